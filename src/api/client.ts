@@ -1,0 +1,98 @@
+import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import OpenAPIClientAxios, { type Document, type UnknownOperationMethod } from 'openapi-client-axios';
+import { HTTP_TIMEOUT_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
+import type { OperationMethods } from './generated';
+
+type Unwrapped<Method> = Method extends (...args: infer Args) => Promise<{ data: infer Data }>
+  ? (...args: Args) => Promise<Data>
+  : never;
+
+/** Every operation of the document by its operationId, answering the body data directly. */
+export type ApiClient = { [OperationId in keyof OperationMethods]: Unwrapped<OperationMethods[OperationId]> };
+
+/** What the client records on each request (read by the 401 handling). */
+interface PortalRequestConfig extends InternalAxiosRequestConfig {
+  operationId?: string;
+  /** The access token the request was sent with. */
+  sentWithAccessToken?: string | null;
+  /** Set on the one retry after a refresh: its 401 is final. */
+  isRetry?: boolean;
+}
+
+export interface ApiClientOptions {
+  definition: Document;
+  /** Read at send time. */
+  getAccessToken: () => string | null;
+  /** Read at send time. */
+  getOrganizationToken: () => string | null;
+  /**
+   * Called for a 401: resolves with the access token to retry with (after the one refresh, or the current
+   * one for a stale 401); rejects to pass the failure on. The token-refresh actor answers it.
+   */
+  requestAccessToken: (request: { operationId?: string; sentWith: string | null }) => Promise<string>;
+  /** Stands in for the network in tests. */
+  adapter?: AxiosAdapter;
+  baseURL?: string;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const openApi = new OpenAPIClientAxios({
+    definition: options.definition,
+    axiosConfigDefaults: {
+      timeout: HTTP_TIMEOUT_MS,
+      ...(options.adapter ? { adapter: options.adapter } : {}),
+      ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+    },
+    transformOperationMethod:
+      (method: UnknownOperationMethod, operation) =>
+      (params, data, config) =>
+        method(params, data, { ...config, operationId: operation.operationId } as typeof config),
+  });
+  const instance = openApi.initSync();
+  addInterceptors(instance, options);
+  return instance as unknown as ApiClient;
+}
+
+function addInterceptors(instance: AxiosInstance, options: ApiClientOptions) {
+  instance.interceptors.request.use((config: PortalRequestConfig) => {
+    const organizationToken = options.getOrganizationToken();
+    const accessToken = options.getAccessToken();
+    if (organizationToken) config.headers.set(ORGANIZATION_HEADER, organizationToken);
+    else config.headers.delete(ORGANIZATION_HEADER);
+    if (accessToken) config.headers.set(TOKEN_HEADER, `${TOKEN_TYPE} ${accessToken}`);
+    else config.headers.delete(TOKEN_HEADER);
+    config.sentWithAccessToken = accessToken;
+    return config;
+  });
+
+  instance.interceptors.response.use(
+    (response) => response.data,
+    async (error: unknown) => {
+      if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
+      const config = error.config as PortalRequestConfig;
+      if (config.isRetry) throw error;
+      try {
+        await options.requestAccessToken({
+          operationId: config.operationId,
+          sentWith: config.sentWithAccessToken ?? null,
+        });
+      } catch {
+        throw error;
+      }
+      // The request interceptor adds the headers current at send time; the body is the original one.
+      return instance.request({ ...config, isRetry: true } as PortalRequestConfig);
+    },
+  );
+}
+
+/** The `{ detail, code, fields }` body of a failed call, when there is one. */
+export function apiErrorBody(error: unknown) {
+  if (error instanceof AxiosError) return error.response?.data as import('./types').ApiErrorBody | undefined;
+  return undefined;
+}
+
+/** GET the API definition document (/api/schema/). */
+export async function loadApiDefinition(url: string, adapter?: AxiosAdapter): Promise<Document> {
+  const response = await axios.get<Document>(url, { timeout: HTTP_TIMEOUT_MS, adapter });
+  return response.data;
+}

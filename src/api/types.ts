@@ -1,0 +1,19 @@
+import type { OperationMethods } from './generated';
+
+type OperationData<T> = T extends (...args: any[]) => Promise<{ data: infer Data }> ? Data : never;
+
+/** The body data of an operation's successful answer. */
+export type ResponseData<K extends keyof OperationMethods> = OperationData<OperationMethods[K]>;
+
+/** What a successful login (or sign-up confirmation) answers. */
+export type SessionAnswer = ResponseData<'auth_login_create'>;
+export type User = ResponseData<'auth_user_retrieve'>;
+export type Organization = ResponseData<'organizations_retrieve'>;
+export type OrganizationPage = ResponseData<'organizations_list'>;
+
+/** The error body every failed call carries (contract: `{ detail, code, fields? }`). */
+export interface ApiErrorBody {
+  detail: string;
+  code: string;
+  fields?: Record<string, string[]>;
+}
