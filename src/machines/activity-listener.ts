@@ -21,7 +21,7 @@ export interface ActivityListenerOptions {
  * which is when the session's idle clock starts.
  */
 export function createActivityListener(options: ActivityListenerOptions = {}) {
-  return fromCallback<{ type: 'noop' }>(({ sendBack }) => {
+  return fromCallback(({ sendBack }) => {
     const target = options.target ?? window;
     const doc = options.document ?? document;
     const now = options.now ?? Date.now;
@@ -60,7 +60,7 @@ export interface StorageListenerOptions {
 
 /** Reports every `storage` event with whether a refresh token is still stored. */
 export function createStorageListener(options: StorageListenerOptions) {
-  return fromCallback<{ type: 'noop' }>(({ sendBack }) => {
+  return fromCallback(({ sendBack }) => {
     const target = options.target ?? window;
     const onStorage = () => {
       sendBack({ type: 'session.storageChanged', hasRefreshToken: options.hasRefreshToken() });

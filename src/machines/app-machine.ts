@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, spawnChild, waitFor, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import type { ApiClient } from '../api/client';
 import type { Organization } from '../api/types';
 import { organizationMachine } from './organization-machine';
 import { portalAvailabilityMachine, type PortalAvailabilityOutput } from './portal-availability-machine';
@@ -21,6 +22,8 @@ export interface AppInput {
 
 export interface AppContext {
   input: AppInput;
+  /** The client built from the API definition, once loaded. */
+  api: ApiClient | null;
   maintenance: MaintenanceWindow | null;
   error: unknown;
 }
@@ -37,7 +40,7 @@ export const appMachine = setup({
     session: sessionMachine,
     organization: organizationMachine,
     /** Loads the API definition (/api/schema/) and builds the client; provided by the app. */
-    loadApiClient: fromPromise<void>(async () => {
+    loadApiClient: fromPromise<ApiClient>(async () => {
       throw new Error('loadApiClient is not provided');
     }),
     /** Settles once the session's one start-up reload has finished, whatever its outcome. */
@@ -51,6 +54,7 @@ export const appMachine = setup({
     assignMaintenance: assign({
       maintenance: (_, params: MaintenanceWindow) => ({ offlineFrom: params.offlineFrom, offlineUntil: params.offlineUntil }),
     }),
+    assignApi: assign({ api: (_, params: { api: ApiClient }) => params.api }),
     assignError: assign({ error: (_, params: { error: unknown }) => params.error }),
     /** The init-error callback (`onInitError`); provided by the app. */
     reportInitError: (_, _params: { error: unknown }) => {},
@@ -79,7 +83,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   description: 'Start-up: status file, then the API client, then the session reload, then render.',
-  context: ({ input }) => ({ input: input ?? {}, maintenance: null, error: null }),
+  context: ({ input }) => ({ input: input ?? {}, api: null, maintenance: null, error: null }),
   entry: 'spawnTokenRefresh',
   initial: 'checkingAvailability',
   states: {
@@ -108,7 +112,10 @@ export const appMachine = setup({
       tags: ['loading'],
       invoke: {
         src: 'loadApiClient',
-        onDone: { target: 'startingSession' },
+        onDone: {
+          target: 'startingSession',
+          actions: { type: 'assignApi', params: ({ event }) => ({ api: event.output }) },
+        },
         onError: {
           target: 'failed',
           actions: [

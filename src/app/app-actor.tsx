@@ -1,0 +1,237 @@
+import axios from 'axios';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor, fromPromise, type ActorSystem } from 'xstate';
+
+type AnyActorSystem = ActorSystem<any>;
+import { createApiClient, loadApiDefinition, type ApiClient } from '../api/client';
+import type { Organization } from '../api/types';
+import {
+  API_DEFINITION_PATH,
+  HTTP_TIMEOUT_MS,
+  ORGANIZATION_STORAGE_KEY,
+  REFRESH_TOKEN_STORAGE_KEY,
+  STATUS_FILE_PATH,
+} from '../domain/constants';
+import { createStorageListener } from '../machines/activity-listener';
+import { appMachine, type AppActorRef } from '../machines/app-machine';
+import { organizationMachine, type OrganizationActorRef } from '../machines/organization-machine';
+import { portalAvailabilityMachine, type PortalStatus } from '../machines/portal-availability-machine';
+import { sessionMachine, type SessionActorRef } from '../machines/session-machine';
+import {
+  requestAccessToken,
+  tokenRefreshMachine,
+  type TokenRefreshActorRef,
+} from '../machines/token-refresh-machine';
+
+export type { AppActorRef };
+
+export interface AppActorOptions {
+  /** Receives an initialization error (the App also throws it into the error boundary). */
+  onInitError?: (error: unknown) => void;
+  /** Ends an idle session instead of logout. If it rejects, the user is cleared locally. */
+  onIdle?: () => Promise<void>;
+  /** Navigation for the organization actor; by default the router's (registered by useOrganization). */
+  navigate?: (to: string) => void;
+}
+
+const PUBLIC_ROUTE_PATTERNS = [
+  /^\/login\/([^/]+)\/?$/,
+  /^\/forgot-password\/([^/]+)\/?$/,
+  /^\/reset-password\/[^/]+\/[^/]+\/([^/]+)\/?$/,
+  /^\/sign-up\/[^/]+\/[^/]+\/([^/]+)\/?$/,
+  /^\/apply-now\/([^/]+)\/?$/,
+];
+
+/** The `:org` of a public route (`/login/:org`, `/reset-password/:uid/:token/:org`, ...), or null. */
+export function organizationTokenFromPath(pathname: string): string | null {
+  for (const pattern of PUBLIC_ROUTE_PATTERNS) {
+    const match = pattern.exec(pathname);
+    if (match) return decodeURIComponent(match[1]);
+  }
+  return null;
+}
+
+let routerNavigate: ((to: string) => void) | null = null;
+
+/** Lends the router's navigation to the organization actor; returns the undo. */
+export function registerNavigate(navigate: (to: string) => void): () => void {
+  routerNavigate = navigate;
+  return () => {
+    if (routerNavigate === navigate) routerNavigate = null;
+  };
+}
+
+function readStoredOrganization(): Organization | null {
+  try {
+    const stored = window.localStorage.getItem(ORGANIZATION_STORAGE_KEY);
+    return stored ? (JSON.parse(stored) as Organization) : null;
+  } catch {
+    return null;
+  }
+}
+
+function tokenRefreshOf(system: AnyActorSystem): TokenRefreshActorRef {
+  return system.get('tokenRefresh') as TokenRefreshActorRef;
+}
+
+/**
+ * The root actor with the app's implementations: HTTP, storage and navigation. Call once in main.tsx and
+ * hand it to <AppActorProvider>. In development, `?inspect` in the URL connects the Stately inspector.
+ */
+export function createAppActor(options: AppActorOptions = {}): AppActorRef {
+  let api: ApiClient | null = null;
+  const getApi = () => {
+    if (!api) throw new Error('The API client is not ready.');
+    return api;
+  };
+  const sessionStore = window.sessionStorage;
+
+  const logOut = (system: AnyActorSystem) => {
+    const refresh = tokenRefreshOf(system).getSnapshot().context.refreshToken;
+    return getApi().auth_logout_create(null, refresh ? { refresh } : {});
+  };
+
+  const machine = appMachine.provide({
+    actions: {
+      reportInitError: (_, { error }) => options.onInitError?.(error),
+    },
+    actors: {
+      portalAvailability: portalAvailabilityMachine.provide({
+        actors: {
+          fetchPortalStatus: fromPromise(async () => {
+            const response = await axios.get<PortalStatus>(STATUS_FILE_PATH, {
+              timeout: HTTP_TIMEOUT_MS,
+              params: { t: Date.now() },
+            });
+            return response.data;
+          }),
+        },
+      }),
+      loadApiClient: fromPromise(async ({ system }) => {
+        const definition = await loadApiDefinition(API_DEFINITION_PATH);
+        api = createApiClient({
+          definition,
+          getAccessToken: () => tokenRefreshOf(system).getSnapshot().context.accessToken,
+          getOrganizationToken: () =>
+            (system.get('organization') as OrganizationActorRef | undefined)?.getSnapshot().context.token ?? null,
+          requestAccessToken: (request) => requestAccessToken(tokenRefreshOf(system), request),
+        });
+        return api;
+      }),
+      tokenRefresh: tokenRefreshMachine.provide({
+        actors: {
+          refreshTokens: fromPromise(({ input }) => getApi().auth_token_refresh_create(null, { refresh: input.refresh })),
+        },
+        actions: {
+          storeRefreshToken: (_, { refresh }) => sessionStore.setItem(REFRESH_TOKEN_STORAGE_KEY, refresh),
+          removeRefreshToken: () => sessionStore.removeItem(REFRESH_TOKEN_STORAGE_KEY),
+        },
+      }),
+      session: sessionMachine.provide({
+        actors: {
+          reloadSession: fromPromise(async ({ system }) => {
+            await requestAccessToken(tokenRefreshOf(system), { sentWith: null });
+            return getApi().auth_user_retrieve();
+          }),
+          logIn: fromPromise(({ input }) => getApi().auth_login_create(null, input)),
+          logOut: fromPromise(({ system }) => logOut(system)),
+          endIdleSession: fromPromise(({ system }) => (options.onIdle ? options.onIdle() : logOut(system))),
+          storageListener: createStorageListener({
+            hasRefreshToken: () => sessionStore.getItem(REFRESH_TOKEN_STORAGE_KEY) !== null,
+          }),
+        },
+      }),
+      organization: organizationMachine.provide({
+        actors: {
+          retrieveOrganization: fromPromise(({ input }) => getApi().organizations_retrieve({ id: input.token })),
+          listOrganizations: fromPromise(async ({ input }) => (await getApi().organizations_list({ limit: input.limit })).results),
+        },
+        actions: {
+          storeOrganization: (_, { organization }) =>
+            window.localStorage.setItem(ORGANIZATION_STORAGE_KEY, JSON.stringify(organization)),
+          navigate: (_, { to }) => {
+            if (options.navigate) options.navigate(to);
+            else if (routerNavigate) routerNavigate(to);
+            else window.location.assign(to);
+          },
+        },
+      }),
+    },
+  });
+
+  const actor = createActor(machine, {
+    systemId: 'app',
+    input: {
+      refreshToken: sessionStore.getItem(REFRESH_TOKEN_STORAGE_KEY),
+      storedOrganization: readStoredOrganization(),
+      routeToken: organizationTokenFromPath(window.location.pathname),
+    },
+  });
+
+  if (import.meta.env?.DEV && new URLSearchParams(window.location.search).has('inspect')) {
+    void import('@statelyai/inspect')
+      .then(({ createBrowserInspector }) => {
+        actor.system.inspect(createBrowserInspector().inspect);
+      })
+      .finally(() => actor.start());
+  } else {
+    actor.start();
+  }
+  return actor;
+}
+
+const AppActorContext = createContext<AppActorRef | null>(null);
+
+export function AppActorProvider({ actor, children }: { actor: AppActorRef; children?: ReactNode }) {
+  return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
+}
+
+export function useAppActor(): AppActorRef {
+  const actor = useContext(AppActorContext);
+  if (!actor) throw new Error('useAppActor must be used within a AppActorProvider.');
+  return actor;
+}
+
+/** The app actor when inside <AppActorProvider>, else null (providers given explicit values work without it). */
+export function useOptionalAppActor(): AppActorRef | null {
+  return useContext(AppActorContext);
+}
+
+export type AppPhase = 'loading' | 'maintenance' | 'failed' | 'ready';
+type AppSnapshot = ReturnType<AppActorRef['getSnapshot']>;
+
+export const selectAppPhase = (snapshot: AppSnapshot): AppPhase =>
+  snapshot.matches('maintenance')
+    ? 'maintenance'
+    : snapshot.matches('failed')
+      ? 'failed'
+      : snapshot.matches('ready')
+        ? 'ready'
+        : 'loading';
+export const selectMaintenance = (snapshot: AppSnapshot) => snapshot.context.maintenance;
+export const selectInitError = (snapshot: AppSnapshot) => snapshot.context.error;
+export const selectApiClient = (snapshot: AppSnapshot) => snapshot.context.api;
+export const selectSessionRef = (snapshot: AppSnapshot) =>
+  snapshot.children.session as SessionActorRef | undefined;
+export const selectOrganizationRef = (snapshot: AppSnapshot) =>
+  snapshot.children.organization as OrganizationActorRef | undefined;
+
+/**
+ * Where start-up stands: 'loading' (render nothing or a splash), 'maintenance' (render the maintenance page
+ * with `maintenance.offlineFrom/offlineUntil`), 'failed' (throw `error` into the error boundary), 'ready'.
+ */
+export function useAppStartup() {
+  const actor = useAppActor();
+  const phase = useSelector(actor, selectAppPhase);
+  const maintenance = useSelector(actor, selectMaintenance);
+  const error = useSelector(actor, selectInitError);
+  return { phase, maintenance, error };
+}
+
+/** Throws the initialization error during render, so the nearest error boundary shows it. */
+export function ThrowInitError() {
+  const { phase, error } = useAppStartup();
+  if (phase === 'failed') throw error instanceof Error ? error : new Error(String(error));
+  return null;
+}
