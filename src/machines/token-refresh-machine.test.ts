@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { createApiClient, type ApiClient } from '../api/client';
+import { requestAccessToken, tokenRefreshMachine } from './token-refresh-machine';
+import { createFakeServer, deferred, testDefinition, type RecordedRequest } from './testing/fake-server';
+
+const REFRESH_URL = '/api/auth/token/refresh/';
+const USERS_URL = '/api/users/';
+
+/**
+ * The real client and the real token-refresh actor, with the network replaced at the axios adapter. The
+ * server accepts only `validAccess`; its refresh endpoint rotates R1 → R2 and answers A2.
+ */
+function setUp(options: { refreshToken?: string | null; accessToken?: string; refreshFails?: boolean } = {}) {
+  let validAccess = 'A2';
+  let organizationToken = 'sunrise';
+  const refreshGate = deferred();
+  const stored: { refresh: string | null } = { refresh: options.refreshToken === undefined ? 'R1' : options.refreshToken };
+  const answers = new Map<string, (request: RecordedRequest) => Promise<{ status: number; data?: unknown }>>();
+
+  const server = createFakeServer(async (request) => {
+    const custom = answers.get(`${request.method} ${request.url}`);
+    if (custom) return custom(request);
+    if (request.url === REFRESH_URL) {
+      await refreshGate.promise;
+      if (options.refreshFails) return { status: 401, data: { detail: 'Refresh refused', code: 'token_not_valid' } };
+      return { status: 200, data: { access: 'A2', refresh: 'R2' } };
+    }
+    if (request.authorization !== `Bearer ${validAccess}`) {
+      return { status: 401, data: { detail: 'Expired', code: 'token_not_valid' } };
+    }
+    return { status: 200, data: { count: 0, next: null, previous: null, results: [], echo: request.data } };
+  });
+
+  let api: ApiClient;
+  const tokenRefresh = createActor(
+    tokenRefreshMachine.provide({
+      actors: {
+        refreshTokens: fromPromise(({ input }) => api.auth_token_refresh_create(null, { refresh: input.refresh })),
+      },
+      actions: {
+        storeRefreshToken: (_, { refresh }) => {
+          stored.refresh = refresh;
+        },
+        removeRefreshToken: () => {
+          stored.refresh = null;
+        },
+      },
+    }),
+    { input: { refreshToken: stored.refresh } },
+  ).start();
+  if (options.accessToken && stored.refresh) {
+    tokenRefresh.send({ type: 'tokens.set', access: options.accessToken, refresh: stored.refresh });
+  }
+
+  api = createApiClient({
+    definition: testDefinition,
+    adapter: server.adapter,
+    getAccessToken: () => tokenRefresh.getSnapshot().context.accessToken,
+    getOrganizationToken: () => organizationToken,
+    requestAccessToken: (request) => requestAccessToken(tokenRefresh, request),
+  });
+
+  return {
+    api,
+    server,
+    tokenRefresh,
+    stored,
+    releaseRefresh: () => refreshGate.resolve(),
+    answer: (key: string, handler: (request: RecordedRequest) => Promise<{ status: number; data?: unknown }>) =>
+      answers.set(key, handler),
+    setValidAccess: (token: string) => {
+      validAccess = token;
+    },
+    setOrganizationToken: (token: string) => {
+      organizationToken = token;
+    },
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the refresh queue, through the real axios client', () => {
+  it.each([2, 5, 20])('%i concurrent 401s make exactly one refresh call and %i retries with the new token', async (k) => {
+    const { api, server, stored, releaseRefresh, tokenRefresh } = setUp({ accessToken: 'A1' });
+
+    const calls = Array.from({ length: k }, (_, index) => api.users_list({ limit: 50, offset: index }));
+    await flush();
+    releaseRefresh();
+    const answers = await Promise.all(calls);
+
+    expect(server.count(REFRESH_URL)).toBe(1);
+    const userRequests = server.requests.filter((request) => request.url === USERS_URL);
+    expect(userRequests.filter((request) => request.authorization === 'Bearer A1')).toHaveLength(k);
+    expect(userRequests.filter((request) => request.authorization === 'Bearer A2')).toHaveLength(k);
+    expect(answers.every((answer) => Array.isArray(answer.results))).toBe(true);
+    expect(tokenRefresh.getSnapshot().context.accessToken).toBe('A2');
+    expect(stored.refresh).toBe('R2');
+  });
+
+  it('a failed refresh settles every waiting request and clears both tokens', async () => {
+    const { api, server, stored, releaseRefresh, tokenRefresh } = setUp({ accessToken: 'A1', refreshFails: true });
+
+    const calls = Array.from({ length: 5 }, () => api.users_list().then(() => 'resolved', (error) => error.response.status));
+    await flush();
+    releaseRefresh();
+
+    expect(await Promise.all(calls)).toEqual([401, 401, 401, 401, 401]);
+    expect(server.count(REFRESH_URL)).toBe(1);
+    expect(tokenRefresh.getSnapshot().context).toMatchObject({ accessToken: null, refreshToken: null, waiters: [] });
+    expect(stored.refresh).toBeNull();
+  });
+
+  it('without a refresh token the 401 is passed on', async () => {
+    const { api, server } = setUp({ refreshToken: null });
+
+    await expect(api.users_list()).rejects.toMatchObject({ response: { status: 401 } });
+    expect(server.count(REFRESH_URL)).toBe(0);
+  });
+
+  it('a 401 from login never triggers a refresh', async () => {
+    const { api, server, answer, stored } = setUp({ accessToken: 'A1' });
+    answer('POST /api/auth/login/', async () => ({ status: 401, data: { detail: 'Bad credentials', code: 'authentication_failed' } }));
+
+    await expect(api.auth_login_create(null, { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
+      response: { status: 401, data: { code: 'authentication_failed' } },
+    });
+    expect(server.count(REFRESH_URL)).toBe(0);
+    expect(stored.refresh).toBe('R1');
+  });
+
+  it('a 401 from logout never triggers a refresh', async () => {
+    const { api, server, answer } = setUp({ accessToken: 'A1' });
+    answer('POST /api/auth/logout/', async () => ({ status: 401, data: { detail: 'No', code: 'not_authenticated' } }));
+
+    await expect(api.auth_logout_create(null, { refresh: 'R1' })).rejects.toMatchObject({ response: { status: 401 } });
+    expect(server.count(REFRESH_URL)).toBe(0);
+  });
+
+  it('a 401 from the refresh call itself never triggers another refresh', async () => {
+    const { api, server, releaseRefresh } = setUp({ accessToken: 'A1', refreshFails: true });
+    releaseRefresh();
+
+    await expect(api.auth_token_refresh_create(null, { refresh: 'R1' })).rejects.toMatchObject({ response: { status: 401 } });
+    expect(server.count(REFRESH_URL)).toBe(1);
+  });
+
+  it('a 403 never triggers a refresh', async () => {
+    const { api, server, answer } = setUp({ accessToken: 'A1' });
+    answer('GET /api/users/', async () => ({ status: 403, data: { detail: 'Forbidden', code: 'permission_denied' } }));
+
+    await expect(api.users_list()).rejects.toMatchObject({ response: { status: 403 } });
+    expect(server.count(REFRESH_URL)).toBe(0);
+    expect(server.count(USERS_URL)).toBe(1);
+  });
+
+  it('a stale 401 (sent with an older token) is retried with the current token without a refresh', async () => {
+    const { api, server, answer, tokenRefresh } = setUp({ accessToken: 'A1' });
+    const slowAnswer = deferred();
+    let first = true;
+    answer('GET /api/users/', async (request) => {
+      if (first) {
+        first = false;
+        await slowAnswer.promise;
+        return { status: 401, data: { detail: 'Expired', code: 'token_not_valid' } };
+      }
+      return request.authorization === 'Bearer A2' ? { status: 200, data: { results: ['ok'] } } : { status: 401 };
+    });
+
+    const call = api.users_list();
+    await flush();
+    tokenRefresh.send({ type: 'tokens.set', access: 'A2', refresh: 'R2' });
+    slowAnswer.resolve();
+
+    await expect(call).resolves.toEqual({ results: ['ok'] });
+    expect(server.count(REFRESH_URL)).toBe(0);
+    expect(server.requests.map((request) => request.authorization)).toEqual(['Bearer A1', 'Bearer A2']);
+  });
+
+  it('the retry carries the current headers and the original body', async () => {
+    const { api, server, releaseRefresh, setOrganizationToken } = setUp({ accessToken: 'A1' });
+    const body = { email: 'new@sunrise.test', first_name: 'Ana', last_name: 'Lee', role: 'ROLE_EMPLOYEE' };
+
+    const call = api.users_create(null, body);
+    await flush();
+    setOrganizationToken('harbor');
+    releaseRefresh();
+    const answer = (await call) as unknown as { echo: unknown };
+
+    const posts = server.requests.filter((request) => request.url === USERS_URL);
+    expect(posts).toHaveLength(2);
+    expect(posts[0]).toMatchObject({ method: 'POST', authorization: 'Bearer A1', organization: 'sunrise', data: body });
+    expect(posts[1]).toMatchObject({ method: 'POST', authorization: 'Bearer A2', organization: 'harbor', data: body });
+    expect(answer.echo).toEqual(body);
+  });
+
+  it('a retry that gets 401 again is passed on, not refreshed in a loop', async () => {
+    const { api, server, releaseRefresh, setValidAccess } = setUp({ accessToken: 'A1' });
+    setValidAccess('never');
+    releaseRefresh();
+
+    await expect(api.users_list()).rejects.toMatchObject({ response: { status: 401 } });
+    expect(server.count(REFRESH_URL)).toBe(1);
+    expect(server.count(USERS_URL)).toBe(2);
+  });
+
+  it('answers are unwrapped to their body data', async () => {
+    const { api } = setUp({ accessToken: 'A2' });
+    await expect(api.users_list({ limit: 50, offset: 0 })).resolves.toMatchObject({ count: 0, results: [] });
+  });
+});
