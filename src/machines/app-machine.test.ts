@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { ApiClient } from '../api/client';
+import type { User } from '../api/types';
+import { appMachine, type AppInput } from './app-machine';
+import { organizationMachine } from './organization-machine';
+import { portalAvailabilityMachine, type PortalStatus } from './portal-availability-machine';
+import { sessionMachine } from './session-machine';
+import { deferred } from './testing/fake-server';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const user = { id: 1, role: 'ROLE_ADMIN', organization: { id: 1, name: 'Sunrise', token: 'sunrise' } } as User;
+
+function setUp(options: { status?: () => Promise<PortalStatus>; loadApi?: () => Promise<ApiClient>; reload?: () => Promise<User>; input?: AppInput }) {
+  const onInitError = vi.fn();
+  const machine = appMachine.provide({
+    actions: { reportInitError: (_, { error }) => onInitError(error) },
+    actors: {
+      portalAvailability: portalAvailabilityMachine.provide({
+        actors: { fetchPortalStatus: fromPromise(options.status ?? (async () => ({ offline: false, offline_from: null, offline_until: null }))) },
+      }),
+      loadApiClient: fromPromise(options.loadApi ?? (async () => ({}) as ApiClient)),
+      session: sessionMachine.provide({
+        actors: { reloadSession: fromPromise(options.reload ?? (async () => user)), activityListener: fromCallback(() => {}) },
+      }),
+      organization: organizationMachine.provide({
+        actors: {
+          retrieveOrganization: fromPromise(async () => Promise.reject(new Error('offline'))),
+          unloadListener: fromCallback(() => {}),
+        },
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: options.input ?? {} }).start();
+  return { actor, onInitError };
+}
+
+describe('app start-up', () => {
+  it('an offline status file shows maintenance with its window, and loads nothing else', async () => {
+    const loadApi = vi.fn(async () => ({}) as ApiClient);
+    const { actor } = setUp({
+      status: async () => ({ offline: true, offline_from: '2026-03-01T22:00:00Z', offline_until: '2026-03-02T02:00:00Z' }),
+      loadApi,
+    });
+    await flush();
+    expect(actor.getSnapshot().matches('maintenance')).toBe(true);
+    expect(actor.getSnapshot().context.maintenance).toEqual({ offlineFrom: '2026-03-01T22:00:00Z', offlineUntil: '2026-03-02T02:00:00Z' });
+    expect(loadApi).not.toHaveBeenCalled();
+  });
+
+  it('renders only after the session reload has finished', async () => {
+    const reload = deferred<User>();
+    const { actor } = setUp({ reload: () => reload.promise, input: { refreshToken: 'R1' } });
+    await flush();
+    expect(actor.getSnapshot().matches('startingSession')).toBe(true);
+    reload.resolve(user);
+    await flush();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.system.get('session').getSnapshot().context.user).toBe(user);
+  });
+
+  it('renders after a failed reload too, signed out', async () => {
+    const { actor } = setUp({ reload: async () => Promise.reject(new Error('refresh refused')), input: { refreshToken: 'R1' } });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.system.get('session').getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('a failed status check counts as online', async () => {
+    const { actor } = setUp({ status: async () => Promise.reject(new Error('404')) });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
+  it('an initialization error goes to onInitError and is kept for the error boundary', async () => {
+    const error = new Error('schema unavailable');
+    const { actor, onInitError } = setUp({ loadApi: async () => Promise.reject(error) });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(error);
+    expect(onInitError).toHaveBeenCalledWith(error);
+  });
+
+  it('the app-wide actors are reachable by systemId', async () => {
+    const { actor } = setUp({});
+    await flush();
+    for (const systemId of ['tokenRefresh', 'session', 'organization']) expect(actor.system.get(systemId)).toBeDefined();
+  });
+
+  it('login hands the tokens to the token-refresh actor and the user to the organization actor', async () => {
+    const { actor } = setUp({});
+    await flush();
+    const session = actor.system.get('session');
+    session.send({ type: 'session.start', access: 'A1', refresh: 'R1', user });
+    expect(actor.system.get('tokenRefresh').getSnapshot().context).toMatchObject({ accessToken: 'A1', refreshToken: 'R1' });
+    expect(actor.system.get('organization').getSnapshot().context.token).toBe('sunrise');
+    session.send({ type: 'session.logout' });
+    await flush();
+    expect(actor.system.get('tokenRefresh').getSnapshot().context).toMatchObject({ accessToken: null, refreshToken: null });
+  });
+});
