@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { resolveJwtSecret, type Config } from './config';
+import type { Db } from './db/connection';
+import { deriveKeys } from './lib/keys';
+import { auditPlugin } from './plugins/audit';
+import { authenticationPlugin } from './plugins/authentication';
+import { authorizationPlugin } from './plugins/authorization';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { organizationPlugin } from './plugins/organization';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { sendIndex, staticPlugin, wantsSpa } from './plugins/static';
+import { statusFilePlugin } from './plugins/status-file';
+import { mailPlugin } from './modules/mail/plugin';
+import './types';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** The clock every time-dependent decision reads (tests inject one to move time). */
+  now?: () => Date;
+  /** Where the built SPA lives (default ./dist); served only when it holds index.html. */
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'modules');
+
+/**
+ * Route modules, each `server/modules/<name>/routes.ts` default-exporting a Fastify plugin whose routes use
+ * their full /api/... paths. A module whose file does not exist yet is skipped.
+ */
+export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev'] as const;
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  };
+  const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', options.db);
+  app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('keys', deriveKeys(resolveJwtSecret(config)));
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(openapiPlugin);
+  await app.register(auditPlugin);
+  await app.register(mailPlugin);
+  await app.register(authenticationPlugin);
+  await app.register(organizationPlugin);
+  await app.register(authorizationPlugin);
+  await app.register(statusFilePlugin);
+  await app.register(staticPlugin, { distDir: options.distDir ?? path.resolve('dist') });
+
+  for (const name of ROUTE_MODULES) {
+    const file = ['routes.ts', 'routes.js'].map((f) => path.join(MODULES_DIR, name, f)).find((f) => existsSync(f));
+    if (!file) continue;
+    const module = (await import(file)) as { default: Parameters<typeof app.register>[0] };
+    await app.register(module.default);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (app.spaIndexAvailable && wantsSpa(request)) return sendIndex(reply);
+    return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+  });
+
+  return app;
+}
+
+export type AppInstance = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every setting of the server, read once from the environment (documented in README.md). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** node-postgres when set, else PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | null;
+  /** null until resolved: `resolveJwtSecret` generates and keeps one in `${dataDir}/jwt-secret`. */
+  jwtSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  statusFile: string;
+  seedDemo: boolean;
+  publicUrl: string;
+  accessTokenSeconds: number;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  refreshGraceSeconds: number;
+  /** Sign-up and reset links stay valid this long (3 days). */
+  passwordTokenSeconds: number;
+  loginThrottleAccount: number;
+  loginThrottleAddress: number;
+  loginThrottleWindowSeconds: number;
+  logLevel: string;
+  trustProxy: boolean | string | string[];
+  jwtIssuer: string;
+  jwtAudience: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function text(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+function flag(env: Env, name: string): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((env[name] ?? '').toLowerCase());
+}
+
+/** TRUST_PROXY: true/false, or the proxies' addresses / CIDR ranges, comma separated. */
+function trustProxy(raw: string | null): boolean | string | string[] {
+  if (raw === null) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  return raw.split(',').map((part) => part.trim());
+}
+
+export function configFromEnv(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000);
+  return {
+    port,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: text(env, 'DATABASE_URL'),
+    jwtSecret: text(env, 'JWT_SECRET'),
+    smtpUrl: text(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Care Portal <no-reply@localhost>',
+    statusFile: path.resolve(text(env, 'STATUS_FILE') ?? 'public/status.json'),
+    seedDemo: flag(env, 'SEED_DEMO'),
+    publicUrl: (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    accessTokenSeconds: integer(env, 'ACCESS_TOKEN_SECONDS', 300),
+    sessionIdleSeconds: integer(env, 'SESSION_IDLE_SECONDS', 300),
+    sessionAbsoluteSeconds: integer(env, 'SESSION_ABSOLUTE_SECONDS', 43_200),
+    refreshGraceSeconds: integer(env, 'REFRESH_GRACE_SECONDS', 10),
+    passwordTokenSeconds: integer(env, 'PASSWORD_TOKEN_SECONDS', 3 * 24 * 3600),
+    loginThrottleAccount: integer(env, 'LOGIN_THROTTLE_ACCOUNT', 5),
+    loginThrottleAddress: integer(env, 'LOGIN_THROTTLE_ADDRESS', 20),
+    loginThrottleWindowSeconds: integer(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 900),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    jwtIssuer: 'care-portal',
+    jwtAudience: 'care-portal-api',
+  };
+}
+
+/** The JWT secret: from the environment, or generated on first start and kept (0600) in the data folder. */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}

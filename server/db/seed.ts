@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './connection';
+import { employeeProfiles, organizations, users, type OrganizationStyle } from './schema';
+
+export const DEMO_PASSWORD = 'portal-demo-2026';
+
+export const SUNRISE_STYLE: OrganizationStyle = {
+  primary: {
+    '50': '#F0FDFA',
+    '100': '#CCFBF1',
+    '200': '#99F6E4',
+    '300': '#5EEAD4',
+    '400': '#14B8A6',
+    '500': '#0F766E',
+    '600': '#115E59',
+    '700': '#134E4A',
+    '800': '#0F3D3A',
+    '900': '#042F2E',
+  },
+};
+
+export const HARBOR_STYLE: OrganizationStyle = {
+  primary: {
+    '50': '#EFF6FF',
+    '100': '#DBEAFE',
+    '200': '#BFDBFE',
+    '300': '#93C5FD',
+    '400': '#3B82F6',
+    '500': '#1D4ED8',
+    '600': '#1E40AF',
+    '700': '#1E3A8A',
+    '800': '#172554',
+    '900': '#0F1A3D',
+  },
+};
+
+interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  organization: 'sunrise' | 'harbor' | null;
+  profile?: { status: 'NEW' | 'READY'; position: string; formsDue: number };
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  { email: 'master@portal.example', firstName: 'Morgan', lastName: 'Reyes', role: 'ROLE_MASTER', organization: null },
+  { email: 'admin@sunrise.example', firstName: 'Alice', lastName: 'Grant', role: 'ROLE_ADMIN', organization: 'sunrise' },
+  {
+    email: 'nurse@sunrise.example',
+    firstName: 'Nora',
+    lastName: 'Okafor',
+    role: 'ROLE_EMPLOYEE',
+    organization: 'sunrise',
+    profile: { status: 'READY', position: 'RN', formsDue: 0 },
+  },
+  {
+    email: 'aide@sunrise.example',
+    firstName: 'Ada',
+    lastName: 'Lindqvist',
+    role: 'ROLE_EMPLOYEE',
+    organization: 'sunrise',
+    profile: { status: 'READY', position: 'HHA', formsDue: 1 },
+  },
+  {
+    email: 'newhire@sunrise.example',
+    firstName: 'Noah',
+    lastName: 'Patel',
+    role: 'ROLE_EMPLOYEE',
+    organization: 'sunrise',
+    profile: { status: 'NEW', position: 'HCC', formsDue: 2 },
+  },
+  { email: 'client@sunrise.example', firstName: 'Clara', lastName: 'Whitfield', role: 'ROLE_CLIENT', organization: 'sunrise' },
+  { email: 'marketer@sunrise.example', firstName: 'Marco', lastName: 'Silva', role: 'ROLE_MARKETER', organization: 'sunrise' },
+  { email: 'admin@harbor.example', firstName: 'Hannah', lastName: 'Brooks', role: 'ROLE_ADMIN', organization: 'harbor' },
+];
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(organizations);
+  return Number(row?.count ?? 0) === 0;
+}
+
+let demoHash: Promise<string> | null = null;
+
+/** Inserts the demo organizations and users of product.md (one transaction). */
+export async function seedDemo(db: Db): Promise<void> {
+  demoHash ??= import('../lib/password-hash').then(({ hashPassword }) => hashPassword(DEMO_PASSWORD));
+  const passwordHash = await demoHash;
+  await db.transaction(async (tx) => {
+    const orgs = await tx
+      .insert(organizations)
+      .values([
+        {
+          name: 'Sunrise Home Care',
+          token: 'sunrise',
+          favicon: '/favicons/sunrise.svg',
+          style: SUNRISE_STYLE,
+          timezone: 'America/New_York',
+        },
+        {
+          name: 'Harbor Home Health',
+          token: 'harbor',
+          favicon: '/favicons/harbor.svg',
+          style: HARBOR_STYLE,
+          timezone: 'America/Chicago',
+        },
+      ])
+      .returning({ id: organizations.id, token: organizations.token });
+    const orgId = (token: string | null) => (token ? orgs.find((o) => o.token === token)!.id : null);
+    for (const demo of DEMO_USERS) {
+      const organizationId = orgId(demo.organization);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          organizationId,
+          email: demo.email,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          role: demo.role,
+          passwordHash,
+          timezone: demo.organization === 'harbor' ? 'America/Chicago' : 'America/New_York',
+          passwordChangedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      if (demo.profile && organizationId !== null) {
+        await tx.insert(employeeProfiles).values({ userId: user.id, organizationId, ...demo.profile });
+      }
+    }
+  });
+}
+
+export function demoSummary(publicUrl: string): string {
+  const lines = [
+    `Demo data: every password is ${DEMO_PASSWORD}`,
+    `  ${publicUrl}/login/sunrise  (Sunrise Home Care)`,
+    `  ${publicUrl}/login/harbor   (Harbor Home Health)`,
+    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.role.replace('ROLE_', '').toLowerCase().padEnd(9)} ${u.organization ?? '(all)'}`),
+  ];
+  return lines.join('\n');
+}

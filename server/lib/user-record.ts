@@ -1,0 +1,65 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { permissionsFor, type Permission } from '../../src/domain/permissions';
+import type { ProfileStatus, Role } from '../../src/domain/roles';
+import type { Db } from '../db/connection';
+import { employeeProfiles, organizations, users } from '../db/schema';
+import type { UserOut } from '../schemas/user';
+
+/** The columns every user answer needs: the user, its organization and (for employees) its profile. */
+export const userRecordColumns = {
+  user: users,
+  organization: { id: organizations.id, name: organizations.name, token: organizations.token, timezone: organizations.timezone },
+  profile: { status: employeeProfiles.status, position: employeeProfiles.position, formsDue: employeeProfiles.formsDue },
+};
+
+export interface UserRecord {
+  user: typeof users.$inferSelect;
+  organization: { id: number; name: string; token: string; timezone: string } | null;
+  profile: { status: string; position: string | null; formsDue: number } | null;
+}
+
+/** Users joined with organization and profile; add `.where(...)`, ordering and paging as needed. */
+export function selectUserRecords(db: Db) {
+  return db
+    .select(userRecordColumns)
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id));
+}
+
+export async function loadUserRecord(db: Db, where: SQL): Promise<UserRecord | null> {
+  const [row] = await selectUserRecords(db).where(where).limit(1);
+  return row ?? null;
+}
+
+export const userById = (id: number) => eq(users.id, id);
+export const userByEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+export const userInOrganization = (id: number, organizationId: number) => and(eq(users.id, id), eq(users.organizationId, organizationId))!;
+
+export function userPermissions(record: Pick<UserRecord, 'user' | 'profile'>): Permission[] {
+  return permissionsFor(record.user.role as Role, (record.profile?.status as ProfileStatus | undefined) ?? null);
+}
+
+/** The User shape of the contract. The one place a user becomes JSON: never leaks the password hash. */
+export function serializeUser(record: UserRecord): UserOut {
+  const { user, organization, profile } = record;
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+    timezone: user.timezone,
+    permissions: userPermissions(record),
+    is_active: user.isActive,
+    invitation_pending: user.passwordHash === null,
+    last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
+    phone: user.phone,
+    signature: user.signature,
+    organization: organization ? { id: organization.id, name: organization.name, token: organization.token } : null,
+    profile:
+      user.role === 'ROLE_EMPLOYEE' && profile
+        ? { status: profile.status as ProfileStatus, position: profile.position, forms_due: profile.formsDue }
+        : null,
+  };
+}

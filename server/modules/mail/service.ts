@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import { outbox } from '../../db/schema';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The organization the mail belongs to (null for the master's own mails). */
+  organizationId: number | null;
+}
+
+export interface MailService {
+  /** SMTP when SMTP_URL is set, else the outbox table (shown on /dev) and the server log. */
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailService(deps: { config: Config; db: Db; log: FastifyBaseLogger }): MailService {
+  const { config, db, log } = deps;
+  let transport: Promise<Transporter> | null = null;
+  const smtp = () => {
+    // nodemailer loads only when the first mail goes out over SMTP (keeps start-up fast)
+    transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(config.smtpUrl!));
+    return transport;
+  };
+  return {
+    async send(mail) {
+      if (config.smtpUrl) {
+        await (await smtp()).sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        return;
+      }
+      await db.insert(outbox).values({ organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text });
+      log.info(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    },
+    async close() {
+      if (transport) (await transport).close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { verifyAccessToken } from '../lib/access-token';
+import { notAuthenticated, tokenNotValid } from '../lib/api-error';
+import { global } from '../lib/plugin';
+import { familyState, lastSeenResolutionMs } from '../lib/session-rules';
+import { userPermissions, userRecordColumns } from '../lib/user-record';
+import { employeeProfiles, organizations, sessionFamilies, users } from '../db/schema';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * Verifies the access token on every route that is not public, then loads the user, its organization,
+ * profile and refresh family in one query: revoked, idle or expired families and inactive users are refused
+ * at once, and permissions follow the current profile status.
+ */
+export const authenticationPlugin = global(async (app) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionFamilyId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    await authenticate(request);
+  });
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw notAuthenticated();
+    const now = app.now();
+    const claims = await verifyAccessToken(token, app.keys.access, app.config, now);
+    const [row] = await app.db
+      .select({
+        ...userRecordColumns,
+        family: {
+          createdAt: sessionFamilies.createdAt,
+          lastSeenAt: sessionFamilies.lastSeenAt,
+          revokedAt: sessionFamilies.revokedAt,
+        },
+      })
+      .from(sessionFamilies)
+      .innerJoin(users, eq(users.id, sessionFamilies.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+      .where(and(eq(sessionFamilies.id, claims.familyId), eq(sessionFamilies.userId, claims.userId)))
+      .limit(1);
+    if (!row || !row.user.isActive || familyState(row.family, now, app.config) !== 'active') throw tokenNotValid();
+    if (now.getTime() - row.family.lastSeenAt.getTime() >= lastSeenResolutionMs(app.config)) {
+      await app.db
+        .update(sessionFamilies)
+        .set({ lastSeenAt: now })
+        .where(and(eq(sessionFamilies.id, claims.familyId), sql`${sessionFamilies.lastSeenAt} < ${now}`));
+    }
+    const { family: _family, ...record } = row;
+    request.user = { ...record, permissions: userPermissions(record) };
+    request.sessionFamilyId = claims.familyId;
+  }
+}, 'authentication');

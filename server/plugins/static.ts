@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { global } from '../lib/plugin';
+
+export interface StaticOptions {
+  distDir: string;
+}
+
+const HASHED_ASSET = /^\/assets\//;
+
+/**
+ * Serves the built app from dist/: hashed assets cached for a year (immutable), everything else revalidated,
+ * index.html never cached. `sendIndex` is the SPA fallback used by the not-found handler.
+ */
+export const staticPlugin = global<StaticOptions>(async (app, { distDir }) => {
+  const enabled = existsSync(path.join(distDir, 'index.html'));
+  app.decorate('spaIndexAvailable', enabled);
+  if (!enabled) return;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders(res, filePath) {
+      const relative = '/' + path.relative(distDir, filePath).split(path.sep).join('/');
+      if (HASHED_ASSET.test(relative)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (relative === '/index.html') res.header('cache-control', 'no-cache, no-store, must-revalidate');
+      else res.header('cache-control', 'public, max-age=0, must-revalidate');
+    },
+  });
+}, 'static');
+
+/** Non-API GETs that accept HTML get the app's index.html (client-side routing). */
+export function wantsSpa(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.url.startsWith('/api/') || request.url === '/api') return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function sendIndex(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache, no-store, must-revalidate').sendFile('index.html');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spaIndexAvailable: boolean;
+  }
+}

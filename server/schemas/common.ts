@@ -1,0 +1,50 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+
+/** The one error shape. */
+export const ErrorSchema = Type.Object(
+  {
+    detail: Type.String(),
+    code: Type.String(),
+    fields: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { description: 'Error' },
+);
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input; `fields` names each refused field',
+  401: 'Not authenticated or token not valid',
+  403: 'Permission denied or foreign organization',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  429: 'Too many attempts; see Retry-After',
+};
+
+/** Error responses for the given statuses, for a route's `response` schema. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(
+    statuses.map((status) => [status, Type.Object(ErrorSchema.properties, { description: ERROR_DESCRIPTIONS[status] ?? 'Error' })]),
+  );
+}
+
+/** Errors any authenticated route may answer. */
+export const AUTHENTICATED_ERRORS = [400, 401, 403] as const;
+
+export const NoContent = Type.Null({ description: 'No content' });
+
+export const PagingQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+};
+
+/** `{ count, next, previous, results }` of a paged list. */
+export function Paged<T extends TSchema>(item: T) {
+  return Type.Object({
+    count: Type.Integer(),
+    next: Type.Union([Type.String(), Type.Null()]),
+    previous: Type.Union([Type.String(), Type.Null()]),
+    results: Type.Array(item),
+  });
+}
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { desc } from 'drizzle-orm';
+import { buildApp, type AppInstance } from './app';
+import { configFromEnv, type Config } from './config';
+import { openDatabase, type Database } from './db/connection';
+import { outbox } from './db/schema';
+import { DEMO_PASSWORD, seedDemo } from './db/seed';
+
+/**
+ * Test support. `createTestApp()` builds the real app on a fresh database: in-memory PGlite, or with
+ * `backend: 'postgres'` a uniquely named database on TEST_DATABASE_URL (dropped by `close()`). The demo
+ * organizations and users of product.md are seeded. Time is a `TestClock` the test can move.
+ *
+ *   for (const backend of testBackends()) describe(`users (${backend})`, () => { ... createTestApp({ backend }) ... })
+ */
+export type Backend = 'pglite' | 'postgres';
+
+/** pglite always; postgres too when TEST_DATABASE_URL is set. */
+export function testBackends(): Backend[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export class TestClock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now = (): Date => new Date(this.current);
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+  set(date: Date): void {
+    this.current = date.getTime();
+  }
+}
+
+export interface TestApp {
+  app: AppInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  backend: Backend;
+  /** Signs in (demo password by default) and returns the login answer. */
+  login(email: string, password?: string): Promise<{ access: string; refresh: string; user: Record<string, any> }>;
+  /** Headers for an authenticated call: Authorization, and X-ORGANIZATION-TOKEN when given. */
+  headers(access: string, organizationToken?: string | null): Record<string, string>;
+  /** Mails in the outbox, newest first. */
+  mails(): Promise<(typeof outbox.$inferSelect)[]>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = DEMO_PASSWORD;
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const { default: pg } = await import('pg');
+  const name = `care_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: {
+    backend?: Backend;
+    config?: Partial<Config>;
+    seed?: boolean;
+    distDir?: string;
+    clock?: TestClock;
+    /** Runs before `ready()`: register extra routes for a test. */
+    setup?: (app: AppInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const backend = options.backend ?? 'pglite';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'care-portal-test-'));
+  const config: Config = {
+    ...configFromEnv({}),
+    dataDir,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    statusFile: path.join(dataDir, 'status.json'),
+    publicUrl: 'http://portal.test',
+    logLevel: 'silent',
+    ...options.config,
+  };
+  const pgDatabase = backend === 'postgres' ? await createPostgresDatabase() : null;
+  const database = await openDatabase({ databaseUrl: pgDatabase?.url ?? null, pgliteDir: null });
+  const clock = options.clock ?? new TestClock();
+  let app: AppInstance | undefined;
+  try {
+    await database.migrate();
+    if (options.seed !== false) await seedDemo(database.db);
+    app = await buildApp({
+      config,
+      db: database.db,
+      now: clock.now,
+      logger: false,
+      distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
+    });
+    await options.setup?.(app);
+    await app.ready();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close();
+    await pgDatabase?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return {
+    app: app!,
+    database,
+    config,
+    clock,
+    backend,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await app!.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+      return response.json();
+    },
+    headers(access, organizationToken) {
+      return {
+        authorization: `Bearer ${access}`,
+        ...(organizationToken ? { 'x-organization-token': organizationToken } : {}),
+      };
+    },
+    mails: () => database.db.select().from(outbox).orderBy(desc(outbox.id)),
+    async close() {
+      await app!.close();
+      await database.close();
+      await pgDatabase?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Permission } from '../src/domain/permissions';
+import type { Role } from '../src/domain/roles';
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import type { Keys } from './lib/keys';
+import type { UserRecord } from './lib/user-record';
+import type { AuditEntry } from './plugins/audit';
+import type { MailService } from './modules/mail/service';
+
+/** What a route declares in `config.access`, checked by plugins/authorization.ts and shown as `x-access`. */
+export type Access = { public: true } | { permission: Permission } | { roles: Role[] };
+
+/** The organization a request acts in. */
+export interface RequestOrganization {
+  id: number;
+  name: string;
+  token: string;
+  timezone: string;
+}
+
+export interface AuthenticatedUser extends UserRecord {
+  permissions: Permission[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    keys: Keys;
+    /** The injected clock: use it (never `new Date()`) wherever time decides an outcome. */
+    now: () => Date;
+    mail: MailService;
+    /** Writes one audit row outside a request (a request has `request.audit`). */
+    writeAudit: (entry: AuditEntry & { actorId?: number | null; organizationId?: number | null; ip?: string | null; operationId?: string | null }) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user (null on public routes). */
+    user: AuthenticatedUser | null;
+    /** The refresh family of the access token in use. */
+    sessionFamilyId: string | null;
+    /** The organization the request acts in: the user's own, or for a master the one of the header. */
+    organization: RequestOrganization | null;
+    /** Writes one audit row with actor, organization, operationId and address of this request. */
+    audit: (entry: AuditEntry) => Promise<void>;
+  }
+}
