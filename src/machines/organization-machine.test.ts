@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Organization, User } from '../api/types';
 import { organizationMachine, type OrganizationInput } from './organization-machine';
 
@@ -24,7 +24,7 @@ function setUp(input: OrganizationInput = {}) {
           listCalls.push(limit);
           return [sunrise, harbor];
         }),
-        unloadListener: fromPromise(async () => {}),
+        unloadListener: fromCallback(() => {}),
       },
       actions: {
         storeOrganization: (_, { organization }) => void stored.push(organization),
