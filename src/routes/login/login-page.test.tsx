@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithTheme, seriousAxeViolations } from '../../ui/test-utils';
+import { LoginPage } from './login-page';
+
+const auth = vi.hoisted(() => ({ login: vi.fn() }));
+vi.mock('../../app/authentication', () => ({ useAuthentication: () => ({ user: null, ...auth }) }));
+vi.mock('../../app/organization', () => ({
+  useOrganization: () => ({ organization: { id: 1, name: 'Sunrise Home Care', token: 'sunrise' }, organizations: [], selectOrganization: vi.fn() }),
+}));
+
+function renderLogin() {
+  return renderWithTheme(
+    <Routes>
+      <Route path="/login/:org" element={<LoginPage />} />
+      <Route path="/forgot-password/:org" element={<p>Forgot page</p>} />
+    </Routes>,
+    { route: '/login/sunrise', style: { primary: { 500: '#0F766E' } } },
+  );
+}
+
+const failure = (status: number, detail: string, code: string) => ({ isAxiosError: true, response: { status, data: { detail, code } } });
+
+beforeEach(() => {
+  auth.login.mockReset();
+});
+
+describe('Login page', () => {
+  it("shows the organization's name in the brand box, the sign-in form and no accessibility violations", async () => {
+    const { container } = renderLogin();
+    expect(screen.getByText('Sunrise Home Care')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('links to the forgot-password page of the organization', async () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password/sunrise');
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(screen.getByText('Forgot page')).toBeInTheDocument();
+  });
+
+  it('signs in with the email and password', async () => {
+    const user = userEvent.setup();
+    auth.login.mockResolvedValue(undefined);
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), ' admin@sunrise.example ');
+    await user.type(screen.getByLabelText('Password'), 'portal-demo-2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(auth.login).toHaveBeenCalledWith({ email: 'admin@sunrise.example', password: 'portal-demo-2026' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's detail of a refused sign-in in an alert", async () => {
+    const user = userEvent.setup();
+    auth.login.mockRejectedValue(failure(401, 'No active account found with the given credentials.', 'invalid_credentials'));
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'admin@sunrise.example');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('shows the throttle text of a 429', async () => {
+    const user = userEvent.setup();
+    auth.login.mockRejectedValue(failure(429, 'Request was throttled. Expected available in 60 seconds.', 'throttled'));
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'admin@sunrise.example');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Request was throttled. Expected available in 60 seconds.');
+  });
+
+  it('shows field errors only once touched', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    expect(screen.queryByText('Enter a valid email address')).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+  });
+});
