@@ -87,9 +87,9 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
   };
   const sessionStore = window.sessionStorage;
 
-  const logOut = (system: AnyActorSystem) => {
+  const logOut = async (system: AnyActorSystem): Promise<void> => {
     const refresh = tokenRefreshOf(system).getSnapshot().context.refreshToken;
-    return getApi().auth_logout_create(null, refresh ? { refresh } : {});
+    await getApi().auth_logout_create(null, refresh ? { refresh } : {});
   };
 
   const machine = appMachine.provide({

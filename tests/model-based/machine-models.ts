@@ -1,0 +1,362 @@
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  SimulatedClock,
+  type AnyActorLogic,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventObject,
+} from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
+import type { Organization, SessionAnswer, User } from '../../src/api/types';
+import { IDLE_TIMEOUT_MS } from '../../src/domain/constants';
+import { appMachine } from '../../src/machines/app-machine';
+import { organizationMachine } from '../../src/machines/organization-machine';
+import { portalAvailabilityMachine } from '../../src/machines/portal-availability-machine';
+import { sessionMachine } from '../../src/machines/session-machine';
+import { tokenRefreshMachine, type TokenRefreshContext } from '../../src/machines/token-refresh-machine';
+
+type Snapshot = AnyMachineSnapshot;
+type Payloads = (snapshot: Snapshot) => Record<string, EventObject[] | undefined>;
+
+/**
+ * One machine under test: the real machine, its input variants, the payloads of its events (its own
+ * done/error/delay events included) and which of its actors are promises (resolved or rejected by the
+ * path) and which are callbacks (the path sends their events itself).
+ */
+export interface MachineModel {
+  name: string;
+  machine: AnyStateMachine;
+  inputs: unknown[];
+  payloads: Payloads;
+  promiseActors: string[];
+  callbackActors: string[];
+  /** Keeps the explored graph finite (e.g. the refresh queue's length). */
+  filterEvents?: (snapshot: Snapshot, event: EventObject) => boolean;
+  serializeContext?: (context: any) => unknown;
+}
+
+const sunrise = { id: 1, name: 'Sunrise', token: 'sunrise' } as Organization;
+const harbor = { id: 2, name: 'Harbor', token: 'harbor' } as Organization;
+const byToken: Record<string, Organization> = { sunrise, harbor };
+const admin = { id: 1, role: 'ROLE_ADMIN', organization: { id: 1, name: 'Sunrise', token: 'sunrise' } } as User;
+const harborAdmin = { id: 3, role: 'ROLE_ADMIN', organization: { id: 2, name: 'Harbor', token: 'harbor' } } as User;
+const master = { id: 2, role: 'ROLE_MASTER', organization: null } as User;
+const answer: SessionAnswer = { access: 'A1', refresh: 'R1', user: admin };
+const failure = new Error('failed');
+const notFound = { response: { status: 404 } };
+const waiter = { resolve() {}, reject() {} };
+
+const done = (src: string, ...outputs: unknown[]) => ({ [`done:${src}`]: outputs.map((output) => ({ type: 'done', output })) });
+const error = (src: string, ...errors: unknown[]) => ({ [`error:${src}`]: errors.map((e) => ({ type: 'error', error: e })) });
+
+export const machineModels: MachineModel[] = [
+  {
+    name: 'portal-availability',
+    machine: portalAvailabilityMachine,
+    inputs: [undefined],
+    promiseActors: ['fetchPortalStatus'],
+    callbackActors: [],
+    payloads: () => ({
+      ...done(
+        'fetchPortalStatus',
+        { offline: true, offline_from: '2026-03-01T22:00:00Z', offline_until: '2026-03-02T02:00:00Z' },
+        { offline: false, offline_from: null, offline_until: null },
+      ),
+      ...error('fetchPortalStatus', failure),
+    }),
+  },
+  {
+    name: 'token-refresh',
+    machine: tokenRefreshMachine,
+    inputs: [{ refreshToken: null }, { refreshToken: 'R0' }],
+    promiseActors: ['refreshTokens'],
+    callbackActors: [],
+    payloads: () => ({
+      'token.unauthorized': [
+        { type: 'token.unauthorized', operationId: 'users_list', sentWith: 'A1', waiter },
+        { type: 'token.unauthorized', operationId: 'users_list', sentWith: 'A0', waiter },
+        { type: 'token.unauthorized', operationId: 'auth_login_create', sentWith: null, waiter },
+      ],
+      'tokens.set': [{ type: 'tokens.set', access: 'A1', refresh: 'R1' }],
+      'tokens.clear': [{ type: 'tokens.clear' }],
+      ...done('refreshTokens', { access: 'A2', refresh: 'R2' }),
+      ...error('refreshTokens', failure),
+    }),
+    filterEvents: (snapshot, event) =>
+      event.type !== 'token.unauthorized' || (snapshot.context as TokenRefreshContext).waiters.length < 2,
+    serializeContext: (context: TokenRefreshContext) => ({ ...context, waiters: context.waiters.length }),
+  },
+  {
+    name: 'session',
+    machine: sessionMachine,
+    inputs: [{ hasStoredRefreshToken: false }, { hasStoredRefreshToken: true }],
+    promiseActors: ['reloadSession', 'logIn', 'logOut', 'endIdleSession'],
+    callbackActors: ['activityListener', 'storageListener'],
+    payloads: () => ({
+      'session.login': [{ type: 'session.login', email: 'ana@sunrise.test', password: 'portal-demo-2026' }],
+      'session.start': [{ type: 'session.start', ...answer }],
+      'session.logout': [{ type: 'session.logout' }],
+      'session.updateUser': [{ type: 'session.updateUser', user: admin }],
+      'session.storageChanged': [
+        { type: 'session.storageChanged', hasRefreshToken: true },
+        { type: 'session.storageChanged', hasRefreshToken: false },
+      ],
+      'session.activity': [{ type: 'session.activity', at: 1_000 }],
+      'session.wake': [
+        { type: 'session.wake', at: 1_001 },
+        { type: 'session.wake', at: 1_000 + IDLE_TIMEOUT_MS },
+      ],
+      ...done('reloadSession', admin),
+      ...error('reloadSession', failure),
+      ...done('logIn', answer),
+      ...error('logIn', failure),
+      ...done('logOut', undefined),
+      ...error('logOut', failure),
+      ...done('endIdleSession', undefined),
+      ...error('endIdleSession', failure),
+    }),
+  },
+  {
+    name: 'organization',
+    machine: organizationMachine,
+    inputs: [{}, { storedOrganization: sunrise }],
+    promiseActors: ['retrieveOrganization', 'listOrganizations'],
+    callbackActors: ['unloadListener'],
+    payloads: (snapshot) => ({
+      'org.routeChanged': [
+        { type: 'org.routeChanged', token: 'harbor' },
+        { type: 'org.routeChanged', token: 'unknown' },
+      ],
+      'org.select': [{ type: 'org.select', organization: harbor }],
+      'org.userSignedIn': [
+        { type: 'org.userSignedIn', user: master },
+        { type: 'org.userSignedIn', user: admin },
+        { type: 'org.userSignedIn', user: harborAdmin },
+      ],
+      'org.userSignedOut': [{ type: 'org.userSignedOut' }],
+      'org.pageUnload': [{ type: 'org.pageUnload' }],
+      ...done('retrieveOrganization', ...(byToken[snapshot.context.token] ? [byToken[snapshot.context.token]] : [])),
+      ...error('retrieveOrganization', notFound, failure),
+      ...done('listOrganizations', [sunrise, harbor]),
+      ...error('listOrganizations', failure),
+    }),
+  },
+  {
+    name: 'app',
+    machine: appMachine,
+    inputs: [{ refreshToken: 'R0' }],
+    promiseActors: ['portalAvailability', 'loadApiClient', 'waitForSessionReload'],
+    callbackActors: ['tokenRefresh', 'session', 'organization'],
+    payloads: () => ({
+      ...done(
+        'portalAvailability',
+        { offline: true, offlineFrom: '2026-03-01T22:00:00Z', offlineUntil: '2026-03-02T02:00:00Z' },
+        { offline: false, offlineFrom: null, offlineUntil: null },
+      ),
+      ...done('loadApiClient', {}),
+      ...error('loadApiClient', failure),
+      ...done('waitForSessionReload', undefined),
+      ...error('waitForSessionReload', failure),
+    }),
+    serializeContext: (context) => ({ ...context, error: context.error ? String(context.error) : null }),
+  },
+];
+
+/** The invoke ids of the active state nodes, with the actor source each runs. */
+function invokedSources(snapshot: Snapshot): Map<string, string> {
+  const sources = new Map<string, string>();
+  for (const node of snapshot._nodes as AnyStateNode[]) {
+    for (const invoke of node.invoke) sources.set(invoke.id, String(invoke.src));
+  }
+  return sources;
+}
+
+/** The events the machine can take from this snapshot, with their payloads: its own done/error/delay events included. */
+export function eventsFor(model: MachineModel, snapshot: Snapshot): EventObject[] {
+  const payloads = model.payloads(snapshot);
+  const sources = invokedSources(snapshot);
+  const events: EventObject[] = [];
+  const types = new Set<string>();
+  for (const node of snapshot._nodes as AnyStateNode[]) for (const type of node.transitions.keys()) types.add(type);
+  for (const type of types) {
+    if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
+      const isDone = type.startsWith('xstate.done.actor.');
+      const id = type.slice(isDone ? 'xstate.done.actor.'.length : 'xstate.error.actor.'.length);
+      const src = sources.get(id);
+      for (const variant of payloads[`${isDone ? 'done' : 'error'}:${src}`] ?? []) events.push({ ...variant, type });
+    } else if (type.startsWith('xstate.after.')) {
+      events.push({ type });
+    } else {
+      for (const variant of payloads[type] ?? []) events.push(variant);
+    }
+  }
+  return model.filterEvents ? events.filter((event) => model.filterEvents!(snapshot, event)) : events;
+}
+
+function serializeEvent(event: EventObject): string {
+  return JSON.stringify(event, (key, value) => (key === 'waiter' ? undefined : value));
+}
+
+export interface GeneratedPath {
+  input: unknown;
+  description: string;
+  steps: { event: EventObject; value: unknown }[];
+}
+
+/**
+ * Paths from the real machine's graph: the shortest path to every state, and for every edge of the graph
+ * the shortest path to its source followed by that edge, so every transition is taken at least once.
+ */
+export function generatePaths(model: MachineModel): GeneratedPath[] {
+  const paths: GeneratedPath[] = [];
+  const seen = new Set<string>();
+  for (const input of model.inputs) {
+    const serializeState = (snapshot: Snapshot) =>
+      JSON.stringify({
+        value: snapshot.value,
+        context: model.serializeContext ? model.serializeContext(snapshot.context) : snapshot.context,
+      });
+    const options = {
+      input,
+      events: (snapshot: Snapshot) => eventsFor(model, snapshot),
+      serializeState,
+      serializeEvent,
+      limit: 5_000,
+    };
+    const shortest = getShortestPaths(model.machine, options as never) as StatePath<Snapshot, EventObject>[];
+    const toState = new Map(shortest.map((path) => [serializeState(path.state), path]));
+    const add = (steps: { event: EventObject; state: Snapshot }[]) => {
+      const described = steps.map((step) => ({ event: step.event, value: step.state.value }));
+      const key = JSON.stringify({ input, steps: described.map((step) => serializeEvent(step.event)) });
+      if (seen.has(key)) return;
+      seen.add(key);
+      paths.push({
+        input,
+        steps: described,
+        description: described
+          .slice(1)
+          .map((step) => `${step.event.type} → ${JSON.stringify(step.value)}`)
+          .join(' ; '),
+      });
+    };
+    for (const path of shortest) add(path.steps);
+    const adjacency = getAdjacencyMap(model.machine, options as never);
+    for (const [source, { transitions }] of Object.entries(adjacency)) {
+      const prefix = toState.get(source);
+      if (!prefix) continue;
+      for (const { event, state } of Object.values(transitions) as { event: unknown; state: unknown }[]) {
+        add([...prefix.steps, { event: event as EventObject, state: state as Snapshot }]);
+      }
+    }
+  }
+  // Paths that are a prefix of a longer path add nothing.
+  return paths.filter(
+    (path) =>
+      !paths.some(
+        (other) =>
+          other !== path &&
+          other.input === path.input &&
+          other.steps.length > path.steps.length &&
+          path.steps.every((step, index) => serializeEvent(step.event) === serializeEvent(other.steps[index].event)),
+      ),
+  );
+}
+
+/** Every state node and every transition of the machine, by stable keys. */
+export function machineInventory(machine: AnyStateMachine) {
+  const nodes = [machine.root, ...getStateNodes(machine.root)];
+  const states = new Set(nodes.map((node) => node.id));
+  const transitions = new Set<string>();
+  for (const node of nodes) {
+    for (const [eventType, list] of node.transitions) list.forEach((_, index) => transitions.add(`${node.id} ${eventType} #${index}`));
+    (node.always ?? []).forEach((_, index) => transitions.add(`${node.id} always #${index}`));
+  }
+  return { states, transitions };
+}
+
+function transitionKey(transition: { source: AnyStateNode; eventType: string }): string {
+  const source = transition.source;
+  const always = source.always ?? [];
+  const alwaysIndex = always.indexOf(transition as never);
+  if (alwaysIndex >= 0) return `${source.id} always #${alwaysIndex}`;
+  const index = (source.transitions.get(transition.eventType) ?? []).indexOf(transition as never);
+  return `${source.id} ${transition.eventType} #${index}`;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Drives one generated path against the real machine: its promise actors are stubs the path resolves or
+ * rejects, delays pass on a simulated clock, other events are sent. Checks the state after every step and
+ * records the states and transitions it went through.
+ */
+export async function drivePath(model: MachineModel, path: GeneratedPath, coverage: { states: Set<string>; transitions: Set<string> }) {
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const src of model.promiseActors) {
+    actors[src] = fromPromise(
+      ({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject })),
+    );
+  }
+  for (const src of model.callbackActors) actors[src] = fromCallback(() => {});
+  const machine = model.machine.provide({ actors } as never);
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, {
+    input: path.input as never,
+    clock,
+    inspect: (event) => {
+      // Only the machine itself takes microsteps: its children here are promise and callback stubs.
+      if (event.type === '@xstate.microstep') {
+        for (const transition of (event as unknown as { _transitions: { source: AnyStateNode; eventType: string }[] })._transitions) {
+          coverage.transitions.add(transitionKey(transition));
+          // A transient state (left at once by `always`) shows up only as the source of a transition taken.
+          coverage.states.add(transition.source.id);
+        }
+      }
+    },
+  });
+  const record = () => {
+    for (const node of actor.getSnapshot()._nodes as AnyStateNode[]) coverage.states.add(node.id);
+  };
+  actor.start();
+  await flush();
+  record();
+  const failures: string[] = [];
+  const check = (index: number, expected: unknown) => {
+    const actual = actor.getSnapshot().value;
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+      failures.push(`step ${index}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    }
+  };
+  check(0, path.steps[0].value);
+  for (let index = 1; index < path.steps.length; index += 1) {
+    const { event, value } = path.steps[index];
+    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+      const isDone = event.type.startsWith('xstate.done.actor.');
+      const id = event.type.slice(isDone ? 18 : 19);
+      const invocation = pending.get(id);
+      if (!invocation) {
+        failures.push(`step ${index}: no running actor ${id}`);
+        break;
+      }
+      pending.delete(id);
+      if (isDone) invocation.resolve((event as unknown as { output: unknown }).output);
+      else invocation.reject((event as unknown as { error: unknown }).error);
+    } else if (event.type.startsWith('xstate.after.')) {
+      const delayName = event.type.split('.')[2];
+      const delays = machine.implementations.delays as Record<string, number>;
+      clock.increment(typeof delays[delayName] === 'number' ? delays[delayName] : Number(delayName));
+    } else {
+      actor.send(event);
+    }
+    await flush();
+    record();
+    check(index, value);
+    if (failures.length) break;
+  }
+  actor.stop();
+  return failures;
+}
