@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { Form, Formik } from 'formik';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SignaturePad, type SignaturePadHandle } from './signature-pad';
+import { SignatureField, SignaturePad, type SignaturePadHandle } from './signature-pad';
 import { renderWithTheme } from './test-utils';
 
 // jsdom has no canvas: replace signature_pad by a stand-in that records how it is built.
@@ -75,5 +76,27 @@ describe('SignaturePad', () => {
     expect(pads[0].clear).toHaveBeenCalled();
     expect(onChange).toHaveBeenLastCalledWith(null);
     expect(ref.current!.isEmpty()).toBe(true);
+  });
+});
+
+describe('SignatureField', () => {
+  it('holds null while empty and the data URL once drawn', async () => {
+    let values: { signature: string | null } = { signature: null };
+    renderWithTheme(
+      <Formik initialValues={{ signature: null as string | null }} onSubmit={() => undefined}>
+        {(formik) => {
+          values = formik.values;
+          return (
+            <Form>
+              <SignatureField name="signature" label="Signature" />
+            </Form>
+          );
+        }}
+      </Formik>,
+    );
+    await act(async () => pads[0].draw());
+    expect(values.signature).toBe('data:image/png;base64,AAAA');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(values.signature).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { useField } from 'formik';
 import SignaturePadLibrary from 'signature_pad';
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, type ReactNode } from 'react';
 import { SIGNATURE_PAD_OPTIONS } from '../domain/constants';
@@ -135,5 +136,24 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
       </div>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </FieldRoot>
+  );
+});
+
+export type SignatureFieldProps = Omit<SignaturePadProps, 'onChange' | 'error' | 'initialValue'> & { name: string };
+
+/** SignaturePad bound to a Formik field holding a PNG data URL, or null while empty; error once touched. */
+export const SignatureField = forwardRef<SignaturePadHandle, SignatureFieldProps>(function SignatureField({ name, ...props }, ref) {
+  const [field, meta, helpers] = useField<string | null>(name);
+  return (
+    <SignaturePad
+      {...props}
+      ref={ref}
+      initialValue={field.value}
+      onChange={(dataUrl) => {
+        void helpers.setValue(dataUrl);
+        void helpers.setTouched(true, false);
+      }}
+      error={meta.touched && typeof meta.error === 'string' ? meta.error : undefined}
+    />
   );
 });
