@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Limit/offset paging of the contract: `{ count, next, previous, results }` with next/previous as absolute
+ * URLs built on PUBLIC_URL (never on the Host header) that keep every other query parameter.
+ * Lives here until the foundation has a shared home for it (server/lib).
+ */
+export const DEFAULT_PAGE_LIMIT = 50;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface PagedAnswer<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export function pageOf(query: { limit?: number; offset?: number }): Page {
+  return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, offset: query.offset ?? 0 };
+}
+
+function pageUrl(request: FastifyRequest, publicUrl: string, limit: number, offset: number): string {
+  const url = new URL(`${publicUrl}${request.url}`);
+  url.searchParams.set('limit', String(limit));
+  if (offset > 0) url.searchParams.set('offset', String(offset));
+  else url.searchParams.delete('offset');
+  return url.toString();
+}
+
+export function pagedAnswer<T>(request: FastifyRequest, page: Page, count: number, results: T[]): PagedAnswer<T> {
+  const publicUrl = request.server.config.publicUrl;
+  return {
+    count,
+    next: page.offset + page.limit < count ? pageUrl(request, publicUrl, page.limit, page.offset + page.limit) : null,
+    previous: page.offset > 0 ? pageUrl(request, publicUrl, page.limit, Math.max(0, Math.min(page.offset, count) - page.limit)) : null,
+    results,
+  };
+}
