@@ -1,0 +1,459 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/**
+ * The end-to-end harness: the SPA built once by Vite (dist/, rebuilt only when stale), the real server
+ * spawned as users run it (`tsx server/main.ts`) on a free port with a fresh DATA_DIR (embedded PGlite,
+ * demo seeded) and its own STATUS_FILE, and headless Chromium driven by playwright-core.
+ */
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = path.join(ROOT, 'tests/e2e/.artifacts');
+export const DEMO_PASSWORD = 'portal-demo-2026';
+
+export const DEMO_USERS = {
+  master: 'master@portal.example',
+  admin: 'admin@sunrise.example',
+  nurse: 'nurse@sunrise.example',
+  aide: 'aide@sunrise.example',
+  newhire: 'newhire@sunrise.example',
+  client: 'client@sunrise.example',
+  marketer: 'marketer@sunrise.example',
+  harborAdmin: 'admin@harbor.example',
+} as const;
+
+export const SUNRISE_TEAL = 'rgb(15, 118, 110)';
+export const HARBOR_BLUE = 'rgb(29, 78, 216)';
+
+// ---------------------------------------------------------------------------------------------------------
+// The build
+
+let buildChecked = false;
+
+/**
+ * `vite build` into dist/ when it is missing or older than its inputs (the same check `npm start` makes,
+ * scripts/ensure-build.mjs), so every test file shares one build. A lock keeps two runs from building at once.
+ */
+export function ensureBuild(): void {
+  if (buildChecked && existsSync(path.join(ROOT, 'dist/index.html'))) return;
+  if (!existsSync(path.join(ROOT, 'index.html'))) {
+    throw new Error('ensureBuild: the app has no index.html yet, so there is nothing to build and serve.');
+  }
+  const lock = path.join(ROOT, 'node_modules/.e2e-build.lock');
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`ensureBuild: ${lock} stayed locked for 4 minutes; remove it if stale.`);
+      spawnSync('sleep', ['1']);
+    }
+  }
+  try {
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
+    if (result.status !== 0) {
+      const log = `${result.stdout}\n${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+      throw new Error(`vite build failed (exit ${result.status}):\n${log.slice(-6000)}`);
+    }
+    if (!existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('vite build produced no dist/index.html');
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  buildChecked = true;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The server
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PortalStatusFile {
+  offline: boolean;
+  offline_from: string | null;
+  offline_until: string | null;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  statusFile: string;
+  /** Everything the server printed so far (for failure messages). */
+  output(): string;
+  setStatus(status: PortalStatusFile): void;
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+const ONLINE: PortalStatusFile = { offline: false, offline_from: null, offline_until: null };
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(directory, entry.name)) : [path.join(directory, entry.name)],
+  );
+}
+
+/**
+ * A data folder the real server has migrated and seeded once (first start, then a clean stop), kept in the
+ * temporary directory under a key of the migrations and the seed, so each test file copies it instead of
+ * paying for the first-start seeding again. A change to the schema or the seed makes a new one.
+ */
+async function seededTemplate(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of [...filesUnder(path.join(ROOT, 'server/db')), path.join(ROOT, 'package-lock.json')].sort()) {
+    hash.update(file).update(readFileSync(file));
+  }
+  const template = path.join(os.tmpdir(), `care-portal-e2e-template-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(path.join(template, 'ready'))) return template;
+  const building = mkdtempSync(path.join(os.tmpdir(), 'care-portal-e2e-seeding-'));
+  const server = await launchServer(building, {});
+  await server.stop({ keepData: true });
+  writeFileSync(path.join(building, 'ready'), 'seeded by tests/e2e/harness.ts\n');
+  try {
+    renameSync(building, template);
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // another run made it first
+  }
+  return template;
+}
+
+/**
+ * Spawns `tsx server/main.ts` (as `npm start` does after its build check) on a free port with a fresh
+ * temporary DATA_DIR (a copy of a seeded one, see seededTemplate; `fresh: true` for an empty one) and its
+ * own STATUS_FILE, and resolves once it prints that it is listening.
+ */
+export async function startServer(env: Record<string, string> = {}, { fresh = false } = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'care-portal-e2e-'));
+  if (!fresh) {
+    const template = await seededTemplate();
+    cpSync(template, dataDir, { recursive: true });
+    rmSync(path.join(dataDir, 'ready'), { force: true });
+  }
+  return launchServer(dataDir, env);
+}
+
+async function launchServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const statusFile = path.join(dataDir, 'status.json');
+  writeFileSync(statusFile, JSON.stringify(ONLINE));
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+  const child: ChildProcess = spawn(tsx, ['server/main.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATUS_FILE: statusFile,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      JWT_SECRET: '',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not listen within 90 s:\n${output}`)), 90_000);
+    const check = () => {
+      if (/listening/i.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server exited before listening (code ${child.exitCode}):\n${output}`));
+    });
+  });
+
+  const stop = async ({ keepData = false } = {}) => {
+    if (!exited && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const killer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5_000);
+      await exit;
+      clearTimeout(killer);
+    }
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    statusFile,
+    output: () => output,
+    setStatus: (status) => writeFileSync(statusFile, JSON.stringify(status)),
+    stop,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The browser
+
+const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/lib/chromium/chromium',
+  '/snap/bin/chromium',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/opt/google/chrome/chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
+
+export const CHROMIUM_MISSING =
+  'No Chromium found for the end-to-end suite. Install it (Debian/Ubuntu: `apt-get install chromium`; ' +
+  'macOS: `brew install --cask chromium`) or point CHROMIUM_PATH at a Chromium or Chrome executable.';
+
+export function findChromium(): string {
+  const fromEnv = process.env.CHROMIUM_PATH?.trim();
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist. ${CHROMIUM_MISSING}`);
+    return fromEnv;
+  }
+  const found = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
+  if (found) return found;
+  const cache = path.join(os.homedir(), '.cache/ms-playwright');
+  if (existsSync(cache)) {
+    const listing = spawnSync('sh', ['-c', `ls -d ${cache}/chromium-*/chrome-linux*/chrome 2>/dev/null | tail -1`], { encoding: 'utf8' });
+    const cached = listing.stdout.trim();
+    if (cached) return cached;
+  }
+  throw new Error(CHROMIUM_MISSING);
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Headless Chromium with a fresh profile (playwright gives every launch a new temporary user-data-dir). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  return context;
+}
+
+/** A page that records the browser's console errors and uncaught exceptions (for failure messages). */
+export async function newPage(context: BrowserContext): Promise<Page & { problems: string[] }> {
+  const page = (await context.newPage()) as Page & { problems: string[] };
+  page.problems = [];
+  page.on('pageerror', (error) => page.problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
+  });
+  return page;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the tests do as a person would
+
+export async function signIn(page: Page, baseUrl: string, email: string, org = 'sunrise', password = DEMO_PASSWORD) {
+  await page.goto(`${baseUrl}/login/${org}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Waits until the location's path is `pathname` (client-side routing included). */
+export async function waitForPath(page: Page, pathname: string | RegExp, timeout = 20_000) {
+  await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname)), {
+    timeout,
+    waitUntil: 'commit',
+  });
+}
+
+/** The computed background colour of an element. */
+export async function backgroundColour(page: Page, selector: string): Promise<string> {
+  return page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Accessibility
+
+const require = createRequire(import.meta.url);
+let axeSource: string | null = null;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core in the page and returns its serious and critical violations. The source goes in through the
+ * DevTools protocol (page.evaluate), which the server's CSP (script-src 'self') does not govern, so the page
+ * keeps its real policy.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(`${axeSource}\n;void 0`);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => node.target.map(String).join(' ')),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.join(', ')}`).join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The app's own API client, reached from the page
+
+/**
+ * Finds the app's API client (the value of ApiClientProvider, or the app actor's context.api) by walking the
+ * React fiber tree, and keeps it as window.__portalApi, so a test can fire calls through the real client:
+ * its interceptor, its 401 handling and the token-refresh actor.
+ */
+export async function exposeAppApiClient(page: Page): Promise<void> {
+  const found = await page.evaluate(() => {
+    type Fiber = { memoizedProps?: { value?: unknown } | null; child: Fiber | null; sibling: Fiber | null };
+    const isClient = (value: unknown) =>
+      !!value && typeof value === 'object' && typeof (value as Record<string, unknown>).auth_user_retrieve === 'function';
+    const candidates: unknown[] = [];
+    const roots = Array.from(document.querySelectorAll('body, body *')).slice(0, 50);
+    for (const element of roots) {
+      const key = Object.keys(element).find((name) => name.startsWith('__reactContainer$'));
+      if (key) candidates.push((element as unknown as Record<string, unknown>)[key]);
+    }
+    const stack = candidates as Fiber[];
+    let visited = 0;
+    while (stack.length && visited < 200_000) {
+      const fiber = stack.pop()!;
+      visited += 1;
+      const value = fiber.memoizedProps?.value;
+      if (isClient(value)) {
+        (window as unknown as Record<string, unknown>).__portalApi = value;
+        return true;
+      }
+      const snapshot = (value as { getSnapshot?: () => { context?: { api?: unknown } } } | undefined)?.getSnapshot?.();
+      if (snapshot && isClient(snapshot.context?.api)) {
+        (window as unknown as Record<string, unknown>).__portalApi = snapshot.context!.api;
+        return true;
+      }
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+    return false;
+  });
+  if (!found) throw new Error("Could not find the app's API client in the React tree.");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One server and one browser per test file
+
+export interface Suite {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Registers beforeAll/afterAll for a test file: the build check, the server (with `env`), the browser.
+ * Read `suite.server` and `suite.browser` inside tests.
+ */
+export function useSuite(env: Record<string, string> = {}): Suite {
+  const suite = {} as Suite;
+  beforeAll(async () => {
+    findChromium(); // fail first, and clearly, when there is no browser
+    ensureBuild();
+    suite.server = await startServer(env);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}
+
+/** The primary colour in use: whether any visible element paints `rgb` as background, text or border. */
+export async function pageUsesColour(page: Page, rgb: string): Promise<boolean> {
+  return page.evaluate((colour) => {
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      if ([style.backgroundColor, style.color, style.borderTopColor, style.borderBottomColor, style.boxShadow, style.outlineColor].some((value) => value.includes(colour))) {
+        if (element.getClientRects().length > 0) return true;
+      }
+    }
+    return false;
+  }, rgb);
+}
