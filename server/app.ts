@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveJwtSecret, type Config } from './config';
 import type { Db } from './db/connection';
 import { deriveKeys } from './lib/keys';
+import { validatorCompiler } from './lib/validator';
 import { auditPlugin } from './plugins/audit';
 import { authenticationPlugin } from './plugins/authentication';
 import { authorizationPlugin } from './plugins/authorization';
@@ -45,7 +46,7 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { maxParamLength: 300 },
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
 
   app.decorate('config', config);
   app.decorate('db', options.db);

@@ -49,6 +49,8 @@ export interface TestApp {
   headers(access: string, organizationToken?: string | null): Record<string, string>;
   /** Mails in the outbox, newest first. */
   mails(): Promise<(typeof outbox.$inferSelect)[]>;
+  /** Waits (up to 5 s) for the newest mail to `to` and returns it (some mails are sent without awaiting). */
+  waitForMail(to: string, after?: number): Promise<typeof outbox.$inferSelect>;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,14 @@ export async function createTestApp(
       };
     },
     mails: () => database.db.select().from(outbox).orderBy(desc(outbox.id)),
+    async waitForMail(to, after = 0) {
+      for (let i = 0; i < 100; i++) {
+        const [mail] = (await database.db.select().from(outbox).orderBy(desc(outbox.id))).filter((m) => m.to === to && m.id > after);
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no mail to ${to}`);
+    },
     async close() {
       await app!.close();
       await database.close();

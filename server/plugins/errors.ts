@@ -19,7 +19,7 @@ function describe(issue: ValidationIssue): string {
     case 'required':
       return 'This field is required.';
     case 'type':
-      return `Must be ${p.type === 'integer' ? 'an integer' : `a ${String(p.type)}`}.`;
+      return `Must be ${/^[aeiou]/.test(String(p.type)) ? 'an' : 'a'} ${String(p.type)}.`;
     case 'maxLength':
       return `Ensure this field has no more than ${String(p.limit)} characters.`;
     case 'minLength':

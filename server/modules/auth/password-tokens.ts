@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { users } from '../../db/schema';
+
+/**
+ * Stateless one-time tokens for password reset and sign-up links (as Django's PasswordResetTokenGenerator):
+ * an HMAC over the purpose, user id, current password hash, last sign-in, email and a timestamp. Setting the
+ * password (or signing in) changes what the HMAC covers, so a token works once; the timestamp makes it expire.
+ */
+export type TokenPurpose = 'reset' | 'signup';
+type UserRow = typeof users.$inferSelect;
+type TokenUser = Pick<UserRow, 'id' | 'email' | 'passwordHash' | 'lastLogin'>;
+
+function mac(key: Buffer, purpose: TokenPurpose, user: TokenUser, timestamp: string): string {
+  const material = [purpose, user.id, user.passwordHash ?? '', user.lastLogin?.getTime() ?? '', user.email.toLowerCase(), timestamp].join('|');
+  return createHmac('sha256', key).update(material).digest('base64url').slice(0, 32);
+}
+
+export function makePasswordToken(key: Buffer, purpose: TokenPurpose, user: TokenUser, now: Date): string {
+  const timestamp = Math.floor(now.getTime() / 1000).toString(36);
+  return `${timestamp}-${mac(key, purpose, user, timestamp)}`;
+}
+
+export function checkPasswordToken(
+  key: Buffer,
+  purpose: TokenPurpose,
+  user: TokenUser,
+  token: string,
+  now: Date,
+  validitySeconds: number,
+): boolean {
+  const match = /^([0-9a-z]{1,10})-([A-Za-z0-9_-]{32})$/.exec(token);
+  if (!match) return false;
+  const issued = parseInt(match[1], 36);
+  const age = Math.floor(now.getTime() / 1000) - issued;
+  if (!Number.isFinite(issued) || age < -60 || age > validitySeconds) return false;
+  const expected = Buffer.from(mac(key, purpose, user, match[1]));
+  const given = Buffer.from(match[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
+
+export function decodeUid(uid: string): number | null {
+  if (!/^[A-Za-z0-9_-]{1,16}$/.test(uid)) return null;
+  const text = Buffer.from(uid, 'base64url').toString();
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+function link(app: FastifyInstance, route: string, purpose: TokenPurpose, user: TokenUser, organizationToken: string): string {
+  const token = makePasswordToken(app.keys.passwordToken, purpose, user, app.now());
+  return `${app.config.publicUrl}/${route}/${encodeUid(user.id)}/${token}/${encodeURIComponent(organizationToken)}`;
+}
+
+/**
+ * The link of an invitation mail: `${PUBLIC_URL}/sign-up/<uid>/<token>/<organization token>`. Valid while
+ * the user has no password (PASSWORD_TOKEN_SECONDS, 3 days); POST /api/auth/sign-up/confirm/ consumes it.
+ */
+export function createSignUpLink(app: FastifyInstance, user: TokenUser, organizationToken: string): string {
+  return link(app, 'sign-up', 'signup', user, organizationToken);
+}
+
+/** `${PUBLIC_URL}/reset-password/<uid>/<token>/<organization token>`. */
+export function createPasswordResetLink(app: FastifyInstance, user: TokenUser, organizationToken: string): string {
+  return link(app, 'reset-password', 'reset', user, organizationToken);
+}

@@ -1,0 +1,106 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { AUTHENTICATED_ERRORS, errorResponses, NoContent } from '../../schemas/common';
+import { UserSchema } from '../../schemas/user';
+import { MAX_PASSWORD_LENGTH } from './password-rules';
+
+const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
+const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
+const OpaqueToken = Type.String({ minLength: 1, maxLength: 512 });
+
+export const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() });
+export const SessionAnswer = Type.Object({ access: Type.String(), refresh: Type.String(), user: UserSchema }, { title: 'Session' });
+
+const tags = ['auth'];
+
+export const loginSchema = {
+  operationId: 'auth_login_create',
+  tags,
+  summary: 'Sign in with email and password',
+  body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Password }),
+  response: { 200: SessionAnswer, ...errorResponses(400, 401, 429) },
+};
+
+export const refreshSchema = {
+  operationId: 'auth_token_refresh_create',
+  tags,
+  summary: 'Exchange a refresh token for a new access token and a rotated refresh token',
+  body: Type.Object({ refresh: OpaqueToken }),
+  response: { 200: TokenPair, ...errorResponses(400, 401) },
+};
+
+export const logoutSchema = {
+  operationId: 'auth_logout_create',
+  tags,
+  summary: 'End the session (the refresh family of the given refresh or access token)',
+  body: Type.Object({ refresh: Type.Optional(Type.String({ maxLength: 512 })) }),
+  response: { 204: NoContent, ...errorResponses(400) },
+};
+
+export const userRetrieveSchema = {
+  operationId: 'auth_user_retrieve',
+  tags,
+  summary: 'The signed-in user',
+  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const userUpdateSchema = {
+  operationId: 'auth_user_partial_update',
+  tags,
+  summary: 'Edit one’s own profile',
+  body: Type.Object({
+    first_name: Type.Optional(Type.String({ minLength: 1, maxLength: 150 })),
+    last_name: Type.Optional(Type.String({ minLength: 1, maxLength: 150 })),
+    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    phone: Type.Optional(Type.Union([Type.String({ maxLength: 32, pattern: '^[0-9+() .-]*$' }), Type.Null()])),
+  }),
+  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const passwordChangeSchema = {
+  operationId: 'auth_password_change_create',
+  tags,
+  summary: 'Change one’s password (the other sessions end)',
+  body: Type.Object({ current_password: Password, new_password: Password }),
+  response: { 204: NoContent, ...errorResponses(...AUTHENTICATED_ERRORS, 429) },
+};
+
+export const signatureSchema = {
+  operationId: 'auth_signature_create',
+  tags,
+  summary: 'Save one’s drawn signature (PNG data URL)',
+  body: Type.Object({
+    signature: Type.String({ maxLength: 1_000_000, pattern: '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$' }),
+  }),
+  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const passwordTextsSchema = {
+  operationId: 'password_texts_list',
+  tags,
+  summary: 'The password rules, as shown to people and enforced by the server',
+  response: { 200: Type.Array(Type.String()) },
+};
+
+export const passwordResetSchema = {
+  operationId: 'auth_password_reset_create',
+  tags,
+  summary: 'Mail a password reset link (answers the same whether or not the email is known)',
+  body: Type.Object({ email: Email }),
+  response: { 204: NoContent, ...errorResponses(400) },
+};
+
+export const passwordResetConfirmSchema = {
+  operationId: 'auth_password_reset_confirm_create',
+  tags,
+  summary: 'Set a new password with the uid and token of a reset link (every session ends)',
+  body: Type.Object({ uid: OpaqueToken, token: OpaqueToken, new_password: Password }),
+  response: { 204: NoContent, ...errorResponses(400) },
+};
+
+export const signUpConfirmSchema = {
+  operationId: 'auth_signup_confirm_create',
+  tags,
+  summary: 'Finish an invitation: set the password with the uid and token of the sign-up link, and sign in',
+  body: Type.Object({ uid: OpaqueToken, token: OpaqueToken, password: Password }),
+  response: { 200: SessionAnswer, ...errorResponses(400) },
+};

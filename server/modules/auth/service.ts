@@ -1,0 +1,226 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { organizations, users } from '../../db/schema';
+import { ApiError, invalid, throttled } from '../../lib/api-error';
+import { CURRENT_HASH_PREFIX, dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
+import { loadUserRecord, serializeUser, userByEmail, userById, type UserRecord } from '../../lib/user-record';
+import type { UserOut } from '../../schemas/user';
+import { verifyAccessToken } from '../../lib/access-token';
+import { bearerToken } from '../../plugins/authentication';
+import { LoginThrottle } from './login-throttle';
+import { passwordProblems } from './password-rules';
+import { checkPasswordToken, createPasswordResetLink, decodeUid, type TokenPurpose } from './password-tokens';
+import { parseRefreshToken, refreshSession, revokeFamily, revokeUserSessions, startSession, type SessionTokens } from './sessions';
+
+const LOGIN_FAILED = () => new ApiError(401, 'authentication_failed', 'No active account found with the given credentials');
+const LINK_INVALID = 'The link is invalid or has expired.';
+const RESET_MAILS_PER_WINDOW = 5;
+
+const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+const addressKey = (ip: string) => `address:${ip}`;
+
+export function createAuthService(app: FastifyInstance) {
+  const throttle = new LoginThrottle(app.db, app.config.loginThrottleWindowSeconds);
+
+  async function reload(userId: number): Promise<UserOut> {
+    const record = await loadUserRecord(app.db, userById(userId));
+    if (!record) throw new ApiError(404, 'not_found', 'Not found.');
+    return serializeUser(record);
+  }
+
+  async function requirePasswordRules(field: string, password: string, user: UserRecord['user']) {
+    const problems = await passwordProblems(password, user);
+    if (problems.length) throw invalid({ [field]: problems });
+  }
+
+  async function setPassword(userId: number, password: string, extra: Partial<typeof users.$inferInsert> = {}) {
+    const now = app.now();
+    await app.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, ...extra })
+      .where(eq(users.id, userId));
+  }
+
+  /** The user behind a link's uid and token, or a 400 naming the token. */
+  async function userOfLink(purpose: TokenPurpose, uid: string, token: string): Promise<UserRecord> {
+    const id = decodeUid(uid);
+    const record = id ? await loadUserRecord(app.db, userById(id)) : null;
+    const fits =
+      record &&
+      record.user.isActive &&
+      (purpose === 'signup' ? record.user.passwordHash === null : true) &&
+      checkPasswordToken(app.keys.passwordToken, purpose, record.user, token, app.now(), app.config.passwordTokenSeconds);
+    if (!fits) throw invalid({ token: [LINK_INVALID] }, LINK_INVALID);
+    return record;
+  }
+
+  return {
+    /**
+     * Unknown email, wrong password, inactive account and pending invitation all answer the same 401 after
+     * the same work (a real or a dummy Argon2 verification); every attempt is audited and counted.
+     */
+    async login(request: FastifyRequest, email: string, password: string): Promise<SessionTokens & { user: UserOut }> {
+      const now = app.now();
+      const keys = [accountKey(email), addressKey(request.ip)];
+      const wait = await throttle.retryAfter(
+        [
+          { key: keys[0], limit: app.config.loginThrottleAccount },
+          { key: keys[1], limit: app.config.loginThrottleAddress },
+        ],
+        now,
+      );
+      const record = await loadUserRecord(app.db, userByEmail(email));
+      const auditBase = { entity: 'session', entityId: record?.user.id ?? null, actorId: record?.user.id ?? null, organizationId: record?.user.organizationId ?? null };
+      if (wait > 0) {
+        await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'throttled', email } });
+        throw throttled(wait);
+      }
+      const storedHash = record?.user.passwordHash ?? null;
+      const verified = await verifyPassword(storedHash ?? (await dummyPasswordHash()), password);
+      if (!record || !storedHash || !verified || !record.user.isActive) {
+        await throttle.recordFailure(keys, now);
+        await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'failure', email } });
+        throw LOGIN_FAILED();
+      }
+      await throttle.reset(keys[0]);
+      const update: Partial<typeof users.$inferInsert> = { lastLogin: now };
+      if (!storedHash.startsWith(CURRENT_HASH_PREFIX)) update.passwordHash = await hashPassword(password);
+      await app.db.update(users).set(update).where(eq(users.id, record.user.id));
+      const tokens = await startSession(app, record.user);
+      await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'success', email } });
+      return { ...tokens, user: await reload(record.user.id) };
+    },
+
+    async refresh(request: FastifyRequest, token: string): Promise<SessionTokens> {
+      const { access, refresh } = await refreshSession(app, token);
+      return { access, refresh };
+    },
+
+    /** Revokes the family named by the refresh token and/or the access token; quiet when neither is valid. */
+    async logout(request: FastifyRequest, refresh: string | undefined): Promise<void> {
+      const now = app.now();
+      const families = new Set<string>();
+      if (refresh) {
+        const parsed = parseRefreshToken(app.keys.refresh, refresh);
+        if (parsed) families.add(parsed.familyId);
+      }
+      const access = bearerToken(request);
+      if (access) {
+        try {
+          families.add((await verifyAccessToken(access, app.keys.access, app.config, now)).familyId);
+        } catch {
+          // an expired or forged access token revokes nothing
+        }
+      }
+      for (const familyId of families) {
+        await revokeFamily(app.db, familyId, 'logout', now);
+        await request.audit({ entity: 'session', entityId: familyId, changed: { event: 'logout' } });
+      }
+    },
+
+    async updateProfile(
+      request: FastifyRequest,
+      changes: { first_name?: string; last_name?: string; timezone?: string; phone?: string | null },
+    ): Promise<UserOut> {
+      const user = request.user!;
+      if (changes.timezone !== undefined && !isTimeZone(changes.timezone)) throw invalid({ timezone: ['Not a valid time zone.'] });
+      const set: Partial<typeof users.$inferInsert> = {};
+      if (changes.first_name !== undefined) set.firstName = changes.first_name.trim();
+      if (changes.last_name !== undefined) set.lastName = changes.last_name.trim();
+      if (changes.timezone !== undefined) set.timezone = changes.timezone;
+      if (changes.phone !== undefined) set.phone = changes.phone === null || changes.phone.trim() === '' ? null : changes.phone.trim();
+      if (Object.keys(set).length) {
+        await app.db.update(users).set(set).where(eq(users.id, user.user.id));
+        await request.audit({ entity: 'user', entityId: user.user.id, changed: changes });
+      }
+      return reload(user.user.id);
+    },
+
+    async changePassword(request: FastifyRequest, currentPassword: string, newPassword: string): Promise<void> {
+      const user = request.user!;
+      const now = app.now();
+      const key = accountKey(user.user.email);
+      const wait = await throttle.retryAfter([{ key, limit: app.config.loginThrottleAccount }], now);
+      if (wait > 0) throw throttled(wait);
+      if (!user.user.passwordHash || !(await verifyPassword(user.user.passwordHash, currentPassword))) {
+        await throttle.recordFailure([key], now);
+        throw invalid({ current_password: ['Your current password is incorrect.'] });
+      }
+      await requirePasswordRules('new_password', newPassword, user.user);
+      await setPassword(user.user.id, newPassword);
+      await revokeUserSessions(app.db, user.user.id, 'password-change', now, { exceptFamilyId: request.sessionFamilyId });
+      await request.audit({ entity: 'user', entityId: user.user.id, changed: { event: 'password-change' } });
+    },
+
+    async saveSignature(request: FastifyRequest, signature: string): Promise<UserOut> {
+      const user = request.user!;
+      const png = Buffer.from(signature.slice('data:image/png;base64,'.length), 'base64');
+      if (png.length < 8 || !png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+        throw invalid({ signature: ['Upload a valid PNG image.'] });
+      }
+      await app.db.update(users).set({ signature }).where(eq(users.id, user.user.id));
+      await request.audit({ entity: 'user', entityId: user.user.id, changed: { signature: `PNG, ${png.length} bytes` } });
+      return reload(user.user.id);
+    },
+
+    /** Always the same answer; mails a link only to an active account, at most 5 per throttle window. */
+    async requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
+      const now = app.now();
+      const key = `reset:${email.trim().toLowerCase()}`;
+      const record = await loadUserRecord(app.db, userByEmail(email));
+      const tooMany = (await throttle.retryAfter([{ key, limit: RESET_MAILS_PER_WINDOW }], now)) > 0;
+      await throttle.recordFailure([key], now);
+      if (!record || !record.user.isActive || tooMany) return;
+      const organizationToken = record.organization?.token ?? request.organization?.token ?? (await firstOrganizationToken());
+      const link = createPasswordResetLink(app, record.user, organizationToken);
+      await request.audit({ entity: 'user', entityId: record.user.id, actorId: null, organizationId: record.user.organizationId, changed: { event: 'password-reset-request' } });
+      // not awaited: a known address must not answer measurably later than an unknown one
+      void app.mail
+        .send({
+          to: record.user.email,
+          subject: 'Reset your Care Portal password',
+          text:
+            `Hello ${record.user.firstName || record.user.email},\n\n` +
+            `Someone asked to reset the password of your Care Portal account. To choose a new password, open:\n\n${link}\n\n` +
+            `The link works once and expires in ${Math.round(app.config.passwordTokenSeconds / 86400)} days. ` +
+            `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
+          organizationId: record.user.organizationId,
+        })
+        .catch((error) => request.log.error({ err: error }, 'password reset mail failed'));
+    },
+
+    async confirmPasswordReset(request: FastifyRequest, uid: string, token: string, newPassword: string): Promise<void> {
+      const record = await userOfLink('reset', uid, token);
+      await requirePasswordRules('new_password', newPassword, record.user);
+      await setPassword(record.user.id, newPassword);
+      await revokeUserSessions(app.db, record.user.id, 'password-reset', app.now());
+      await throttle.reset(accountKey(record.user.email));
+      await request.audit({ entity: 'user', entityId: record.user.id, actorId: record.user.id, organizationId: record.user.organizationId, changed: { event: 'password-reset' } });
+    },
+
+    async confirmSignUp(request: FastifyRequest, uid: string, token: string, password: string): Promise<SessionTokens & { user: UserOut }> {
+      const record = await userOfLink('signup', uid, token);
+      await requirePasswordRules('password', password, record.user);
+      await setPassword(record.user.id, password, { lastLogin: app.now() });
+      const tokens = await startSession(app, record.user);
+      await request.audit({ entity: 'user', entityId: record.user.id, actorId: record.user.id, organizationId: record.user.organizationId, changed: { event: 'sign-up' } });
+      return { ...tokens, user: await reload(record.user.id) };
+    },
+  };
+
+  async function firstOrganizationToken(): Promise<string> {
+    const [row] = await app.db.select({ token: organizations.token }).from(organizations).orderBy(asc(organizations.id)).limit(1);
+    return row?.token ?? 'portal';
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
