@@ -1,0 +1,253 @@
+import styled from '@emotion/styled';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ROLE_LABELS } from '../domain/roles';
+import { Button } from '../ui/button';
+import { Select } from '../ui/fields';
+import { useAuthentication } from './authentication';
+import { navItemsFor } from './navigation';
+import { useOrganization } from './organization';
+import { fullName, homeRouteOf } from './session-user';
+import { useUnreadNotificationCount } from './unread-notifications';
+
+const MAIN_ID = 'main-content';
+
+const Shell = styled.div`
+  min-height: 100vh;
+  min-height: 100dvh;
+  display: grid;
+  grid-template-rows: auto 1fr;
+  grid-template-columns: 1fr;
+  ${({ theme }) => theme.mq.up('md')} {
+    grid-template-columns: 240px minmax(0, 1fr);
+  }
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 8px;
+  top: -48px;
+  z-index: 20;
+  padding: 8px 16px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.palette.background.surface};
+  color: ${({ theme }) => theme.palette.text.primary};
+  font-weight: 600;
+  &:focus {
+    top: 8px;
+  }
+`;
+
+const Header = styled.header`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(1, 2)};
+  padding: ${({ theme }) => theme.spacing(1, 2)};
+  min-height: 64px;
+  background: ${({ theme }) => theme.palette.primary[500]};
+  color: ${({ theme }) => theme.palette.onPrimary};
+  a {
+    color: inherit;
+  }
+  :focus-visible {
+    outline-color: ${({ theme }) => theme.palette.onPrimary};
+  }
+`;
+
+const Brand = styled(Link)`
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  text-decoration: none;
+  margin-right: auto;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+const HeaderTools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(1, 2)};
+`;
+
+const MenuButton = styled(Button)`
+  ${({ theme }) => theme.mq.up('md')} {
+    display: none;
+  }
+`;
+
+const Switcher = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(1)};
+  label {
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: 600;
+  }
+  select {
+    min-height: 36px;
+    padding: 4px 8px;
+    max-width: 220px;
+  }
+`;
+
+const Badge = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 36px;
+  padding: 4px 12px;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme }) => theme.palette.background.surface};
+  color: ${({ theme }) => theme.palette.text.primary} !important;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: 600;
+  text-decoration: none;
+`;
+
+const Who = styled.span`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  ${({ theme }) => theme.mq.down('sm')} {
+    display: none;
+  }
+`;
+
+const Nav = styled('nav', { shouldForwardProp: (prop) => prop !== 'open' })<{ open: boolean }>`
+  background: ${({ theme }) => theme.palette.background.surface};
+  border-right: 1px solid ${({ theme }) => theme.palette.border};
+  padding: ${({ theme }) => theme.spacing(2, 1)};
+  ${({ theme }) => theme.mq.down('md')} {
+    display: ${({ open }) => (open ? 'block' : 'none')};
+    border-right: 0;
+    border-bottom: 1px solid ${({ theme }) => theme.palette.border};
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+  }
+  a {
+    display: flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 8px 12px;
+    border-radius: ${({ theme }) => theme.radii.md};
+    color: ${({ theme }) => theme.palette.text.primary};
+    text-decoration: none;
+    font-weight: 500;
+  }
+  a:hover {
+    background: ${({ theme }) => theme.palette.grey[100]};
+  }
+  a[aria-current='page'] {
+    background: ${({ theme }) => theme.palette.primary[100]};
+    color: ${({ theme }) => theme.palette.grey[900]};
+    font-weight: 700;
+    box-shadow: inset 3px 0 0 ${({ theme }) => theme.palette.primaryText};
+  }
+`;
+
+const Main = styled.main`
+  min-width: 0;
+  padding: ${({ theme }) => theme.spacing(3, 2)};
+  ${({ theme }) => theme.mq.up('md')} {
+    padding: ${({ theme }) => theme.spacing(4)};
+  }
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** The signed-in shell: header (organization, switcher, unread count, sign out), navigation and main. */
+export function DashboardLayout() {
+  const { user, logout } = useAuthentication();
+  const { organization, organizations, selectOrganization } = useOrganization();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const switcherId = useId();
+  const canSeeNotifications = !!user?.permissions.includes('view-notifications');
+  const unread = useUnreadNotificationCount(canSeeNotifications);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  if (!user) return null;
+  const items = navItemsFor(user);
+  const isMaster = user.role === 'ROLE_MASTER';
+  const organizationName = organization?.name ?? user.organization?.name ?? 'Care Portal';
+  const roleLabel = ROLE_LABELS[user.role as keyof typeof ROLE_LABELS];
+
+  return (
+    <Shell>
+      <SkipLink href={`#${MAIN_ID}`}>Skip to main content</SkipLink>
+      <Header>
+        <MenuButton
+          size="sm"
+          variant="secondary"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </MenuButton>
+        <Brand to={homeRouteOf(user)}>{organizationName}</Brand>
+        <HeaderTools>
+          {isMaster && organizations.length > 0 ? (
+            <Switcher>
+              <label htmlFor={switcherId}>Organization</label>
+              <Select
+                id={switcherId}
+                value={organization ? String(organization.id) : ''}
+                onChange={(event) => {
+                  const next = organizations.find((candidate) => String(candidate.id) === event.target.value);
+                  if (next) selectOrganization(next);
+                }}
+              >
+                {organization ? null : <option value="">Choose…</option>}
+                {organizations.map((candidate) => (
+                  <option key={candidate.id} value={String(candidate.id)}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </Select>
+            </Switcher>
+          ) : null}
+          {canSeeNotifications && unread !== null ? (
+            <Badge to="/notifications" aria-label={`${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`}>
+              <span aria-hidden="true">🔔</span>
+              <span aria-hidden="true">{unread}</span>
+            </Badge>
+          ) : null}
+          <Who>
+            {fullName(user)}
+            {roleLabel ? ` · ${roleLabel}` : ''}
+          </Who>
+          <Button size="sm" variant="secondary" onClick={() => void logout()}>
+            Sign out
+          </Button>
+        </HeaderTools>
+      </Header>
+      <Nav id={navId} aria-label="Main" open={menuOpen}>
+        <ul>
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </Nav>
+      <Main id={MAIN_ID} tabIndex={-1}>
+        <Outlet />
+      </Main>
+    </Shell>
+  );
+}
+
+export default DashboardLayout;

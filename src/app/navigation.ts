@@ -1,0 +1,54 @@
+import type { User } from '../api/types';
+import type { Permission } from '../domain/permissions';
+import type { Role } from '../domain/roles';
+import { hasFormsDue } from '../domain/routes';
+import { isPathAllowedFor, routingUserOf } from './session-user';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** The permission that governs the item. */
+  permission?: Permission;
+  /** Roles that see the item (for pages no permission governs). */
+  roles?: readonly Role[];
+  /** An extra condition on the user. */
+  when?: (user: Pick<User, 'role' | 'profile'>) => boolean;
+}
+
+/** The dashboard navigation; each item is also kept within the role's allowed prefixes (isPathAllowed). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Users', to: '/users', permission: 'view-users' },
+  { label: 'Applications', to: '/applications', permission: 'view-applications' },
+  { label: 'Employees', to: '/employees', permission: 'view-employees' },
+  { label: 'Clients', to: '/clients', roles: ['ROLE_ADMIN', 'ROLE_MASTER'] },
+  { label: 'Welcome', to: '/clients/welcome', roles: ['ROLE_CLIENT'] },
+  { label: 'Referrals', to: '/referrals', permission: 'view-referrals' },
+  { label: 'Marketers', to: '/marketers', permission: 'view-marketer' },
+  { label: 'Work schedule', to: '/work-schedule', permission: 'view-workschedules' },
+  { label: 'Onboarding', to: '/onboarding', permission: 'view-onboarding' },
+  {
+    label: 'Documents due',
+    to: '/profile/incomplete-documents',
+    when: (user) => {
+      const routing = routingUserOf(user);
+      return !!routing && hasFormsDue(routing);
+    },
+  },
+  { label: 'Messages', to: '/messages', permission: 'view-messages' },
+  { label: 'Grievances', to: '/grievances', permission: 'view-grievances' },
+  { label: 'Notifications', to: '/notifications', permission: 'view-notifications' },
+  { label: 'Audit log', to: '/audit-log', permission: 'view-auditlogs' },
+  { label: 'Dev', to: '/dev', roles: ['ROLE_ADMIN'] },
+  { label: 'Profile', to: '/profile', permission: 'view-profile' },
+];
+
+/** The items the user may see: its permission or role, its condition, and within the allowed prefixes. */
+export function navItemsFor(user: Pick<User, 'role' | 'profile' | 'permissions'>): NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) =>
+      (!item.permission || user.permissions.includes(item.permission)) &&
+      (!item.roles || (item.roles as readonly string[]).includes(user.role)) &&
+      (!item.when || item.when(user)) &&
+      isPathAllowedFor(user, item.to),
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useApiClient } from '../../app/api-client';
+import { useAuthentication } from '../../app/authentication';
+import { formatDateTime } from '../../app/date-time';
+import type { ResponseData } from '../../api/types';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail } from '../../ui/api-error';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { EmptyState } from '../../ui/empty-state';
+import { PrivatePage } from '../placeholder/private-page';
+import { LinkifiedText } from './linkified-text';
+
+type Mail = ResponseData<'dev_outbox_list'>['results'][number];
+
+export const OUTBOX_PAGE_SIZE = 20;
+
+/** /dev (admin): the mail outbox kept when no SMTP server is configured, newest first. */
+export function DevOutboxPage() {
+  const api = useApiClient();
+  const { user } = useAuthentication();
+  const [offset, setOffset] = useState(0);
+  const [rows, setRows] = useState<Mail[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    setError(null);
+    api
+      .dev_outbox_list({ limit: OUTBOX_PAGE_SIZE, offset })
+      .then((page) => {
+        if (!active) return;
+        setRows(page.results);
+        setCount(page.count);
+      })
+      .catch((failure: unknown) => {
+        if (active) setError(apiErrorDetail(failure, 'The outbox could not be loaded.'));
+      })
+      .finally(() => {
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, offset]);
+
+  const columns: DataTableColumn<Mail>[] = [
+    { key: 'to', header: 'To', width: '18%' },
+    { key: 'subject', header: 'Subject', width: '20%' },
+    { key: 'created_at', header: 'Time', width: '16%', render: (row) => formatDateTime(row.created_at, user?.timezone) },
+    { key: 'text', header: 'Text', render: (row) => <LinkifiedText text={row.text} /> },
+  ];
+
+  return (
+    <PrivatePage title="Dev: mail outbox" description="Mail kept by the server when no SMTP server is configured.">
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <DataTable
+        caption="Outbox"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={loading}
+        empty={<EmptyState title="The outbox is empty" description="Invitations and password resets will appear here." />}
+        paging={{ limit: OUTBOX_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
+      />
+    </PrivatePage>
+  );
+}
+
+export default DevOutboxPage;

@@ -1,0 +1,123 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useAuthentication } from '../app/authentication';
+import { DashboardLayout } from '../app/dashboard-layout';
+import { useOrganization } from '../app/organization';
+import { homeRouteOf, isPathAllowedFor, routingUserOf } from '../app/session-user';
+import { ForgotPasswordPage } from './forgot-password/forgot-password-page';
+import { LoginPage } from './login/login-page';
+import { ResetPasswordPage } from './reset-password/reset-password-page';
+import { SignUpPage } from './sign-up/sign-up-page';
+import { ApplyNowPage } from './apply-now/apply-now-page';
+import { NewClientPage } from './clients/new-client-page';
+import { PrivateNotFoundPage, PublicNotFoundPage } from './not-found/not-found-pages';
+import { PlaceholderPage } from './placeholder/placeholder-page';
+
+const UsersPage = lazy(() => import('./users/users-page'));
+const ProfilePage = lazy(() => import('./profile/profile-page'));
+const ProfileDocumentsPage = lazy(() =>
+  import('./profile/profile-documents-pages').then((module) => ({ default: module.ProfileDocumentsPage })),
+);
+const IncompleteDocumentsPage = lazy(() =>
+  import('./profile/profile-documents-pages').then((module) => ({ default: module.IncompleteDocumentsPage })),
+);
+const DevOutboxPage = lazy(() => import('./dev/dev-outbox-page'));
+const NotificationsPage = lazy(() => import('./notifications/notifications-page'));
+
+/** The public routes of spec section 2 (shown only when signed out). */
+export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
+  { path: '/login/:org', element: <LoginPage /> },
+  { path: '/forgot-password/:org', element: <ForgotPasswordPage /> },
+  { path: '/reset-password/:uid/:token/:org', element: <ResetPasswordPage /> },
+  { path: '/sign-up/:uid/:token/:org', element: <SignUpPage /> },
+  { path: '/apply-now/:org', element: <ApplyNowPage /> },
+];
+
+/** The private routes of spec section 2 (inside the dashboard layout, within the role's prefixes). */
+export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
+  { path: '/users', element: <UsersPage /> },
+  { path: '/applications', element: <PlaceholderPage title="Applications" /> },
+  { path: '/messages', element: <PlaceholderPage title="Messages" /> },
+  { path: '/audit-log', element: <PlaceholderPage title="Audit log" /> },
+  { path: '/work-schedule', element: <PlaceholderPage title="Work schedule" /> },
+  { path: '/grievances', element: <PlaceholderPage title="Grievances" /> },
+  { path: '/notifications', element: <NotificationsPage /> },
+  { path: '/notifications/:type', element: <NotificationsPage /> },
+  { path: '/onboarding', element: <PlaceholderPage title="Onboarding" /> },
+  { path: '/onboarding/form-request/:id/:onboarding?', element: <PlaceholderPage title="Form request" /> },
+  { path: '/onboarding/work-service-review/:id', element: <PlaceholderPage title="Work-service review" /> },
+  { path: '/onboarding/test-request/result', element: <PlaceholderPage title="Competency test result" /> },
+  { path: '/onboarding/test-request/:id', element: <PlaceholderPage title="Competency test" /> },
+  { path: '/employees', element: <PlaceholderPage title="Employees" /> },
+  { path: '/employees/new/*', element: <PlaceholderPage title="New employee" /> },
+  { path: '/employees/:id/*', element: <PlaceholderPage title="Employee" /> },
+  { path: '/clients', element: <PlaceholderPage title="Clients" /> },
+  { path: '/clients/new', element: <Navigate to="/clients/new/home-care" replace /> },
+  { path: '/clients/new/:type', element: <NewClientPage /> },
+  { path: '/clients/welcome/*', element: <PlaceholderPage title="Welcome" /> },
+  { path: '/clients/:id/*', element: <PlaceholderPage title="Client" /> },
+  { path: '/referrals', element: <PlaceholderPage title="Referrals" /> },
+  { path: '/referrals/new/*', element: <PlaceholderPage title="New referral" /> },
+  { path: '/referrals/:id/*', element: <PlaceholderPage title="Referral" /> },
+  { path: '/marketers', element: <PlaceholderPage title="Marketers" /> },
+  { path: '/marketers/:id/referrals', element: <PlaceholderPage title="Marketer referrals" /> },
+  { path: '/marketers/:marketerId/referrals/:id/*', element: <PlaceholderPage title="Referral" /> },
+  { path: '/profile/documents', element: <ProfileDocumentsPage /> },
+  { path: '/profile/incomplete-documents', element: <IncompleteDocumentsPage /> },
+  { path: '/profile/*', element: <ProfilePage /> },
+  { path: '/dev', element: <DevOutboxPage /> },
+];
+
+/** The routes render from the session: the public ones when signed out, the dashboard when signed in. */
+export function AppRoutes() {
+  const { user } = useAuthentication();
+  if (!user) return <SignedOutRoutes />;
+  return <SignedInRoutes home={homeRouteOf(user)} />;
+}
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      {PUBLIC_ROUTES.map(({ path, element }) => (
+        <Route key={path} path={path} element={element} />
+      ))}
+      <Route path="/" element={<RedirectToLogin />} />
+      {PRIVATE_ROUTES.map(({ path }) => (
+        <Route key={path} path={path} element={<RedirectToLogin />} />
+      ))}
+      <Route path="*" element={<PublicNotFoundPage />} />
+    </Routes>
+  );
+}
+
+function SignedInRoutes({ home }: { home: string }) {
+  return (
+    <Routes>
+      {PUBLIC_ROUTES.map(({ path }) => (
+        <Route key={path} path={path} element={<Navigate to={home} replace />} />
+      ))}
+      <Route path="/" element={<Navigate to="/users" replace />} />
+      <Route element={<DashboardLayout />}>
+        {PRIVATE_ROUTES.map(({ path, element }) => (
+          <Route key={path} path={path} element={<AllowedPath>{element}</AllowedPath>} />
+        ))}
+        <Route path="*" element={<PrivateNotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** Private access when signed out: the login page of the known organization, else /login (not found). */
+function RedirectToLogin() {
+  const { organization } = useOrganization();
+  return <Navigate to={organization ? `/login/${organization.token}` : '/login'} replace />;
+}
+
+/** A known route outside the role's prefixes (or the forms-due confinement) goes to the role's home. */
+function AllowedPath({ children }: { children: ReactNode }) {
+  const { user } = useAuthentication();
+  const { pathname } = useLocation();
+  if (!user || !routingUserOf(user)) return <PrivateNotFoundPage />;
+  if (!isPathAllowedFor(user, pathname)) return <Navigate to={homeRouteOf(user)} replace />;
+  return <Suspense fallback={<p role="status">Loading…</p>}>{children}</Suspense>;
+}

@@ -1,0 +1,340 @@
+import styled from '@emotion/styled';
+import { Form, Formik } from 'formik';
+import { useEffect, useState } from 'react';
+import * as yup from 'yup';
+import { useApiClient } from '../../app/api-client';
+import { useAuthentication } from '../../app/authentication';
+import { formatDateTime } from '../../app/date-time';
+import { fullName } from '../../app/session-user';
+import type { User } from '../../api/types';
+import { ROLE_LABELS } from '../../domain/roles';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { Button } from '../../ui/button';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { EmptyState } from '../../ui/empty-state';
+import { FieldShell, FormStack, Input, Select, SelectField, TextField } from '../../ui/fields';
+import { SubmitButton } from '../../ui/submit-button';
+import { PrivatePage } from '../placeholder/private-page';
+import { ConfirmDialog } from './confirm-dialog';
+
+export const USERS_PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+
+const ROLE_OPTIONS = Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label: label! }));
+
+export type UserState = 'Active' | 'Invited' | 'Deactivated';
+
+/** Deactivated wins over a pending invitation. */
+export function userState(user: Pick<User, 'is_active' | 'invitation_pending'>): UserState {
+  if (!user.is_active) return 'Deactivated';
+  return user.invitation_pending ? 'Invited' : 'Active';
+}
+
+const Filters = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2)};
+  margin-bottom: ${({ theme }) => theme.spacing(2)};
+  ${({ theme }) => theme.mq.up('sm')} {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  }
+`;
+
+const Panel = styled.section`
+  margin-bottom: ${({ theme }) => theme.spacing(3)};
+  padding: ${({ theme }) => theme.spacing(3, 2)};
+  background: ${({ theme }) => theme.palette.background.surface};
+  border: 1px solid ${({ theme }) => theme.palette.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.spacing(2)};
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+`;
+
+const TwoColumns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2)};
+  ${({ theme }) => theme.mq.up('sm')} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const RowActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(1)};
+`;
+
+const Messages = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1)};
+  margin-bottom: ${({ theme }) => theme.spacing(2)};
+`;
+
+const inviteSchema = yup.object({
+  email: yup.string().trim().email('Enter a valid email address').required('Enter an email address'),
+  first_name: yup.string().trim().required('Enter a first name'),
+  last_name: yup.string().trim().required('Enter a last name'),
+  role: yup.string().oneOf(ROLE_OPTIONS.map((option) => option.value), 'Choose a role').required('Choose a role'),
+});
+
+interface Confirmation {
+  user: User;
+  activate: boolean;
+}
+
+/** /users (admin, master): the organization's users; invite, resend the invitation, deactivate, reactivate. */
+export function UsersPage() {
+  const api = useApiClient();
+  const { user: me } = useAuthentication();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [role, setRole] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [ordering, setOrdering] = useState('last_name');
+  const [rows, setRows] = useState<User[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(search.trim());
+      setOffset(0);
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    setLoadError(null);
+    api
+      .users_list({ limit: USERS_PAGE_SIZE, offset, ordering, ...(query ? { search: query } : {}), ...(role ? { role } : {}) })
+      .then((page) => {
+        if (!active) return;
+        setRows(page.results);
+        setCount(page.count);
+      })
+      .catch((failure: unknown) => {
+        if (active) setLoadError(apiErrorDetail(failure, 'The users could not be loaded.'));
+      })
+      .finally(() => {
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, query, role, offset, ordering]);
+
+  const replaceRow = (next: User) => setRows((current) => current.map((row) => (row.id === next.id ? next : row)));
+
+  const resendInvitation = async (user: User) => {
+    setNotice(null);
+    setActionError(null);
+    try {
+      await api.users_invitation_create({ id: user.id });
+      setNotice(`The invitation was sent again to ${user.email}.`);
+    } catch (failure) {
+      setActionError(apiErrorDetail(failure, 'The invitation could not be sent.'));
+    }
+  };
+
+  const confirmActivation = async () => {
+    if (!confirmation) return;
+    const { user, activate } = confirmation;
+    setBusy(true);
+    setNotice(null);
+    setActionError(null);
+    try {
+      const updated = await api.users_partial_update({ id: user.id }, { is_active: activate });
+      replaceRow(updated);
+      setNotice(`${fullName(user)} was ${activate ? 'reactivated' : 'deactivated'}.`);
+    } catch (failure) {
+      setActionError(apiErrorDetail(failure, `${fullName(user)} could not be ${activate ? 'reactivated' : 'deactivated'}.`));
+    } finally {
+      setBusy(false);
+      setConfirmation(null);
+    }
+  };
+
+  const columns: DataTableColumn<User>[] = [
+    { key: 'name', header: 'Name', sortField: 'last_name', render: (row) => fullName(row) },
+    { key: 'email', header: 'Email', sortField: 'email' },
+    { key: 'role', header: 'Role', render: (row) => ROLE_LABELS[row.role as keyof typeof ROLE_LABELS] ?? '—' },
+    { key: 'state', header: 'State', render: (row) => userState(row) },
+    { key: 'last_login', header: 'Last sign-in', render: (row) => formatDateTime(row.last_login, me?.timezone) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideLabelOnCards: true,
+      render: (row) =>
+        row.id === me?.id ? null : (
+          <RowActions>
+            {row.is_active && row.invitation_pending ? (
+              <Button size="sm" variant="secondary" aria-label={`Resend invitation to ${fullName(row)}`} onClick={() => void resendInvitation(row)}>
+                Resend invitation
+              </Button>
+            ) : null}
+            {row.is_active ? (
+              <Button size="sm" variant="secondary" aria-label={`Deactivate ${fullName(row)}`} onClick={() => setConfirmation({ user: row, activate: false })}>
+                Deactivate
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" aria-label={`Reactivate ${fullName(row)}`} onClick={() => setConfirmation({ user: row, activate: true })}>
+                Reactivate
+              </Button>
+            )}
+          </RowActions>
+        ),
+    },
+  ];
+
+  return (
+    <PrivatePage
+      title="Users"
+      description="The people of your organization, their role and whether they can sign in."
+      actions={
+        <Button aria-expanded={inviteOpen} onClick={() => setInviteOpen((open) => !open)}>
+          Invite user
+        </Button>
+      }
+    >
+      {inviteOpen ? (
+        <Panel aria-labelledby="invite-user-title">
+          <h2 id="invite-user-title">Invite a user</h2>
+          <Formik
+            initialValues={{ email: '', first_name: '', last_name: '', role: '' }}
+            validationSchema={inviteSchema}
+            onSubmit={async (values, { setErrors, resetForm }) => {
+              setNotice(null);
+              setActionError(null);
+              const body = {
+                email: values.email.trim(),
+                first_name: values.first_name.trim(),
+                last_name: values.last_name.trim(),
+                role: values.role,
+              };
+              try {
+                const created = await api.users_create(null, body);
+                setRows((current) => [created, ...current.filter((row) => row.id !== created.id)]);
+                setCount((current) => current + 1);
+                setNotice(`The invitation was sent to ${created.email}.`);
+                resetForm();
+                setInviteOpen(false);
+              } catch (failure) {
+                const fields = apiFieldErrors(failure, { known: ['email', 'first_name', 'last_name', 'role'] });
+                if (Object.keys(fields).length) setErrors(fields);
+                else setActionError(apiErrorDetail(failure, 'The invitation could not be sent.'));
+              }
+            }}
+          >
+            <Form noValidate aria-labelledby="invite-user-title">
+              <FormStack>
+                <TextField name="email" label="Email" type="email" autoComplete="off" inputMode="email" autoCapitalize="off" />
+                <TwoColumns>
+                  <TextField name="first_name" label="First name" autoComplete="off" />
+                  <TextField name="last_name" label="Last name" autoComplete="off" />
+                </TwoColumns>
+                <SelectField name="role" label="Role" placeholder="Choose a role" options={ROLE_OPTIONS} />
+                <RowActions>
+                  <SubmitButton>Send invitation</SubmitButton>
+                  <Button variant="secondary" onClick={() => setInviteOpen(false)}>
+                    Cancel
+                  </Button>
+                </RowActions>
+              </FormStack>
+            </Form>
+          </Formik>
+        </Panel>
+      ) : null}
+
+      <Messages>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {actionError ? <Alert tone="error">{actionError}</Alert> : null}
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+      </Messages>
+
+      <Filters role="search" aria-label="Filter users">
+        <FieldShell label="Search users">
+          {({ invalid, ...control }) => (
+            <Input
+              {...control}
+              invalid={invalid}
+              type="search"
+              value={search}
+              placeholder="Name or email"
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          )}
+        </FieldShell>
+        <FieldShell label="Role">
+          {({ invalid, ...control }) => (
+            <Select
+              {...control}
+              invalid={invalid}
+              value={role}
+              onChange={(event) => {
+                setRole(event.target.value);
+                setOffset(0);
+              }}
+            >
+              <option value="">All roles</option>
+              {ROLE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FieldShell>
+      </Filters>
+
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={loading}
+        ordering={ordering}
+        onOrderingChange={(next) => {
+          setOrdering(next);
+          setOffset(0);
+        }}
+        empty={
+          <EmptyState
+            title={query || role ? 'No users match' : 'No users yet'}
+            description={query || role ? 'Try another search or role.' : 'Invite the first person of your organization.'}
+          />
+        }
+        paging={{ limit: USERS_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
+      />
+
+      {confirmation ? (
+        <ConfirmDialog
+          title={`${confirmation.activate ? 'Reactivate' : 'Deactivate'} ${fullName(confirmation.user)}?`}
+          confirmLabel={confirmation.activate ? 'Reactivate' : 'Deactivate'}
+          confirmVariant={confirmation.activate ? 'primary' : 'danger'}
+          busy={busy}
+          onConfirm={() => void confirmActivation()}
+          onCancel={() => setConfirmation(null)}
+        >
+          <p>
+            {confirmation.activate
+              ? `${confirmation.user.email} will be able to sign in again.`
+              : `${confirmation.user.email} will be signed out everywhere and will not be able to sign in.`}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </PrivatePage>
+  );
+}
+
+export default UsersPage;
