@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageOf, pagedAnswer } from '../users/paging';
+import * as schemas from './schemas';
+import { createNotificationService } from './service';
+
+const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const notifications = createNotificationService(app);
+  const viewNotifications = { access: { permission: 'view-notifications' as const } };
+
+  app.get('/api/notifications/', { schema: schemas.notificationListSchema, config: viewNotifications }, async (request) => {
+    const { limit, offset, type, unread } = request.query;
+    const page = pageOf({ limit, offset });
+    const { count, results } = await notifications.list(request, { type, unread }, page);
+    return pagedAnswer(request, page, count, results);
+  });
+
+  app.post('/api/notifications/read-all/', { schema: schemas.notificationReadAllSchema, config: viewNotifications }, async (request, reply) => {
+    await notifications.markAllRead(request, request.body?.type);
+    return reply.status(204).send(null);
+  });
+
+  app.patch('/api/notifications/:id/', { schema: schemas.notificationUpdateSchema, config: viewNotifications }, async (request) =>
+    notifications.markRead(request, request.params.id, request.body.read),
+  );
+};
+
+export default notificationRoutes;

@@ -1,0 +1,54 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery } from '../../schemas/common';
+
+const Timestamp = Type.String({ format: 'date-time' });
+
+/** The Notification of the contract. */
+export const NotificationSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    type: Type.String(),
+    title: Type.String(),
+    body: Type.String(),
+    link: Type.Union([Type.String(), Type.Null()]),
+    read_at: Type.Union([Timestamp, Type.Null()]),
+    created_at: Timestamp,
+  },
+  { title: 'Notification' },
+);
+
+export type NotificationOut = Static<typeof NotificationSchema>;
+
+export const NotificationType = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+const tags = ['notifications'];
+const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+
+export const notificationListSchema = {
+  operationId: 'notifications_list',
+  tags,
+  summary: "The signed-in user's notifications in the organization, newest first",
+  querystring: Type.Object({
+    type: Type.Optional(NotificationType),
+    unread: Type.Optional(Type.Boolean({ description: 'true: only unread ones; false: only read ones' })),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(NotificationSchema), ...errors() },
+};
+
+export const notificationUpdateSchema = {
+  operationId: 'notifications_partial_update',
+  tags,
+  summary: 'Mark one of one’s notifications read (or unread again)',
+  params: Type.Object({ id: Id }),
+  body: Type.Object({ read: Type.Boolean() }),
+  response: { 200: NotificationSchema, ...errors(404) },
+};
+
+export const notificationReadAllSchema = {
+  operationId: 'notifications_read_all_create',
+  tags,
+  summary: 'Mark all of one’s notifications in the organization read (of one type when given)',
+  body: Type.Optional(Type.Object({ type: Type.Optional(NotificationType) })),
+  response: { 204: NoContent, ...errors() },
+};

@@ -1,0 +1,94 @@
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection';
+import { notifications } from '../../db/schema';
+import { notFound } from '../../lib/api-error';
+import type { Page } from '../users/paging';
+import { requireOrganization } from '../users/request-organization';
+import type { NotificationOut } from './schemas';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export interface NewNotification {
+  userId: number;
+  organizationId: number;
+  type: string;
+  title: string;
+  body?: string;
+  /** An app path such as /employees/12/documents. */
+  link?: string | null;
+}
+
+/** For the modules that notify people (messages, onboarding, grievances...). */
+export async function notify(db: Db, notification: NewNotification, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ ...notification, body: notification.body ?? '', link: notification.link ?? null, createdAt: now })
+    .returning({ id: notifications.id });
+  return row.id;
+}
+
+export function serializeNotification(row: NotificationRow): NotificationOut {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read_at: row.readAt ? row.readAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export interface NotificationFilter {
+  type?: string;
+  unread?: boolean;
+}
+
+/** Only ever the signed-in user's own notifications in the request's organization. */
+function own(request: FastifyRequest): SQL[] {
+  return [eq(notifications.organizationId, requireOrganization(request).id), eq(notifications.userId, request.user!.user.id)];
+}
+
+export function createNotificationService(app: FastifyInstance) {
+  return {
+    async list(request: FastifyRequest, filter: NotificationFilter, page: Page): Promise<{ count: number; results: NotificationOut[] }> {
+      const conditions = own(request);
+      if (filter.type) conditions.push(eq(notifications.type, filter.type));
+      if (filter.unread !== undefined) conditions.push(filter.unread ? isNull(notifications.readAt) : isNotNull(notifications.readAt));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        app.db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(page.limit).offset(page.offset),
+        app.db.select({ count: count() }).from(notifications).where(where),
+      ]);
+      return { count: Number(total?.count ?? 0), results: rows.map(serializeNotification) };
+    },
+
+    async markRead(request: FastifyRequest, id: number, read: boolean): Promise<NotificationOut> {
+      const where = and(eq(notifications.id, id), ...own(request));
+      const [current] = await app.db.select().from(notifications).where(where).limit(1);
+      if (!current) throw notFound();
+      if (read === (current.readAt !== null)) return serializeNotification(current);
+      const [updated] = await app.db
+        .update(notifications)
+        .set({ readAt: read ? app.now() : null })
+        .where(where)
+        .returning();
+      await request.audit({ entity: 'notification', entityId: id, changed: { read: { from: !read, to: read } } });
+      return serializeNotification(updated);
+    },
+
+    async markAllRead(request: FastifyRequest, type: string | undefined): Promise<void> {
+      const conditions = [...own(request), isNull(notifications.readAt)];
+      if (type) conditions.push(eq(notifications.type, type));
+      const updated = await app.db
+        .update(notifications)
+        .set({ readAt: app.now() })
+        .where(and(...conditions))
+        .returning({ id: notifications.id });
+      if (updated.length) {
+        await request.audit({ entity: 'notification', changed: { event: 'read-all', ...(type ? { type } : {}), count: updated.length } });
+      }
+    },
+  };
+}
