@@ -1,0 +1,209 @@
+/**
+ * Security matrix, generated from the served OpenAPI document: every operation × every demo identity
+ * (and anonymous) × organization header (own, foreign, missing, bogus) × access token (valid, missing,
+ * expired, forged) × path ids (of the organization acted in, of the other one). The expected status follows
+ * from the operation's `x-access` and src/domain permissionsFor; every JSON answer is scanned for rows of the
+ * other organization; every error has the one shape and no internals; every /api answer is no-store.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
+import {
+  cloneUser,
+  describeCase,
+  errorProblems,
+  expiredAccess,
+  fillPath,
+  findLeaks,
+  forgedAccess,
+  jsonOrNull,
+  loadOperations,
+  mintSession,
+  pathParams,
+  plausibleBody,
+  STRONG_PASSWORD,
+  buildWorld,
+  targetId,
+  type Identity,
+  type IdentityName,
+  type Operation,
+  type OrganizationInfo,
+  type World,
+} from './support';
+
+type Header = 'own' | 'foreign' | 'missing' | 'bogus';
+type TokenState = 'valid' | 'missing' | 'expired' | 'forged';
+type PathVariant = 'none' | 'same' | 'other';
+
+const HEADERS: Header[] = ['own', 'foreign', 'missing', 'bogus'];
+const BOGUS_ORGANIZATION = 'no-such-organization';
+const IDENTITIES: IdentityName[] = ['master', 'admin', 'nurse', 'newhire', 'client', 'marketer', 'harborAdmin'];
+
+/** Argon2 runs on every sign-in attempt (by design); the login operation gets a smaller identity set. */
+const ARGON_HEAVY = new Set(['auth_login_create']);
+
+interface Totals {
+  cases: number;
+  operations: number;
+  leakChecked: number;
+  leaks: string[];
+  failures: string[];
+}
+
+for (const backend of testBackends()) {
+  describe(`security matrix (${backend})`, () => {
+    let t: TestApp;
+    let world: World;
+    let operations: Operation[] = [];
+    const totals: Totals = { cases: 0, operations: 0, leakChecked: 0, leaks: [], failures: [] };
+    /** Tokens per identity and state, made once. */
+    const tokens = new Map<string, string>();
+    let loginBot: { email: string };
+    let refreshChain: string;
+
+    beforeAll(async () => {
+      t = await createTestApp({ backend });
+      world = await buildWorld(t);
+      for (const name of IDENTITIES) {
+        const identity = world.identities[name];
+        tokens.set(`${name}:valid`, identity.access);
+        tokens.set(`${name}:expired`, await expiredAccess(t, identity));
+        tokens.set(`${name}:forged`, await forgedAccess(t, identity));
+      }
+      loginBot = await cloneUser(t, world.identities.nurse.userId);
+      refreshChain = (await t.login(loginBot.email)).refresh;
+      operations = (await loadOperations(t)).operations;
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('finds the operations of the contract in the served document', () => {
+      const ids = operations.map((o) => o.operationId);
+      expect(ids).toEqual(expect.arrayContaining(['auth_login_create', 'auth_user_retrieve', 'organizations_list', 'organizations_retrieve']));
+      for (const op of operations) expect(op.access, op.operationId).toBeTruthy();
+    });
+
+    const organizationOf = (token: string | null): OrganizationInfo | null =>
+      token === world.sunrise.token ? world.sunrise : token === world.harbor.token ? world.harbor : null;
+
+    function idsIn(op: Operation, organization: OrganizationInfo): Record<string, string | number> {
+      return Object.fromEntries(pathParams(op).map((p) => [p.name, targetId(world, op.path, organization)]));
+    }
+
+    async function runOperation(op: Operation) {
+      totals.operations++;
+      const isPublic = 'public' in op.access;
+      const identities: (IdentityName | 'anonymous')[] = ARGON_HEAVY.has(op.operationId) ? ['anonymous', 'admin', 'master'] : ['anonymous', ...IDENTITIES];
+      const pathVariants: PathVariant[] = pathParams(op).length ? ['same', 'other'] : ['none'];
+      const failures: string[] = [];
+
+      for (const who of identities) {
+        const identity: Identity | null = who === 'anonymous' ? null : world.identities[who];
+        const states: TokenState[] = identity ? ['valid', 'expired', 'forged'] : ['missing'];
+        for (const state of states) {
+          for (const header of HEADERS) {
+            for (const pathVariant of pathVariants) {
+              totals.cases++;
+              const own = identity?.own ?? world.sunrise;
+              const foreign = identity?.foreign ?? world.harbor;
+              const headerToken = header === 'own' ? own.token : header === 'foreign' ? foreign.token : header === 'bogus' ? BOGUS_ORGANIZATION : null;
+              // the organization the request acts in, when it is allowed to act at all
+              const acting = identity ? (identity.isMaster ? organizationOf(headerToken) : identity.own) : organizationOf(headerToken);
+              const sameOrganization = acting ?? world.sunrise;
+              const otherOrganization = sameOrganization.id === world.sunrise.id ? world.harbor : world.sunrise;
+              const pathOrganization = pathVariant === 'other' ? otherOrganization : sameOrganization;
+
+              // the request
+              let access = identity && state !== 'missing' ? tokens.get(`${who}:${state}`)! : null;
+              let body = plausibleBody(op);
+              if (identity && state === 'valid' && op.operationId === 'auth_logout_create') {
+                access = (await mintSession(t, identity.userId)).access;
+              }
+              if (identity && state === 'valid' && op.operationId === 'auth_password_change_create') {
+                const clone = await cloneUser(t, identity.userId);
+                access = (await mintSession(t, clone.id)).access;
+              }
+              if (op.operationId === 'auth_password_change_create') body = { current_password: DEMO_PASSWORD, new_password: STRONG_PASSWORD };
+              if (op.operationId === 'auth_login_create') body = { email: loginBot.email, password: DEMO_PASSWORD };
+              if (op.operationId === 'auth_token_refresh_create') body = { refresh: refreshChain };
+
+              const headers: Record<string, string> = {};
+              if (access) headers.authorization = `Bearer ${access}`;
+              if (headerToken) headers['x-organization-token'] = headerToken;
+              const url = fillPath(op.path, idsIn(op, pathOrganization));
+              const response = await t.app.inject({ method: op.method, url, headers, ...(body !== undefined ? { payload: body } : {}) });
+              const status = response.statusCode;
+              const label = `${op.operationId} ${describeCase({ who, token: state, header, path: pathVariant })} → ${status} ${response.body.slice(0, 160)}`;
+
+              if (op.operationId === 'auth_token_refresh_create' && status === 200) refreshChain = response.json().refresh;
+
+              // the expected status
+              const code = (jsonOrNull(response) as { code?: string } | null)?.code;
+              if (status >= 500) failures.push(`server error: ${label}`);
+              if (isPublic) {
+                if (status === 401 || status === 403) failures.push(`public operation refused: ${label}`);
+              } else if (!identity || state !== 'valid') {
+                if (status !== 401) failures.push(`expected 401: ${label}`);
+              } else {
+                const permitted =
+                  'permission' in op.access ? identity.permissions.includes(op.access.permission) : 'roles' in op.access ? op.access.roles.includes(identity.role) : false;
+                const headerRefused = identity.isMaster ? header === 'bogus' : header === 'foreign' || header === 'bogus';
+                if (!permitted || headerRefused) {
+                  if (status !== 403) failures.push(`expected 403: ${label}`);
+                  else if (code !== 'permission_denied') failures.push(`403 without code permission_denied: ${label}`);
+                } else if (status === 401 || status === 403) {
+                  failures.push(`expected access: ${label}`);
+                } else if (pathVariant === 'other' && acting && status !== 404 && status !== 403) {
+                  failures.push(`foreign id not refused (404/403): ${label}`);
+                }
+              }
+
+              // every answer
+              if (response.headers['cache-control'] !== 'no-store') failures.push(`cache-control ${String(response.headers['cache-control'])}: ${label}`);
+              for (const problem of errorProblems(response)) failures.push(`${problem}: ${label}`);
+
+              // no row of the other organization
+              const masterListsOrganizations = op.operationId === 'organizations_list';
+              if (!isPublic && acting && !masterListsOrganizations && status < 300) {
+                totals.leakChecked++;
+                const foreignOrganization = acting.id === world.sunrise.id ? world.harbor : world.sunrise;
+                for (const leak of findLeaks(jsonOrNull(response), foreignOrganization)) totals.leaks.push(`${leak} in ${label}`);
+              }
+            }
+          }
+        }
+      }
+      totals.failures.push(...failures);
+      expect(failures, `${op.operationId}: ${failures.length} failures`).toEqual([]);
+    }
+
+    it('has checks that can fail: the leak scanner sees a foreign row, the error check sees internals', () => {
+      const foreignUser = { id: 9, email: 'admin@harbor.example', organization: { id: world.harbor.id, name: 'x', token: 'y' } };
+      expect(findLeaks({ results: [foreignUser] }, world.harbor).length).toBeGreaterThan(0);
+      expect(findLeaks({ results: [{ organization_id: world.harbor.id }] }, world.harbor)).toHaveLength(1);
+      expect(findLeaks({ results: [{ email: 'admin@sunrise.example', organization: { id: world.sunrise.id } }] }, world.harbor)).toEqual([]);
+      const fake = (statusCode: number, body: string) => ({ statusCode, body, json: () => JSON.parse(body) }) as never;
+      expect(errorProblems(fake(500, '{"detail":"relation \\"users\\" does not exist","code":"x"}'))).not.toEqual([]);
+      expect(errorProblems(fake(400, '{"message":"bad"}'))).not.toEqual([]);
+      expect(errorProblems(fake(400, '{"detail":"Invalid input.","code":"invalid","fields":{"email":["Enter a valid email address."]}}'))).toEqual([]);
+    });
+
+    it('every operation × identity × header × token × path id answers as its access declares, without foreign rows', async () => {
+      expect(operations.length).toBeGreaterThan(0);
+      const failures: string[] = [];
+      for (const op of operations) {
+        try {
+          await runOperation(op);
+        } catch (error) {
+          failures.push(`${op.operationId}: ${(error as Error).message.slice(0, 2000)}`);
+        }
+      }
+      console.info(
+        `[security matrix ${backend}] operations=${totals.operations} cases=${totals.cases} leak-checked answers=${totals.leakChecked} leaks=${totals.leaks.length} failures=${totals.failures.length}`,
+      );
+      expect(totals.leaks).toEqual([]);
+      expect(failures).toEqual([]);
+    }, 240_000);
+  });
+}

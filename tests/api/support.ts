@@ -1,0 +1,422 @@
+/**
+ * Helpers shared by the API security suites (tests/api/*.test.ts). They sit on top of the foundation's
+ * test support (server/test-support.ts: the real app via buildApp + inject, PGlite or PostgreSQL); nothing
+ * here starts a second app or fakes the server.
+ *
+ * - the operations of the served OpenAPI document (GET /api/schema/) with their `x-access`;
+ * - the demo identities of product.md, signed in once per file, and their expired / forged variants;
+ * - `mintSession` / `cloneUser`: throwaway sessions and users for operations that would otherwise end the
+ *   shared sessions (logout, password change);
+ * - plausible request values built from an operation's schemas;
+ * - leak scanning and the error-shape check.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { permissionsFor, type Permission } from '../../src/domain/permissions';
+import type { ProfileStatus, Role } from '../../src/domain/roles';
+import { employeeProfiles, notifications, organizations, sessionFamilies, users } from '../../server/db/schema';
+import { signAccessToken } from '../../server/lib/access-token';
+import type { TestApp } from '../../server/test-support';
+
+// ---------------------------------------------------------------------------------------------------------
+// OpenAPI operations
+
+export type Access = { public: true } | { permission: Permission } | { roles: Role[] };
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+export type JsonSchema = Record<string, any>;
+
+export interface Operation {
+  operationId: string;
+  method: string;
+  /** OpenAPI path, e.g. /api/users/{id}/ */
+  path: string;
+  access: Access;
+  parameters: Parameter[];
+  body: JsonSchema | null;
+  tags: string[];
+}
+
+export async function loadOperations(t: TestApp): Promise<{ document: any; operations: Operation[] }> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/schema/' });
+  expect(response.statusCode).toBe(200);
+  const document = response.json();
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries<Record<string, any>>(document.paths)) {
+    for (const [method, operation] of Object.entries<any>(methods)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        access: operation['x-access'],
+        parameters: (operation.parameters ?? []).map((p: any) => ({ ...p, schema: deref(document, p.schema) })),
+        body: body ? deref(document, body) : null,
+        tags: operation.tags ?? [],
+      });
+    }
+  }
+  return { document, operations };
+}
+
+/** Resolves local `$ref`s (components/schemas) so the generators see plain schemas. */
+export function deref(document: any, schema: JsonSchema, depth = 0): JsonSchema {
+  if (!schema || typeof schema !== 'object' || depth > 20) return schema;
+  if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')) {
+    const target = schema.$ref
+      .slice(2)
+      .split('/')
+      .reduce((node: any, key: string) => node?.[key], document);
+    return deref(document, target, depth + 1);
+  }
+  if (Array.isArray(schema)) return schema.map((s) => deref(document, s, depth + 1));
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, typeof v === 'object' && v !== null ? deref(document, v, depth + 1) : v]));
+}
+
+export const pathParams = (op: Operation) => op.parameters.filter((p) => p.in === 'path');
+export const queryParams = (op: Operation) => op.parameters.filter((p) => p.in === 'query');
+
+export function fillPath(path: string, values: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Identities
+
+export type IdentityName = 'master' | 'admin' | 'nurse' | 'newhire' | 'client' | 'marketer' | 'harborAdmin';
+
+export const IDENTITY_EMAILS: Record<IdentityName, string> = {
+  master: 'master@portal.example',
+  admin: 'admin@sunrise.example',
+  nurse: 'nurse@sunrise.example',
+  newhire: 'newhire@sunrise.example',
+  client: 'client@sunrise.example',
+  marketer: 'marketer@sunrise.example',
+  harborAdmin: 'admin@harbor.example',
+};
+
+export interface OrganizationInfo {
+  id: number;
+  token: string;
+  name: string;
+}
+
+export interface Identity {
+  name: IdentityName;
+  email: string;
+  userId: number;
+  role: Role;
+  status: ProfileStatus | null;
+  /** Own organization token; the master's "own" is sunrise (the organization it starts in). */
+  own: OrganizationInfo;
+  foreign: OrganizationInfo;
+  isMaster: boolean;
+  permissions: Permission[];
+  access: string;
+  refresh: string;
+  familyId: string;
+}
+
+export interface World {
+  sunrise: OrganizationInfo;
+  harbor: OrganizationInfo;
+  identities: Record<IdentityName, Identity>;
+  /** A user id of each organization to put in path parameters (a user that is not signed in by the suites). */
+  userIds: { sunrise: number; harbor: number };
+  /** Per resource (first path segment after /api/): a row id of each organization. */
+  targets: Record<string, { sunrise: number; harbor: number }>;
+}
+
+/** The row id for an operation's `{id}` in the given organization (users when the resource is unknown). */
+export function targetId(world: World, path: string, organization: OrganizationInfo): number {
+  if (path.startsWith('/api/organizations/')) return organization.id;
+  const resource = /^\/api\/([^/]+)\//.exec(path)?.[1] ?? 'users';
+  const ids = world.targets[resource] ?? world.targets.users;
+  return organization.token === 'harbor' ? ids.harbor : ids.sunrise;
+}
+
+/** The table behind a resource, for before/after snapshots. */
+export const RESOURCE_TABLES: Record<string, string> = { users: 'users', notifications: 'notifications' };
+
+
+export function jwtPayload(token: string): Record<string, any> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+}
+
+async function organizationInfo(t: TestApp, token: string): Promise<OrganizationInfo> {
+  const [row] = await t.database.db
+    .select({ id: organizations.id, token: organizations.token, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.token, token));
+  return row;
+}
+
+/** Signs every demo identity in once (real login) and gathers the ids the suites use. */
+export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(IDENTITY_EMAILS) as IdentityName[]): Promise<World> {
+  const sunrise = await organizationInfo(t, 'sunrise');
+  const harbor = await organizationInfo(t, 'harbor');
+  const identities = {} as Record<IdentityName, Identity>;
+  for (const name of only) {
+    const session = await t.login(IDENTITY_EMAILS[name]);
+    const role = session.user.role as Role;
+    const status = (session.user.profile?.status ?? null) as ProfileStatus | null;
+    const isHarbor = session.user.organization?.token === 'harbor';
+    identities[name] = {
+      name,
+      email: IDENTITY_EMAILS[name],
+      userId: session.user.id,
+      role,
+      status,
+      own: isHarbor ? harbor : sunrise,
+      foreign: isHarbor ? sunrise : harbor,
+      isMaster: role === 'ROLE_MASTER',
+      permissions: permissionsFor(role, status),
+      access: session.access,
+      refresh: session.refresh,
+      familyId: jwtPayload(session.access).sid,
+    };
+  }
+  const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+  // one notification for a user of each organization (the demo seed has none), named after its organization
+  const notificationFor = async (email: string, organization: OrganizationInfo) => {
+    const [row] = await t.database.db
+      .insert(notifications)
+      .values({ userId: await idOf(email), organizationId: organization.id, type: 'message', title: `Notice for ${organization.name}`, body: `${email}`, link: '/notifications' })
+      .returning({ id: notifications.id });
+    return row.id;
+  };
+  const userIds = { sunrise: await idOf('aide@sunrise.example'), harbor: await idOf('admin@harbor.example') };
+  return {
+    sunrise,
+    harbor,
+    identities,
+    userIds,
+    targets: {
+      users: userIds,
+      notifications: { sunrise: await notificationFor('admin@sunrise.example', sunrise), harbor: await notificationFor('admin@harbor.example', harbor) },
+    },
+  };
+}
+
+/** An access token that is right in every respect but has expired (same user and family). */
+export async function expiredAccess(t: TestApp, identity: Pick<Identity, 'userId' | 'familyId'>): Promise<string> {
+  const past = new Date(t.clock.now().getTime() - 3600_000);
+  return signAccessToken({ userId: identity.userId, familyId: identity.familyId }, t.app.keys.access, t.app.config, past);
+}
+
+/** An access token with valid claims signed with a key the server does not know. */
+export async function forgedAccess(t: TestApp, identity: Pick<Identity, 'userId' | 'familyId'>): Promise<string> {
+  return signAccessToken({ userId: identity.userId, familyId: identity.familyId }, new Uint8Array(randomBytes(32)), t.app.config, t.clock.now());
+}
+
+/** A fresh refresh family for a user, and its access token (no Argon2 round: for throwaway sessions). */
+export async function mintSession(t: TestApp, userId: number): Promise<{ access: string; familyId: string }> {
+  const [user] = await t.database.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, userId));
+  const now = t.clock.now();
+  const familyId = randomUUID();
+  await t.database.db.insert(sessionFamilies).values({ id: familyId, userId, organizationId: user.organizationId, generation: 0, createdAt: now, lastSeenAt: now });
+  return { access: await signAccessToken({ userId, familyId }, t.app.keys.access, t.app.config, now), familyId };
+}
+
+let cloneCounter = 0;
+
+/** A copy of a user (same role, organization, profile and password) with its own email: a throwaway identity. */
+export async function cloneUser(t: TestApp, userId: number): Promise<{ id: number; email: string }> {
+  const db = t.database.db;
+  const [source] = await db.select().from(users).where(eq(users.id, userId));
+  const email = `clone-${process.pid}-${++cloneCounter}-${randomBytes(3).toString('hex')}@example.test`;
+  const [created] = await db
+    .insert(users)
+    .values({
+      organizationId: source.organizationId,
+      email,
+      firstName: 'Throwaway',
+      lastName: 'Clone',
+      role: source.role,
+      passwordHash: source.passwordHash,
+      isActive: true,
+      timezone: source.timezone,
+      passwordChangedAt: source.passwordChangedAt,
+    })
+    .returning({ id: users.id });
+  const [profile] = await db.select().from(employeeProfiles).where(eq(employeeProfiles.userId, userId));
+  if (profile) await db.insert(employeeProfiles).values({ ...profile, userId: created.id });
+  return { id: created.id, email };
+}
+
+export async function countRows(t: TestApp, table: 'users' | 'audit_log' | 'outbox' | 'organizations' | 'employee_profiles' | 'notifications'): Promise<number> {
+  const result: any = await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+  const rows = result.rows ?? result;
+  return Number(rows[0].n);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Plausible values
+
+/** A 1x1 transparent PNG. */
+export const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+export const STRONG_PASSWORD = 'Lantern-Quay-Orchard-7419';
+
+let uniq = 0;
+export const unique = () => `${process.pid.toString(36)}${(++uniq).toString(36)}${randomBytes(2).toString('hex')}`;
+
+/** Picks a non-null branch of a union. */
+function branches(schema: JsonSchema): JsonSchema[] {
+  const list = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(list) ? list : [];
+}
+
+export function isNullable(schema: JsonSchema): boolean {
+  return schema.type === 'null' || branches(schema).some((b) => b.type === 'null') || (Array.isArray(schema.type) && schema.type.includes('null'));
+}
+
+export function baseType(schema: JsonSchema): string | undefined {
+  if (schema.enum || schema.const !== undefined) return typeof (schema.const ?? schema.enum[0]);
+  const nonNull = branches(schema).filter((b) => b.type !== 'null');
+  if (nonNull.length) return baseType(nonNull[0]);
+  return Array.isArray(schema.type) ? schema.type.find((x: string) => x !== 'null') : schema.type;
+}
+
+/** A valid value for one field: the minimal plausible thing a real client would send. */
+export function plausible(schema: JsonSchema, name = ''): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const nonNull = branches(schema).filter((b) => b.type !== 'null');
+  if (nonNull.length) {
+    // a union of enums: prefer an unprivileged role when the field is a role
+    if (/role/i.test(name)) {
+      const values = nonNull.map((b) => b.const ?? b.enum?.[0]);
+      if (values.includes('ROLE_EMPLOYEE')) return 'ROLE_EMPLOYEE';
+    }
+    return plausible(nonNull[0], name);
+  }
+  const type = baseType(schema);
+  switch (type) {
+    case 'string':
+      return plausibleString(schema, name);
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => plausible(schema.items ?? {}, name));
+    case 'object':
+      return plausibleObject(schema);
+    default:
+      return 'x';
+  }
+}
+
+function plausibleString(schema: JsonSchema, name: string): string {
+  const pattern: string | undefined = schema.pattern;
+  let value: string;
+  if (pattern?.includes('data:image/png')) value = TINY_PNG;
+  else if (schema.format === 'email' || /email/i.test(name)) value = `probe-${unique()}@example.test`;
+  else if (schema.format === 'date-time') value = new Date('2026-01-05T10:00:00Z').toISOString();
+  else if (schema.format === 'date') value = '2026-01-05';
+  else if (/password/i.test(name)) value = STRONG_PASSWORD;
+  else if (/phone/i.test(name)) value = '+1 555 0100';
+  else if (/timezone/i.test(name)) value = 'America/New_York';
+  else if (/first_name/i.test(name)) value = 'Probe';
+  else if (/last_name/i.test(name)) value = 'Person';
+  else value = 'probe';
+  if (schema.minLength && value.length < schema.minLength) value = value.padEnd(schema.minLength, 'x');
+  if (schema.maxLength && value.length > schema.maxLength) value = value.slice(0, schema.maxLength);
+  return value;
+}
+
+/** Required fields only, each with a plausible value. */
+export function plausibleObject(schema: JsonSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of schema.required ?? []) out[key] = plausible(schema.properties?.[key] ?? {}, key);
+  return out;
+}
+
+export function plausibleBody(op: Operation): Record<string, unknown> | undefined {
+  return op.body ? plausibleObject(op.body) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checks
+
+const ORGANIZATION_ID_KEYS = new Set(['organization_id', 'organizationId', 'organization']);
+
+/**
+ * Every trace of `foreign` in a JSON answer: its token, name or email domain in any string, or its id under an
+ * organization key (`organization_id`, `organization: id` or `organization: { id }`).
+ */
+export function findLeaks(body: unknown, foreign: OrganizationInfo): string[] {
+  const leaks: string[] = [];
+  const needles = [foreign.token.toLowerCase(), foreign.name.toLowerCase(), `@${foreign.token}.`];
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'string') {
+      const lower = value.toLowerCase();
+      for (const needle of needles) if (lower.includes(needle)) leaks.push(`${path}: "${value.slice(0, 80)}" contains ${needle}`);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, `${path}[${i}]`));
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (ORGANIZATION_ID_KEYS.has(key)) {
+          const id = inner && typeof inner === 'object' ? (inner as { id?: unknown }).id : inner;
+          if (id === foreign.id) leaks.push(`${path}.${key} = organization ${foreign.id}`);
+        }
+        walk(inner, `${path}.${key}`);
+      }
+    }
+  };
+  walk(body, '$');
+  return leaks;
+}
+
+const INTERNALS =
+  /\bat \S+ \(|\.(?:ts|js|mjs):\d+|node_modules|\bstack\b|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|\bDELETE FROM\b|syntax error|relation "|violates|duplicate key|\bpg_|drizzle|postgres|pglite|TypeError|ReferenceError/i;
+
+/** What every error answer must look like: the one shape, nothing about the server's insides. */
+export function errorProblems(response: LightMyRequestResponse): string[] {
+  const problems: string[] = [];
+  if (response.statusCode < 400) return problems;
+  if (INTERNALS.test(response.body)) problems.push(`internals in body: ${response.body.slice(0, 300)}`);
+  let body: any;
+  try {
+    body = response.json();
+  } catch {
+    problems.push(`not JSON: ${response.body.slice(0, 120)}`);
+    return problems;
+  }
+  if (typeof body?.detail !== 'string' || typeof body?.code !== 'string') problems.push(`not {detail, code}: ${response.body.slice(0, 200)}`);
+  const extra = Object.keys(body ?? {}).filter((k) => !['detail', 'code', 'fields'].includes(k));
+  if (extra.length) problems.push(`unexpected keys ${extra.join(', ')}`);
+  if (body?.fields !== undefined) {
+    const ok =
+      body.fields &&
+      typeof body.fields === 'object' &&
+      Object.values(body.fields).every((list) => Array.isArray(list) && list.every((s) => typeof s === 'string'));
+    if (!ok) problems.push(`fields not { name: [string] }: ${JSON.stringify(body.fields).slice(0, 200)}`);
+  }
+  return problems;
+}
+
+export function jsonOrNull(response: LightMyRequestResponse): unknown {
+  try {
+    return response.body ? response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+export const describeCase = (parts: Record<string, unknown>) =>
+  Object.entries(parts)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');

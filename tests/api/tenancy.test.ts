@@ -1,0 +1,287 @@
+/**
+ * Tenancy: ids of another organization are refused by every verb (404 or 403, never 2xx, the foreign row
+ * untouched, the answer the same as for an id that does not exist); body and query fields that name an
+ * organization or a role (organization, organization_id, role on self-update, is_staff-like fields) are
+ * ignored or refused.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
+import {
+  buildWorld,
+  countRows,
+  errorProblems,
+  fillPath,
+  findLeaks,
+  loadOperations,
+  pathParams,
+  plausibleBody,
+  RESOURCE_TABLES,
+  targetId,
+  unique,
+  type Operation,
+  type World,
+} from './support';
+
+/** Fields a hostile client adds to escalate or to move something into another organization. */
+function escalation(world: World) {
+  return {
+    organization: world.harbor.id,
+    organization_id: world.harbor.id,
+    organizationId: world.harbor.id,
+    organization_token: world.harbor.token,
+    is_staff: true,
+    is_superuser: true,
+    is_master: true,
+    permissions: ['view-organizations', 'view-auditlogs', 'view-users'],
+    password_hash: 'x',
+    id: 1,
+  };
+}
+
+for (const backend of testBackends()) {
+  describe(`tenancy (${backend})`, () => {
+    let t: TestApp;
+    let world: World;
+    let operations: Operation[] = [];
+    let harborPending: number;
+
+    beforeAll(async () => {
+      t = await createTestApp({ backend });
+      world = await buildWorld(t, ['master', 'admin', 'marketer', 'harborAdmin']);
+      operations = (await loadOperations(t)).operations;
+      // a harbor user with a pending invitation: the most tempting target of users_invitation_create
+      if (operations.some((o) => o.operationId === 'users_create')) {
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/',
+          headers: t.headers(world.identities.harborAdmin.access, 'harbor'),
+          payload: { email: `pending-${unique()}@harbor.example`, first_name: 'Pending', last_name: 'Harbor', role: 'ROLE_CLIENT' },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        harborPending = created.json().id;
+      }
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const rowOf = async (table: string, id: number) => {
+      const result: any = await t.database.db.execute(sql`SELECT * FROM ${sql.identifier(table)} WHERE id = ${id}`);
+      return (result.rows ?? result)[0] ?? null;
+    };
+    const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+    const has = (id: string) => operations.some((o) => o.operationId === id);
+
+    it('refuses every id-taking operation on another organization’s rows, by every caller, leaving them untouched', async () => {
+      const scoped = operations.filter((o) => pathParams(o).length && !('public' in o.access));
+      expect(scoped.length, 'operations with ids').toBeGreaterThan(0);
+      const callers = [
+        { name: 'sunrise admin', access: world.identities.admin.access, header: 'sunrise', foreign: world.harbor },
+        { name: 'harbor admin', access: world.identities.harborAdmin.access, header: 'harbor', foreign: world.sunrise },
+        { name: 'master in sunrise', access: world.identities.master.access, header: 'sunrise', foreign: world.harbor },
+        { name: 'master in harbor', access: world.identities.master.access, header: 'harbor', foreign: world.sunrise },
+      ];
+      const failures: string[] = [];
+      let cases = 0;
+      for (const op of scoped) {
+        const resource = /^\/api\/([^/]+)\//.exec(op.path)![1];
+        const table = RESOURCE_TABLES[resource];
+        for (const caller of callers) {
+          const target = resource === 'users' && caller.foreign.token === 'harbor' && harborPending ? harborPending : targetId(world, op.path, caller.foreign);
+          const snapshot = async () => (table ? JSON.stringify(await rowOf(table, target)) : null);
+          const before = await snapshot();
+          const mailsBefore = (await t.mails()).length;
+          const payload =
+            op.method === 'GET' || op.method === 'DELETE' ? undefined : { ...plausibleBody(op), is_active: false, role: 'ROLE_ADMIN', first_name: 'Owned', read: true };
+          const call = (id: number) =>
+            t.app.inject({ method: op.method, url: fillPath(op.path, { id }), headers: t.headers(caller.access, caller.header), ...(payload ? { payload } : {}) });
+          const response = await call(target);
+          const missing = await call(2_000_000_000);
+          cases++;
+          const label = `${op.method} ${op.path} by ${caller.name} on ${resource} ${target} → ${response.statusCode} ${response.body.slice(0, 160)}`;
+          if (![403, 404].includes(response.statusCode)) failures.push(`not refused: ${label}`);
+          if (response.statusCode !== missing.statusCode || response.body !== missing.body)
+            failures.push(`foreign id answers differently from a missing id (${missing.statusCode} ${missing.body}): ${label}`);
+          failures.push(...errorProblems(response).map((p) => `${p}: ${label}`));
+          if ((await snapshot()) !== before) failures.push(`foreign row changed: ${label}`);
+          if ((await t.mails()).length !== mailsBefore) failures.push(`mail sent: ${label}`);
+        }
+      }
+      console.info(`[tenancy ${backend}] foreign-id cases=${cases} failures=${failures.length}`);
+      expect(failures).toEqual([]);
+    });
+
+    it('keeps one user’s notifications from another user of the same organization', async () => {
+      if (!has('notifications_list')) return;
+      const nurse = await t.login('nurse@sunrise.example');
+      const adminsNotification = world.targets.notifications.sunrise;
+      const before = JSON.stringify(await rowOf('notifications', adminsNotification));
+      const list = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: t.headers(nurse.access, 'sunrise') });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().results.map((n: { id: number }) => n.id)).not.toContain(adminsNotification);
+      for (const op of operations.filter((o) => o.path.startsWith('/api/notifications/{'))) {
+        const response = await t.app.inject({
+          method: op.method,
+          url: fillPath(op.path, { id: adminsNotification }),
+          headers: t.headers(nurse.access, 'sunrise'),
+          ...(op.body ? { payload: { ...plausibleBody(op), read: true } } : {}),
+        });
+        expect([403, 404], `${op.operationId} ${response.body}`).toContain(response.statusCode);
+      }
+      if (has('notifications_read_all_create')) {
+        const all = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all/', headers: t.headers(nurse.access, 'sunrise'), payload: {} });
+        expect(all.statusCode).toBeLessThan(300);
+      }
+      expect(JSON.stringify(await rowOf('notifications', adminsNotification))).toBe(before);
+    });
+
+    it('ignores organization and privilege fields on one’s own profile update', async () => {
+      for (const who of ['admin', 'marketer'] as const) {
+        const identity = world.identities[who];
+        const before = await userRow(identity.userId);
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/auth/user/',
+          headers: t.headers(identity.access, 'sunrise'),
+          payload: { first_name: 'Renamed', ...escalation(world), role: 'ROLE_MASTER', is_active: false, email: `taken-${unique()}@harbor.example`, signature: 'x' },
+        });
+        expect([200, 400], response.body).toContain(response.statusCode);
+        const after = await userRow(identity.userId);
+        expect(after.role).toBe(before.role);
+        expect(after.organizationId).toBe(before.organizationId);
+        expect(after.email).toBe(before.email);
+        expect(after.isActive).toBe(true);
+        expect(after.passwordHash).toBe(before.passwordHash);
+        expect(after.signature).toBe(before.signature);
+        const me = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(identity.access, 'sunrise') });
+        expect(me.statusCode).toBe(200);
+        expect(me.json().role).toBe(before.role);
+        expect(me.json().organization.token).toBe('sunrise');
+        expect(me.json().permissions).toEqual(identity.permissions);
+      }
+    });
+
+    it('ignores an organization named in the sign-in body', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        headers: { 'x-organization-token': 'harbor' },
+        payload: { email: 'marketer@sunrise.example', password: 'portal-demo-2026', organization: world.harbor.id, organization_id: world.harbor.id, role: 'ROLE_ADMIN' },
+      });
+      expect([200, 400]).toContain(response.statusCode);
+      if (response.statusCode === 200) {
+        expect(response.json().user.organization.token).toBe('sunrise');
+        expect(response.json().user.role).toBe('ROLE_MARKETER');
+        // the new session still belongs to sunrise: harbor's header is refused with it
+        const me = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(response.json().access, 'harbor') });
+        expect(me.statusCode).toBe(403);
+      }
+    });
+
+    it('creates invited users in the organization acted in, whatever the body names', async () => {
+      if (!has('users_create')) return;
+      const cases = [
+        { access: world.identities.admin.access, header: 'sunrise', organizationId: world.sunrise.id },
+        { access: world.identities.harborAdmin.access, header: 'harbor', organizationId: world.harbor.id },
+        { access: world.identities.master.access, header: 'harbor', organizationId: world.harbor.id },
+      ];
+      for (const c of cases) {
+        const other = c.organizationId === world.sunrise.id ? world.harbor : world.sunrise;
+        const email = `invitee-${unique()}@example.test`;
+        const usersBefore = await countRows(t, 'users');
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/',
+          headers: t.headers(c.access, c.header),
+          payload: {
+            email,
+            first_name: 'In',
+            last_name: 'Vitee',
+            role: 'ROLE_EMPLOYEE',
+            ...escalation(world),
+            organization: other.id,
+            organization_id: other.id,
+            organization_token: other.token,
+          },
+        });
+        expect([201, 400], response.body).toContain(response.statusCode);
+        if (response.statusCode === 201) {
+          const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+          expect(row.organizationId).toBe(c.organizationId);
+          expect(row.role).toBe('ROLE_EMPLOYEE');
+          expect(row.passwordHash).toBeNull();
+          expect(response.json().organization.id).toBe(c.organizationId);
+          expect(findLeaks(response.json(), other)).toEqual([]);
+        } else {
+          expect(await countRows(t, 'users')).toBe(usersBefore);
+        }
+      }
+    });
+
+    it('never gives the master role through the API, nor lets anyone change their own role or state', async () => {
+      if (!has('users_create') || !has('users_partial_update')) return;
+      const admin = world.identities.admin;
+      const headers = t.headers(admin.access, 'sunrise');
+      const usersBefore = await countRows(t, 'users');
+      const create = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/',
+        headers,
+        payload: { email: `boss-${unique()}@example.test`, first_name: 'Big', last_name: 'Boss', role: 'ROLE_MASTER' },
+      });
+      expect(create.statusCode).toBe(400);
+      expect(Object.keys(create.json().fields)).toContain('role');
+      expect(await countRows(t, 'users')).toBe(usersBefore);
+
+      const promote = await t.app.inject({ method: 'PATCH', url: `/api/users/${world.userIds.sunrise}/`, headers, payload: { role: 'ROLE_MASTER' } });
+      expect(promote.statusCode).toBe(400);
+      expect((await userRow(world.userIds.sunrise)).role).toBe('ROLE_EMPLOYEE');
+
+      const move = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${world.userIds.sunrise}/`,
+        headers,
+        payload: { organization: world.harbor.id, organization_id: world.harbor.id },
+      });
+      expect([200, 400]).toContain(move.statusCode);
+      expect((await userRow(world.userIds.sunrise)).organizationId).toBe(world.sunrise.id);
+
+      for (const payload of [{ role: 'ROLE_EMPLOYEE' }, { is_active: false }]) {
+        const self = await t.app.inject({ method: 'PATCH', url: `/api/users/${admin.userId}/`, headers, payload });
+        expect(self.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      const me = await userRow(admin.userId);
+      expect(me.role).toBe('ROLE_ADMIN');
+      expect(me.isActive).toBe(true);
+    });
+
+    it('ignores organization filters in the query of a list', async () => {
+      if (!has('users_list')) return;
+      for (const query of [`organization=${world.harbor.id}`, `organization_id=${world.harbor.id}`, 'organization=harbor', 'search=harbor', 'search=%40harbor.example']) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/users/?${query}`, headers: t.headers(world.identities.admin.access, 'sunrise') });
+        expect([200, 400], query).toContain(response.statusCode);
+        if (response.statusCode === 200) expect(findLeaks(response.json(), world.harbor), query).toEqual([]);
+      }
+    });
+
+    it('takes the organization from the signed-in user, not from a header list or a differently written token', async () => {
+      const admin = world.identities.admin.access;
+      for (const header of ['HARBOR', ' harbor ', 'harbor,sunrise', 'sunrise,harbor', `${world.harbor.id}`]) {
+        const response = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: { authorization: `Bearer ${admin}`, 'x-organization-token': header } });
+        expect([200, 403], header).toContain(response.statusCode);
+        if (response.statusCode === 200) expect(response.json().organization.token).toBe('sunrise');
+      }
+      if (has('users_list')) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/users/',
+          headers: { authorization: `Bearer ${admin}`, 'x-organization-token': ['sunrise', 'harbor'] as unknown as string },
+        });
+        expect([200, 400, 403]).toContain(response.statusCode);
+        if (response.statusCode === 200) expect(findLeaks(response.json(), world.harbor)).toEqual([]);
+      }
+    });
+  });
+}
