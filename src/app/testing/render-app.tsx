@@ -1,0 +1,175 @@
+import { render } from '@testing-library/react';
+import { useEffect } from 'react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/client';
+import type { Organization, SessionAnswer, User } from '../../api/types';
+import type { PortalStatus } from '../../machines/portal-availability-machine';
+import type { Credentials } from '../../machines/session-machine';
+import { permissionsFor } from '../../domain/permissions';
+import type { ProfileStatus, Role } from '../../domain/roles';
+import { appMachine } from '../../machines/app-machine';
+import { organizationMachine } from '../../machines/organization-machine';
+import { portalAvailabilityMachine } from '../../machines/portal-availability-machine';
+import { sessionMachine } from '../../machines/session-machine';
+import { AppShell } from '../App';
+import { AppActorProvider } from '../app-actor';
+
+export const SUNRISE: Organization = {
+  id: 1,
+  name: 'Sunrise Home Care',
+  token: 'sunrise',
+  favicon: '/favicons/sunrise.svg',
+  style: { primary: { 500: '#0F766E' } },
+  timezone: 'America/New_York',
+} as Organization;
+
+export const HARBOR: Organization = {
+  id: 2,
+  name: 'Harbor Home Health',
+  token: 'harbor',
+  favicon: '/favicons/harbor.svg',
+  style: { primary: { 500: '#1D4ED8' } },
+  timezone: 'America/Chicago',
+} as Organization;
+
+let nextId = 100;
+
+/** A user as the server answers it, with the permissions of src/domain for its role and status. */
+export function makeUser(
+  role: Role,
+  overrides: Partial<Omit<User, 'profile'>> & { status?: ProfileStatus; formsDue?: number } = {},
+): User {
+  const { status, formsDue, ...rest } = overrides;
+  const profile = role === 'ROLE_EMPLOYEE' ? { status: status ?? 'READY', position: 'RN', forms_due: formsDue ?? 0 } : null;
+  return {
+    id: nextId++,
+    email: `${role.toLowerCase().replace('role_', '')}@sunrise.example`,
+    first_name: 'Ana',
+    last_name: 'Ortiz',
+    role,
+    timezone: 'America/New_York',
+    permissions: permissionsFor(role, profile?.status),
+    is_active: true,
+    invitation_pending: false,
+    last_login: '2026-03-02T14:05:00Z',
+    phone: null,
+    signature: null,
+    organization: role === 'ROLE_MASTER' ? null : { id: SUNRISE.id, name: SUNRISE.name, token: SUNRISE.token },
+    profile,
+    ...rest,
+  } as User;
+}
+
+const emptyPage = { count: 0, next: null, previous: null, results: [] };
+
+/** An API client whose operations are vi.fn() stubs (empty pages by default). */
+export function stubApi(overrides: Partial<Record<keyof ApiClient, (...args: any[]) => Promise<unknown>>> = {}) {
+  const api = {
+    notifications_list: vi.fn(async () => emptyPage),
+    users_list: vi.fn(async () => emptyPage),
+    users_create: vi.fn(),
+    users_invitation_create: vi.fn(async () => undefined),
+    users_partial_update: vi.fn(),
+    dev_outbox_list: vi.fn(async () => emptyPage),
+    password_texts_list: vi.fn(async () => ['At least 12 characters.', 'Not entirely numeric.']),
+    auth_user_partial_update: vi.fn(),
+    auth_password_change_create: vi.fn(async () => undefined),
+    auth_signature_create: vi.fn(),
+    auth_logout_create: vi.fn(async () => undefined),
+    ...overrides,
+  };
+  return api as typeof api & ApiClient;
+}
+
+export interface RenderAppOptions {
+  path: string;
+  /** The user the session reload answers; none: signed out. */
+  user?: User | null;
+  api?: ApiClient;
+  /** The organization in local storage (default Sunrise; null: none known). */
+  storedOrganization?: Organization | null;
+  organizations?: Organization[];
+  /** Makes the API definition fail to load (an initialization error). */
+  initError?: Error;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Current path">{location.pathname}</output>;
+}
+
+let routerNavigate: ((to: string) => void) | null = null;
+
+function CaptureNavigate() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    routerNavigate = (to) => navigate(to);
+  }, [navigate]);
+  return null;
+}
+
+/**
+ * The whole shell (AppShell) in a MemoryRouter with the real root machine, whose edges are stubbed: the
+ * status file says online, the API client is `api`, the session reload answers `user`.
+ */
+export function renderApp({ path, user = null, api = stubApi(), storedOrganization = SUNRISE, organizations = [SUNRISE, HARBOR], initError }: RenderAppOptions) {
+  const onInitError = vi.fn();
+  const machine = appMachine.provide({
+    actions: { reportInitError: (_, { error }) => onInitError(error) },
+    actors: {
+      portalAvailability: portalAvailabilityMachine.provide({
+        actors: { fetchPortalStatus: fromPromise<PortalStatus>(async () => ({ offline: false, offline_from: null, offline_until: null })) },
+      }),
+      loadApiClient: fromPromise(async () => {
+        if (initError) throw initError;
+        return api;
+      }),
+      session: sessionMachine.provide({
+        actors: {
+          reloadSession: fromPromise(async () => {
+            if (!user) throw new Error('no session');
+            return user;
+          }),
+          logIn: fromPromise<SessionAnswer, Credentials>(async () => {
+            throw new Error('not in these tests');
+          }),
+          logOut: fromPromise(async () => {
+            await api.auth_logout_create(null, {});
+          }),
+          activityListener: fromCallback(() => {}),
+          storageListener: fromCallback(() => {}),
+        },
+      }),
+      organization: organizationMachine.provide({
+        actors: {
+          retrieveOrganization: fromPromise(async ({ input }) => {
+            const found = organizations.find((candidate) => candidate.token === input.token);
+            if (!found) throw Object.assign(new Error('Not found'), { response: { status: 404 } });
+            return found;
+          }),
+          listOrganizations: fromPromise(async () => organizations),
+          unloadListener: fromCallback(() => {}),
+        },
+        actions: {
+          storeOrganization: () => {},
+          navigate: (_, { to }) => routerNavigate?.(to),
+        },
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { refreshToken: user ? 'R1' : null, storedOrganization, routeToken: null },
+  }).start();
+  const result = render(
+    <AppActorProvider actor={actor}>
+      <MemoryRouter initialEntries={[path]}>
+        <CaptureNavigate />
+        <AppShell />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppActorProvider>,
+  );
+  return { ...result, actor, api, onInitError };
+}
