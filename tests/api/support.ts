@@ -381,7 +381,7 @@ export function findLeaks(body: unknown, foreign: OrganizationInfo): string[] {
 }
 
 const INTERNALS =
-  /\bat \S+ \(|\.(?:ts|js|mjs):\d+|node_modules|\bstack\b|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|\bDELETE FROM\b|syntax error|relation "|violates|duplicate key|\bpg_|drizzle|postgres|pglite|TypeError|ReferenceError/i;
+  /\bat \S+ \(|\.(?:ts|js|mjs):\d+|node_modules|\bstack\b|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|\bDELETE FROM\b|syntax error|relation \\\\?"|violates|duplicate key|\bpg_|drizzle|postgres|pglite|TypeError|ReferenceError/i;
 
 /** What every error answer must look like: the one shape, nothing about the server's insides. */
 export function errorProblems(response: LightMyRequestResponse): string[] {
