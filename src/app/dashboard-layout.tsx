@@ -78,18 +78,17 @@ const MenuButton = styled(Button)`
   }
 `;
 
+// In the navigation, not the header: the header names only the current organization.
 const Switcher = styled.div`
   display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing(1)};
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(0.5)};
+  padding: ${({ theme }) => theme.spacing(0, 1, 2)};
+  margin-bottom: ${({ theme }) => theme.spacing(1)};
+  border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
   label {
     font-size: ${({ theme }) => theme.font.size.sm};
     font-weight: 600;
-  }
-  select {
-    min-height: 36px;
-    padding: 4px 8px;
-    max-width: 220px;
   }
 `;
 
@@ -197,26 +196,6 @@ export function DashboardLayout() {
         </MenuButton>
         <Brand to={homeRouteOf(user)}>{organizationName}</Brand>
         <HeaderTools>
-          {isMaster && organizations.length > 0 ? (
-            <Switcher>
-              <label htmlFor={switcherId}>Organization</label>
-              <Select
-                id={switcherId}
-                value={organization ? String(organization.id) : ''}
-                onChange={(event) => {
-                  const next = organizations.find((candidate) => String(candidate.id) === event.target.value);
-                  if (next) selectOrganization(next);
-                }}
-              >
-                {organization ? null : <option value="">Choose…</option>}
-                {organizations.map((candidate) => (
-                  <option key={candidate.id} value={String(candidate.id)}>
-                    {candidate.name}
-                  </option>
-                ))}
-              </Select>
-            </Switcher>
-          ) : null}
           {canSeeNotifications && unread !== null ? (
             <Badge to="/notifications" aria-label={`${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`}>
               <span aria-hidden="true">🔔</span>
@@ -233,6 +212,26 @@ export function DashboardLayout() {
         </HeaderTools>
       </Header>
       <Nav id={navId} aria-label="Main" open={menuOpen}>
+        {isMaster && organizations.length > 0 ? (
+          <Switcher>
+            <label htmlFor={switcherId}>Organization</label>
+            <Select
+              id={switcherId}
+              value={organization ? String(organization.id) : ''}
+              onChange={(event) => {
+                const next = organizations.find((candidate) => String(candidate.id) === event.target.value);
+                if (next) selectOrganization(next);
+              }}
+            >
+              {organization ? null : <option value="">Choose…</option>}
+              {organizations.map((candidate) => (
+                <option key={candidate.id} value={String(candidate.id)}>
+                  {candidate.name}
+                </option>
+              ))}
+            </Select>
+          </Switcher>
+        ) : null}
         <ul>
           {items.map((item) => (
             <li key={item.to}>

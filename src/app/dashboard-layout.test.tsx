@@ -1,0 +1,113 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seriousAxeViolations } from '../ui/test-utils';
+import { HARBOR, makeUser, renderApp, stubApi } from './testing/render-app';
+
+vi.mock('signature_pad', () => import('./testing/fake-signature-pad'));
+
+const navLinks = async () => {
+  const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+};
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the navigation shows only what the user may open', () => {
+  it.each([
+    ['an admin', makeUser('ROLE_ADMIN'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Marketers', 'Notifications', 'Dev', 'Profile']],
+    ['a master', makeUser('ROLE_MASTER'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Marketers', 'Audit log', 'Profile']],
+    ['a READY employee', makeUser('ROLE_EMPLOYEE'), '/work-schedule', ['Work schedule', 'Messages', 'Grievances', 'Notifications', 'Profile']],
+    ['a NEW employee without forms due', makeUser('ROLE_EMPLOYEE', { status: 'NEW' }), '/work-schedule', ['Onboarding', 'Profile']],
+    ['a NEW employee with forms due', makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 3 }), '/onboarding', ['Onboarding', 'Documents due']],
+    ['a READY employee with a form due', makeUser('ROLE_EMPLOYEE', { formsDue: 1 }), '/onboarding', ['Documents due']],
+    ['a client', makeUser('ROLE_CLIENT'), '/clients/welcome', ['Welcome', 'Profile']],
+    ['a marketer', makeUser('ROLE_MARKETER'), '/referrals', ['Referrals', 'Notifications', 'Profile']],
+  ])('%s', async (_who, user, path, expected) => {
+    renderApp({ path, user });
+    expect(await navLinks()).toEqual(expected);
+  });
+});
+
+describe('the dashboard layout', () => {
+  it('has a skip link, the landmarks, the organization name and no accessibility violations', async () => {
+    const { container } = renderApp({ path: '/applications', user: makeUser('ROLE_ADMIN') });
+    await screen.findByRole('heading', { level: 1, name: 'Applications' }, { timeout: 5000 });
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('banner')).toHaveTextContent('Sunrise Home Care');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('There is nothing to show on Applications yet.')).toBeInTheDocument();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('folds the navigation behind a Menu button', async () => {
+    renderApp({ path: '/users', user: makeUser('ROLE_ADMIN') });
+    const menu = await screen.findByRole('button', { name: 'Menu' }, { timeout: 5000 });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toHaveAttribute('aria-controls', screen.getByRole('navigation', { name: 'Main' }).id);
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }));
+    await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('shows the unread notifications count, and refreshes it every 30 s and on navigation', async () => {
+    const intervals: { callback: () => void; delay: number | undefined }[] = [];
+    const realSetInterval = window.setInterval.bind(window);
+    vi.spyOn(window, 'setInterval').mockImplementation(((callback: () => void, delay?: number) => {
+      intervals.push({ callback, delay });
+      return realSetInterval(() => {}, 1_000_000);
+    }) as typeof window.setInterval);
+    let unread = 3;
+    const api = stubApi({ notifications_list: vi.fn(async () => ({ count: unread, next: null, previous: null, results: [] })) });
+    renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api });
+    expect(await screen.findByRole('link', { name: '3 unread notifications' }, { timeout: 5000 })).toHaveAttribute('href', '/notifications');
+    expect(api.notifications_list).toHaveBeenCalledWith({ unread: true, limit: 1 });
+
+    unread = 1;
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' }));
+    expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
+
+    const ticks = intervals.filter((interval) => interval.delay === 30_000);
+    expect(ticks.length).toBeGreaterThan(0);
+    unread = 7;
+    await act(async () => ticks.at(-1)!.callback());
+    expect(await screen.findByRole('link', { name: '7 unread notifications' })).toBeInTheDocument();
+  });
+
+  it('asks no count from a master (no view-notifications)', async () => {
+    const api = stubApi();
+    renderApp({ path: '/users', user: makeUser('ROLE_MASTER'), api });
+    await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5000 });
+    expect(api.notifications_list).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: /unread notification/ })).not.toBeInTheDocument();
+  });
+
+  it("lets a master switch organization: stored, to /, and the header changes", async () => {
+    renderApp({ path: '/applications', user: makeUser('ROLE_MASTER') });
+    const switcher = await screen.findByRole('combobox', { name: 'Organization' }, { timeout: 5000 });
+    expect(screen.getByRole('banner')).toHaveTextContent('Sunrise Home Care');
+    await userEvent.selectOptions(switcher, HARBOR.name);
+    await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Harbor Home Health'));
+    expect(screen.getByRole('banner')).not.toHaveTextContent('Sunrise Home Care');
+    expect(switcher).toHaveValue(String(HARBOR.id));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/users');
+    expect(document.title).toBe('Users · Harbor Home Health');
+  });
+
+  it('shows no organization switcher to an admin', async () => {
+    renderApp({ path: '/users', user: makeUser('ROLE_ADMIN') });
+    await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5000 });
+    expect(screen.queryByRole('combobox', { name: 'Organization' })).not.toBeInTheDocument();
+  });
+});
