@@ -85,8 +85,17 @@ export function deref(document: any, schema: JsonSchema, depth = 0): JsonSchema 
 export const pathParams = (op: Operation) => op.parameters.filter((p) => p.in === 'path');
 export const queryParams = (op: Operation) => op.parameters.filter((p) => p.in === 'query');
 
-export function fillPath(path: string, values: Record<string, string | number>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+const LONE_SURROGATE = /([\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff])/;
+const LONE_SURROGATE_ONLY = /^(?:[\ud800-\udbff]|[\udc00-\udfff])$/;
+
+/** Fills `{name}` segments, percent-encoded; a lone surrogate goes out as its (invalid) UTF-8 bytes. */
+export function fillPath(path: string, values: Record<string, string | number>, raw = false): string {
+  const encode = (value: string) =>
+    value
+      .split(LONE_SURROGATE)
+      .map((part) => (LONE_SURROGATE_ONLY.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+      .join('');
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => (raw ? String(values[name]) : encode(String(values[name]))));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -381,7 +390,7 @@ export function findLeaks(body: unknown, foreign: OrganizationInfo): string[] {
 }
 
 const INTERNALS =
-  /\bat \S+ \(|\.(?:ts|js|mjs):\d+|node_modules|\bstack\b|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|\bDELETE FROM\b|syntax error|relation \\\\?"|violates|duplicate key|\bpg_|drizzle|postgres|pglite|TypeError|ReferenceError/i;
+  /\bat \S+ \(|\.(?:ts|js|mjs):\d+|node_modules|\bstack\b|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|\bDELETE FROM\b|syntax error|relation \\?"|violates|duplicate key|\bpg_|drizzle|postgres|pglite|TypeError|ReferenceError/i;
 
 /** What every error answer must look like: the one shape, nothing about the server's insides. */
 export function errorProblems(response: LightMyRequestResponse): string[] {
