@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import OpenAPIClientAxios, { type Document, type UnknownOperationMethod } from 'openapi-client-axios';
+import { OpenAPIClientAxios, type Document, type UnknownOperationMethod } from 'openapi-client-axios';
 import { HTTP_TIMEOUT_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
 import type { OperationMethods } from './generated';
 
