@@ -43,6 +43,7 @@ let buildChecked = false;
  * scripts/ensure-build.mjs), so every test file shares one build. A lock keeps two runs from building at once.
  */
 export function ensureBuild(): void {
+  if (process.env.E2E_SITE_DIR) return; // a prebuilt dist/ elsewhere (see launchServer)
   if (buildChecked && existsSync(path.join(ROOT, 'dist/index.html'))) return;
   if (!existsSync(path.join(ROOT, 'index.html'))) {
     throw new Error('ensureBuild: the app has no index.html yet, so there is nothing to build and serve.');
@@ -121,7 +122,7 @@ function filesUnder(directory: string): string[] {
  * temporary directory under a key of the migrations and the seed, so each test file copies it instead of
  * paying for the first-start seeding again. A change to the schema or the seed makes a new one.
  */
-async function seededTemplate(): Promise<string> {
+export async function seededTemplate(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of [...filesUnder(path.join(ROOT, 'server/db')), path.join(ROOT, 'package-lock.json')].sort()) {
     hash.update(file).update(readFileSync(file));
@@ -160,8 +161,9 @@ async function launchServer(dataDir: string, env: Record<string, string>): Promi
   const statusFile = path.join(dataDir, 'status.json');
   writeFileSync(statusFile, JSON.stringify(ONLINE));
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const child: ChildProcess = spawn(tsx, ['server/main.ts'], {
-    cwd: ROOT,
+  // E2E_SITE_DIR: a folder whose dist/ is served instead of this checkout's (to try a build made elsewhere).
+  const child: ChildProcess = spawn(tsx, [path.join(ROOT, 'server/main.ts')], {
+    cwd: process.env.E2E_SITE_DIR || ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -387,7 +389,8 @@ export async function exposeAppApiClient(page: Page): Promise<void> {
   const found = await page.evaluate(() => {
     type Fiber = { memoizedProps?: { value?: unknown } | null; child: Fiber | null; sibling: Fiber | null };
     const isClient = (value: unknown) =>
-      !!value && typeof value === 'object' && typeof (value as Record<string, unknown>).auth_user_retrieve === 'function';
+      // An axios instance is a function with the operations as properties.
+      !!value && (typeof value === 'object' || typeof value === 'function') && typeof (value as Record<string, unknown>).auth_user_retrieve === 'function';
     const candidates: unknown[] = [];
     const roots = Array.from(document.querySelectorAll('body, body *')).slice(0, 50);
     for (const element of roots) {

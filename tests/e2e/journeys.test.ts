@@ -60,6 +60,9 @@ describe('branding', () => {
       await page.goto(`${suite.server.url}/login/sunrise`);
       await expect.poll(() => page.locator('main').textContent()).toContain(SUNRISE);
       await expect.poll(() => backgroundColour(page, '[data-testid="brand-logo"]')).toBe(SUNRISE_TEAL);
+      // The submit button is disabled (grey) until the form is valid; filled in, it is the primary colour.
+      await page.getByLabel('Email').fill('someone@sunrise.example');
+      await page.getByLabel('Password', { exact: true }).fill('something');
       await expect.poll(() => backgroundColour(page, 'button[type="submit"]')).toBe(SUNRISE_TEAL);
       await expect.poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href')).toMatch(/\/favicons\/sunrise\.svg$/);
       const href = await page.locator('link[rel~="icon"]').first().evaluate((link) => (link as HTMLLinkElement).href);
@@ -165,13 +168,40 @@ describe('the session', () => {
     }
   });
 
-  it('a private page opened signed out redirects to the login page', async () => {
+  it('a private page opened signed out redirects to the login page of the last organization', async () => {
     const context = await newContext(suite.browser);
     try {
       const page = await newPage(context);
+      // Never visited: there is no organization to sign in to yet; /login shows the login-oriented not-found.
       await page.goto(`${suite.server.url}/work-schedule`);
       await waitForPath(page, /^\/login(\/|$)/);
-      await expect(page.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+
+      // After a visit to /login/sunrise the organization is known: the redirect lands on its sign-in form.
+      await page.goto(`${suite.server.url}/login/sunrise`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.goto(`${suite.server.url}/work-schedule`);
+      await waitForPath(page, '/login/sunrise');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the site root / opens the portal (signed out: the login page; signed in: /users)', async () => {
+    const context = await newContext(suite.browser);
+    try {
+      const page = await newPage(context);
+      const response = await page.goto(`${suite.server.url}/`);
+      expect(response?.status(), `GET / answered ${response?.status()}: ${(await response?.text())?.slice(0, 120)}`).toBe(200);
+      await waitForPath(page, /^\/login(\/|$)/);
+
+      await signIn(page, suite.server.url, DEMO_USERS.admin);
+      await waitForPath(page, '/users');
+      await page.goto(`${suite.server.url}/`);
+      await waitForPath(page, '/users');
+      await expect.poll(() => header(page).textContent()).toContain(SUNRISE);
     } finally {
       await context.close();
     }

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WORK = path.join(ROOT, 'bench/.work');
+export const TSX_LOADER = import.meta.resolve('tsx');
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command: state(0) ... utime is field 14 of the whole line, index 11 here; stime index 12.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+export interface Spawned {
+  child: ChildProcess;
+  pid: number;
+  output(): string;
+  /** ms from spawn to the first line matching 'listening'. */
+  listeningAfterMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns a command in its own process group and resolves when it prints 'listening'. The pid is the
+ * process that runs the server when the command is `node ...` (for CPU readings).
+ */
+export async function spawnUntilListening(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs?: number },
+): Promise<Spawned> {
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
+  let output = '';
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const listeningAfterMs = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')}: no 'listening' in ${options.timeoutMs ?? 90_000} ms\n${output}`)), options.timeoutMs ?? 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (/listening/i.test(output)) {
+        clearTimeout(timer);
+        resolve(performance.now() - started);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited before listening (code ${child.exitCode}):\n${output}`));
+    });
+  });
+  return {
+    child,
+    pid: child.pid!,
+    output: () => output,
+    listeningAfterMs,
+    async stop() {
+      if (exited) return;
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      const killer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 5_000);
+      await exit;
+      clearTimeout(killer);
+    },
+  };
+}
+
+export function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
