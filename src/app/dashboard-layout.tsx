@@ -12,6 +12,15 @@ import { useUnreadNotificationCount } from './unread-notifications';
 
 const MAIN_ID = 'main-content';
 
+function BellIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
+}
+
 const Shell = styled.div`
   min-height: 100vh;
   min-height: 100dvh;
@@ -198,7 +207,7 @@ export function DashboardLayout() {
         <HeaderTools>
           {canSeeNotifications && unread !== null ? (
             <Badge to="/notifications" aria-label={`${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`}>
-              <span aria-hidden="true">🔔</span>
+              <BellIcon />
               <span aria-hidden="true">{unread}</span>
             </Badge>
           ) : null}
