@@ -4,6 +4,7 @@
  * nothing can edit the log through the database connection.
  */
 import { gt, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
@@ -57,7 +58,7 @@ for (const backend of testBackends()) {
       return rows[0];
     }
 
-    const inject = (options: Parameters<TestApp['app']['inject']>[0]) => t.app.inject(options as never) as unknown as Promise<{ statusCode: number; body: string; json(): any }>;
+    const inject = (options: InjectOptions) => t.app.inject(options);
 
     it('writes one row per sign-in: success, wrong password, unknown email, throttled', async () => {
       const clone = await cloneUser(t, world.identities.nurse.userId);

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
 import { buildWorld, errorProblems, fillPath, loadOperations, pathParams, targetId, type Operation, type World } from './support';
@@ -52,7 +53,7 @@ for (const backend of testBackends()) {
 
     it('answers no-store on the document, Swagger UI, unknown paths and each framework error, in the one error shape', async () => {
       const big = JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(3 * 1024 * 1024) });
-      const requests: { name: string; options: Parameters<TestApp['app']['inject']>[0]; status?: number[]; error?: boolean }[] = [
+      const requests: { name: string; options: InjectOptions; status?: number[]; error?: boolean }[] = [
         { name: 'schema', options: { method: 'GET', url: '/api/schema/' }, status: [200] },
         { name: 'swagger ui', options: { method: 'GET', url: '/api/docs/' }, status: [200, 301, 302] },
         { name: 'unknown path', options: { method: 'GET', url: '/api/nothing-here/', headers: { accept: 'text/html' } }, status: [404], error: true },
