@@ -1,0 +1,229 @@
+import type { AxiosRequestConfig } from 'axios';
+import type { ApiClient } from '../../api/client';
+import type { User } from '../../api/types';
+import { DEFAULT_LOCALE } from '../../domain/constants';
+import { formatMaskedDate, parseMaskedDate } from '../../ui/masked-input';
+
+// The issue-3 shapes of /work/contract-3.md. The generated client types (src/api/generated.d.ts) do not
+// carry these operations until the server's document is regenerated; these interfaces follow the contract
+// so the pages can be written against it meanwhile.
+
+export type DocumentStatus = 'MISSING' | 'PENDING' | 'APPROVED' | 'REJECTED';
+export type FormRequestStatus = 'PENDING' | 'AWAITING_COUNTERSIGN' | 'COMPLETED';
+export type TestRequestStatus = 'PENDING' | 'AWAITING_OBSERVATION' | 'PASSED' | 'FAILED';
+
+export interface StoredFile {
+  name: string;
+  size: number;
+  content_type: string;
+}
+
+export interface EmployeeDocument {
+  id: number;
+  name: string;
+  required: boolean;
+  requires_expiry: boolean;
+  status: DocumentStatus;
+  file: StoredFile | null;
+  expires_on: string | null;
+  expired: boolean;
+  expiring_soon: boolean;
+  review_note: string | null;
+  uploaded_at: string | null;
+  reviewed_at: string | null;
+}
+
+export interface ChecklistForm {
+  id: number;
+  name: string;
+  required: boolean;
+  status: FormRequestStatus;
+  completed_at: string | null;
+}
+
+export interface ChecklistTest {
+  id: number;
+  name: string;
+  status: TestRequestStatus;
+  score: number | null;
+  pass_mark: number;
+  submitted_at: string | null;
+}
+
+export interface Checklist {
+  ready: boolean;
+  missing: string[];
+  forms: ChecklistForm[];
+  documents: EmployeeDocument[];
+  tests: ChecklistTest[];
+}
+
+export type FormFieldType = 'text' | 'textarea' | 'date' | 'checkbox' | 'select';
+
+export interface FormTemplateField {
+  key: string;
+  label: string;
+  type: FormFieldType;
+  required: boolean;
+  options?: string[] | null;
+}
+
+export interface FormRequest {
+  id: number;
+  template: { id: number; name: string; description: string | null; fields: FormTemplateField[]; signers: string[] };
+  employee: { id: number; name: string };
+  required: boolean;
+  status: FormRequestStatus;
+  answers: Record<string, unknown> | null;
+  signed_at: string | null;
+  countersigned_at: string | null;
+  due_date: string | null;
+  created_at: string;
+}
+
+export type QuestionId = string | number;
+
+export interface TestQuestion {
+  id: QuestionId;
+  text: string;
+  choices: string[];
+}
+
+export interface ObservedSkill {
+  id: QuestionId;
+  label: string;
+}
+
+export interface SkillResult {
+  skill_id: QuestionId;
+  label: string;
+  satisfactory: boolean | null;
+  comment: string | null;
+}
+
+export interface TestRequest {
+  id: number;
+  test: { id: number; name: string; description: string | null; pass_mark: number; questions: TestQuestion[]; observed_skills: ObservedSkill[] };
+  employee: { id: number; name: string; position: string | null };
+  status: TestRequestStatus;
+  score: number | null;
+  written_passed: boolean | null;
+  skill_results: SkillResult[] | null;
+  observer: { id: number; name: string } | null;
+  observed_at: string | null;
+  submitted_at: string | null;
+}
+
+export interface Notification {
+  id: number;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface Paged<Row> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Row[];
+}
+
+type Operation<Params, Body, Answer> = (params?: Params | null, body?: Body, config?: AxiosRequestConfig) => Promise<Answer>;
+
+/** The issue-3 operations the employee pages call, typed after the contract. */
+export interface HireToReadyOperations {
+  applications_create: Operation<null, FormData, { id: number; status: string }>;
+  onboarding_checklist_retrieve: Operation<null, undefined, Checklist>;
+  profile_documents_list: Operation<null, undefined, EmployeeDocument[] | Paged<EmployeeDocument>>;
+  profile_documents_upload_create: Operation<{ id: number }, FormData, EmployeeDocument>;
+  documents_file_retrieve: Operation<{ id: number }, undefined, Blob>;
+  form_requests_retrieve: Operation<{ id: number }, undefined, FormRequest>;
+  form_requests_submit_create: Operation<{ id: number }, { answers: Record<string, unknown>; signature: string }, FormRequest>;
+  test_requests_list: Operation<{ awaiting_observation?: boolean; limit?: number; offset?: number }, undefined, TestRequest[] | Paged<TestRequest>>;
+  test_requests_retrieve: Operation<{ id: number }, undefined, TestRequest>;
+  test_requests_submit_create: Operation<{ id: number }, { answers: Record<string, number> }, TestRequest>;
+  test_requests_observation_create: Operation<
+    { id: number },
+    { skills: { skill_id: QuestionId; satisfactory: boolean; comment?: string }[]; signature: string },
+    TestRequest
+  >;
+  notifications_list: Operation<{ type?: string; unread?: boolean; limit?: number; offset?: number }, undefined, Paged<Notification>>;
+  notifications_partial_update: Operation<{ id: number }, { read: boolean }, Notification>;
+  notifications_read_all_create: Operation<null, { type?: string }, void>;
+  auth_user_retrieve: Operation<null, undefined, User>;
+}
+
+/** The client seen through the issue-3 operations. */
+export function hireToReadyApi(api: ApiClient): HireToReadyOperations {
+  return api as unknown as HireToReadyOperations;
+}
+
+/** A list answered as an array or as a page. */
+export function rowsOf<Row>(answer: Row[] | Paged<Row> | null | undefined): Row[] {
+  if (!answer) return [];
+  return Array.isArray(answer) ? answer : answer.results ?? [];
+}
+
+/** 'dd.mm.yyyy' (the masked date) → 'YYYY-MM-DD', or null. */
+export function maskedDateToIso(text: string | null | undefined): string | null {
+  const date = parseMaskedDate(text);
+  if (!date) return null;
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  const dd = String(date.getDate()).padStart(2, '0');
+  return `${String(date.getFullYear()).padStart(4, '0')}-${mm}-${dd}`;
+}
+
+/** 'YYYY-MM-DD' → 'dd.mm.yyyy' (the masked date), or ''. */
+export function isoToMaskedDate(iso: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
+  if (!match) return '';
+  return formatMaskedDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+const dateFormat = new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar date 'YYYY-MM-DD' as en-US ("Mar 2, 2026"); '—' for none. */
+export function formatDate(iso: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
+  if (!match) return '—';
+  return dateFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+/** Today as a local calendar date at midnight. */
+export function today(): Date {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+/**
+ * Fetches a protected file through the API client (so it carries the Bearer token) and saves it under
+ * `fileName`.
+ */
+export async function downloadDocumentFile(api: ApiClient, documentId: number, fileName: string): Promise<void> {
+  const blob = await hireToReadyApi(api).documents_file_retrieve({ id: documentId }, undefined, { responseType: 'blob' });
+  const url = URL.createObjectURL(blob instanceof Blob ? blob : new Blob([blob as BlobPart]));
+  try {
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = fileName;
+    anchor.rel = 'noopener';
+    document.body.appendChild(anchor);
+    anchor.click();
+    anchor.remove();
+  } finally {
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+/** Whether the user is a READY registered nurse (who observes the HHA skills checks). */
+export function isObservingNurse(user: Pick<User, 'role' | 'profile'> | null | undefined): boolean {
+  return user?.role === 'ROLE_EMPLOYEE' && user.profile?.status === 'READY' && user.profile?.position === 'RN';
+}
+
+/** Whether a test request needs a nurse's skills observation (the test has skills and the employee is an HHA). */
+export function needsObservation(request: Pick<TestRequest, 'test' | 'employee'>): boolean {
+  return (request.test.observed_skills?.length ?? 0) > 0 && request.employee.position === 'HHA';
+}
