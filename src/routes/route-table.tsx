@@ -23,6 +23,7 @@ const IncompleteDocumentsPage = lazy(() =>
 );
 const DevOutboxPage = lazy(() => import('./dev/dev-outbox-page'));
 const NotificationsPage = lazy(() => import('./notifications/notifications-page'));
+const ApplicationsPage = lazy(() => import('./applications/applications-page'));
 
 /** The public routes of spec section 2 (shown only when signed out). */
 export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
@@ -36,7 +37,7 @@ export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
 /** The private routes of spec section 2 (inside the dashboard layout, within the role's prefixes). */
 export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/users', element: <UsersPage /> },
-  { path: '/applications', element: <PlaceholderPage title="Applications" /> },
+  { path: '/applications', element: <ApplicationsPage /> },
   { path: '/messages', element: <PlaceholderPage title="Messages" /> },
   { path: '/audit-log', element: <PlaceholderPage title="Audit log" /> },
   { path: '/work-schedule', element: <PlaceholderPage title="Work schedule" /> },

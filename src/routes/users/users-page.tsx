@@ -16,7 +16,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Input, Select, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../placeholder/private-page';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 export const USERS_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
