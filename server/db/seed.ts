@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './connection';
+import { seedDemoHiring } from './demo-hiring';
 import { employeeProfiles, organizations, users, type OrganizationStyle } from './schema';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
@@ -40,7 +41,7 @@ interface DemoUser {
   lastName: string;
   role: string;
   organization: 'sunrise' | 'harbor' | null;
-  profile?: { status: 'NEW' | 'READY'; position: string; formsDue: number };
+  profile?: { status: 'NEW' | 'READY'; position: string };
 }
 
 export const DEMO_USERS: DemoUser[] = [
@@ -52,7 +53,7 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Okafor',
     role: 'ROLE_EMPLOYEE',
     organization: 'sunrise',
-    profile: { status: 'READY', position: 'RN', formsDue: 0 },
+    profile: { status: 'READY', position: 'RN' },
   },
   {
     email: 'aide@sunrise.example',
@@ -60,7 +61,7 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Lindqvist',
     role: 'ROLE_EMPLOYEE',
     organization: 'sunrise',
-    profile: { status: 'READY', position: 'HHA', formsDue: 1 },
+    profile: { status: 'READY', position: 'HHA' },
   },
   {
     email: 'newhire@sunrise.example',
@@ -68,7 +69,7 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Patel',
     role: 'ROLE_EMPLOYEE',
     organization: 'sunrise',
-    profile: { status: 'NEW', position: 'HCC', formsDue: 2 },
+    profile: { status: 'NEW', position: 'HCC' },
   },
   { email: 'client@sunrise.example', firstName: 'Clara', lastName: 'Whitfield', role: 'ROLE_CLIENT', organization: 'sunrise' },
   { email: 'marketer@sunrise.example', firstName: 'Marco', lastName: 'Silva', role: 'ROLE_MARKETER', organization: 'sunrise' },
@@ -107,6 +108,7 @@ export async function seedDemo(db: Db): Promise<void> {
       ])
       .returning({ id: organizations.id, token: organizations.token });
     const orgId = (token: string | null) => (token ? orgs.find((o) => o.token === token)!.id : null);
+    const userIds: Record<string, number> = {};
     for (const demo of DEMO_USERS) {
       const organizationId = orgId(demo.organization);
       const [user] = await tx
@@ -122,10 +124,12 @@ export async function seedDemo(db: Db): Promise<void> {
           passwordChangedAt: new Date(),
         })
         .returning({ id: users.id });
+      userIds[demo.email] = user.id;
       if (demo.profile && organizationId !== null) {
         await tx.insert(employeeProfiles).values({ userId: user.id, organizationId, ...demo.profile });
       }
     }
+    await seedDemoHiring(tx, { organizations: { sunrise: orgId('sunrise')!, harbor: orgId('harbor')! }, users: userIds });
   });
 }
 

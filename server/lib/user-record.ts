@@ -2,14 +2,26 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { permissionsFor, type Permission } from '../../src/domain/permissions';
 import type { ProfileStatus, Role } from '../../src/domain/roles';
 import type { Db } from '../db/connection';
-import { employeeProfiles, organizations, users } from '../db/schema';
+import { employeeProfiles, formRequests, organizations, users } from '../db/schema';
 import type { UserOut } from '../schemas/user';
+
+/**
+ * forms_due is derived, never stored: the employee's required form requests not yet COMPLETED, counted from
+ * a partial index (form_requests_due_idx) inside the same query. NULL when there is no profile, so the
+ * left-joined profile stays null for non-employees.
+ */
+export const formsDueOf = (userId: SQL | typeof users.id) =>
+  sql<number>`(select count(*)::int from ${formRequests} where ${formRequests.employeeId} = ${userId} and ${formRequests.required} and ${formRequests.status} <> 'COMPLETED')`;
 
 /** The columns every user answer needs: the user, its organization and (for employees) its profile. */
 export const userRecordColumns = {
   user: users,
   organization: { id: organizations.id, name: organizations.name, token: organizations.token, timezone: organizations.timezone },
-  profile: { status: employeeProfiles.status, position: employeeProfiles.position, formsDue: employeeProfiles.formsDue },
+  profile: {
+    status: employeeProfiles.status,
+    position: employeeProfiles.position,
+    formsDue: sql<number>`case when ${employeeProfiles.userId} is null then null else ${formsDueOf(users.id)} end`.mapWith(Number),
+  },
 };
 
 export interface UserRecord {
