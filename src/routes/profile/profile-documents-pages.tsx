@@ -1,20 +1,371 @@
+import styled from '@emotion/styled';
+import { Form, Formik } from 'formik';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import * as yup from 'yup';
+import { useApiClient } from '../../app/api-client';
+import { useAuthentication } from '../../app/authentication';
+import { formatDateTime } from '../../app/date-time';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { FormStack } from '../../ui/fields';
+import { FileDropField } from '../../ui/file-drop';
+import { DateField, parseMaskedDate } from '../../ui/masked-input';
+import { SubmitButton } from '../../ui/submit-button';
+import {
+  downloadDocumentFile,
+  formatDate,
+  hireToReadyApi,
+  maskedDateToIso,
+  rowsOf,
+  today,
+  type Checklist,
+  type EmployeeDocument,
+} from '../onboarding/onboarding-api';
+import { DOCUMENT_STATUS_TEXT, FORM_STATUS_TEXT, StatusTag, TEST_STATUS_TEXT, statusOf } from '../onboarding/status-tag';
+import { useResource } from '../onboarding/use-resource';
 import { PrivatePage } from '../placeholder/private-page';
 
-/** /profile/documents — one's documents (filled by the documents issue). */
-export function ProfileDocumentsPage() {
+export const DOCUMENT_ACCEPT = { 'application/pdf': ['.pdf'], 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] };
+export const DOCUMENT_MAX_SIZE = 10 * 1024 * 1024;
+
+export const Card = styled.section`
+  min-width: 0;
+  padding: ${({ theme }) => theme.spacing(2)};
+  background: ${({ theme }) => theme.palette.background.surface};
+  border: 1px solid ${({ theme }) => theme.palette.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  ${({ theme }) => theme.mq.up('sm')} {
+    padding: ${({ theme }) => theme.spacing(3)};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
+`;
+
+export const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(2)};
+`;
+
+const TitleLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(1)};
+  margin-bottom: ${({ theme }) => theme.spacing(1)};
+`;
+
+const Facts = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing(1)};
+  color: ${({ theme }) => theme.palette.text.secondary};
+  overflow-wrap: anywhere;
+`;
+
+export const ItemList = styled.ul`
+  list-style: none;
+  margin: ${({ theme }) => theme.spacing(1, 0, 0)};
+  padding: 0;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.spacing(1)};
+    min-height: 44px;
+    padding: ${({ theme }) => theme.spacing(1, 0)};
+    border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
+    overflow-wrap: anywhere;
+  }
+  li:last-of-type {
+    border-bottom: 0;
+  }
+  a {
+    color: ${({ theme }) => theme.palette.primaryText};
+    font-weight: 600;
+  }
+`;
+
+/** Whether the employee has to (re)upload a file for this document. */
+export function documentIsDue(document: EmployeeDocument): boolean {
+  return document.status === 'MISSING' || document.status === 'REJECTED' || (document.status === 'APPROVED' && document.expired);
+}
+
+function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The status of a document, with its expiry flagged (expired) or warned (expiring within 30 days). */
+export function DocumentStatusTags({ document }: { document: EmployeeDocument }) {
+  const status = statusOf(DOCUMENT_STATUS_TEXT, document.status);
   return (
-    <PrivatePage title="My documents">
-      <EmptyState title="No documents yet" description="Documents you have signed or uploaded will be listed here." />
+    <>
+      <StatusTag tone={status.tone}>{status.text}</StatusTag>
+      {document.expired ? <StatusTag tone="error">Expired</StatusTag> : document.expiring_soon ? <StatusTag tone="warning">Expires soon</StatusTag> : null}
+    </>
+  );
+}
+
+function uploadSchema(document: EmployeeDocument) {
+  return yup.object({
+    file: yup.array().min(1, 'Choose the file to upload'),
+    expires_on: document.requires_expiry
+      ? yup
+          .string()
+          .required('Enter the expiry date printed on the document')
+          .test('date', 'Enter a real date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value))
+          .test('future', 'This date has passed: upload a document that is still valid', (value) => {
+            const date = parseMaskedDate(value);
+            return !date || date > today();
+          })
+      : yup.string(),
+  });
+}
+
+function UploadForm({ document, onUploaded }: { document: EmployeeDocument; onUploaded: (next: EmployeeDocument) => void }) {
+  const api = useApiClient();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Formik
+      initialValues={{ file: [] as File[], expires_on: '' }}
+      validationSchema={uploadSchema(document)}
+      onSubmit={async (values, { setErrors }) => {
+        setError(null);
+        const body = new FormData();
+        body.append('file', values.file[0]!);
+        const expiresOn = maskedDateToIso(values.expires_on);
+        if (expiresOn) body.append('expires_on', expiresOn);
+        try {
+          onUploaded(await hireToReadyApi(api).profile_documents_upload_create({ id: document.id }, body));
+        } catch (failure) {
+          const fields = apiFieldErrors(failure, { known: ['file', 'expires_on'] });
+          if (Object.keys(fields).length) setErrors(fields);
+          else setError(apiErrorDetail(failure, 'The file could not be uploaded. Please try again.'));
+        }
+      }}
+    >
+      <Form noValidate aria-label={`Upload ${document.name}`}>
+        <FormStack>
+          <FileDropField name="file" label="File" accept={DOCUMENT_ACCEPT} maxSize={DOCUMENT_MAX_SIZE} hint="A PDF, PNG or JPEG, at most 10 MB. A clear phone photo works." />
+          {document.requires_expiry ? <DateField name="expires_on" label="Expiry date" /> : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div>
+            <SubmitButton>Upload</SubmitButton>
+          </div>
+        </FormStack>
+      </Form>
+    </Formik>
+  );
+}
+
+function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; onUploaded: (next: EmployeeDocument) => void }) {
+  const api = useApiClient();
+  const { user } = useAuthentication();
+  const headingId = useId();
+  const due = documentIsDue(document) || document.expiring_soon;
+  const [replacing, setReplacing] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const file = document.file;
+  return (
+    <Card aria-labelledby={headingId} id={`document-${document.id}`}>
+      <TitleLine>
+        <h2 id={headingId}>{document.name}</h2>
+        <DocumentStatusTags document={document} />
+      </TitleLine>
+      <Facts>
+        {document.required ? 'Required' : 'Optional'}
+        {document.expires_on ? ` · ${document.expired ? 'Expired' : 'Expires'} ${formatDate(document.expires_on)}` : document.requires_expiry ? ' · Needs an expiry date' : ''}
+        {document.uploaded_at ? ` · Uploaded ${formatDateTime(document.uploaded_at, user?.timezone)}` : ''}
+      </Facts>
+      {document.status === 'REJECTED' && document.review_note ? <Alert tone="error">Rejected: {document.review_note}</Alert> : null}
+      {document.expired ? <Alert tone="error">This document has expired. Upload a current one.</Alert> : null}
+      {!document.expired && document.expiring_soon ? (
+        <Alert tone="warning">This document expires on {formatDate(document.expires_on)}. Upload the renewed one.</Alert>
+      ) : null}
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {file ? (
+        <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '12px 0' }}>
+          <span css={{ overflowWrap: 'anywhere' }}>
+            {file.name} ({formatSize(file.size)})
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Download ${file.name}`}
+            onClick={() => {
+              setMessage(null);
+              downloadDocumentFile(api, document.id, file.name).catch((failure: unknown) =>
+                setMessage({ tone: 'error', text: apiErrorDetail(failure, 'The file could not be downloaded.') }),
+              );
+            }}
+          >
+            Download
+          </Button>
+        </div>
+      ) : null}
+      {due || replacing ? (
+        <div css={{ marginTop: 12 }}>
+          <UploadForm
+            document={document}
+            onUploaded={(next) => {
+              setReplacing(false);
+              setMessage({ tone: 'success', text: 'Uploaded. The office will review it.' });
+              onUploaded(next);
+            }}
+          />
+        </div>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => setReplacing(true)}>
+          Replace file
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/** /profile/documents — one's documents: status, expiry, upload per requested slot, download of one's files. */
+export function ProfileDocumentsPage() {
+  const api = useApiClient();
+  const documents = useResource(
+    async () => rowsOf(await hireToReadyApi(api).profile_documents_list()),
+    'documents',
+    'Your documents could not be loaded.',
+  );
+  const rows = documents.data ?? [];
+  return (
+    <PrivatePage title="My documents" description="Upload the documents the office asked for and keep them up to date.">
+      {documents.error ? <Alert tone="error">{documents.error}</Alert> : null}
+      {documents.loading && !documents.data ? (
+        <p role="status">Loading…</p>
+      ) : rows.length === 0 && !documents.error ? (
+        <EmptyState title="No documents yet" description="When the office asks you for a document, it will be listed here for you to upload." />
+      ) : (
+        <Stack>
+          {rows.map((document) => (
+            <DocumentCard
+              key={document.id}
+              document={document}
+              onUploaded={(next) => documents.setData(rows.map((row) => (row.id === next.id ? next : row)))}
+            />
+          ))}
+        </Stack>
+      )}
     </PrivatePage>
   );
 }
 
-/** /profile/incomplete-documents — what is still due (filled by the documents issue). */
-export function IncompleteDocumentsPage() {
+interface DueItem {
+  key: string;
+  name: ReactNode;
+  status: { text: string; tone: 'neutral' | 'success' | 'warning' | 'error' };
+  to?: string;
+  action?: string;
+}
+
+/** What is still due on a checklist (to do) and what waits for someone else (waiting). */
+export function dueItemsOf(checklist: Checklist): { forms: DueItem[]; documents: DueItem[]; tests: DueItem[]; waiting: DueItem[] } {
+  const optional = (required: boolean) => (required ? '' : ' (optional)');
+  const forms = checklist.forms
+    .filter((form) => form.status === 'PENDING')
+    .map((form) => ({
+      key: `form-${form.id}`,
+      name: `${form.name}${optional(form.required)}`,
+      status: statusOf(FORM_STATUS_TEXT, form.status),
+      to: `/onboarding/form-request/${form.id}`,
+      action: 'Fill in and sign',
+    }));
+  const documents = checklist.documents.filter(documentIsDue).map((document) => ({
+    key: `document-${document.id}`,
+    name: `${document.name}${optional(document.required)}`,
+    status: document.expired ? { text: 'Expired', tone: 'error' as const } : statusOf(DOCUMENT_STATUS_TEXT, document.status),
+    to: '/profile/documents',
+    action: 'Upload',
+  }));
+  const tests = checklist.tests
+    .filter((test) => test.status === 'PENDING')
+    .map((test) => ({
+      key: `test-${test.id}`,
+      name: test.name,
+      status: statusOf(TEST_STATUS_TEXT, test.status),
+      to: `/onboarding/test-request/${test.id}`,
+      action: 'Take the test',
+    }));
+  const waiting = [
+    ...checklist.forms
+      .filter((form) => form.status === 'AWAITING_COUNTERSIGN')
+      .map((form) => ({ key: `form-${form.id}`, name: form.name, status: statusOf(FORM_STATUS_TEXT, form.status) })),
+    ...checklist.documents
+      .filter((document) => document.status === 'PENDING')
+      .map((document) => ({ key: `document-${document.id}`, name: document.name, status: statusOf(DOCUMENT_STATUS_TEXT, document.status) })),
+    ...checklist.tests
+      .filter((test) => test.status === 'AWAITING_OBSERVATION')
+      .map((test) => ({
+        key: `test-${test.id}`,
+        name: test.name,
+        status: statusOf(TEST_STATUS_TEXT, test.status),
+        to: `/onboarding/test-request/result?id=${test.id}`,
+        action: 'See the result so far',
+      })),
+  ];
+  return { forms, documents, tests, waiting };
+}
+
+export function DueList({ id, title, items }: { id: string; title: string; items: DueItem[] }) {
+  if (items.length === 0) return null;
   return (
-    <PrivatePage title="Incomplete documents">
-      <EmptyState title="Nothing is due" description="Forms you still need to complete will be listed here, each with a link to finish it." />
+    <Card aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ItemList>
+        {items.map((item) => (
+          <li key={item.key}>
+            {item.to ? (
+              <Link to={item.to}>
+                {item.action ? `${item.action}: ` : ''}
+                {item.name}
+              </Link>
+            ) : (
+              <span>{item.name}</span>
+            )}
+            <StatusTag tone={item.status.tone}>{item.status.text}</StatusTag>
+          </li>
+        ))}
+      </ItemList>
+    </Card>
+  );
+}
+
+/** /profile/incomplete-documents — what is still due, each linking to the page that completes it. */
+export function IncompleteDocumentsPage() {
+  const api = useApiClient();
+  const checklist = useResource(() => hireToReadyApi(api).onboarding_checklist_retrieve(), 'checklist', 'Your checklist could not be loaded.');
+  const due = checklist.data ? dueItemsOf(checklist.data) : null;
+  const nothingDue = !!due && due.forms.length + due.documents.length + due.tests.length === 0;
+  return (
+    <PrivatePage title="Incomplete documents" description="What you still need to do before you can start work.">
+      {checklist.error ? <Alert tone="error">{checklist.error}</Alert> : null}
+      {checklist.loading && !checklist.data ? <p role="status">Loading…</p> : null}
+      {due ? (
+        <Stack>
+          {nothingDue ? (
+            <EmptyState
+              title="Nothing is due"
+              description={due.waiting.length ? 'You have done your part. The office will review what is waiting below.' : 'You have completed every form, document and test the office asked for.'}
+              action={<ButtonLink to="/onboarding" variant="secondary">See your onboarding checklist</ButtonLink>}
+            />
+          ) : null}
+          <DueList id="due-forms" title="Forms to fill in and sign" items={due.forms} />
+          <DueList id="due-documents" title="Documents to upload" items={due.documents} />
+          <DueList id="due-tests" title="Competency tests to take" items={due.tests} />
+          <DueList id="due-waiting" title="Waiting for review" items={due.waiting} />
+        </Stack>
+      ) : null}
     </PrivatePage>
   );
 }

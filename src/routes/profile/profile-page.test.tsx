@@ -129,14 +129,4 @@ describe('Profile page', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 5000 });
     expect(screen.queryByRole('form', { name: 'Signature' })).not.toBeInTheDocument();
   });
-
-  it('has the documents and incomplete-documents pages with their titles and an empty state', async () => {
-    const first = renderApp({ path: '/profile/documents', user: makeUser('ROLE_EMPLOYEE') });
-    expect(await screen.findByRole('heading', { level: 1, name: 'My documents' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('No documents yet')).toBeInTheDocument();
-    first.unmount();
-    renderApp({ path: '/profile/incomplete-documents', user: makeUser('ROLE_EMPLOYEE') });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Incomplete documents' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('Nothing is due')).toBeInTheDocument();
-  });
 });

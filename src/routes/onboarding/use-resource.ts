@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiErrorDetail, apiErrorStatus } from '../../ui/api-error';
+
+export interface Resource<Data> {
+  data: Data | null;
+  loading: boolean;
+  /** The server's detail (or a network text) when loading failed. */
+  error: string | null;
+  status: number | null;
+  reload: () => Promise<void>;
+  setData: (data: Data) => void;
+}
+
+/** Loads one answer of the API when `key` changes (a later answer wins; an unmounted page ignores it). */
+export function useResource<Data>(load: () => Promise<Data>, key: string, failureText: string): Resource<Data> {
+  const [data, setData] = useState<Data | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<number | null>(null);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const generation = useRef(0);
+
+  const reload = useCallback(async () => {
+    const current = ++generation.current;
+    setLoading(true);
+    setError(null);
+    setStatus(null);
+    try {
+      const answer = await loadRef.current();
+      if (current === generation.current) setData(answer);
+    } catch (failure) {
+      if (current === generation.current) {
+        setError(apiErrorDetail(failure, failureText));
+        setStatus(apiErrorStatus(failure));
+      }
+    } finally {
+      if (current === generation.current) setLoading(false);
+    }
+  }, [failureText]);
+
+  useEffect(() => {
+    void reload();
+    return () => {
+      generation.current += 1;
+    };
+  }, [reload, key]);
+
+  return { data, loading, error, status, reload, setData };
+}
