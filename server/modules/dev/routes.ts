@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageOf, pagedAnswer } from '../users/paging';
-import { requireOrganization } from '../users/request-organization';
+import { pageOf, pagedAnswer } from '../../lib/paging';
+import { requireOrganization } from '../../lib/request-organization';
 import * as schemas from './schemas';
 import { createOutboxService } from './service';
 

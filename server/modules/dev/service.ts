@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox, users } from '../../db/schema';
 import type { RequestOrganization } from '../../types';
-import type { Page } from '../users/paging';
+import type { Page } from '../../lib/paging';
 import type { MailOut } from './schemas';
 
 export function createOutboxService(app: FastifyInstance) {

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/api-error';
-import type { Page } from '../users/paging';
-import { requireOrganization } from '../users/request-organization';
+import type { Page } from '../../lib/paging';
+import { requireOrganization } from '../../lib/request-organization';
 import type { NotificationOut } from './schemas';
 
 type NotificationRow = typeof notifications.$inferSelect;

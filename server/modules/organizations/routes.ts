@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageOf, pagedAnswer } from '../users/paging';
+import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createOrganizationService } from './service';
 

@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { organizations } from '../../db/schema';
 import { notFound } from '../../lib/api-error';
-import type { Page } from '../users/paging';
+import type { Page } from '../../lib/paging';
 import type { OrganizationOut } from './schemas';
 
 type OrganizationRow = typeof organizations.$inferSelect;

@@ -8,7 +8,7 @@ import type { UserOut } from '../../schemas/user';
 import type { RequestOrganization } from '../../types';
 import { createSignUpLink } from '../auth/password-tokens';
 import { revokeUserSessions } from '../auth/sessions';
-import type { Page } from './paging';
+import type { Page } from '../../lib/paging';
 import type { OrganizationRole, UserOrdering } from './schemas';
 
 export interface UserListFilter {

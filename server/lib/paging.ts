@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Limit/offset paging of the contract: `{ count, next, previous, results }` with next/previous as absolute
  * URLs built on PUBLIC_URL (never on the Host header) that keep every other query parameter.
- * Lives here until the foundation has a shared home for it (server/lib).
  */
 export const DEFAULT_PAGE_LIMIT = 50;
 

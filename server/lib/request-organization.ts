@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../lib/api-error';
-import type { RequestOrganization } from '../../types';
+import { ApiError } from './api-error';
+import type { RequestOrganization } from '../types';
 
 /**
  * The organization an organization-scoped route acts in. Non-masters always have one (their own, resolved
