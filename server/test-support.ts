@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import { buildApp, type AppInstance } from './app';
 import { configFromEnv, type Config } from './config';
-import { openDatabase, type Database } from './db/connection';
+import { MIGRATIONS_FOLDER, openDatabase, type Database } from './db/connection';
 import { outbox } from './db/schema';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
 
@@ -78,6 +79,37 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+const SERVER_DIR = path.dirname(fileURLToPath(import.meta.url));
+const TEMPLATE_DIR = path.join(SERVER_DIR, '..', '.tmp');
+
+/**
+ * A migrated and seeded PGlite data folder, dumped once and kept in .tmp/ (keyed by the migrations and the
+ * seed), so each test app loads it in a second or so instead of running initdb, migrations and the seed.
+ */
+async function seededPgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER).sort()) {
+    if (file.endsWith('.sql')) hash.update(readFileSync(path.join(MIGRATIONS_FOLDER, file)));
+  }
+  hash.update(readFileSync(path.join(SERVER_DIR, 'db', 'seed.ts')));
+  const file = path.join(TEMPLATE_DIR, `pglite-seeded-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    await seedDemo(database.db);
+    const dump = await database.dump!();
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    mkdirSync(TEMPLATE_DIR, { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, bytes);
+    renameSync(partial, file);
+    return new Blob([bytes]);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function createTestApp(
   options: {
     backend?: Backend;
@@ -101,12 +133,17 @@ export async function createTestApp(
     ...options.config,
   };
   const pgDatabase = backend === 'postgres' ? await createPostgresDatabase() : null;
-  const database = await openDatabase({ databaseUrl: pgDatabase?.url ?? null, pgliteDir: null });
+  const fromTemplate = backend === 'pglite' && options.seed !== false;
+  const database = await openDatabase({
+    databaseUrl: pgDatabase?.url ?? null,
+    pgliteDir: null,
+    pgliteLoadDataDir: fromTemplate ? await seededPgliteTemplate() : null,
+  });
   const clock = options.clock ?? new TestClock();
   let app: AppInstance | undefined;
   try {
     await database.migrate();
-    if (options.seed !== false) await seedDemo(database.db);
+    if (options.seed !== false && !fromTemplate) await seedDemo(database.db);
     app = await buildApp({
       config,
       db: database.db,

@@ -13,6 +13,8 @@ export interface Database {
   /** Applies the committed SQL migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball (what `pgliteLoadDataDir` takes). */
+  dump?: () => Promise<Blob | File>;
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -22,6 +24,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | null;
   /** PGlite data folder; omitted (or 'memory://') for an in-memory database. */
   pgliteDir?: string | null;
+  /** PGlite only: start from this dump (`dumpDataDir()`), e.g. an already migrated and seeded template. */
+  pgliteLoadDataDir?: Blob | File | null;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -47,12 +51,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   ]);
   const dir = options.pgliteDir && options.pgliteDir !== 'memory://' ? options.pgliteDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const loadDataDir = options.pgliteLoadDataDir ?? undefined;
+  const client = dir ? await PGlite.create(dir, { loadDataDir }) : await PGlite.create({ loadDataDir });
   const db = drizzle({ client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
