@@ -199,7 +199,6 @@ describe('route registration', () => {
   it('refuses an /api route without an access declaration', async () => {
     await expect(
       createTestApp({
-
         setup(app) {
           app.get('/api/undeclared/', { schema: { operationId: 'undeclared_list', tags: ['x'], response: { 200: Type.Object({}) } } }, async () => ({}));
         },
