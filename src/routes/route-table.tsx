@@ -23,6 +23,10 @@ const IncompleteDocumentsPage = lazy(() =>
 );
 const DevOutboxPage = lazy(() => import('./dev/dev-outbox-page'));
 const NotificationsPage = lazy(() => import('./notifications/notifications-page'));
+const OnboardingPage = lazy(() => import('./onboarding/onboarding-page'));
+const FormRequestPage = lazy(() => import('./onboarding/employee/form-request-page'));
+const TestRequestPage = lazy(() => import('./onboarding/employee/test-request-page'));
+const TestResultPage = lazy(() => import('./onboarding/employee/test-result-page'));
 const ApplicationsPage = lazy(() => import('./applications/applications-page'));
 
 /** The public routes of spec section 2 (shown only when signed out). */
@@ -44,11 +48,11 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/grievances', element: <PlaceholderPage title="Grievances" /> },
   { path: '/notifications', element: <NotificationsPage /> },
   { path: '/notifications/:type', element: <NotificationsPage /> },
-  { path: '/onboarding', element: <PlaceholderPage title="Onboarding" /> },
-  { path: '/onboarding/form-request/:id/:onboarding?', element: <PlaceholderPage title="Form request" /> },
+  { path: '/onboarding', element: <OnboardingPage /> },
+  { path: '/onboarding/form-request/:id/:onboarding?', element: <FormRequestPage /> },
   { path: '/onboarding/work-service-review/:id', element: <PlaceholderPage title="Work-service review" /> },
-  { path: '/onboarding/test-request/result', element: <PlaceholderPage title="Competency test result" /> },
-  { path: '/onboarding/test-request/:id', element: <PlaceholderPage title="Competency test" /> },
+  { path: '/onboarding/test-request/result', element: <TestResultPage /> },
+  { path: '/onboarding/test-request/:id', element: <TestRequestPage /> },
   { path: '/employees', element: <PlaceholderPage title="Employees" /> },
   { path: '/employees/new/*', element: <PlaceholderPage title="New employee" /> },
   { path: '/employees/:id/*', element: <PlaceholderPage title="Employee" /> },

@@ -1,0 +1,171 @@
+import styled from '@emotion/styled';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { useApiClient } from '../../../app/api-client';
+import { useAuthentication } from '../../../app/authentication';
+import { formatDateTime } from '../../../app/date-time';
+import { POSITIONS } from '../../../domain/labels';
+import { Alert } from '../../../ui/alert';
+import { EmptyState } from '../../../ui/empty-state';
+import { Card, DocumentStatusTags, ItemList, Stack } from '../../profile/profile-documents-pages';
+import { hireToReadyApi, rowsOf, type Checklist } from '../onboarding-api';
+import { FORM_STATUS_TEXT, StatusTag, TEST_STATUS_TEXT, statusOf } from '../status-tag';
+import { useResource } from '../use-resource';
+
+const Progress = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1)};
+  progress {
+    width: 100%;
+    height: 12px;
+    accent-color: ${({ theme }) => theme.palette.primaryText};
+  }
+`;
+
+/** Done and total items of a checklist: forms completed, documents approved and valid, a test passed. */
+export function progressOf(checklist: Checklist): { done: number; total: number } {
+  const forms = checklist.forms.filter((form) => form.required);
+  const documents = checklist.documents.filter((document) => document.required);
+  const done =
+    forms.filter((form) => form.status === 'COMPLETED').length +
+    documents.filter((document) => document.status === 'APPROVED' && !document.expired).length +
+    (checklist.tests.some((test) => test.status === 'PASSED') ? 1 : 0);
+  return { done, total: forms.length + documents.length + 1 };
+}
+
+/** The employee's onboarding: progress, then forms, documents and tests with their status. */
+export function EmployeeChecklist() {
+  const api = useApiClient();
+  const { user } = useAuthentication();
+  const progressId = useId();
+  const checklist = useResource(() => hireToReadyApi(api).onboarding_checklist_retrieve(), 'checklist', 'Your checklist could not be loaded.');
+  const data = checklist.data;
+  if (checklist.error) return <Alert tone="error">{checklist.error}</Alert>;
+  if (!data) return <p role="status">Loading…</p>;
+  const { done, total } = progressOf(data);
+  const ready = user?.profile?.status === 'READY';
+  return (
+    <Stack>
+      <Card aria-labelledby="onboarding-progress">
+        <h2 id="onboarding-progress">Your progress</h2>
+        <Progress>
+          <p css={{ margin: '8px 0 0' }} id={progressId}>
+            {done} of {total} required steps done
+          </p>
+          <progress max={total} value={done} aria-labelledby={progressId} />
+          {ready ? (
+            <Alert tone="success">You are ready to hire. Your work schedule is open.</Alert>
+          ) : data.ready ? (
+            <Alert tone="success">Everything required is done. The office will mark you ready to hire.</Alert>
+          ) : data.missing.length ? (
+            <div>
+              <p css={{ margin: 0, fontWeight: 600 }}>Still needed before you can start work:</p>
+              <ul css={{ margin: '4px 0 0', paddingLeft: '1.25rem' }}>
+                {data.missing.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </Progress>
+      </Card>
+      <Card aria-labelledby="onboarding-forms">
+        <h2 id="onboarding-forms">Forms</h2>
+        {data.forms.length === 0 ? (
+          <p>No forms were requested.</p>
+        ) : (
+          <ItemList>
+            {data.forms.map((form) => {
+              const status = statusOf(FORM_STATUS_TEXT, form.status);
+              return (
+                <li key={form.id}>
+                  <Link to={`/onboarding/form-request/${form.id}/onboarding`}>
+                    {form.name}
+                    {form.required ? '' : ' (optional)'}
+                  </Link>
+                  <StatusTag tone={status.tone}>{status.text}</StatusTag>
+                </li>
+              );
+            })}
+          </ItemList>
+        )}
+      </Card>
+      <Card aria-labelledby="onboarding-documents">
+        <h2 id="onboarding-documents">Documents</h2>
+        {data.documents.length === 0 ? (
+          <p>No documents were requested.</p>
+        ) : (
+          <ItemList>
+            {data.documents.map((document) => (
+              <li key={document.id}>
+                <Link to="/profile/documents">
+                  {document.name}
+                  {document.required ? '' : ' (optional)'}
+                </Link>
+                <span css={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+                  <DocumentStatusTags document={document} />
+                </span>
+              </li>
+            ))}
+          </ItemList>
+        )}
+      </Card>
+      <Card aria-labelledby="onboarding-tests">
+        <h2 id="onboarding-tests">Competency tests</h2>
+        {data.tests.length === 0 ? (
+          <p>No competency test was assigned yet. The office will send one.</p>
+        ) : (
+          <ItemList>
+            {data.tests.map((test) => {
+              const status = statusOf(TEST_STATUS_TEXT, test.status);
+              return (
+                <li key={test.id}>
+                  <Link to={test.status === 'PENDING' ? `/onboarding/test-request/${test.id}` : `/onboarding/test-request/result?id=${test.id}`}>
+                    {test.name}
+                    {test.score != null ? ` · ${test.score}% (pass mark ${test.pass_mark}%)` : ''}
+                  </Link>
+                  <StatusTag tone={status.tone}>{status.text}</StatusTag>
+                </li>
+              );
+            })}
+          </ItemList>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** For a READY registered nurse: the HHA skills checks of the organization waiting for an observation. */
+export function SkillsChecksAwaitingObservation() {
+  const api = useApiClient();
+  const { user } = useAuthentication();
+  const list = useResource(
+    async () => rowsOf(await hireToReadyApi(api).test_requests_list({ awaiting_observation: true, limit: 100 })),
+    'awaiting',
+    'The skills checks could not be loaded.',
+  );
+  const rows = (list.data ?? []).filter((request) => request.status === 'AWAITING_OBSERVATION' && request.employee.id !== user?.id);
+  return (
+    <Card aria-labelledby="skills-checks">
+      <h2 id="skills-checks">Skills checks awaiting observation</h2>
+      <p css={{ margin: '4px 0 0' }}>Home health aides who passed the written part and need a registered nurse to watch their skills.</p>
+      {list.error ? <Alert tone="error">{list.error}</Alert> : null}
+      {list.loading && !list.data ? <p role="status">Loading…</p> : null}
+      {list.data && rows.length === 0 ? <EmptyState title="No skills checks waiting" description="You will get a notification when an aide needs an observation." /> : null}
+      {rows.length ? (
+        <ItemList>
+          {rows.map((request) => (
+            <li key={request.id}>
+              <Link to={`/onboarding/test-request/${request.id}`}>
+                Observe {request.employee.name}
+                {request.employee.position ? ` (${POSITIONS[request.employee.position as keyof typeof POSITIONS] ?? request.employee.position})` : ''}: {request.test.name}
+              </Link>
+              <span css={{ fontSize: '0.875rem' }}>Written part {request.score ?? '—'}% · {formatDateTime(request.submitted_at, user?.timezone)}</span>
+            </li>
+          ))}
+        </ItemList>
+      ) : null}
+    </Card>
+  );
+}
