@@ -142,7 +142,9 @@ describe('the Error 500 screen', () => {
       // Back to Site, once the API works again, reaches the portal.
       await page.unroute('**/api/schema/**');
       await back.click();
-      await page.getByRole('heading', { level: 1, name: /Sign in|Page not found/ }).waitFor();
+      await expect
+        .poll(async () => `${new URL(page.url()).pathname} ${(await page.locator('body').innerText()).slice(0, 120)}`, { timeout: 15_000 })
+        .toMatch(/^\/login\S* .*(Sign in|Page not found)/s);
     } finally {
       await context.close();
     }
