@@ -28,6 +28,9 @@ const FormRequestPage = lazy(() => import('./onboarding/employee/form-request-pa
 const TestRequestPage = lazy(() => import('./onboarding/employee/test-request-page'));
 const TestResultPage = lazy(() => import('./onboarding/employee/test-result-page'));
 const ApplicationsPage = lazy(() => import('./applications/applications-page'));
+const EmployeesPage = lazy(() => import('./employees/employees-page'));
+const NewEmployeePage = lazy(() => import('./employees/new-employee-page'));
+const EmployeePage = lazy(() => import('./employees/employee-page'));
 
 /** The public routes of spec section 2 (shown only when signed out). */
 export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
@@ -53,9 +56,9 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/onboarding/work-service-review/:id', element: <PlaceholderPage title="Work-service review" /> },
   { path: '/onboarding/test-request/result', element: <TestResultPage /> },
   { path: '/onboarding/test-request/:id', element: <TestRequestPage /> },
-  { path: '/employees', element: <PlaceholderPage title="Employees" /> },
-  { path: '/employees/new/*', element: <PlaceholderPage title="New employee" /> },
-  { path: '/employees/:id/*', element: <PlaceholderPage title="Employee" /> },
+  { path: '/employees', element: <EmployeesPage /> },
+  { path: '/employees/new/*', element: <NewEmployeePage /> },
+  { path: '/employees/:id/*', element: <EmployeePage /> },
   { path: '/clients', element: <PlaceholderPage title="Clients" /> },
   { path: '/clients/new', element: <Navigate to="/clients/new/home-care" replace /> },
   { path: '/clients/new/:type', element: <NewClientPage /> },

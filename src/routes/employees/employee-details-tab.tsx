@@ -1,0 +1,130 @@
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import * as yup from 'yup';
+import { useApiClient } from '../../app/api-client';
+import { useAuthentication } from '../../app/authentication';
+import { formatDateTime } from '../../app/date-time';
+import { POSITIONS } from '../../domain/labels';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { Button, TextLink } from '../../ui/button';
+import { FormStack, SelectField, TextField } from '../../ui/fields';
+import { SubmitButton } from '../../ui/submit-button';
+import type { EmployeeTabProps } from './employee-page';
+import { StatusTag } from './employees-page';
+import { hiringApi } from './hiring-api';
+import { POSITION_OPTIONS } from './new-employee-page';
+import { Details, Messages, Panel, RowActions, TwoColumns } from './page-parts';
+
+const schema = yup.object({
+  first_name: yup.string().trim().required('Enter a first name'),
+  last_name: yup.string().trim().required('Enter a last name'),
+  phone: yup
+    .string()
+    .trim()
+    .matches(/^[+()\d\s.-]{7,}$/, { message: 'Enter a phone number', excludeEmptyString: true }),
+  position: yup.string().oneOf(Object.keys(POSITIONS), 'Choose a position').required('Choose a position'),
+});
+
+/** Details: edit name, phone and position; status, invitation state and the application it came from. */
+export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabProps) {
+  const client = useApiClient();
+  const api = hiringApi(client);
+  const { user } = useAuthentication();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const resend = async () => {
+    setNotice(null);
+    setError(null);
+    try {
+      await client.users_invitation_create({ id: employee.id });
+      setNotice(`The invitation was sent again to ${employee.email}.`);
+    } catch (failure) {
+      setError(apiErrorDetail(failure, 'The invitation could not be sent.'));
+    }
+  };
+
+  return (
+    <>
+      <Messages>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </Messages>
+      <TwoColumns css={{ alignItems: 'start' }}>
+        <Panel aria-labelledby="employee-details-title">
+          <h2 id="employee-details-title">Details</h2>
+          <Formik
+            enableReinitialize
+            initialValues={{ first_name: employee.first_name, last_name: employee.last_name, phone: employee.phone ?? '', position: employee.position }}
+            validationSchema={schema}
+            onSubmit={async (values, { setErrors, resetForm }) => {
+              setNotice(null);
+              setError(null);
+              try {
+                const updated = await api.employees_partial_update(
+                  { id: employee.id },
+                  { first_name: values.first_name.trim(), last_name: values.last_name.trim(), phone: values.phone.trim() || null, position: values.position },
+                );
+                onEmployeeChange(updated);
+                resetForm();
+                setNotice('The details were saved.');
+              } catch (failure) {
+                const fields = apiFieldErrors(failure, { known: ['first_name', 'last_name', 'phone', 'position'] });
+                if (Object.keys(fields).length) setErrors(fields);
+                else setError(apiErrorDetail(failure, 'The details could not be saved.'));
+              }
+            }}
+          >
+            <Form noValidate aria-labelledby="employee-details-title">
+              <FormStack>
+                <TextField name="first_name" label="First name" autoComplete="off" />
+                <TextField name="last_name" label="Last name" autoComplete="off" />
+                <TextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
+                <SelectField name="position" label="Position" options={POSITION_OPTIONS} />
+                <RowActions>
+                  <SubmitButton>Save details</SubmitButton>
+                </RowActions>
+              </FormStack>
+            </Form>
+          </Formik>
+        </Panel>
+        <Panel aria-labelledby="employee-account-title">
+          <h2 id="employee-account-title">Account</h2>
+          <Details>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${employee.email}`}>{employee.email}</a>
+            </dd>
+            <dt>Status</dt>
+            <dd>
+              <StatusTag status={employee.status} />
+              {employee.ready_at ? ` since ${formatDateTime(employee.ready_at, user?.timezone)}` : ''}
+            </dd>
+            <dt>Invitation</dt>
+            <dd>
+              {!employee.is_active ? 'Deactivated' : employee.invitation_pending ? 'Sent, not accepted yet' : 'Accepted: the employee has signed up'}
+              {employee.is_active && employee.invitation_pending ? (
+                <div css={{ marginTop: 8 }}>
+                  <Button size="sm" variant="secondary" onClick={() => void resend()}>
+                    Resend invitation
+                  </Button>
+                </div>
+              ) : null}
+            </dd>
+            <dt>Added</dt>
+            <dd>{formatDateTime(employee.created_at, user?.timezone)}</dd>
+            <dt>Application</dt>
+            <dd>
+              {employee.application_id ? (
+                <TextLink to={`/applications?id=${employee.application_id}`}>Open the application</TextLink>
+              ) : (
+                'Added directly, without an application'
+              )}
+            </dd>
+          </Details>
+        </Panel>
+      </TwoColumns>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import { Form, Formik } from 'formik';
+import { useEffect, useState } from 'react';
+import * as yup from 'yup';
+import { useApiClient } from '../../app/api-client';
+import { useAuthentication } from '../../app/authentication';
+import { formatDateTime } from '../../app/date-time';
+import { hasPermission } from '../../domain/permissions';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { EmptyState } from '../../ui/empty-state';
+import { FieldShell, FormStack, Select, SelectField, TextAreaField } from '../../ui/fields';
+import { SubmitButton } from '../../ui/submit-button';
+import type { EmployeeTabProps } from './employee-page';
+import { ALL_ROWS, hiringApi, rowsOf, type Note, type NoteType } from './hiring-api';
+import { Filters, Messages, Panel, RowActions } from './page-parts';
+
+export const NOTES_PAGE_SIZE = 20;
+
+const schema = yup.object({
+  type_id: yup.string().required('Choose a note type'),
+  text: yup.string().trim().required('Write the note'),
+});
+
+/** Notes: typed by the organization's employee note types; delete with delete-employee-notes. */
+export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
+  const api = hiringApi(useApiClient());
+  const { user } = useAuthentication();
+  const canDelete = hasPermission(user, 'delete-employee-notes');
+  const [types, setTypes] = useState<NoteType[]>([]);
+  const [typeFilter, setTypeFilter] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [rows, setRows] = useState<Note[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [reload, setReload] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Note | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .note_types_list(ALL_ROWS)
+      .then((answer) => setTypes(rowsOf(answer)))
+      .catch((failure: unknown) => setError(apiErrorDetail(failure, 'The note types could not be loaded.')));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    api
+      .employees_notes_list({ id: employee.id, limit: NOTES_PAGE_SIZE, offset, ...(typeFilter ? { type_id: Number(typeFilter) } : {}) })
+      .then((page) => {
+        if (!active) return;
+        setRows(page.results);
+        setCount(page.count);
+      })
+      .catch((failure: unknown) => {
+        if (active) setError(apiErrorDetail(failure, 'The notes could not be loaded.'));
+      })
+      .finally(() => {
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [employee.id, typeFilter, offset, reload]);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setNotice(null);
+    setError(null);
+    try {
+      await api.employees_notes_destroy({ id: employee.id, note_id: deleting.id });
+      setRows((current) => current.filter((row) => row.id !== deleting.id));
+      setCount((current) => Math.max(0, current - 1));
+      setNotice('The note was deleted.');
+    } catch (failure) {
+      setError(apiErrorDetail(failure, 'The note could not be deleted.'));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  const activeTypes = types.filter((type) => type.active);
+  const columns: DataTableColumn<Note>[] = [
+    { key: 'created_at', header: 'Written', render: (row) => formatDateTime(row.created_at, user?.timezone) },
+    { key: 'type', header: 'Type', render: (row) => row.type.name },
+    { key: 'text', header: 'Note', render: (row) => <span css={{ whiteSpace: 'pre-wrap' }}>{row.text}</span> },
+    { key: 'author', header: 'By', render: (row) => row.author.name },
+    ...(canDelete
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            hideLabelOnCards: true,
+            render: (row: Note) => (
+              <Button size="sm" variant="secondary" onClick={() => setDeleting(row)} aria-label={`Delete the ${row.type.name} note of ${formatDateTime(row.created_at, user?.timezone)}`}>
+                Delete
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <Messages>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </Messages>
+      <Panel aria-labelledby="add-note-title">
+        <h2 id="add-note-title">Add a note</h2>
+        {activeTypes.length === 0 ? (
+          <p>There are no note types yet. An admin adds them under Onboarding, Note types.</p>
+        ) : (
+          <Formik
+            initialValues={{ type_id: '', text: '' }}
+            validationSchema={schema}
+            onSubmit={async (values, { resetForm, setErrors }) => {
+              setNotice(null);
+              setError(null);
+              try {
+                await api.employees_notes_create({ id: employee.id }, { type_id: Number(values.type_id), text: values.text.trim() });
+                resetForm();
+                setNotice('The note was added.');
+                setOffset(0);
+                setReload((value) => value + 1);
+              } catch (failure) {
+                const fields = apiFieldErrors(failure, { known: ['type_id', 'text'] });
+                if (Object.keys(fields).length) setErrors(fields);
+                else setError(apiErrorDetail(failure, 'The note could not be added.'));
+              }
+            }}
+          >
+            <Form noValidate aria-labelledby="add-note-title">
+              <FormStack>
+                <SelectField name="type_id" label="Note type" placeholder="Choose a type" options={activeTypes.map((type) => ({ value: String(type.id), label: type.name }))} />
+                <TextAreaField name="text" label="Note" />
+                <RowActions>
+                  <SubmitButton>Add note</SubmitButton>
+                </RowActions>
+              </FormStack>
+            </Form>
+          </Formik>
+        )}
+      </Panel>
+
+      <Filters role="search" aria-label="Filter notes">
+        <FieldShell label="Show notes of type">
+          {({ invalid, ...control }) => (
+            <Select
+              {...control}
+              invalid={invalid}
+              value={typeFilter}
+              onChange={(event) => {
+                setTypeFilter(event.target.value);
+                setOffset(0);
+              }}
+            >
+              <option value="">All types</option>
+              {types.map((type) => (
+                <option key={type.id} value={String(type.id)}>
+                  {type.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FieldShell>
+      </Filters>
+      <DataTable
+        caption="Notes"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={loading}
+        empty={<EmptyState title={typeFilter ? 'No notes of this type' : 'No notes yet'} />}
+        paging={{ limit: NOTES_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
+      />
+      {deleting ? (
+        <ConfirmDialog title="Delete this note?" confirmLabel="Delete" confirmVariant="danger" busy={busy} onConfirm={() => void remove()} onCancel={() => setDeleting(null)}>
+          <p>
+            The {deleting.type.name} note by {deleting.author.name} will be deleted for good.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { useApiClient } from '../../app/api-client';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiErrorStatus } from '../../ui/api-error';
+import { TextLink } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { positionLabel } from '../applications/applications-page';
+import { PrivateNotFoundPage } from '../not-found/not-found-pages';
+import { PrivatePage } from '../placeholder/private-page';
+import { EmployeeDetailsTab } from './employee-details-tab';
+import { EmployeeDocumentsTab } from './employee-documents-tab';
+import { EmployeeNotesTab } from './employee-notes-tab';
+import { EmployeeOnboardingTab } from './employee-onboarding-tab';
+import { StatusTag } from './employees-page';
+import { hiringApi, personName, type Employee } from './hiring-api';
+import { Messages, SubNav } from './page-parts';
+
+const TABS = [
+  { path: 'details', label: 'Details' },
+  { path: 'documents', label: 'Documents' },
+  { path: 'notes', label: 'Notes' },
+  { path: 'onboarding', label: 'Onboarding' },
+  { path: 'schedule', label: 'Schedule' },
+  { path: 'payroll', label: 'Payroll' },
+] as const;
+
+export interface EmployeeTabProps {
+  employee: Employee;
+  /** Replaces the employee shown (after a change on the server). */
+  onEmployeeChange: (employee: Employee) => void;
+}
+
+/** /employees/:id/*: one employee, its sections as sub-routes (details, documents, notes, onboarding, schedule, payroll). */
+export function EmployeePage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const api = hiringApi(useApiClient());
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const [employee, setEmployee] = useState<Employee | null>(null);
+  const [loadError, setLoadError] = useState<{ status: number | null; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return;
+    let active = true;
+    setEmployee(null);
+    setLoadError(null);
+    api
+      .employees_retrieve({ id })
+      .then((answer) => {
+        if (active) setEmployee(answer);
+      })
+      .catch((failure: unknown) => {
+        if (active) setLoadError({ status: apiErrorStatus(failure), text: apiErrorDetail(failure, 'The employee could not be loaded.') });
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  if (!Number.isInteger(id) || id <= 0 || loadError?.status === 404) return <PrivateNotFoundPage />;
+
+  const back = <TextLink to="/employees">Back to employees</TextLink>;
+  if (!employee) {
+    return (
+      <PrivatePage title="Employee" description={back}>
+        {loadError ? <Alert tone="error">{loadError.text}</Alert> : <p role="status">Loading…</p>}
+      </PrivatePage>
+    );
+  }
+
+  const props: EmployeeTabProps = { employee, onEmployeeChange: setEmployee };
+  const base = `/employees/${employee.id}`;
+
+  return (
+    <PrivatePage
+      title={personName(employee)}
+      description={
+        <>
+          {back} · {positionLabel(employee.position)} · <StatusTag status={employee.status} />
+        </>
+      }
+    >
+      <Messages>{notice ? <Alert tone="success">{notice}</Alert> : null}</Messages>
+      <SubNav label="Employee sections" items={TABS.map((tab) => ({ to: `${base}/${tab.path}`, label: tab.label }))} />
+      <Routes>
+        <Route index element={<Navigate to="details" replace state={location.state} />} />
+        <Route path="details" element={<EmployeeDetailsTab {...props} />} />
+        <Route path="documents" element={<EmployeeDocumentsTab {...props} />} />
+        <Route path="notes" element={<EmployeeNotesTab {...props} />} />
+        <Route path="onboarding" element={<EmployeeOnboardingTab {...props} />} />
+        <Route
+          path="schedule"
+          element={<EmptyState title="No schedule yet" description="Scheduling visits for this employee comes with the work schedule." />}
+        />
+        <Route path="payroll" element={<EmptyState title="No payroll yet" description="Payroll for this employee comes with a later release." />} />
+        <Route path="*" element={<EmptyState title="Section not found" description="Choose one of the sections above." />} />
+      </Routes>
+    </PrivatePage>
+  );
+}
+
+export default EmployeePage;

@@ -1,0 +1,92 @@
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import { useApiClient } from '../../app/api-client';
+import { POSITIONS } from '../../domain/labels';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { FormStack, SelectField, TextField } from '../../ui/fields';
+import { SubmitButton } from '../../ui/submit-button';
+import { PrivatePage } from '../placeholder/private-page';
+import { hiringApi, personName } from './hiring-api';
+import { Messages, Panel, RowActions, TwoColumns } from './page-parts';
+
+export const POSITION_OPTIONS = Object.entries(POSITIONS).map(([value, label]) => ({ value, label }));
+
+const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'position'] as const;
+
+const schema = yup.object({
+  email: yup.string().trim().email('Enter a valid email address').required('Enter an email address'),
+  first_name: yup.string().trim().required('Enter a first name'),
+  last_name: yup.string().trim().required('Enter a last name'),
+  phone: yup
+    .string()
+    .trim()
+    .matches(/^[+()\d\s.-]{7,}$/, { message: 'Enter a phone number', excludeEmptyString: true }),
+  position: yup.string().oneOf(Object.keys(POSITIONS), 'Choose a position').required('Choose a position'),
+});
+
+/** /employees/new/*: an employee the agency already knows, with the same sign-up invitation. */
+export function NewEmployeePage() {
+  const api = hiringApi(useApiClient());
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+
+  return (
+    <PrivatePage title="New employee" description={<TextLink to="/employees">Back to employees</TextLink>}>
+      <Panel aria-labelledby="new-employee-title" css={{ maxWidth: 720 }}>
+        <h2 id="new-employee-title">Employee details</h2>
+        <p css={{ marginTop: 0 }}>We send the sign-up invitation to this email; the onboarding items of the position are assigned at once.</p>
+        <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
+        <Formik
+          initialValues={{ email: '', first_name: '', last_name: '', phone: '', position: '' }}
+          validationSchema={schema}
+          onSubmit={async (values, { setErrors }) => {
+            setError(null);
+            const phone = values.phone.trim();
+            try {
+              const created = await api.employees_create(null, {
+                email: values.email.trim(),
+                first_name: values.first_name.trim(),
+                last_name: values.last_name.trim(),
+                ...(phone ? { phone } : {}),
+                position: values.position,
+              });
+              navigate(`/employees/${created.id}`, {
+                state: { notice: `${personName(created)} was added and the sign-up invitation was sent to ${created.email}.` },
+              });
+            } catch (failure) {
+              const fields = apiFieldErrors(failure, { known: FIELDS });
+              if (Object.keys(fields).length) setErrors(fields);
+              else setError(apiErrorDetail(failure, 'The employee could not be created.'));
+            }
+          }}
+        >
+          <Form noValidate aria-labelledby="new-employee-title">
+            <FormStack>
+              <TextField name="email" label="Email" type="email" inputMode="email" autoCapitalize="off" autoComplete="off" />
+              <TwoColumns>
+                <TextField name="first_name" label="First name" autoComplete="off" />
+                <TextField name="last_name" label="Last name" autoComplete="off" />
+              </TwoColumns>
+              <TwoColumns>
+                <TextField name="phone" label="Phone (optional)" type="tel" inputMode="tel" autoComplete="off" />
+                <SelectField name="position" label="Position" placeholder="Choose a position" options={POSITION_OPTIONS} />
+              </TwoColumns>
+              <RowActions>
+                <SubmitButton>Create and send invitation</SubmitButton>
+                <ButtonLink to="/employees" variant="secondary">
+                  Cancel
+                </ButtonLink>
+              </RowActions>
+            </FormStack>
+          </Form>
+        </Formik>
+      </Panel>
+    </PrivatePage>
+  );
+}
+
+export default NewEmployeePage;
