@@ -1,19 +1,97 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, NavLink, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
-import type { ResponseData } from '../../api/types';
+import { notifyNotificationsChanged } from '../../app/unread-notifications';
+import type { User } from '../../api/types';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { hireToReadyApi, isObservingNurse, type Notification } from '../onboarding/onboarding-api';
+import { StatusTag } from '../onboarding/status-tag';
 import { PrivatePage } from '../placeholder/private-page';
 
-type Notification = ResponseData<'notifications_list'>['results'][number];
-
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** The notification types of contract-3 with their tab labels. */
+export const NOTIFICATION_TYPES: Record<string, string> = {
+  application_received: 'Applications',
+  form_requested: 'Form requests',
+  test_requested: 'Test requests',
+  test_observation_needed: 'Skills checks',
+  form_completed: 'Forms completed',
+  test_submitted: 'Tests submitted',
+  document_uploaded: 'Documents uploaded',
+  test_completed: 'Test results',
+  document_reviewed: 'Document reviews',
+  employee_ready: 'Ready to hire',
+  document_expiring: 'Expiring documents',
+  document_expired: 'Expired documents',
+};
+
+/** The types a person receives (contract-3's notify() targets), as filter tabs. */
+export function notificationTypesFor(user: Pick<User, 'role' | 'profile'> | null): string[] {
+  if (!user) return [];
+  if (user.role === 'ROLE_ADMIN' || user.role === 'ROLE_MASTER') {
+    return ['application_received', 'form_completed', 'test_submitted', 'document_uploaded', 'document_expiring', 'document_expired'];
+  }
+  if (user.role === 'ROLE_EMPLOYEE') {
+    return [
+      'form_requested',
+      'test_requested',
+      ...(isObservingNurse(user) ? ['test_observation_needed'] : []),
+      'test_completed',
+      'document_reviewed',
+      'employee_ready',
+      'document_expiring',
+      'document_expired',
+    ];
+  }
+  return [];
+}
+
+export function typeLabel(type: string): string {
+  if (NOTIFICATION_TYPES[type]) return NOTIFICATION_TYPES[type];
+  const words = type.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const Tabs = styled.nav`
+  margin-bottom: ${({ theme }) => theme.spacing(2)};
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.spacing(1)};
+  }
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 36px;
+    padding: 4px 12px;
+    border: 1px solid ${({ theme }) => theme.palette.grey[300]};
+    border-radius: ${({ theme }) => theme.radii.round};
+    background: ${({ theme }) => theme.palette.background.surface};
+    color: ${({ theme }) => theme.palette.text.primary};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: 600;
+    text-decoration: none;
+  }
+  a[aria-current='page'] {
+    background: ${({ theme }) => theme.palette.primary[100]};
+    border-color: ${({ theme }) => theme.palette.primaryText};
+    color: ${({ theme }) => theme.palette.grey[900]};
+  }
+  a:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.palette.focus};
+    outline-offset: 2px;
+  }
+`;
 
 const List = styled.ul`
   list-style: none;
@@ -22,22 +100,45 @@ const List = styled.ul`
   background: ${({ theme }) => theme.palette.background.surface};
   border: 1px solid ${({ theme }) => theme.palette.border};
   border-radius: ${({ theme }) => theme.radii.lg};
+  overflow: hidden;
   li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: flex-start;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.spacing(1, 2)};
     padding: ${({ theme }) => theme.spacing(2)};
     border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
+    border-left: 4px solid transparent;
   }
   li:last-of-type {
     border-bottom: 0;
   }
+  li[data-unread='true'] {
+    background: ${({ theme }) => theme.palette.primary[50]};
+    border-left-color: ${({ theme }) => theme.palette.primaryText};
+  }
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.md};
+    font-weight: 500;
+    overflow-wrap: anywhere;
+  }
+  li[data-unread='true'] h2 {
+    font-weight: 700;
+  }
+  h2 a {
+    color: ${({ theme }) => theme.palette.primaryText};
   }
   p {
     margin: 4px 0 0;
     overflow-wrap: anywhere;
   }
   .meta {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
     color: ${({ theme }) => theme.palette.text.secondary};
     font-size: ${({ theme }) => theme.font.size.sm};
   }
@@ -50,15 +151,11 @@ const Pager = styled.div`
   margin-top: ${({ theme }) => theme.spacing(2)};
 `;
 
-function typeLabel(type: string): string {
-  const words = type.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** /notifications and /notifications/:type: one's notifications, newest first (marking read comes later). */
+/** /notifications and /notifications/:type: one's notifications, newest first; mark one or all read. */
 export function NotificationsPage() {
   const { type } = useParams();
   const api = useApiClient();
+  const calls = hireToReadyApi(api);
   const { user } = useAuthentication();
   const allowed = !!user?.permissions.includes('view-notifications');
   const [offset, setOffset] = useState(0);
@@ -66,6 +163,7 @@ export function NotificationsPage() {
   const [count, setCount] = useState(0);
   const [loading, setLoading] = useState(allowed);
   const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
 
   useEffect(() => setOffset(0), [type]);
 
@@ -74,7 +172,7 @@ export function NotificationsPage() {
     let active = true;
     setLoading(true);
     setError(null);
-    api
+    calls
       .notifications_list({ limit: NOTIFICATIONS_PAGE_SIZE, offset, ...(type ? { type } : {}) })
       .then((page) => {
         if (!active) return;
@@ -90,38 +188,102 @@ export function NotificationsPage() {
     return () => {
       active = false;
     };
-  }, [api, allowed, offset, type]);
+    // `calls` is the same client seen through other types
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, allowed, offset, type, reloads]);
+
+  const markRead = async (notification: Notification) => {
+    setError(null);
+    try {
+      const updated = await calls.notifications_partial_update({ id: notification.id }, { read: true });
+      setRows((current) => current.map((row) => (row.id === notification.id ? { ...row, read_at: updated?.read_at ?? new Date().toISOString() } : row)));
+      notifyNotificationsChanged();
+    } catch (failure) {
+      setError(apiErrorDetail(failure, 'The notification could not be marked as read.'));
+    }
+  };
+
+  const markAllRead = async () => {
+    setError(null);
+    try {
+      await calls.notifications_read_all_create(null, type ? { type } : {});
+      setReloads((value) => value + 1);
+      notifyNotificationsChanged();
+    } catch (failure) {
+      setError(apiErrorDetail(failure, 'The notifications could not be marked as read.'));
+    }
+  };
 
   const title = type ? `Notifications: ${typeLabel(type)}` : 'Notifications';
+  const types = notificationTypesFor(user);
+  if (type && !types.includes(type)) types.push(type);
+  const unreadOnPage = rows.some((row) => !row.read_at);
 
   return (
-    <PrivatePage title={title}>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {loading ? (
-        <p role="status">Loading…</p>
-      ) : rows.length === 0 ? (
-        <EmptyState title="No notifications" description={type ? 'You have no notifications of this type.' : 'You are all caught up.'} />
-      ) : (
-        <>
-          <List aria-label={title}>
-            {rows.map((notification) => (
-              <li key={notification.id}>
-                <h2>
-                  {notification.title}
-                  {notification.read_at ? null : <span className="meta"> · Unread</span>}
-                </h2>
-                {notification.body ? <p>{notification.body}</p> : null}
-                <p className="meta">
-                  {formatDateTime(notification.created_at, user?.timezone)}
-                  {notification.link && notification.link.startsWith('/') ? (
-                    <>
-                      {' · '}
-                      <Link to={notification.link}>Open</Link>
-                    </>
-                  ) : null}
-                </p>
+    <PrivatePage
+      title={title}
+      actions={
+        rows.length > 0 ? (
+          <Button size="sm" variant="secondary" onClick={() => void markAllRead()} disabled={!unreadOnPage && offset === 0 && count <= rows.length}>
+            Mark all as read
+          </Button>
+        ) : null
+      }
+    >
+      {types.length ? (
+        <Tabs aria-label="Notification types">
+          <ul>
+            <li>
+              <NavLink to="/notifications" end>
+                All
+              </NavLink>
+            </li>
+            {types.map((candidate) => (
+              <li key={candidate}>
+                <NavLink to={`/notifications/${candidate}`}>{typeLabel(candidate)}</NavLink>
               </li>
             ))}
+          </ul>
+        </Tabs>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {loading && rows.length === 0 ? (
+        <p role="status">Loading…</p>
+      ) : rows.length === 0 && !error ? (
+        <EmptyState title="No notifications" description={type ? 'You have no notifications of this type.' : 'You are all caught up.'} />
+      ) : rows.length > 0 ? (
+        <>
+          <List aria-label={title} aria-busy={loading || undefined}>
+            {rows.map((notification) => {
+              const unread = !notification.read_at;
+              const link = notification.link && notification.link.startsWith('/') ? notification.link : null;
+              return (
+                <li key={notification.id} data-unread={unread}>
+                  <div css={{ minWidth: 0, flex: '1 1 220px' }}>
+                    <h2>
+                      {link ? (
+                        <Link to={link} onClick={() => (unread ? void markRead(notification) : undefined)}>
+                          {notification.title}
+                        </Link>
+                      ) : (
+                        notification.title
+                      )}
+                    </h2>
+                    {notification.body ? <p>{notification.body}</p> : null}
+                    <p className="meta">
+                      {unread ? <StatusTag tone="warning">Unread</StatusTag> : null}
+                      <span>{typeLabel(notification.type)}</span>
+                      <span>{formatDateTime(notification.created_at, user?.timezone)}</span>
+                    </p>
+                  </div>
+                  {unread ? (
+                    <Button size="sm" variant="secondary" aria-label={`Mark as read: ${notification.title}`} onClick={() => void markRead(notification)}>
+                      Mark as read
+                    </Button>
+                  ) : null}
+                </li>
+              );
+            })}
           </List>
           {count > NOTIFICATIONS_PAGE_SIZE ? (
             <Pager>
@@ -134,7 +296,7 @@ export function NotificationsPage() {
             </Pager>
           ) : null}
         </>
-      )}
+      ) : null}
     </PrivatePage>
   );
 }
