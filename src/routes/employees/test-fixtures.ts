@@ -1,0 +1,23 @@
+import type { Employee } from './hiring-api';
+
+/** An employee as the server answers it (tests). */
+export function makeEmployee(overrides: Partial<Employee> = {}): Employee {
+  return {
+    id: 201,
+    first_name: 'Nina',
+    last_name: 'Reyes',
+    email: 'nurse@sunrise.example',
+    phone: '+1 555 0101',
+    position: 'RN',
+    status: 'READY',
+    is_active: true,
+    invitation_pending: false,
+    forms_due: 0,
+    expired_documents: 0,
+    expiring_documents: 0,
+    created_at: '2026-01-10T15:00:00Z',
+    ready_at: '2026-01-20T15:00:00Z',
+    application_id: null,
+    ...overrides,
+  };
+}
