@@ -1,0 +1,90 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery } from '../../schemas/common';
+import { FormFieldSchema } from './settings-schemas';
+
+const Timestamp = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+
+export const FORM_REQUEST_STATUSES = ['PENDING', 'AWAITING_COUNTERSIGN', 'COMPLETED'] as const;
+
+/** The FormRequest of contract-3 (the template as it is now; answers null until signed). */
+export const FormRequestSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    template: Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      description: Type.String(),
+      fields: Type.Array(FormFieldSchema),
+      signers: Type.Array(Type.String()),
+    }),
+    employee: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    required: Type.Boolean(),
+    status: Type.Enum([...FORM_REQUEST_STATUSES]),
+    answers: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean(), Type.Null()]))),
+    signed_at: Nullable(Timestamp),
+    countersigned_at: Nullable(Timestamp),
+    due_date: Nullable(IsoDate),
+    created_at: Timestamp,
+  },
+  { title: 'FormRequest' },
+);
+export type FormRequestOut = Static<typeof FormRequestSchema>;
+
+const tags = ['onboarding'];
+const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+const Signature = Type.String({ maxLength: 600_000, description: 'The drawn signature: data:image/png;base64,...' });
+
+export const formRequestCreateSchema = {
+  operationId: 'form_requests_create',
+  tags,
+  summary: 'Send a form to one or many employees (all or nothing); each is notified in the app and by mail',
+  body: Type.Object({
+    template_id: Id,
+    employee_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
+    due_date: Type.Optional(Nullable(IsoDate)),
+  }),
+  response: { 201: Type.Array(FormRequestSchema), ...errors() },
+};
+
+export const formRequestListSchema = {
+  operationId: 'form_requests_list',
+  tags,
+  summary: "One's own form requests, newest first (admins: the organization's, optionally of one employee)",
+  querystring: Type.Object({
+    status: Type.Optional(Type.Enum([...FORM_REQUEST_STATUSES])),
+    employee: Type.Optional(Id),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(FormRequestSchema), ...errors() },
+};
+
+export const formRequestRetrieveSchema = {
+  operationId: 'form_requests_retrieve',
+  tags,
+  summary: 'One form request (own; admins: any of the organization, audited)',
+  params: Type.Object({ id: Id }),
+  response: { 200: FormRequestSchema, ...errors(404) },
+};
+
+export const formRequestSubmitSchema = {
+  operationId: 'form_requests_submit_create',
+  tags,
+  summary: 'Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)',
+  params: Type.Object({ id: Id }),
+  body: Type.Object({
+    answers: Type.Record(Type.String({ maxLength: 60 }), Type.Union([Type.String({ maxLength: 10_000 }), Type.Boolean(), Type.Null()])),
+    signature: Signature,
+  }),
+  response: { 200: FormRequestSchema, ...errors(404) },
+};
+
+export const formRequestCountersignSchema = {
+  operationId: 'form_requests_countersign_create',
+  tags,
+  summary: 'The office countersigns a signed form whose template needs an admin signature (then COMPLETED)',
+  params: Type.Object({ id: Id }),
+  body: Type.Object({ signature: Signature }),
+  response: { 200: FormRequestSchema, ...errors(404) },
+};

@@ -1,0 +1,135 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection';
+import { employeeProfiles, users } from '../../db/schema';
+import { invalid, permissionDenied } from '../../lib/api-error';
+import type { Mail } from '../mail/service';
+import { notify, type NewNotification } from '../notifications/service';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Whoever manages the organization's employees (admin, or master in the header's organization). */
+export function isAdmin(request: FastifyRequest): boolean {
+  return request.user!.permissions.includes('view-employees');
+}
+
+/** The READY registered nurse who observes the HHA skills (service check behind `{ roles: ['ROLE_EMPLOYEE'] }`). */
+export function isObservingNurse(request: FastifyRequest): boolean {
+  const user = request.user!;
+  return user.user.role === 'ROLE_EMPLOYEE' && user.profile?.status === 'READY' && user.profile.position === 'RN';
+}
+
+export function requireObservingNurse(request: FastifyRequest): void {
+  if (!isObservingNurse(request)) throw permissionDenied('Only a registered nurse of the organization who is ready to work may record the observation.');
+}
+
+export const fullName = (person: { firstName: string; lastName: string; email?: string }) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.email || '';
+
+const PNG_PREFIX = 'data:image/png;base64,';
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A drawn signature: a PNG data URL of at most this many characters (~375 KB of image). */
+export const MAX_SIGNATURE_LENGTH = 500_000;
+
+/** The reason a signature is refused, or null when it is a PNG data URL (checked by its bytes). */
+export function signatureProblem(signature: string | undefined | null): string | null {
+  if (!signature || !signature.trim()) return 'Sign before submitting.';
+  if (signature.length > MAX_SIGNATURE_LENGTH) return 'The signature image is too large.';
+  if (!signature.startsWith(PNG_PREFIX) || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature.slice(PNG_PREFIX.length))) {
+    return 'Upload a valid PNG image.';
+  }
+  const png = Buffer.from(signature.slice(PNG_PREFIX.length), 'base64');
+  if (png.length < PNG_MAGIC.length || !png.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'Upload a valid PNG image.';
+  return null;
+}
+
+export function requireSignature(signature: string | undefined | null, field = 'signature'): string {
+  const problem = signatureProblem(signature);
+  if (problem) throw invalid({ [field]: [problem] }, problem);
+  return signature!;
+}
+
+/**
+ * Runs `work` in one transaction; what it notifies is written in that transaction, and the mails of those
+ * notifications (built by notify()) go out only once it has committed.
+ */
+export async function inTransactionNotifying<T>(
+  app: FastifyInstance,
+  work: (tx: Tx, notice: (notification: NewNotification) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const mails: Mail[] = [];
+  const collector = {
+    mail: { send: async (mail: Mail) => void mails.push(mail), close: async () => undefined },
+    config: app.config,
+    log: app.log,
+  };
+  const result = await app.db.transaction(async (tx) =>
+    work(tx, async (notification) => {
+      await notify(tx as unknown as Db, notification, app.now(), collector);
+    }),
+  );
+  for (const mail of mails) {
+    try {
+      await app.mail.send(mail);
+    } catch (error) {
+      app.log.error({ err: error }, 'notification mail failed');
+    }
+  }
+  return result;
+}
+
+/** The active READY registered nurses of an organization: who observes the HHA skills. */
+export async function organizationNurseIds(db: Db | Tx, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.role, 'ROLE_EMPLOYEE'),
+        eq(users.isActive, true),
+        eq(employeeProfiles.status, 'READY'),
+        eq(employeeProfiles.position, 'RN'),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export interface EmployeeRef {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  position: string | null;
+}
+
+/**
+ * The employees of the organization among `ids` (active, with an employee profile). All or nothing: any id
+ * that is not one of them refuses the whole request, naming `employee_ids`.
+ */
+export async function requireEmployees(db: Db, organizationId: number, ids: number[]): Promise<EmployeeRef[]> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, position: employeeProfiles.position })
+        .from(users)
+        .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            eq(employeeProfiles.organizationId, organizationId),
+            eq(users.role, 'ROLE_EMPLOYEE'),
+            eq(users.isActive, true),
+            inArray(users.id, unique),
+          ),
+        )
+    : [];
+  const unknown = unique.filter((id) => !rows.some((row) => row.id === id));
+  if (!unique.length) throw invalid({ employee_ids: ['Choose at least one employee.'] });
+  if (unknown.length) {
+    const text = `Not an active employee of this organization: ${unknown.join(', ')}.`;
+    throw invalid({ employee_ids: [text] }, text);
+  }
+  return unique.map((id) => rows.find((row) => row.id === id)!);
+}

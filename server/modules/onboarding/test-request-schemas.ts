@@ -1,0 +1,114 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery } from '../../schemas/common';
+import { ObservedSkillSchema } from './settings-schemas';
+
+const Timestamp = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const TEST_REQUEST_STATUSES = ['PENDING', 'AWAITING_OBSERVATION', 'PASSED', 'FAILED'] as const;
+
+/** A question as the taker sees it: never the right answer; after submission, what was chosen and whether it was right. */
+const AskedQuestion = Type.Object(
+  {
+    id: Type.String(),
+    text: Type.String(),
+    choices: Type.Array(Type.String()),
+    chosen: Type.Optional(Nullable(Type.Integer({ description: 'After submission: the index chosen' }))),
+    correct: Type.Optional(Type.Boolean({ description: 'After submission: whether the chosen answer was right' })),
+  },
+  { title: 'TestQuestion' },
+);
+
+const SkillResultSchema = Type.Object(
+  { skill_id: Type.String(), label: Type.String(), satisfactory: Type.Boolean(), comment: Nullable(Type.String()) },
+  { title: 'SkillResult' },
+);
+
+/** The TestRequest of contract-3. */
+export const TestRequestSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    test: Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      description: Type.String(),
+      pass_mark: Type.Integer(),
+      questions: Type.Array(AskedQuestion),
+      observed_skills: Type.Array(ObservedSkillSchema),
+    }),
+    employee: Type.Object({ id: Type.Integer(), name: Type.String(), position: Nullable(Type.String()) }),
+    status: Type.Enum([...TEST_REQUEST_STATUSES]),
+    score: Nullable(Type.Integer({ description: 'Percent of right answers' })),
+    written_passed: Nullable(Type.Boolean()),
+    skill_results: Type.Array(SkillResultSchema),
+    observer: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    observed_at: Nullable(Timestamp),
+    submitted_at: Nullable(Timestamp),
+    created_at: Timestamp,
+  },
+  { title: 'TestRequest' },
+);
+export type TestRequestOut = Static<typeof TestRequestSchema>;
+
+const tags = ['onboarding'];
+const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+
+export const testRequestCreateSchema = {
+  operationId: 'test_requests_create',
+  tags,
+  summary: 'Send a competency test to one or many employees (all or nothing); each is notified in the app and by mail',
+  body: Type.Object({ test_id: Id, employee_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }),
+  response: { 201: Type.Array(TestRequestSchema), ...errors() },
+};
+
+export const testRequestListSchema = {
+  operationId: 'test_requests_list',
+  tags,
+  summary:
+    "One's own test requests, newest first; awaiting_observation=true: (an RN) the organization's HHA tests waiting for a skills observation; admins: the organization's",
+  querystring: Type.Object({
+    status: Type.Optional(Type.Enum([...TEST_REQUEST_STATUSES])),
+    awaiting_observation: Type.Optional(Type.Boolean()),
+    employee: Type.Optional(Id),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(TestRequestSchema), ...errors() },
+};
+
+export const testRequestRetrieveSchema = {
+  operationId: 'test_requests_retrieve',
+  tags,
+  summary: 'One test request (questions without their answers)',
+  params: Type.Object({ id: Id }),
+  response: { 200: TestRequestSchema, ...errors(404) },
+};
+
+export const testRequestSubmitSchema = {
+  operationId: 'test_requests_submit_create',
+  tags,
+  summary: 'Answer the written part of one’s test (once); scored at once',
+  params: Type.Object({ id: Id }),
+  body: Type.Object({
+    answers: Type.Record(Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 100 }), { description: 'question id → chosen index' }),
+  }),
+  response: { 200: TestRequestSchema, ...errors(404) },
+};
+
+export const testRequestObservationSchema = {
+  operationId: 'test_requests_observation_create',
+  tags,
+  summary: "A registered nurse records the observed skills of an HHA's test, with their signature",
+  params: Type.Object({ id: Id }),
+  body: Type.Object({
+    skills: Type.Array(
+      Type.Object({
+        skill_id: Type.String({ minLength: 1, maxLength: 40 }),
+        satisfactory: Type.Boolean(),
+        comment: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+      }),
+      { maxItems: 50 },
+    ),
+    signature: Type.String({ maxLength: 600_000, description: 'data:image/png;base64,...' }),
+  }),
+  response: { 200: TestRequestSchema, ...errors(404) },
+};
