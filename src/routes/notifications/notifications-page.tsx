@@ -68,9 +68,20 @@ const Tabs = styled.nav`
     display: flex;
     flex-wrap: wrap;
     gap: ${({ theme }) => theme.spacing(1)};
+    ${({ theme }) => theme.mq.down('sm')} {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+      padding: 4px 2px 8px;
+      scroll-snap-type: x proximity;
+    }
+  }
+  li {
+    flex: none;
+    scroll-snap-align: start;
   }
   a {
     display: inline-flex;
+    white-space: nowrap;
     align-items: center;
     min-height: 36px;
     padding: 4px 12px;

@@ -32,7 +32,7 @@ const Choice = styled.label`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.palette.background.surface};
   cursor: pointer;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
   input {
     width: 20px;
     height: 20px;
@@ -72,7 +72,7 @@ export function RadioGroupField({ name, legend, options, hint, inline }: RadioGr
       {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
       <div css={{ display: 'flex', flexDirection: inline ? 'row' : 'column', flexWrap: 'wrap', gap: 8 }}>
         {options.map((option) => (
-          <Choice key={option.value} css={inline ? { flex: '1 1 140px' } : undefined}>
+          <Choice key={option.value} css={inline ? { flex: '1 1 180px' } : undefined}>
             <input
               type="radio"
               name={name}
