@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { ROUTE_MODULES } from '../../app';
 import { auditLog, notifications } from '../../db/schema';
 import { createTestApp, type Backend, type TestApp } from '../../test-support';
@@ -12,7 +13,7 @@ export type Session = Awaited<ReturnType<TestApp['login']>>;
 type Method = 'GET' | 'POST' | 'PATCH';
 
 export interface OnboardingTestApp extends TestApp {
-  call(method: Method, url: string, session: Session | null, payload?: object, organizationToken?: string | null): ReturnType<TestApp['app']['inject']>;
+  call(method: Method, url: string, session: Session | null, payload?: object, organizationToken?: string | null): Promise<LightMyRequestResponse>;
   /** The user's notifications of a type, newest first. */
   notificationsOf(userId: number, type: string): Promise<(typeof notifications.$inferSelect)[]>;
   auditsOf(operationId: string): Promise<(typeof auditLog.$inferSelect)[]>;
@@ -27,12 +28,12 @@ export async function createOnboardingTestApp(backend: Backend): Promise<Onboard
       const token = organizationToken ?? (session?.user.organization?.token as string | undefined) ?? null;
       return t.app.inject({ method, url, headers: session ? t.headers(session.access, token) : {}, ...(payload ? { payload } : {}) });
     },
-    notificationsOf: (userId: number, type: string) =>
-      t.database.db
+    notificationsOf: async (userId: number, type: string) =>
+      await t.database.db
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
         .orderBy(desc(notifications.id)),
-    auditsOf: (operationId: string) => t.database.db.select().from(auditLog).where(eq(auditLog.operationId, operationId)).orderBy(desc(auditLog.id)),
+    auditsOf: async (operationId: string) => await t.database.db.select().from(auditLog).where(eq(auditLog.operationId, operationId)).orderBy(desc(auditLog.id)),
   });
 }

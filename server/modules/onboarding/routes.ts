@@ -1,16 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { dateIn } from '../../lib/dates';
 import { requireOrganization } from '../../lib/request-organization';
-import { loadChecklist, onboardingChecklistSchema } from './checklist';
+import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common';
+import { buildChecklist } from '../employees/checklist';
+import { ChecklistSchema } from '../employees/schemas';
 import { formRequestRoutes } from './form-request-routes';
 import { EMPLOYEE_SELF } from './onboarding-access';
 import { settingsRoutes } from './settings-routes';
 import { testRequestRoutes } from './test-request-routes';
 
+const onboardingChecklistSchema = {
+  operationId: 'onboarding_checklist_retrieve',
+  tags: ['onboarding'],
+  summary: "One's own onboarding checklist: form requests, documents, competency tests and what is missing",
+  response: { 200: ChecklistSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
 /** /api/onboarding/: the organization's settings, form and test requests, and the employee's own checklist. */
 const onboardingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/onboarding/checklist/', { schema: onboardingChecklistSchema, config: EMPLOYEE_SELF }, async (request) =>
-    loadChecklist(app.db, requireOrganization(request), request.user!.user.id, app.now()),
-  );
+  app.get('/api/onboarding/checklist/', { schema: onboardingChecklistSchema, config: EMPLOYEE_SELF }, async (request) => {
+    const organization = requireOrganization(request);
+    return buildChecklist(app.db, organization.id, request.user!.user.id, dateIn(organization.timezone, app.now()));
+  });
   await app.register(settingsRoutes);
   await app.register(formRequestRoutes);
   await app.register(testRequestRoutes);

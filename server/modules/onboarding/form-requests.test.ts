@@ -1,0 +1,284 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formRequests, formTemplates, notifications, users } from '../../db/schema';
+import { testBackends } from '../../test-support';
+import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp, type Session } from './onboarding-test-kit';
+
+const ELIGIBILITY_ANSWERS = {
+  legal_name: 'Noah Patel',
+  date_of_birth: '1995-02-28',
+  status: 'A lawful permanent resident',
+  attest: true,
+};
+
+for (const backend of testBackends()) {
+  describe(`form requests (${backend})`, () => {
+    let t: OnboardingTestApp;
+    let admin: Session;
+    let master: Session;
+    let harborAdmin: Session;
+    let nurse: Session;
+    let aide: Session;
+    let newhire: Session;
+    let client: Session;
+    let marketer: Session;
+    const templates: Record<string, number> = {};
+
+    const formsDue = async (session: Session) => (await t.call('GET', '/api/auth/user/', session)).json().profile.forms_due as number;
+    const ownRequests = async (session: Session) => (await t.call('GET', '/api/onboarding/form-requests/', session)).json().results;
+    const requestOf = async (session: Session, template: string) =>
+      (await ownRequests(session)).find((r: { template: { id: number } }) => r.template.id === templates[template]);
+
+    beforeAll(async () => {
+      t = await createOnboardingTestApp(backend);
+      [admin, master, harborAdmin, nurse, aide, newhire, client, marketer] = await Promise.all(
+        [
+          'admin@sunrise.example',
+          'master@portal.example',
+          'admin@harbor.example',
+          'nurse@sunrise.example',
+          'aide@sunrise.example',
+          'newhire@sunrise.example',
+          'client@sunrise.example',
+          'marketer@sunrise.example',
+        ].map((email) => t.login(email)),
+      );
+      for (const row of await t.database.db.select().from(formTemplates)) templates[row.name] = row.id;
+    });
+    afterAll(async () => t?.close());
+
+    it("lists one's own form requests, without the answers of others", async () => {
+      const aides = await ownRequests(aide);
+      expect(aides.map((r: { status: string }) => r.status).sort()).toEqual(['COMPLETED', 'COMPLETED', 'PENDING']);
+      expect(aides.every((r: { employee: { id: number } }) => r.employee.id === aide.user.id)).toBe(true);
+      const pending = (await t.call('GET', '/api/onboarding/form-requests/?status=PENDING', aide)).json();
+      expect(pending.count).toBe(1);
+      expect(pending.results[0]).toMatchObject({
+        template: { name: 'Confidentiality (HIPAA) agreement', signers: ['EMPLOYEE', 'ADMIN'] },
+        employee: { id: aide.user.id, name: 'Ada Lindqvist' },
+        required: true,
+        status: 'PENDING',
+        answers: null,
+        signed_at: null,
+        countersigned_at: null,
+        due_date: null,
+      });
+      expect(pending.results[0].template.fields.map((f: { key: string }) => f.key)).toEqual(['understand', 'report', 'questions']);
+      // the query's employee filter is for admins: an employee still sees only their own
+      const filtered = (await t.call('GET', `/api/onboarding/form-requests/?employee=${nurse.user.id}`, aide)).json();
+      expect(filtered.results.every((r: { employee: { id: number } }) => r.employee.id === aide.user.id)).toBe(true);
+    });
+
+    it('admins list the organization’s requests, by employee, audited', async () => {
+      const all = (await t.call('GET', '/api/onboarding/form-requests/?limit=1000', admin)).json();
+      expect(all.count).toBe(9);
+      const newhires = (await t.call('GET', `/api/onboarding/form-requests/?employee=${newhire.user.id}`, admin)).json();
+      expect(newhires.count).toBe(3);
+      expect((await t.call('GET', '/api/onboarding/form-requests/', harborAdmin)).json().count).toBe(0);
+      const [audit] = (await t.auditsOf('form_requests_list')).filter((a) => a.actorId === admin.user.id);
+      expect(audit).toMatchObject({ entity: 'form_request' });
+      expect(audit.changedFields).toMatchObject({ event: 'read-list', employee_id: newhire.user.id });
+    });
+
+    it('refuses a submission with problems, naming each answer, and writes nothing', async () => {
+      const request = await requestOf(newhire, 'Employment eligibility attestation');
+      const url = `/api/onboarding/form-requests/${request.id}/submit/`;
+      const bad = await t.call('POST', url, newhire, {
+        answers: { legal_name: '  ', date_of_birth: '1995-02-30', status: 'Martian', attest: 'yes' },
+        signature: SIGNATURE,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toEqual({
+        'answers.legal_name': ['This field is required.'],
+        'answers.date_of_birth': [expect.stringContaining('date')],
+        'answers.status': ['Not a valid choice.'],
+        'answers.attest': ['Must be true or false.'],
+      });
+      const unchecked = await t.call('POST', url, newhire, { answers: { ...ELIGIBILITY_ANSWERS, attest: false }, signature: SIGNATURE });
+      expect(unchecked.json().fields).toEqual({ 'answers.attest': ['This box must be checked.'] });
+      const unsigned = await t.call('POST', url, newhire, { answers: ELIGIBILITY_ANSWERS, signature: '' });
+      expect(unsigned.statusCode).toBe(400);
+      expect(Object.keys(unsigned.json().fields)).toEqual(['signature']);
+      const notPng = await t.call('POST', url, newhire, { answers: ELIGIBILITY_ANSWERS, signature: 'data:image/png;base64,SGVsbG8gd29ybGQ=' });
+      expect(notPng.json().fields).toEqual({ signature: ['Upload a valid PNG image.'] });
+      const huge = await t.call('POST', url, newhire, { answers: ELIGIBILITY_ANSWERS, signature: SIGNATURE + 'A'.repeat(600_000) });
+      expect(huge.statusCode).toBe(400);
+      expect(Object.keys(huge.json().fields)).toEqual(['signature']);
+      expect((await requestOf(newhire, 'Employment eligibility attestation')).status).toBe('PENDING');
+      expect(await t.auditsOf('form_requests_submit_create')).toHaveLength(0);
+    });
+
+    it('an employee-signed form completes on submit: forms_due drops at once and the admins hear of it', async () => {
+      expect(await formsDue(newhire)).toBe(2);
+      const request = await requestOf(newhire, 'Employment eligibility attestation');
+      const submitted = await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, newhire, {
+        answers: { ...ELIGIBILITY_ANSWERS, unknown_key: 'dropped' },
+        signature: SIGNATURE,
+      });
+      expect(submitted.statusCode).toBe(200);
+      expect(submitted.json()).toMatchObject({ id: request.id, status: 'COMPLETED', answers: ELIGIBILITY_ANSWERS, countersigned_at: null });
+      expect(submitted.json().signed_at).toEqual(expect.any(String));
+      expect(submitted.json().answers).not.toHaveProperty('unknown_key');
+      expect(await formsDue(newhire)).toBe(1);
+
+      const [notice] = await t.notificationsOf(admin.user.id, 'form_completed');
+      expect(notice).toMatchObject({ title: 'Noah Patel completed Employment eligibility attestation', link: `/employees/${newhire.user.id}/onboarding` });
+      const mail = await t.waitForMail('admin@sunrise.example');
+      expect(mail.subject).toBe('Noah Patel completed Employment eligibility attestation');
+      const [audit] = await t.auditsOf('form_requests_submit_create');
+      expect(audit).toMatchObject({ actorId: newhire.user.id, entity: 'form_request', entityId: String(request.id) });
+
+      const again = await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, newhire, { answers: ELIGIBILITY_ANSWERS, signature: SIGNATURE });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().code).toBe('already_submitted');
+    });
+
+    it("the aide's one form due needs the office's countersignature: forms_due reaches 0 once countersigned", async () => {
+      expect(await formsDue(aide)).toBe(1);
+      const request = await requestOf(aide, 'Confidentiality (HIPAA) agreement');
+      const early = await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, admin, { signature: SIGNATURE });
+      expect(early.statusCode).toBe(400);
+      expect(early.json().code).toBe('not_awaiting_countersignature');
+
+      const signed = await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, aide, {
+        answers: { understand: true, report: true },
+        signature: SIGNATURE,
+      });
+      expect(signed.statusCode).toBe(200);
+      expect(signed.json()).toMatchObject({ status: 'AWAITING_COUNTERSIGN', answers: { understand: true, report: true } });
+      expect(await formsDue(aide)).toBe(1);
+      const [notice] = await t.notificationsOf(admin.user.id, 'form_completed');
+      expect(notice).toMatchObject({ title: 'Ada Lindqvist signed Confidentiality (HIPAA) agreement: please countersign', link: `/onboarding/form-request/${request.id}` });
+
+      expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, aide, { signature: SIGNATURE })).statusCode).toBe(403);
+      expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, harborAdmin, { signature: SIGNATURE })).statusCode).toBe(404);
+      const unsigned = await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, admin, { signature: '' });
+      expect(unsigned.json().fields).toEqual({ signature: ['Sign before submitting.'] });
+
+      const before = (await t.mails()).length;
+      const countersigned = await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, admin, { signature: SIGNATURE });
+      expect(countersigned.statusCode).toBe(200);
+      expect(countersigned.json().status).toBe('COMPLETED');
+      expect(countersigned.json().countersigned_at).toEqual(expect.any(String));
+      expect(await formsDue(aide)).toBe(0);
+      const [done] = await t.notificationsOf(aide.user.id, 'form_completed');
+      expect(done.link).toBe(`/onboarding/form-request/${request.id}`);
+      expect((await t.mails()).length).toBe(before + 1);
+      expect((await t.mails())[0].to).toBe('aide@sunrise.example');
+      expect(await t.auditsOf('form_requests_countersign_create')).toHaveLength(1);
+
+      const employeeSigned = await requestOf(newhire, 'Employment eligibility attestation');
+      const needless = await t.call('POST', `/api/onboarding/form-requests/${employeeSigned.id}/countersign/`, admin, { signature: SIGNATURE });
+      expect(needless.json().code).toBe('no_countersignature');
+    });
+
+    it('sends a form to many employees at once: each gets a notification with the link and a mail, audited', async () => {
+      expect(await formsDue(nurse)).toBe(0);
+      const created = await t.call('POST', '/api/onboarding/form-requests/', admin, {
+        template_id: templates['Emergency contact'],
+        employee_ids: [nurse.user.id, aide.user.id],
+        due_date: '2026-05-01',
+      });
+      expect(created.statusCode).toBe(201);
+      const rows = created.json();
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatchObject({ employee: { id: nurse.user.id }, status: 'PENDING', required: true, due_date: '2026-05-01' });
+      // a READY employee with a new required form has it due at once
+      expect(await formsDue(nurse)).toBe(1);
+      for (const [session, row] of [
+        [nurse, rows[0]],
+        [aide, rows[1]],
+      ] as const) {
+        const [notice] = await t.notificationsOf(session.user.id, 'form_requested');
+        expect(notice).toMatchObject({ title: 'Please fill and sign: Emergency contact', link: `/onboarding/form-request/${row.id}` });
+        const mail = await t.waitForMail(session.user.email);
+        expect(mail.text).toContain(`http://portal.test/onboarding/form-request/${row.id}`);
+      }
+      expect(await t.auditsOf('form_requests_create')).toHaveLength(2);
+
+      const twice = await t.call('POST', '/api/onboarding/form-requests/', admin, { template_id: templates['Emergency contact'], employee_ids: [nurse.user.id] });
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().fields.employee_ids[0]).toContain('Nora Okafor');
+    });
+
+    it('is all or nothing: one id that is not an employee of the organization refuses the whole request', async () => {
+      const count = async () => (await t.database.db.select().from(formRequests)).length;
+      const noticeCount = async () => (await t.database.db.select().from(notifications).where(eq(notifications.type, 'form_requested'))).length;
+      const [before, beforeNotices] = [await count(), await noticeCount()];
+      const [harborUser] = await t.database.db.select().from(users).where(eq(users.email, 'admin@harbor.example'));
+      for (const stranger of [harborUser.id, admin.user.id, client.user.id, 999_999]) {
+        const refused = await t.call('POST', '/api/onboarding/form-requests/', admin, {
+          template_id: templates['Employment eligibility attestation'],
+          employee_ids: [nurse.user.id, stranger],
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(Object.keys(refused.json().fields)).toEqual(['employee_ids']);
+      }
+      const foreignTemplate = await t.call('POST', '/api/onboarding/form-requests/', admin, {
+        template_id: templates['Harbor orientation acknowledgment'],
+        employee_ids: [nurse.user.id],
+      });
+      expect(Object.keys(foreignTemplate.json().fields)).toEqual(['template_id']);
+      const sunriseIntoHarbor = await t.call('POST', '/api/onboarding/form-requests/', harborAdmin, {
+        template_id: templates['Harbor orientation acknowledgment'],
+        employee_ids: [nurse.user.id],
+      });
+      expect(Object.keys(sunriseIntoHarbor.json().fields)).toEqual(['employee_ids']);
+      expect(await count()).toBe(before);
+      expect(await noticeCount()).toBe(beforeNotices);
+    });
+
+    it("keeps each employee's requests their own; admins' reads are audited; nothing crosses organizations", async () => {
+      const request = await requestOf(newhire, 'Confidentiality (HIPAA) agreement');
+      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, newhire)).statusCode).toBe(200);
+      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, nurse)).statusCode).toBe(404);
+      const foreignSubmit = await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, nurse, { answers: {}, signature: SIGNATURE });
+      expect(foreignSubmit.statusCode).toBe(404);
+      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, harborAdmin)).statusCode).toBe(404);
+      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, master, undefined, 'harbor')).statusCode).toBe(404);
+
+      const read = await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, admin);
+      expect(read.statusCode).toBe(200);
+      const [audit] = await t.auditsOf('form_requests_retrieve');
+      expect(audit).toMatchObject({ actorId: admin.user.id, entityId: String(request.id) });
+      expect(audit.changedFields).toMatchObject({ event: 'read', employee_id: newhire.user.id });
+      expect((await t.auditsOf('form_requests_retrieve')).filter((a) => a.actorId === newhire.user.id)).toHaveLength(0);
+      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, master, undefined, 'sunrise')).statusCode).toBe(200);
+    });
+
+    it('refuses admins filling a form, and clients and marketers everything (403)', async () => {
+      const request = await requestOf(newhire, 'Confidentiality (HIPAA) agreement');
+      expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, admin, { answers: {}, signature: SIGNATURE })).statusCode).toBe(403);
+      for (const who of [client, marketer]) {
+        expect((await t.call('GET', '/api/onboarding/form-requests/', who)).statusCode).toBe(403);
+        expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, who)).statusCode).toBe(403);
+        expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, who, { answers: {}, signature: SIGNATURE })).statusCode).toBe(403);
+        expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, who, { signature: SIGNATURE })).statusCode).toBe(403);
+        expect((await t.call('POST', '/api/onboarding/form-requests/', who, { template_id: 1, employee_ids: [1] })).statusCode).toBe(403);
+        expect((await t.call('GET', '/api/onboarding/checklist/', who)).statusCode).toBe(403);
+      }
+      expect((await t.call('POST', '/api/onboarding/form-requests/', nurse, { template_id: 1, employee_ids: [1] })).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/onboarding/form-requests/', null)).statusCode).toBe(401);
+    });
+
+    it("serves the employee's own checklist", async () => {
+      const checklist = await t.call('GET', '/api/onboarding/checklist/', newhire);
+      expect(checklist.statusCode).toBe(200);
+      const body = checklist.json();
+      expect(body.ready).toBe(false);
+      expect(body.forms.map((f: { name: string; status: string }) => [f.name, f.status])).toEqual([
+        ['Emergency contact', 'COMPLETED'],
+        ['Employment eligibility attestation', 'COMPLETED'],
+        ['Confidentiality (HIPAA) agreement', 'PENDING'],
+      ]);
+      expect(body.missing.some((text: string) => text.includes('Confidentiality (HIPAA) agreement'))).toBe(true);
+      expect((await t.call('GET', '/api/onboarding/checklist/', aide)).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/onboarding/checklist/', admin)).statusCode).toBe(403);
+      const rows = await t.database.db
+        .select()
+        .from(formRequests)
+        .where(and(eq(formRequests.employeeId, newhire.user.id), eq(formRequests.status, 'COMPLETED')));
+      expect(rows).toHaveLength(2);
+    });
+  });
+}
