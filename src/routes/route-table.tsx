@@ -31,6 +31,7 @@ const ApplicationsPage = lazy(() => import('./applications/applications-page'));
 const EmployeesPage = lazy(() => import('./employees/employees-page'));
 const NewEmployeePage = lazy(() => import('./employees/new-employee-page'));
 const EmployeePage = lazy(() => import('./employees/employee-page'));
+const OnboardingSettingsPage = lazy(() => import('./onboarding/admin/onboarding-admin-page'));
 
 /** The public routes of spec section 2 (shown only when signed out). */
 export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
@@ -58,6 +59,8 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/onboarding/test-request/:id', element: <TestRequestPage /> },
   { path: '/employees', element: <EmployeesPage /> },
   { path: '/employees/new/*', element: <NewEmployeePage /> },
+  // Onboarding settings also live under /employees: /onboarding is outside the admin's prefixes (spec 6).
+  { path: '/employees/onboarding', element: <OnboardingSettingsPage /> },
   { path: '/employees/:id/*', element: <EmployeePage /> },
   { path: '/clients', element: <PlaceholderPage title="Clients" /> },
   { path: '/clients/new', element: <Navigate to="/clients/new/home-care" replace /> },

@@ -104,7 +104,14 @@ export function EmployeesPage() {
     <PrivatePage
       title="Employees"
       description="Your caregivers and nurses, their onboarding status and documents."
-      actions={<ButtonLink to="/employees/new">New employee</ButtonLink>}
+      actions={
+        <>
+          <ButtonLink to="/employees/onboarding" variant="secondary">
+            Onboarding settings
+          </ButtonLink>
+          <ButtonLink to="/employees/new">New employee</ButtonLink>
+        </>
+      }
     >
       <Messages>{loadError ? <Alert tone="error">{loadError}</Alert> : null}</Messages>
       <Filters role="search" aria-label="Filter employees">

@@ -226,7 +226,7 @@ export function hiringApi(api: ApiClient): HiringOperations {
 }
 
 /** The rows of a list answered paged or as an array. */
-export function rowsOf<T>(answer: Listed<T>): T[] {
+export function rowsOf<T>(answer: { results: T[] } | T[]): T[] {
   return Array.isArray(answer) ? answer : answer.results;
 }
 

@@ -1,0 +1,285 @@
+import { FieldArray, Form, Formik, useFormikContext } from 'formik';
+import { useState } from 'react';
+import * as yup from 'yup';
+import { useApiClient } from '../../../app/api-client';
+import { Alert } from '../../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
+import { Button } from '../../../ui/button';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { EmptyState } from '../../../ui/empty-state';
+import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
+import { NumberField, parseMaskedNumber } from '../../../ui/masked-input';
+import { SubmitButton } from '../../../ui/submit-button';
+import { ALL_ROWS, hiringApi, type CompetencyTest } from '../../employees/hiring-api';
+import { Messages, Panel, RowActions, Tag } from '../../employees/page-parts';
+import { Fieldset, newItemId, PositionsField, positionsText, useSettingsList } from './settings-parts';
+
+interface QuestionValues {
+  id: string;
+  text: string;
+  choices: string[];
+  /** The index of the correct choice, as text for the select. */
+  answer: string;
+}
+
+interface TestValues {
+  name: string;
+  description: string;
+  pass_mark: string;
+  questions: QuestionValues[];
+  observed_skills: { id: string; label: string }[];
+  positions: string[];
+  active: boolean;
+}
+
+const schema = yup.object({
+  name: yup.string().trim().required('Enter a name'),
+  pass_mark: yup
+    .string()
+    .required('Enter the pass mark')
+    .test('range', 'Enter a whole percent from 1 to 100', (value) => {
+      const number = parseMaskedNumber(value);
+      return number !== null && Number.isInteger(number) && number >= 1 && number <= 100;
+    }),
+  questions: yup
+    .array()
+    .of(
+      yup.object({
+        text: yup.string().trim().required('Enter the question'),
+        choices: yup.array().of(yup.string().trim().required('Enter the choice')).min(2, 'Give at least two choices'),
+        answer: yup.string().required('Choose the correct answer'),
+      }),
+    )
+    .min(1, 'Add at least one question'),
+  observed_skills: yup.array().of(yup.object({ label: yup.string().trim().required('Describe the skill') })),
+});
+
+function toValues(test: CompetencyTest | null): TestValues {
+  return {
+    name: test?.name ?? '',
+    description: test?.description ?? '',
+    pass_mark: test ? String(test.pass_mark) : '80',
+    questions: (test?.questions ?? []).map((question) => ({ ...question, answer: String(question.answer) })),
+    observed_skills: test?.observed_skills ?? [],
+    positions: test?.positions ?? [],
+    active: test?.active ?? true,
+  };
+}
+
+function toBody(values: TestValues): Omit<CompetencyTest, 'id'> {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    pass_mark: parseMaskedNumber(values.pass_mark) ?? 0,
+    questions: values.questions.map((question) => ({
+      id: question.id,
+      text: question.text.trim(),
+      choices: question.choices.map((choice) => choice.trim()),
+      answer: Number(question.answer),
+    })),
+    observed_skills: values.observed_skills.map((skill) => ({ id: skill.id, label: skill.label.trim() })),
+    positions: values.positions,
+    active: values.active,
+  };
+}
+
+type Editing = CompetencyTest | 'new' | null;
+
+/** Competency tests: written questions with the correct answers, the pass mark, observed skills, positions. */
+export function CompetencyTestsTab() {
+  const api = hiringApi(useApiClient());
+  const list = useSettingsList(() => api.competency_tests_list(ALL_ROWS), 'The competency tests could not be loaded.');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const columns: DataTableColumn<CompetencyTest>[] = [
+    { key: 'name', header: 'Name' },
+    { key: 'questions', header: 'Questions', render: (row) => String(row.questions.length) },
+    { key: 'pass_mark', header: 'Pass mark', render: (row) => `${row.pass_mark}%` },
+    { key: 'observed_skills', header: 'Observed skills', render: (row) => String(row.observed_skills.length) },
+    { key: 'positions', header: 'Positions', render: (row) => positionsText(row.positions) },
+    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideLabelOnCards: true,
+      render: (row) => (
+        <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+
+  const current = editing === 'new' ? null : editing;
+  return (
+    <>
+      <Messages>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {error || list.error ? <Alert tone="error">{error ?? list.error}</Alert> : null}
+      </Messages>
+      {editing ? (
+        <Panel aria-labelledby="test-editor-title">
+          <h2 id="test-editor-title">{current ? `Edit ${current.name}` : 'New competency test'}</h2>
+          <Formik
+            initialValues={toValues(current)}
+            validationSchema={schema}
+            onSubmit={async (values, { setErrors }) => {
+              setNotice(null);
+              setError(null);
+              const body = toBody(values);
+              try {
+                const saved = current ? await api.competency_tests_partial_update({ id: current.id }, body) : await api.competency_tests_create(null, body);
+                list.upsert(saved);
+                setNotice(`${saved.name} was saved.`);
+                setEditing(null);
+              } catch (failure) {
+                const fields = apiFieldErrors(failure, { known: ['name', 'description', 'pass_mark'] });
+                if (Object.keys(fields).length) setErrors(fields);
+                else setError(apiErrorDetail(failure, 'The competency test could not be saved.'));
+              }
+            }}
+          >
+            <Form noValidate aria-labelledby="test-editor-title">
+              <FormStack>
+                <TextField name="name" label="Name" autoComplete="off" />
+                <TextAreaField name="description" label="Description" />
+                <NumberField name="pass_mark" label="Pass mark (%)" hint="The written part passes at this score or above." />
+                <QuestionsEditor />
+                <SkillsEditor />
+                <PositionsField name="positions" />
+                <CheckboxField name="active" label="Active" />
+                <RowActions>
+                  <SubmitButton>Save test</SubmitButton>
+                  <Button variant="secondary" onClick={() => setEditing(null)}>
+                    Cancel
+                  </Button>
+                </RowActions>
+              </FormStack>
+            </Form>
+          </Formik>
+        </Panel>
+      ) : (
+        <RowActions css={{ marginBottom: 16 }}>
+          <Button onClick={() => setEditing('new')}>New competency test</Button>
+        </RowActions>
+      )}
+      <DataTable
+        caption="Competency tests"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        loading={list.loading}
+        empty={<EmptyState title="No competency tests yet" description="Add a written test, with observed skills for home health aides." />}
+      />
+    </>
+  );
+}
+
+const itemStyle = { border: '1px solid #E4E4E7', borderRadius: 8, padding: 12 } as const;
+const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 } as const;
+
+function QuestionsEditor() {
+  const { values, errors, touched } = useFormikContext<TestValues>();
+  const listError = typeof errors.questions === 'string' && touched.questions ? errors.questions : null;
+  return (
+    <FieldArray name="questions">
+      {({ push, remove }) => (
+        <Fieldset>
+          <legend>Questions</legend>
+          <ol css={listStyle}>
+            {values.questions.map((question, index) => {
+              const n = index + 1;
+              return (
+                <li key={question.id} css={itemStyle} aria-label={`Question ${n}`}>
+                  <FormStack>
+                    <TextAreaField name={`questions.${index}.text`} label={`Question ${n}`} rows={2} />
+                    <FieldArray name={`questions.${index}.choices`}>
+                      {(choices) => (
+                        <>
+                          {question.choices.map((_, choiceIndex) => (
+                            <RowActions key={choiceIndex} css={{ alignItems: 'flex-end' }}>
+                              <div css={{ flex: '1 1 200px' }}>
+                                <TextField name={`questions.${index}.choices.${choiceIndex}`} label={`Question ${n} choice ${choiceIndex + 1}`} autoComplete="off" />
+                              </div>
+                              <Button
+                                size="sm"
+                                variant="secondary"
+                                onClick={() => choices.remove(choiceIndex)}
+                                aria-label={`Remove choice ${choiceIndex + 1} of question ${n}`}
+                              >
+                                Remove
+                              </Button>
+                            </RowActions>
+                          ))}
+                          <div>
+                            <Button size="sm" variant="secondary" onClick={() => choices.push('')} aria-label={`Add a choice to question ${n}`}>
+                              Add choice
+                            </Button>
+                          </div>
+                        </>
+                      )}
+                    </FieldArray>
+                    <SelectField
+                      name={`questions.${index}.answer`}
+                      label={`Question ${n} correct answer`}
+                      placeholder="Choose the correct choice"
+                      options={question.choices.map((choice, choiceIndex) => ({ value: String(choiceIndex), label: choice || `Choice ${choiceIndex + 1}` }))}
+                    />
+                    <div>
+                      <Button size="sm" variant="secondary" onClick={() => remove(index)} aria-label={`Remove question ${n}`}>
+                        Remove question
+                      </Button>
+                    </div>
+                  </FormStack>
+                </li>
+              );
+            })}
+          </ol>
+          {listError ? <FieldError role="alert">{listError}</FieldError> : null}
+          <div css={{ marginTop: 12 }}>
+            <Button size="sm" variant="secondary" onClick={() => push({ id: newItemId('q'), text: '', choices: ['', ''], answer: '' })}>
+              Add question
+            </Button>
+          </div>
+        </Fieldset>
+      )}
+    </FieldArray>
+  );
+}
+
+function SkillsEditor() {
+  const { values } = useFormikContext<TestValues>();
+  return (
+    <FieldArray name="observed_skills">
+      {({ push, remove }) => (
+        <Fieldset>
+          <legend>Observed skills</legend>
+          <p css={{ margin: '0 0 8px', fontSize: '0.875rem' }}>
+            For home health aides, a registered nurse watches each skill and marks it satisfactory or not (42 CFR 484.80(c)).
+          </p>
+          <ol css={listStyle}>
+            {values.observed_skills.map((skill, index) => (
+              <li key={skill.id}>
+                <RowActions css={{ alignItems: 'flex-end' }}>
+                  <div css={{ flex: '1 1 240px' }}>
+                    <TextField name={`observed_skills.${index}.label`} label={`Skill ${index + 1}`} autoComplete="off" />
+                  </div>
+                  <Button size="sm" variant="secondary" onClick={() => remove(index)} aria-label={`Remove skill ${index + 1}`}>
+                    Remove
+                  </Button>
+                </RowActions>
+              </li>
+            ))}
+          </ol>
+          <div css={{ marginTop: 12 }}>
+            <Button size="sm" variant="secondary" onClick={() => push({ id: newItemId('skill'), label: '' })}>
+              Add skill
+            </Button>
+          </div>
+        </Fieldset>
+      )}
+    </FieldArray>
+  );
+}

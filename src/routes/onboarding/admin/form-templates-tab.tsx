@@ -1,0 +1,267 @@
+import { FieldArray, Form, Formik, useFormikContext } from 'formik';
+import { useState } from 'react';
+import * as yup from 'yup';
+import { useApiClient } from '../../../app/api-client';
+import { Alert } from '../../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
+import { Button } from '../../../ui/button';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { EmptyState } from '../../../ui/empty-state';
+import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
+import { SubmitButton } from '../../../ui/submit-button';
+import { ALL_ROWS, hiringApi, type FieldType, type FormTemplate, type Signer } from '../../employees/hiring-api';
+import { Messages, Panel, RowActions, Tag, TwoColumns } from '../../employees/page-parts';
+import { Fieldset, useSettingsList, yesNo } from './settings-parts';
+
+const FIELD_TYPES: { value: FieldType; label: string }[] = [
+  { value: 'text', label: 'Short text' },
+  { value: 'textarea', label: 'Long text' },
+  { value: 'date', label: 'Date' },
+  { value: 'checkbox', label: 'Checkbox' },
+  { value: 'select', label: 'Choice list' },
+];
+
+const SIGNERS = { EMPLOYEE: 'Employee', EMPLOYEE_ADMIN: 'Employee and admin' } as const;
+type SignersChoice = keyof typeof SIGNERS;
+
+export function signersText(signers: readonly Signer[]): string {
+  return signers.includes('ADMIN') ? SIGNERS.EMPLOYEE_ADMIN : SIGNERS.EMPLOYEE;
+}
+
+interface FieldValues {
+  key: string;
+  label: string;
+  type: FieldType;
+  required: boolean;
+  /** One choice per line (choice lists). */
+  options: string;
+}
+
+interface TemplateValues {
+  name: string;
+  description: string;
+  fields: FieldValues[];
+  signers: SignersChoice;
+  required: boolean;
+  assign_on_hire: boolean;
+  active: boolean;
+}
+
+/** A field key from its label: "Date of birth" → "date_of_birth". */
+export function keyFromLabel(label: string): string {
+  return label
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40);
+}
+
+const schema = yup.object({
+  name: yup.string().trim().required('Enter a name'),
+  description: yup.string(),
+  fields: yup
+    .array()
+    .of(
+      yup.object({
+        label: yup.string().trim().required('Enter the question or label'),
+        key: yup
+          .string()
+          .trim()
+          .required('Enter a key')
+          .matches(/^[a-z][a-z0-9_]*$/, 'Lower-case letters, digits and _; start with a letter'),
+        type: yup.string().required(),
+        options: yup.string().when('type', {
+          is: 'select',
+          then: (s) => s.test('options', 'Give at least two choices, one per line', (value) => (value ?? '').split('\n').filter((line) => line.trim()).length >= 2),
+        }),
+      }),
+    )
+    .min(1, 'Add at least one field')
+    .test('unique-keys', 'Each field needs its own key', (fields) => {
+      const keys = (fields ?? []).map((field) => field.key?.trim()).filter(Boolean);
+      return new Set(keys).size === keys.length;
+    }),
+});
+
+function toValues(template: FormTemplate | null): TemplateValues {
+  return {
+    name: template?.name ?? '',
+    description: template?.description ?? '',
+    fields: (template?.fields ?? []).map((field) => ({ ...field, options: (field.options ?? []).join('\n') })),
+    signers: template?.signers.includes('ADMIN') ? 'EMPLOYEE_ADMIN' : 'EMPLOYEE',
+    required: template?.required ?? true,
+    assign_on_hire: template?.assign_on_hire ?? true,
+    active: template?.active ?? true,
+  };
+}
+
+function toBody(values: TemplateValues): Omit<FormTemplate, 'id'> {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    fields: values.fields.map((field) => ({
+      key: field.key.trim(),
+      label: field.label.trim(),
+      type: field.type,
+      required: field.required,
+      ...(field.type === 'select' ? { options: field.options.split('\n').map((line) => line.trim()).filter(Boolean) } : {}),
+    })),
+    signers: values.signers === 'EMPLOYEE_ADMIN' ? ['EMPLOYEE', 'ADMIN'] : ['EMPLOYEE'],
+    required: values.required,
+    assign_on_hire: values.assign_on_hire,
+    active: values.active,
+  };
+}
+
+type Editing = FormTemplate | 'new' | null;
+
+/** Form templates: the forms employees fill and sign, who signs them, whether they are required. */
+export function FormTemplatesTab() {
+  const api = hiringApi(useApiClient());
+  const list = useSettingsList(() => api.form_templates_list(ALL_ROWS), 'The form templates could not be loaded.');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const columns: DataTableColumn<FormTemplate>[] = [
+    { key: 'name', header: 'Name' },
+    { key: 'fields', header: 'Fields', render: (row) => String(row.fields.length) },
+    { key: 'signers', header: 'Signed by', render: (row) => signersText(row.signers) },
+    { key: 'required', header: 'Required', render: (row) => yesNo(row.required) },
+    { key: 'assign_on_hire', header: 'Assigned on hire', render: (row) => yesNo(row.assign_on_hire) },
+    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideLabelOnCards: true,
+      render: (row) => (
+        <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+
+  const current = editing === 'new' ? null : editing;
+  return (
+    <>
+      <Messages>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {error || list.error ? <Alert tone="error">{error ?? list.error}</Alert> : null}
+      </Messages>
+      {editing ? (
+        <Panel aria-labelledby="template-editor-title">
+          <h2 id="template-editor-title">{current ? `Edit ${current.name}` : 'New form template'}</h2>
+          <Formik
+            initialValues={toValues(current)}
+            validationSchema={schema}
+            onSubmit={async (values, { setErrors }) => {
+              setNotice(null);
+              setError(null);
+              const body = toBody(values);
+              try {
+                const saved = current ? await api.form_templates_partial_update({ id: current.id }, body) : await api.form_templates_create(null, body);
+                list.upsert(saved);
+                setNotice(`${saved.name} was saved.`);
+                setEditing(null);
+              } catch (failure) {
+                const fields = apiFieldErrors(failure, { known: ['name', 'description'] });
+                if (Object.keys(fields).length) setErrors(fields);
+                else setError(apiErrorDetail(failure, 'The form template could not be saved.'));
+              }
+            }}
+          >
+            <Form noValidate aria-labelledby="template-editor-title">
+              <FormStack>
+                <TextField name="name" label="Name" autoComplete="off" />
+                <TextAreaField name="description" label="Description" hint="Shown to the employee above the form." />
+                <FieldsEditor />
+                <SelectField
+                  name="signers"
+                  label="Signed by"
+                  options={Object.entries(SIGNERS).map(([value, label]) => ({ value, label }))}
+                  hint="With an admin, the form waits for your countersignature after the employee signs."
+                />
+                <CheckboxField name="required" label="Required (counts toward forms due and ready to hire)" />
+                <CheckboxField name="assign_on_hire" label="Assign to every new employee on hire" />
+                <CheckboxField name="active" label="Active" />
+                <RowActions>
+                  <SubmitButton>Save template</SubmitButton>
+                  <Button variant="secondary" onClick={() => setEditing(null)}>
+                    Cancel
+                  </Button>
+                </RowActions>
+              </FormStack>
+            </Form>
+          </Formik>
+        </Panel>
+      ) : (
+        <RowActions css={{ marginBottom: 16 }}>
+          <Button onClick={() => setEditing('new')}>New form template</Button>
+        </RowActions>
+      )}
+      <DataTable
+        caption="Form templates"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        loading={list.loading}
+        empty={<EmptyState title="No form templates yet" description="Add the forms employees fill and sign during onboarding." />}
+      />
+    </>
+  );
+}
+
+function FieldsEditor() {
+  const { values, errors, setFieldValue, touched } = useFormikContext<TemplateValues>();
+  const listError = typeof errors.fields === 'string' && touched.fields ? errors.fields : null;
+  return (
+    <FieldArray name="fields">
+      {({ push, remove, move }) => (
+        <Fieldset>
+          <legend>Fields</legend>
+          {values.fields.length === 0 ? <p css={{ margin: '0 0 8px' }}>No fields yet.</p> : null}
+          <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
+            {values.fields.map((field, index) => (
+              <li key={index} css={{ border: '1px solid #E4E4E7', borderRadius: 8, padding: 12 }} aria-label={`Field ${index + 1}`}>
+                <FormStack>
+                  <TwoColumns>
+                    <TextField
+                      name={`fields.${index}.label`}
+                      label={`Field ${index + 1} label`}
+                      autoComplete="off"
+                      onBlur={(event) => {
+                        if (!field.key && event.target.value) void setFieldValue(`fields.${index}.key`, keyFromLabel(event.target.value));
+                      }}
+                    />
+                    <TextField name={`fields.${index}.key`} label={`Field ${index + 1} key`} autoComplete="off" hint="Names the answer; keep it once forms are filled." />
+                  </TwoColumns>
+                  <TwoColumns>
+                    <SelectField name={`fields.${index}.type`} label={`Field ${index + 1} type`} options={FIELD_TYPES} />
+                    <CheckboxField name={`fields.${index}.required`} label={`Field ${index + 1} required`} />
+                  </TwoColumns>
+                  {field.type === 'select' ? <TextAreaField name={`fields.${index}.options`} label={`Field ${index + 1} choices`} hint="One choice per line." /> : null}
+                  <RowActions>
+                    <Button size="sm" variant="secondary" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move field ${index + 1} up`}>
+                      Move up
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => remove(index)} aria-label={`Remove field ${index + 1}`}>
+                      Remove
+                    </Button>
+                  </RowActions>
+                </FormStack>
+              </li>
+            ))}
+          </ol>
+          {listError ? <FieldError role="alert">{listError}</FieldError> : null}
+          <div css={{ marginTop: 12 }}>
+            <Button size="sm" variant="secondary" onClick={() => push({ key: '', label: '', type: 'text', required: true, options: '' })}>
+              Add field
+            </Button>
+          </div>
+        </Fieldset>
+      )}
+    </FieldArray>
+  );
+}

@@ -1,0 +1,133 @@
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import * as yup from 'yup';
+import { useApiClient } from '../../../app/api-client';
+import { Alert } from '../../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogActions } from '../../../ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { EmptyState } from '../../../ui/empty-state';
+import { FormStack, TextField } from '../../../ui/fields';
+import { SubmitButton } from '../../../ui/submit-button';
+import { ALL_ROWS, hiringApi, type NoteType } from '../../employees/hiring-api';
+import { Messages, Panel, RowActions, Tag } from '../../employees/page-parts';
+import { useSettingsList } from './settings-parts';
+
+const nameSchema = yup.object({ name: yup.string().trim().required('Enter a name').max(100, 'At most 100 characters') });
+
+/** Employee note types: list, add, rename, deactivate (kept on old notes) and reactivate. */
+export function NoteTypesTab() {
+  const api = hiringApi(useApiClient());
+  const list = useSettingsList(() => api.note_types_list(ALL_ROWS), 'The note types could not be loaded.');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<NoteType | null>(null);
+
+  const toggle = async (type: NoteType) => {
+    setNotice(null);
+    setError(null);
+    try {
+      list.upsert(await api.note_types_partial_update({ id: type.id }, { active: !type.active }));
+      setNotice(`${type.name} was ${type.active ? 'deactivated' : 'reactivated'}.`);
+    } catch (failure) {
+      setError(apiErrorDetail(failure, `${type.name} could not be changed.`));
+    }
+  };
+
+  const columns: DataTableColumn<NoteType>[] = [
+    { key: 'name', header: 'Name' },
+    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideLabelOnCards: true,
+      render: (row) => (
+        <RowActions>
+          <Button size="sm" variant="secondary" onClick={() => setRenaming(row)} aria-label={`Rename ${row.name}`}>
+            Rename
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void toggle(row)} aria-label={`${row.active ? 'Deactivate' : 'Reactivate'} ${row.name}`}>
+            {row.active ? 'Deactivate' : 'Reactivate'}
+          </Button>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Messages>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {error || list.error ? <Alert tone="error">{error ?? list.error}</Alert> : null}
+      </Messages>
+      <Panel aria-labelledby="add-note-type-title">
+        <h2 id="add-note-type-title">Add a note type</h2>
+        <Formik
+          initialValues={{ name: '' }}
+          validationSchema={nameSchema}
+          onSubmit={async (values, { resetForm, setErrors }) => {
+            setNotice(null);
+            setError(null);
+            try {
+              const created = await api.note_types_create(null, { name: values.name.trim(), active: true });
+              list.upsert(created);
+              setNotice(`${created.name} was added.`);
+              resetForm();
+            } catch (failure) {
+              const fields = apiFieldErrors(failure, { known: ['name'] });
+              if (Object.keys(fields).length) setErrors(fields);
+              else setError(apiErrorDetail(failure, 'The note type could not be added.'));
+            }
+          }}
+        >
+          <Form noValidate aria-labelledby="add-note-type-title">
+            <RowActions css={{ alignItems: 'flex-end' }}>
+              <div css={{ flex: '1 1 240px' }}>
+                <TextField name="name" label="Name" autoComplete="off" />
+              </div>
+              <SubmitButton>Add note type</SubmitButton>
+            </RowActions>
+          </Form>
+        </Formik>
+      </Panel>
+      <DataTable
+        caption="Note types"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        loading={list.loading}
+        empty={<EmptyState title="No note types yet" description="Add the kinds of notes your office keeps about employees." />}
+      />
+      {renaming ? (
+        <Dialog title={`Rename ${renaming.name}`} onClose={() => setRenaming(null)}>
+          <Formik
+            initialValues={{ name: renaming.name }}
+            validationSchema={nameSchema}
+            onSubmit={async (values, { setErrors }) => {
+              try {
+                list.upsert(await api.note_types_partial_update({ id: renaming.id }, { name: values.name.trim() }));
+                setNotice(`${renaming.name} was renamed to ${values.name.trim()}.`);
+                setRenaming(null);
+              } catch (failure) {
+                setErrors({ name: apiFieldErrors(failure).name ?? apiErrorDetail(failure, 'The note type could not be renamed.') });
+              }
+            }}
+          >
+            <Form noValidate aria-label={`Rename ${renaming.name}`}>
+              <FormStack>
+                <TextField name="name" label="New name" autoComplete="off" data-autofocus />
+                <DialogActions>
+                  <Button variant="secondary" onClick={() => setRenaming(null)}>
+                    Cancel
+                  </Button>
+                  <SubmitButton>Rename</SubmitButton>
+                </DialogActions>
+              </FormStack>
+            </Form>
+          </Formik>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

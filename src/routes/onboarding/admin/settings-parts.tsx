@@ -1,0 +1,108 @@
+import styled from '@emotion/styled';
+import { useField } from 'formik';
+import { useCallback, useEffect, useState } from 'react';
+import { POSITIONS } from '../../../domain/labels';
+import { apiErrorDetail } from '../../../ui/api-error';
+import { FieldError, FieldHint } from '../../../ui/fields';
+import { rowsOf } from '../../employees/hiring-api';
+
+type Listed<T> = Promise<{ results: T[] } | T[]>;
+
+/** One settings list (small: all rows at once), with its reload and its rows' replacement. */
+export function useSettingsList<T extends { id: number }>(load: () => Listed<T>, failure: string) {
+  const [rows, setRows] = useState<T[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRows(rowsOf(await load()));
+      setError(null);
+    } catch (caught) {
+      setError(apiErrorDetail(caught, failure));
+    } finally {
+      setLoading(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  const upsert = (row: T) => setRows((current) => (current.some((item) => item.id === row.id) ? current.map((item) => (item.id === row.id ? row : item)) : [...current, row]));
+  return { rows, loading, error, reload, upsert };
+}
+
+const Fieldset = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+  legend {
+    padding: 0;
+    margin-bottom: ${({ theme }) => theme.spacing(0.5)};
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`;
+
+const Choices = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(0.5, 2)};
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  label {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.spacing(1)};
+    min-height: 36px;
+  }
+  input {
+    width: 20px;
+    height: 20px;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.palette.primaryText};
+  }
+`;
+
+/** A Formik array of position keys as a group of checkboxes (none checked = every position). */
+export function PositionsField({ name, legend = 'Positions', hint = 'None checked: every position.' }: { name: string; legend?: string; hint?: string }) {
+  const [field, meta, helpers] = useField<string[]>(name);
+  const value = field.value ?? [];
+  const hintId = `${name}-hint`;
+  return (
+    <Fieldset aria-describedby={hintId}>
+      <legend>{legend}</legend>
+      <Choices>
+        {Object.entries(POSITIONS).map(([key, label]) => (
+          <label key={key}>
+            <input
+              type="checkbox"
+              checked={value.includes(key)}
+              onChange={(event) => {
+                void helpers.setValue(event.target.checked ? [...value, key] : value.filter((item) => item !== key));
+                void helpers.setTouched(true, false);
+              }}
+            />
+            {label}
+          </label>
+        ))}
+      </Choices>
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      {meta.touched && typeof meta.error === 'string' ? <FieldError>{meta.error}</FieldError> : null}
+    </Fieldset>
+  );
+}
+
+export { Fieldset };
+
+/** The positions of a setting as words. */
+export function positionsText(positions: readonly string[]): string {
+  if (!positions.length) return 'All positions';
+  return positions.map((key) => POSITIONS[key as keyof typeof POSITIONS] ?? key).join(', ');
+}
+
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** A short id for a new question, choice list or skill (the server keeps the ones it is given). */
+export function newItemId(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
