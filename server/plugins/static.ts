@@ -12,7 +12,10 @@ const HASHED_ASSET = /^\/assets\//;
 
 /**
  * Serves the built app from dist/: hashed assets cached for a year (immutable), everything else revalidated,
- * index.html never cached. `sendIndex` is the SPA fallback used by the not-found handler.
+ * index.html never cached. `sendIndex` is the SPA fallback used by the not-found handler. Directories (`/`,
+ * `/favicons/`) are never served as such: they fall through to the not-found handler, which answers
+ * index.html to a browser. Files precompressed at build time (`.br`, `.gz`, see vite.config.ts) are sent
+ * to clients that accept them.
  */
 export const staticPlugin = global<StaticOptions>(async (app, { distDir }) => {
   const enabled = existsSync(path.join(distDir, 'index.html'));
@@ -23,6 +26,8 @@ export const staticPlugin = global<StaticOptions>(async (app, { distDir }) => {
     prefix: '/',
     index: false,
     wildcard: true,
+    preCompressed: true,
+    allowedPath: (pathname) => !pathname.endsWith('/'),
     cacheControl: false,
     etag: true,
     lastModified: true,

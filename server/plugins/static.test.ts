@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support';
+
+const INDEX = '<!doctype html><title>Care Portal index</title>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+describe('the built app (static files and the SPA fallback)', () => {
+  let t: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'care-static-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    mkdirSync(path.join(distDir, 'favicons'));
+    writeFileSync(path.join(distDir, 'index.html'), INDEX);
+    writeFileSync(path.join(distDir, 'favicons', 'sunrise.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), SCRIPT);
+    writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+    t = await createTestApp({ distDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+  it.each(['/', '/favicons/', '/favicons', '/assets/', '/users/12', '/login/sunrise?next=%2Fusers'])(
+    'answers index.html, never cached, to a browser asking for %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toContain('no-cache');
+      expect(response.headers['cache-control']).toContain('no-store');
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    },
+  );
+
+  it.each(['/', '/favicons/', '/users/12'])('answers HEAD %s like GET, without a body', async (url) => {
+    const response = await t.app.inject({ method: 'HEAD', url, headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toContain('no-cache');
+    expect(response.body).toBe('');
+  });
+
+  it('answers 404 JSON, not the app, to a client not asking for HTML, and to /api', async () => {
+    for (const [url, accept] of [
+      ['/', 'application/json'],
+      ['/favicons/', 'application/json'],
+      ['/api/nope/', 'text/html'],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+
+  it('still serves files: favicons, and hashed assets cached for a year', async () => {
+    const favicon = await t.app.inject({ method: 'GET', url: '/favicons/sunrise.svg', headers: html });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe(SCRIPT);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(asset.headers.vary)).toMatch(/accept-encoding/i);
+  });
+
+  it('sends the precompressed asset the client accepts (brotli first), with its own type and Vary', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    expect(gz.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+  });
+});
