@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, testRequests } from '../../db/schema';
+import { testBackends } from '../../test-support';
+import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp, type Session } from './onboarding-test-kit';
+
+/** The HHA competency test: a written part and the observed skills of 42 CFR 484.80(c). */
+const HHA_TEST = {
+  name: 'Home health aide competency',
+  description: 'The written part, then the skills a registered nurse watches.',
+  pass_mark: 60,
+  questions: [
+    { id: 'hands', text: 'When do you wash your hands?', choices: ['Once a shift', 'Before and after each contact'], answer: 1 },
+    { id: 'pulse', text: 'A normal adult resting pulse is', choices: ['20-40', '60-100', '140-180'], answer: 1 },
+    { id: 'report', text: 'A client has new bruises. You', choices: ['Say nothing', 'Report it to the nurse'], answer: 1 },
+  ],
+  observed_skills: [
+    { id: 'communication', label: 'Communication skills: read, write and verbally report clinical information' },
+    { id: 'vitals', label: 'Reading and recording temperature, pulse and respiration' },
+    { id: 'hygiene', label: 'Personal hygiene and grooming' },
+    { id: 'transfer', label: 'Safe transfer techniques and ambulation' },
+    { id: 'motion', label: 'Normal range of motion and positioning' },
+    { id: 'nutrition', label: 'Adequate nutrition and fluid intake' },
+  ],
+};
+const RIGHT = { hands: 1, pulse: 1, report: 1 };
+const WRONG = { hands: 0, pulse: 0, report: 1 };
+const allSkills = (satisfactory: (id: string) => boolean) =>
+  HHA_TEST.observed_skills.map((s) => ({ skill_id: s.id, satisfactory: satisfactory(s.id), comment: satisfactory(s.id) ? null : 'Needs practice' }));
+
+for (const backend of testBackends()) {
+  describe(`competency test requests (${backend})`, () => {
+    let t: OnboardingTestApp;
+    let admin: Session;
+    let harborAdmin: Session;
+    let nurse: Session;
+    let aide: Session;
+    let newhire: Session;
+    let client: Session;
+    let marketer: Session;
+    let testId: number;
+    let aideRequest: number;
+
+    const send = (employeeIds: number[], test = testId) => t.call('POST', '/api/onboarding/test-requests/', admin, { test_id: test, employee_ids: employeeIds });
+    const get = (id: number, session: Session) => t.call('GET', `/api/onboarding/test-requests/${id}/`, session);
+    const submit = (id: number, session: Session, answers: object) => t.call('POST', `/api/onboarding/test-requests/${id}/submit/`, session, { answers });
+    const observe = (id: number, session: Session, payload: object) => t.call('POST', `/api/onboarding/test-requests/${id}/observation/`, session, payload);
+
+    beforeAll(async () => {
+      t = await createOnboardingTestApp(backend);
+      [admin, harborAdmin, nurse, aide, newhire, client, marketer] = await Promise.all(
+        [
+          'admin@sunrise.example',
+          'admin@harbor.example',
+          'nurse@sunrise.example',
+          'aide@sunrise.example',
+          'newhire@sunrise.example',
+          'client@sunrise.example',
+          'marketer@sunrise.example',
+        ].map((email) => t.login(email)),
+      );
+      const created = await t.call('POST', '/api/onboarding/competency-tests/', admin, HHA_TEST);
+      expect(created.statusCode).toBe(201);
+      testId = created.json().id;
+    });
+    afterAll(async () => t?.close());
+
+    it('sends the test: the aide is notified with the link and by mail, audited', async () => {
+      const created = await send([aide.user.id]);
+      expect(created.statusCode).toBe(201);
+      const [request] = created.json();
+      aideRequest = request.id;
+      expect(request).toMatchObject({ status: 'PENDING', score: null, written_passed: null, skill_results: [], observer: null, submitted_at: null });
+      expect(request.employee).toEqual({ id: aide.user.id, name: 'Ada Lindqvist', position: 'HHA' });
+      const [notice] = await t.notificationsOf(aide.user.id, 'test_requested');
+      expect(notice).toMatchObject({ title: 'Please take the competency test: Home health aide competency', link: `/onboarding/test-request/${aideRequest}` });
+      expect((await t.waitForMail('aide@sunrise.example')).text).toContain(`/onboarding/test-request/${aideRequest}`);
+      expect(await t.auditsOf('test_requests_create')).toHaveLength(1);
+      expect((await send([aide.user.id])).json().fields.employee_ids[0]).toContain('Ada Lindqvist');
+    });
+
+    it('is all or nothing', async () => {
+      const before = (await t.database.db.select().from(testRequests)).length;
+      for (const ids of [[newhire.user.id, admin.user.id], [newhire.user.id, harborAdmin.user.id], [newhire.user.id, 424242]]) {
+        const refused = await send(ids);
+        expect(refused.statusCode).toBe(400);
+        expect(Object.keys(refused.json().fields)).toEqual(['employee_ids']);
+      }
+      const harborTest = await t.call('POST', '/api/onboarding/test-requests/', harborAdmin, { test_id: testId, employee_ids: [harborAdmin.user.id] });
+      expect(Object.keys(harborTest.json().fields)).toEqual(['test_id']);
+      expect((await t.database.db.select().from(testRequests)).length).toBe(before);
+      expect(await t.notificationsOf(newhire.user.id, 'test_requested')).toHaveLength(0);
+    });
+
+    it('hides the answers until submitted', async () => {
+      const response = await get(aideRequest, aide);
+      expect(response.statusCode).toBe(200);
+      const { test } = response.json();
+      expect(test.questions).toEqual(HHA_TEST.questions.map(({ id, text, choices }) => ({ id, text, choices })));
+      expect(response.body).not.toContain('"answer"');
+      expect(test.observed_skills).toEqual(HHA_TEST.observed_skills);
+    });
+
+    it('needs every question answered with a real choice', async () => {
+      const missing = await submit(aideRequest, aide, { hands: 1 });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().fields).toEqual({ 'answers.pulse': ['Choose an answer.'], 'answers.report': ['Choose an answer.'] });
+      const outOfRange = await submit(aideRequest, aide, { ...RIGHT, pulse: 7 });
+      expect(outOfRange.json().fields).toEqual({ 'answers.pulse': ['Not a valid choice.'] });
+      expect((await get(aideRequest, aide)).json().status).toBe('PENDING');
+    });
+
+    it("an HHA's written pass waits for an RN's observation; RNs and admins are told", async () => {
+      expect((await submit(aideRequest, nurse, RIGHT)).statusCode).toBe(404);
+      const submitted = await submit(aideRequest, aide, RIGHT);
+      expect(submitted.statusCode).toBe(200);
+      const body = submitted.json();
+      expect(body).toMatchObject({ status: 'AWAITING_OBSERVATION', score: 100, written_passed: true, observer: null });
+      expect(body.submitted_at).toEqual(expect.any(String));
+      expect(body.test.questions[0]).toEqual({ ...HHA_TEST.questions[0], answer: undefined, chosen: 1, correct: true });
+      expect(submitted.body).not.toContain('"answer"');
+
+      const [observation] = await t.notificationsOf(nurse.user.id, 'test_observation_needed');
+      expect(observation).toMatchObject({ link: `/onboarding/test-request/${aideRequest}` });
+      expect(observation.title).toContain('Ada Lindqvist');
+      expect((await t.waitForMail('nurse@sunrise.example')).subject).toBe(observation.title);
+      const [submittedNotice] = await t.notificationsOf(admin.user.id, 'test_submitted');
+      expect(submittedNotice.title).toContain('100%');
+      expect(await t.notificationsOf(aide.user.id, 'test_observation_needed')).toHaveLength(0);
+      expect(await t.auditsOf('test_requests_submit_create')).toHaveLength(1);
+
+      const again = await submit(aideRequest, aide, RIGHT);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().code).toBe('already_submitted');
+    });
+
+    it('the RN finds it among those awaiting observation; others may not ask for that list', async () => {
+      const list = await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', nurse);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().results.map((r: { id: number }) => r.id)).toEqual([aideRequest]);
+      expect((await get(aideRequest, nurse)).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', aide)).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', newhire)).statusCode).toBe(403);
+      // the nurse's own list stays her own
+      expect((await t.call('GET', '/api/onboarding/test-requests/', nurse)).json().count).toBe(0);
+      expect((await t.call('GET', '/api/onboarding/test-requests/', aide)).json().count).toBe(1);
+      const [audit] = await t.auditsOf('test_requests_retrieve');
+      expect(audit).toMatchObject({ actorId: nurse.user.id, entityId: String(aideRequest) });
+    });
+
+    it('only a READY RN of the organization records the observation (403 for others)', async () => {
+      const payload = { skills: allSkills(() => true), signature: SIGNATURE };
+      expect((await observe(aideRequest, aide, payload)).statusCode).toBe(403);
+      expect((await observe(aideRequest, newhire, payload)).statusCode).toBe(403);
+      expect((await observe(aideRequest, admin, payload)).statusCode).toBe(403);
+      expect((await observe(aideRequest, client, payload)).statusCode).toBe(403);
+      expect((await observe(aideRequest, harborAdmin, payload)).statusCode).toBe(403);
+      expect((await get(aideRequest, newhire)).statusCode).toBe(404);
+    });
+
+    it('needs every skill marked and a signature', async () => {
+      const some = await observe(aideRequest, nurse, { skills: allSkills(() => true).slice(0, 4), signature: SIGNATURE });
+      expect(some.statusCode).toBe(400);
+      expect(Object.keys(some.json().fields).sort()).toEqual(['skills.motion', 'skills.nutrition']);
+      const unknown = await observe(aideRequest, nurse, { skills: [...allSkills(() => true), { skill_id: 'juggling', satisfactory: true }], signature: SIGNATURE });
+      expect(Object.keys(unknown.json().fields)).toEqual(['skills']);
+      const unsigned = await observe(aideRequest, nurse, { skills: allSkills(() => true), signature: '' });
+      expect(unsigned.json().fields).toEqual({ signature: ['Sign before submitting.'] });
+      expect((await get(aideRequest, aide)).json().status).toBe('AWAITING_OBSERVATION');
+    });
+
+    it('all satisfactory with the RN’s signature: PASSED; the employee and admins are told', async () => {
+      const observed = await observe(aideRequest, nurse, { skills: allSkills(() => true), signature: SIGNATURE });
+      expect(observed.statusCode).toBe(200);
+      const body = observed.json();
+      expect(body).toMatchObject({ status: 'PASSED', observer: { id: nurse.user.id, name: 'Nora Okafor' }, score: 100 });
+      expect(body.observed_at).toEqual(expect.any(String));
+      expect(body.skill_results).toHaveLength(6);
+      expect(body.skill_results[1]).toEqual({ skill_id: 'vitals', label: HHA_TEST.observed_skills[1].label, satisfactory: true, comment: null });
+      const [row] = await t.database.db.select().from(testRequests).where(eq(testRequests.id, aideRequest));
+      expect(row).toMatchObject({ observerId: nurse.user.id, observerSignature: SIGNATURE });
+
+      const [toAide] = await t.notificationsOf(aide.user.id, 'test_completed');
+      expect(toAide).toMatchObject({ link: `/onboarding/test-request/result?id=${aideRequest}` });
+      expect(toAide.title).toContain('passed');
+      const [toAdmin] = await t.notificationsOf(admin.user.id, 'test_completed');
+      expect(toAdmin.link).toBe(`/employees/${aide.user.id}/onboarding`);
+      expect((await t.waitForMail('aide@sunrise.example')).subject).toBe(toAide.title);
+      const [audit] = await t.auditsOf('test_requests_observation_create');
+      expect(audit).toMatchObject({ actorId: nurse.user.id, entityId: String(aideRequest) });
+
+      const twice = await observe(aideRequest, nurse, { skills: allSkills(() => true), signature: SIGNATURE });
+      expect(twice.json().code).toBe('not_awaiting_observation');
+      expect((await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', nurse)).json().count).toBe(0);
+      // the checklist sees the passed test
+      const checklist = (await t.call('GET', '/api/onboarding/checklist/', aide)).json();
+      expect(checklist.tests).toEqual([expect.objectContaining({ id: aideRequest, status: 'PASSED', score: 100, pass_mark: 60 })]);
+    });
+
+    it('one skill not satisfactory: FAILED', async () => {
+      const [request] = (await send([aide.user.id])).json();
+      await submit(request.id, aide, RIGHT);
+      const observed = await observe(request.id, nurse, { skills: allSkills((id) => id !== 'transfer'), signature: SIGNATURE });
+      expect(observed.json()).toMatchObject({ status: 'FAILED', written_passed: true });
+      expect(observed.json().skill_results.find((r: { skill_id: string }) => r.skill_id === 'transfer')).toMatchObject({
+        satisfactory: false,
+        comment: 'Needs practice',
+      });
+    });
+
+    it('a written fail is FAILED at once, with which answers were right; an HHA fail needs no observation', async () => {
+      const [forNewhire] = (await send([newhire.user.id])).json();
+      const failed = await submit(forNewhire.id, newhire, WRONG);
+      expect(failed.statusCode).toBe(200);
+      expect(failed.json()).toMatchObject({ status: 'FAILED', score: 33, written_passed: false });
+      expect(failed.json().test.questions.map((q: { correct: boolean }) => q.correct)).toEqual([false, false, true]);
+
+      const [forAide] = (await send([aide.user.id])).json();
+      const before = (await t.notificationsOf(nurse.user.id, 'test_observation_needed')).length;
+      expect((await submit(forAide.id, aide, WRONG)).json()).toMatchObject({ status: 'FAILED', written_passed: false });
+      expect(await t.notificationsOf(nurse.user.id, 'test_observation_needed')).toHaveLength(before);
+    });
+
+    it('observed skills apply only to HHAs: another position passes on the written part', async () => {
+      const [request] = (await send([newhire.user.id])).json();
+      expect(request.employee.position).toBe('HCC');
+      const passed = await submit(request.id, newhire, RIGHT);
+      expect(passed.json()).toMatchObject({ status: 'PASSED', score: 100, written_passed: true, observer: null });
+      const [notice] = await t.notificationsOf(admin.user.id, 'test_submitted');
+      expect(notice.title).toContain('Noah Patel');
+    });
+
+    it("keeps requests to their employee and organization; admins read them, audited; clients and marketers get 403", async () => {
+      expect((await get(aideRequest, newhire)).statusCode).toBe(404);
+      expect((await get(aideRequest, harborAdmin)).statusCode).toBe(404);
+      const read = await get(aideRequest, admin);
+      expect(read.statusCode).toBe(200);
+      const [audit] = await t.auditsOf('test_requests_retrieve');
+      expect(audit).toMatchObject({ actorId: admin.user.id, entityId: String(aideRequest) });
+      const all = (await t.call('GET', `/api/onboarding/test-requests/?employee=${aide.user.id}`, admin)).json();
+      expect(all.count).toBe(3);
+      expect((await t.call('GET', '/api/onboarding/test-requests/', harborAdmin)).json().count).toBe(0);
+      for (const who of [client, marketer]) {
+        expect((await t.call('GET', '/api/onboarding/test-requests/', who)).statusCode).toBe(403);
+        expect((await get(aideRequest, who)).statusCode).toBe(403);
+        expect((await submit(aideRequest, who, RIGHT)).statusCode).toBe(403);
+        expect((await observe(aideRequest, who, { skills: [], signature: SIGNATURE })).statusCode).toBe(403);
+        expect((await t.call('POST', '/api/onboarding/test-requests/', who, { test_id: testId, employee_ids: [aide.user.id] })).statusCode).toBe(403);
+      }
+      expect((await submit(aideRequest, admin, RIGHT)).statusCode).toBe(403);
+      expect((await t.call('POST', '/api/onboarding/test-requests/', aide, { test_id: testId, employee_ids: [aide.user.id] })).statusCode).toBe(403);
+      const notices = await t.database.db.select().from(notifications).where(eq(notifications.userId, client.user.id));
+      expect(notices).toHaveLength(0);
+    });
+  });
+}
