@@ -192,7 +192,7 @@ function QuestionsEditor() {
             {values.questions.map((question, index) => {
               const n = index + 1;
               return (
-                <li key={question.id} css={itemStyle} aria-label={`Question ${n}`}>
+                <li key={question.id} css={itemStyle}>
                   <FormStack>
                     <TextAreaField name={`questions.${index}.text`} label={`Question ${n}`} rows={2} />
                     <FieldArray name={`questions.${index}.choices`}>

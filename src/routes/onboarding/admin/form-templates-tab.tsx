@@ -224,7 +224,7 @@ function FieldsEditor() {
           {values.fields.length === 0 ? <p css={{ margin: '0 0 8px' }}>No fields yet.</p> : null}
           <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
             {values.fields.map((field, index) => (
-              <li key={index} css={{ border: '1px solid #E4E4E7', borderRadius: 8, padding: 12 }} aria-label={`Field ${index + 1}`}>
+              <li key={index} css={{ border: '1px solid #E4E4E7', borderRadius: 8, padding: 12 }}>
                 <FormStack>
                   <TwoColumns>
                     <TextField
