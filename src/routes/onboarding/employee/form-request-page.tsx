@@ -29,7 +29,7 @@ const Answers = styled.dl`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.spacing(0.5, 2)};
-  margin: 0;
+  margin: ${({ theme }) => theme.spacing(1.5, 0, 0)};
   ${({ theme }) => theme.mq.up('sm')} {
     grid-template-columns: minmax(140px, max-content) minmax(0, 1fr);
   }
