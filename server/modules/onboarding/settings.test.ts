@@ -124,13 +124,13 @@ for (const backend of testBackends()) {
     });
 
     it('manages note types and document types', async () => {
-      const note = await t.call('POST', '/api/onboarding/note-types/', admin, { name: 'Reference check' });
+      const note = await t.call('POST', '/api/onboarding/note-types/', admin, { name: 'Exit interview' });
       expect(note.statusCode).toBe(201);
-      expect(note.json()).toMatchObject({ name: 'Reference check', active: true });
+      expect(note.json()).toMatchObject({ name: 'Exit interview', active: true });
       const retired = await t.call('PATCH', `/api/onboarding/note-types/${note.json().id}/`, admin, { active: false });
       expect(retired.json().active).toBe(false);
       expect((await t.call('GET', '/api/onboarding/note-types/?active=true', admin)).json().results).not.toContainEqual(
-        expect.objectContaining({ name: 'Reference check' }),
+        expect.objectContaining({ name: 'Exit interview' }),
       );
 
       const type = await t.call('POST', '/api/onboarding/document-types/', admin, { name: 'CPR card', requires_expiry: true, positions: ['HHA', 'RN'] });
