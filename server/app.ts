@@ -8,9 +8,10 @@ import type { Db } from './db/connection';
 import { deriveKeys } from './lib/keys';
 import { validatorCompiler } from './lib/validator';
 import { auditPlugin } from './plugins/audit';
+import { compressionPlugin } from './plugins/compression';
 import { authenticationPlugin } from './plugins/authentication';
 import { authorizationPlugin } from './plugins/authorization';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { organizationPlugin } from './plugins/organization';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -35,7 +36,7 @@ const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mod
  * Route modules, each `server/modules/<name>/routes.ts` default-exporting a Fastify plugin whose routes use
  * their full /api/... paths. A module whose file does not exist yet is skipped.
  */
-export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev'] as const;
+export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev', 'applications', 'employees', 'documents', 'onboarding'] as const;
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
@@ -44,6 +45,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
+    frameworkErrors,
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -55,6 +57,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(auditPlugin);
   await app.register(mailPlugin);

@@ -7,8 +7,11 @@ import type { UserRecord } from './lib/user-record';
 import type { AuditEntry } from './plugins/audit';
 import type { MailService } from './modules/mail/service';
 
-/** What a route declares in `config.access`, checked by plugins/authorization.ts and shown as `x-access`. */
-export type Access = { public: true } | { permission: Permission } | { roles: Role[] };
+/**
+ * What a route declares in `config.access`, checked by plugins/authorization.ts and shown as `x-access`.
+ * `permission` may list several: any one of them suffices.
+ */
+export type Access = { public: true } | { permission: Permission | Permission[] } | { roles: Role[] };
 
 /** The organization a request acts in. */
 export interface RequestOrganization {

@@ -1,5 +1,11 @@
+import type { Permission } from '../../src/domain/permissions';
 import { notAuthenticated, permissionDenied } from '../lib/api-error';
 import { global } from '../lib/plugin';
+
+/** `permission` is one permission, or a list of which any one suffices. */
+export function hasPermission(held: readonly Permission[], required: Permission | readonly Permission[]): boolean {
+  return typeof required === 'string' ? held.includes(required) : required.some((permission) => held.includes(permission));
+}
 
 /** Checks each route's `config.access` against the signed-in user's permissions (src/domain) or role. */
 export const authorizationPlugin = global(async (app) => {
@@ -8,7 +14,7 @@ export const authorizationPlugin = global(async (app) => {
     if (!access || 'public' in access) return;
     const user = request.user;
     if (!user) throw notAuthenticated();
-    if ('permission' in access && !user.permissions.includes(access.permission)) throw permissionDenied();
+    if ('permission' in access && !hasPermission(user.permissions, access.permission)) throw permissionDenied();
     if ('roles' in access && !access.roles.includes(user.user.role as (typeof access.roles)[number])) throw permissionDenied();
   });
 }, 'authorization');

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection';
-import { notifications } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
+import type { MailService } from '../mail/service';
 import { notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
@@ -19,13 +20,54 @@ export interface NewNotification {
   link?: string | null;
 }
 
-/** For the modules that notify people (messages, onboarding, grievances...). */
-export async function notify(db: Db, notification: NewNotification, now: Date): Promise<number> {
+/** How notify() mails: the app's mail service, and PUBLIC_URL to make the link absolute. */
+export interface NotificationMailer {
+  mail: MailService;
+  config: { publicUrl: string };
+  log?: { error: (details: object, message: string) => void };
+}
+
+/**
+ * For the modules that notify people (messages, onboarding, grievances...): writes the in-app notification
+ * and, given a mailer (`notify(app.db, n, app.now(), app)` works: the app is one), mails the person too. A
+ * failed mail is logged, never fails the caller: the in-app notification is there.
+ */
+export async function notify(db: Db, notification: NewNotification, now: Date, mailer?: NotificationMailer): Promise<number> {
   const [row] = await db
     .insert(notifications)
     .values({ ...notification, body: notification.body ?? '', link: notification.link ?? null, createdAt: now })
     .returning({ id: notifications.id });
+  if (mailer) {
+    const [recipient] = await db
+      .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, notification.userId))
+      .limit(1);
+    if (recipient?.isActive) {
+      const publicUrl = mailer.config.publicUrl;
+      const link = notification.link ? `\n\n${publicUrl}${notification.link}` : '';
+      try {
+        await mailer.mail.send({
+          to: recipient.email,
+          subject: notification.title,
+          text: `Hello ${recipient.firstName || recipient.email},\n\n${notification.title}${notification.body ? `\n\n${notification.body}` : ''}${link}\n`,
+          organizationId: notification.organizationId,
+        });
+      } catch (error) {
+        mailer.log?.error({ err: error }, 'notification mail failed');
+      }
+    }
+  }
   return row.id;
+}
+
+/** The active admins of an organization: who hears of new applications, uploads and expiring documents. */
+export async function organizationAdminIds(db: Db, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.role, 'ROLE_ADMIN'), eq(users.isActive, true)));
+  return rows.map((r) => r.id);
 }
 
 export function serializeNotification(row: NotificationRow): NotificationOut {

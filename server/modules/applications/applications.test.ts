@@ -1,0 +1,209 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, auditLog, employeeDocuments, files, formRequests, notifications, testRequests, users } from '../../db/schema';
+import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { multipart, PDF_BYTES, PNG_BYTES, SIGNATURE } from '../../lib/multipart-test-helpers';
+
+type Session = Awaited<ReturnType<TestApp['login']>>;
+
+const FORM = {
+  position: 'HHA',
+  first_name: 'Rosa',
+  last_name: 'Delgado',
+  email: 'rosa.delgado@applicant.example',
+  phone: '(555) 123-4567',
+  address: '12 Elm Street, Springfield',
+  availability: JSON.stringify({ days: ['MON', 'WED'], shifts: ['MORNING'], start_date: '2026-09-01', hours_per_week: 30 }),
+  experience: 'Three years caring for my grandmother; CNA course.',
+  years_experience: '3',
+  attestation: 'true',
+  attestation_signature: SIGNATURE,
+};
+
+const filesOnDisk = (dir: string): string[] => {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
+};
+
+for (const backend of testBackends()) {
+  describe(`applications (${backend})`, () => {
+    let t: TestApp;
+    let admin: Session;
+    let harborAdmin: Session;
+    let master: Session;
+
+    beforeAll(async () => {
+      t = await createTestApp({ backend });
+      admin = await t.login('admin@sunrise.example');
+      harborAdmin = await t.login('admin@harbor.example');
+      master = await t.login('master@portal.example');
+    });
+    afterAll(async () => t?.close());
+
+    const apply = (fields: Record<string, string>, file: { name: string; data: Buffer } | null = { name: 'resume.pdf', data: PDF_BYTES }, org: string | null = 'sunrise') => {
+      const body = multipart(fields, file ? { field: 'resume', ...file } : null);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/applications/',
+        headers: { 'content-type': body.contentType, ...(org ? { 'x-organization-token': org } : {}) },
+        payload: body.payload,
+      });
+    };
+    const asAdmin = (s: Session = admin, org: string | null = 'sunrise') => t.headers(s.access, org);
+    const get = (url: string, headers = asAdmin()) => t.app.inject({ method: 'GET', url, headers });
+    const post = (url: string, payload?: object, headers = asAdmin()) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+
+    it('takes a public application with its resume and tells the admins, in the app and by mail', async () => {
+      const mailsBefore = (await t.mails()).length;
+      const response = await apply(FORM);
+      expect(response.statusCode).toBe(201);
+      const { id, status } = response.json();
+      expect(status).toBe('PENDING');
+      const detail = await get(`/api/applications/${id}/`);
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json()).toMatchObject({
+        id,
+        status: 'PENDING',
+        position: 'HHA',
+        first_name: 'Rosa',
+        email: 'rosa.delgado@applicant.example',
+        availability: { days: ['MON', 'WED'], shifts: ['MORNING'], start_date: '2026-09-01', hours_per_week: 30 },
+        years_experience: 3,
+        resume: { name: 'resume.pdf', size: PDF_BYTES.length, content_type: 'application/pdf' },
+        reviewed_by: null,
+        rejection_reason: null,
+        employee_id: null,
+      });
+      const [notice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.user.id), eq(notifications.type, 'application_received')));
+      expect(notice.link).toBe(`/applications?id=${id}`);
+      const mails = await t.mails();
+      expect(mails.length).toBeGreaterThan(mailsBefore);
+      expect(mails.some((m) => m.to === 'admin@sunrise.example' && m.subject.startsWith('New application: Rosa Delgado'))).toBe(true);
+
+      const resume = await get(`/api/applications/${id}/resume/`);
+      expect(resume.statusCode).toBe(200);
+      expect(resume.headers['content-type']).toBe('application/pdf');
+      expect(resume.headers['content-disposition']).toMatch(/^attachment; filename="resume.pdf"/);
+      expect(resume.headers['x-content-type-options']).toBe('nosniff');
+      expect(resume.rawPayload.equals(PDF_BYTES)).toBe(true);
+    });
+
+    it('checks the resume by content and size, naming the field, and keeps nothing of a refused upload', async () => {
+      const before = { rows: (await t.database.db.select().from(files)).length, disk: filesOnDisk(path.join(t.config.dataDir, 'files')).length };
+      const disguised = await apply(FORM, { name: 'resume.pdf', data: PNG_BYTES });
+      expect(disguised.statusCode).toBe(400);
+      expect(disguised.json().fields).toEqual({ resume: ['The file must be a PDF or Word file.'] });
+      const huge = Buffer.concat([PDF_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1 - PDF_BYTES.length, 0x20)]);
+      const tooLarge = await apply(FORM, { name: 'resume.pdf', data: huge });
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json()).toMatchObject({ code: 'file_too_large', fields: { resume: ['The file must be at most 10 MB.'] } });
+      const exactly = Buffer.concat([PDF_BYTES, Buffer.alloc(10 * 1024 * 1024 - PDF_BYTES.length, 0x20)]);
+      const missing = await apply(FORM, null);
+      expect(missing.json().fields).toEqual({ resume: ['No file was submitted.'] });
+      const badFields = await apply({ ...FORM, email: 'nope', attestation: 'false', attestation_signature: '' }, { name: 'r.pdf', data: PDF_BYTES });
+      expect(badFields.statusCode).toBe(400);
+      expect(Object.keys(badFields.json().fields).sort()).toEqual(['attestation', 'attestation_signature', 'email']);
+      expect((await t.database.db.select().from(files)).length).toBe(before.rows);
+      expect(filesOnDisk(path.join(t.config.dataDir, 'files')).length).toBe(before.disk);
+      const accepted = await apply({ ...FORM, email: 'exactly.ten@applicant.example' }, { name: 'cv.pdf', data: exactly });
+      expect(accepted.statusCode).toBe(201);
+    });
+
+    it('accepts a Word resume (.docx and .doc) whatever its name says', async () => {
+      const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml....')]);
+      const response = await apply({ ...FORM, email: 'word@applicant.example' }, { name: 'my resume', data: docx });
+      expect(response.statusCode).toBe(201);
+      const detail = (await get(`/api/applications/${response.json().id}/`)).json();
+      expect(detail.resume).toMatchObject({ name: 'my resume.docx', content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    });
+
+    it('needs the organization header to apply', async () => {
+      const response = await apply({ ...FORM, email: 'noorg@applicant.example' }, undefined, null);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toHaveProperty('X-ORGANIZATION-TOKEN');
+    });
+
+    it('accepts: the applicant becomes a NEW employee with the sign-up mail and the onboarding items', async () => {
+      const { id } = (await apply({ ...FORM, email: 'hired@applicant.example', first_name: 'Hana', last_name: 'Kim' })).json();
+      const response = await post(`/api/applications/${id}/accept/`);
+      expect(response.statusCode).toBe(200);
+      const { application, employee } = response.json();
+      expect(application).toMatchObject({ status: 'ACCEPTED', employee_id: employee.id, reviewed_by: { id: admin.user.id, name: 'Alice Grant' } });
+      expect(employee).toMatchObject({ email: 'hired@applicant.example', status: 'NEW', position: 'HHA', invitation_pending: true, application_id: id, forms_due: 3 });
+      const mail = await t.waitForMail('hired@applicant.example');
+      expect(mail.text).toMatch(/\/sign-up\/[^/\s]+\/[^/\s]+\/sunrise/);
+      const forms = await t.database.db.select().from(formRequests).where(eq(formRequests.employeeId, employee.id));
+      expect(forms).toHaveLength(3);
+      const docs = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, employee.id));
+      expect(docs.map((d) => d.name).sort()).toEqual(['CPR certification', "Driver's license", 'TB test']);
+      const tests = await t.database.db.select().from(testRequests).where(eq(testRequests.employeeId, employee.id));
+      expect(tests).toHaveLength(1);
+      const again = await post(`/api/applications/${id}/accept/`);
+      expect(again.statusCode).toBe(409);
+      const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(id))));
+      expect(audits.map((a) => a.operationId)).toEqual(['applications_create', 'applications_accept_create']);
+    });
+
+    it('refuses to accept an applicant whose email already has an account', async () => {
+      const { id } = (await apply({ ...FORM, email: 'nurse@sunrise.example' })).json();
+      const response = await post(`/api/applications/${id}/accept/`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ email: ['A user with this email already exists.'] });
+      const [row] = await t.database.db.select().from(applications).where(eq(applications.id, id));
+      expect(row.status).toBe('PENDING');
+    });
+
+    it('rejects only with a reason, and keeps it', async () => {
+      const { id } = (await apply({ ...FORM, email: 'rejected@applicant.example' })).json();
+      const blank = await post(`/api/applications/${id}/reject/`, { reason: '   ' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().fields).toHaveProperty('reason');
+      const none = await post(`/api/applications/${id}/reject/`, {});
+      expect(none.json().fields).toHaveProperty('reason');
+      const response = await post(`/api/applications/${id}/reject/`, { reason: 'No availability on weekends.' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'REJECTED', rejection_reason: 'No availability on weekends.' });
+      expect((await get(`/api/applications/${id}/`)).json().rejection_reason).toBe('No availability on weekends.');
+      expect((await post(`/api/applications/${id}/accept/`)).statusCode).toBe(409);
+    });
+
+    it('lists by status, position and search, newest first, paged', async () => {
+      const list = (await get('/api/applications/?status=REJECTED')).json();
+      expect(list.results.every((a: { status: string }) => a.status === 'REJECTED')).toBe(true);
+      const search = (await get('/api/applications/?search=hana%20kim')).json();
+      expect(search.results.map((a: { email: string }) => a.email)).toEqual(['hired@applicant.example']);
+      const all = (await get('/api/applications/?limit=2')).json();
+      expect(all.results).toHaveLength(2);
+      expect(all.next).toContain('offset=2');
+      const times = all.results.map((a: { created_at: string }) => a.created_at);
+      expect([...times].sort().reverse()).toEqual(times);
+      const master = (await get('/api/applications/', t.headers(masterSession().access, 'sunrise'))).json();
+      expect(master.count).toBe((await get('/api/applications/')).json().count);
+    });
+    const masterSession = () => master;
+
+    it('keeps applications inside their organization and away from other roles', async () => {
+      const { id } = (await apply({ ...FORM, email: 'tenancy@applicant.example' })).json();
+      for (const url of [`/api/applications/${id}/`, `/api/applications/${id}/resume/`]) {
+        expect((await get(url, asAdmin(harborAdmin, 'harbor'))).statusCode).toBe(404);
+        expect((await get(url, t.headers(master.access, 'harbor'))).statusCode).toBe(404);
+      }
+      expect((await post(`/api/applications/${id}/accept/`, undefined, asAdmin(harborAdmin, 'harbor'))).statusCode).toBe(404);
+      expect((await get('/api/applications/', asAdmin(harborAdmin, 'harbor'))).json().results.some((a: { id: number }) => a.id === id)).toBe(false);
+      expect((await get('/api/applications/', asAdmin(admin, 'harbor'))).statusCode).toBe(403);
+      for (const email of ['nurse@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']) {
+        const session = await t.login(email);
+        expect((await get('/api/applications/', t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
+        expect((await get(`/api/applications/${id}/resume/`, t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
+        expect((await post(`/api/applications/${id}/reject/`, { reason: 'x' }, t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
+      }
+      expect((await get('/api/applications/', {})).statusCode).toBe(401);
+      const [row] = await t.database.db.select().from(users).where(eq(users.email, 'tenancy@applicant.example'));
+      expect(row).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,124 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery } from '../../schemas/common';
+import { FileDownload, StoredFileSchema } from '../documents/schemas';
+import { EmployeeSchema, PositionKey } from '../employees/schemas';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Timestamp = Type.String({ format: 'date-time' });
+
+export const APPLICATION_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+export const WEEK_DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+export const SHIFTS = ['MORNING', 'AFTERNOON', 'EVENING', 'OVERNIGHT'] as const;
+
+export const AvailabilitySchema = Type.Object({
+  days: Type.Array(Type.Enum([...WEEK_DAYS])),
+  shifts: Type.Array(Type.Enum([...SHIFTS])),
+  start_date: Type.Optional(Type.String({ description: 'YYYY-MM-DD' })),
+  hours_per_week: Type.Optional(Type.Integer()),
+});
+
+export const ApplicationSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    status: Type.Enum([...APPLICATION_STATUSES]),
+    position: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    email: Type.String(),
+    phone: Type.String(),
+    address: Type.String(),
+    availability: AvailabilitySchema,
+    experience: Type.String(),
+    years_experience: Type.Integer(),
+    resume: Nullable(StoredFileSchema),
+    attestation_signature: Type.String({ description: 'PNG data URL' }),
+    created_at: Timestamp,
+    reviewed_at: Nullable(Timestamp),
+    reviewed_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    rejection_reason: Nullable(Type.String()),
+    employee_id: Nullable(Type.Integer()),
+  },
+  { title: 'Application' },
+);
+export type ApplicationOut = Static<typeof ApplicationSchema>;
+
+export const APPLICATION_ORDERINGS = ['created_at', '-created_at', 'last_name', '-last_name'] as const;
+export type ApplicationOrdering = (typeof APPLICATION_ORDERINGS)[number];
+
+const tags = ['applications'];
+const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+const Params = Type.Object({ id: Id });
+const Text = (maxLength: number, description?: string) => Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
+
+export const applicationCreateSchema = {
+  operationId: 'applications_create',
+  tags,
+  summary: 'Apply for a position (public; the organization comes from X-ORGANIZATION-TOKEN). multipart/form-data',
+  consumes: ['multipart/form-data'],
+  body: Type.Object({
+    position: Type.Optional(PositionKey),
+    first_name: Text(150),
+    last_name: Text(150),
+    email: Text(254),
+    phone: Text(40),
+    address: Text(500),
+    availability: Text(2000, 'JSON: {days: ["MON".."SUN"], shifts: ["MORNING","AFTERNOON","EVENING","OVERNIGHT"], start_date?, hours_per_week?}'),
+    experience: Text(10_000),
+    years_experience: Text(3, 'Whole years, 0-80'),
+    attestation: Type.Optional(Type.String({ description: "Must be 'true'" })),
+    attestation_signature: Type.Optional(Type.String({ description: 'PNG data URL of the signature' })),
+    resume: Type.Optional(Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'PDF or Word (.pdf, .doc, .docx), at most 10 MB' })),
+  }),
+  response: {
+    201: Type.Object({ id: Type.Integer(), status: Type.Enum([...APPLICATION_STATUSES]) }),
+    ...errorResponses(400, 413, 429),
+  },
+};
+
+export const applicationListSchema = {
+  operationId: 'applications_list',
+  tags,
+  summary: "The organization's job applications (newest first)",
+  querystring: Type.Object({
+    status: Type.Optional(Type.Enum([...APPLICATION_STATUSES])),
+    position: Type.Optional(PositionKey),
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'Words matched against first name, last name, email and phone' })),
+    ordering: Type.Optional(Type.Enum([...APPLICATION_ORDERINGS], { default: '-created_at' })),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(ApplicationSchema), ...errors() },
+};
+
+export const applicationRetrieveSchema = {
+  operationId: 'applications_retrieve',
+  tags,
+  summary: 'One application',
+  params: Params,
+  response: { 200: ApplicationSchema, ...errors(404) },
+};
+
+export const applicationResumeSchema = {
+  operationId: 'applications_resume_retrieve',
+  tags,
+  summary: "The application's resume file",
+  params: Params,
+  produces: ['application/octet-stream'],
+  response: { 200: FileDownload, ...errors(404) },
+};
+
+export const applicationAcceptSchema = {
+  operationId: 'applications_accept_create',
+  tags,
+  summary: 'Accept: creates the employee (NEW), mails the sign-up link, assigns the onboarding items',
+  params: Params,
+  response: { 200: Type.Object({ application: ApplicationSchema, employee: EmployeeSchema }), ...errors(404, 409, 502) },
+};
+
+export const applicationRejectSchema = {
+  operationId: 'applications_reject_create',
+  tags,
+  summary: 'Reject with a reason (kept on the application)',
+  params: Params,
+  body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2000 }) }),
+  response: { 200: ApplicationSchema, ...errors(404, 409) },
+};

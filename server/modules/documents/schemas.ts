@@ -1,0 +1,65 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { AUTHENTICATED_ERRORS, errorResponses, Id } from '../../schemas/common';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const Timestamp = Type.String({ format: 'date-time' });
+
+export const StoredFileSchema = Type.Object({ name: Type.String(), size: Type.Integer(), content_type: Type.String() }, { title: 'StoredFile' });
+
+export const DOCUMENT_STATUSES = ['MISSING', 'PENDING', 'APPROVED', 'REJECTED'] as const;
+
+/** The Document of the contract. */
+export const DocumentSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    required: Type.Boolean(),
+    requires_expiry: Type.Boolean(),
+    status: Type.Enum([...DOCUMENT_STATUSES]),
+    file: Nullable(StoredFileSchema),
+    expires_on: Nullable(IsoDate),
+    expired: Type.Boolean(),
+    expiring_soon: Type.Boolean({ description: 'Expires within 30 days (and not yet expired)' }),
+    review_note: Nullable(Type.String()),
+    uploaded_at: Nullable(Timestamp),
+    reviewed_at: Nullable(Timestamp),
+  },
+  { title: 'Document' },
+);
+export type DocumentOut = Static<typeof DocumentSchema>;
+
+/** A file download (the body is the file itself). */
+export const FileDownload = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file, as an attachment' });
+
+const BinaryField = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+
+export const documentFileSchema = {
+  operationId: 'documents_file_retrieve',
+  tags: ['documents'],
+  summary: "A document's file: for its owner, or an admin (master) of its organization",
+  params: Type.Object({ id: Id }),
+  produces: ['application/octet-stream'],
+  response: { 200: FileDownload, ...errors(404) },
+};
+
+export const profileDocumentListSchema = {
+  operationId: 'profile_documents_list',
+  tags: ['profile'],
+  summary: "The signed-in employee's documents",
+  response: { 200: Type.Array(DocumentSchema), ...errors() },
+};
+
+export const profileDocumentUploadSchema = {
+  operationId: 'profile_documents_upload_create',
+  tags: ['profile'],
+  summary: 'Upload the file of one of one’s document slots (PDF, PNG or JPEG, at most 10 MB); it waits for review',
+  params: Type.Object({ id: Id }),
+  consumes: ['multipart/form-data'],
+  body: Type.Object({
+    file: Type.Optional(BinaryField),
+    expires_on: Type.Optional(Type.String({ description: 'YYYY-MM-DD; required when the document requires an expiry date' })),
+  }),
+  response: { 200: DocumentSchema, ...errors(404, 413) },
+};

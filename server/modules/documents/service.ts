@@ -1,0 +1,292 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection';
+import { documentTypes, employeeDocuments, employeeProfiles, files, users } from '../../db/schema';
+import { invalid, notFound, permissionDenied } from '../../lib/api-error';
+import { addDays, dateIn, EXPIRING_SOON_DAYS, isIsoDate } from '../../lib/dates';
+import { requireOrganization } from '../../lib/request-organization';
+import { sendStoredFile, serializeFile, storeUpload } from '../../lib/stored-files';
+import { readMultipartForm } from '../../lib/uploads';
+import { notify, organizationAdminIds } from '../notifications/service';
+import type { DocumentOut } from './schemas';
+
+type DocumentRow = typeof employeeDocuments.$inferSelect;
+type FileMeta = { name: string; size: number; contentType: string } | null;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const DOCUMENT_KINDS = ['pdf', 'png', 'jpeg'] as const;
+
+export function serializeDocument(row: DocumentRow, file: FileMeta, today: string): DocumentOut {
+  const expired = row.expiresOn !== null && row.expiresOn < today;
+  return {
+    id: row.id,
+    name: row.name,
+    required: row.required,
+    requires_expiry: row.requiresExpiry,
+    status: row.status as DocumentOut['status'],
+    file: serializeFile(file),
+    expires_on: row.expiresOn,
+    expired,
+    expiring_soon: !expired && row.expiresOn !== null && row.expiresOn <= addDays(today, EXPIRING_SOON_DAYS),
+    review_note: row.reviewNote,
+    uploaded_at: row.uploadedAt ? row.uploadedAt.toISOString() : null,
+    reviewed_at: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+  };
+}
+
+/** An employee's documents, oldest slot first (always filtered by organization and employee). */
+export async function listEmployeeDocuments(db: Db, organizationId: number, employeeId: number, today: string): Promise<DocumentOut[]> {
+  const rows = await db
+    .select({ document: employeeDocuments, file: { name: files.name, size: files.size, contentType: files.contentType } })
+    .from(employeeDocuments)
+    .leftJoin(files, eq(files.id, employeeDocuments.fileId))
+    .where(and(eq(employeeDocuments.organizationId, organizationId), eq(employeeDocuments.employeeId, employeeId)))
+    .orderBy(asc(employeeDocuments.id));
+  return rows.map((r) => serializeDocument(r.document, r.file, today));
+}
+
+/** The slots of the organization's active required document types that apply to a position. */
+export async function assignRequiredDocuments(tx: Tx, organizationId: number, employeeId: number, position: string, requestedById: number | null, now: Date): Promise<number> {
+  const types = await tx
+    .select()
+    .from(documentTypes)
+    .where(and(eq(documentTypes.organizationId, organizationId), eq(documentTypes.active, true), eq(documentTypes.required, true)))
+    .orderBy(asc(documentTypes.id));
+  const applying = types.filter((t) => t.positions.length === 0 || t.positions.includes(position));
+  if (!applying.length) return 0;
+  await tx.insert(employeeDocuments).values(
+    applying.map((t) => ({
+      organizationId,
+      employeeId,
+      documentTypeId: t.id,
+      name: t.name,
+      required: t.required,
+      requiresExpiry: t.requiresExpiry,
+      requestedById,
+      createdAt: now,
+    })),
+  );
+  return applying.length;
+}
+
+const adminLink = (employeeId: number) => `/employees/${employeeId}/documents`;
+const OWN_LINK = '/profile/documents';
+
+export function createDocumentService(app: FastifyInstance) {
+  const todayOf = (request: FastifyRequest) => dateIn(requireOrganization(request).timezone, app.now());
+
+  async function loadDocument(organizationId: number, id: number) {
+    const [row] = await app.db
+      .select({ document: employeeDocuments, file: files })
+      .from(employeeDocuments)
+      .leftJoin(files, eq(files.id, employeeDocuments.fileId))
+      .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organizationId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    todayOf,
+    loadDocument,
+
+    async ownList(request: FastifyRequest): Promise<DocumentOut[]> {
+      const organization = requireOrganization(request);
+      return listEmployeeDocuments(app.db, organization.id, request.user!.user.id, todayOf(request));
+    },
+
+    /** The employee uploads the file of one of their own slots: PENDING until an admin reviews it. */
+    async upload(request: FastifyRequest, id: number): Promise<DocumentOut> {
+      const organization = requireOrganization(request);
+      const me = request.user!.user;
+      const found = await loadDocument(organization.id, id);
+      // another employee's slot is as invisible as a missing one
+      if (!found || found.document.employeeId !== me.id) throw notFound();
+      if (found.document.status === 'APPROVED' && !found.document.requiresExpiry) {
+        throw invalid({ file: ['This document is already approved.'] }, 'This document is already approved.');
+      }
+      const form = await readMultipartForm(request, { fileField: 'file', kinds: DOCUMENT_KINDS, fileRequired: true });
+      const today = todayOf(request);
+      const expiresOn = (form.fields.expires_on ?? '').trim() || null;
+      if (expiresOn !== null && !isIsoDate(expiresOn)) throw invalid({ expires_on: ['Enter a valid date (YYYY-MM-DD).'] });
+      if (found.document.requiresExpiry && expiresOn === null) throw invalid({ expires_on: ['This document needs its expiry date.'] });
+      if (expiresOn !== null && expiresOn < today) throw invalid({ expires_on: ['This document has already expired.'] });
+      const now = app.now();
+      const previousFileId = found.document.fileId;
+      const updated = await storeUpload(app, form.file!, { organizationId: organization.id, createdById: me.id }, async (tx, file) => {
+        const [row] = await tx
+          .update(employeeDocuments)
+          .set({
+            fileId: file.id,
+            status: 'PENDING',
+            expiresOn: found.document.requiresExpiry || expiresOn ? expiresOn : null,
+            uploadedAt: now,
+            reviewNote: null,
+            reviewedAt: null,
+            reviewedById: null,
+            warned30At: null,
+            warned7At: null,
+            expiredWarnedAt: null,
+          })
+          .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organization.id)))
+          .returning();
+        return { row, file };
+      });
+      await request.audit({
+        entity: 'employee_document',
+        entityId: id,
+        changed: { event: 'upload', employee_id: me.id, file: { name: updated.file.name, size: updated.file.size, content_type: updated.file.contentType }, expires_on: expiresOn, replaced_file_id: previousFileId },
+      });
+      const who = `${me.firstName} ${me.lastName}`.trim() || me.email;
+      for (const adminId of await organizationAdminIds(app.db, organization.id)) {
+        await notify(
+          app.db,
+          { userId: adminId, organizationId: organization.id, type: 'document_uploaded', title: `${who} uploaded ${found.document.name}`, body: 'It is waiting for your review.', link: adminLink(me.id) },
+          now,
+          app,
+        );
+      }
+      return serializeDocument(updated.row, updated.file, today);
+    },
+
+    /** The file of a document: its owner, or an admin/master acting in its organization. */
+    async sendFile(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
+      const organization = requireOrganization(request);
+      const me = request.user!;
+      const found = await loadDocument(organization.id, id);
+      if (!found) throw notFound();
+      const isOwner = found.document.employeeId === me.user.id;
+      const isAdmin = me.permissions.includes('view-employees');
+      if (!isOwner && !isAdmin) {
+        // employees, clients and marketers learn nothing about other people's documents
+        if (me.user.role === 'ROLE_EMPLOYEE') throw notFound();
+        throw permissionDenied();
+      }
+      if (!found.file) throw notFound('This document has no file yet.');
+      if (!isOwner) {
+        await request.audit({ entity: 'employee_document', entityId: id, changed: { event: 'file-read', employee_id: found.document.employeeId } });
+      }
+      return sendStoredFile(app, reply, found.file);
+    },
+
+    // ---- admin side (employees routes) ----
+
+    async adminList(request: FastifyRequest, employeeId: number): Promise<DocumentOut[]> {
+      const organization = requireOrganization(request);
+      return listEmployeeDocuments(app.db, organization.id, employeeId, todayOf(request));
+    },
+
+    async requestSlot(
+      request: FastifyRequest,
+      employee: { id: number },
+      input: { document_type_id?: number; name?: string; required?: boolean; requires_expiry?: boolean },
+    ): Promise<DocumentOut> {
+      const organization = requireOrganization(request);
+      let values: { name: string; required: boolean; requiresExpiry: boolean; documentTypeId: number | null };
+      if (input.document_type_id !== undefined) {
+        const [type] = await app.db
+          .select()
+          .from(documentTypes)
+          .where(and(eq(documentTypes.id, input.document_type_id), eq(documentTypes.organizationId, organization.id)))
+          .limit(1);
+        if (!type) throw invalid({ document_type_id: ['Unknown document type.'] });
+        values = { name: type.name, required: input.required ?? type.required, requiresExpiry: type.requiresExpiry, documentTypeId: type.id };
+      } else {
+        const name = (input.name ?? '').trim();
+        if (!name) throw invalid({ name: ['Name the document, or choose a document type.'] }, 'Name the document, or choose a document type.');
+        values = { name, required: input.required ?? true, requiresExpiry: input.requires_expiry ?? false, documentTypeId: null };
+      }
+      const now = app.now();
+      const [row] = await app.db
+        .insert(employeeDocuments)
+        .values({ organizationId: organization.id, employeeId: employee.id, ...values, requestedById: request.user!.user.id, createdAt: now })
+        .returning();
+      await request.audit({ entity: 'employee_document', entityId: row.id, changed: { event: 'request', employee_id: employee.id, name: row.name, required: row.required, requires_expiry: row.requiresExpiry } });
+      await notify(
+        app.db,
+        { userId: employee.id, organizationId: organization.id, type: 'document_requested', title: `Please upload ${row.name}`, body: `${organization.name} asks you for this document.`, link: OWN_LINK },
+        now,
+        app,
+      );
+      return serializeDocument(row, null, todayOf(request));
+    },
+
+    async review(
+      request: FastifyRequest,
+      employeeId: number,
+      id: number,
+      input: { status?: 'APPROVED' | 'REJECTED'; review_note?: string | null; expires_on?: string | null },
+    ): Promise<DocumentOut> {
+      const organization = requireOrganization(request);
+      const found = await loadDocument(organization.id, id);
+      if (!found || found.document.employeeId !== employeeId) throw notFound();
+      const doc = found.document;
+      const today = todayOf(request);
+      if (input.expires_on !== undefined && input.expires_on !== null && !isIsoDate(input.expires_on)) {
+        throw invalid({ expires_on: ['Enter a valid date (YYYY-MM-DD).'] });
+      }
+      const expiresOn = input.expires_on !== undefined ? input.expires_on : doc.expiresOn;
+      const note = input.review_note === undefined ? undefined : (input.review_note ?? '').trim() || null;
+      if (input.status) {
+        if (!found.file) throw invalid({ status: ['Nothing was uploaded for this document yet.'] }, 'Nothing was uploaded for this document yet.');
+        if (input.status === 'APPROVED' && doc.requiresExpiry && !expiresOn) throw invalid({ expires_on: ['This document needs its expiry date.'] });
+        if (input.status === 'REJECTED' && !note) throw invalid({ review_note: ['Say why the document is rejected.'] }, 'Say why the document is rejected.');
+      }
+      const changes: Partial<typeof employeeDocuments.$inferInsert> = {};
+      const changed: Record<string, unknown> = {};
+      if (input.status && input.status !== doc.status) {
+        changes.status = input.status;
+        changed.status = { from: doc.status, to: input.status };
+      }
+      if (input.status) {
+        changes.reviewedAt = app.now();
+        changes.reviewedById = request.user!.user.id;
+      }
+      if (note !== undefined && note !== doc.reviewNote) {
+        changes.reviewNote = note;
+        changed.review_note = { from: doc.reviewNote, to: note };
+      }
+      if (expiresOn !== doc.expiresOn) {
+        changes.expiresOn = expiresOn;
+        changes.warned30At = null;
+        changes.warned7At = null;
+        changes.expiredWarnedAt = null;
+        changed.expires_on = { from: doc.expiresOn, to: expiresOn };
+      }
+      if (!Object.keys(changes).length) return serializeDocument(doc, found.file, today);
+      const [row] = await app.db
+        .update(employeeDocuments)
+        .set(changes)
+        .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organization.id)))
+        .returning();
+      await request.audit({ entity: 'employee_document', entityId: id, changed: { event: 'review', employee_id: employeeId, ...changed } });
+      if (input.status) {
+        const approved = input.status === 'APPROVED';
+        await notify(
+          app.db,
+          {
+            userId: employeeId,
+            organizationId: organization.id,
+            type: 'document_reviewed',
+            title: approved ? `${row.name} was approved` : `${row.name} was rejected`,
+            body: approved ? '' : `Reason: ${row.reviewNote}. Please upload it again.`,
+            link: OWN_LINK,
+          },
+          app.now(),
+          app,
+        );
+      }
+      return serializeDocument(row, found.file, today);
+    },
+  };
+}
+
+/** Is this user an employee (profile + role) of the organization? */
+export async function isEmployeeOf(db: Db, organizationId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.organizationId, organizationId), eq(users.role, 'ROLE_EMPLOYEE')))
+    .limit(1);
+  return Boolean(row);
+}

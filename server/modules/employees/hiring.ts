@@ -1,0 +1,142 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POSITIONS, type Position } from '../../../src/domain/labels';
+import type { Db } from '../../db/connection';
+import { competencyTests, employeeProfiles, formRequests, formTemplates, testRequests, users } from '../../db/schema';
+import { ApiError, invalid } from '../../lib/api-error';
+import type { RequestOrganization } from '../../types';
+import { createSignUpLink } from '../auth/password-tokens';
+import { assignRequiredDocuments } from '../documents/service';
+import { notify } from '../notifications/service';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface NewEmployee {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone?: string | null;
+  position: Position;
+  applicationId?: number | null;
+}
+
+export const EMAIL_TAKEN = 'A user with this email already exists.';
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export interface AssignedItems {
+  forms: number;
+  documents: number;
+  tests: number;
+}
+
+/**
+ * What a new hire must complete: a form request for each active template assigned on hire, a document slot
+ * for each active required document type of the position, and a test request for the active competency test
+ * of the position (one naming the position first, else one for every position).
+ */
+export async function assignOnboardingItems(tx: Tx, organizationId: number, employeeId: number, position: string, requestedById: number | null, now: Date): Promise<AssignedItems> {
+  const templates = await tx
+    .select({ id: formTemplates.id, required: formTemplates.required })
+    .from(formTemplates)
+    .where(and(eq(formTemplates.organizationId, organizationId), eq(formTemplates.active, true), eq(formTemplates.assignOnHire, true)))
+    .orderBy(asc(formTemplates.id));
+  if (templates.length) {
+    await tx.insert(formRequests).values(
+      templates.map((t) => ({ organizationId, templateId: t.id, employeeId, required: t.required, status: 'PENDING', requestedById, createdAt: now })),
+    );
+  }
+  const documents = await assignRequiredDocuments(tx, organizationId, employeeId, position, requestedById, now);
+  const tests = await tx
+    .select({ id: competencyTests.id, positions: competencyTests.positions })
+    .from(competencyTests)
+    .where(and(eq(competencyTests.organizationId, organizationId), eq(competencyTests.active, true)))
+    .orderBy(asc(competencyTests.id));
+  const test = tests.find((t) => t.positions.includes(position)) ?? tests.find((t) => t.positions.length === 0);
+  if (test) await tx.insert(testRequests).values({ organizationId, testId: test.id, employeeId, requestedById, createdAt: now });
+  return { forms: templates.length, documents, tests: test ? 1 : 0 };
+}
+
+/** The invitation mail: the sign-up link, valid PASSWORD_TOKEN_SECONDS. */
+export async function mailEmployeeInvitation(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  organization: RequestOrganization,
+  user: { id: number; email: string; firstName: string; passwordHash: string | null; lastLogin: Date | null },
+  position: string,
+): Promise<void> {
+  const link = createSignUpLink(app, user, organization.token);
+  const days = Math.round(app.config.passwordTokenSeconds / 86_400);
+  const positionLabel = POSITIONS[position as Position] ?? position;
+  try {
+    await app.mail.send({
+      to: user.email,
+      subject: `Welcome to ${organization.name}: set up your Care Portal account`,
+      text:
+        `Hello ${user.firstName || user.email},\n\n` +
+        `${organization.name} has hired you as ${positionLabel}. To choose your password and start your onboarding ` +
+        `(forms to sign, documents to upload and your competency test), open:\n\n${link}\n\n` +
+        `The link works once and expires in ${days} days. If you did not expect this mail, ignore it.\n`,
+      organizationId: organization.id,
+    });
+  } catch (error) {
+    request.log.error({ err: error }, 'invitation mail failed');
+    throw new ApiError(502, 'mail_failed', 'The employee was created but the invitation mail could not be sent. Resend the invitation from Users.');
+  }
+}
+
+/**
+ * Creates the employee (NEW, no password yet) with the onboarding items, in the caller's transaction when
+ * given one. The caller audits and mails (after commit).
+ */
+export async function createEmployee(tx: Tx, organization: RequestOrganization, input: NewEmployee, requestedById: number | null, now: Date): Promise<{ id: number; items: AssignedItems }> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  if (existing) throw invalid({ email: [EMAIL_TAKEN] }, EMAIL_TAKEN);
+  const [created] = await tx
+    .insert(users)
+    .values({
+      organizationId: organization.id,
+      email,
+      firstName: input.first_name.trim(),
+      lastName: input.last_name.trim(),
+      role: 'ROLE_EMPLOYEE',
+      phone: input.phone?.trim() || null,
+      passwordHash: null,
+      timezone: organization.timezone,
+      createdAt: now,
+    })
+    .returning({ id: users.id });
+  await tx.insert(employeeProfiles).values({
+    userId: created.id,
+    organizationId: organization.id,
+    status: 'NEW',
+    position: input.position,
+    applicationId: input.applicationId ?? null,
+  });
+  const items = await assignOnboardingItems(tx, organization.id, created.id, input.position, requestedById, now);
+  return { id: created.id, items };
+}
+
+/** In-app notice of the onboarding waiting for the new hire (the invitation mail already tells them). */
+export async function notifyOnboardingAssigned(app: FastifyInstance, organization: RequestOrganization, employeeId: number, items: AssignedItems): Promise<void> {
+  if (!items.forms && !items.documents && !items.tests) return;
+  const parts = [
+    items.forms ? `${items.forms} form${items.forms === 1 ? '' : 's'} to sign` : null,
+    items.documents ? `${items.documents} document${items.documents === 1 ? '' : 's'} to upload` : null,
+    items.tests ? 'a competency test' : null,
+  ].filter(Boolean);
+  await notify(app.db, {
+    userId: employeeId,
+    organizationId: organization.id,
+    type: 'form_requested',
+    title: 'Your onboarding is waiting',
+    body: `${organization.name} needs: ${parts.join(', ')}.`,
+    link: '/profile/incomplete-documents',
+  }, app.now());
+}

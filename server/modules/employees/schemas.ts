@@ -1,0 +1,211 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { POSITIONS } from '../../../src/domain/labels';
+import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { DocumentSchema, IsoDate } from '../documents/schemas';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Timestamp = Type.String({ format: 'date-time' });
+
+export const POSITION_KEYS = Object.keys(POSITIONS) as (keyof typeof POSITIONS)[];
+export const PositionKey = Type.Enum([...POSITION_KEYS], { description: POSITION_KEYS.join(', ') });
+const Name = Type.String({ minLength: 1, maxLength: 150 });
+const Phone = Type.String({ maxLength: 40 });
+
+export const EmployeeSummarySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    email: Type.String(),
+    phone: Nullable(Type.String()),
+    position: Nullable(Type.String()),
+    status: Type.Enum(['NEW', 'READY']),
+    is_active: Type.Boolean(),
+    invitation_pending: Type.Boolean(),
+    forms_due: Type.Integer(),
+    expired_documents: Type.Integer(),
+    expiring_documents: Type.Integer(),
+    created_at: Timestamp,
+  },
+  { title: 'EmployeeSummary' },
+);
+export type EmployeeSummaryOut = Static<typeof EmployeeSummarySchema>;
+
+export const EmployeeSchema = Type.Object(
+  { ...EmployeeSummarySchema.properties, ready_at: Nullable(Timestamp), application_id: Nullable(Type.Integer()) },
+  { title: 'Employee' },
+);
+export type EmployeeOut = Static<typeof EmployeeSchema>;
+
+export const ChecklistSchema = Type.Object(
+  {
+    ready: Type.Boolean(),
+    missing: Type.Array(Type.String()),
+    forms: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        required: Type.Boolean(),
+        status: Type.Enum(['PENDING', 'AWAITING_COUNTERSIGN', 'COMPLETED']),
+        completed_at: Nullable(Timestamp),
+      }),
+    ),
+    documents: Type.Array(DocumentSchema),
+    tests: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        status: Type.Enum(['PENDING', 'AWAITING_OBSERVATION', 'PASSED', 'FAILED']),
+        score: Nullable(Type.Integer()),
+        pass_mark: Type.Integer(),
+        submitted_at: Nullable(Timestamp),
+      }),
+    ),
+  },
+  { title: 'Checklist' },
+);
+export type ChecklistOut = Static<typeof ChecklistSchema>;
+
+const PersonRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const NoteSchema = Type.Object(
+  { id: Type.Integer(), type: PersonRef, text: Type.String(), author: Nullable(PersonRef), created_at: Timestamp },
+  { title: 'Note' },
+);
+export type NoteOut = Static<typeof NoteSchema>;
+
+export const EMPLOYEE_ORDERINGS = ['last_name', '-last_name', 'created_at', '-created_at'] as const;
+export type EmployeeOrdering = (typeof EMPLOYEE_ORDERINGS)[number];
+
+const tags = ['employees'];
+const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+const EmployeeParams = Type.Object({ id: Id });
+
+export const employeeListSchema = {
+  operationId: 'employees_list',
+  tags,
+  summary: "The organization's employees",
+  querystring: Type.Object({
+    status: Type.Optional(Type.Enum(['NEW', 'READY'])),
+    position: Type.Optional(PositionKey),
+    search: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Words; each must begin the first name, last name or email (case-insensitive). The count of a search stops at 10,000.' }),
+    ),
+    expired: Type.Optional(Type.Boolean({ description: 'true: only employees with an expired document; false: only those without' })),
+    ordering: Type.Optional(Type.Enum([...EMPLOYEE_ORDERINGS], { default: 'last_name' })),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(EmployeeSummarySchema), ...errors() },
+};
+
+export const employeeCreateSchema = {
+  operationId: 'employees_create',
+  tags,
+  summary: 'Create an employee (NEW): mails the sign-up link and assigns the onboarding items',
+  body: Type.Object({
+    email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }),
+    first_name: Name,
+    last_name: Name,
+    phone: Type.Optional(Nullable(Phone)),
+    position: PositionKey,
+  }),
+  response: { 201: EmployeeSchema, ...errors(502) },
+};
+
+export const employeeRetrieveSchema = {
+  operationId: 'employees_retrieve',
+  tags,
+  summary: 'One employee (the read is audited)',
+  params: EmployeeParams,
+  response: { 200: EmployeeSchema, ...errors(404) },
+};
+
+export const employeeUpdateSchema = {
+  operationId: 'employees_partial_update',
+  tags,
+  summary: "Edit an employee's name, phone or position",
+  params: EmployeeParams,
+  body: Type.Object({
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Name),
+    phone: Type.Optional(Nullable(Phone)),
+    position: Type.Optional(PositionKey),
+  }),
+  response: { 200: EmployeeSchema, ...errors(404) },
+};
+
+export const employeeChecklistSchema = {
+  operationId: 'employees_checklist_retrieve',
+  tags,
+  summary: "An employee's onboarding checklist",
+  params: EmployeeParams,
+  response: { 200: ChecklistSchema, ...errors(404) },
+};
+
+export const employeeReadySchema = {
+  operationId: 'employees_ready_create',
+  tags,
+  summary: 'Mark ready to hire (READY); refused with code not_ready and fields.checklist listing what is missing',
+  params: EmployeeParams,
+  response: { 200: EmployeeSchema, ...errors(404) },
+};
+
+export const noteListSchema = {
+  operationId: 'employees_notes_list',
+  tags,
+  summary: "An employee's notes, newest first",
+  params: EmployeeParams,
+  querystring: Type.Object({ type_id: Type.Optional(Id), ...PagingQuery }),
+  response: { 200: Paged(NoteSchema), ...errors(404) },
+};
+
+export const noteCreateSchema = {
+  operationId: 'employees_notes_create',
+  tags,
+  summary: 'Add a note typed by one of the organization’s note types',
+  params: EmployeeParams,
+  body: Type.Object({ type_id: Id, text: Type.String({ minLength: 1, maxLength: 10_000 }) }),
+  response: { 201: NoteSchema, ...errors(404) },
+};
+
+export const noteDestroySchema = {
+  operationId: 'employees_notes_destroy',
+  tags,
+  summary: 'Delete a note',
+  params: Type.Object({ id: Id, note_id: Id }),
+  response: { 204: NoContent, ...errors(404) },
+};
+
+export const employeeDocumentListSchema = {
+  operationId: 'employees_documents_list',
+  tags,
+  summary: "An employee's documents",
+  params: EmployeeParams,
+  response: { 200: Type.Array(DocumentSchema), ...errors(404) },
+};
+
+export const employeeDocumentCreateSchema = {
+  operationId: 'employees_documents_create',
+  tags,
+  summary: 'Request a document: of a document type, or by name',
+  params: EmployeeParams,
+  body: Type.Object({
+    document_type_id: Type.Optional(Id),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    required: Type.Optional(Type.Boolean()),
+    requires_expiry: Type.Optional(Type.Boolean()),
+  }),
+  response: { 201: DocumentSchema, ...errors(404) },
+};
+
+export const employeeDocumentReviewSchema = {
+  operationId: 'employees_documents_partial_update',
+  tags,
+  summary: 'Approve or reject an uploaded document (a rejection needs review_note), or set its expiry date',
+  params: Type.Object({ id: Id, document_id: Id }),
+  body: Type.Object({
+    status: Type.Optional(Type.Enum(['APPROVED', 'REJECTED'])),
+    review_note: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    expires_on: Type.Optional(Nullable(IsoDate)),
+  }),
+  response: { 200: DocumentSchema, ...errors(404) },
+};
