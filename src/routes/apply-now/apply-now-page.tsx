@@ -238,7 +238,7 @@ export function ApplyNowPage() {
   if (submitted) {
     return (
       <BrandBox title={`Thank you — ${organizationName ?? 'the agency'} received your application`} organizationName={organizationName} footer={footer}>
-        <div ref={thanksRef} tabIndex={-1} css={{ outline: 'none' }}>
+        <div ref={thanksRef} tabIndex={-1} css={{ outline: 'none', overflowWrap: 'anywhere' }}>
           <Alert tone="success">Your application was sent.</Alert>
           <p>
             We will review it and contact you at <strong>{submitted.email}</strong>. If you are hired, you will get an email with a link
