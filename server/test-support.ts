@@ -84,14 +84,17 @@ const TEMPLATE_DIR = path.join(SERVER_DIR, '..', '.tmp');
 
 /**
  * A migrated and seeded PGlite data folder, dumped once and kept in .tmp/ (keyed by the migrations and the
- * seed), so each test app loads it in a second or so instead of running initdb, migrations and the seed.
+ * server/db modules), so each test app loads it in a second or so instead of running initdb, migrations and the seed.
  */
 async function seededPgliteTemplate(): Promise<Blob> {
+  // keyed by everything that shapes the seeded database: the migrations and every module of server/db
   const hash = createHash('sha256');
-  for (const file of readdirSync(MIGRATIONS_FOLDER).sort()) {
-    if (file.endsWith('.sql')) hash.update(readFileSync(path.join(MIGRATIONS_FOLDER, file)));
-  }
-  hash.update(readFileSync(path.join(SERVER_DIR, 'db', 'seed.ts')));
+  const dbDir = path.join(SERVER_DIR, 'db');
+  const inputs = [
+    ...readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).map((f) => path.join(MIGRATIONS_FOLDER, f)),
+    ...readdirSync(dbDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => path.join(dbDir, f)),
+  ].sort();
+  for (const input of inputs) hash.update(input).update(readFileSync(input));
   const file = path.join(TEMPLATE_DIR, `pglite-seeded-${hash.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const database = await openDatabase({});

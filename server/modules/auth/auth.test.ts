@@ -227,7 +227,7 @@ for (const backend of testBackends()) {
         expect(change.statusCode).toBe(204);
         expect((await login('client@sunrise.example', unicode)).statusCode).toBe(200);
         expect((await login('client@sunrise.example', unicode.normalize('NFD'))).statusCode).toBe(200);
-        expect((await login('client@sunrise.example', unicode.slice(0, -2))).statusCode).toBe(401);
+        expect((await login('client@sunrise.example', unicode.trimEnd())).statusCode).toBe(401);
         expect((await login('client@sunrise.example', unicode.replace('東京', '京東'))).statusCode).toBe(401);
         const row = await userRow('client@sunrise.example');
         expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
