@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/api-error';
 import { global } from '../lib/plugin';
+import { applySecurityHeaders } from './security-headers';
 
 interface ValidationIssue {
   keyword: string;
@@ -78,6 +79,20 @@ const CLIENT_ERROR_CODES: Record<number, string> = {
   415: 'unsupported_media_type',
   429: 'throttled',
 };
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a URL that does not decode, an over-long path
+ * parameter) answer the one error shape too, without echoing the URL back.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  applySecurityHeaders(request, reply); // no onSend hook runs for these answers
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ detail: 'The URL is not valid: it has a malformed percent-encoding.', code: 'invalid' });
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+  request.log.error({ err: error }, 'router failed');
+  return reply.status(500).send({ detail: 'A server error occurred.', code: 'server_error' });
+}
 
 /** One error shape for every failure; validation names the field; a 500 says nothing about its cause. */
 export const errorsPlugin = global(async (app) => {

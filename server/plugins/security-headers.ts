@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { global } from '../lib/plugin';
 
 /**
@@ -19,19 +20,25 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self)',
+};
+const API_HEADERS: Record<string, string> = { ...HEADERS, 'cache-control': 'no-store', pragma: 'no-cache' };
+
+/** The security headers of every answer, and no-store on /api (also used where onSend hooks do not run). */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.headers(request.url.startsWith('/api/') ? API_HEADERS : HEADERS);
+}
+
 export const securityHeadersPlugin = global(async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self)');
-    if (request.url.startsWith('/api/')) {
-      reply.header('cache-control', 'no-store');
-      reply.header('pragma', 'no-cache');
-    }
+    applySecurityHeaders(request, reply);
     return payload;
   });
 }, 'security-headers');

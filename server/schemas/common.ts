@@ -32,9 +32,12 @@ export const AUTHENTICATED_ERRORS = [400, 401, 403] as const;
 
 export const NoContent = Type.Null({ description: 'No content' });
 
+/** Offsets beyond this are refused (400 naming offset) rather than sent to SQL, where 1e20 overflows bigint. */
+export const MAX_OFFSET = 10_000_000;
+
 export const PagingQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 50 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 })),
 };
 
 /** `{ count, next, previous, results }` of a paged list. */

@@ -61,17 +61,7 @@ const BAD_NUMBERS = ['abc', '-1', '0', '1.5', '99999999999999999999', '1e309', '
  * Failures that reproduce bugs reported to the server's owners (see the report of this suite). They are kept
  * out of the verdict, counted and printed, until fixed; delete an entry once its fix lands.
  */
-const KNOWN_ISSUES: { id: string; matches: (failure: string) => boolean }[] = [
-  // PagingQuery.offset (server/schemas/common.ts) has no maximum: OFFSET 1e20 overflows bigint in SQL → 500
-  { id: 'offset-without-maximum', matches: (f) => /^server error: \w+ \?offset=99999999999999999999 /.test(f) },
-  // NUL (and on PGlite lone surrogates) in a string that reaches SQL → 500 instead of 400
-  { id: 'nul-and-lone-surrogates', matches: (f) => /^server error: .*(\\u0000|\\ud800|\\udfff|%00)/.test(f) },
-  // router errors (bad percent-encoding, over-long path parameter) skip the error handler: Fastify's own
-  // { error, code: 'FST_ERR_…', message, statusCode } shape, with the URL echoed, instead of { detail, code }
-  { id: 'router-errors-shape', matches: (f) => /^(not \{detail, code\}|unexpected keys error, message, statusCode)/.test(f) && /"code":"FST_ERR_(BAD_URL|MAX_PARAM_LENGTH)"/.test(f) },
-  // query and path integers are converted leniently: ?limit=1.5, ?limit=0x10, ?offset=%20, /users/0x10/ are accepted
-  { id: 'lenient-integers', matches: (f) => /^accepted: \w+ (\?(limit|offset)=(1\.5|0x10| ) |\/\w+=(1\.5|0x10)\/ )/.test(f) },
-];
+const KNOWN_ISSUES: { id: string; matches: (failure: string) => boolean }[] = [];
 
 interface Counts {
   malformed: number;
