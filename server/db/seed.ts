@@ -13,7 +13,6 @@ import {
   formRequests,
   formTemplates,
   noteTypes,
-  notifications,
   organizations,
   testRequests,
   users,
@@ -423,7 +422,8 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
     return row;
   };
 
-  // documents: nurse all approved (CPR expiring in 20 days, already warned 30 days ahead), aide approved, new hire missing
+  // documents: nurse all approved (CPR expiring in 20 days, marked as warned 30 days ahead so a start-up sweep
+  // sends nothing), aide approved, new hire missing
   const docFor = async (employeeId: number, type: (typeof sunriseTypes)[number], state: 'approved' | 'missing', expiresInDays = 365) => {
     if (state === 'missing') {
       return { organizationId: sunrise, employeeId, documentTypeId: type.id, name: type.name, required: true, requiresExpiry: type.requiresExpiry, requestedById: admin, createdAt: daysAgo(2) };
@@ -457,10 +457,6 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
     await docFor(nurse, byName('Professional license'), 'approved', 500),
     ...(await Promise.all(everyone.map((n, i) => docFor(aide, byName(n), 'approved', 200 + i * 100)))),
     ...(await Promise.all(everyone.map((n) => docFor(newhire, byName(n), 'missing')))),
-  ]);
-  await tx.insert(notifications).values([
-    { userId: nurse, organizationId: sunrise, type: 'document_expiring', title: `Your CPR certification expires on ${IN(20, now)}`, body: 'Please upload the renewed document.', link: '/profile/documents', createdAt: daysAgo(10) },
-    { userId: admin, organizationId: sunrise, type: 'document_expiring', title: `Nora Okafor's CPR certification expires on ${IN(20, now)}`, body: '', link: `/employees/${nurse}/documents`, createdAt: daysAgo(10) },
   ]);
 
   // tests: nurse and aide passed (the aide observed by the nurse), new hire pending

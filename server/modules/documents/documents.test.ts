@@ -1,0 +1,173 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, employeeDocuments, files, notifications, users } from '../../db/schema';
+import { addDays } from '../../lib/dates';
+import { multipart, PDF_BYTES, PNG_BYTES } from '../../lib/multipart-test-helpers';
+import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { sweepExpiringDocuments } from './expiry-sweep';
+
+type Session = Awaited<ReturnType<TestApp['login']>>;
+
+const countFiles = (dir: string): number =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+
+for (const backend of testBackends()) {
+  describe(`documents (${backend})`, () => {
+    let t: TestApp;
+    let admin: Session;
+    let newhire: Session;
+    let aide: Session;
+    let harborAdmin: Session;
+    let slotIds: number[];
+
+    beforeAll(async () => {
+      t = await createTestApp({ backend });
+      admin = await t.login('admin@sunrise.example');
+      newhire = await t.login('newhire@sunrise.example');
+      aide = await t.login('aide@sunrise.example');
+      harborAdmin = await t.login('admin@harbor.example');
+      const rows = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, newhire.user.id)).orderBy(employeeDocuments.id);
+      slotIds = rows.map((r) => r.id);
+    });
+    afterAll(async () => t?.close());
+
+    const upload = (session: Session, id: number, fields: Record<string, string>, file: { name: string; data: Buffer } | null) => {
+      const body = multipart(fields, file ? { field: 'file', ...file } : null);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/profile/documents/${id}/file/`,
+        headers: { ...t.headers(session.access, 'sunrise'), 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    };
+    const get = (url: string, session: Session, org = 'sunrise') => t.app.inject({ method: 'GET', url, headers: t.headers(session.access, org) });
+
+    it('lists one’s own documents (NEW through view-onboarding, READY through view-documents)', async () => {
+      const mine = await get('/api/profile/documents/', newhire);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json().map((d: { name: string }) => d.name)).toEqual(['CPR certification', 'TB test', "Driver's license"]);
+      const aides = (await get('/api/profile/documents/', aide)).json();
+      expect(aides).toHaveLength(3);
+      expect(aides.every((d: { status: string }) => d.status === 'APPROVED')).toBe(true);
+      for (const email of ['client@sunrise.example', 'marketer@sunrise.example']) {
+        const session = await t.login(email);
+        expect((await get('/api/profile/documents/', session)).statusCode).toBe(403);
+      }
+    });
+
+    it('checks the type by content and the size, names the field, and leaves no row or file behind', async () => {
+      const dir = path.join(t.config.dataDir, 'files');
+      const before = { rows: (await t.database.db.select().from(files)).length, disk: countFiles(dir) };
+      const disguised = await upload(newhire, slotIds[0], { expires_on: '2030-01-01' }, { name: 'card.pdf', data: Buffer.from('GIF89a not a pdf') });
+      expect(disguised.statusCode).toBe(400);
+      expect(disguised.json().fields).toEqual({ file: ['The file must be a PDF, PNG or JPEG file.'] });
+      const huge = await upload(newhire, slotIds[0], { expires_on: '2030-01-01' }, { name: 'card.png', data: Buffer.concat([PNG_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1 - PNG_BYTES.length)]) });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().fields).toEqual({ file: ['The file must be at most 10 MB.'] });
+      const noExpiry = await upload(newhire, slotIds[0], {}, { name: 'card.pdf', data: PDF_BYTES });
+      expect(noExpiry.json().fields).toEqual({ expires_on: ['This document needs its expiry date.'] });
+      const pastExpiry = await upload(newhire, slotIds[0], { expires_on: '2001-01-01' }, { name: 'card.pdf', data: PDF_BYTES });
+      expect(pastExpiry.json().fields).toHaveProperty('expires_on');
+      const notMultipart = await t.app.inject({ method: 'POST', url: `/api/profile/documents/${slotIds[0]}/file/`, headers: t.headers(newhire.access, 'sunrise'), payload: { expires_on: '2030-01-01' } });
+      expect(notMultipart.statusCode).toBe(400);
+      expect((await t.database.db.select().from(files)).length).toBe(before.rows);
+      expect(countFiles(dir)).toBe(before.disk);
+      const [slot] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.id, slotIds[0]));
+      expect(slot.status).toBe('MISSING');
+    });
+
+    it('takes a PNG with a .pdf name as a PNG, notifies the admins, and serves the file to its owner and the admin only', async () => {
+      const response = await upload(newhire, slotIds[0], { expires_on: '2030-06-30' }, { name: 'cpr.pdf', data: PNG_BYTES });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'PENDING', file: { name: 'cpr.png', content_type: 'image/png', size: PNG_BYTES.length } });
+      const [notice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.user.id), eq(notifications.type, 'document_uploaded')));
+      expect(notice).toMatchObject({ title: 'Noah Patel uploaded CPR certification', link: `/employees/${newhire.user.id}/documents` });
+
+      const url = `/api/documents/${slotIds[0]}/file/`;
+      for (const session of [newhire, admin]) {
+        const file = await get(url, session);
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe('image/png');
+        expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+        expect(file.headers['x-content-type-options']).toBe('nosniff');
+        expect(file.rawPayload.equals(PNG_BYTES)).toBe(true);
+      }
+      const master = await t.login('master@portal.example');
+      expect((await get(url, master)).statusCode).toBe(200);
+      expect((await get(url, master, 'harbor')).statusCode).toBe(404);
+      // another employee: as if it did not exist; an admin of another organization: not found either
+      expect((await get(url, aide)).statusCode).toBe(404);
+      expect((await get(url, harborAdmin, 'harbor')).statusCode).toBe(404);
+      for (const email of ['client@sunrise.example', 'marketer@sunrise.example']) {
+        expect((await get(url, await t.login(email))).statusCode).toBe(403);
+      }
+      // and nobody uploads into someone else's slot
+      const foreign = await upload(aide, slotIds[1], { expires_on: '2030-01-01' }, { name: 'x.pdf', data: PDF_BYTES });
+      expect(foreign.statusCode).toBe(404);
+      const reads = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'employee_document'), eq(auditLog.entityId, String(slotIds[0]))));
+      expect(reads.map((r) => r.operationId)).toEqual(['profile_documents_upload_create', 'documents_file_retrieve', 'documents_file_retrieve']);
+    });
+
+    it('replaces a rejected upload', async () => {
+      const rejected = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/employees/${newhire.user.id}/documents/${slotIds[0]}/`,
+        headers: t.headers(admin.access, 'sunrise'),
+        payload: { status: 'REJECTED', review_note: 'Expired card.' },
+      });
+      expect(rejected.json().status).toBe('REJECTED');
+      const again = await upload(newhire, slotIds[0], { expires_on: '2031-06-30' }, { name: 'cpr-new.pdf', data: PDF_BYTES });
+      expect(again.json()).toMatchObject({ status: 'PENDING', review_note: null, expires_on: '2031-06-30', file: { name: 'cpr-new.pdf' } });
+    });
+
+    it('warns 30 and 7 days ahead and on expiry, once each, the employee and the admins, by mail too', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const [nurse] = await t.database.db.select().from(users).where(eq(users.email, 'nurse@sunrise.example'));
+      const nurseDocs = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, nurse.id)).orderBy(employeeDocuments.id);
+      // the seeded CPR card (20 days ahead) was already warned at 30 days
+      const cpr = nurseDocs.find((d) => d.name === 'CPR certification')!;
+      expect(cpr.warned30At).not.toBeNull();
+      const tb = nurseDocs.find((d) => d.name === 'TB test')!;
+      await t.database.db.update(employeeDocuments).set({ expiresOn: addDays(today, 25) }).where(eq(employeeDocuments.id, tb.id));
+      const kinds = () =>
+        t.database.db
+          .select({ type: notifications.type, userId: notifications.userId, title: notifications.title })
+          .from(notifications)
+          .where(and(inArray(notifications.type, ['document_expiring', 'document_expired']), inArray(notifications.userId, [nurse.id, admin.user.id])));
+      const before = (await kinds()).length;
+
+      expect(await sweepExpiringDocuments(t.app)).toEqual({ expired: 0, in7: 0, in30: 1 });
+      expect(await sweepExpiringDocuments(t.app)).toEqual({ expired: 0, in7: 0, in30: 0 });
+      const afterFirst = await kinds();
+      expect(afterFirst.length - before).toBe(2);
+      expect(afterFirst.some((n) => n.userId === nurse.id && n.title === `Your TB test expires on ${addDays(today, 25)}`)).toBe(true);
+      expect(afterFirst.some((n) => n.userId === admin.user.id && n.title === `Nora Okafor's TB test expires on ${addDays(today, 25)}`)).toBe(true);
+      expect((await t.mails()).some((m) => m.to === 'nurse@sunrise.example' && m.subject.startsWith('Your TB test expires on'))).toBe(true);
+
+      t.clock.advance(19 * 86_400); // 6 days before the TB test, 1 day before the CPR card
+      expect(await sweepExpiringDocuments(t.app)).toEqual({ expired: 0, in7: 2, in30: 0 });
+      t.clock.advance(2 * 86_400); // the CPR card has expired
+      expect(await sweepExpiringDocuments(t.app)).toEqual({ expired: 1, in7: 0, in30: 0 });
+      expect(await sweepExpiringDocuments(t.app)).toEqual({ expired: 0, in7: 0, in30: 0 });
+      const expired = (await kinds()).filter((n) => n.type === 'document_expired');
+      expect(expired.map((n) => n.userId).sort()).toEqual([nurse.id, admin.user.id].sort());
+      // and the list flags it (a new sign-in: three weeks passed)
+      admin = await t.login('admin@sunrise.example');
+      const list = await t.app.inject({ method: 'GET', url: '/api/employees/?expired=true', headers: t.headers(admin.access, 'sunrise') });
+      expect(list.json().results.map((e: { id: number; expired_documents: number }) => [e.id, e.expired_documents])).toEqual([[nurse.id, 1]]);
+      const docs = (await t.app.inject({ method: 'GET', url: `/api/employees/${nurse.id}/documents/`, headers: t.headers(admin.access, 'sunrise') })).json();
+      expect(docs.find((d: { name: string }) => d.name === 'CPR certification')).toMatchObject({ expired: true, expiring_soon: false });
+      expect(docs.find((d: { name: string }) => d.name === 'TB test')).toMatchObject({ expired: false, expiring_soon: true });
+    });
+
+    it('two sweeps at once warn once (the claim is atomic)', async () => {
+      const [doc] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, aide.user.id)).limit(1);
+      const today = t.clock.now().toISOString().slice(0, 10);
+      await t.database.db.update(employeeDocuments).set({ expiresOn: addDays(today, 3) }).where(eq(employeeDocuments.id, doc.id));
+      const results = await Promise.all([sweepExpiringDocuments(t.app), sweepExpiringDocuments(t.app), sweepExpiringDocuments(t.app)]);
+      expect(results.reduce((sum, r) => sum + r.in7, 0)).toBe(1);
+    });
+  });
+}
