@@ -65,7 +65,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Applications page', () => {
+describe('Applications page', { timeout: 30000 }, () => {
   it('lists pending applications with position label, applied day in the user time zone and status', async () => {
     const { api, container } = setUp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Applications' }, { timeout: 5000 })).toBeInTheDocument();

@@ -397,7 +397,7 @@ function ApplicationDetail({ id }: { id: number }) {
           <img
             src={application.attestation_signature}
             alt={`Signature of ${name}`}
-            css={{ display: 'block', maxWidth: '100%', width: 360, height: 'auto', background: '#fff', border: '1px solid #D4D4D8', borderRadius: 8 }}
+            css={{ display: 'block', maxWidth: 'min(100%, 480px)', maxHeight: 240, background: '#fff', border: '1px solid #D4D4D8', borderRadius: 8 }}
           />
         ) : (
           <p>No signature.</p>

@@ -171,7 +171,7 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
             </Button>
           ) : null}
           {row.file ? (
-            <Button size="sm" variant="secondary" onClick={() => setReview({ document: row, action: 'expiry' })} aria-label={`Set the expiry date of ${row.name}`}>
+            <Button size="sm" variant="secondary" onClick={() => setReview({ document: row, action: 'expiry' })} aria-label={`Set expiry date of ${row.name}`}>
               Set expiry date
             </Button>
           ) : null}

@@ -86,7 +86,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Employee page', () => {
+describe('Employee page', { timeout: 30000 }, () => {
   it('shows the details with the invitation state and the application, in sections', async () => {
     const { container } = setUp('/employees/203');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ned Park' }, { timeout: 5000 })).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('Employee page', () => {
     expect(await within(row('Driver license')).findByText('The license has expired; upload the new one.')).toBeInTheDocument();
 
     // Setting the expiry date alone.
-    await user.click(screen.getByRole('button', { name: 'Set the expiry date of Driver license' }));
+    await user.click(screen.getByRole('button', { name: 'Set expiry date of Driver license' }));
     dialog = screen.getByRole('dialog', { name: 'Expiry date of Driver license' });
     const date = within(dialog).getByRole('textbox', { name: 'Expiry date' });
     expect(date).toHaveValue('31.01.2026');

@@ -44,7 +44,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Employees page', () => {
+describe('Employees page', { timeout: 30000 }, () => {
   it('lists employees with position, status label, forms due and expired documents flagged in words', async () => {
     const { api, container } = setUp('/employees');
     expect(await screen.findByRole('heading', { level: 1, name: 'Employees' }, { timeout: 5000 })).toBeInTheDocument();

@@ -91,7 +91,10 @@ export const Tag = styled('span', { shouldForwardProp: (prop) => prop !== 'tone'
     color: colours.main,
     fontSize: theme.font.size.sm,
     fontWeight: 600,
-    whiteSpace: 'nowrap',
+    whiteSpace: 'normal',
+    justifySelf: 'start',
+    alignSelf: 'start',
+    maxWidth: '100%',
   };
 });
 

@@ -173,7 +173,7 @@ describe('Onboarding settings', { timeout: 30000 }, () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
     await user.click(within(form).getByRole('button', { name: 'Save test' }));
     await waitFor(() => expect(api.competency_tests_create).toHaveBeenCalled());
-    const body = api.competency_tests_create.mock.calls[0][1];
+    const body = api.competency_tests_create.mock.calls[0][1] as { questions: { id: string }[] };
     expect(body).toMatchObject({
       name: 'HHA skills',
       pass_mark: 75,
