@@ -73,8 +73,21 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
+      try {
+        // let the app's connections finish closing; force only what is still there after a few seconds
+        for (let attempt = 0; attempt < 30; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error; // 55006: database in use
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -36,6 +36,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection (server restart, terminated backend) must not crash the process;
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => console.error('database: idle connection lost:', error.message));
     const db = drizzle({ client: pool, schema });
     return {
       db: db as unknown as Db,

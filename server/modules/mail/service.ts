@@ -26,17 +26,26 @@ export function createMailService(deps: { config: Config; db: Db; log: FastifyBa
     transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(config.smtpUrl!));
     return transport;
   };
+  const deliver = async (mail: Mail) => {
+    if (config.smtpUrl) {
+      await (await smtp()).sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      return;
+    }
+    await db.insert(outbox).values({ organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text });
+    log.info(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+  };
+  // Mails still on their way (a caller may send without awaiting); closing waits for them.
+  const pending = new Set<Promise<void>>();
   return {
-    async send(mail) {
-      if (config.smtpUrl) {
-        await (await smtp()).sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
-        return;
-      }
-      await db.insert(outbox).values({ organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text });
-      log.info(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    send(mail) {
+      const sending = deliver(mail);
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending)).catch(() => undefined);
+      return sending;
     },
     async close() {
+      await Promise.allSettled([...pending]);
       if (transport) (await transport).close();
     },
   };
