@@ -191,6 +191,9 @@ for (const backend of testBackends()) {
       expect(faulty).toEqual([]);
       const ids = operations.map(({ operation }) => operation.operationId);
       expect(new Set(ids).size).toBe(ids.length);
+      const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+      expect(docs.statusCode).toBe(200);
+      expect(docs.headers['content-type']).toContain('text/html');
     });
   });
 }
