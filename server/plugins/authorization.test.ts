@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support';
+import { hasPermission } from './authorization';
+
+describe('authorization: a permission list means any one of them', () => {
+  it('matches one permission or any of a list', () => {
+    expect(hasPermission(['view-onboarding'], 'view-onboarding')).toBe(true);
+    expect(hasPermission(['view-onboarding'], ['view-onboarding', 'view-documents'])).toBe(true);
+    expect(hasPermission(['view-documents'], ['view-onboarding', 'view-documents'])).toBe(true);
+    expect(hasPermission(['view-profile'], ['view-onboarding', 'view-documents'])).toBe(false);
+    expect(hasPermission(['view-profile'], [])).toBe(false);
+  });
+
+  describe('on a route', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({
+        setup(app) {
+          app.get(
+            '/api/test-any-of/',
+            {
+              schema: { operationId: 'test_any_of_retrieve', tags: ['test'], response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+              config: { access: { permission: ['view-onboarding', 'view-documents'] } },
+            },
+            async () => ({ ok: true }),
+          );
+        },
+      });
+    });
+    afterAll(async () => t?.close());
+
+    it('lets a NEW employee (view-onboarding) and a READY one (view-documents) in, and nobody else', async () => {
+      const call = async (email: string) => {
+        const session = await t.login(email);
+        return (await t.app.inject({ method: 'GET', url: '/api/test-any-of/', headers: t.headers(session.access, 'sunrise') })).statusCode;
+      };
+      expect(await call('newhire@sunrise.example')).toBe(200);
+      expect(await call('aide@sunrise.example')).toBe(200);
+      expect(await call('admin@sunrise.example')).toBe(403);
+      expect(await call('client@sunrise.example')).toBe(403);
+      expect(await call('marketer@sunrise.example')).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/test-any-of/' })).statusCode).toBe(401);
+    });
+  });
+});
