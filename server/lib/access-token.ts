@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { Config } from '../config';
 import { tokenNotValid } from './api-error';
 
@@ -25,28 +26,70 @@ export async function signAccessToken(
     .sign(key);
 }
 
-/** Verifies an access JWT (HS256 only, audience and issuer, times against `now`); throws a 401 ApiError. */
+const HS256_SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+const keyObjects = new WeakMap<Uint8Array, KeyObject>();
+
+function keyObject(key: Uint8Array): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) keyObjects.set(key, (object = createSecretKey(key)));
+  return object;
+}
+
+function decodeJson(segment: string | undefined): Record<string, unknown> | null {
+  if (!segment || !/^[A-Za-z0-9_-]+$/.test(segment)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isNumericDate = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * Verifies an access JWT, as strictly as jose's jwtVerify with algorithms ['HS256'], issuer, audience and the
+ * required claims, but with a synchronous node:crypto HMAC (the key object cached): header alg exactly HS256
+ * and no `crit`; the signature in canonical base64url, compared in constant time; iss, aud, typ, sub, sid,
+ * iat, nbf and exp all present; nbf ≤ now < exp. Throws a 401 ApiError.
+ */
 export async function verifyAccessToken(
   token: string,
   key: Uint8Array,
   config: Pick<Config, 'jwtIssuer' | 'jwtAudience'>,
   now: Date,
 ): Promise<AccessClaims> {
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'],
-      issuer: config.jwtIssuer,
-      audience: config.jwtAudience,
-      currentDate: now,
-      requiredClaims: ['sub', 'sid', 'typ', 'iat', 'nbf', 'exp'],
-    });
-    const userId = Number(payload.sub);
-    if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !Number.isSafeInteger(userId) || userId <= 0) {
-      throw tokenNotValid();
-    }
-    return { userId, familyId: payload.sid };
-  } catch (error) {
-    if (error instanceof errors.JOSEError || error instanceof TypeError) throw tokenNotValid();
-    throw error;
+  const parts = token.split('.');
+  if (parts.length !== 3) throw tokenNotValid();
+  const [encodedHeader, encodedPayload, signature] = parts as [string, string, string];
+  const header = decodeJson(encodedHeader);
+  if (!header || header.alg !== 'HS256' || header.crit !== undefined || (header.typ !== undefined && header.typ !== 'JWT')) {
+    throw tokenNotValid();
   }
+  if (!HS256_SIGNATURE.test(signature)) throw tokenNotValid();
+  const expected = createHmac('sha256', keyObject(key)).update(`${encodedHeader}.${encodedPayload}`).digest('base64url');
+  if (!timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) throw tokenNotValid();
+
+  const payload = decodeJson(encodedPayload);
+  if (!payload) throw tokenNotValid();
+  const seconds = Math.floor(now.getTime() / 1000);
+  const audience = payload.aud;
+  const audienceOk = Array.isArray(audience) ? audience.includes(config.jwtAudience) : audience === config.jwtAudience;
+  if (
+    payload.iss !== config.jwtIssuer ||
+    !audienceOk ||
+    payload.typ !== 'access' ||
+    !isNumericDate(payload.iat) ||
+    !isNumericDate(payload.nbf) ||
+    !isNumericDate(payload.exp) ||
+    payload.nbf > seconds ||
+    payload.exp <= seconds ||
+    typeof payload.sid !== 'string' ||
+    typeof payload.sub !== 'string'
+  ) {
+    throw tokenNotValid();
+  }
+  const userId = Number(payload.sub);
+  if (!/^\d+$/.test(payload.sub) || !Number.isSafeInteger(userId) || userId <= 0) throw tokenNotValid();
+  return { userId, familyId: payload.sid };
 }

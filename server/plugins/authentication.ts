@@ -29,26 +29,30 @@ export const authenticationPlugin = global(async (app) => {
     await authenticate(request);
   });
 
+  // Built once: the SQL text is not rebuilt per request, and PostgreSQL keeps the named statement's plan.
+  const userAndFamily = app.db
+    .select({
+      ...userRecordColumns,
+      family: {
+        createdAt: sessionFamilies.createdAt,
+        lastSeenAt: sessionFamilies.lastSeenAt,
+        revokedAt: sessionFamilies.revokedAt,
+      },
+    })
+    .from(sessionFamilies)
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+    .where(and(eq(sessionFamilies.id, sql.placeholder('familyId')), eq(sessionFamilies.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('authenticate_user_and_family');
+
   async function authenticate(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw notAuthenticated();
     const now = app.now();
     const claims = await verifyAccessToken(token, app.keys.access, app.config, now);
-    const [row] = await app.db
-      .select({
-        ...userRecordColumns,
-        family: {
-          createdAt: sessionFamilies.createdAt,
-          lastSeenAt: sessionFamilies.lastSeenAt,
-          revokedAt: sessionFamilies.revokedAt,
-        },
-      })
-      .from(sessionFamilies)
-      .innerJoin(users, eq(users.id, sessionFamilies.userId))
-      .leftJoin(organizations, eq(organizations.id, users.organizationId))
-      .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-      .where(and(eq(sessionFamilies.id, claims.familyId), eq(sessionFamilies.userId, claims.userId)))
-      .limit(1);
+    const [row] = await userAndFamily.execute({ familyId: claims.familyId, userId: claims.userId });
     if (!row || !row.user.isActive || familyState(row.family, now, app.config) !== 'active') throw tokenNotValid();
     if (now.getTime() - row.family.lastSeenAt.getTime() >= lastSeenResolutionMs(app.config)) {
       await app.db
