@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test-setup.ts'],
+          // Page tests drive whole forms through user-event; on a busy 2-core machine they need headroom.
+          testTimeout: 30_000,
         },
       },
       {
