@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
 import {
+  accessGrants,
   cloneUser,
   describeCase,
   errorProblems,
@@ -21,6 +22,7 @@ import {
   mintSession,
   pathParams,
   plausibleBody,
+  serviceRefuses,
   STRONG_PASSWORD,
   buildWorld,
   targetId,
@@ -88,7 +90,7 @@ for (const backend of testBackends()) {
       token === world.sunrise.token ? world.sunrise : token === world.harbor.token ? world.harbor : null;
 
     function idsIn(op: Operation, organization: OrganizationInfo): Record<string, string | number> {
-      return Object.fromEntries(pathParams(op).map((p) => [p.name, targetId(world, op.path, organization)]));
+      return Object.fromEntries(pathParams(op).map((p) => [p.name, targetId(world, op.path, organization, p.name)]));
     }
 
     async function runOperation(op: Operation) {
@@ -146,8 +148,7 @@ for (const backend of testBackends()) {
               } else if (!identity || state !== 'valid') {
                 if (status !== 401) failures.push(`expected 401: ${label}`);
               } else {
-                const permitted =
-                  'permission' in op.access ? identity.permissions.includes(op.access.permission) : 'roles' in op.access ? op.access.roles.includes(identity.role) : false;
+                const permitted = accessGrants(op.access, identity) && !serviceRefuses(op.operationId, identity);
                 const headerRefused = identity.isMaster ? header === 'bogus' : header === 'foreign' || header === 'bogus';
                 if (!permitted || headerRefused) {
                   if (status !== 403) failures.push(`expected 403: ${label}`);

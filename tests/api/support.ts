@@ -12,7 +12,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { permissionsFor, type Permission } from '../../src/domain/permissions';
 import type { ProfileStatus, Role } from '../../src/domain/roles';
@@ -24,6 +24,27 @@ import type { TestApp } from '../../server/test-support';
 // OpenAPI operations
 
 export type Access = { public: true } | { permission: Permission } | { roles: Role[] };
+
+/** Whether an identity passes an operation's declared access (a permission list means any of them). */
+export function accessGrants(access: Access, identity: Pick<Identity, 'permissions' | 'role'>): boolean {
+  if ('public' in access) return true;
+  if ('permission' in access) {
+    // contract-3: `permission` may also list several permissions (any of them grants access)
+    const declared = (access as { permission: Permission | Permission[] }).permission;
+    const wanted = Array.isArray(declared) ? declared : [declared];
+    return wanted.some((permission) => identity.permissions.includes(permission));
+  }
+  return access.roles.includes(identity.role);
+}
+
+/**
+ * Operations whose access passes more callers than the service finally serves: a 403 from the service is the
+ * expected answer for these callers (contract-3: the RN observer is `roles: [ROLE_EMPLOYEE]` + READY RN check).
+ */
+export function serviceRefuses(operationId: string, identity: Pick<Identity, 'role' | 'status' | 'name'>): boolean {
+  if (operationId === 'test_requests_observation_create') return !(identity.role === 'ROLE_EMPLOYEE' && identity.status === 'READY' && identity.name === 'nurse');
+  return false;
+}
 
 export interface Parameter {
   name: string;
@@ -141,20 +162,58 @@ export interface World {
   identities: Record<IdentityName, Identity>;
   /** A user id of each organization to put in path parameters (a user that is not signed in by the suites). */
   userIds: { sunrise: number; harbor: number };
-  /** Per resource (first path segment after /api/): a row id of each organization. */
+  /** Per resource (see resourceOf): a row id of each organization. */
   targets: Record<string, { sunrise: number; harbor: number }>;
 }
 
-/** The row id for an operation's `{id}` in the given organization (users when the resource is unknown). */
-export function targetId(world: World, path: string, organization: OrganizationInfo): number {
+/** Path parameters other than `{id}` and the resource they name. */
+const PARAM_RESOURCES: Record<string, string> = { note_id: 'notes', document_id: 'documents' };
+
+/**
+ * The resource a path parameter names: `{id}` → the path before it without /api/ ('users', 'employees',
+ * 'onboarding/form-templates', 'documents', 'profile/documents'); `{note_id}` → 'notes', `{document_id}` → 'documents'.
+ */
+export function resourceOf(path: string, param = 'id'): string {
+  if (param !== 'id') return PARAM_RESOURCES[param] ?? param;
+  const segments = path.replace(/^\/api\//, '').split('/');
+  const index = segments.indexOf('{id}');
+  return (index > 0 ? segments.slice(0, index) : segments.slice(0, 1)).join('/');
+}
+
+/** The row id for an operation's path parameter in the given organization (users when the resource is unknown). */
+export function targetId(world: World, path: string, organization: OrganizationInfo, param = 'id'): number {
   if (path.startsWith('/api/organizations/')) return organization.id;
-  const resource = /^\/api\/([^/]+)\//.exec(path)?.[1] ?? 'users';
-  const ids = world.targets[resource] ?? world.targets.users;
+  const ids = world.targets[resourceOf(path, param)] ?? world.targets.users;
   return organization.token === 'harbor' ? ids.harbor : ids.sunrise;
 }
 
-/** The table behind a resource, for before/after snapshots. */
-export const RESOURCE_TABLES: Record<string, string> = { users: 'users', notifications: 'notifications' };
+/** Every path parameter of `path` filled with the rows of `organization`. */
+export function targetIds(world: World, path: string, organization: OrganizationInfo): Record<string, number> {
+  return Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, targetId(world, path, organization, name)]));
+}
+
+/** The table behind a resource (resourceOf), for before/after snapshots of the row an operation names. */
+export const RESOURCE_TABLES: Record<string, string> = {
+  users: 'users',
+  notifications: 'notifications',
+  applications: 'applications',
+  employees: 'users',
+  notes: 'employee_notes',
+  documents: 'employee_documents',
+  'profile/documents': 'employee_documents',
+  'onboarding/form-templates': 'form_templates',
+  'onboarding/note-types': 'note_types',
+  'onboarding/document-types': 'document_types',
+  'onboarding/competency-tests': 'competency_tests',
+  'onboarding/form-requests': 'form_requests',
+  'onboarding/test-requests': 'test_requests',
+};
+
+/** The table of the row an operation acts on: its last path parameter's resource. */
+export function tableOf(path: string): string | undefined {
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+  return params.length ? RESOURCE_TABLES[resourceOf(path, params[params.length - 1])] : undefined;
+}
 
 
 export function jwtPayload(token: string): Record<string, any> {
@@ -212,7 +271,141 @@ export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(
     targets: {
       users: userIds,
       notifications: { sunrise: await notificationFor('admin@sunrise.example', sunrise), harbor: await notificationFor('admin@harbor.example', harbor) },
+      ...(await hiringTargets(t, sunrise, harbor)),
     },
+  };
+}
+
+/** Rows of the first id (lowest) of a table in an organization, optionally narrowed by a SQL condition. */
+async function firstId(t: TestApp, table: string, organization: OrganizationInfo, where = sql``): Promise<number> {
+  const result: any = await t.database.db.execute(
+    sql`SELECT min(id)::int AS id FROM ${sql.identifier(table)} WHERE organization_id = ${organization.id} ${where}`,
+  );
+  const id = (result.rows ?? result)[0]?.id;
+  if (!id) throw new Error(`buildWorld: no ${table} row in ${organization.token}`);
+  return Number(id);
+}
+
+/** A call that must succeed while the world is built. */
+async function must(t: TestApp, what: string, request: InjectOptions): Promise<any> {
+  const response = await t.app.inject(request);
+  if (response.statusCode >= 300) throw new Error(`buildWorld: ${what} answered ${response.statusCode} ${response.body.slice(0, 300)}`);
+  return response.body ? response.json() : null;
+}
+
+/**
+ * Issue 3's rows in each organization, made through the API where the demo seed has none in harbor: a harbor
+ * application, an employee (with the onboarding items of hire), a note, an uploaded document, a competency
+ * test and a test request; in sunrise the aide's rows (an employee that no suite signs in as), with a freshly
+ * uploaded file. Keys follow resourceOf.
+ */
+async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: OrganizationInfo): Promise<Record<string, { sunrise: number; harbor: number }>> {
+  const db = t.database.db;
+  const { multipart, PDF_BYTES, SIGNATURE } = await import('../../server/lib/multipart-test-helpers');
+  const harborAdmin = await t.login('admin@harbor.example');
+  const sunriseAdmin = await t.login('admin@sunrise.example');
+  const asHarbor = t.headers(harborAdmin.access, 'harbor');
+  const asSunrise = t.headers(sunriseAdmin.access, 'sunrise');
+  const tag = unique();
+
+  // applications: sunrise's seeded pending one; a harbor one through the public form
+  const form = multipart(
+    {
+      position: 'HHA',
+      first_name: 'Harley',
+      last_name: 'Applicant',
+      email: `applicant-${tag}@harbor.example`,
+      phone: '(555) 010-2020',
+      address: '9 Quay Road',
+      availability: JSON.stringify({ days: ['MON'], shifts: ['MORNING'] }),
+      experience: 'Two years.',
+      years_experience: '2',
+      attestation: 'true',
+      attestation_signature: SIGNATURE,
+    },
+    { field: 'resume', name: 'resume.pdf', data: PDF_BYTES, type: 'application/pdf' },
+  );
+  const harborApplication = await must(t, 'harbor application', {
+    method: 'POST',
+    url: '/api/applications/',
+    headers: { 'x-organization-token': 'harbor', 'content-type': form.contentType },
+    payload: form.payload,
+  });
+
+  // employees: the sunrise aide; a new harbor HHA (gets harbor's form, document slot on hire)
+  const aide = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'aide@sunrise.example')))[0].id;
+  const harborEmployee = await must(t, 'harbor employee', {
+    method: 'POST',
+    url: '/api/employees/',
+    headers: asHarbor,
+    payload: { email: `employee-${tag}@harbor.example`, first_name: 'Hollis', last_name: 'Harborworker', position: 'HHA' },
+  });
+
+  // notes
+  const noteOf = async (headers: Record<string, string>, employeeId: number, organization: OrganizationInfo) => {
+    const typeId = await firstId(t, 'note_types', organization);
+    const note = await must(t, `note in ${organization.token}`, {
+      method: 'POST',
+      url: `/api/employees/${employeeId}/notes/`,
+      headers,
+      payload: { type_id: typeId, text: `Note about an employee of ${organization.name}` },
+    });
+    return note.id as number;
+  };
+
+  // documents: a file uploaded by the employee themselves (so the file exists in storage)
+  const uploadedDocument = async (employeeId: number, organization: OrganizationInfo) => {
+    const documentId = await firstId(t, 'employee_documents', organization, sql`AND employee_id = ${employeeId}`);
+    const session = await mintSession(t, employeeId);
+    const upload = multipart({ expires_on: '2031-01-31' }, { field: 'file', name: 'cpr.pdf', data: PDF_BYTES, type: 'application/pdf' });
+    await must(t, `upload in ${organization.token}`, {
+      method: 'POST',
+      url: `/api/profile/documents/${documentId}/file/`,
+      headers: { ...t.headers(session.access, organization.token), 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    return documentId;
+  };
+
+  // a harbor competency test (the seed has none) and a request of it
+  const harborTest = await must(t, 'harbor competency test', {
+    method: 'POST',
+    url: '/api/onboarding/competency-tests/',
+    headers: asHarbor,
+    payload: {
+      name: 'Harbor aide competency',
+      description: 'Harbor written test',
+      pass_mark: 80,
+      questions: [{ id: 'q1', text: 'Wash hands?', choices: ['No', 'Yes'], answer: 1 }],
+      observed_skills: [],
+      positions: [],
+      active: true,
+    },
+  });
+  const [harborTestRequest] = await must(t, 'harbor test request', {
+    method: 'POST',
+    url: '/api/onboarding/test-requests/',
+    headers: asHarbor,
+    payload: { test_id: harborTest.id, employee_ids: [harborEmployee.id] },
+  });
+  void asSunrise;
+
+  const documents = { sunrise: await uploadedDocument(aide, sunrise), harbor: await uploadedDocument(harborEmployee.id, harbor) };
+  return {
+    applications: { sunrise: await firstId(t, 'applications', sunrise, sql`AND status = 'PENDING'`), harbor: harborApplication.id },
+    employees: { sunrise: aide, harbor: harborEmployee.id },
+    notes: { sunrise: await noteOf(asSunrise, aide, sunrise), harbor: await noteOf(asHarbor, harborEmployee.id, harbor) },
+    documents,
+    'profile/documents': documents,
+    'onboarding/form-templates': { sunrise: await firstId(t, 'form_templates', sunrise), harbor: await firstId(t, 'form_templates', harbor) },
+    'onboarding/note-types': { sunrise: await firstId(t, 'note_types', sunrise), harbor: await firstId(t, 'note_types', harbor) },
+    'onboarding/document-types': { sunrise: await firstId(t, 'document_types', sunrise), harbor: await firstId(t, 'document_types', harbor) },
+    'onboarding/competency-tests': { sunrise: await firstId(t, 'competency_tests', sunrise), harbor: harborTest.id },
+    'onboarding/form-requests': {
+      sunrise: await firstId(t, 'form_requests', sunrise, sql`AND employee_id = ${aide} AND status = 'PENDING'`),
+      harbor: await firstId(t, 'form_requests', harbor, sql`AND employee_id = ${harborEmployee.id}`),
+    },
+    'onboarding/test-requests': { sunrise: await firstId(t, 'test_requests', sunrise, sql`AND employee_id = ${aide}`), harbor: harborTestRequest.id },
   };
 }
 
@@ -368,10 +561,14 @@ const ORGANIZATION_ID_KEYS = new Set(['organization_id', 'organizationId', 'orga
  */
 export function findLeaks(body: unknown, foreign: OrganizationInfo): string[] {
   const leaks: string[] = [];
-  const needles = [foreign.token.toLowerCase(), foreign.name.toLowerCase(), `@${foreign.token}.`];
+  // The token as a slug (a whole value, a URL segment, an email domain), not as an ordinary word: "7 Harbor
+  // View" is an address in sunrise, "/favicons/harbor.svg" or "x@harbor.example" belong to harbor.
+  const token = foreign.token.toLowerCase();
+  const needles = [foreign.name.toLowerCase(), `@${token}.`, `/${token}/`, `/${token}.`];
   const walk = (value: unknown, path: string) => {
     if (typeof value === 'string') {
       const lower = value.toLowerCase();
+      if (lower === token || lower.endsWith(`/${token}`)) leaks.push(`${path}: "${value.slice(0, 80)}" is ${token}`);
       for (const needle of needles) if (lower.includes(needle)) leaks.push(`${path}: "${value.slice(0, 80)}" contains ${needle}`);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => walk(item, `${path}[${i}]`));

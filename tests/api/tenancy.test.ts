@@ -17,8 +17,9 @@ import {
   loadOperations,
   pathParams,
   plausibleBody,
-  RESOURCE_TABLES,
-  targetId,
+  resourceOf,
+  tableOf,
+  targetIds,
   unique,
   type Operation,
   type World,
@@ -86,27 +87,38 @@ for (const backend of testBackends()) {
       const failures: string[] = [];
       let cases = 0;
       for (const op of scoped) {
-        const resource = /^\/api\/([^/]+)\//.exec(op.path)![1];
-        const table = RESOURCE_TABLES[resource];
+        const resource = resourceOf(op.path);
+        const table = tableOf(op.path);
+        const params = pathParams(op).map((p) => p.name);
         for (const caller of callers) {
-          const target = resource === 'users' && caller.foreign.token === 'harbor' && harborPending ? harborPending : targetId(world, op.path, caller.foreign);
-          const snapshot = async () => (table ? JSON.stringify(await rowOf(table, target)) : null);
-          const before = await snapshot();
-          const mailsBefore = (await t.mails()).length;
-          const payload =
-            op.method === 'GET' || op.method === 'DELETE' ? undefined : { ...plausibleBody(op), is_active: false, role: 'ROLE_ADMIN', first_name: 'Owned', read: true };
-          const call = (id: number) =>
-            t.app.inject({ method: op.method, url: fillPath(op.path, { id }), headers: t.headers(caller.access, caller.header), ...(payload ? { payload } : {}) });
-          const response = await call(target);
-          const missing = await call(2_000_000_000);
-          cases++;
-          const label = `${op.method} ${op.path} by ${caller.name} on ${resource} ${target} → ${response.statusCode} ${response.body.slice(0, 160)}`;
-          if (![403, 404].includes(response.statusCode)) failures.push(`not refused: ${label}`);
-          if (response.statusCode !== missing.statusCode || response.body !== missing.body)
-            failures.push(`foreign id answers differently from a missing id (${missing.statusCode} ${missing.body}): ${label}`);
-          failures.push(...errorProblems(response).map((p) => `${p}: ${label}`));
-          if ((await snapshot()) !== before) failures.push(`foreign row changed: ${label}`);
-          if ((await t.mails()).length !== mailsBefore) failures.push(`mail sent: ${label}`);
+          const own = caller.foreign.id === world.sunrise.id ? world.harbor : world.sunrise;
+          const foreignIds = targetIds(world, op.path, caller.foreign);
+          if (resource === 'users' && caller.foreign.token === 'harbor' && harborPending) foreignIds.id = harborPending;
+          // every id foreign; and, for nested paths, the caller's own parent with a foreign child
+          const variants: Record<string, number>[] = [foreignIds];
+          if (params.length > 1) variants.push({ ...targetIds(world, op.path, own), [params[params.length - 1]!]: foreignIds[params[params.length - 1]!]! });
+          for (const ids of variants) {
+            const target = ids[params[params.length - 1]!]!;
+            const snapshot = async () => (table ? JSON.stringify(await rowOf(table, target)) : null);
+            const before = await snapshot();
+            const mailsBefore = (await t.mails()).length;
+            const payload =
+              op.method === 'GET' || op.method === 'DELETE'
+                ? undefined
+                : { ...plausibleBody(op), is_active: false, role: 'ROLE_ADMIN', first_name: 'Owned', read: true, status: 'APPROVED', name: 'Owned', reason: 'Owned' };
+            const call = (values: Record<string, number>) =>
+              t.app.inject({ method: op.method, url: fillPath(op.path, values), headers: t.headers(caller.access, caller.header), ...(payload ? { payload } : {}) });
+            const response = await call(ids);
+            const missing = await call({ ...ids, [params[params.length - 1]!]: 2_000_000_000 });
+            cases++;
+            const label = `${op.method} ${op.path} by ${caller.name} on ${JSON.stringify(ids)} → ${response.statusCode} ${response.body.slice(0, 160)}`;
+            if (![403, 404].includes(response.statusCode)) failures.push(`not refused: ${label}`);
+            if (response.statusCode !== missing.statusCode || response.body !== missing.body)
+              failures.push(`foreign id answers differently from a missing id (${missing.statusCode} ${missing.body}): ${label}`);
+            failures.push(...errorProblems(response).map((p) => `${p}: ${label}`));
+            if ((await snapshot()) !== before) failures.push(`foreign row changed: ${label}`);
+            if ((await t.mails()).length !== mailsBefore) failures.push(`mail sent: ${label}`);
+          }
         }
       }
       console.info(`[tenancy ${backend}] foreign-id cases=${cases} failures=${failures.length}`);
