@@ -45,7 +45,7 @@ describe('the dashboard layout', () => {
     expect(screen.getByRole('banner')).toHaveTextContent('Sunrise Home Care');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByText('There is nothing to show on Applications yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No pending applications')).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 

@@ -4,17 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_SCREEN_TEXT } from '../ui/error-screen';
 import { makeUser, renderApp } from './testing/render-app';
 
-// Pages that fail while rendering: the Applications and Form request placeholders throw.
-vi.mock('../routes/placeholder/placeholder-page', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../routes/placeholder/placeholder-page')>();
-  return {
-    ...original,
-    PlaceholderPage: (props: { title: string }) => {
-      if (props.title === 'Applications' || props.title === 'Form request') throw new Error('Applications exploded');
-      return original.PlaceholderPage(props);
-    },
-  };
-});
+// Pages that fail while rendering: the Applications and Form request pages throw.
+vi.mock('../routes/applications/applications-page', () => ({
+  default: () => {
+    throw new Error('Applications exploded');
+  },
+}));
+vi.mock('../routes/onboarding/employee/form-request-page', () => ({
+  default: () => {
+    throw new Error('Form request exploded');
+  },
+}));
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});

@@ -78,6 +78,17 @@ export function stubApi(overrides: Partial<Record<keyof ApiClient, (...args: any
     auth_password_change_create: vi.fn(async () => undefined),
     auth_signature_create: vi.fn(),
     auth_logout_create: vi.fn(async () => undefined),
+    // Issue 3 (hire to ready): empty lists, so the shell can render any page without a failure of its own.
+    applications_list: vi.fn(async () => emptyPage),
+    employees_list: vi.fn(async () => emptyPage),
+    onboarding_checklist_retrieve: vi.fn(async () => ({ ready: false, missing: [], forms: [], documents: [], tests: [] })),
+    profile_documents_list: vi.fn(async () => []),
+    form_requests_list: vi.fn(async () => emptyPage),
+    test_requests_list: vi.fn(async () => emptyPage),
+    form_templates_list: vi.fn(async () => []),
+    note_types_list: vi.fn(async () => []),
+    document_types_list: vi.fn(async () => []),
+    competency_tests_list: vi.fn(async () => []),
     ...overrides,
   };
   return api as typeof api & ApiClient;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import FakeSignaturePad from '../../app/testing/fake-signature-pad';
@@ -9,6 +9,9 @@ import type { Checklist, EmployeeDocument, Note } from './hiring-api';
 import { makeEmployee } from './test-fixtures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
+
+// Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 const ned = makeEmployee({ id: 203, first_name: 'Ned', last_name: 'Park', position: 'HCC', status: 'NEW', forms_due: 1, ready_at: null, application_id: 7 });

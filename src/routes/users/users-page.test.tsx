@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+
+// Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper', email: 'admin@sunrise.example' });
 const nurse = makeUser('ROLE_EMPLOYEE', { first_name: 'Nina', last_name: 'Reyes', email: 'nurse@sunrise.example' });
@@ -88,6 +91,10 @@ describe('Users page', () => {
     expect(await within(table()).findByText('Mark Ito')).toBeInTheDocument();
     expect(api.users_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: 'last_name' });
     expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
+    // The search box's debounce (300 ms) does not take the list back to the first page.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
+    expect(api.users_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: 'last_name' });
   });
 
   it('invites a user: the row appears and a confirmation says the invitation was sent', async () => {

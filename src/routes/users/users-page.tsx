@@ -104,13 +104,16 @@ export function UsersPage() {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Only a changed search goes back to the first page (not the first render, which would undo an early 'Next').
   useEffect(() => {
+    const next = search.trim();
+    if (next === query) return;
     const timer = window.setTimeout(() => {
-      setQuery(search.trim());
+      setQuery(next);
       setOffset(0);
     }, SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
 
   useEffect(() => {
     let active = true;
