@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -146,14 +146,57 @@ export async function seededTemplate(): Promise<string> {
  * temporary DATA_DIR (a copy of a seeded one, see seededTemplate; `fresh: true` for an empty one) and its
  * own STATUS_FILE, and resolves once it prints that it is listening.
  */
-export async function startServer(env: Record<string, string> = {}, { fresh = false } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { fresh = false, database = 'pglite' as E2EDatabase } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'care-portal-e2e-'));
+  if (database === 'postgres') {
+    // A database of its own on TEST_DATABASE_URL, demo-seeded by the server itself (SEED_DEMO=1), dropped on stop.
+    const { url, drop } = await createPostgresDatabase();
+    const server = await launchServer(dataDir, { ...env, DATABASE_URL: url, SEED_DEMO: '1' });
+    const stop = async (options?: { keepData?: boolean }) => {
+      try {
+        await server.stop(options);
+      } finally {
+        await drop();
+      }
+    };
+    return { ...server, stop };
+  }
   if (!fresh) {
     const template = await seededTemplate();
     cpSync(template, dataDir, { recursive: true });
     rmSync(path.join(dataDir, 'ready'), { force: true });
   }
   return launchServer(dataDir, env);
+}
+
+/** The databases the end-to-end suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export type E2EDatabase = 'pglite' | 'postgres';
+export function e2eDatabases(): E2EDatabase[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Creates a uniquely named database on TEST_DATABASE_URL; `drop()` removes it (WITH FORCE). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const { default: pg } = await import('pg');
+  const name = `care_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 async function launchServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
@@ -432,12 +475,12 @@ export interface Suite {
  * Registers beforeAll/afterAll for a test file: the build check, the server (with `env`), the browser.
  * Read `suite.server` and `suite.browser` inside tests.
  */
-export function useSuite(env: Record<string, string> = {}): Suite {
+export function useSuite(env: Record<string, string> = {}, { database = 'pglite' as E2EDatabase } = {}): Suite {
   const suite = {} as Suite;
   beforeAll(async () => {
     findChromium(); // fail first, and clearly, when there is no browser
     ensureBuild();
-    suite.server = await startServer(env);
+    suite.server = await startServer(env, { database });
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {
