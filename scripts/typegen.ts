@@ -48,9 +48,30 @@ export async function fetchApiDefinition(): Promise<unknown> {
   }
 }
 
+const sortedByKey = (record: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/**
+ * The document with its paths, each path's methods and the components in a fixed order, so the generated
+ * file does not depend on the order in which the server registers its route modules.
+ */
+export function canonicalDefinition(definition: any): any {
+  const paths = Object.fromEntries(
+    Object.entries((definition.paths ?? {}) as Record<string, Record<string, unknown>>)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, item]) => [key, sortedByKey(item)]),
+  );
+  const components = definition.components
+    ? Object.fromEntries(
+        Object.entries(definition.components as Record<string, Record<string, unknown>>).map(([key, group]) => [key, sortedByKey(group)]),
+      )
+    : undefined;
+  return { ...definition, paths, ...(components ? { components } : {}) };
+}
+
 /** The text of generated.d.ts for the server's current document. */
 export async function generateClientTypes(): Promise<string> {
-  const definition = await fetchApiDefinition();
+  const definition = canonicalDefinition(await fetchApiDefinition());
   const workDir = mkdtempSync(path.join(tmpdir(), 'care-portal-typegen-'));
   try {
     const file = path.join(workDir, 'openapi.json');

@@ -5,6 +5,17 @@ type OperationData<T> = T extends (...args: any[]) => Promise<{ data: infer Data
 /** The body data of an operation's successful answer. */
 export type ResponseData<K extends keyof OperationMethods> = OperationData<OperationMethods[K]>;
 
+type FirstArgument<T> = T extends (first?: infer First, ...rest: any[]) => any ? First : never;
+type SecondArgument<T> = T extends (first: any, second?: infer Second, ...rest: any[]) => any ? Second : never;
+
+/** An operation's path and query parameters, as one object (the client also takes arrays and single values). */
+export type OperationParams<K extends keyof OperationMethods> = Exclude<
+  NonNullable<FirstArgument<OperationMethods[K]>>,
+  string | number | unknown[]
+>;
+/** An operation's JSON request body. */
+export type RequestBody<K extends keyof OperationMethods> = NonNullable<SecondArgument<OperationMethods[K]>>;
+
 /** What a successful login (or sign-up confirmation) answers. */
 export type SessionAnswer = ResponseData<'auth_login_create'>;
 export type User = ResponseData<'auth_user_retrieve'>;

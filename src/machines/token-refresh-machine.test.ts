@@ -179,7 +179,7 @@ describe('the refresh queue, through the real axios client', () => {
 
   it('the retry carries the current headers and the original body', async () => {
     const { api, server, releaseRefresh, setOrganizationToken } = setUp({ accessToken: 'A1' });
-    const body = { email: 'new@sunrise.test', first_name: 'Ana', last_name: 'Lee', role: 'ROLE_EMPLOYEE' };
+    const body = { email: 'new@sunrise.test', first_name: 'Ana', last_name: 'Lee', role: 'ROLE_EMPLOYEE' as const };
 
     const call = api.users_create(null, body);
     await flush();

@@ -1,12 +1,12 @@
 import type { ApiClient } from '../../api/client';
+import type { ResponseData } from '../../api/types';
 import { DEFAULT_LOCALE } from '../../domain/constants';
-import type { Position } from '../../domain/labels';
 import type { ProfileStatus } from '../../domain/roles';
 import { parseMaskedDate } from '../../ui/masked-input';
 
 /*
- * The issue-3 operations of contract-3.md, typed here until the server's document (and so
- * src/api/generated.d.ts) carries them: the pages call them by operationId through the one API client.
+ * The issue-3 shapes, from the server's document (src/api/generated.d.ts): the answers of the operations
+ * the hiring pages call, by operationId.
  */
 
 export interface Page<T> {
@@ -16,75 +16,19 @@ export interface Page<T> {
   results: T[];
 }
 
-export type ApplicationStatus = 'PENDING' | 'ACCEPTED' | 'REJECTED';
-export type Weekday = 'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN';
-export type Shift = 'MORNING' | 'AFTERNOON' | 'EVENING' | 'OVERNIGHT';
+export type Application = ResponseData<'applications_retrieve'>;
+export type ApplicationStatus = Application['status'];
+export type Weekday = NonNullable<Application['availability']>['days'][number];
+export type Shift = NonNullable<Application['availability']>['shifts'][number];
+export type FileInfo = NonNullable<Application['resume']>;
 
-export interface FileInfo {
-  name: string;
-  size: number;
-  content_type: string;
-}
+export type EmployeeSummary = ResponseData<'employees_list'>['results'][number];
+export type Employee = ResponseData<'employees_retrieve'>;
 
-export interface Application {
-  id: number;
-  status: ApplicationStatus;
-  position: Position | string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  availability: { days?: Weekday[]; shifts?: Shift[]; start_date?: string | null; hours_per_week?: number | null } | null;
-  experience: string;
-  years_experience: number | null;
-  resume: FileInfo | null;
-  attestation_signature: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-  reviewed_by: { id: number; name: string } | null;
-  rejection_reason: string | null;
-  employee_id: number | null;
-}
+export type EmployeeDocument = ResponseData<'employees_documents_list'>[number];
+export type DocumentStatus = EmployeeDocument['status'];
 
-export interface EmployeeSummary {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  position: Position | string;
-  status: ProfileStatus;
-  is_active: boolean;
-  invitation_pending: boolean;
-  forms_due: number;
-  expired_documents: number;
-  expiring_documents: number;
-  created_at: string;
-}
-
-export interface Employee extends EmployeeSummary {
-  ready_at: string | null;
-  application_id: number | null;
-}
-
-export type DocumentStatus = 'MISSING' | 'PENDING' | 'APPROVED' | 'REJECTED';
-
-export interface EmployeeDocument {
-  id: number;
-  name: string;
-  required: boolean;
-  requires_expiry: boolean;
-  status: DocumentStatus;
-  file: FileInfo | null;
-  expires_on: string | null;
-  expired: boolean;
-  expiring_soon: boolean;
-  review_note: string | null;
-  uploaded_at: string | null;
-  reviewed_at: string | null;
-}
-
+// The server's Note may lack its author (a removed user); the pages show it as written.
 export interface Note {
   id: number;
   type: { id: number; name: string };
@@ -93,17 +37,10 @@ export interface Note {
   created_at: string;
 }
 
-export type FormRequestStatus = 'PENDING' | 'AWAITING_COUNTERSIGN' | 'COMPLETED';
-export type TestRequestStatus = 'PENDING' | 'AWAITING_OBSERVATION' | 'PASSED' | 'FAILED';
 
-export interface Checklist {
-  ready: boolean;
-  missing: string[];
-  forms: { id: number; name: string; required: boolean; status: FormRequestStatus; completed_at: string | null }[];
-  documents: EmployeeDocument[];
-  tests: { id: number; name: string; status: TestRequestStatus; score: number | null; pass_mark: number; submitted_at: string | null }[];
-}
+export type Checklist = ResponseData<'employees_checklist_retrieve'>;
 
+// Hand-written where the document's arrays with a maximum length come out as tuples (awkward for forms).
 export type FieldType = 'text' | 'textarea' | 'date' | 'checkbox' | 'select';
 export interface TemplateField {
   key: string;
@@ -158,23 +95,10 @@ export interface CompetencyTest {
   active: boolean;
 }
 
-export interface FormRequest {
-  id: number;
-  template: { id: number; name: string; description: string; fields: TemplateField[]; signers: Signer[] };
-  employee: { id: number; name: string };
-  required: boolean;
-  status: FormRequestStatus;
-  answers: Record<string, unknown>;
-  signed_at: string | null;
-  countersigned_at: string | null;
-  due_date: string | null;
-  created_at: string;
-}
-
-export interface TestRequest {
-  id: number;
-  status: TestRequestStatus;
-}
+export type FormRequest = ResponseData<'form_requests_retrieve'>;
+export type FormRequestStatus = FormRequest['status'];
+export type TestRequest = ResponseData<'test_requests_retrieve'>;
+export type TestRequestStatus = TestRequest['status'];
 
 type Id = { id: number | string };
 type ListQuery = { limit?: number; offset?: number };

@@ -1,63 +1,24 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { ApiClient } from '../../api/client';
-import type { User } from '../../api/types';
+import type { ResponseData, User } from '../../api/types';
 import { DEFAULT_LOCALE } from '../../domain/constants';
 import { formatMaskedDate, parseMaskedDate } from '../../ui/masked-input';
 
-// The issue-3 shapes of /work/contract-3.md. The generated client types (src/api/generated.d.ts) do not
-// carry these operations until the server's document is regenerated; these interfaces follow the contract
-// so the pages can be written against it meanwhile.
+// The issue-3 shapes, from the server's document (src/api/generated.d.ts): the answers of the operations
+// the employee pages call, by operationId.
 
-export type DocumentStatus = 'MISSING' | 'PENDING' | 'APPROVED' | 'REJECTED';
-export type FormRequestStatus = 'PENDING' | 'AWAITING_COUNTERSIGN' | 'COMPLETED';
-export type TestRequestStatus = 'PENDING' | 'AWAITING_OBSERVATION' | 'PASSED' | 'FAILED';
+export type EmployeeDocument = ResponseData<'profile_documents_list'>[number];
+export type DocumentStatus = EmployeeDocument['status'];
+export type StoredFile = NonNullable<EmployeeDocument['file']>;
 
-export interface StoredFile {
-  name: string;
-  size: number;
-  content_type: string;
-}
+export type Checklist = ResponseData<'onboarding_checklist_retrieve'>;
+export type ChecklistForm = Checklist['forms'][number];
+export type ChecklistTest = Checklist['tests'][number];
 
-export interface EmployeeDocument {
-  id: number;
-  name: string;
-  required: boolean;
-  requires_expiry: boolean;
-  status: DocumentStatus;
-  file: StoredFile | null;
-  expires_on: string | null;
-  expired: boolean;
-  expiring_soon: boolean;
-  review_note: string | null;
-  uploaded_at: string | null;
-  reviewed_at: string | null;
-}
+export type FormRequestStatus = ResponseData<'form_requests_retrieve'>['status'];
+export type TestRequestStatus = ResponseData<'test_requests_retrieve'>['status'];
 
-export interface ChecklistForm {
-  id: number;
-  name: string;
-  required: boolean;
-  status: FormRequestStatus;
-  completed_at: string | null;
-}
-
-export interface ChecklistTest {
-  id: number;
-  name: string;
-  status: TestRequestStatus;
-  score: number | null;
-  pass_mark: number;
-  submitted_at: string | null;
-}
-
-export interface Checklist {
-  ready: boolean;
-  missing: string[];
-  forms: ChecklistForm[];
-  documents: EmployeeDocument[];
-  tests: ChecklistTest[];
-}
-
+// Hand-written where the document's arrays with a maximum length come out as tuples (awkward for forms).
 export type FormFieldType = 'text' | 'textarea' | 'date' | 'checkbox' | 'select';
 
 export interface FormTemplateField {
@@ -114,15 +75,7 @@ export interface TestRequest {
   submitted_at: string | null;
 }
 
-export interface Notification {
-  id: number;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+export type Notification = ResponseData<'notifications_list'>['results'][number];
 
 export interface Paged<Row> {
   count: number;

@@ -6,7 +6,7 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { fullName } from '../../app/session-user';
-import type { User } from '../../api/types';
+import type { OperationParams, RequestBody, User } from '../../api/types';
 import { ROLE_LABELS } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
@@ -21,7 +21,12 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 export const USERS_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 
-const ROLE_OPTIONS = Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label: label! }));
+type UsersListParams = OperationParams<'users_list'>;
+type UsersOrdering = NonNullable<UsersListParams['ordering']>;
+/** The roles one may invite (and filter by): every labelled role, master has none. */
+type InvitableRole = RequestBody<'users_create'>['role'];
+
+const ROLE_OPTIONS = Object.entries(ROLE_LABELS).map(([value, label]) => ({ value: value as InvitableRole, label: label! }));
 
 export type UserState = 'Active' | 'Invited' | 'Deactivated';
 
@@ -91,9 +96,9 @@ export function UsersPage() {
   const { user: me } = useAuthentication();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [role, setRole] = useState('');
+  const [role, setRole] = useState<InvitableRole | ''>('');
   const [offset, setOffset] = useState(0);
-  const [ordering, setOrdering] = useState('last_name');
+  const [ordering, setOrdering] = useState<UsersOrdering>('last_name');
   const [rows, setRows] = useState<User[]>([]);
   const [count, setCount] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -223,7 +228,7 @@ export function UsersPage() {
                 email: values.email.trim(),
                 first_name: values.first_name.trim(),
                 last_name: values.last_name.trim(),
-                role: values.role,
+                role: values.role as InvitableRole,
               };
               try {
                 const created = await api.users_create(null, body);
@@ -285,7 +290,7 @@ export function UsersPage() {
               invalid={invalid}
               value={role}
               onChange={(event) => {
-                setRole(event.target.value);
+                setRole(event.target.value as InvitableRole | '');
                 setOffset(0);
               }}
             >
@@ -308,7 +313,7 @@ export function UsersPage() {
         loading={loading}
         ordering={ordering}
         onOrderingChange={(next) => {
-          setOrdering(next);
+          setOrdering(next as UsersOrdering);
           setOffset(0);
         }}
         empty={
