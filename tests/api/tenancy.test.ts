@@ -125,6 +125,97 @@ for (const backend of testBackends()) {
       expect(failures).toEqual([]);
     });
 
+    it('keeps one employee’s documents, files, forms and tests from another employee (same organization or not)', async () => {
+      if (!has('documents_file_retrieve')) return;
+      const aide = await t.login('aide@sunrise.example');
+      const ownDocument = world.targets.documents.sunrise;
+      // the owner may: the check below can fail
+      const own = await t.app.inject({ method: 'GET', url: `/api/documents/${ownDocument}/file/`, headers: t.headers(aide.access, 'sunrise') });
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.headers['content-disposition']).toMatch(/^attachment/);
+      const failures: string[] = [];
+      let cases = 0;
+      const documentRow = async () => JSON.stringify(await rowOf('employee_documents', ownDocument));
+      const before = await documentRow();
+      for (const email of ['nurse@sunrise.example', 'newhire@sunrise.example']) {
+        const other = await t.login(email);
+        const headers = t.headers(other.access, 'sunrise');
+        const refused = async (label: string, request: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) => {
+          cases++;
+          const response = await t.app.inject({ ...request, headers: { ...headers, ...request.headers } } as never);
+          if (![403, 404].includes(response.statusCode)) failures.push(`${email} ${label} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+          if (response.statusCode === 200 && response.body.includes('%PDF')) failures.push(`${email} ${label}: file served`);
+        };
+        for (const organization of ['sunrise', 'harbor'] as const) {
+          const documentId = world.targets.documents[organization];
+          await refused(`file of ${organization} document ${documentId}`, { method: 'GET', url: `/api/documents/${documentId}/file/` });
+          const { multipart, PDF_BYTES } = await import('../../server/lib/multipart-test-helpers');
+          const upload = multipart({ expires_on: '2031-01-31' }, { field: 'file', name: 'x.pdf', data: PDF_BYTES, type: 'application/pdf' });
+          await refused(`upload to ${organization} document ${documentId}`, {
+            method: 'POST',
+            url: `/api/profile/documents/${documentId}/file/`,
+            headers: { 'content-type': upload.contentType },
+            payload: upload.payload,
+          });
+          await refused(`form request ${world.targets['onboarding/form-requests'][organization]}`, { method: 'GET', url: `/api/onboarding/form-requests/${world.targets['onboarding/form-requests'][organization]}/` });
+          // (the nurse observed the aide's test in the demo seed: an observer may read what they observed)
+          if (email !== 'nurse@sunrise.example' || organization === 'harbor')
+            await refused(`test request ${world.targets['onboarding/test-requests'][organization]}`, { method: 'GET', url: `/api/onboarding/test-requests/${world.targets['onboarding/test-requests'][organization]}/` });
+        }
+        await refused("the aide's documents (admin route)", { method: 'GET', url: `/api/employees/${world.targets.employees.sunrise}/documents/` });
+        // the lists hold their own rows only
+        const documents = await t.app.inject({ method: 'GET', url: '/api/profile/documents/', headers });
+        if (documents.statusCode === 200) {
+          const ids = (documents.json() as { id: number }[]).map((d) => d.id);
+          cases++;
+          if (ids.includes(ownDocument)) failures.push(`${email} lists the aide's document`);
+        }
+        for (const list of ['/api/onboarding/form-requests/?limit=1000', '/api/onboarding/test-requests/?limit=1000']) {
+          const response = await t.app.inject({ method: 'GET', url: list, headers });
+          cases++;
+          if (response.statusCode !== 200) failures.push(`${email} ${list} → ${response.statusCode}`);
+          else {
+            const others = (response.json().results as { employee: { id: number }; status: string; observer?: { id: number } | null }[]).filter(
+              (row) =>
+                row.employee.id !== other.user.id &&
+                !(list.includes('test-requests') && (row.status === 'AWAITING_OBSERVATION' || row.observer?.id === other.user.id)),
+            );
+            if (others.length) failures.push(`${email} ${list} lists ${others.length} rows of other employees`);
+          }
+        }
+      }
+      expect(await documentRow()).toBe(before);
+      console.info(`[tenancy ${backend}] employee-vs-employee cases=${cases} failures=${failures.length}`);
+      expect(failures).toEqual([]);
+    });
+
+    it('lets a client or a marketer reach none of issue 3 (403), whatever the ids', async () => {
+      const issue3 = operations.filter(
+        (o) => /^\/api\/(applications|employees|onboarding|documents|profile\/documents)\//.test(o.path) && !('public' in o.access),
+      );
+      expect(issue3.length).toBeGreaterThan(20);
+      const failures: string[] = [];
+      let cases = 0;
+      for (const email of ['client@sunrise.example', 'marketer@sunrise.example']) {
+        const session = await t.login(email);
+        for (const op of issue3) {
+          for (const organization of [world.sunrise, world.harbor]) {
+            cases++;
+            const response = await t.app.inject({
+              method: op.method as 'GET',
+              url: fillPath(op.path, targetIds(world, op.path, organization)),
+              headers: t.headers(session.access, 'sunrise'),
+              ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: plausibleBody(op) ?? {} }),
+            });
+            if (response.statusCode !== 403 || response.json().code !== 'permission_denied')
+              failures.push(`${email} ${op.operationId} on ${organization.token} ids → ${response.statusCode} ${response.body.slice(0, 120)}`);
+          }
+        }
+      }
+      console.info(`[tenancy ${backend}] client/marketer issue-3 cases=${cases} failures=${failures.length}`);
+      expect(failures).toEqual([]);
+    });
+
     it('keeps one user’s notifications from another user of the same organization', async () => {
       if (!has('notifications_list')) return;
       const nurse = await t.login('nurse@sunrise.example');
