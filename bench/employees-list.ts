@@ -65,7 +65,7 @@ function percentile(values: number[], p: number): number {
 }
 
 /** Adds employees numbered [from, to) to sunrise: users + profiles (+ a form request and a document for some). */
-async function addEmployees(db: Db, from: number, to: number): Promise<void> {
+export async function addEmployees(db: Db, from: number, to: number): Promise<void> {
   const surnames = sql.raw(`array[${SURNAMES.map((s) => `'${s}'`).join(',')}]`);
   const given = sql.raw(`array[${GIVEN.map((s) => `'${s}'`).join(',')}]`);
   const positions = sql.raw(`array[${POSITIONS.map((s) => `'${s}'`).join(',')}]`);

@@ -32,6 +32,18 @@ const ORDERINGS: Record<EmployeeOrdering, SQL[]> = {
   '-created_at': [desc(users.createdAt), desc(users.id)],
 };
 
+/**
+ * A search is answered from the prefix indexes (bitmap scans of the matches) and then sorted; ordering on
+ * plain expressions keeps the planner from walking the whole name index in order while it filters, which
+ * it prefers when it underestimates the matches (seconds at 1M rows instead of milliseconds).
+ */
+const SEARCH_ORDERINGS: Record<EmployeeOrdering, SQL[]> = {
+  last_name: [sql`(${users.lastName} || '')`, sql`(${users.firstName} || '')`, sql`(${users.id} + 0)`],
+  '-last_name': [sql`(${users.lastName} || '') desc`, sql`(${users.firstName} || '') desc`, sql`(${users.id} + 0) desc`],
+  created_at: [sql`(${users.createdAt} + interval '0 seconds')`, sql`(${users.id} + 0)`],
+  '-created_at': [sql`(${users.createdAt} + interval '0 seconds') desc`, sql`(${users.id} + 0) desc`],
+};
+
 const prefixPattern = (term: string) => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const expiredCount = (today: string) =>
@@ -176,7 +188,7 @@ export function createEmployeeService(app: FastifyInstance) {
       const [rows, total] = await Promise.all([
         selectEmployees(today)
           .where(where)
-          .orderBy(...ORDERINGS[filter.ordering ?? 'last_name'])
+          .orderBy(...(searchTerms(filter.search).length ? SEARCH_ORDERINGS : ORDERINGS)[filter.ordering ?? 'last_name'])
           .limit(page.limit)
           .offset(page.offset),
         countEmployees(organization.id, filter, where, today),
