@@ -135,6 +135,7 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
             return getApi().auth_user_retrieve();
           }),
           logIn: fromPromise(({ input }) => getApi().auth_login_create(null, input)),
+          keepAlive: fromPromise(() => getApi().auth_user_retrieve()),
           logOut: fromPromise(({ system }) => logOut(system)),
           endIdleSession: fromPromise(({ system }) => (options.onIdle ? options.onIdle() : logOut(system))),
           storageListener: createStorageListener({

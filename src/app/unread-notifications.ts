@@ -22,7 +22,8 @@ const sameUser = (a: User | null, b: User) => !!a && JSON.stringify(a) === JSON.
  *
  * It also keeps the signed-in user fresh (auth_user_retrieve → updateUser) when the count changes and on
  * window focus, so a READY change or a new required form moves the employee's home route without a
- * reload. An employee without view-notifications (NEW) has no count: their user is refetched on each tick.
+ * reload. Users without a count (NEW employees, masters, clients) are refreshed by the session's keep-alive
+ * (auth_user_retrieve about every minute while they are active), not by a tick here.
  */
 export function useUnreadNotificationCount(enabled: boolean): number | null {
   const api = useApiClient();
@@ -32,7 +33,6 @@ export function useUnreadNotificationCount(enabled: boolean): number | null {
   const lastCount = useRef<number | null>(null);
   const userRef = useRef(user);
   userRef.current = user;
-  const pollsUser = !enabled && user?.role === 'ROLE_EMPLOYEE';
 
   const refreshUser = useCallback(async () => {
     if (!userRef.current) return;
@@ -65,24 +65,21 @@ export function useUnreadNotificationCount(enabled: boolean): number | null {
   }, [enabled, load, pathname]);
 
   useEffect(() => {
-    if (!enabled && !pollsUser) return;
+    if (!enabled) return;
     const tick = () => {
       if (document.visibilityState !== 'visible') return;
-      if (enabled) void load();
-      else void refreshUser();
+      void load();
     };
     const timer = window.setInterval(tick, UNREAD_REFRESH_MS);
     document.addEventListener('visibilitychange', tick);
-    const onChanged = () => {
-      if (enabled) void load();
-    };
+    const onChanged = () => void load();
     window.addEventListener(NOTIFICATIONS_CHANGED, onChanged);
     return () => {
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', tick);
       window.removeEventListener(NOTIFICATIONS_CHANGED, onChanged);
     };
-  }, [enabled, pollsUser, load, refreshUser]);
+  }, [enabled, load]);
 
   useEffect(() => {
     const onFocus = () => {

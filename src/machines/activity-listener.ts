@@ -2,7 +2,7 @@ import { fromCallback } from 'xstate';
 import { ACTIVITY_EVENTS, ACTIVITY_THROTTLE_MS } from '../domain/constants';
 
 export type ActivityEvent =
-  | { type: 'session.activity'; at: number }
+  | { type: 'session.activity'; at: number; initial?: boolean }
   | { type: 'session.wake'; at: number };
 
 export interface ActivityListenerOptions {
@@ -17,8 +17,8 @@ export interface ActivityListenerOptions {
 
 /**
  * Reports activity (mousemove, mousedown, resize, keydown, touchstart, wheel) throttled to 50 ms, and a wake
- * (the tab becomes visible or gains focus) with the wall-clock time. It reports one activity as it starts,
- * which is when the session's idle clock starts.
+ * (the tab becomes visible or gains focus) with the wall-clock time. It reports one activity as it starts
+ * (`initial`: when the session's idle clock starts, not the user's doing).
  */
 export function createActivityListener(options: ActivityListenerOptions = {}) {
   return fromCallback(({ sendBack }) => {
@@ -28,24 +28,25 @@ export function createActivityListener(options: ActivityListenerOptions = {}) {
     const throttleMs = options.throttleMs ?? ACTIVITY_THROTTLE_MS;
     let lastReported = -Infinity;
 
-    const reportActivity = () => {
+    const reportActivity = (initial = false) => {
       const at = now();
       if (at - lastReported < throttleMs) return;
       lastReported = at;
-      sendBack({ type: 'session.activity', at } satisfies ActivityEvent);
+      sendBack((initial ? { type: 'session.activity', at, initial } : { type: 'session.activity', at }) satisfies ActivityEvent);
     };
+    const onActivity = () => reportActivity();
     const reportWake = () => {
       if (doc.visibilityState === 'hidden') return;
       sendBack({ type: 'session.wake', at: now() } satisfies ActivityEvent);
     };
 
-    for (const name of ACTIVITY_EVENTS) target.addEventListener(name, reportActivity, { passive: true });
+    for (const name of ACTIVITY_EVENTS) target.addEventListener(name, onActivity, { passive: true });
     target.addEventListener('focus', reportWake);
     doc.addEventListener('visibilitychange', reportWake);
-    reportActivity();
+    reportActivity(true);
 
     return () => {
-      for (const name of ACTIVITY_EVENTS) target.removeEventListener(name, reportActivity);
+      for (const name of ACTIVITY_EVENTS) target.removeEventListener(name, onActivity);
       target.removeEventListener('focus', reportWake);
       doc.removeEventListener('visibilitychange', reportWake);
     };

@@ -14,14 +14,14 @@ class FakeDocument extends EventTarget {
   visibilityState: DocumentVisibilityState = 'visible';
 }
 
-function setUp(options: { hasStoredRefreshToken?: boolean; reload?: () => Promise<User>; logIn?: () => Promise<SessionAnswer>; logOut?: () => Promise<void>; endIdleSession?: () => Promise<void>; hasRefreshToken?: () => boolean } = {}) {
+function setUp(options: { hasStoredRefreshToken?: boolean; reload?: () => Promise<User>; logIn?: () => Promise<SessionAnswer>; logOut?: () => Promise<void>; endIdleSession?: () => Promise<void>; keepAlive?: () => Promise<User>; hasRefreshToken?: () => boolean } = {}) {
   const clock = new SimulatedClock();
   /** The wall clock: equal to the simulated clock unless a test lets the tab sleep. */
   let sleptFor = 0;
   const now = () => clock.now() + sleptFor;
   const windowTarget = new EventTarget();
   const doc = new FakeDocument();
-  const calls = { storeTokens: [] as unknown[], clearTokens: 0, announceSignedIn: 0, logOut: 0, endIdleSession: 0 };
+  const calls = { storeTokens: [] as unknown[], clearTokens: 0, announceSignedIn: 0, logOut: 0, endIdleSession: 0, keepAlive: [] as number[] };
   const activityEvents: number[] = [];
 
   const machine = sessionMachine.provide({
@@ -35,6 +35,10 @@ function setUp(options: { hasStoredRefreshToken?: boolean; reload?: () => Promis
       endIdleSession: fromPromise(async () => {
         calls.endIdleSession += 1;
         return options.endIdleSession?.();
+      }),
+      keepAlive: fromPromise(async () => {
+        calls.keepAlive.push(clock.now());
+        return options.keepAlive ? options.keepAlive() : user;
       }),
       activityListener: createActivityListener({ target: windowTarget, document: doc as unknown as Document, now }),
       storageListener: createStorageListener({ target: windowTarget, hasRefreshToken: options.hasRefreshToken ?? (() => true) }),
@@ -266,5 +270,74 @@ describe('idle', () => {
     await flush();
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(calls.endIdleSession).toBe(0);
+  });
+});
+
+describe('keep-alive (the server ends a session after 300 s without a request)', () => {
+  /** Lets `ms` pass, with a mouse move every `every` ms when given. */
+  async function pass(setup: ReturnType<typeof setUp>, ms: number, every?: number) {
+    const step = every ?? ms;
+    for (let elapsed = 0; elapsed < ms; elapsed += step) {
+      setup.clock.increment(step);
+      if (every) setup.windowTarget.dispatchEvent(new Event('mousemove'));
+      await flush();
+    }
+  }
+
+  it('activity every 30 s for 10 minutes keeps the session with one keep-alive a minute', async () => {
+    const setup = setUp();
+    await setup.signIn();
+    await pass(setup, 10 * MINUTE, 30_000);
+    expect(setup.actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(setup.calls.endIdleSession).toBe(0);
+    expect(setup.calls.keepAlive).toHaveLength(10);
+    // Never two within a minute, never more than a minute and a half apart while active.
+    const gaps = setup.calls.keepAlive.slice(1).map((at, index) => at - setup.calls.keepAlive[index]);
+    expect(gaps.every((gap) => gap >= MINUTE && gap <= 90_000)).toBe(true);
+  });
+
+  it('no activity, no keep-alive: the session ends at 5:00 as on the server', async () => {
+    const quiet = setUp();
+    await quiet.signIn();
+    await pass(quiet, 4 * MINUTE + 59_000);
+    expect(quiet.actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(quiet.calls.keepAlive).toEqual([]);
+    await pass(quiet, 1_000);
+    expect(quiet.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(quiet.calls.keepAlive).toEqual([]);
+  });
+
+  it('after a quiet minute, the next activity sends the keep-alive at once', async () => {
+    const setup = setUp();
+    await setup.signIn();
+    await pass(setup, 2 * MINUTE);
+    expect(setup.calls.keepAlive).toEqual([]);
+    setup.windowTarget.dispatchEvent(new Event('keydown'));
+    await flush();
+    expect(setup.calls.keepAlive).toEqual([2 * MINUTE]);
+  });
+
+  it('activity inside the first minute waits for the minute', async () => {
+    const setup = setUp();
+    await setup.signIn();
+    await pass(setup, 10_000);
+    setup.windowTarget.dispatchEvent(new Event('wheel'));
+    await pass(setup, 49_000);
+    expect(setup.calls.keepAlive).toEqual([]);
+    await pass(setup, 1_000);
+    expect(setup.calls.keepAlive).toEqual([MINUTE]);
+  });
+
+  it('replaces the user when the keep-alive answers a changed one (e.g. READY), and survives a failure', async () => {
+    const ready = { ...user, first_name: 'Ready' } as User;
+    let answer: () => Promise<User> = async () => ready;
+    const setup = setUp({ keepAlive: () => answer() });
+    await setup.signIn();
+    await pass(setup, 2 * MINUTE, 30_000);
+    expect(setup.actor.getSnapshot().context.user).toEqual(ready);
+    answer = async () => Promise.reject(new Error('offline'));
+    await pass(setup, 2 * MINUTE, 30_000);
+    expect(setup.actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(setup.calls.keepAlive.length).toBe(4);
   });
 });

@@ -3,6 +3,12 @@ import { IDLE_TIMEOUT_MS } from '../domain/constants';
 import type { SessionAnswer, User } from '../api/types';
 import { createActivityListener } from './activity-listener';
 
+/**
+ * How often, at most, an active user's session is kept alive on the server. The server ends a session after
+ * 300 s without an authenticated request (SESSION_IDLE_SECONDS); DOM activity alone makes no request.
+ */
+export const KEEP_ALIVE_INTERVAL_MS = 60_000;
+
 export interface Credentials {
   email: string;
   password: string;
@@ -16,6 +22,8 @@ export interface SessionContext {
   lastActivityAt: number | null;
   /** The API error of the last failed login, for the caller of login(). */
   loginError: unknown;
+  /** Whether the user was active since the last request that kept the session (sign-in or keep-alive). */
+  activeSinceKeepAlive: boolean;
 }
 
 export interface SessionInput {
@@ -28,7 +36,7 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.updateUser'; user: User }
   | { type: 'session.storageChanged'; hasRefreshToken: boolean }
-  | { type: 'session.activity'; at: number }
+  | { type: 'session.activity'; at: number; initial?: boolean }
   | { type: 'session.wake'; at: number };
 
 export const sessionMachine = setup({
@@ -55,6 +63,10 @@ export const sessionMachine = setup({
     endIdleSession: fromPromise<void>(async () => {
       throw new Error('endIdleSession is not provided');
     }),
+    /** auth_user_retrieve: a cheap authenticated request that keeps the server's session; provided by the app. */
+    keepAlive: fromPromise<User>(async () => {
+      throw new Error('keepAlive is not provided');
+    }),
     activityListener: createActivityListener(),
     /** `storage` events; the app provides one that reads session storage. */
     storageListener: fromCallback(() => {}),
@@ -63,6 +75,8 @@ export const sessionMachine = setup({
     assignUser: assign({ user: (_, params: { user: User }) => params.user }),
     clearUser: assign({ user: null, lastActivityAt: null }),
     recordActivity: assign({ lastActivityAt: (_, params: { at: number }) => params.at }),
+    markActiveSinceKeepAlive: assign({ activeSinceKeepAlive: true }),
+    clearActiveSinceKeepAlive: assign({ activeSinceKeepAlive: false }),
     assignLoginError: assign({ loginError: (_, params: { error: unknown }) => params.error }),
     clearLoginError: assign({ loginError: null }),
     /** Hands the new pair to the token-refresh actor, which keeps access in memory and stores refresh. */
@@ -80,12 +94,17 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredRefreshToken: ({ context }) => context.hasStoredRefreshToken,
+    hasBeenActiveSinceKeepAlive: ({ context }) => context.activeSinceKeepAlive,
+    /** The listener's report as it starts is not the user's doing (sign-in itself was a request). */
+    isUserActivity: (_, params: { initial?: boolean }) => !params.initial,
+    isUserChanged: ({ context }, params: { user: User }) => JSON.stringify(context.user) !== JSON.stringify(params.user),
     isRefreshTokenGone: (_, params: { hasRefreshToken: boolean }) => !params.hasRefreshToken,
     isIdleTimeElapsed: ({ context }, params: { at: number }) =>
       context.lastActivityAt !== null && params.at - context.lastActivityAt >= IDLE_TIMEOUT_MS,
   },
   delays: {
     idleTimeout: IDLE_TIMEOUT_MS,
+    keepAliveInterval: KEEP_ALIVE_INTERVAL_MS,
   },
 }).createMachine({
   id: 'session',
@@ -95,6 +114,7 @@ export const sessionMachine = setup({
     hasStoredRefreshToken: input?.hasStoredRefreshToken ?? false,
     lastActivityAt: null,
     loginError: null,
+    activeSinceKeepAlive: false,
   }),
   initial: 'starting',
   states: {
@@ -158,18 +178,68 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
-      description: 'A user is held; activity keeps the session, inactivity ends it.',
+      description:
+        'A user is held; activity keeps the session, inactivity ends it. While the user is active, a keep-alive request at most every minute keeps the server from ending the session first.',
       invoke: [{ src: 'activityListener' }, { src: 'storageListener' }],
-      initial: 'active',
+      type: 'parallel',
       states: {
-        active: {
-          description: 'The idle clock runs; every (throttled) activity restarts it.',
-          after: { idleTimeout: { target: '#session.endingIdleSession' } },
+        idle: {
+          initial: 'active',
+          states: {
+            active: {
+              description: 'The idle clock runs; every (throttled) activity restarts it.',
+              after: { idleTimeout: { target: '#session.endingIdleSession' } },
+              on: {
+                'session.activity': {
+                  target: 'active',
+                  reenter: true,
+                  actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+                },
+              },
+            },
+          },
+        },
+        keepAlive: {
+          description: 'Activity since the last request and a minute gone by: one auth_user_retrieve. No activity, no request.',
+          initial: 'waiting',
+          entry: 'clearActiveSinceKeepAlive',
           on: {
             'session.activity': {
-              target: 'active',
-              reenter: true,
-              actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+              guard: { type: 'isUserActivity', params: ({ event }) => ({ initial: event.initial }) },
+              actions: 'markActiveSinceKeepAlive',
+            },
+          },
+          states: {
+            waiting: {
+              description: 'Less than the keep-alive interval since the last request; activity is noted, not acted on.',
+              after: {
+                keepAliveInterval: [{ guard: 'hasBeenActiveSinceKeepAlive', target: 'sending' }, { target: 'due' }],
+              },
+            },
+            due: {
+              description: 'The interval has passed without activity: the next activity sends the keep-alive at once.',
+              on: {
+                'session.activity': {
+                  guard: { type: 'isUserActivity', params: ({ event }) => ({ initial: event.initial }) },
+                  target: 'sending',
+                },
+              },
+            },
+            sending: {
+              description: 'auth_user_retrieve: keeps the session and refreshes the user; a failure is let go.',
+              entry: 'clearActiveSinceKeepAlive',
+              invoke: {
+                src: 'keepAlive',
+                onDone: [
+                  {
+                    guard: { type: 'isUserChanged', params: ({ event }) => ({ user: event.output }) },
+                    target: 'waiting',
+                    actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                  },
+                  { target: 'waiting' },
+                ],
+                onError: { target: 'waiting' },
+              },
             },
           },
         },

@@ -93,7 +93,7 @@ export const machineModels: MachineModel[] = [
     name: 'session',
     machine: sessionMachine,
     inputs: [{ hasStoredRefreshToken: false }, { hasStoredRefreshToken: true }],
-    promiseActors: ['reloadSession', 'logIn', 'logOut', 'endIdleSession'],
+    promiseActors: ['reloadSession', 'logIn', 'logOut', 'endIdleSession', 'keepAlive'],
     callbackActors: ['activityListener', 'storageListener'],
     payloads: () => ({
       'session.login': [{ type: 'session.login', email: 'ana@sunrise.test', password: 'portal-demo-2026' }],
@@ -117,6 +117,9 @@ export const machineModels: MachineModel[] = [
       ...error('logOut', failure),
       ...done('endIdleSession', undefined),
       ...error('endIdleSession', failure),
+      // The same user (nothing to replace) and a changed one (an employee who became READY).
+      ...done('keepAlive', admin, { ...admin, first_name: 'Renamed' }),
+      ...error('keepAlive', failure),
     }),
   },
   {

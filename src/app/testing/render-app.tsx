@@ -149,6 +149,7 @@ export function renderApp({ path, user = null, api = stubApi(), storedOrganizati
           logOut: fromPromise(async () => {
             await api.auth_logout_create(null, {});
           }),
+          keepAlive: fromPromise(async () => api.auth_user_retrieve() as Promise<User>),
           activityListener: fromCallback(() => {}),
           storageListener: fromCallback(() => {}),
         },
