@@ -28,7 +28,7 @@ const Shell = styled.div`
   grid-template-rows: auto 1fr;
   grid-template-columns: 1fr;
   ${({ theme }) => theme.mq.up('md')} {
-    grid-template-columns: 240px minmax(0, 1fr);
+    grid-template-columns: 264px minmax(0, 1fr);
   }
 `;
 
@@ -87,12 +87,18 @@ const MenuButton = styled(Button)`
   }
 `;
 
-// In the navigation, not the header: the header names only the current organization.
+// In the navigation, not the header: the header names only the current organization. A native select
+// cannot wrap its text, so it gets the sidebar's whole width and a smaller font ('Harbor Home Health' whole).
 const Switcher = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(0.5)};
-  padding: ${({ theme }) => theme.spacing(0, 1, 2)};
+  padding: ${({ theme }) => theme.spacing(0, 0, 2)};
+  select {
+    width: 100%;
+    font-size: ${({ theme }) => theme.font.size.sm};
+    text-overflow: clip;
+  }
   margin-bottom: ${({ theme }) => theme.spacing(1)};
   border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
   label {

@@ -70,6 +70,18 @@ const Table = styled.table`
     padding: ${({ theme }) => theme.spacing(1.5, 2)};
     font-weight: 600;
   }
+  /* Named for assistive technology only: no padding, no strip above the header row. */
+  caption.visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+    border: 0;
+  }
   th,
   td {
     padding: ${({ theme }) => theme.spacing(1.5, 2)};
@@ -191,7 +203,7 @@ export function DataTable<Row>({
   return (
     <Wrapper>
       <Table aria-busy={loading || undefined}>
-        {showCaption ? <caption>{caption}</caption> : <caption><VisuallyHidden>{caption}</VisuallyHidden></caption>}
+        {showCaption ? <caption>{caption}</caption> : <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
             {columns.map((column) => {
