@@ -3,9 +3,12 @@
  * measured in the same run, the median of several runs. Prints a table and writes bench/results.json.
  * Needs Chromium (CHROMIUM_PATH or the usual paths) and PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test: a dedicated database is created and dropped). Localhost only.
+ *
+ * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees); their rows
+ * replace the same rows in bench/results.json. `EMPLOYEES_SIZES=1000,100000` narrows the employees list sizes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -14,6 +17,7 @@ import { createActor, fromPromise } from 'xstate';
 import { CHROMIUM_ARGS, ensureBuild, findChromium, freePort, seededTemplate } from '../tests/e2e/harness';
 import { createApiClient } from '../src/api/client';
 import { requestAccessToken, tokenRefreshMachine } from '../src/machines/token-refresh-machine';
+import { benchEmployeesList } from './employees-list';
 import { ROOT, TSX_LOADER, WORK, cpuMs, log, median, spawnUntilListening, type Spawned } from './lib';
 
 const ADMIN = 'admin@sunrise.example';
@@ -473,6 +477,42 @@ async function coldStartRows() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The employees list at 1k, 100k and 1M rows (bench/employees-list.ts: its own PostgreSQL database, the app
+// in-process through inject, p95 of 200 requests after a warm-up, the same database grown step by step)
+
+const EMPLOYEES_TARGET = 2;
+
+async function employeesListRows() {
+  const sizes = (process.env.EMPLOYEES_SIZES ?? '1000,100000,1000000').split(',').map(Number).filter((n) => n > 0);
+  // 60 samples per figure: at 1M rows the three figures must finish inside one 5-minute access token
+  const samples = Number(process.env.EMPLOYEES_SAMPLES ?? 60);
+  const result = await benchEmployeesList({ databaseUrl: ADMIN_DATABASE_URL, sizes, samples, log });
+  const base = result.sizes[0]!;
+  for (const size of result.sizes) {
+    const label = size.rows >= 1_000_000 ? `${size.rows / 1_000_000}M` : size.rows >= 1_000 ? `${size.rows / 1_000}k` : String(size.rows);
+    for (const [kind, figures, baseline, what, gated] of [
+      ['first page', size.firstPage, base.firstPage, 'limit=50, ordered by last name', true],
+      ['search', size.search, base.search, 'search by the start of one email (the same single match at every size)', true],
+      ['name search', size.nameSearch, base.nameSearch, "two-word name search 'nora smi' (its matches grow with the rows; informative)", false],
+    ] as const) {
+      if (!figures || !baseline) continue;
+      const ratio = figures.p95 / baseline.p95;
+      addRow({
+        metric: `employees_list ${kind} p95 at ${label} rows (PostgreSQL)`,
+        value: figures.p95,
+        unit: 'ms',
+        baseline: baseline.p95,
+        ratio,
+        target: gated ? `p95 ≤ ${EMPLOYEES_TARGET}x the ${base.rows / 1000}k figure` : 'informative',
+        pass: size === base || !gated ? null : ratio <= EMPLOYEES_TARGET,
+        runs: 1,
+        note: `${what}; p50 ${figures.p50.toFixed(2)} ms; ${samples} samples; count ${size.count.toLocaleString('en-US')}; rows added in ${size.seedSeconds.toFixed(1)} s`,
+      });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 
 function printTable() {
   const header = ['Metric', 'Value', 'Baseline', 'Ratio', 'Target', 'Result', 'Runs'];
@@ -491,11 +531,55 @@ function printTable() {
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const line of lines) console.log(format(line));
   for (const row of rows) if (row.note) console.log(`  ${row.metric}: ${row.note}`);
-  console.log('  not measured here: list latency at 1k/100k/1M rows (needs a bulk data generator).');
+}
+
+const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function chosenSections(): Set<Section> {
+  const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const unknown = asked.filter((arg) => !(SECTIONS as readonly string[]).includes(arg));
+  if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+  return new Set((asked.length ? asked : SECTIONS) as Section[]);
 }
 
 async function main() {
+  const sections = chosenSections();
+  const all = sections.size === SECTIONS.length;
   mkdirSync(WORK, { recursive: true });
+  writeFileSync(path.join(WORK, 'status.json'), JSON.stringify({ offline: false, offline_from: null, offline_until: null }));
+  if (!all) log(`sections: ${[...sections].join(', ')}`);
+  const needPortal = sections.has('js') || sections.has('lcp') || sections.has('cpu') || sections.has('storm');
+  if (needPortal) await portalSections(sections);
+  if (sections.has('cold')) {
+    log('cold start');
+    await coldStartRows();
+  }
+  if (sections.has('employees')) {
+    log('employees list at growing sizes (PostgreSQL)');
+    await employeesListRows();
+  }
+
+  printTable();
+  const resultsFile = path.join(ROOT, 'bench/results.json');
+  // A partial run replaces its own rows and keeps the others of the last full run.
+  const previous = all || !existsSync(resultsFile) ? null : (JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows?: Row[] });
+  const measured = new Set(rows.map((row) => row.metric));
+  const merged = [...(previous?.rows ?? []).filter((row) => !measured.has(row.metric)), ...rows];
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: (await import('node:os')).cpus().length,
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim(),
+    sections: [...sections],
+    rows: merged,
+  };
+  writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+  log(`wrote bench/results.json in ${results.durationSeconds} s`);
+}
+
+async function portalSections(sections: Set<Section>) {
   writeFileSync(path.join(WORK, 'status.json'), JSON.stringify({ offline: false, offline_from: null, offline_until: null }));
   log('building the app (if stale) and the React-only hello page');
   await buildSite();
@@ -513,41 +597,36 @@ async function main() {
     await client.query(`INSERT INTO users (organization_id, email, first_name, last_name, role, password_hash, timezone)
       SELECT o.id, 'bench' || g || '@sunrise.example', 'Bench', 'Worker ' || lpad(g::text, 3, '0'), 'ROLE_EMPLOYEE', NULL, 'America/New_York'
       FROM organizations o, generate_series(1, 80) g WHERE o.token = 'sunrise'`);
-    await client.query(`INSERT INTO employee_profiles (user_id, organization_id, status, position, forms_due)
-      SELECT id, organization_id, 'READY', 'HCC', 0 FROM users WHERE email LIKE 'bench%@sunrise.example'`);
+    await client.query(`INSERT INTO employee_profiles (user_id, organization_id, status, position)
+      SELECT id, organization_id, 'READY', 'HCC' FROM users WHERE email LIKE 'bench%@sunrise.example'`);
     await client.end();
 
-    browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
-    log('initial JavaScript');
-    await javascriptRows(browser, portal.url);
-    log('LCP (mobile and desktop presets)');
-    await lcpRows(browser, portal.url);
-    await browser.close();
-    browser = null;
-    log('server CPU per request on PostgreSQL');
-    await serverCpuRows(portal);
-    log('refresh storm');
-    await refreshStormRow(portal.url);
+    if (sections.has('js') || sections.has('lcp')) {
+      browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
+      if (sections.has('js')) {
+        log('initial JavaScript');
+        await javascriptRows(browser, portal.url);
+      }
+      if (sections.has('lcp')) {
+        log('LCP (mobile and desktop presets)');
+        await lcpRows(browser, portal.url);
+      }
+      await browser.close();
+      browser = null;
+    }
+    if (sections.has('cpu')) {
+      log('server CPU per request on PostgreSQL');
+      await serverCpuRows(portal);
+    }
+    if (sections.has('storm')) {
+      log('refresh storm');
+      await refreshStormRow(portal.url);
+    }
   } finally {
     await browser?.close();
     await portal?.stop();
     await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
   }
-  log('cold start');
-  await coldStartRows();
-
-  printTable();
-  const results = {
-    date: new Date().toISOString(),
-    node: process.version,
-    cpus: (await import('node:os')).cpus().length,
-    durationSeconds: Math.round((performance.now() - started) / 1000),
-    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim(),
-    rows,
-    notMeasured: ['list latency at 1k, 100k and 1M rows'],
-  };
-  writeFileSync(path.join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
-  log(`wrote bench/results.json in ${results.durationSeconds} s`);
 }
 
 await main();
