@@ -1,4 +1,6 @@
-import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+// Types only from 'axios': at run time the app uses the axios that openapi-client-axios loads itself (its
+// CommonJS build), so the bundle carries one copy of axios, not that one and the ES module build.
+import type { AxiosAdapter, AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { OpenAPIClientAxios, type Document, type UnknownOperationMethod } from 'openapi-client-axios';
 import { HTTP_TIMEOUT_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
 import type { OperationMethods } from './generated';
@@ -35,6 +37,21 @@ export interface ApiClientOptions {
   baseURL?: string;
 }
 
+/** Whether `error` is an axios error (by its flag, as axios.isAxiosError does, whichever copy made it). */
+export function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
+const EMPTY_DEFINITION = { openapi: '3.1.0', info: { title: 'http', version: '1' }, paths: {} } as Document;
+
+/** A plain axios instance (the status file, the API definition): no operations, no interceptors. */
+export function createHttp(options: { adapter?: AxiosAdapter } = {}): AxiosInstance {
+  return new OpenAPIClientAxios({
+    definition: EMPTY_DEFINITION,
+    axiosConfigDefaults: { timeout: HTTP_TIMEOUT_MS, ...(options.adapter ? { adapter: options.adapter } : {}) },
+  }).initSync();
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const openApi = new OpenAPIClientAxios({
     definition: options.definition,
@@ -68,7 +85,7 @@ function addInterceptors(instance: AxiosInstance, options: ApiClientOptions) {
   instance.interceptors.response.use(
     (response) => response.data,
     async (error: unknown) => {
-      if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
+      if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
       const config = error.config as PortalRequestConfig;
       if (config.isRetry) throw error;
       try {
@@ -87,12 +104,12 @@ function addInterceptors(instance: AxiosInstance, options: ApiClientOptions) {
 
 /** The `{ detail, code, fields }` body of a failed call, when there is one. */
 export function apiErrorBody(error: unknown) {
-  if (error instanceof AxiosError) return error.response?.data as import('./types').ApiErrorBody | undefined;
+  if (isAxiosError(error)) return error.response?.data as import('./types').ApiErrorBody | undefined;
   return undefined;
 }
 
 /** GET the API definition document (/api/schema/). */
 export async function loadApiDefinition(url: string, adapter?: AxiosAdapter): Promise<Document> {
-  const response = await axios.get<Document>(url, { timeout: HTTP_TIMEOUT_MS, adapter });
+  const response = await createHttp({ adapter }).get<Document>(url);
   return response.data;
 }

@@ -1,14 +1,12 @@
-import axios from 'axios';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorSystem } from 'xstate';
 
 type AnyActorSystem = ActorSystem<any>;
-import { createApiClient, loadApiDefinition, type ApiClient } from '../api/client';
+import { createApiClient, createHttp, loadApiDefinition, type ApiClient } from '../api/client';
 import type { Organization } from '../api/types';
 import {
   API_DEFINITION_PATH,
-  HTTP_TIMEOUT_MS,
   ORGANIZATION_STORAGE_KEY,
   REFRESH_TOKEN_STORAGE_KEY,
   STATUS_FILE_PATH,
@@ -100,10 +98,7 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
       portalAvailability: portalAvailabilityMachine.provide({
         actors: {
           fetchPortalStatus: fromPromise(async () => {
-            const response = await axios.get<PortalStatus>(STATUS_FILE_PATH, {
-              timeout: HTTP_TIMEOUT_MS,
-              params: { t: Date.now() },
-            });
+            const response = await createHttp().get<PortalStatus>(STATUS_FILE_PATH, { params: { t: Date.now() } });
             return response.data;
           }),
         },

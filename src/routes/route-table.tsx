@@ -1,17 +1,22 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuthentication } from '../app/authentication';
-import { DashboardLayout } from '../app/dashboard-layout';
 import { useOrganization } from '../app/organization';
 import { homeRouteOf, isPathAllowedFor, routingUserOf } from '../app/session-user';
-import { ForgotPasswordPage } from './forgot-password/forgot-password-page';
 import { LoginPage } from './login/login-page';
-import { ResetPasswordPage } from './reset-password/reset-password-page';
-import { SignUpPage } from './sign-up/sign-up-page';
-import { ApplyNowPage } from './apply-now/apply-now-page';
-import { NewClientPage } from './clients/new-client-page';
 import { PrivateNotFoundPage, PublicNotFoundPage } from './not-found/not-found-pages';
-import { PlaceholderPage } from './placeholder/placeholder-page';
+
+// Only the login page is in the entry chunk: every other page, and the dashboard layout with what it
+// brings (tables, masked inputs, signature pad, file drop, dialogs), loads when its route is first shown.
+const DashboardLayout = lazy(() => import('../app/dashboard-layout'));
+const ForgotPasswordPage = lazy(() => import('./forgot-password/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('./reset-password/reset-password-page'));
+const SignUpPage = lazy(() => import('./sign-up/sign-up-page'));
+const ApplyNowPage = lazy(() => import('./apply-now/apply-now-page'));
+const NewClientPage = lazy(() => import('./clients/new-client-page'));
+const PlaceholderPage = lazy(() =>
+  import('./placeholder/placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
+);
 
 const UsersPage = lazy(() => import('./users/users-page'));
 const ProfilePage = lazy(() => import('./profile/profile-page'));
@@ -86,11 +91,13 @@ export function AppRoutes() {
   return <SignedInRoutes home={homeRouteOf(user)} />;
 }
 
+const pageLoading = <p role="status">Loading…</p>;
+
 function SignedOutRoutes() {
   return (
     <Routes>
       {PUBLIC_ROUTES.map(({ path, element }) => (
-        <Route key={path} path={path} element={element} />
+        <Route key={path} path={path} element={<Suspense fallback={pageLoading}>{element}</Suspense>} />
       ))}
       <Route path="/" element={<RedirectToLogin />} />
       {PRIVATE_ROUTES.map(({ path }) => (
@@ -108,7 +115,13 @@ function SignedInRoutes({ home }: { home: string }) {
         <Route key={path} path={path} element={<Navigate to={home} replace />} />
       ))}
       <Route path="/" element={<Navigate to="/users" replace />} />
-      <Route element={<DashboardLayout />}>
+      <Route
+        element={
+          <Suspense fallback={pageLoading}>
+            <DashboardLayout />
+          </Suspense>
+        }
+      >
         {PRIVATE_ROUTES.map(({ path, element }) => (
           <Route key={path} path={path} element={<AllowedPath>{element}</AllowedPath>} />
         ))}
@@ -130,5 +143,5 @@ function AllowedPath({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   if (!user || !routingUserOf(user)) return <PrivateNotFoundPage />;
   if (!isPathAllowedFor(user, pathname)) return <Navigate to={homeRouteOf(user)} replace />;
-  return <Suspense fallback={<p role="status">Loading…</p>}>{children}</Suspense>;
+  return <Suspense fallback={pageLoading}>{children}</Suspense>;
 }
