@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Application, Employee } from '../employees/hiring-api';
 
@@ -93,6 +94,25 @@ describe('Applications page', { timeout: 30000 }, () => {
     expect(await screen.findByText('No applications match')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Rejected' }));
     await waitFor(() => expect(api.applications_list).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'REJECTED' })));
+  });
+
+  it("stays on the page one went to: the search box's debounce does not go back to page 1 after the first render", async () => {
+    const timers = holdTimers(300);
+    const { api } = setUp('/applications', {
+      applications_list: vi.fn(async (params: { offset: number }) => ({ count: 45, next: null, previous: null, results: params.offset === 0 ? [lena] : [omar] })),
+    });
+    await screen.findByRole('link', { name: 'Lena Moss' }, { timeout: 5000 });
+    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
+    // 'Next' right after the first render, before the search's 300 ms have gone by.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Omar Diaz' })).toBeInTheDocument();
+    expect(api.applications_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: '-created_at', status: 'PENDING' });
+    // The 300 ms go by.
+    await timers.release();
+    expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Omar Diaz' })).toBeInTheDocument();
+    expect(api.applications_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: '-created_at', status: 'PENDING' });
+    expect(api.applications_list).toHaveBeenCalledTimes(2);
   });
 
   it('opens an application with everything the applicant sent, and downloads the resume through the client', async () => {

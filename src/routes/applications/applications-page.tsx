@@ -14,6 +14,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Input, Select, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import {
   downloadFile,
   formatCalendarDate,
@@ -81,21 +82,14 @@ function ApplicationList() {
   const status: ApplicationStatus = isStatus(params.get('status')) ? (params.get('status') as ApplicationStatus) : 'PENDING';
   const [position, setPosition] = useState('');
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [offset, setOffset] = useState(0);
   const [ordering, setOrdering] = useState('-created_at');
   const [rows, setRows] = useState<Application[]>([]);
   const [count, setCount] = useState(0);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQuery(search.trim());
-      setOffset(0);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
+  // A changed search goes back to the first page once typing pauses; the first render does not.
+  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS, () => setOffset(0));
 
   useEffect(() => {
     let active = true;

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { EmployeeSummary } from './hiring-api';
 import { makeEmployee } from './test-fixtures';
@@ -86,6 +87,25 @@ describe('Employees page', { timeout: 30000 }, () => {
     await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: 'forms_due' })));
     await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'ada');
     await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'ada' })));
+  });
+
+  it("stays on the page one went to: the search box's debounce does not go back to page 1 after the first render", async () => {
+    const timers = holdTimers(300);
+    const { api } = setUp('/employees', {
+      employees_list: vi.fn(async (params: { offset: number }) => ({ count: 45, next: null, previous: null, results: params.offset === 0 ? [nina] : [ada] })),
+    });
+    await screen.findByRole('link', { name: 'Nina Reyes' }, { timeout: 5000 });
+    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
+    // 'Next' right after the first render, before the search's 300 ms have gone by.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Ada Stone' })).toBeInTheDocument();
+    expect(api.employees_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: 'last_name' });
+    // The 300 ms go by.
+    await timers.release();
+    expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ada Stone' })).toBeInTheDocument();
+    expect(api.employees_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: 'last_name' });
+    expect(api.employees_list).toHaveBeenCalledTimes(2);
   });
 
   it('creates an employee: the invitation is sent and the employee opens', async () => {

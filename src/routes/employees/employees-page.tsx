@@ -8,6 +8,7 @@ import { ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, Input, Select } from '../../ui/fields';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { positionLabel } from '../applications/applications-page';
 import { PrivatePage } from '../placeholder/private-page';
 import { hiringApi, personName, type EmployeeSummary } from './hiring-api';
@@ -36,7 +37,6 @@ export function StatusTag({ status }: { status: ProfileStatus }) {
 export function EmployeesPage() {
   const api = hiringApi(useApiClient());
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [status, setStatus] = useState('');
   const [position, setPosition] = useState('');
   const [expired, setExpired] = useState('');
@@ -46,14 +46,8 @@ export function EmployeesPage() {
   const [count, setCount] = useState(0);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQuery(search.trim());
-      setOffset(0);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
+  // A changed search goes back to the first page once typing pauses; the first render does not.
+  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS, () => setOffset(0));
 
   useEffect(() => {
     let active = true;

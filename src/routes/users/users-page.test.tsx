@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { holdTimers } from '../../ui/debounce-testing';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -84,17 +85,21 @@ describe('Users page', () => {
   });
 
   it('pages on the server', async () => {
+    const timers = holdTimers(300);
     const api = setUp({ users_list: vi.fn(async (params: { offset: number }) => page(params.offset === 0 ? [nurse] : [invited], 45)) });
     await screen.findByText('Nina Reyes', {}, { timeout: 5000 });
     expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
+    // 'Next' right after the first render, before the search's 300 ms have gone by.
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await within(table()).findByText('Mark Ito')).toBeInTheDocument();
     expect(api.users_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: 'last_name' });
     expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
     // The search box's debounce (300 ms) does not take the list back to the first page.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await timers.release();
     expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
+    expect(within(table()).getByText('Mark Ito')).toBeInTheDocument();
     expect(api.users_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: 'last_name' });
+    expect(api.users_list).toHaveBeenCalledTimes(2);
   });
 
   it('invites a user: the row appears and a confirmation says the invitation was sent', async () => {

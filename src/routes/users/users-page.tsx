@@ -15,6 +15,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Input, Select, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { PrivatePage } from '../placeholder/private-page';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
@@ -95,7 +96,6 @@ export function UsersPage() {
   const api = useApiClient();
   const { user: me } = useAuthentication();
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [role, setRole] = useState<InvitableRole | ''>('');
   const [offset, setOffset] = useState(0);
   const [ordering, setOrdering] = useState<UsersOrdering>('last_name');
@@ -110,15 +110,7 @@ export function UsersPage() {
   const [busy, setBusy] = useState(false);
 
   // Only a changed search goes back to the first page (not the first render, which would undo an early 'Next').
-  useEffect(() => {
-    const next = search.trim();
-    if (next === query) return;
-    const timer = window.setTimeout(() => {
-      setQuery(next);
-      setOffset(0);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, query]);
+  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS, () => setOffset(0));
 
   useEffect(() => {
     let active = true;

@@ -6,6 +6,7 @@ import { apiErrorDetail } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FieldShell, Input, Select } from '../../../ui/fields';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { positionLabel } from '../../applications/applications-page';
 import { StatusTag } from '../../employees/employees-page';
 import { ALL_ROWS, hiringApi, personName, rowsOf, type CompetencyTest, type EmployeeSummary, type FormTemplate } from '../../employees/hiring-api';
@@ -55,7 +56,7 @@ export function SendRequestsTab() {
   const [tests, setTests] = useState<CompetencyTest[]>([]);
   const [item, setItem] = useState('');
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [employees, setEmployees] = useState<EmployeeSummary[]>([]);
   const [count, setCount] = useState(0);
   const [selected, setSelected] = useState<Map<number, EmployeeSummary>>(new Map());
@@ -75,11 +76,6 @@ export function SendRequestsTab() {
       .catch((failure: unknown) => setError(apiErrorDetail(failure, 'The competency tests could not be loaded.')));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
 
   useEffect(() => {
     let active = true;
