@@ -86,6 +86,11 @@ const FileList = styled.ul`
     border-radius: ${({ theme }) => theme.radii.sm};
     background: ${({ theme }) => theme.palette.grey[100]};
     overflow-wrap: anywhere;
+    /* the long file name wraps, the Remove button keeps its word whole (it broke as "Remo|ve" at 360 px) */
+    button {
+      flex: none;
+      overflow-wrap: normal;
+    }
   }
 `;
 
