@@ -12,6 +12,7 @@ import {
   baseType,
   buildWorld,
   cloneUser,
+  accessGrants,
   countRows,
   errorProblems,
   fillPath,
@@ -120,7 +121,7 @@ for (const backend of testBackends()) {
       const order: IdentityName[] = ['admin', 'master', 'nurse', 'newhire', 'client', 'marketer'];
       const identity = order
         .map((n) => world.identities[n])
-        .find((i) => ('permission' in op.access ? i.permissions.includes(op.access.permission) : 'roles' in op.access && op.access.roles.includes(i.role)));
+        .find((i) => accessGrants(op.access, i));
       expect(identity, `someone may call ${op.operationId}`).toBeTruthy();
       return t.headers(identity!.access, 'sunrise');
     }
@@ -244,7 +245,9 @@ for (const backend of testBackends()) {
           else await hostile(`/${p.name}=${JSON.stringify(value).slice(0, 40)}/`, { path: { ...ids, [p.name]: value } });
         }
         // broken percent-encoding and encoded separators, sent as they are
-        for (const value of ['%zz', '%', '%00', '%ED%A0%80', '..%2F..%2Fetc%2Fpasswd', '%2e%2e']) {
+        // Not '%2e%2e': the injector resolves it as '..' (as browsers do) before the server sees it, so the request
+        // goes to the parent resource; the server refuses the decoded '..' itself like any non-integer id.
+        for (const value of ['%zz', '%', '%00', '%ED%A0%80', '..%2F..%2Fetc%2Fpasswd']) {
           if (numeric) await malformed(`raw /${p.name}=${value}/`, { path: { ...ids, [p.name]: value }, rawPath: true });
           else await hostile(`raw /${p.name}=${value}/`, { path: { ...ids, [p.name]: value }, rawPath: true });
         }
