@@ -1,7 +1,7 @@
 /**
  * The baseline of the server-CPU rows: bare node:http + pg answering the same rows from the same queries as
  * the portal (the authentication plugin's user+family query for auth_user_retrieve; users joined with
- * organization and profile, 50 rows by last name, plus the count, for users_list). No framework, no
+ * organization and profile with the derived forms_due, 50 rows by last name, plus the count, for users_list). No framework, no
  * validation, no JWT: the floor a framework's cost is measured against.
  * `DATABASE_URL=... PORT=... tsx bench/raw-server.ts` prints 'listening'.
  */
@@ -12,7 +12,8 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 
 const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role, u.timezone, u.is_active, u.password_hash,
   u.last_login, u.phone, u.signature, o.id AS org_id, o.name AS org_name, o.token AS org_token,
-  p.status AS profile_status, p.position AS profile_position, p.forms_due AS profile_forms_due`;
+  p.status AS profile_status, p.position AS profile_position,
+  (SELECT count(*)::int FROM form_requests fr WHERE fr.employee_id = u.id AND fr.required AND fr.status <> 'COMPLETED') AS profile_forms_due`;
 
 const RETRIEVE = `SELECT ${USER_COLUMNS}, f.created_at AS family_created_at, f.last_seen_at AS family_last_seen_at, f.revoked_at AS family_revoked_at
   FROM session_families f
