@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 
-const Header = styled.header`
+// A <div>, not a <header>: inside the dashboard the layout's banner is the page's one <header>.
+const Header = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
