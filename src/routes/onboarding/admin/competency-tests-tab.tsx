@@ -2,7 +2,6 @@ import { FieldArray, Form, Formik, useFormikContext } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../../app/api-client';
-import { Alert } from '../../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -11,8 +10,8 @@ import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextF
 import { NumberField, parseMaskedNumber } from '../../../ui/masked-input';
 import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, hiringApi, type CompetencyTest } from '../../employees/hiring-api';
-import { Messages, Panel, RowActions, Tag } from '../../employees/page-parts';
-import { Fieldset, newItemId, PositionsField, positionsText, useSettingsList } from './settings-parts';
+import { Panel, RowActions } from '../../employees/page-parts';
+import { Fieldset, newItemId, PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList } from './settings-parts';
 
 interface QuestionValues {
   id: string;
@@ -99,26 +98,13 @@ export function CompetencyTestsTab() {
     { key: 'pass_mark', header: 'Pass mark', render: (row) => `${row.pass_mark}%` },
     { key: 'observed_skills', header: 'Observed skills', render: (row) => String(row.observed_skills.length) },
     { key: 'positions', header: 'Positions', render: (row) => positionsText(row.positions) },
-    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnCards: true,
-      render: (row) => (
-        <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
-          Edit
-        </Button>
-      ),
-    },
+    ...stateAndEditColumns<CompetencyTest>(setEditing),
   ];
 
   const current = editing === 'new' ? null : editing;
   return (
     <>
-      <Messages>
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-        {error || list.error ? <Alert tone="error">{error ?? list.error}</Alert> : null}
-      </Messages>
+      <SettingsMessages notice={notice} error={error ?? list.error} />
       {editing ? (
         <Panel aria-labelledby="test-editor-title">
           <h2 id="test-editor-title">{current ? `Edit ${current.name}` : 'New competency test'}</h2>

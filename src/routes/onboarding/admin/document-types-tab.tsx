@@ -2,7 +2,6 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../../app/api-client';
-import { Alert } from '../../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -10,8 +9,8 @@ import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FormStack, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, hiringApi, type DocumentType } from '../../employees/hiring-api';
-import { Messages, Panel, RowActions, Tag } from '../../employees/page-parts';
-import { PositionsField, positionsText, useSettingsList, yesNo } from './settings-parts';
+import { Panel, RowActions } from '../../employees/page-parts';
+import { PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
 
 const schema = yup.object({ name: yup.string().trim().required('Enter a name').max(120, 'At most 120 characters') });
 
@@ -30,26 +29,13 @@ export function DocumentTypesTab() {
     { key: 'required', header: 'Required', render: (row) => yesNo(row.required) },
     { key: 'requires_expiry', header: 'Expiry date', render: (row) => (row.requires_expiry ? 'Required' : 'None') },
     { key: 'positions', header: 'Positions', render: (row) => positionsText(row.positions) },
-    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnCards: true,
-      render: (row) => (
-        <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
-          Edit
-        </Button>
-      ),
-    },
+    ...stateAndEditColumns<DocumentType>(setEditing),
   ];
 
   const current = editing === 'new' ? null : editing;
   return (
     <>
-      <Messages>
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-        {error || list.error ? <Alert tone="error">{error ?? list.error}</Alert> : null}
-      </Messages>
+      <SettingsMessages notice={notice} error={error ?? list.error} />
       {editing ? (
         <Panel aria-labelledby="document-type-editor-title">
           <h2 id="document-type-editor-title">{current ? `Edit ${current.name}` : 'New document type'}</h2>

@@ -2,7 +2,6 @@ import { FieldArray, Form, Formik, useFormikContext } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../../app/api-client';
-import { Alert } from '../../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -10,8 +9,8 @@ import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, hiringApi, type FieldType, type FormTemplate, type Signer } from '../../employees/hiring-api';
-import { Messages, Panel, RowActions, Tag, TwoColumns } from '../../employees/page-parts';
-import { Fieldset, useSettingsList, yesNo } from './settings-parts';
+import { Panel, RowActions, TwoColumns } from '../../employees/page-parts';
+import { Fieldset, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
 
 const FIELD_TYPES: { value: FieldType; label: string }[] = [
   { value: 'text', label: 'Short text' },
@@ -130,26 +129,13 @@ export function FormTemplatesTab() {
     { key: 'signers', header: 'Signed by', render: (row) => signersText(row.signers) },
     { key: 'required', header: 'Required', render: (row) => yesNo(row.required) },
     { key: 'assign_on_hire', header: 'Assigned on hire', render: (row) => yesNo(row.assign_on_hire) },
-    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnCards: true,
-      render: (row) => (
-        <Button size="sm" variant="secondary" onClick={() => setEditing(row)} aria-label={`Edit ${row.name}`}>
-          Edit
-        </Button>
-      ),
-    },
+    ...stateAndEditColumns<FormTemplate>(setEditing),
   ];
 
   const current = editing === 'new' ? null : editing;
   return (
     <>
-      <Messages>
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-        {error || list.error ? <Alert tone="error">{error ?? list.error}</Alert> : null}
-      </Messages>
+      <SettingsMessages notice={notice} error={error ?? list.error} />
       {editing ? (
         <Panel aria-labelledby="template-editor-title">
           <h2 id="template-editor-title">{current ? `Edit ${current.name}` : 'New form template'}</h2>

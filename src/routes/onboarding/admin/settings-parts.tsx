@@ -4,7 +4,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { POSITIONS } from '../../../domain/labels';
 import { apiErrorDetail } from '../../../ui/api-error';
 import { FieldError, FieldHint } from '../../../ui/fields';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import type { DataTableColumn } from '../../../ui/data-table';
 import { rowsOf } from '../../employees/hiring-api';
+import { Messages, Tag } from '../../employees/page-parts';
 
 type Listed<T> = Promise<{ results: T[] } | T[]>;
 
@@ -105,4 +109,31 @@ export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 /** A short id for a new question, choice list or skill (the server keeps the ones it is given). */
 export function newItemId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** The columns every settings list ends with: whether the row is active, and its Edit button. */
+export function stateAndEditColumns<T extends { name: string; active: boolean }>(onEdit: (row: T) => void): DataTableColumn<T>[] {
+  return [
+    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideLabelOnCards: true,
+      render: (row) => (
+        <Button size="sm" variant="secondary" onClick={() => onEdit(row)} aria-label={`Edit ${row.name}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** A settings tab's success notice and error (its own, or the list's). */
+export function SettingsMessages({ notice, error }: { notice: string | null; error: string | null }) {
+  return (
+    <Messages>
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </Messages>
+  );
 }
