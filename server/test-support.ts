@@ -3,11 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { dateIn } from '../src/domain/dates';
+import { removeStaleSeedTemplates, seedTemplateHour } from '../tests/seed-templates';
 import { buildApp, type AppInstance } from './app';
 import { configFromEnv, type Config } from './config';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './db/connection';
-import { outbox } from './db/schema';
+import { organizations, outbox } from './db/schema';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
 
 /**
@@ -48,6 +50,8 @@ export interface TestApp {
   login(email: string, password?: string): Promise<{ access: string; refresh: string; user: Record<string, any> }>;
   /** Headers for an authenticated call: Authorization, and X-ORGANIZATION-TOKEN when given. */
   headers(access: string, organizationToken?: string | null): Record<string, string>;
+  /** The organization's local date (`YYYY-MM-DD`) at the test clock's time: the "today" the product uses. */
+  today(organizationToken?: string): Promise<string>;
   /** Mails in the outbox, newest first. */
   mails(): Promise<(typeof outbox.$inferSelect)[]>;
   /** Waits (up to 5 s) for the newest mail to `to` and returns it (some mails are sent without awaiting). */
@@ -96,12 +100,13 @@ const SERVER_DIR = path.dirname(fileURLToPath(import.meta.url));
 const TEMPLATE_DIR = path.join(SERVER_DIR, '..', '.tmp');
 
 /**
- * A migrated and seeded PGlite data folder, dumped once and kept in .tmp/ (keyed by the migrations and the
- * server/db modules), so each test app loads it in a second or so instead of running initdb, migrations and the seed.
+ * A migrated and seeded PGlite data folder, dumped once and kept in .tmp/, so each test app loads it in a
+ * second or so instead of running initdb, migrations and the seed. Keyed by the migrations, the server/db
+ * modules and the hour of seeding (the seed's dates are relative to its day: tests/seed-templates.ts).
  */
 async function seededPgliteTemplate(): Promise<Blob> {
-  // keyed by everything that shapes the seeded database: the migrations and every module of server/db
-  const hash = createHash('sha256');
+  const now = new Date();
+  const hash = createHash('sha256').update(seedTemplateHour(now));
   const dbDir = path.join(SERVER_DIR, 'db');
   const inputs = [
     ...readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).map((f) => path.join(MIGRATIONS_FOLDER, f)),
@@ -110,10 +115,11 @@ async function seededPgliteTemplate(): Promise<Blob> {
   for (const input of inputs) hash.update(input).update(readFileSync(input));
   const file = path.join(TEMPLATE_DIR, `pglite-seeded-${hash.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
+  removeStaleSeedTemplates(TEMPLATE_DIR, 'pglite-seeded-', now);
   const database = await openDatabase({});
   try {
     await database.migrate();
-    await seedDemo(database.db);
+    await seedDemo(database.db, { now });
     const dump = await database.dump!();
     const bytes = Buffer.from(await dump.arrayBuffer());
     mkdirSync(TEMPLATE_DIR, { recursive: true });
@@ -159,7 +165,7 @@ export async function createTestApp(
   let app: AppInstance | undefined;
   try {
     await database.migrate();
-    if (options.seed !== false && !fromTemplate) await seedDemo(database.db);
+    if (options.seed !== false && !fromTemplate) await seedDemo(database.db, { now: clock.now() });
     app = await buildApp({
       config,
       db: database.db,
@@ -193,6 +199,11 @@ export async function createTestApp(
         authorization: `Bearer ${access}`,
         ...(organizationToken ? { 'x-organization-token': organizationToken } : {}),
       };
+    },
+    async today(organizationToken = 'sunrise') {
+      const [organization] = await database.db.select({ timezone: organizations.timezone }).from(organizations).where(eq(organizations.token, organizationToken));
+      if (!organization) throw new Error(`today: no organization ${organizationToken}`);
+      return dateIn(organization.timezone, clock.now());
     },
     mails: () => database.db.select().from(outbox).orderBy(desc(outbox.id)),
     async waitForMail(to, after = 0) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { configFromEnv } from '../config';
+import { addDays, dateIn } from '../../src/domain/dates';
 import { createDiskFileStorage, type FileStorage } from '../lib/file-storage';
 import type { Db } from './connection';
 import {
@@ -23,6 +24,9 @@ import {
 } from './schema';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
+
+/** The demo organizations' time zones: their dates (expiry, due dates, today's visits) are local to these. */
+export const DEMO_TIMEZONES = { sunrise: 'America/New_York', harbor: 'America/Chicago' } as const;
 
 export const SUNRISE_STYLE: OrganizationStyle = {
   primary: {
@@ -106,7 +110,8 @@ let demoHash: Promise<string> | null = null;
  * Inserts the demo organizations and users of product.md, their onboarding settings and items, and a few
  * applications (one transaction). Demo files go to `files` (default: DATA_DIR/files; null: rows only).
  */
-export async function seedDemo(db: Db, options: { files?: FileStorage | null } = {}): Promise<void> {
+export async function seedDemo(db: Db, options: { files?: FileStorage | null; now?: Date } = {}): Promise<void> {
+  const now = options.now ?? new Date();
   const storage = options.files === undefined ? createDiskFileStorage(path.join(configFromEnv().dataDir, 'files')) : options.files;
   demoHash ??= import('../lib/password-hash').then(({ hashPassword }) => hashPassword(DEMO_PASSWORD));
   const passwordHash = await demoHash;
@@ -119,14 +124,16 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null } =
           token: 'sunrise',
           favicon: '/favicons/sunrise.svg',
           style: SUNRISE_STYLE,
-          timezone: 'America/New_York',
+          timezone: DEMO_TIMEZONES.sunrise,
+          createdAt: now,
         },
         {
           name: 'Harbor Home Health',
           token: 'harbor',
           favicon: '/favicons/harbor.svg',
           style: HARBOR_STYLE,
-          timezone: 'America/Chicago',
+          timezone: DEMO_TIMEZONES.harbor,
+          createdAt: now,
         },
       ])
       .returning({ id: organizations.id, token: organizations.token });
@@ -143,8 +150,9 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null } =
           lastName: demo.lastName,
           role: demo.role,
           passwordHash,
-          timezone: demo.organization === 'harbor' ? 'America/Chicago' : 'America/New_York',
-          passwordChangedAt: new Date(),
+          timezone: DEMO_TIMEZONES[demo.organization ?? 'sunrise'],
+          passwordChangedAt: now,
+          createdAt: now,
         })
         .returning({ id: users.id });
       userIds[demo.email] = user.id;
@@ -152,7 +160,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null } =
         await tx.insert(employeeProfiles).values({ userId: user.id, organizationId, ...demo.profile });
       }
     }
-    await seedDemoHiring(tx, { organizations: { sunrise: orgId('sunrise')!, harbor: orgId('harbor')! }, users: userIds }, storage);
+    await seedDemoHiring(tx, { organizations: { sunrise: orgId('sunrise')!, harbor: orgId('harbor')! }, users: userIds }, storage, now);
   });
 }
 
@@ -211,7 +219,7 @@ const SIGNATURE_PIXEL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** The onboarding settings and items behind the demo users' forms due (sunrise), and foreign rows (harbor). */
-export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage | null, now = new Date()): Promise<void> {
+export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage | null, now: Date): Promise<void> {
   const sunrise = ids.organizations.sunrise;
   const admin = ids.users['admin@sunrise.example'];
   const [eligibility, hipaa, emergency] = await tx
@@ -335,8 +343,6 @@ const CAREGIVER_QUESTIONS: TestQuestion[] = [
   q('q5', 'If you suspect abuse or neglect, you:', ['Ignore it', 'Report it to your supervisor as required by law', 'Confront the family', 'Post about it'], 1),
 ];
 
-const IN = (days: number, from: Date) => new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-
 /** A small, valid one-page PDF (a demo resume) with its text lines. */
 export function demoResumePdf(lines: string[]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
@@ -439,7 +445,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       requiresExpiry: type.requiresExpiry,
       status: 'APPROVED',
       fileId: file.id,
-      expiresOn: IN(expiresInDays, now),
+      expiresOn: addDays(dateIn(DEMO_TIMEZONES.sunrise, now), expiresInDays),
       uploadedAt: daysAgo(40),
       reviewedAt: daysAgo(39),
       reviewedById: admin,

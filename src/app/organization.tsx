@@ -59,3 +59,9 @@ export function useOrganization(): OrganizationState {
     [organization, organizations, organizationRef],
   );
 }
+
+/** The current organization's time zone, in which a person's dates are counted (the device's own until it loads). */
+export function useOrganizationTimeZone(): string {
+  const { organization } = useOrganization();
+  return organization?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -14,6 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { addDays } from '../../src/domain/dates';
 import { permissionsFor, type Permission } from '../../src/domain/permissions';
 import type { ProfileStatus, Role } from '../../src/domain/roles';
 import { employeeProfiles, notifications, organizations, sessionFamilies, users } from '../../server/db/schema';
@@ -357,7 +358,7 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
   const uploadedDocument = async (employeeId: number, organization: OrganizationInfo) => {
     const documentId = await firstId(t, 'employee_documents', organization, sql`AND employee_id = ${employeeId}`);
     const session = await mintSession(t, employeeId);
-    const upload = multipart({ expires_on: '2031-01-31' }, { field: 'file', name: 'cpr.pdf', data: PDF_BYTES, type: 'application/pdf' });
+    const upload = multipart({ expires_on: addDays(await t.today(organization.token), 365) }, { field: 'file', name: 'cpr.pdf', data: PDF_BYTES, type: 'application/pdf' });
     await must(t, `upload in ${organization.token}`, {
       method: 'POST',
       url: `/api/profile/documents/${documentId}/file/`,

@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates';
 import { users } from '../../server/db/schema';
 import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
 import {
@@ -150,7 +151,7 @@ for (const backend of testBackends()) {
           const documentId = world.targets.documents[organization];
           await refused(`file of ${organization} document ${documentId}`, { method: 'GET', url: `/api/documents/${documentId}/file/` });
           const { multipart, PDF_BYTES } = await import('../../server/lib/multipart-test-helpers');
-          const upload = multipart({ expires_on: '2031-01-31' }, { field: 'file', name: 'x.pdf', data: PDF_BYTES, type: 'application/pdf' });
+          const upload = multipart({ expires_on: addDays(await t.today(organization), 365) }, { field: 'file', name: 'x.pdf', data: PDF_BYTES, type: 'application/pdf' });
           await refused(`upload to ${organization} document ${documentId}`, {
             method: 'POST',
             url: `/api/profile/documents/${documentId}/file/`,

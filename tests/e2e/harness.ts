@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
+import { removeStaleSeedTemplates, seedTemplateHour } from '../seed-templates';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
@@ -119,16 +120,19 @@ function filesUnder(directory: string): string[] {
 
 /**
  * A data folder the real server has migrated and seeded once (first start, then a clean stop), kept in the
- * temporary directory under a key of the migrations and the seed, so each test file copies it instead of
- * paying for the first-start seeding again. A change to the schema or the seed makes a new one.
+ * temporary directory under a key of the migrations, the seed and the hour of seeding (its dates are relative
+ * to its day: ../seed-templates.ts), so each test file copies it instead of paying for the first-start
+ * seeding again. A change to the schema or the seed, or the next hour, makes a new one.
  */
 export async function seededTemplate(): Promise<string> {
-  const hash = createHash('sha256');
+  const now = new Date();
+  const hash = createHash('sha256').update(seedTemplateHour(now));
   for (const file of [...filesUnder(path.join(ROOT, 'server/db')), path.join(ROOT, 'package-lock.json')].sort()) {
     hash.update(file).update(readFileSync(file));
   }
   const template = path.join(os.tmpdir(), `care-portal-e2e-template-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(path.join(template, 'ready'))) return template;
+  removeStaleSeedTemplates(os.tmpdir(), 'care-portal-e2e-template-', now);
   const building = mkdtempSync(path.join(os.tmpdir(), 'care-portal-e2e-seeding-'));
   const server = await launchServer(building, {});
   await server.stop({ keepData: true });

@@ -17,6 +17,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { addDays, dateIn } from '../../src/domain/dates';
+import { DEMO_TIMEZONES } from '../../server/db/seed';
 import { permissionsFor } from '../../src/domain/permissions';
 import {
   DEMO_USERS,
@@ -122,13 +124,11 @@ async function drawSignature(page: Page, canvas: Locator, { touch }: { touch: bo
 /** The canvas of the signature pad labelled `label`. */
 const signaturePad = (scope: Page | Locator, label: string | RegExp) => scope.getByRole('img', { name: label });
 
-/** dd.mm.yyyy of a date `days` from now (the app's date mask). */
+/** The date `days` after Sunrise's today, as typed into the app's date mask (dd.mm.yyyy) and as sent. */
 function maskedDate(days: number): { masked: string; iso: string } {
-  const date = new Date(Date.now() + days * 86_400_000);
-  const dd = String(date.getDate()).padStart(2, '0');
-  const mm = String(date.getMonth() + 1).padStart(2, '0');
-  const yyyy = String(date.getFullYear());
-  return { masked: `${dd}.${mm}.${yyyy}`, iso: `${yyyy}-${mm}-${dd}` };
+  const iso = addDays(dateIn(DEMO_TIMEZONES.sunrise, new Date()), days);
+  const [yyyy, mm, dd] = iso.split('-');
+  return { masked: `${dd}.${mm}.${yyyy}`, iso };
 }
 
 async function typeDate(field: Locator, masked: string) {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { POSITIONS, type Position } from '../../../src/domain/labels';
 import { applications, files, users, type ApplicationAvailability } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { isIsoDate } from '../../lib/dates';
+import { isIsoDate } from '../../../src/domain/dates';
 import { isPngDataUrl } from '../../lib/file-type';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';

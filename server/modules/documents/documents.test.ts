@@ -3,7 +3,8 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeeDocuments, files, notifications, users } from '../../db/schema';
-import { addDays } from '../../lib/dates';
+import { addDays, zonedTime } from '../../../src/domain/dates';
+import { DEMO_TIMEZONES } from '../../db/seed';
 import { multipart, PDF_BYTES, PNG_BYTES } from '../../lib/multipart-test-helpers';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
 import { sweepExpiringDocuments } from './expiry-sweep';
@@ -21,9 +22,14 @@ for (const backend of testBackends()) {
     let aide: Session;
     let harborAdmin: Session;
     let slotIds: number[];
+    /** Expiry dates a year or two ahead of the organization's today (never a fixed date the calendar overtakes). */
+    let nextYear: string;
+    let inTwoYears: string;
 
     beforeAll(async () => {
       t = await createTestApp({ backend });
+      nextYear = addDays(await t.today('sunrise'), 365);
+      inTwoYears = addDays(await t.today('sunrise'), 730);
       admin = await t.login('admin@sunrise.example');
       newhire = await t.login('newhire@sunrise.example');
       aide = await t.login('aide@sunrise.example');
@@ -60,17 +66,17 @@ for (const backend of testBackends()) {
     it('checks the type by content and the size, names the field, and leaves no row or file behind', async () => {
       const dir = path.join(t.config.dataDir, 'files');
       const before = { rows: (await t.database.db.select().from(files)).length, disk: countFiles(dir) };
-      const disguised = await upload(newhire, slotIds[0], { expires_on: '2030-01-01' }, { name: 'card.pdf', data: Buffer.from('GIF89a not a pdf') });
+      const disguised = await upload(newhire, slotIds[0], { expires_on: nextYear }, { name: 'card.pdf', data: Buffer.from('GIF89a not a pdf') });
       expect(disguised.statusCode).toBe(400);
       expect(disguised.json().fields).toEqual({ file: ['The file must be a PDF, PNG or JPEG file.'] });
-      const huge = await upload(newhire, slotIds[0], { expires_on: '2030-01-01' }, { name: 'card.png', data: Buffer.concat([PNG_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1 - PNG_BYTES.length)]) });
+      const huge = await upload(newhire, slotIds[0], { expires_on: nextYear }, { name: 'card.png', data: Buffer.concat([PNG_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1 - PNG_BYTES.length)]) });
       expect(huge.statusCode).toBe(413);
       expect(huge.json().fields).toEqual({ file: ['The file must be at most 10 MB.'] });
       const noExpiry = await upload(newhire, slotIds[0], {}, { name: 'card.pdf', data: PDF_BYTES });
       expect(noExpiry.json().fields).toEqual({ expires_on: ['This document needs its expiry date.'] });
       const pastExpiry = await upload(newhire, slotIds[0], { expires_on: '2001-01-01' }, { name: 'card.pdf', data: PDF_BYTES });
       expect(pastExpiry.json().fields).toHaveProperty('expires_on');
-      const notMultipart = await t.app.inject({ method: 'POST', url: `/api/profile/documents/${slotIds[0]}/file/`, headers: t.headers(newhire.access, 'sunrise'), payload: { expires_on: '2030-01-01' } });
+      const notMultipart = await t.app.inject({ method: 'POST', url: `/api/profile/documents/${slotIds[0]}/file/`, headers: t.headers(newhire.access, 'sunrise'), payload: { expires_on: nextYear } });
       expect(notMultipart.statusCode).toBe(400);
       expect((await t.database.db.select().from(files)).length).toBe(before.rows);
       expect(countFiles(dir)).toBe(before.disk);
@@ -79,7 +85,7 @@ for (const backend of testBackends()) {
     });
 
     it('takes a PNG with a .pdf name as a PNG, notifies the admins, and serves the file to its owner and the admin only', async () => {
-      const response = await upload(newhire, slotIds[0], { expires_on: '2030-06-30' }, { name: 'cpr.pdf', data: PNG_BYTES });
+      const response = await upload(newhire, slotIds[0], { expires_on: nextYear }, { name: 'cpr.pdf', data: PNG_BYTES });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'PENDING', file: { name: 'cpr.png', content_type: 'image/png', size: PNG_BYTES.length } });
       const [notice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.user.id), eq(notifications.type, 'document_uploaded')));
@@ -104,7 +110,7 @@ for (const backend of testBackends()) {
         expect((await get(url, await t.login(email))).statusCode).toBe(403);
       }
       // and nobody uploads into someone else's slot
-      const foreign = await upload(aide, slotIds[1], { expires_on: '2030-01-01' }, { name: 'x.pdf', data: PDF_BYTES });
+      const foreign = await upload(aide, slotIds[1], { expires_on: nextYear }, { name: 'x.pdf', data: PDF_BYTES });
       expect(foreign.statusCode).toBe(404);
       const reads = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'employee_document'), eq(auditLog.entityId, String(slotIds[0]))));
       expect(reads.map((r) => r.operationId)).toEqual(['profile_documents_upload_create', 'documents_file_retrieve', 'documents_file_retrieve']);
@@ -118,12 +124,14 @@ for (const backend of testBackends()) {
         payload: { status: 'REJECTED', review_note: 'Expired card.' },
       });
       expect(rejected.json().status).toBe('REJECTED');
-      const again = await upload(newhire, slotIds[0], { expires_on: '2031-06-30' }, { name: 'cpr-new.pdf', data: PDF_BYTES });
-      expect(again.json()).toMatchObject({ status: 'PENDING', review_note: null, expires_on: '2031-06-30', file: { name: 'cpr-new.pdf' } });
+      const again = await upload(newhire, slotIds[0], { expires_on: inTwoYears }, { name: 'cpr-new.pdf', data: PDF_BYTES });
+      expect(again.json()).toMatchObject({ status: 'PENDING', review_note: null, expires_on: inTwoYears, file: { name: 'cpr-new.pdf' } });
     });
 
     it('warns 30 and 7 days ahead and on expiry, once each, the employee and the admins, by mail too', async () => {
-      const today = new Date().toISOString().slice(0, 10);
+      const today = await t.today('sunrise');
+      // local noon: whole days later are whole local days later, across a daylight-saving change too
+      t.clock.set(zonedTime(DEMO_TIMEZONES.sunrise, today, '12:00'));
       const [nurse] = await t.database.db.select().from(users).where(eq(users.email, 'nurse@sunrise.example'));
       const nurseDocs = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, nurse.id)).orderBy(employeeDocuments.id);
       // the seeded CPR card (20 days ahead) was already warned at 30 days
@@ -164,7 +172,7 @@ for (const backend of testBackends()) {
 
     it('two sweeps at once warn once (the claim is atomic)', async () => {
       const [doc] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, aide.user.id)).limit(1);
-      const today = t.clock.now().toISOString().slice(0, 10);
+      const today = await t.today('sunrise');
       await t.database.db.update(employeeDocuments).set({ expiresOn: addDays(today, 3) }).where(eq(employeeDocuments.id, doc.id));
       const results = await Promise.all([sweepExpiringDocuments(t.app), sweepExpiringDocuments(t.app), sweepExpiringDocuments(t.app)]);
       expect(results.reduce((sum, r) => sum + r.in7, 0)).toBe(1);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection';
 import { documentTypes, employeeDocuments, employeeProfiles, files, users } from '../../db/schema';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
-import { addDays, dateIn, EXPIRING_SOON_DAYS, isIsoDate } from '../../lib/dates';
+import { addDays, dateIn, isIsoDate } from '../../../src/domain/dates';
 import { requireOrganization } from '../../lib/request-organization';
 import { sendStoredFile, serializeFile, storeUpload } from '../../lib/stored-files';
 import { readMultipartForm } from '../../lib/uploads';
@@ -15,6 +15,9 @@ type FileMeta = { name: string; size: number; contentType: string } | null;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DOCUMENT_KINDS = ['pdf', 'png', 'jpeg'] as const;
+
+/** A document expiring within this many days is flagged "expires soon" (and its owner warned at 30 and 7). */
+export const EXPIRING_SOON_DAYS = 30;
 
 export function serializeDocument(row: DocumentRow, file: FileMeta, today: string): DocumentOut {
   const expired = row.expiresOn !== null && row.expiresOn < today;

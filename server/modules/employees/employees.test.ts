@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeeDocuments, formRequests, notifications, testRequests, users } from '../../db/schema';
 import { multipart, PDF_BYTES } from '../../lib/multipart-test-helpers';
+import { addDays } from '../../../src/domain/dates';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -206,11 +207,13 @@ for (const backend of testBackends()) {
         // the employee uploads, the admin reviews
         const slots = (await get('/api/profile/documents/', own)).json();
         expect(slots.map((d: { status: string }) => d.status)).toEqual(['MISSING', 'MISSING', 'MISSING']);
+        const inTwoYears = addDays(await t.today('sunrise'), 730);
+        const nextYear = addDays(await t.today('sunrise'), 365);
         for (const slot of slots) {
-          const body = multipart({ expires_on: '2031-01-31' }, { field: 'file', name: 'card.pdf', data: PDF_BYTES });
+          const body = multipart({ expires_on: inTwoYears }, { field: 'file', name: 'card.pdf', data: PDF_BYTES });
           const upload = await t.app.inject({ method: 'POST', url: `/api/profile/documents/${slot.id}/file/`, headers: { ...own, 'content-type': body.contentType }, payload: body.payload });
           expect(upload.statusCode).toBe(200);
-          expect(upload.json()).toMatchObject({ status: 'PENDING', expires_on: '2031-01-31', file: { name: 'card.pdf', content_type: 'application/pdf' } });
+          expect(upload.json()).toMatchObject({ status: 'PENDING', expires_on: inTwoYears, file: { name: 'card.pdf', content_type: 'application/pdf' } });
         }
         const [first, ...rest] = slots;
         const rejected = await send('PATCH', `/api/employees/${ids.newhire}/documents/${first.id}/`, { status: 'REJECTED' });
@@ -220,11 +223,11 @@ for (const backend of testBackends()) {
         const [reviewNotice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, ids.newhire), eq(notifications.type, 'document_reviewed')));
         expect(reviewNotice.body).toContain('The card is blurry.');
         for (const slot of [first, ...rest]) {
-          const approved = await send('PATCH', `/api/employees/${ids.newhire}/documents/${slot.id}/`, { status: 'APPROVED', expires_on: '2030-12-31' });
-          expect(approved.json()).toMatchObject({ status: 'APPROVED', expires_on: '2030-12-31', expired: false });
+          const approved = await send('PATCH', `/api/employees/${ids.newhire}/documents/${slot.id}/`, { status: 'APPROVED', expires_on: nextYear });
+          expect(approved.json()).toMatchObject({ status: 'APPROVED', expires_on: nextYear, expired: false });
         }
         // forms and test (driven directly: the onboarding module owns those operations)
-        await t.database.db.update(formRequests).set({ status: 'COMPLETED', signedAt: new Date() }).where(eq(formRequests.employeeId, ids.newhire));
+        await t.database.db.update(formRequests).set({ status: 'COMPLETED', signedAt: t.clock.now() }).where(eq(formRequests.employeeId, ids.newhire));
         const stillRefused = await send('POST', `/api/employees/${ids.newhire}/ready/`);
         expect(stillRefused.json().fields.checklist).toEqual(['No competency test has been passed yet.']);
         await t.database.db.update(testRequests).set({ status: 'PASSED', score: 100 }).where(eq(testRequests.employeeId, ids.newhire));

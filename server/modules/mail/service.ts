@@ -18,8 +18,8 @@ export interface MailService {
   close(): Promise<void>;
 }
 
-export function createMailService(deps: { config: Config; db: Db; log: FastifyBaseLogger }): MailService {
-  const { config, db, log } = deps;
+export function createMailService(deps: { config: Config; db: Db; log: FastifyBaseLogger; now: () => Date }): MailService {
+  const { config, db, log, now } = deps;
   let transport: Promise<Transporter> | null = null;
   const smtp = () => {
     // nodemailer loads only when the first mail goes out over SMTP (keeps start-up fast)
@@ -32,7 +32,7 @@ export function createMailService(deps: { config: Config; db: Db; log: FastifyBa
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       return;
     }
-    await db.insert(outbox).values({ organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text });
+    await db.insert(outbox).values({ organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, createdAt: now() });
     log.info(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
   };
   // Mails still on their way (a caller may send without awaiting); closing waits for them.

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formRequests, formTemplates, users, type FormField } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { isIsoDate } from '../../lib/dates';
+import { isIsoDate } from '../../../src/domain/dates';
 import type { Page } from '../../lib/paging';
 import type { RequestOrganization } from '../../types';
 import { organizationAdminIds } from '../notifications/service';

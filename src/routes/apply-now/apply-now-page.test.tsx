@@ -69,6 +69,27 @@ describe('ApplyNow page', { timeout: 30_000 }, () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
+  it("counts today in the agency's time zone, not the device's", async () => {
+    // 00:30 UTC on Nov 25 is still Nov 24 at Sunrise (New York): a start on the 24th is today, the 23rd has passed
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T00:30:00Z') });
+    try {
+      const user = userEvent.setup();
+      setUp();
+      await screen.findByRole('form', { name: 'Job application' }, { timeout: 5000 });
+      const startDate = screen.getByLabelText('Earliest start date (optional)');
+      await user.type(startDate, '23.11.2026');
+      await user.tab();
+      expect(await screen.findByText('Choose today or a later date')).toBeInTheDocument();
+      await user.clear(startDate);
+      await user.type(startDate, '24.11.2026');
+      await user.tab();
+      await waitFor(() => expect(screen.queryByText('Choose today or a later date')).not.toBeInTheDocument());
+      expect(startDate).not.toHaveAttribute('aria-invalid', 'true');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says what is wrong, field by field, once touched', async () => {
     const user = userEvent.setup();
     setUp();

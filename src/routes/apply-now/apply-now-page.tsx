@@ -16,7 +16,8 @@ import { FileDropField } from '../../ui/file-drop';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SignatureField } from '../../ui/signature-pad';
 import { SubmitButton } from '../../ui/submit-button';
-import { hireToReadyApi, maskedDateToIso, today } from '../onboarding/onboarding-api';
+import { hireToReadyApi, maskedDateToIso } from '../onboarding/onboarding-api';
+import { dateIn } from '../../domain/dates';
 
 export const DAYS = { MON: 'Monday', TUE: 'Tuesday', WED: 'Wednesday', THU: 'Thursday', FRI: 'Friday', SAT: 'Saturday', SUN: 'Sunday' } as const;
 export const SHIFTS = { MORNING: 'Morning', AFTERNOON: 'Afternoon', EVENING: 'Evening', OVERNIGHT: 'Overnight' } as const;
@@ -76,7 +77,8 @@ const initialValues: ApplicationValues = {
 
 const anyChecked = (value: Record<string, boolean> | undefined) => Object.values(value ?? {}).some(Boolean);
 
-export const applicationSchema = yup.object({
+/** The form's rules; "today" is the agency's local date (its time zone), as the server counts it. */
+export const applicationSchema = (timeZone: string) => yup.object({
   position: yup.string().required('Choose the position you are applying for'),
   first_name: yup.string().trim().required('Enter your first name').max(150, 'Use at most 150 characters'),
   last_name: yup.string().trim().required('Enter your last name').max(150, 'Use at most 150 characters'),
@@ -93,8 +95,8 @@ export const applicationSchema = yup.object({
     .string()
     .test('date', 'Enter a real date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value))
     .test('future', 'Choose today or a later date', (value) => {
-      const date = parseMaskedDate(value);
-      return !date || date >= today();
+      const date = maskedDateToIso(value);
+      return !date || date >= dateIn(timeZone, new Date());
     }),
   hours_per_week: yup
     .string()
@@ -266,7 +268,7 @@ export function ApplyNowPage() {
     >
       <Formik<ApplicationValues>
         initialValues={initialValues}
-        validationSchema={applicationSchema}
+        validationSchema={applicationSchema(organization.timezone)}
         onSubmit={async (values, { setErrors, setTouched }) => {
           setError(null);
           try {

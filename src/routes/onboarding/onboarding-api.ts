@@ -145,12 +145,6 @@ export function formatDate(iso: string | null | undefined): string {
   return dateFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
-/** Today as a local calendar date at midnight. */
-export function today(): Date {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}
-
 /**
  * Fetches a protected file through the API client (so it carries the Bearer token) and saves it under
  * `fileName`.

@@ -159,6 +159,28 @@ describe('My documents', { timeout: 30_000 }, () => {
     expect(within(license).queryByRole('form')).not.toBeInTheDocument();
   });
 
+  it("takes an expiry date of today, counted in the agency's time zone, not the device's", async () => {
+    // 00:30 UTC on Nov 25 is still Nov 24 at Sunrise (New York): a card expiring on the 24th is valid today
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T00:30:00Z') });
+    try {
+      const user = userEvent.setup();
+      const { api } = setUp();
+      const form = await screen.findByRole('form', { name: 'Upload Driver license' }, { timeout: 5000 });
+      await user.upload(within(form).getByLabelText('File', { selector: 'input' }), new File(['jpeg'], 'license.jpg', { type: 'image/jpeg' }));
+      await user.type(within(form).getByLabelText('Expiry date'), '23.11.2026');
+      await user.tab();
+      expect(await within(form).findByText('This date has passed: upload a document that is still valid')).toBeInTheDocument();
+      await user.clear(within(form).getByLabelText('Expiry date'));
+      await user.type(within(form).getByLabelText('Expiry date'), '24.11.2026');
+      await user.click(within(form).getByRole('button', { name: 'Upload' }));
+      await waitFor(() => expect(api.profile_documents_upload_create).toHaveBeenCalledTimes(1));
+      const [, body] = api.profile_documents_upload_create.mock.calls[0] as unknown as [{ id: number }, FormData];
+      expect(body.get('expires_on')).toBe('2026-11-24');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('rejects a file that is not a PDF, PNG or JPEG', async () => {
     const user = userEvent.setup({ applyAccept: false });
     setUp();

@@ -6,6 +6,8 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
+import { useOrganizationTimeZone } from '../../app/organization';
+import { dateIn } from '../../domain/dates';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { Button, ButtonLink } from '../../ui/button';
@@ -20,7 +22,6 @@ import {
   hireToReadyApi,
   maskedDateToIso,
   rowsOf,
-  today,
   type Checklist,
   type EmployeeDocument,
 } from '../onboarding/onboarding-api';
@@ -113,7 +114,8 @@ export function DocumentStatusTags({ document }: { document: EmployeeDocument })
   );
 }
 
-function uploadSchema(document: EmployeeDocument) {
+/** The upload's rules; "today" is the agency's local date (its time zone), as the server counts it. */
+function uploadSchema(document: EmployeeDocument, timeZone: string) {
   return yup.object({
     file: yup.array().min(1, 'Choose the file to upload'),
     expires_on: document.requires_expiry
@@ -122,8 +124,8 @@ function uploadSchema(document: EmployeeDocument) {
           .required('Enter the expiry date printed on the document')
           .test('date', 'Enter a real date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value))
           .test('future', 'This date has passed: upload a document that is still valid', (value) => {
-            const date = parseMaskedDate(value);
-            return !date || date > today();
+            const date = maskedDateToIso(value);
+            return !date || date >= dateIn(timeZone, new Date());
           })
       : yup.string(),
   });
@@ -131,11 +133,12 @@ function uploadSchema(document: EmployeeDocument) {
 
 function UploadForm({ document, onUploaded }: { document: EmployeeDocument; onUploaded: (next: EmployeeDocument) => void }) {
   const api = useApiClient();
+  const timeZone = useOrganizationTimeZone();
   const [error, setError] = useState<string | null>(null);
   return (
     <Formik
       initialValues={{ file: [] as File[], expires_on: '' }}
-      validationSchema={uploadSchema(document)}
+      validationSchema={uploadSchema(document, timeZone)}
       onSubmit={async (values, { setErrors }) => {
         setError(null);
         const body = new FormData();
