@@ -339,11 +339,23 @@ export const CHROMIUM_ARGS = [
 
 /** Headless Chromium with a fresh profile (playwright gives every launch a new temporary user-data-dir). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS, timeout: 60_000, env: browserEnv() });
+}
+
+/**
+ * Under libfaketime (`npm run test:any-hour`), Chromium's timers stop firing, so the browser starts without
+ * it and each context's clock is moved to this process's (faked) time instead; see newContext.
+ */
+const FAKED_CLOCK = (process.env.LD_PRELOAD ?? '').includes('faketime');
+
+function browserEnv(): Record<string, string> | undefined {
+  if (!FAKED_CLOCK) return undefined;
+  return Object.fromEntries(Object.entries(process.env).filter(([name, value]) => value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME'))) as Record<string, string>;
 }
 
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
+  if (FAKED_CLOCK) await context.clock.install({ time: Date.now() });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   return context;
