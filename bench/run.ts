@@ -118,7 +118,7 @@ async function startPortal(env: Record<string, string>): Promise<Spawned & { url
   const port = await freePort();
   const server = await spawnUntilListening(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')], {
     cwd: SITE,
-    env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATUS_FILE: path.join(SITE, 'status.json'), ...env },
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATUS_FILE: path.join(SITE, 'status.json'), ...env },
   });
   return Object.assign(server, { url: `http://127.0.0.1:${port}` });
 }

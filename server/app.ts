@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveJwtSecret, type Config } from './config';
 import type { Db } from './db/connection';
@@ -18,6 +18,8 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { sendIndex, staticPlugin, wantsSpa } from './plugins/static';
 import { statusFilePlugin } from './plugins/status-file';
 import { mailPlugin } from './modules/mail/plugin';
+import { redactLinkTokens } from './modules/auth/password-tokens';
+import type { ConsolePrinter } from './modules/mail/service';
 import './types';
 
 export interface BuildAppOptions {
@@ -28,6 +30,8 @@ export interface BuildAppOptions {
   /** Where the built SPA lives (default ./dist); served only when it holds index.html. */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Console-mail mode (no SMTP_URL): where each mail is printed whole (default: standard output). */
+  mailConsole?: ConsolePrinter;
 }
 
 const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'modules');
@@ -38,10 +42,16 @@ const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mod
  */
 export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev', 'applications', 'employees', 'documents', 'onboarding'] as const;
 
+function requestForLog(request: FastifyRequest) {
+  return { method: request.method, url: redactLinkTokens(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
+  const logger = options.logger ?? { level: config.logLevel };
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel },
+    // a request line never holds the token of a sign-up or reset link a person is following
+    logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestForLog, ...logger.serializers } } : logger,
     // A log line per request costs more CPU than the request itself on a fast route: kept for LOG_LEVEL=debug
     // or trace; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -63,7 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(auditPlugin);
-  await app.register(mailPlugin);
+  await app.register(mailPlugin, { print: options.mailConsole });
   await app.register(authenticationPlugin);
   await app.register(organizationPlugin);
   await app.register(authorizationPlugin);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,8 +53,21 @@ describe('the server bundle (npm start)', () => {
         body: JSON.stringify({ email: 'admin@sunrise.example', password: 'portal-demo-2026' }),
       });
       expect(login.status).toBe(200);
+      // no SMTP_URL: it says so at start (console-mail mode)
+      expect(output).toContain('Mail is not being sent: SMTP_URL is unset (console-mail mode).');
     } finally {
       child.kill('SIGTERM');
     }
+
+    // in production, console-mail mode is refused before anything starts
+    const production = spawnSync(process.execPath, [path.join(outdir, 'main.js')], {
+      cwd: work,
+      env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'production', SMTP_URL: '', PORT: String(port + 1), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data-production') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(production.status).toBe(1);
+    expect(production.stderr).toContain('Care Portal will not start: NODE_ENV is production and SMTP_URL is unset.');
+    expect(existsSync(path.join(work, 'data-production'))).toBe(false);
   }, 200_000);
 });

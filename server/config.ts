@@ -29,6 +29,8 @@ export interface Config {
   trustProxy: boolean | string | string[];
   jwtIssuer: string;
   jwtAudience: string;
+  /** NODE_ENV=production: console-mail mode is refused (see mailModeProblem). */
+  production: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,8 +85,28 @@ export function configFromEnv(env: Env = process.env): Config {
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     jwtIssuer: 'care-portal',
     jwtAudience: 'care-portal-api',
+    production: (env.NODE_ENV ?? '').trim() === 'production',
   };
 }
+
+/**
+ * Why the server must not start, as its operator reads it: in production without SMTP_URL, invitations and
+ * password resets would reach nobody but the server's console (console-mail mode is for trying the portal on
+ * one's own machine).
+ */
+export function mailModeProblem(config: Config): string | null {
+  if (!config.production || config.smtpUrl) return null;
+  return (
+    'Care Portal will not start: NODE_ENV is production and SMTP_URL is unset. Without SMTP_URL, invitations and ' +
+    "password resets are only printed on this server's console (console-mail mode, meant for trying the portal on " +
+    'your own machine) and would reach nobody. Set SMTP_URL (e.g. smtp://user:pass@mail.example:587), or unset NODE_ENV to try the portal.'
+  );
+}
+
+/** What the server says at start in console-mail mode. */
+export const CONSOLE_MAIL_NOTICE =
+  'Mail is not being sent: SMTP_URL is unset (console-mail mode). Each invitation, password reset and notification is ' +
+  'printed here with its links, and kept on /dev without them. Set SMTP_URL to send mail.';
 
 /** The JWT secret: from the environment, or generated on first start and kept (0600) in the data folder. */
 export function resolveJwtSecret(config: Config): string {

@@ -1,9 +1,14 @@
 import path from 'node:path';
-import { configFromEnv } from './config';
+import { CONSOLE_MAIL_NOTICE, configFromEnv, mailModeProblem } from './config';
 import { openDatabase } from './db/connection';
 
 // Start-up: config, database, migrations, demo seed when due, listen. Heavy modules load on demand.
 const config = configFromEnv();
+const refusal = mailModeProblem(config);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 // Module loading overlaps with opening the database.
 const appModule = import('./app');
 const seedModule = import('./db/seed');
@@ -35,4 +40,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 const local = `http://localhost:${config.port}`;
 console.log(`Care Portal listening on ${local}`);
+if (!config.smtpUrl) console.log(CONSOLE_MAIL_NOTICE);
 if (seedDue) console.log(demoSummary(config.publicUrl));

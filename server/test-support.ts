@@ -11,6 +11,7 @@ import { configFromEnv, type Config } from './config';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './db/connection';
 import { organizations, outbox } from './db/schema';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
+import type { Mail } from './modules/mail/service';
 
 /**
  * Test support. `createTestApp()` builds the real app on a fresh database: in-memory PGlite, or with
@@ -52,14 +53,21 @@ export interface TestApp {
   headers(access: string, organizationToken?: string | null): Record<string, string>;
   /** The organization's local date (`YYYY-MM-DD`) at the test clock's time: the "today" the product uses. */
   today(organizationToken?: string): Promise<string>;
-  /** Mails in the outbox, newest first. */
+  /** Mails in the outbox (what /dev shows: sign-up and reset tokens redacted), newest first. */
   mails(): Promise<(typeof outbox.$inferSelect)[]>;
-  /** Waits (up to 5 s) for the newest mail to `to` and returns it (some mails are sent without awaiting). */
-  waitForMail(to: string, after?: number): Promise<typeof outbox.$inferSelect>;
+  /**
+   * Mails as their recipients got them (printed whole on the server's console: the test app is in console-mail
+   * mode), newest first; `id` counts them from 1.
+   */
+  delivered(): DeliveredMail[];
+  /** Waits (up to 5 s) for the newest delivered mail to `to` after the one numbered `after` (some are sent without awaiting). */
+  waitForMail(to: string, after?: number): Promise<DeliveredMail>;
   close(): Promise<void>;
 }
 
 export const TEST_PASSWORD = DEMO_PASSWORD;
+
+export type DeliveredMail = Mail & { id: number };
 
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
@@ -139,6 +147,8 @@ export async function createTestApp(
     seed?: boolean;
     distDir?: string;
     clock?: TestClock;
+    /** Collects the server's log lines (at debug level: one line per request too) instead of silencing them. */
+    logTo?: string[];
     /** Runs before `ready()`: register extra routes for a test. */
     setup?: (app: AppInstance) => void | Promise<void>;
   } = {},
@@ -151,7 +161,7 @@ export async function createTestApp(
     jwtSecret: randomBytes(32).toString('base64url'),
     statusFile: path.join(dataDir, 'status.json'),
     publicUrl: 'http://portal.test',
-    logLevel: 'silent',
+    logLevel: options.logTo ? 'debug' : 'silent',
     ...options.config,
   };
   const pgDatabase = backend === 'postgres' ? await createPostgresDatabase() : null;
@@ -162,6 +172,7 @@ export async function createTestApp(
     pgliteLoadDataDir: fromTemplate ? await seededPgliteTemplate() : null,
   });
   const clock = options.clock ?? new TestClock();
+  const consoleMails: DeliveredMail[] = [];
   let app: AppInstance | undefined;
   try {
     await database.migrate();
@@ -170,7 +181,8 @@ export async function createTestApp(
       config,
       db: database.db,
       now: clock.now,
-      logger: false,
+      logger: options.logTo ? { level: 'debug', stream: { write: (line: string) => void options.logTo!.push(line) } } : false,
+      mailConsole: (mail) => consoleMails.unshift({ ...mail, id: consoleMails.length + 1 }),
       distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
     });
     await options.setup?.(app);
@@ -206,9 +218,10 @@ export async function createTestApp(
       return dateIn(organization.timezone, clock.now());
     },
     mails: () => database.db.select().from(outbox).orderBy(desc(outbox.id)),
+    delivered: () => [...consoleMails],
     async waitForMail(to, after = 0) {
       for (let i = 0; i < 100; i++) {
-        const [mail] = (await database.db.select().from(outbox).orderBy(desc(outbox.id))).filter((m) => m.to === to && m.id > after);
+        const mail = consoleMails.find((m) => m.to === to && m.id > after);
         if (mail) return mail;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -111,7 +111,10 @@ export const outbox = pgTable(
     organizationId: integer('organization_id').references(() => organizations.id),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** The mail as sent, with every sign-up and reset token redacted (the link goes to the recipient only). */
     text: text('text').notNull(),
+    /** printed (console-mail mode: on the server's console only), sent (over SMTP) or failed. */
+    state: text('state').notNull().default('printed'),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_organization_idx').on(t.organizationId, t.createdAt)],

@@ -9811,7 +9811,14 @@ declare namespace Paths {
                     id: number;
                     to: string;
                     subject: string;
+                    /**
+                     * The mail, with sign-up and reset tokens shown as [redacted]
+                     */
                     text: string;
+                    /**
+                     * printed: console-mail mode (SMTP_URL unset), shown only on the server's console; sent: handed to the SMTP server; failed: the SMTP server refused it
+                     */
+                    state: /* printed: console-mail mode (SMTP_URL unset), shown only on the server's console; sent: handed to the SMTP server; failed: the SMTP server refused it */ ("printed") | ("sent") | ("failed");
                     created_at: string; // date-time
                 }[];
             }
@@ -39405,7 +39412,7 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.AuthUserPartialUpdate.Responses.$200>
   /**
-   * dev_outbox_list - The mail outbox of the admin's organization, newest first (mails are kept there when SMTP_URL is unset)
+   * dev_outbox_list - The mail of the admin's organization, newest first, with sign-up and reset tokens redacted
    */
   'dev_outbox_list'(
     parameters?: Parameters<Paths.DevOutboxList.QueryParameters> | null,
@@ -39983,7 +39990,7 @@ export interface PathsDictionary {
   }
   ['/api/dev/outbox/']: {
     /**
-     * dev_outbox_list - The mail outbox of the admin's organization, newest first (mails are kept there when SMTP_URL is unset)
+     * dev_outbox_list - The mail of the admin's organization, newest first, with sign-up and reset tokens redacted
      */
     'get'(
       parameters?: Parameters<Paths.DevOutboxList.QueryParameters> | null,

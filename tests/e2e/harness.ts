@@ -218,7 +218,8 @@ async function launchServer(dataDir: string, env: Record<string, string>): Promi
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // not production: the suite reads the sign-up links from the console of console-mail mode (no SMTP_URL)
+      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

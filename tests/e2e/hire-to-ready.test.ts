@@ -268,7 +268,7 @@ for (const database of e2eDatabases()) {
       await axe(page, 'apply-now (thank you)');
     });
 
-    it('2. the admin sees it on /applications (the unread count moved without a reload), accepts it, reads the sign-up mail on /dev; rejecting another asks for a reason and keeps it', async () => {
+    it('2. the admin sees it on /applications (the unread count moved without a reload), accepts it, finds the sign-up mail on /dev with its link redacted (the link goes to the applicant only); rejecting another asks for a reason and keeps it', async () => {
       const page = state.admin;
       await focusWindow(page);
       await expect.poll(() => unreadCount(page), { timeout: 15_000 }).toBe(state.adminUnreadBefore + 1);
@@ -300,13 +300,17 @@ for (const database of e2eDatabases()) {
       await page.getByText(`is now an employee and the sign-up invitation was sent to ${applicant.email}`).waitFor();
       await shot(page, 'applications-accepted');
 
-      // The sign-up mail, read on /dev (the outbox).
+      // The sign-up mail: /dev shows it with its token redacted and no link to follow; the working link went
+      // only to the applicant, here the server's console (console-mail mode: no SMTP_URL).
       await page.goto(url('/dev'));
       const mail = page.getByRole('row').filter({ hasText: applicant.email }).filter({ hasText: 'Welcome to Sunrise Home Care' });
       await mail.first().waitFor();
-      const href = await mail.first().locator('a[href*="/sign-up/"]').first().getAttribute('href');
-      expect(href).toMatch(/\/sign-up\/[^/]+\/[^/]+\/sunrise$/);
-      state.signUpPath = new URL(href!).pathname;
+      expect(await mail.first().textContent()).toMatch(/\/sign-up\/[^/\s]+\/\[redacted\]\/sunrise/);
+      expect(await mail.first().locator('a').count()).toBe(0);
+      const printed = () => new RegExp(`To: ${applicant.email.replace(/[.+]/g, '\\$&')}\\n[^]*?(/sign-up/[^/\\s]+/[^/\\s]+/sunrise)`).exec(suite.server.output())?.[1];
+      await expect.poll(printed, { timeout: 10_000 }).toBeTruthy();
+      state.signUpPath = printed()!;
+      expect(state.signUpPath).not.toContain('[redacted]');
       await axe(page, 'dev (outbox)');
 
       // Rejecting another application asks for a reason and keeps it.

@@ -49,6 +49,14 @@ export function decodeUid(uid: string): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
+/**
+ * Sign-up and reset links (`/sign-up/<uid>/<token>/<org>`, `/reset-password/...`) with the token replaced:
+ * what anyone but the recipient may see of a mail, and what a log line may hold of a URL.
+ */
+export function redactLinkTokens(text: string): string {
+  return text.replace(/\/(sign-up|reset-password)\/([^/\s]+)\/[^/\s?#]+/g, '/$1/$2/[redacted]');
+}
+
 function link(app: FastifyInstance, route: string, purpose: TokenPurpose, user: TokenUser, organizationToken: string): string {
   const token = makePasswordToken(app.keys.passwordToken, purpose, user, app.now());
   return `${app.config.publicUrl}/${route}/${encodeUid(user.id)}/${token}/${encodeURIComponent(organizationToken)}`;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { organizations, users } from '../../db/schema';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -30,45 +31,64 @@ for (const backend of testBackends()) {
 
     const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
     const subjects = (body: { results: { subject: string }[] }) => body.results.map((m) => m.subject);
+    const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
+    const linkOf = (text: string, route: string) => new RegExp(`/${route}/([^/\\s]+)/([^/\\s]+)/([^/\\s]+)`).exec(text);
 
-    it("shows the admin the mails of their organization, newest first, with the fields of a Mail", async () => {
+    it('shows the admin the mails of their organization only, newest first, with the fields of a Mail', async () => {
       const response = await get('/api/dev/outbox/', t.headers(admin.access, 'sunrise'));
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body).toMatchObject({ count: 2, next: null, previous: null });
-      expect(subjects(body)).toEqual(['Unscoped mail to a sunrise user', 'Sunrise mail']);
-      expect(body.results[1]).toEqual({
-        id: expect.any(Number),
-        to: 'someone@sunrise.example',
-        subject: 'Sunrise mail',
-        text: 'Text of Sunrise mail',
-        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      });
-      expect(subjects((await get('/api/dev/outbox/', t.headers(harborAdmin.access))).json())).toEqual([
-        'Harbor-scoped mail to a sunrise address',
-        'Harbor mail',
+      expect(body).toMatchObject({ count: 1, next: null, previous: null });
+      expect(body.results).toEqual([
+        { id: expect.any(Number), to: 'someone@sunrise.example', subject: 'Sunrise mail', text: 'Text of Sunrise mail', state: 'printed', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
       ]);
+      expect(subjects((await get('/api/dev/outbox/', t.headers(harborAdmin.access))).json())).toEqual(['Harbor-scoped mail to a sunrise address', 'Harbor mail']);
     });
 
-    it('holds the invitation and password reset mails with their links', async () => {
-      const invited = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/',
-        headers: t.headers(admin.access),
-        payload: { email: 'outbox.invite@example.com', first_name: 'Olga', last_name: 'Berg', role: 'ROLE_CLIENT' },
-      });
+    it("never shows a working link: an admin who asks for the master's password reset finds nothing to follow", async () => {
+      // the attack of the security review: a Sunrise admin asks, on the public page, for a reset of the master
+      const asked = await post('/api/auth/password/reset/', { email: 'master@portal.example' }, { 'x-organization-token': 'sunrise' });
+      expect(asked.statusCode).toBe(204);
+      const mailed = await t.waitForMail('master@portal.example');
+      const [, uid, token] = linkOf(mailed.text, 'reset-password')!;
+      for (const [session, organization] of [[admin, 'sunrise'], [harborAdmin, 'harbor']] as const) {
+        const page = (await get('/api/dev/outbox/?limit=100', t.headers(session.access, organization))).json();
+        expect(page.results.map((m: { to: string }) => m.to)).not.toContain('master@portal.example');
+        expect(JSON.stringify(page)).not.toContain(token);
+      }
+      // the link still works for its recipient (the console of console-mail mode)
+      const [before] = await t.database.db.select().from(users).where(eq(users.email, 'master@portal.example'));
+      const confirmed = await post('/api/auth/password/reset/confirm/', { uid, token, new_password: 'Quiet-Harbor-Lantern-8842' });
+      expect(confirmed.statusCode).toBe(204);
+      await t.database.db.update(users).set({ passwordHash: before.passwordHash }).where(eq(users.id, before.id));
+    });
+
+    it('keeps invitations and password resets with their tokens redacted: what /dev shows opens no account', async () => {
+      const invited = await post('/api/users/', { email: 'outbox.invite@example.com', first_name: 'Olga', last_name: 'Berg', role: 'ROLE_CLIENT' }, t.headers(admin.access));
       expect(invited.statusCode).toBe(201);
-      const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: 'aide@sunrise.example' } });
+      const reset = await post('/api/auth/password/reset/', { email: 'aide@sunrise.example' });
       expect(reset.statusCode).toBe(204);
-      await t.waitForMail('aide@sunrise.example');
+      const resetMail = await t.waitForMail('aide@sunrise.example');
+      const invitationMail = await t.waitForMail('outbox.invite@example.com');
       const body = (await get('/api/dev/outbox/?limit=2', t.headers(admin.access))).json();
-      expect(body.count).toBe(4);
+      expect(body.count).toBe(3);
       expect(body.next).toBe('http://portal.test/api/dev/outbox/?limit=2&offset=2');
       expect(body.results.map((m: { to: string }) => m.to).sort()).toEqual(['aide@sunrise.example', 'outbox.invite@example.com']);
-      const invitation = body.results.find((m: { to: string }) => m.to === 'outbox.invite@example.com');
-      expect(invitation.text).toMatch(/http:\/\/portal\.test\/sign-up\/[^/\s]+\/[^/\s]+\/sunrise/);
+      for (const [mail, route] of [[invitationMail, 'sign-up'], [resetMail, 'reset-password']] as const) {
+        const [, uid, token, organization] = linkOf(mail.text, route)!;
+        const shown = body.results.find((m: { to: string }) => m.to === mail.to);
+        expect(shown.text).toContain(`http://portal.test/${route}/${uid}/[redacted]/${organization}`);
+        expect(shown.text).not.toContain(token);
+        expect(shown.subject).toBe(mail.subject);
+        // and the outbox table itself holds no token (a database reader or a backup opens nothing either)
+        const [row] = (await t.mails()).filter((m) => m.to === mail.to);
+        expect(row.text).not.toContain(token);
+        expect(row.text).toBe(shown.text);
+      }
+      const forged = await post('/api/auth/password/reset/confirm/', { uid: linkOf(resetMail.text, 'reset-password')![1], token: '[redacted]', new_password: 'Quiet-Harbor-Lantern-8842' });
+      expect(forged.statusCode).toBe(400);
       const second = (await get('/api/dev/outbox/?limit=2&offset=2', t.headers(admin.access))).json();
-      expect(subjects(second)).toEqual(['Unscoped mail to a sunrise user', 'Sunrise mail']);
+      expect(subjects(second)).toEqual(['Sunrise mail']);
       expect(second.previous).toBe('http://portal.test/api/dev/outbox/?limit=2');
     });
 

@@ -1,13 +1,16 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { AUTHENTICATED_ERRORS, errorResponses, Paged, PagingQuery } from '../../schemas/common';
 
-/** A mail kept in the outbox (no SMTP_URL). */
+/** A mail kept in the outbox: its text with every sign-up and reset token redacted. */
 export const MailSchema = Type.Object(
   {
     id: Type.Integer(),
     to: Type.String(),
     subject: Type.String(),
-    text: Type.String(),
+    text: Type.String({ description: 'The mail, with sign-up and reset tokens shown as [redacted]' }),
+    state: Type.Union([Type.Literal('printed'), Type.Literal('sent'), Type.Literal('failed')], {
+      description: "printed: console-mail mode (SMTP_URL unset), shown only on the server's console; sent: handed to the SMTP server; failed: the SMTP server refused it",
+    }),
     created_at: Type.String({ format: 'date-time' }),
   },
   { title: 'Mail' },
@@ -18,7 +21,7 @@ export type MailOut = Static<typeof MailSchema>;
 export const outboxListSchema = {
   operationId: 'dev_outbox_list',
   tags: ['dev'],
-  summary: "The mail outbox of the admin's organization, newest first (mails are kept there when SMTP_URL is unset)",
+  summary: "The mail of the admin's organization, newest first, with sign-up and reset tokens redacted",
   querystring: Type.Object(PagingQuery),
   response: { 200: Paged(MailSchema), ...errorResponses(...AUTHENTICATED_ERRORS) },
 };

@@ -195,7 +195,7 @@ for (const backend of testBackends()) {
         });
         expect(user.permissions).toContain('view-onboarding');
 
-        const [mail] = await t.mails();
+        const [mail] = t.delivered();
         expect(mail).toMatchObject({ to: 'invited.nurse@example.com', organizationId: user.organization.id });
         expect(mail.subject).toContain('Sunrise Home Care');
         const link = /http:\/\/portal\.test\/sign-up\/([^/\s]+)\/([^/\s]+)\/sunrise/.exec(mail.text);
@@ -229,11 +229,11 @@ for (const backend of testBackends()) {
       it('resends the invitation while it is pending, with a fresh working link', async () => {
         const user = (await invite({ email: 'marketer.two@example.com', first_name: 'Mina', last_name: 'Cole', role: 'ROLE_MARKETER' })).json();
         expect(user.profile).toBeNull();
-        const before = (await t.mails()).filter((m) => m.to === user.email).length;
+        const before = t.delivered().filter((m) => m.to === user.email).length;
         const resend = await send('POST', `/api/users/${user.id}/invitation/`);
         expect(resend.statusCode).toBe(204);
         expect(resend.body).toBe('');
-        const mails = (await t.mails()).filter((m) => m.to === user.email);
+        const mails = t.delivered().filter((m) => m.to === user.email);
         expect(mails).toHaveLength(before + 1);
         expect(mails[0].text).toMatch(/\/sign-up\/[^/]+\/[^/]+\/sunrise/);
         const rows = await auditRows(user.id);
@@ -244,7 +244,7 @@ for (const backend of testBackends()) {
         const response = await invite({ email: 'harbor.client@example.com', first_name: 'Hugo', last_name: 'Lane', role: 'ROLE_CLIENT' }, t.headers(master, 'harbor'));
         expect(response.statusCode).toBe(201);
         expect(response.json()).toMatchObject({ organization: { token: 'harbor' }, timezone: 'America/Chicago' });
-        const [mail] = await t.mails();
+        const [mail] = t.delivered();
         expect(mail.to).toBe('harbor.client@example.com');
         expect(mail.text).toMatch(/\/sign-up\/[^/]+\/[^/]+\/harbor/);
         expect((await get('/api/users/?search=hugo')).json().count).toBe(0);

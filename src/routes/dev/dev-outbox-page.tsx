@@ -8,11 +8,16 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { PrivatePage } from '../placeholder/private-page';
-import { LinkifiedText } from './linkified-text';
 
 type Mail = ResponseData<'dev_outbox_list'>['results'][number];
 
 export const OUTBOX_PAGE_SIZE = 20;
+
+export const MAIL_STATE_TEXT: Record<Mail['state'], string> = {
+  printed: 'Not sent: printed on the server console (no mail server is set up)',
+  sent: 'Sent',
+  failed: 'Not sent: the mail server refused it',
+};
 
 /** /dev (admin): the mail outbox kept when no SMTP server is configured, newest first. */
 export function DevOutboxPage() {
@@ -48,13 +53,18 @@ export function DevOutboxPage() {
 
   const columns: DataTableColumn<Mail>[] = [
     { key: 'to', header: 'To', width: '18%' },
-    { key: 'subject', header: 'Subject', width: '20%' },
-    { key: 'created_at', header: 'Time', width: '16%', render: (row) => formatDateTime(row.created_at, user?.timezone) },
-    { key: 'text', header: 'Text', render: (row) => <LinkifiedText text={row.text} /> },
+    { key: 'subject', header: 'Subject', width: '18%' },
+    { key: 'created_at', header: 'Time', width: '14%', render: (row) => formatDateTime(row.created_at, user?.timezone) },
+    { key: 'state', header: 'State', width: '14%', render: (row) => MAIL_STATE_TEXT[row.state] },
+    // as text, never as links: a mail may carry what an applicant typed
+    { key: 'text', header: 'Text', render: (row) => <span css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{row.text}</span> },
   ];
 
   return (
-    <PrivatePage title="Dev: mail outbox" description="Mail kept by the server when no SMTP server is configured.">
+    <PrivatePage
+      title="Dev: mail outbox"
+      description="The mail of your organization. Sign-up and password-reset links show as [redacted]: they reach only the person they were sent to."
+    >
       {error ? <Alert tone="error">{error}</Alert> : null}
       <DataTable
         caption="Outbox"
