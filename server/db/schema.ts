@@ -49,6 +49,8 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    /** Moves on deactivation, reactivation, role and password change: every sign-up or reset link issued before stops working. */
+    securityStamp: integer('security_stamp').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),

@@ -72,6 +72,27 @@ for (const backend of testBackends()) {
       await expectOneRow('throttled sign-in', login(clone.email, DEMO_PASSWORD), { status: 429, operationId: 'auth_login_create' });
     });
 
+    it('keeps a password typed into the email field out of the log: an unknown account is recorded without the text', async () => {
+      const typed = `Tidewater-${unique()}-Lantern`; // a password, typed where the email goes
+      secrets.add(typed);
+      const row = await expectOneRow('password in the email field', () => inject({ method: 'POST', url: '/api/auth/login/', payload: { email: typed, password: DEMO_PASSWORD } }), {
+        status: 401,
+        operationId: 'auth_login_create',
+      });
+      expect(row.changedFields).toEqual({ event: 'login', outcome: 'failure', account: 'unknown' });
+      expect(JSON.stringify(row)).not.toContain(typed);
+      // nor does the throttle keep it
+      const throttles = await t.database.db.execute(sql`select key from login_throttles`);
+      expect(JSON.stringify(throttles)).not.toContain(typed);
+      // a known account is named by its email
+      const clone = await cloneUser(t, world.identities.nurse.userId);
+      const known = await expectOneRow('wrong password', () => inject({ method: 'POST', url: '/api/auth/login/', payload: { email: clone.email.toUpperCase(), password: 'wrong-password-123' } }), {
+        status: 401,
+        operationId: 'auth_login_create',
+      });
+      expect(known.changedFields).toEqual({ event: 'login', outcome: 'failure', email: clone.email });
+    });
+
     it('writes one row per change of one’s own account', async () => {
       const admin = world.identities.admin;
       const headers = t.headers(admin.access, 'sunrise');

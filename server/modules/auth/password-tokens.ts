@@ -4,15 +4,16 @@ import type { users } from '../../db/schema';
 
 /**
  * Stateless one-time tokens for password reset and sign-up links (as Django's PasswordResetTokenGenerator):
- * an HMAC over the purpose, user id, current password hash, last sign-in, email and a timestamp. Setting the
- * password (or signing in) changes what the HMAC covers, so a token works once; the timestamp makes it expire.
+ * an HMAC over the purpose, user id, current password hash, last sign-in, email, security stamp and a timestamp.
+ * Setting the password (or signing in) changes what the HMAC covers, so a token works once; deactivation,
+ * reactivation and a role change move the stamp, so no earlier link comes back to life; the timestamp makes it expire.
  */
 export type TokenPurpose = 'reset' | 'signup';
 type UserRow = typeof users.$inferSelect;
-type TokenUser = Pick<UserRow, 'id' | 'email' | 'passwordHash' | 'lastLogin'>;
+type TokenUser = Pick<UserRow, 'id' | 'email' | 'passwordHash' | 'lastLogin' | 'securityStamp'>;
 
 function mac(key: Buffer, purpose: TokenPurpose, user: TokenUser, timestamp: string): string {
-  const material = [purpose, user.id, user.passwordHash ?? '', user.lastLogin?.getTime() ?? '', user.email.toLowerCase(), timestamp].join('|');
+  const material = [purpose, user.id, user.passwordHash ?? '', user.lastLogin?.getTime() ?? '', user.email.toLowerCase(), user.securityStamp, timestamp].join('|');
   return createHmac('sha256', key).update(material).digest('base64url').slice(0, 32);
 }
 

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizations, users } from '../../db/schema';
 import { ApiError, invalid, throttled } from '../../lib/api-error';
@@ -16,7 +17,9 @@ const LOGIN_FAILED = () => new ApiError(401, 'authentication_failed', 'No active
 const LINK_INVALID = 'The link is invalid or has expired.';
 const RESET_MAILS_PER_WINDOW = 5;
 
-const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+/** Keys of the throttle table: a digest of what was typed, which may be a password typed into the email field. */
+const digest = (text: string) => createHash('sha256').update(text.trim().toLowerCase()).digest('base64url').slice(0, 32);
+const accountKey = (email: string) => `account:${digest(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
 export function createAuthService(app: FastifyInstance) {
@@ -37,7 +40,7 @@ export function createAuthService(app: FastifyInstance) {
     const now = app.now();
     await app.db
       .update(users)
-      .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, ...extra })
+      .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, securityStamp: sql`${users.securityStamp} + 1`, ...extra })
       .where(eq(users.id, userId));
   }
 
@@ -71,15 +74,17 @@ export function createAuthService(app: FastifyInstance) {
       );
       const record = await loadUserRecord(app.db, userByEmail(email));
       const auditBase = { entity: 'session', entityId: record?.user.id ?? null, actorId: record?.user.id ?? null, organizationId: record?.user.organizationId ?? null };
+      // the account by its email when it is one; otherwise the text is not kept (it may be a password)
+      const account = record ? { email: record.user.email } : { account: 'unknown' };
       if (wait > 0) {
-        await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'throttled', email } });
+        await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'throttled', ...account } });
         throw throttled(wait);
       }
       const storedHash = record?.user.passwordHash ?? null;
       const verified = await verifyPassword(storedHash ?? (await dummyPasswordHash()), password);
       if (!record || !storedHash || !verified || !record.user.isActive) {
         await throttle.recordFailure(keys, now);
-        await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'failure', email } });
+        await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'failure', ...account } });
         throw LOGIN_FAILED();
       }
       await throttle.reset(keys[0]);
@@ -87,7 +92,7 @@ export function createAuthService(app: FastifyInstance) {
       if (!storedHash.startsWith(CURRENT_HASH_PREFIX)) update.passwordHash = await hashPassword(password);
       await app.db.update(users).set(update).where(eq(users.id, record.user.id));
       const tokens = await startSession(app, record.user);
-      await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'success', email } });
+      await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'success', email: record.user.email } });
       return { ...tokens, user: await reload(record.user.id) };
     },
 
@@ -166,7 +171,7 @@ export function createAuthService(app: FastifyInstance) {
     /** Always the same answer; mails a link only to an active account, at most 5 per throttle window. */
     async requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
       const now = app.now();
-      const key = `reset:${email.trim().toLowerCase()}`;
+      const key = `reset:${digest(email)}`;
       const record = await loadUserRecord(app.db, userByEmail(email));
       const tooMany = (await throttle.retryAfter([{ key, limit: RESET_MAILS_PER_WINDOW }], now)) > 0;
       await throttle.recordFailure([key], now);

@@ -67,7 +67,7 @@ export async function mailEmployeeInvitation(
   app: FastifyInstance,
   request: FastifyRequest,
   organization: RequestOrganization,
-  user: { id: number; email: string; firstName: string; passwordHash: string | null; lastLogin: Date | null },
+  user: { id: number; email: string; firstName: string; passwordHash: string | null; lastLogin: Date | null; securityStamp: number },
   position: string,
 ): Promise<void> {
   const link = createSignUpLink(app, user, organization.token);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE_LABELS } from '../../../src/domain/roles';
 import { employeeProfiles, users } from '../../db/schema';
@@ -184,7 +184,7 @@ export function createUserService(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ ...(isActive ? { isActive: isActive.to } : {}), ...(role ? { role: role.to } : {}) })
+          .set({ ...(isActive ? { isActive: isActive.to } : {}), ...(role ? { role: role.to } : {}), securityStamp: sql`${users.securityStamp} + 1` })
           .where(userInOrganization(id, organization.id));
         if (role?.to === 'ROLE_EMPLOYEE' && !record.profile) {
           await tx.insert(employeeProfiles).values({ userId: id, organizationId: organization.id, status: 'NEW' }).onConflictDoNothing();

@@ -322,6 +322,42 @@ for (const backend of testBackends()) {
         expect(changes).toEqual([{ is_active: { from: true, to: false } }, { is_active: { from: false, to: true } }]);
       });
 
+      it('kills every outstanding sign-up and reset link on deactivation, reactivation and role change', async () => {
+        const link = (text: string) => /\/(?:sign-up|reset-password)\/([^/\s]+)\/([^/\s]+)\//.exec(text)!;
+        const resetLink = async (email: string) => {
+          const last = t.delivered()[0]?.id ?? 0;
+          await t.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email } });
+          return link((await t.waitForMail(email, last)).text);
+        };
+        const confirmReset = ([, uid, token]: RegExpExecArray) =>
+          t.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password: NEW_PASSWORD } });
+
+        // a pending invitation, then a deactivation and a reactivation: the first link stays dead
+        const invited = (await invite({ email: 'stale.link@example.com', first_name: 'Sal', last_name: 'Tate', role: 'ROLE_CLIENT' })).json();
+        const [, uid, token] = link((await t.waitForMail('stale.link@example.com')).text);
+        expect((await send('PATCH', `/api/users/${invited.id}/`, { is_active: false })).statusCode).toBe(200);
+        expect((await send('PATCH', `/api/users/${invited.id}/`, { is_active: true })).statusCode).toBe(200);
+        const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm/', payload: { uid, token, password: NEW_PASSWORD } });
+        expect(signUp.statusCode).toBe(400);
+        expect(signUp.json().fields).toHaveProperty('token');
+
+        // a reset link asked for before a deactivation and reactivation
+        const beforeDeactivation = await resetLink('marketer@sunrise.example');
+        const marketer = (await get('/api/users/?search=marketer@sunrise')).json().results[0];
+        await send('PATCH', `/api/users/${marketer.id}/`, { is_active: false });
+        await send('PATCH', `/api/users/${marketer.id}/`, { is_active: true });
+        expect((await confirmReset(beforeDeactivation)).statusCode).toBe(400);
+
+        // and one asked for before a role change
+        const beforeRoleChange = await resetLink('marketer@sunrise.example');
+        await send('PATCH', `/api/users/${marketer.id}/`, { role: 'ROLE_CLIENT' });
+        expect((await confirmReset(beforeRoleChange)).statusCode).toBe(400);
+        await send('PATCH', `/api/users/${marketer.id}/`, { role: 'ROLE_MARKETER' });
+
+        // a link asked for afterwards works
+        expect((await confirmReset(await resetLink('marketer@sunrise.example'))).statusCode).toBe(204);
+      });
+
       it('changes the role among the organization roles, creating and keeping the employee profile', async () => {
         const client = (await invite({ email: 'role.change@example.com', first_name: 'Rae', last_name: 'Quinn', role: 'ROLE_CLIENT' })).json();
         const employee = await send('PATCH', `/api/users/${client.id}/`, { role: 'ROLE_EMPLOYEE' });

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "security_stamp" integer DEFAULT 0 NOT NULL;
