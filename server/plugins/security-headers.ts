@@ -31,9 +31,17 @@ const HEADERS: Record<string, string> = {
 };
 const API_HEADERS: Record<string, string> = { ...HEADERS, 'cache-control': 'no-store', pragma: 'no-cache' };
 
-/** The security headers of every answer, and no-store on /api (also used where onSend hooks do not run). */
+/** A year, subdomains too: sent only on answers that went out over TLS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The security headers of every answer, and no-store on /api (also used where onSend hooks do not run).
+ * HSTS only over TLS: `request.protocol` is https on a TLS socket, or from X-Forwarded-Proto when TRUST_PROXY
+ * says the proxy is trusted (otherwise anyone could send the header).
+ */
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
   void reply.headers(request.url.startsWith('/api/') ? API_HEADERS : HEADERS);
+  if (request.protocol === 'https') void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
 }
 
 export const securityHeadersPlugin = global(async (app) => {

@@ -51,11 +51,25 @@ describe('the built app (static files and the SPA fallback)', () => {
     expect(response.body).toBe('');
   });
 
-  it('answers 404 JSON, not the app, to a client not asking for HTML, and to /api', async () => {
+  it.each([
+    ['*/* (curl, a link checker, a monitoring probe)', { accept: '*/*' }],
+    ['no Accept header', {}],
+    ['text/plain', { accept: 'text/plain' }],
+  ])('serves the app to a client asking with %s', async (_, headers: Record<string, string>) => {
+    for (const url of ['/users/12', '/login/sunrise', '/']) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
+  });
+
+  it('answers 404 JSON, not the app, to a client asking for JSON only, and to /api', async () => {
     for (const [url, accept] of [
       ['/', 'application/json'],
       ['/favicons/', 'application/json'],
+      ['/users/12', 'application/problem+json, application/json;q=0.9'],
       ['/api/nope/', 'text/html'],
+      ['/api/nope/', '*/*'],
     ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: { accept } });
       expect(response.statusCode, url).toBe(404);
@@ -87,6 +101,26 @@ describe('the built app (static files and the SPA fallback)', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
     expect(gz.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+  });
+});
+
+describe('HSTS, only for answers that went out over TLS', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => Promise.all(apps.map((app) => app.close())));
+  const hsts = async (trustProxy: boolean, headers: Record<string, string>) => {
+    const t = await createTestApp({ config: { trustProxy }, seed: false });
+    apps.push(t);
+    return (await t.app.inject({ method: 'GET', url: '/api/schema/', headers })).headers['strict-transport-security'];
+  };
+
+  it('sends a year with subdomains when a trusted proxy says the request came over TLS', async () => {
+    expect(await hsts(true, { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
+    expect(await hsts(true, { 'x-forwarded-proto': 'http' })).toBeUndefined();
+  });
+
+  it('ignores X-Forwarded-Proto when TRUST_PROXY does not trust the sender, and plain HTTP gets none', async () => {
+    expect(await hsts(false, { 'x-forwarded-proto': 'https' })).toBeUndefined();
+    expect(await hsts(false, {})).toBeUndefined();
   });
 });
 

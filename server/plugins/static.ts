@@ -40,11 +40,23 @@ export const staticPlugin = global<StaticOptions>(async (app, { distDir }) => {
   });
 }, 'static');
 
-/** Non-API GETs that accept HTML get the app's index.html (client-side routing). */
+/**
+ * Every GET outside /api that is no file gets the app's index.html (client-side routing): a browser, and also
+ * curl, a link checker or a monitoring probe (`Accept: * /*` or none). Only a client asking for JSON alone
+ * gets the 404 JSON.
+ */
 export function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.url.startsWith('/api/') || request.url === '/api') return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/api?')) return false;
+  return !asksForJsonOnly(request.headers.accept);
+}
+
+function asksForJsonOnly(accept: string | undefined): boolean {
+  const types = (accept ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0].trim().toLowerCase())
+    .filter(Boolean);
+  return types.length > 0 && types.every((type) => type === 'application/json' || type.endsWith('+json'));
 }
 
 export function sendIndex(reply: FastifyReply) {

@@ -28,8 +28,8 @@ const reviewed: Notification = {
   created_at: '2026-03-02T14:00:00Z',
 };
 
-function setUp(path = '/notifications', user = employee) {
-  let rows = [formRequested, reviewed];
+function setUp(path = '/notifications', user = employee, initial = [formRequested, reviewed]) {
+  let rows = initial;
   const unreadCount = () => rows.filter((row) => !row.read_at).length;
   const api = Object.assign(
     stubApi({
@@ -128,5 +128,19 @@ describe('Notifications', { timeout: 20_000 }, () => {
       fireEvent.focus(window);
     });
     await waitFor(() => expect(screen.getByRole('link', { name: 'Sunrise Home Care' })).toHaveAttribute('href', '/work-schedule'));
+  });
+});
+
+describe('notifications written from what applicants type', () => {
+  it('show the text as text: the only link goes to the page in the portal, never to an address in a name', async () => {
+    const admin = makeUser('ROLE_ADMIN');
+    const application: Notification = { ...formRequested, id: 7, type: 'application_received', title: 'New application: http://evil.example Smith', body: 'Home Health Aide', link: '/applications' };
+    const offsite: Notification = { ...reviewed, id: 8, title: 'A link that leaves the portal', link: '//evil.example/x' };
+    setUp('/notifications', admin, [application, offsite]);
+    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/applications']);
+    expect(links[0]).toHaveTextContent('New application: http://evil.example Smith');
+    expect(within(list).getByText('A link that leaves the portal').closest('a')).toBeNull();
   });
 });

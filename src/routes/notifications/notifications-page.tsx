@@ -267,7 +267,8 @@ export function NotificationsPage() {
           <List aria-label={title} aria-busy={loading || undefined}>
             {rows.map((notification) => {
               const unread = !notification.read_at;
-              const link = notification.link && notification.link.startsWith('/') ? notification.link : null;
+              // a page of the portal only ('//host' and '/\\host' would leave it)
+              const link = notification.link && /^\/(?![/\\])/.test(notification.link) ? notification.link : null;
               return (
                 <li key={notification.id} data-unread={unread}>
                   <div css={{ minWidth: 0, flex: '1 1 220px' }}>
