@@ -9,9 +9,10 @@ import type { MailService } from './modules/mail/service';
 
 /**
  * What a route declares in `config.access`, checked by plugins/authorization.ts and shown as `x-access`.
- * `permission` may list several: any one of them suffices.
+ * `permission` may list several: any one of them suffices. An employee with forms due may call only the
+ * routes marked `duringFormsDue` (what the forms-due pages need); anything else answers 403 `forms_due`.
  */
-export type Access = { public: true } | { permission: Permission | Permission[] } | { roles: Role[] };
+export type Access = ({ public: true } | { permission: Permission | Permission[] } | { roles: Role[] }) & { duringFormsDue?: true };
 
 /** The organization a request acts in. */
 export interface RequestOrganization {

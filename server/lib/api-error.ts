@@ -21,6 +21,8 @@ export const notAuthenticated = () => new ApiError(401, 'not_authenticated', 'Au
 export const tokenNotValid = (detail = 'Given token not valid for any token type.') => new ApiError(401, 'token_not_valid', detail);
 export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
   new ApiError(403, 'permission_denied', detail);
+export const formsDue = () =>
+  new ApiError(403, 'forms_due', 'Complete the forms that are due first: until then only your onboarding and documents are open to you.');
 export const notFound = (detail = 'Not found.') => new ApiError(404, 'not_found', detail);
 export const throttled = (retryAfterSeconds: number) =>
   new ApiError(429, 'throttled', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`, undefined, {

@@ -20,7 +20,15 @@ describe('authorization: a permission list means any one of them', () => {
             '/api/test-any-of/',
             {
               schema: { operationId: 'test_any_of_retrieve', tags: ['test'], response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
-              config: { access: { permission: ['view-onboarding', 'view-documents'] } },
+              config: { access: { permission: ['view-onboarding', 'view-documents'], duringFormsDue: true } },
+            },
+            async () => ({ ok: true }),
+          );
+          app.get(
+            '/api/test-not-for-forms-due/',
+            {
+              schema: { operationId: 'test_not_for_forms_due_retrieve', tags: ['test'], response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+              config: { access: { permission: 'view-profile' } },
             },
             async () => ({ ok: true }),
           );
@@ -40,6 +48,19 @@ describe('authorization: a permission list means any one of them', () => {
       expect(await call('client@sunrise.example')).toBe(403);
       expect(await call('marketer@sunrise.example')).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: '/api/test-any-of/' })).statusCode).toBe(401);
+    });
+
+    it('confines an employee with forms due to the routes the forms-due pages need: 403 forms_due elsewhere', async () => {
+      const call = async (email: string) => {
+        const session = await t.login(email);
+        return t.app.inject({ method: 'GET', url: '/api/test-not-for-forms-due/', headers: t.headers(session.access, 'sunrise') });
+      };
+      for (const email of ['newhire@sunrise.example', 'aide@sunrise.example']) {
+        const refused = await call(email);
+        expect(refused.statusCode, email).toBe(403);
+        expect(refused.json()).toEqual({ detail: 'Complete the forms that are due first: until then only your onboarding and documents are open to you.', code: 'forms_due' });
+      }
+      for (const email of ['nurse@sunrise.example', 'admin@sunrise.example', 'client@sunrise.example']) expect((await call(email)).statusCode, email).toBe(200);
     });
   });
 });

@@ -1,5 +1,7 @@
+import type { Role } from '../../src/domain/roles';
 import type { Permission } from '../../src/domain/permissions';
-import { notAuthenticated, permissionDenied } from '../lib/api-error';
+import { hasFormsDue } from '../../src/domain/routes';
+import { formsDue, notAuthenticated, permissionDenied } from '../lib/api-error';
 import { global } from '../lib/plugin';
 
 /** `permission` is one permission, or a list of which any one suffices. */
@@ -16,5 +18,7 @@ export const authorizationPlugin = global(async (app) => {
     if (!user) throw notAuthenticated();
     if ('permission' in access && !hasPermission(user.permissions, access.permission)) throw permissionDenied();
     if ('roles' in access && !access.roles.includes(user.user.role as (typeof access.roles)[number])) throw permissionDenied();
+    // the router's forms-due confinement (spec 6), held by the server too
+    if (!access.duringFormsDue && hasFormsDue({ role: user.user.role as Role, profile: user.profile ? { forms_due: user.profile.formsDue } : null })) throw formsDue();
   });
 }, 'authorization');

@@ -63,8 +63,10 @@ describe('the built app (static files and the SPA fallback)', () => {
     }
   });
 
-  it('answers 404 JSON, not the app, to a client asking for JSON only, and to /api', async () => {
+  it('answers 404 JSON, not the app, to a client asking for JSON only, to /api, and for a missing file', async () => {
     for (const [url, accept] of [
+      ['/assets/index-old123.js', '*/*'],
+      ['/favicons/nowhere.svg', 'text/html,*/*'],
       ['/', 'application/json'],
       ['/favicons/', 'application/json'],
       ['/users/12', 'application/problem+json, application/json;q=0.9'],

@@ -42,12 +42,15 @@ export const staticPlugin = global<StaticOptions>(async (app, { distDir }) => {
 
 /**
  * Every GET outside /api that is no file gets the app's index.html (client-side routing): a browser, and also
- * curl, a link checker or a monitoring probe (`Accept: * /*` or none). Only a client asking for JSON alone
- * gets the 404 JSON.
+ * curl, a link checker or a monitoring probe (`Accept: * /*` or none). A client asking for JSON alone gets the
+ * 404 JSON, and so does a missing file (a path ending in a name with an extension, such as an old
+ * `/assets/index-1234.js`: HTML in its place would only fail as a script).
  */
 export function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/api?')) return false;
+  const pathname = request.url.split('?')[0];
+  if (pathname.startsWith('/api/') || pathname === '/api') return false;
+  if (/\.[A-Za-z0-9]{1,8}$/.test(pathname)) return false;
   return !asksForJsonOnly(request.headers.accept);
 }
 

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
 import {
   accessGrants,
+  FORMS_DUE_OPERATIONS,
   cloneUser,
   describeCase,
   errorProblems,
@@ -148,11 +149,16 @@ for (const backend of testBackends()) {
               } else if (!identity || state !== 'valid') {
                 if (status !== 401) failures.push(`expected 401: ${label}`);
               } else {
-                const permitted = accessGrants(op.access, identity) && !serviceRefuses(op.operationId, identity);
+                const granted = accessGrants(op.access, identity);
                 const headerRefused = identity.isMaster ? header === 'bogus' : header === 'foreign' || header === 'bogus';
-                if (!permitted || headerRefused) {
+                // a password change is made by a clone of the identity, which has no form requests (so none due)
+                const formsDue = op.operationId === 'auth_password_change_create' ? 0 : identity.formsDue;
+                const confined = identity.role === 'ROLE_EMPLOYEE' && formsDue > 0 && !FORMS_DUE_OPERATIONS.has(op.operationId);
+                if (!granted || headerRefused || (!confined && serviceRefuses(op.operationId, identity))) {
                   if (status !== 403) failures.push(`expected 403: ${label}`);
                   else if (code !== 'permission_denied') failures.push(`403 without code permission_denied: ${label}`);
+                } else if (confined) {
+                  if (status !== 403 || code !== 'forms_due') failures.push(`expected 403 forms_due (confined to the forms-due pages): ${label}`);
                 } else if (status === 401 || status === 403) {
                   failures.push(`expected access: ${label}`);
                 } else if (pathVariant === 'other' && acting && status !== 404 && status !== 403) {

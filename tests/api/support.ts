@@ -39,6 +39,28 @@ export function accessGrants(access: Access, identity: Pick<Identity, 'permissio
 }
 
 /**
+ * What the forms-due pages (spec 6: /onboarding, /profile/incomplete-documents, /profile/documents and the
+ * test pages) need, written by hand: the session, the header's notifications, one's checklist, documents and
+ * form and test requests. An employee with forms due gets 403 `forms_due` from every other operation.
+ */
+export const FORMS_DUE_OPERATIONS = new Set([
+  'auth_user_retrieve',
+  'notifications_list',
+  'notifications_partial_update',
+  'notifications_read_all_create',
+  'onboarding_checklist_retrieve',
+  'profile_documents_list',
+  'profile_documents_upload_create',
+  'documents_file_retrieve',
+  'form_requests_list',
+  'form_requests_retrieve',
+  'form_requests_submit_create',
+  'test_requests_list',
+  'test_requests_retrieve',
+  'test_requests_submit_create',
+]);
+
+/**
  * Operations whose access passes more callers than the service finally serves: a 403 from the service is the
  * expected answer for these callers (contract-3: the RN observer is `roles: [ROLE_EMPLOYEE]` + READY RN check).
  */
@@ -152,6 +174,8 @@ export interface Identity {
   foreign: OrganizationInfo;
   isMaster: boolean;
   permissions: Permission[];
+  /** Required forms not yet completed: an employee with some is confined to the forms-due pages (spec 6). */
+  formsDue: number;
   access: string;
   refresh: string;
   familyId: string;
@@ -249,6 +273,7 @@ export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(
       foreign: isHarbor ? sunrise : harbor,
       isMaster: role === 'ROLE_MASTER',
       permissions: permissionsFor(role, status),
+      formsDue: session.user.profile?.forms_due ?? 0,
       access: session.access,
       refresh: session.refresh,
       familyId: jwtPayload(session.access).sid,

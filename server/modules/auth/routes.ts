@@ -21,7 +21,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.get('/api/auth/user/', { schema: schemas.userRetrieveSchema, config: { access: { permission: 'view-profile' } } }, async (request) =>
+  app.get('/api/auth/user/', { schema: schemas.userRetrieveSchema, config: { access: { permission: 'view-profile', duringFormsDue: true } } }, async (request) =>
     serializeUser(request.user!),
   );
 

@@ -154,8 +154,8 @@ for (const backend of testBackends()) {
     });
 
     it('password change keeps the current session and ends the others', async () => {
-      const current = await t.login('aide@sunrise.example');
-      const other = await t.login('aide@sunrise.example');
+      const current = await t.login('nurse@sunrise.example');
+      const other = await t.login('nurse@sunrise.example');
       const change = await t.app.inject({
         method: 'POST',
         url: '/api/auth/password/change/',
@@ -167,9 +167,9 @@ for (const backend of testBackends()) {
       expect((await refresh(current.refresh)).statusCode).toBe(200);
       expect((await me(other.access)).statusCode).toBe(401);
       expect((await refresh(other.refresh)).statusCode).toBe(401);
-      await t.login('aide@sunrise.example', 'violet harbour lamp 9');
+      await t.login('nurse@sunrise.example', 'violet harbour lamp 9');
       // restore for the other tests
-      const [aide] = await t.database.db.select().from(users).where(eq(users.email, 'aide@sunrise.example'));
+      const [aide] = await t.database.db.select().from(users).where(eq(users.email, 'nurse@sunrise.example'));
       const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@sunrise.example'));
       await t.database.db.update(users).set({ passwordHash: admin.passwordHash }).where(eq(users.id, aide.id));
     });

@@ -7,9 +7,9 @@ import { createDocumentService } from './service';
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await registerUploads(app);
   const documents = createDocumentService(app);
-  const selfService = { access: { permission: ['view-onboarding' as const, 'view-documents' as const] } };
+  const selfService = { access: { permission: ['view-onboarding' as const, 'view-documents' as const], duringFormsDue: true as const } };
 
-  app.get('/api/documents/:id/file/', { schema: schemas.documentFileSchema, config: { access: { roles: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_EMPLOYEE'] } } }, async (request, reply) =>
+  app.get('/api/documents/:id/file/', { schema: schemas.documentFileSchema, config: { access: { roles: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_EMPLOYEE'], duringFormsDue: true } } }, async (request, reply) =>
     documents.sendFile(request, reply, request.params.id),
   );
 

@@ -5,7 +5,8 @@ import { createNotificationService } from './service';
 
 const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const notifications = createNotificationService(app);
-  const viewNotifications = { access: { permission: 'view-notifications' as const } };
+  // the header's bell stays on the forms-due pages (their notifications are about the forms)
+  const viewNotifications = { access: { permission: 'view-notifications' as const, duringFormsDue: true as const } };
 
   app.get('/api/notifications/', { schema: schemas.notificationListSchema, config: viewNotifications }, async (request) => {
     const { limit, offset, type, unread } = request.query;
