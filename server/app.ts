@@ -14,6 +14,7 @@ import { authorizationPlugin } from './plugins/authorization';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { organizationPlugin } from './plugins/organization';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sendIndex, staticPlugin, wantsSpa } from './plugins/static';
 import { statusFilePlugin } from './plugins/status-file';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authenticationPlugin);
   await app.register(organizationPlugin);
   await app.register(authorizationPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(statusFilePlugin);
   await app.register(staticPlugin, { distDir: options.distDir ?? path.resolve('dist') });
 

@@ -25,6 +25,8 @@ export interface Config {
   loginThrottleAccount: number;
   loginThrottleAddress: number;
   loginThrottleWindowSeconds: number;
+  /** The limits of the public operations (server/plugins/rate-limit.ts); RATE_LIMITS=off only for load tests. */
+  rateLimits: boolean;
   logLevel: string;
   trustProxy: boolean | string | string[];
   jwtIssuer: string;
@@ -81,6 +83,7 @@ export function configFromEnv(env: Env = process.env): Config {
     loginThrottleAccount: integer(env, 'LOGIN_THROTTLE_ACCOUNT', 5),
     loginThrottleAddress: integer(env, 'LOGIN_THROTTLE_ADDRESS', 20),
     loginThrottleWindowSeconds: integer(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 900),
+    rateLimits: !['off', '0', 'false', 'no'].includes((text(env, 'RATE_LIMITS') ?? 'on').toLowerCase()),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     jwtIssuer: 'care-portal',

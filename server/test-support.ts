@@ -162,6 +162,8 @@ export async function createTestApp(
     statusFile: path.join(dataDir, 'status.json'),
     publicUrl: 'http://portal.test',
     logLevel: options.logTo ? 'debug' : 'silent',
+    // the suites sign in and ask for links many times from one address: the limits have their own tests
+    rateLimits: false,
     ...options.config,
   };
   const pgDatabase = backend === 'postgres' ? await createPostgresDatabase() : null;

@@ -99,6 +99,21 @@ export const sessionFamilies = pgTable(
   (t) => [index('session_families_user_idx').on(t.userId), index('session_families_organization_idx').on(t.organizationId)],
 );
 
+/**
+ * Request counters of the public operations per key (`<limit>:<scope>:<subject>`) in a fixed window, in the
+ * database so that every server process counts the same requests (server/lib/rate-limit.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limits_window_ends_idx').on(t.windowEndsAt)],
+);
+
 /** Failed sign-in counters per key (`account:<email>` or `address:<ip>`) in a fixed window. */
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),

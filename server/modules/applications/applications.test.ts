@@ -82,7 +82,15 @@ for (const backend of testBackends()) {
       expect(notice.link).toBe(`/applications?id=${id}`);
       const mails = await t.mails();
       expect(mails.length).toBeGreaterThan(mailsBefore);
-      expect(mails.some((m) => m.to === 'admin@sunrise.example' && m.subject.startsWith('New application: Rosa Delgado'))).toBe(true);
+      const mail = mails.find((m) => m.to === 'admin@sunrise.example' && m.subject === 'New job applications at Sunrise Home Care');
+      expect(mail?.text).toContain('http://portal.test/applications');
+      expect(mail?.text).not.toContain('Rosa'); // the mail says that something waits, not who
+
+      // a second application within 15 minutes: a notification, no second mail
+      expect((await apply({ ...FORM, first_name: 'Ines', email: 'ines@applicant.example' })).statusCode).toBe(201);
+      const notices = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.user.id), eq(notifications.type, 'application_received')));
+      expect(notices.map((n) => n.title)).toEqual(expect.arrayContaining([expect.stringContaining('Rosa Delgado'), expect.stringContaining('Ines Delgado')]));
+      expect((await t.mails()).filter((m) => m.to === 'admin@sunrise.example' && m.subject === 'New job applications at Sunrise Home Care')).toHaveLength(1);
 
       const resume = await get(`/api/applications/${id}/resume/`);
       expect(resume.statusCode).toBe(200);

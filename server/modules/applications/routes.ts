@@ -9,7 +9,7 @@ const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const applications = createApplicationService(app);
   const viewApplications = { access: { permission: 'view-applications' as const } };
 
-  app.post('/api/applications/', { schema: schemas.applicationCreateSchema, config: { access: { public: true } } }, async (request, reply) =>
+  app.post('/api/applications/', { schema: schemas.applicationCreateSchema, config: { access: { public: true }, rateLimit: 'apply-now' } }, async (request, reply) =>
     reply.status(201).send(await applications.create(request)),
   );
 

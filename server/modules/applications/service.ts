@@ -13,6 +13,8 @@ import { createEmployee, EMAIL_TAKEN, isUniqueViolation, mailEmployeeInvitation,
 import { createEmployeeService } from '../employees/service';
 import type { EmployeeOut } from '../employees/schemas';
 import { notify, organizationAdminIds } from '../notifications/service';
+import { consume } from '../../plugins/rate-limit';
+import type { RequestOrganization } from '../../types';
 import { SHIFTS, WEEK_DAYS, type ApplicationOrdering, type ApplicationOut } from './schemas';
 
 export const RESUME_KINDS = ['pdf', 'doc', 'docx'] as const;
@@ -31,6 +33,8 @@ const ORDERINGS: Record<ApplicationOrdering, SQL[]> = {
   '-last_name': [desc(applications.lastName), desc(applications.firstName), desc(applications.id)],
 };
 
+/** At most one "new applications" mail per admin in this long. */
+const APPLICATION_MAIL_SECONDS = 15 * 60;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -148,6 +152,24 @@ export function createApplicationService(app: FastifyInstance) {
     return row;
   }
 
+  /**
+   * Every application is a notification; the mail says only that applications are waiting, at most one per
+   * admin per 15 minutes (counted in the database, so every server process keeps to it).
+   */
+  async function mailNewApplications(organization: RequestOrganization, adminId: number, now: Date): Promise<void> {
+    if ((await consume(app.db, [{ key: `mail:application_received:${adminId}`, limit: 1, windowSeconds: APPLICATION_MAIL_SECONDS }], now)) > 0) return;
+    const [admin] = await app.db.select({ email: users.email, firstName: users.firstName, isActive: users.isActive }).from(users).where(eq(users.id, adminId));
+    if (!admin?.isActive) return;
+    await app.mail
+      .send({
+        to: admin.email,
+        subject: `New job applications at ${organization.name}`,
+        text: `Hello ${admin.firstName || admin.email},\n\nNew job applications are waiting for review:\n\n${app.config.publicUrl}/applications\n`,
+        organizationId: organization.id,
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'new applications mail failed'));
+  }
+
   const alreadyReviewed = (status: string) =>
     new ApiError(409, 'already_reviewed', `This application was already ${status === 'ACCEPTED' ? 'accepted' : 'rejected'}.`);
 
@@ -183,8 +205,8 @@ export function createApplicationService(app: FastifyInstance) {
             link: `/applications?id=${created.id}`,
           },
           now,
-          app,
         );
+        await mailNewApplications(organization, adminId, now);
       }
       return { id: created.id, status: 'PENDING' };
     },

@@ -8,7 +8,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = createAuthService(app);
   const isPublic = { access: { public: true as const } };
 
-  app.post('/api/auth/login/', { schema: schemas.loginSchema, config: isPublic }, async (request) =>
+  app.post('/api/auth/login/', { schema: schemas.loginSchema, config: { ...isPublic, rateLimit: 'login' } }, async (request) =>
     auth.login(request, request.body.email, request.body.password),
   );
 
@@ -44,17 +44,17 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/auth/password-texts/', { schema: schemas.passwordTextsSchema, config: isPublic }, async () => PASSWORD_TEXTS);
 
-  app.post('/api/auth/password/reset/', { schema: schemas.passwordResetSchema, config: isPublic }, async (request, reply) => {
+  app.post('/api/auth/password/reset/', { schema: schemas.passwordResetSchema, config: { ...isPublic, rateLimit: 'password-reset' } }, async (request, reply) => {
     await auth.requestPasswordReset(request, request.body.email);
     return reply.status(204).send(null);
   });
 
-  app.post('/api/auth/password/reset/confirm/', { schema: schemas.passwordResetConfirmSchema, config: isPublic }, async (request, reply) => {
+  app.post('/api/auth/password/reset/confirm/', { schema: schemas.passwordResetConfirmSchema, config: { ...isPublic, rateLimit: 'link-confirm' } }, async (request, reply) => {
     await auth.confirmPasswordReset(request, request.body.uid, request.body.token, request.body.new_password);
     return reply.status(204).send(null);
   });
 
-  app.post('/api/auth/sign-up/confirm/', { schema: schemas.signUpConfirmSchema, config: isPublic }, async (request) =>
+  app.post('/api/auth/sign-up/confirm/', { schema: schemas.signUpConfirmSchema, config: { ...isPublic, rateLimit: 'link-confirm' } }, async (request) =>
     auth.confirmSignUp(request, request.body.uid, request.body.token, request.body.password),
   );
 };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizations, users } from '../../db/schema';
@@ -8,6 +7,7 @@ import { loadUserRecord, serializeUser, userByEmail, userById, type UserRecord }
 import type { UserOut } from '../../schemas/user';
 import { verifyAccessToken } from '../../lib/access-token';
 import { bearerToken } from '../../plugins/authentication';
+import { digest } from '../../plugins/rate-limit';
 import { LoginThrottle } from './login-throttle';
 import { passwordProblems } from './password-rules';
 import { checkPasswordToken, createPasswordResetLink, decodeUid, type TokenPurpose } from './password-tokens';
@@ -15,10 +15,8 @@ import { parseRefreshToken, refreshSession, revokeFamily, revokeUserSessions, st
 
 const LOGIN_FAILED = () => new ApiError(401, 'authentication_failed', 'No active account found with the given credentials');
 const LINK_INVALID = 'The link is invalid or has expired.';
-const RESET_MAILS_PER_WINDOW = 5;
 
 /** Keys of the throttle table: a digest of what was typed, which may be a password typed into the email field. */
-const digest = (text: string) => createHash('sha256').update(text.trim().toLowerCase()).digest('base64url').slice(0, 32);
 const accountKey = (email: string) => `account:${digest(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
@@ -168,30 +166,22 @@ export function createAuthService(app: FastifyInstance) {
       return reload(user.user.id);
     },
 
-    /** Always the same answer; mails a link only to an active account, at most 5 per throttle window. */
+    /**
+     * Always the same answer after the same work (one read, one audit row), known email or not; the link is
+     * made and mailed in the background, only to an active account. The volume is bounded by the route's
+     * rate limit (per email, address and organization).
+     */
     async requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-      const now = app.now();
-      const key = `reset:${digest(email)}`;
       const record = await loadUserRecord(app.db, userByEmail(email));
-      const tooMany = (await throttle.retryAfter([{ key, limit: RESET_MAILS_PER_WINDOW }], now)) > 0;
-      await throttle.recordFailure([key], now);
-      if (!record || !record.user.isActive || tooMany) return;
-      const organizationToken = record.organization?.token ?? request.organization?.token ?? (await firstOrganizationToken());
-      const link = createPasswordResetLink(app, record.user, organizationToken);
-      await request.audit({ entity: 'user', entityId: record.user.id, actorId: null, organizationId: record.user.organizationId, changed: { event: 'password-reset-request' } });
-      // not awaited: a known address must not answer measurably later than an unknown one
-      void app.mail
-        .send({
-          to: record.user.email,
-          subject: 'Reset your Care Portal password',
-          text:
-            `Hello ${record.user.firstName || record.user.email},\n\n` +
-            `Someone asked to reset the password of your Care Portal account. To choose a new password, open:\n\n${link}\n\n` +
-            `The link works once and expires in ${Math.round(app.config.passwordTokenSeconds / 86400)} days. ` +
-            `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
-          organizationId: record.user.organizationId,
-        })
-        .catch((error) => request.log.error({ err: error }, 'password reset mail failed'));
+      const known = record !== null && record.user.isActive ? record : null;
+      await request.audit({
+        entity: 'user',
+        entityId: known?.user.id ?? null,
+        actorId: null,
+        organizationId: known ? known.user.organizationId : (request.organization?.id ?? null),
+        changed: known ? { event: 'password-reset-request' } : { event: 'password-reset-request', account: 'unknown' },
+      });
+      if (known) void mailPasswordReset(request, known);
     },
 
     async confirmPasswordReset(request: FastifyRequest, uid: string, token: string, newPassword: string): Promise<void> {
@@ -212,6 +202,25 @@ export function createAuthService(app: FastifyInstance) {
       return { ...tokens, user: await reload(record.user.id) };
     },
   };
+
+  async function mailPasswordReset(request: FastifyRequest, record: UserRecord): Promise<void> {
+    try {
+      const organizationToken = record.organization?.token ?? request.organization?.token ?? (await firstOrganizationToken());
+      const link = createPasswordResetLink(app, record.user, organizationToken);
+      await app.mail.send({
+        to: record.user.email,
+        subject: 'Reset your Care Portal password',
+        text:
+          `Hello ${record.user.firstName || record.user.email},\n\n` +
+          `Someone asked to reset the password of your Care Portal account. To choose a new password, open:\n\n${link}\n\n` +
+          `The link works once and expires in ${Math.round(app.config.passwordTokenSeconds / 86400)} days. ` +
+          `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
+        organizationId: record.user.organizationId,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'password reset mail failed');
+    }
+  }
 
   async function firstOrganizationToken(): Promise<string> {
     const [row] = await app.db.select({ token: organizations.token }).from(organizations).orderBy(asc(organizations.id)).limit(1);

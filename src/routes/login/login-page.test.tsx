@@ -70,12 +70,12 @@ describe('Login page', () => {
 
   it('shows the throttle text of a 429', async () => {
     const user = userEvent.setup();
-    auth.login.mockRejectedValue(failure(429, 'Request was throttled. Expected available in 60 seconds.', 'throttled'));
+    auth.login.mockRejectedValue(failure(429, 'Too many attempts. Try again in a minute.', 'throttled'));
     renderLogin();
     await user.type(screen.getByLabelText('Email'), 'admin@sunrise.example');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Request was throttled. Expected available in 60 seconds.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in a minute.');
   });
 
   it('shows field errors only once touched', async () => {
