@@ -24,13 +24,13 @@ export const permissionDenied = (detail = 'You do not have permission to perform
 export const formsDue = () =>
   new ApiError(403, 'forms_due', 'Complete the forms that are due first: until then only your onboarding and documents are open to you.');
 export const notFound = (detail = 'Not found.') => new ApiError(404, 'not_found', detail);
-/** "a minute", "14 minutes", "2 hours": when to try again, in words. */
+/** "a minute", "14 minutes", "an hour", "2 hours": when to try again, in words (rounded up to the minute). */
 export function inWords(seconds: number): string {
   if (seconds <= 60) return 'a minute';
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 90) return `${minutes} minutes`;
-  const hours = Math.round(minutes / 60);
-  return hours === 1 ? 'an hour' : `${hours} hours`;
+  if (minutes < 59) return `${minutes} minutes`;
+  if (minutes < 90) return 'an hour';
+  return `${Math.round(minutes / 60)} hours`;
 }
 
 /** 429 with Retry-After, and the wait in words for the page to show. */

@@ -28,6 +28,34 @@ async function openPublic(path: string, heading: string | RegExp, contextOptions
   return { context, page };
 }
 
+describe('the limits of the public forms, in words', () => {
+  it('a fourth reset request for one email within the hour says when to try again', async () => {
+    const email = `limit-${Date.now()}@sunrise.example`;
+    for (let i = 0; i < 3; i++) {
+      const { context, page } = await openPublic('/forgot-password/sunrise', 'Forgot password');
+      try {
+        await page.getByLabel('Email').fill(email);
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      } finally {
+        await context.close();
+      }
+    }
+    const { context, page } = await openPublic('/forgot-password/sunrise', 'Forgot password', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Too many attempts' });
+      await alert.waitFor();
+      expect(await alert.innerText()).toBe('Too many attempts. Try again in an hour.');
+      await expectAccessible(page, 'forgot password, throttled');
+      await screenshot(page, 'forgot-password-throttled');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the maintenance screen', () => {
   it('replaces the portal while the status file says offline, with the start and end as local hour:minute', async () => {
     suite.server.setStatus({ offline: true, offline_from: '2026-11-22T14:05:00Z', offline_until: '2026-11-22T16:45:00Z' });
