@@ -24,6 +24,8 @@ export interface Config {
   passwordTokenSeconds: number;
   loginThrottleAccount: number;
   loginThrottleAddress: number;
+  /** Failed sign-ins of one account from anywhere, after which only devices that signed in to it before may try. */
+  loginThrottleAccountSpread: number;
   loginThrottleWindowSeconds: number;
   /** The limits of the public operations (server/plugins/rate-limit.ts); RATE_LIMITS=off only for load tests. */
   rateLimits: boolean;
@@ -82,6 +84,7 @@ export function configFromEnv(env: Env = process.env): Config {
     passwordTokenSeconds: integer(env, 'PASSWORD_TOKEN_SECONDS', 3 * 24 * 3600),
     loginThrottleAccount: integer(env, 'LOGIN_THROTTLE_ACCOUNT', 5),
     loginThrottleAddress: integer(env, 'LOGIN_THROTTLE_ADDRESS', 20),
+    loginThrottleAccountSpread: integer(env, 'LOGIN_THROTTLE_ACCOUNT_SPREAD', 10),
     loginThrottleWindowSeconds: integer(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 900),
     rateLimits: !['off', '0', 'false', 'no'].includes((text(env, 'RATE_LIMITS') ?? 'on').toLowerCase()),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

@@ -97,20 +97,53 @@ for (const backend of testBackends()) {
         expect(Object.keys(wrongType.json().fields).sort()).toEqual(['email', 'password']);
       });
 
-      it('throttles an account after 5 failures, with Retry-After and the same answer for unknown accounts', async () => {
+      it('blocks an address for an account after 5 failures from it, with Retry-After and the same answer for unknown accounts', async () => {
+        const from = nextAddress();
         for (const email of ['marketer@sunrise.example', 'nobody-at-all@sunrise.example']) {
-          for (let i = 0; i < t.config.loginThrottleAccount; i++) expect((await login(email, 'wrong password!')).statusCode).toBe(401);
-          const blocked = await login(email, email.startsWith('marketer') ? PASSWORD : 'anything');
+          for (let i = 0; i < t.config.loginThrottleAccount; i++) expect((await login(email, 'wrong password!', from)).statusCode).toBe(401);
+          const blocked = await login(email, email.startsWith('marketer') ? PASSWORD : 'anything', from);
           expect(blocked.statusCode).toBe(429);
           expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
           expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(t.config.loginThrottleWindowSeconds);
           expect(blocked.json().code).toBe('throttled');
         }
-        const known = await login('marketer@sunrise.example', 'x');
-        const unknown = await login('nobody-at-all@sunrise.example', 'x');
+        const known = await login('marketer@sunrise.example', 'x', from);
+        const unknown = await login('nobody-at-all@sunrise.example', 'x', from);
         expect(known.json()).toEqual(unknown.json());
+        // the owner, from their own address, is not held back by the failures of that one
+        expect((await login('marketer@sunrise.example', PASSWORD, nextAddress())).statusCode).toBe(200);
         t.clock.advance(t.config.loginThrottleWindowSeconds);
-        expect((await login('marketer@sunrise.example', PASSWORD)).statusCode).toBe(200);
+        expect((await login('marketer@sunrise.example', PASSWORD, from)).statusCode).toBe(200);
+      });
+
+      it('cannot be used to lock a person out: failures spread over many addresses hold back new devices, never one that signed in before', async () => {
+        // the nurse signs in on her phone, which keeps the device cookie
+        const phone = nextAddress();
+        const first = await login('nurse@sunrise.example', PASSWORD, phone);
+        expect(first.statusCode).toBe(200);
+        const cookie = String(first.headers['set-cookie']);
+        expect(cookie).toMatch(/^cp_device_\d+=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+; Path=\/api\/auth\/login\/; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+        const deviceCookie = cookie.split(';')[0];
+
+        // someone sprays wrong passwords at her account from many addresses
+        for (let i = 0; i < t.config.loginThrottleAccountSpread; i++) expect((await login('nurse@sunrise.example', `guess ${i}`)).statusCode).toBe(401);
+        // a device she never used is held back, whatever its address
+        expect((await login('nurse@sunrise.example', PASSWORD, nextAddress())).statusCode).toBe(429);
+        // her phone signs in as usual, from any address (she moved to the client's Wi-Fi)
+        const fromPhone = (password: string) =>
+          t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'nurse@sunrise.example', password }, remoteAddress: nextAddress(), headers: { cookie: deviceCookie } });
+        expect((await fromPhone(PASSWORD)).statusCode).toBe(200);
+        // a cookie of another account, or a forged one, counts for nothing
+        const [nurse] = await t.database.db.select().from(users).where(eq(users.email, 'nurse@sunrise.example'));
+        const forged = deviceCookie.replace(/\.[A-Za-z0-9_-]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+        const withForged = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'nurse@sunrise.example', password: PASSWORD }, remoteAddress: nextAddress(), headers: { cookie: forged } });
+        expect(withForged.statusCode).toBe(429);
+        expect(deviceCookie.startsWith(`cp_device_${nurse.id}=`)).toBe(true);
+        // the phone's own failures are counted on its cookie: five wrong guesses there, and it waits too
+        for (let i = 0; i < t.config.loginThrottleAccount; i++) expect((await fromPhone(`typo ${i}`)).statusCode).toBe(401);
+        expect((await fromPhone(PASSWORD)).statusCode).toBe(429);
+        t.clock.advance(t.config.loginThrottleWindowSeconds);
+        expect((await login('nurse@sunrise.example', PASSWORD, nextAddress())).statusCode).toBe(200);
       });
 
       it('throttles an address after 20 failures whatever the accounts', async () => {
@@ -260,13 +293,15 @@ for (const backend of testBackends()) {
         expect(t.delivered().length).toBe(before + 1);
       });
 
-      it('answers a known email in the same time as an unknown one (medians of 50 each within 25%)', async () => {
+      it('answers a known email in the same time as an unknown one (medians of 50 each within a third)', async () => {
         const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
         const time = async (email: string) => {
           const started = performance.now();
           const answer = await post('/api/auth/password/reset/', { email }, { 'x-organization-token': 'sunrise' });
+          const elapsed = performance.now() - started;
           expect(answer.statusCode).toBe(204);
-          return performance.now() - started;
+          await new Promise((resolve) => setTimeout(resolve, 10)); // the mail goes out after the answer: not into the next sample
+          return elapsed;
         };
         const known: number[] = [];
         const unknown: number[] = [];
@@ -275,8 +310,9 @@ for (const backend of testBackends()) {
           unknown.push(await time(`ghost${i}@sunrise.example`));
         }
         const ratio = median(known) / median(unknown);
-        expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeGreaterThan(0.8);
-        expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.25);
+        // awaiting the audit and mail work of a known email only made it 1.5-1.6x
+        expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeGreaterThan(0.75);
+        expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.33);
       });
 
       it('sets a new password once, ends every session, and refuses the link a second time', async () => {

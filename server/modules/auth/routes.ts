@@ -8,9 +8,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = createAuthService(app);
   const isPublic = { access: { public: true as const } };
 
-  app.post('/api/auth/login/', { schema: schemas.loginSchema, config: { ...isPublic, rateLimit: 'login' } }, async (request) =>
-    auth.login(request, request.body.email, request.body.password),
-  );
+  app.post('/api/auth/login/', { schema: schemas.loginSchema, config: { ...isPublic, rateLimit: 'login' } }, async (request, reply) => {
+    const { deviceCookie, ...answer } = await auth.login(request, request.body.email, request.body.password);
+    void reply.header('set-cookie', deviceCookie);
+    return answer;
+  });
 
   app.post('/api/auth/token/refresh/', { schema: schemas.refreshSchema, config: isPublic }, async (request) =>
     auth.refresh(request, request.body.refresh),

@@ -8,6 +8,7 @@ import type { UserOut } from '../../schemas/user';
 import { verifyAccessToken } from '../../lib/access-token';
 import { bearerToken } from '../../plugins/authentication';
 import { digest } from '../../plugins/rate-limit';
+import { deviceCookieHeader, trustedDevice } from './device-cookie';
 import { LoginThrottle } from './login-throttle';
 import { passwordProblems } from './password-rules';
 import { checkPasswordToken, createPasswordResetLink, decodeUid, type TokenPurpose } from './password-tokens';
@@ -60,17 +61,21 @@ export function createAuthService(app: FastifyInstance) {
      * Unknown email, wrong password, inactive account and pending invitation all answer the same 401 after
      * the same work (a real or a dummy Argon2 verification); every attempt is audited and counted.
      */
-    async login(request: FastifyRequest, email: string, password: string): Promise<SessionTokens & { user: UserOut }> {
+    async login(request: FastifyRequest, email: string, password: string): Promise<SessionTokens & { user: UserOut; deviceCookie: string }> {
       const now = app.now();
-      const keys = [accountKey(email), addressKey(request.ip)];
-      const wait = await throttle.retryAfter(
-        [
-          { key: keys[0], limit: app.config.loginThrottleAccount },
-          { key: keys[1], limit: app.config.loginThrottleAddress },
-        ],
-        now,
-      );
       const record = await loadUserRecord(app.db, userByEmail(email));
+      // A device that signed in to this account before is counted on its own cookie, so failures from
+      // elsewhere never lock its owner out; any other attempt is counted for the account from this address,
+      // for the address, and for the account from everywhere (which holds back every device without a cookie).
+      const device = record ? trustedDevice(request, app.keys.device, record.user.id) : null;
+      const rules = device
+        ? [{ key: `device:${device}`, limit: app.config.loginThrottleAccount }]
+        : [
+            { key: `${accountKey(email)}:${addressKey(request.ip)}`, limit: app.config.loginThrottleAccount },
+            { key: addressKey(request.ip), limit: app.config.loginThrottleAddress },
+            { key: accountKey(email), limit: app.config.loginThrottleAccountSpread },
+          ];
+      const wait = await throttle.retryAfter(rules, now);
       const auditBase = { entity: 'session', entityId: record?.user.id ?? null, actorId: record?.user.id ?? null, organizationId: record?.user.organizationId ?? null };
       // the account by its email when it is one; otherwise the text is not kept (it may be a password)
       const account = record ? { email: record.user.email } : { account: 'unknown' };
@@ -81,17 +86,17 @@ export function createAuthService(app: FastifyInstance) {
       const storedHash = record?.user.passwordHash ?? null;
       const verified = await verifyPassword(storedHash ?? (await dummyPasswordHash()), password);
       if (!record || !storedHash || !verified || !record.user.isActive) {
-        await throttle.recordFailure(keys, now);
+        await throttle.recordFailure(rules.map((rule) => rule.key), now);
         await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'failure', ...account } });
         throw LOGIN_FAILED();
       }
-      await throttle.reset(keys[0]);
+      await throttle.reset(rules[0].key);
       const update: Partial<typeof users.$inferInsert> = { lastLogin: now };
       if (!storedHash.startsWith(CURRENT_HASH_PREFIX)) update.passwordHash = await hashPassword(password);
       await app.db.update(users).set(update).where(eq(users.id, record.user.id));
       const tokens = await startSession(app, record.user);
       await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'success', email: record.user.email } });
-      return { ...tokens, user: await reload(record.user.id) };
+      return { ...tokens, user: await reload(record.user.id), deviceCookie: deviceCookieHeader(request, app.keys.device, record.user.id, device ?? undefined) };
     },
 
     async refresh(request: FastifyRequest, token: string): Promise<SessionTokens> {
@@ -181,7 +186,8 @@ export function createAuthService(app: FastifyInstance) {
         organizationId: known ? known.user.organizationId : (request.organization?.id ?? null),
         changed: known ? { event: 'password-reset-request' } : { event: 'password-reset-request', account: 'unknown' },
       });
-      if (known) void mailPasswordReset(request, known);
+      // after the answer has gone: making and mailing the link must not lengthen a known email's answer
+      if (known) setImmediate(() => void mailPasswordReset(request, known));
     },
 
     async confirmPasswordReset(request: FastifyRequest, uid: string, token: string, newPassword: string): Promise<void> {
