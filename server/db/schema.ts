@@ -420,6 +420,8 @@ export interface TestQuestion {
   text: string;
   choices: string[];
   answer: number;
+  /** What the question covers ("Infection control"): a taker who got it wrong is told to review this. */
+  subject?: string;
 }
 
 export interface ObservedSkill {
@@ -473,6 +475,8 @@ export const testRequests = pgTable(
     status: text('status').notNull().default('PENDING'),
     /** question id -> chosen index. */
     answers: jsonb('answers').$type<Record<string, number>>(),
+    /** The order this attempt asks the questions in (ids); each new attempt gets a new one. */
+    questionOrder: jsonb('question_order').$type<string[]>().notNull().default([]),
     score: integer('score'),
     writtenPassed: boolean('written_passed'),
     skillResults: jsonb('skill_results').$type<SkillResult[]>().notNull().default([]),

@@ -320,27 +320,27 @@ export const HHA_OBSERVED_SKILLS: ObservedSkill[] = [
   { id: 'nutrition', label: 'Adequate nutrition and fluid intake' },
 ];
 
-const q = (id: string, text: string, choices: string[], answer: number): TestQuestion => ({ id, text, choices, answer });
+const q = (id: string, text: string, choices: string[], answer: number, subject: string): TestQuestion => ({ id, text, choices, answer, subject });
 
 export const HHA_QUESTIONS: TestQuestion[] = [
-  q('q1', 'When should you wash your hands during a visit?', ['Only when they look dirty', 'Before and after client contact, and after removing gloves', 'Only at the start of the visit', 'Only after using the bathroom'], 1),
-  q('q2', 'How long should you scrub your hands with soap and water?', ['5 seconds', 'At least 20 seconds', 'Exactly 2 minutes', 'It does not matter'], 1),
-  q('q3', 'What is a normal resting pulse for an adult?', ['30-50 beats per minute', '60-100 beats per minute', '110-140 beats per minute', '150-180 beats per minute'], 1),
-  q('q4', 'A normal oral temperature for an adult is about:', ['95.0 °F (35.0 °C)', '98.6 °F (37.0 °C)', '101.5 °F (38.6 °C)', '103.0 °F (39.4 °C)'], 1),
-  q('q5', 'How do you count respirations?', ['Ask the client to breathe deeply and count', 'Count each rise and fall of the chest as one breath for a full minute, without telling the client', 'Count for 5 seconds and multiply by 12', 'Use the pulse count'], 1),
-  q('q6', 'When lifting, you should:', ['Bend at the waist and keep your legs straight', 'Bend your knees, keep your back straight and hold the load close', 'Twist to reach the load faster', 'Lift with your arms extended'], 1),
-  q('q7', 'Before transferring a client from bed to wheelchair, you first:', ['Unlock the wheelchair brakes', 'Lock the wheelchair brakes and explain what you will do', 'Pull the client by the arms', 'Raise the bed to its highest position'], 1),
-  q('q8', 'You find your client on the floor, not responding. What do you do first?', ['Help them back into bed', 'Call 911 (or the emergency number) and follow the emergency plan', 'Finish your other tasks, then call the office', 'Give them water'], 1),
-  q('q9', 'A client refuses a bath. You should:', ['Bathe them anyway, it is in the care plan', 'Respect the refusal, ask why, and report it to the nurse or office', 'Skip it and say nothing', 'Tell the family to insist'], 1),
-  q('q10', 'Which is a client right?', ['To have their care information shared with neighbors', 'To be treated with dignity and have their property respected', 'To be told only what the aide decides', 'To be restrained when they disagree'], 1),
+  q('q1', 'When should you wash your hands during a visit?', ['Only when they look dirty', 'Before and after client contact, and after removing gloves', 'Only at the start of the visit', 'Only after using the bathroom'], 1, 'Infection control'),
+  q('q2', 'How long should you scrub your hands with soap and water?', ['5 seconds', 'At least 20 seconds', 'Exactly 2 minutes', 'It does not matter'], 1, 'Infection control'),
+  q('q3', 'What is a normal resting pulse for an adult?', ['30-50 beats per minute', '60-100 beats per minute', '110-140 beats per minute', '150-180 beats per minute'], 1, 'Vital signs'),
+  q('q4', 'A normal oral temperature for an adult is about:', ['95.0 °F (35.0 °C)', '98.6 °F (37.0 °C)', '101.5 °F (38.6 °C)', '103.0 °F (39.4 °C)'], 1, 'Vital signs'),
+  q('q5', 'How do you count respirations?', ['Ask the client to breathe deeply and count', 'Count each rise and fall of the chest as one breath for a full minute, without telling the client', 'Count for 5 seconds and multiply by 12', 'Use the pulse count'], 1, 'Vital signs'),
+  q('q6', 'When lifting, you should:', ['Bend at the waist and keep your legs straight', 'Bend your knees, keep your back straight and hold the load close', 'Twist to reach the load faster', 'Lift with your arms extended'], 1, 'Body mechanics and transfers'),
+  q('q7', 'Before transferring a client from bed to wheelchair, you first:', ['Unlock the wheelchair brakes', 'Lock the wheelchair brakes and explain what you will do', 'Pull the client by the arms', 'Raise the bed to its highest position'], 1, 'Body mechanics and transfers'),
+  q('q8', 'You find your client on the floor, not responding. What do you do first?', ['Help them back into bed', 'Call 911 (or the emergency number) and follow the emergency plan', 'Finish your other tasks, then call the office', 'Give them water'], 1, 'Emergencies'),
+  q('q9', 'A client refuses a bath. You should:', ['Bathe them anyway, it is in the care plan', 'Respect the refusal, ask why, and report it to the nurse or office', 'Skip it and say nothing', 'Tell the family to insist'], 1, 'Client rights'),
+  q('q10', 'Which is a client right?', ['To have their care information shared with neighbors', 'To be treated with dignity and have their property respected', 'To be told only what the aide decides', 'To be restrained when they disagree'], 1, 'Client rights'),
 ];
 
 const CAREGIVER_QUESTIONS: TestQuestion[] = [
-  q('q1', 'What is the most effective way to stop the spread of infection?', ['Wearing a mask all day', 'Hand hygiene', 'Opening windows', 'Taking vitamins'], 1),
-  q('q2', 'A client seems confused and unusually sleepy today. You should:', ['Let them sleep and leave', 'Report the change to the office right away', 'Give them coffee', 'Wait until next week'], 1),
-  q('q3', 'Where should rugs and cords be in a client’s home?', ['Anywhere convenient', 'Out of walking paths to prevent falls', 'Under the bed', 'On the stairs'], 1),
-  q('q4', 'Client information may be shared with:', ['Anyone who asks', 'Only those involved in the client’s care', 'Your friends, without names', 'Social media followers'], 1),
-  q('q5', 'If you suspect abuse or neglect, you:', ['Ignore it', 'Report it to your supervisor as required by law', 'Confront the family', 'Post about it'], 1),
+  q('q1', 'What is the most effective way to stop the spread of infection?', ['Wearing a mask all day', 'Hand hygiene', 'Opening windows', 'Taking vitamins'], 1, 'Infection control'),
+  q('q2', 'A client seems confused and unusually sleepy today. You should:', ['Let them sleep and leave', 'Report the change to the office right away', 'Give them coffee', 'Wait until next week'], 1, 'Observing and reporting changes'),
+  q('q3', 'Where should rugs and cords be in a client’s home?', ['Anywhere convenient', 'Out of walking paths to prevent falls', 'Under the bed', 'On the stairs'], 1, 'Safety in the home'),
+  q('q4', 'Client information may be shared with:', ['Anyone who asks', 'Only those involved in the client’s care', 'Your friends, without names', 'Social media followers'], 1, 'Privacy'),
+  q('q5', 'If you suspect abuse or neglect, you:', ['Ignore it', 'Report it to your supervisor as required by law', 'Confront the family', 'Post about it'], 1, 'Reporting abuse and neglect'),
 ];
 
 /** A small, valid one-page PDF (a demo resume) with its text lines. */

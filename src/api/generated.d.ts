@@ -1039,6 +1039,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 },
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1059,6 +1063,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1079,6 +1087,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1099,6 +1111,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1119,6 +1135,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1139,6 +1159,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1159,6 +1183,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1179,6 +1207,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1199,6 +1231,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1219,6 +1255,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1239,6 +1279,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1259,6 +1303,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1279,6 +1327,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1299,6 +1351,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1319,6 +1375,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1339,6 +1399,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1359,6 +1423,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1379,6 +1447,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1399,6 +1471,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1419,6 +1495,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1439,6 +1519,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1459,6 +1543,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1479,6 +1567,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1499,6 +1591,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1519,6 +1615,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1539,6 +1639,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1559,6 +1663,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1579,6 +1687,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1599,6 +1711,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1619,6 +1735,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1639,6 +1759,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1659,6 +1783,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1679,6 +1807,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1699,6 +1831,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1719,6 +1855,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1739,6 +1879,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1759,6 +1903,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1779,6 +1927,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1799,6 +1951,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1819,6 +1975,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1839,6 +1999,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1859,6 +2023,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1879,6 +2047,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1899,6 +2071,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1919,6 +2095,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1939,6 +2119,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1959,6 +2143,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1979,6 +2167,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -1999,6 +2191,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2019,6 +2215,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2039,6 +2239,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2059,6 +2263,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2079,6 +2287,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2099,6 +2311,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2119,6 +2335,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2139,6 +2359,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2159,6 +2383,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2179,6 +2407,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2199,6 +2431,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2219,6 +2455,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2239,6 +2479,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2259,6 +2503,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2279,6 +2527,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2299,6 +2551,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2319,6 +2575,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2339,6 +2599,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2359,6 +2623,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2379,6 +2647,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2399,6 +2671,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2419,6 +2695,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2439,6 +2719,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2459,6 +2743,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2479,6 +2767,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2499,6 +2791,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2519,6 +2815,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2539,6 +2839,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2559,6 +2863,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2579,6 +2887,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2599,6 +2911,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2619,6 +2935,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2639,6 +2959,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2659,6 +2983,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2679,6 +3007,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2699,6 +3031,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2719,6 +3055,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2739,6 +3079,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2759,6 +3103,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2779,6 +3127,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2799,6 +3151,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2819,6 +3175,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2839,6 +3199,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2859,6 +3223,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2879,6 +3247,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2899,6 +3271,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2919,6 +3295,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2939,6 +3319,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2959,6 +3343,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2979,6 +3367,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -2999,6 +3391,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3019,6 +3415,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3039,6 +3439,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3059,6 +3463,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3079,6 +3487,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3099,6 +3511,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3119,6 +3535,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3139,6 +3559,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3159,6 +3583,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3179,6 +3607,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3199,6 +3631,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3219,6 +3655,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3239,6 +3679,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3259,6 +3703,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3279,6 +3727,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3299,6 +3751,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3319,6 +3775,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3339,6 +3799,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3359,6 +3823,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3379,6 +3847,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3399,6 +3871,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3419,6 +3895,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3439,6 +3919,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3459,6 +3943,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3479,6 +3967,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3499,6 +3991,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3519,6 +4015,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3539,6 +4039,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3559,6 +4063,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3579,6 +4087,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3599,6 +4111,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3619,6 +4135,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3639,6 +4159,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3659,6 +4183,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3679,6 +4207,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3699,6 +4231,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3719,6 +4255,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3739,6 +4279,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3759,6 +4303,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3779,6 +4327,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3799,6 +4351,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3819,6 +4375,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3839,6 +4399,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3859,6 +4423,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3879,6 +4447,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3899,6 +4471,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3919,6 +4495,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3939,6 +4519,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3959,6 +4543,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3979,6 +4567,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -3999,6 +4591,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4019,6 +4615,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4039,6 +4639,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4059,6 +4663,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4079,6 +4687,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4099,6 +4711,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4119,6 +4735,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4139,6 +4759,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4159,6 +4783,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4179,6 +4807,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4199,6 +4831,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4219,6 +4855,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4239,6 +4879,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4259,6 +4903,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4279,6 +4927,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4299,6 +4951,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4319,6 +4975,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4339,6 +4999,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4359,6 +5023,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4379,6 +5047,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4399,6 +5071,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4419,6 +5095,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4439,6 +5119,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4459,6 +5143,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4479,6 +5167,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4499,6 +5191,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4519,6 +5215,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4539,6 +5239,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4559,6 +5263,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4579,6 +5287,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4599,6 +5311,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4619,6 +5335,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4639,6 +5359,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4659,6 +5383,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4679,6 +5407,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4699,6 +5431,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4719,6 +5455,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4739,6 +5479,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4759,6 +5503,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4779,6 +5527,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4799,6 +5551,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4819,6 +5575,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4839,6 +5599,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4859,6 +5623,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4879,6 +5647,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4899,6 +5671,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4919,6 +5695,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4939,6 +5719,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4959,6 +5743,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4979,6 +5767,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -4999,6 +5791,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5019,6 +5815,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?
             ];
             observed_skills?: [
@@ -5267,6 +6067,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }[];
                 observed_skills: {
                     id: string; // ^[A-Za-z0-9_-]+$
@@ -5349,6 +6153,10 @@ declare namespace Paths {
                          * Index of the right choice
                          */
                         answer: number;
+                        /**
+                         * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                         */
+                        subject?: string;
                     }[];
                     observed_skills: {
                         id: string; // ^[A-Za-z0-9_-]+$
@@ -5426,6 +6234,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 },
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5446,6 +6258,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5466,6 +6282,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5486,6 +6306,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5506,6 +6330,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5526,6 +6354,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5546,6 +6378,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5566,6 +6402,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5586,6 +6426,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5606,6 +6450,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5626,6 +6474,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5646,6 +6498,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5666,6 +6522,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5686,6 +6546,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5706,6 +6570,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5726,6 +6594,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5746,6 +6618,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5766,6 +6642,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5786,6 +6666,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5806,6 +6690,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5826,6 +6714,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5846,6 +6738,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5866,6 +6762,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5886,6 +6786,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5906,6 +6810,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5926,6 +6834,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5946,6 +6858,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5966,6 +6882,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -5986,6 +6906,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6006,6 +6930,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6026,6 +6954,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6046,6 +6978,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6066,6 +7002,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6086,6 +7026,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6106,6 +7050,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6126,6 +7074,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6146,6 +7098,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6166,6 +7122,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6186,6 +7146,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6206,6 +7170,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6226,6 +7194,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6246,6 +7218,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6266,6 +7242,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6286,6 +7266,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6306,6 +7290,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6326,6 +7314,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6346,6 +7338,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6366,6 +7362,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6386,6 +7386,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6406,6 +7410,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6426,6 +7434,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6446,6 +7458,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6466,6 +7482,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6486,6 +7506,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6506,6 +7530,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6526,6 +7554,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6546,6 +7578,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6566,6 +7602,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6586,6 +7626,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6606,6 +7650,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6626,6 +7674,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6646,6 +7698,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6666,6 +7722,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6686,6 +7746,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6706,6 +7770,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6726,6 +7794,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6746,6 +7818,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6766,6 +7842,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6786,6 +7866,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6806,6 +7890,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6826,6 +7914,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6846,6 +7938,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6866,6 +7962,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6886,6 +7986,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6906,6 +8010,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6926,6 +8034,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6946,6 +8058,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6966,6 +8082,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -6986,6 +8106,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7006,6 +8130,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7026,6 +8154,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7046,6 +8178,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7066,6 +8202,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7086,6 +8226,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7106,6 +8250,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7126,6 +8274,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7146,6 +8298,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7166,6 +8322,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7186,6 +8346,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7206,6 +8370,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7226,6 +8394,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7246,6 +8418,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7266,6 +8442,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7286,6 +8466,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7306,6 +8490,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7326,6 +8514,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7346,6 +8538,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7366,6 +8562,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7386,6 +8586,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7406,6 +8610,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7426,6 +8634,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7446,6 +8658,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7466,6 +8682,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7486,6 +8706,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7506,6 +8730,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7526,6 +8754,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7546,6 +8778,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7566,6 +8802,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7586,6 +8826,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7606,6 +8850,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7626,6 +8874,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7646,6 +8898,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7666,6 +8922,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7686,6 +8946,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7706,6 +8970,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7726,6 +8994,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7746,6 +9018,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7766,6 +9042,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7786,6 +9066,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7806,6 +9090,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7826,6 +9114,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7846,6 +9138,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7866,6 +9162,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7886,6 +9186,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7906,6 +9210,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7926,6 +9234,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7946,6 +9258,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7966,6 +9282,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -7986,6 +9306,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8006,6 +9330,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8026,6 +9354,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8046,6 +9378,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8066,6 +9402,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8086,6 +9426,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8106,6 +9450,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8126,6 +9474,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8146,6 +9498,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8166,6 +9522,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8186,6 +9546,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8206,6 +9570,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8226,6 +9594,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8246,6 +9618,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8266,6 +9642,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8286,6 +9666,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8306,6 +9690,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8326,6 +9714,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8346,6 +9738,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8366,6 +9762,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8386,6 +9786,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8406,6 +9810,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8426,6 +9834,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8446,6 +9858,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8466,6 +9882,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8486,6 +9906,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8506,6 +9930,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8526,6 +9954,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8546,6 +9978,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8566,6 +10002,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8586,6 +10026,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8606,6 +10050,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8626,6 +10074,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8646,6 +10098,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8666,6 +10122,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8686,6 +10146,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8706,6 +10170,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8726,6 +10194,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8746,6 +10218,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8766,6 +10242,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8786,6 +10266,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8806,6 +10290,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8826,6 +10314,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8846,6 +10338,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8866,6 +10362,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8886,6 +10386,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8906,6 +10410,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8926,6 +10434,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8946,6 +10458,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8966,6 +10482,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -8986,6 +10506,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9006,6 +10530,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9026,6 +10554,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9046,6 +10578,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9066,6 +10602,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9086,6 +10626,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9106,6 +10650,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9126,6 +10674,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9146,6 +10698,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9166,6 +10722,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9186,6 +10746,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9206,6 +10770,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9226,6 +10794,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9246,6 +10818,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9266,6 +10842,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9286,6 +10866,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9306,6 +10890,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9326,6 +10914,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9346,6 +10938,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9366,6 +10962,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9386,6 +10986,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?,
                 {
                     id?: string; // ^[A-Za-z0-9_-]+$
@@ -9406,6 +11010,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }?
             ];
             observed_skills?: [
@@ -9654,6 +11262,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }[];
                 observed_skills: {
                     id: string; // ^[A-Za-z0-9_-]+$
@@ -9741,6 +11353,10 @@ declare namespace Paths {
                      * Index of the right choice
                      */
                     answer: number;
+                    /**
+                     * What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer
+                     */
+                    subject?: string;
                 }[];
                 observed_skills: {
                     id: string; // ^[A-Za-z0-9_-]+$
@@ -38186,6 +39802,10 @@ declare namespace Paths {
                     name: string;
                     position: string | null;
                 };
+                /**
+                 * After submission: the subjects of the questions answered wrong, to review (never which ones, nor the answers)
+                 */
+                review_subjects: string[];
                 status: "PENDING" | "AWAITING_OBSERVATION" | "PASSED" | "FAILED";
                 score: number | null;
                 written_passed: boolean | null;
@@ -38282,6 +39902,10 @@ declare namespace Paths {
                         name: string;
                         position: string | null;
                     };
+                    /**
+                     * After submission: the subjects of the questions answered wrong, to review (never which ones, nor the answers)
+                     */
+                    review_subjects: string[];
                     status: "PENDING" | "AWAITING_OBSERVATION" | "PASSED" | "FAILED";
                     score: number | null;
                     written_passed: boolean | null;
@@ -38628,6 +40252,10 @@ declare namespace Paths {
                     name: string;
                     position: string | null;
                 };
+                /**
+                 * After submission: the subjects of the questions answered wrong, to review (never which ones, nor the answers)
+                 */
+                review_subjects: string[];
                 status: "PENDING" | "AWAITING_OBSERVATION" | "PASSED" | "FAILED";
                 score: number | null;
                 written_passed: boolean | null;
@@ -38725,6 +40353,10 @@ declare namespace Paths {
                     name: string;
                     position: string | null;
                 };
+                /**
+                 * After submission: the subjects of the questions answered wrong, to review (never which ones, nor the answers)
+                 */
+                review_subjects: string[];
                 status: "PENDING" | "AWAITING_OBSERVATION" | "PASSED" | "FAILED";
                 score: number | null;
                 written_passed: boolean | null;
@@ -38830,6 +40462,10 @@ declare namespace Paths {
                     name: string;
                     position: string | null;
                 };
+                /**
+                 * After submission: the subjects of the questions answered wrong, to review (never which ones, nor the answers)
+                 */
+                review_subjects: string[];
                 status: "PENDING" | "AWAITING_OBSERVATION" | "PASSED" | "FAILED";
                 score: number | null;
                 written_passed: boolean | null;

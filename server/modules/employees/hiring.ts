@@ -8,6 +8,7 @@ import type { RequestOrganization } from '../../types';
 import { createSignUpLink } from '../auth/password-tokens';
 import { assignRequiredDocuments } from '../documents/service';
 import { notify } from '../notifications/service';
+import { newQuestionOrder } from '../onboarding/onboarding-support';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -53,12 +54,15 @@ export async function assignOnboardingItems(tx: Tx, organizationId: number, empl
   }
   const documents = await assignRequiredDocuments(tx, organizationId, employeeId, position, requestedById, now);
   const tests = await tx
-    .select({ id: competencyTests.id, positions: competencyTests.positions })
+    .select({ id: competencyTests.id, positions: competencyTests.positions, questions: competencyTests.questions })
     .from(competencyTests)
     .where(and(eq(competencyTests.organizationId, organizationId), eq(competencyTests.active, true)))
     .orderBy(asc(competencyTests.id));
   const test = tests.find((t) => t.positions.includes(position)) ?? tests.find((t) => t.positions.length === 0);
-  if (test) await tx.insert(testRequests).values({ organizationId, testId: test.id, employeeId, requestedById, createdAt: now });
+  if (test) {
+    const questionOrder = newQuestionOrder(test.questions.map((question) => question.id), null);
+    await tx.insert(testRequests).values({ organizationId, testId: test.id, employeeId, requestedById, questionOrder, createdAt: now });
+  }
   return { forms: templates.length, documents, tests: test ? 1 : 0 };
 }
 

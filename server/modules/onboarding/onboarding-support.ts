@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection';
@@ -132,4 +133,21 @@ export async function requireEmployees(db: Db, organizationId: number, ids: numb
     throw invalid({ employee_ids: [text] }, text);
   }
   return unique.map((id) => rows.find((row) => row.id === id)!);
+}
+
+/**
+ * The order an attempt of a competency test asks its questions in: shuffled, and never the order of the
+ * previous attempt (given) when there are two questions or more, so a retake is not the same test again.
+ */
+export function newQuestionOrder(questionIds: string[], previous: string[] | null): string[] {
+  const before = previous?.length ? previous.join('\n') : questionIds.join('\n');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const order = [...questionIds];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    if (order.length < 2 || previous === null || order.join('\n') !== before) return order;
+  }
+  return [...questionIds.slice(1), questionIds[0]];
 }

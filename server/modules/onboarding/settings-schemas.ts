@@ -115,6 +115,7 @@ export const QuestionSchema = Type.Object(
     text: Type.String({ minLength: 1, maxLength: 2000 }),
     choices: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 2, maxItems: 10 }),
     answer: Type.Integer({ minimum: 0, description: 'Index of the right choice' }),
+    subject: Type.Optional(Type.String({ maxLength: 100, description: 'What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer' })),
   },
   { title: 'TestQuestionWithAnswer' },
 );

@@ -123,7 +123,8 @@ export function checkedTest(questions: CompetencyTestInput['questions'], skills:
     if (!question.text.trim()) problems[`questions.${index}.text`] = ['This field may not be blank.'];
     if (choices.length < 2 || choices.some((c) => !c)) problems[`questions.${index}.choices`] = ['Give at least two choices, none blank.'];
     if (question.answer >= choices.length) problems[`questions.${index}.answer`] = ['The answer must be one of the choices.'];
-    return { id: questionIds[index], text: question.text.trim(), choices, answer: question.answer };
+    const subject = question.subject?.trim();
+    return { id: questionIds[index], text: question.text.trim(), choices, answer: question.answer, ...(subject ? { subject } : {}) };
   });
   const outSkills: ObservedSkill[] = skills.map((skill, index) => {
     if (!skill.label.trim()) problems[`observed_skills.${index}.label`] = ['This field may not be blank.'];

@@ -7,7 +7,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 
 export const TEST_REQUEST_STATUSES = ['PENDING', 'AWAITING_OBSERVATION', 'PASSED', 'FAILED'] as const;
 
-/** A question as the taker sees it: never the right answer; after submission, what was chosen and whether it was right. */
+/** A question: never the right answer; after submission, to the office only, what was chosen and whether it was right. */
 const AskedQuestion = Type.Object(
   {
     id: Type.String(),
@@ -37,6 +37,7 @@ export const TestRequestSchema = Type.Object(
       observed_skills: Type.Array(ObservedSkillSchema),
     }),
     employee: Type.Object({ id: Type.Integer(), name: Type.String(), position: Nullable(Type.String()) }),
+    review_subjects: Type.Array(Type.String(), { description: 'After submission: the subjects of the questions answered wrong, to review (never which ones, nor the answers)' }),
     status: Type.Enum([...TEST_REQUEST_STATUSES]),
     score: Nullable(Type.Integer({ description: 'Percent of right answers' })),
     written_passed: Nullable(Type.Boolean()),

@@ -11,6 +11,7 @@ import {
   inTransactionNotifying,
   isAdmin,
   isObservingNurse,
+  newQuestionOrder,
   organizationNurseIds,
   requireEmployees,
   requireObservingNurse,
@@ -35,8 +36,22 @@ const needsObservation = (test: Pick<TestRow, 'observedSkills'>, position: strin
 
 const observers = alias(users, 'observers');
 
-export function serializeTestRequest({ request, test, employee, observer }: TestRequestRecord): TestRequestOut {
+/** The test's questions in the order this attempt asks them (its own shuffle; the test's order for older attempts). */
+function questionsOfAttempt(test: TestRow, request: TestRequestRow): TestRow['questions'] {
+  const position = new Map(request.questionOrder.map((id, index) => [id, index]));
+  return [...test.questions].sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));
+}
+
+/**
+ * A test request as `viewerId` may see it. The right answer never leaves the server. The taker sees, after
+ * submitting, the score and the subjects to review, never which questions were right (a retake would be a
+ * formality); the office also sees what was chosen and whether it was right.
+ */
+export function serializeTestRequest({ request, test, employee, observer }: TestRequestRecord, viewerId: number): TestRequestOut {
   const submitted = request.submittedAt !== null;
+  const taker = viewerId === employee.id;
+  const questions = questionsOfAttempt(test, request);
+  const wrong = submitted ? questions.filter((question) => request.answers?.[question.id] !== question.answer) : [];
   return {
     id: request.id,
     test: {
@@ -44,14 +59,14 @@ export function serializeTestRequest({ request, test, employee, observer }: Test
       name: test.name,
       description: test.description,
       pass_mark: test.passMark,
-      // the right answer never leaves the server here: before submission nothing, after it only right or wrong
-      questions: test.questions.map(({ id, text, choices, answer }) => {
-        if (!submitted) return { id, text, choices };
+      questions: questions.map(({ id, text, choices, answer }) => {
+        if (!submitted || taker) return { id, text, choices };
         const chosen = request.answers?.[id];
         return { id, text, choices, chosen: chosen ?? null, correct: chosen === answer };
       }),
       observed_skills: test.observedSkills,
     },
+    review_subjects: [...new Set(wrong.map((question) => question.subject ?? test.name))],
     employee: { id: employee.id, name: fullName(employee), position: employee.position },
     status: request.status as TestRequestOut['status'],
     score: request.score,
@@ -132,6 +147,17 @@ export function createTestRequestService(app: FastifyInstance) {
         problems.push(`Already taking this test: ${employees.filter((e) => open.some((o) => o.employeeId === e.id)).map(fullName).join(', ')}.`);
       }
       if (problems.length) throw invalid({ employee_ids: problems }, problems[0]);
+      // a retake asks the questions in another order than the attempt before it
+      const earlier = await db
+        .select({ employeeId: testRequests.employeeId, questionOrder: testRequests.questionOrder })
+        .from(testRequests)
+        .where(and(eq(testRequests.organizationId, organization.id), eq(testRequests.testId, test.id), inArray(testRequests.employeeId, employees.map((e) => e.id))))
+        .orderBy(desc(testRequests.id));
+      const questionIds = test.questions.map((question) => question.id);
+      const orderFor = (employeeId: number) => {
+        const previous = earlier.find((row) => row.employeeId === employeeId);
+        return newQuestionOrder(questionIds, previous ? (previous.questionOrder.length ? previous.questionOrder : questionIds) : null);
+      };
       const now = app.now();
       const rows = await inTransactionNotifying(app, async (tx, notice) => {
         const created = await tx
@@ -142,6 +168,7 @@ export function createTestRequestService(app: FastifyInstance) {
               testId: test.id,
               employeeId: employee.id,
               status: 'PENDING',
+              questionOrder: orderFor(employee.id),
               requestedById: request.user!.user.id,
               createdAt: now,
             })),
@@ -161,7 +188,7 @@ export function createTestRequestService(app: FastifyInstance) {
       for (const row of rows) {
         await request.audit({ entity: 'test_request', entityId: row.id, changed: { event: 'request', test_id: test.id, employee_id: row.employeeId } });
       }
-      return rows.map((row) => serializeTestRequest({ request: row, test, employee: employees.find((e) => e.id === row.employeeId)!, observer: null }));
+      return rows.map((row) => serializeTestRequest({ request: row, test, employee: employees.find((e) => e.id === row.employeeId)!, observer: null }, request.user!.user.id));
     },
 
     async list(
@@ -197,7 +224,7 @@ export function createTestRequestService(app: FastifyInstance) {
           },
         });
       }
-      return { count: Number(total?.count ?? 0), results: (rows as TestRequestRecord[]).map(serializeTestRequest) };
+      return { count: Number(total?.count ?? 0), results: (rows as TestRequestRecord[]).map((row) => serializeTestRequest(row, me)) };
     },
 
     async retrieve(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<TestRequestOut> {
@@ -206,7 +233,7 @@ export function createTestRequestService(app: FastifyInstance) {
       if (record.request.employeeId !== request.user!.user.id) {
         await request.audit({ entity: 'test_request', entityId: id, changed: { event: 'read', employee_id: record.request.employeeId } });
       }
-      return serializeTestRequest(record);
+      return serializeTestRequest(record, request.user!.user.id);
     },
 
     /** The written part, once: scored at once; an HHA's written pass then waits for an RN's observation. */
@@ -268,7 +295,7 @@ export function createTestRequestService(app: FastifyInstance) {
         }
       });
       await request.audit({ entity: 'test_request', entityId: id, changed: { event: 'submit', score, written_passed: writtenPassed, status: { from: 'PENDING', to: status } } });
-      return serializeTestRequest((await load(organization, id))!);
+      return serializeTestRequest((await load(organization, id))!, request.user!.user.id);
     },
 
     /** A READY RN of the organization (not the taker) marks every observed skill and signs. */
@@ -331,7 +358,7 @@ export function createTestRequestService(app: FastifyInstance) {
           skills: results.map((r) => ({ skill_id: r.skill_id, satisfactory: r.satisfactory })),
         },
       });
-      return serializeTestRequest((await load(organization, id))!);
+      return serializeTestRequest((await load(organization, id))!, request.user!.user.id);
     },
   };
 }

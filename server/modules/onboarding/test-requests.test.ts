@@ -10,9 +10,9 @@ const HHA_TEST = {
   description: 'The written part, then the skills a registered nurse watches.',
   pass_mark: 60,
   questions: [
-    { id: 'hands', text: 'When do you wash your hands?', choices: ['Once a shift', 'Before and after each contact'], answer: 1 },
-    { id: 'pulse', text: 'A normal adult resting pulse is', choices: ['20-40', '60-100', '140-180'], answer: 1 },
-    { id: 'report', text: 'A client has new bruises. You', choices: ['Say nothing', 'Report it to the nurse'], answer: 1 },
+    { id: 'hands', text: 'When do you wash your hands?', choices: ['Once a shift', 'Before and after each contact'], answer: 1, subject: 'Infection control' },
+    { id: 'pulse', text: 'A normal adult resting pulse is', choices: ['20-40', '60-100', '140-180'], answer: 1, subject: 'Vital signs' },
+    { id: 'report', text: 'A client has new bruises. You', choices: ['Say nothing', 'Report it to the nurse'], answer: 1, subject: 'Reporting abuse and neglect' },
   ],
   observed_skills: [
     { id: 'communication', label: 'Communication skills: read, write and verbally report clinical information' },
@@ -96,7 +96,8 @@ for (const backend of testBackends()) {
       const response = await get(aideRequest, aide);
       expect(response.statusCode).toBe(200);
       const { test } = response.json();
-      expect(test.questions).toEqual(HHA_TEST.questions.map(({ id, text, choices }) => ({ id, text, choices })));
+      const byId = (questions: { id: string }[]) => [...questions].sort((a, b) => a.id.localeCompare(b.id));
+      expect(byId(test.questions)).toEqual(byId(HHA_TEST.questions.map(({ id, text, choices }) => ({ id, text, choices }))));
       expect(response.body).not.toContain('"answer"');
       expect(test.observed_skills).toEqual(HHA_TEST.observed_skills);
     });
@@ -117,8 +118,13 @@ for (const backend of testBackends()) {
       const body = submitted.json();
       expect(body).toMatchObject({ status: 'AWAITING_OBSERVATION', score: 100, written_passed: true, observer: null });
       expect(body.submitted_at).toEqual(expect.any(String));
-      expect(body.test.questions[0]).toEqual({ ...HHA_TEST.questions[0], answer: undefined, chosen: 1, correct: true });
+      // the taker learns the score, not which answers were right
+      expect(body.test.questions.map((q: object) => Object.keys(q).sort())).toEqual([['choices', 'id', 'text'], ['choices', 'id', 'text'], ['choices', 'id', 'text']]);
+      expect(body.review_subjects).toEqual([]);
       expect(submitted.body).not.toContain('"answer"');
+      // the office sees what was chosen
+      const office = (await get(aideRequest, admin)).json();
+      expect(office.test.questions.find((q: { id: string }) => q.id === 'hands')).toEqual({ id: 'hands', text: HHA_TEST.questions[0].text, choices: HHA_TEST.questions[0].choices, chosen: 1, correct: true });
 
       const [observation] = await t.notificationsOf(nurse.user.id, 'test_observation_needed');
       expect(observation).toMatchObject({ link: `/onboarding/test-request/${aideRequest}` });
@@ -210,12 +216,31 @@ for (const backend of testBackends()) {
       });
     });
 
-    it('a written fail is FAILED at once, with which answers were right; an HHA fail needs no observation', async () => {
+    it('a written fail is FAILED at once with the score and the subjects to review, never the answers; a retake is a new attempt from the office, in a new order', async () => {
       const [forNewhire] = (await send([newhire.user.id])).json();
       const failed = await submit(forNewhire.id, newhire, WRONG);
       expect(failed.statusCode).toBe(200);
       expect(failed.json()).toMatchObject({ status: 'FAILED', score: 33, written_passed: false });
-      expect(failed.json().test.questions.map((q: { correct: boolean }) => q.correct)).toEqual([false, false, true]);
+      expect([...failed.json().review_subjects].sort()).toEqual(['Infection control', 'Vital signs']);
+      for (const answer of [failed.json(), (await get(forNewhire.id, newhire)).json()]) {
+        for (const question of answer.test.questions) {
+          expect(question).not.toHaveProperty('correct');
+          expect(question).not.toHaveProperty('chosen');
+        }
+      }
+      // no retake of the same attempt
+      const again = await submit(forNewhire.id, newhire, RIGHT);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().code).toBe('already_submitted');
+      // the office assigns a new attempt: the questions come in another order than the failed one's
+      const order = (request: { test: { questions: { id: string }[] } }) => request.test.questions.map((q) => q.id).join(',');
+      let previous = order(failed.json());
+      for (let retake = 0; retake < 4; retake++) {
+        const [next] = (await send([newhire.user.id])).json();
+        expect(order(next)).not.toBe(previous);
+        previous = order(next);
+        expect((await submit(next.id, newhire, WRONG)).json().status).toBe('FAILED');
+      }
 
       const [forAide] = (await send([aide.user.id])).json();
       const before = (await t.notificationsOf(nurse.user.id, 'test_observation_needed')).length;

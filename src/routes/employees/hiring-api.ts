@@ -82,6 +82,8 @@ export interface Question {
   text: string;
   choices: string[];
   answer: number;
+  /** What it covers, named to a taker who got it wrong. */
+  subject?: string;
 }
 
 export interface CompetencyTest {

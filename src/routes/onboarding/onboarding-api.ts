@@ -69,6 +69,8 @@ export interface TestRequest {
   status: TestRequestStatus;
   score: number | null;
   written_passed: boolean | null;
+  /** After submission: the subjects of the questions answered wrong (never which questions, nor the answers). */
+  review_subjects: string[];
   skill_results: SkillResult[] | null;
   observer: { id: number; name: string } | null;
   observed_at: string | null;

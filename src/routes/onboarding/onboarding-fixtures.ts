@@ -73,6 +73,7 @@ export function makeTestRequest(overrides: Partial<TestRequest> = {}): TestReque
     status: 'PENDING',
     score: null,
     written_passed: null,
+    review_subjects: [],
     skill_results: null,
     observer: null,
     observed_at: null,

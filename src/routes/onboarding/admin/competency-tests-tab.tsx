@@ -19,6 +19,8 @@ interface QuestionValues {
   choices: string[];
   /** The index of the correct choice, as text for the select. */
   answer: string;
+  /** What it covers: a taker who got it wrong is told to review this (never the answer). */
+  subject: string;
 }
 
 interface TestValues {
@@ -58,7 +60,7 @@ function toValues(test: CompetencyTest | null): TestValues {
     name: test?.name ?? '',
     description: test?.description ?? '',
     pass_mark: test ? String(test.pass_mark) : '80',
-    questions: (test?.questions ?? []).map((question) => ({ ...question, answer: String(question.answer) })),
+    questions: (test?.questions ?? []).map((question) => ({ ...question, answer: String(question.answer), subject: question.subject ?? '' })),
     observed_skills: test?.observed_skills ?? [],
     positions: test?.positions ?? [],
     active: test?.active ?? true,
@@ -75,6 +77,7 @@ function toBody(values: TestValues): Omit<CompetencyTest, 'id'> {
       text: question.text.trim(),
       choices: question.choices.map((choice) => choice.trim()),
       answer: Number(question.answer),
+      ...(question.subject.trim() ? { subject: question.subject.trim() } : {}),
     })),
     observed_skills: values.observed_skills.map((skill) => ({ id: skill.id, label: skill.label.trim() })),
     positions: values.positions,
@@ -181,6 +184,12 @@ function QuestionsEditor() {
                 <li key={question.id} css={itemStyle}>
                   <FormStack>
                     <TextAreaField name={`questions.${index}.text`} label={`Question ${n}`} rows={2} />
+                    <TextField
+                      name={`questions.${index}.subject`}
+                      label={`Question ${n} subject (optional)`}
+                      hint="Shown to someone who answered it wrong, as what to review: never the answer."
+                      autoComplete="off"
+                    />
                     <FieldArray name={`questions.${index}.choices`}>
                       {(choices) => (
                         <>
@@ -225,7 +234,7 @@ function QuestionsEditor() {
           </ol>
           {listError ? <FieldError role="alert">{listError}</FieldError> : null}
           <div css={{ marginTop: 12 }}>
-            <Button size="sm" variant="secondary" onClick={() => push({ id: newItemId('q'), text: '', choices: ['', ''], answer: '' })}>
+            <Button size="sm" variant="secondary" onClick={() => push({ id: newItemId('q'), text: '', choices: ['', ''], answer: '', subject: '' })}>
               Add question
             </Button>
           </div>

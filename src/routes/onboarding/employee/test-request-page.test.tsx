@@ -92,6 +92,16 @@ describe('Competency test: the written part', { timeout: 30_000 }, () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
+  it('names the subjects to review after a written fail, never the questions or their answers', async () => {
+    const failed = makeTestRequest({ status: 'FAILED', score: 50, written_passed: false, submitted_at: '2026-03-02T14:05:00Z', review_subjects: ['Infection control', 'Vital signs'] });
+    setUp(aide, '/onboarding/test-request/result?id=21', { 21: failed });
+    const result = await screen.findByRole('region', { name: 'Result' }, { timeout: 5000 });
+    const subjects = within(result).getByRole('heading', { name: 'Subjects to review' }).nextElementSibling as HTMLElement;
+    expect(within(subjects).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Infection control', 'Vital signs']);
+    expect(within(result).queryByText('How often should you wash your hands?')).not.toBeInTheDocument();
+    expect(within(result).getByText(/the office has been told and will send you another attempt, with the questions in a new order/)).toBeInTheDocument();
+  });
+
   it('sends the employee of a submitted test to its result', async () => {
     setUp(aide, '/onboarding/test-request/21', { 21: makeTestRequest({ status: 'PASSED', score: 85, written_passed: true }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Competency test result' }, { timeout: 5000 })).toBeInTheDocument();

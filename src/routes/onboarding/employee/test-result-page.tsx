@@ -51,7 +51,7 @@ function nextStepText(request: TestRequest, viewer: 'employee' | 'observer'): st
     case 'PASSED':
       return 'You passed. The office will mark you ready to hire once your forms and documents are complete too.';
     case 'FAILED':
-      return 'You did not pass this time. The office has been told and will contact you about training and another attempt.';
+      return 'You did not pass this time. Review the subjects above; the office has been told and will send you another attempt, with the questions in a new order.';
     default:
       return '';
   }
@@ -89,6 +89,16 @@ export function TestOutcome({ request, viewer = 'employee' }: { request: TestReq
           <strong>{final}</strong>
         </dd>
       </Facts>
+      {request.review_subjects.length ? (
+        <>
+          <h3 css={{ margin: '16px 0 0', fontSize: '1rem' }}>Subjects to review</h3>
+          <ul css={{ margin: '4px 0 0', paddingLeft: 20 }}>
+            {request.review_subjects.map((subject) => (
+              <li key={subject}>{subject}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {results.length ? (
         <>
           <h3 css={{ margin: '16px 0 0', fontSize: '1rem' }}>Observed skills</h3>

@@ -1,0 +1,1 @@
+ALTER TABLE "test_requests" ADD COLUMN "question_order" jsonb DEFAULT '[]'::jsonb NOT NULL;
