@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { configFromEnv } from '../config';
 import { addDays, dateIn } from '../../src/domain/dates';
 import { createDiskFileStorage, type FileStorage } from '../lib/file-storage';
+import { minimalPdf } from '../lib/minimal-pdf';
 import type { Db } from './connection';
 import {
   applications,
@@ -343,29 +344,6 @@ const CAREGIVER_QUESTIONS: TestQuestion[] = [
   q('q5', 'If you suspect abuse or neglect, you:', ['Ignore it', 'Report it to your supervisor as required by law', 'Confront the family', 'Post about it'], 1, 'Reporting abuse and neglect'),
 ];
 
-/** A small, valid one-page PDF (a demo resume) with its text lines. */
-export function demoResumePdf(lines: string[]): Buffer {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const content = ['BT', '/F1 12 Tf', '72 720 Td', '16 TL', ...lines.map((line) => `(${escape(line)}) Tj T*`), 'ET'].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 export const DEMO_RESUME_KEY = 'demo/sunrise-application-resume.pdf';
 
 async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage | null, now: Date): Promise<void> {
@@ -435,7 +413,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       return { organizationId: sunrise, employeeId, documentTypeId: type.id, name: type.name, required: true, requiresExpiry: type.requiresExpiry, requestedById: admin, createdAt: daysAgo(2) };
     }
     const slug = type.name.toLowerCase().replace(/[^a-z]+/g, '-');
-    const file = await fileRow(`${slug}.pdf`, demoResumePdf([type.name, 'Demo document']), `demo/${employeeId}-${slug}.pdf`, employeeId);
+    const file = await fileRow(`${slug}.pdf`, minimalPdf([type.name, 'Demo document']), `demo/${employeeId}-${slug}.pdf`, employeeId);
     return {
       organizationId: sunrise,
       employeeId,
@@ -490,7 +468,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
 
   // applications: one pending with a resume, one accepted (the new hire), one rejected
   const availability = (days: string[], shifts: string[]) => ({ days, shifts, hours_per_week: 30 });
-  const resume = demoResumePdf([
+  const resume = minimalPdf([
     'Grace Mbeki - Home Health Aide',
     'grace.mbeki@applicant.example  (555) 610-2231',
     '',

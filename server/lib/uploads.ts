@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasValidStructure } from './file-structure';
 import { ApiError, invalid } from './api-error';
 import { CONTENT_TYPES, EXTENSIONS, sniffFileKind, type FileKind } from './file-type';
 
@@ -27,12 +28,11 @@ export interface MultipartForm {
   file: UploadedFile | null;
 }
 
-const KIND_NAMES: Record<FileKind, string> = { pdf: 'PDF', png: 'PNG', jpeg: 'JPEG', doc: 'Word', docx: 'Word' };
+const KIND_EXTENSIONS: Record<FileKind, string[]> = { pdf: ['.pdf'], png: ['.png'], jpeg: ['.jpg', '.jpeg'], doc: ['.doc'], docx: ['.docx'] };
 
-/** "PDF or Word" / "PDF, PNG or JPEG" */
-function describeKinds(kinds: readonly FileKind[]): string {
-  const names = [...new Set(kinds.map((k) => KIND_NAMES[k]))];
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+/** The file drop's rejection text (spec 5): "File type must be .pdf, .png, .jpg, .jpeg". */
+export function fileTypeRejection(kinds: readonly FileKind[]): string {
+  return `File type must be ${kinds.flatMap((kind) => KIND_EXTENSIONS[kind]).join(', ')}`;
 }
 
 function displayName(name: string, kind: FileKind): string {
@@ -81,12 +81,11 @@ export async function readMultipartForm(
       }
       if (part.file.truncated) throw tooLarge(part.fieldname);
       if (data.length === 0) throw invalid({ [part.fieldname]: ['The submitted file is empty.'] });
+      // the type from the first bytes, then the real structure: a PDF opens, an image decodes, a .docx holds its document
       const kind = sniffFileKind(data);
-      if (!kind || !options.kinds.includes(kind)) {
-        throw invalid(
-          { [part.fieldname]: [`The file must be a ${describeKinds(options.kinds)} file.`] },
-          `The file must be a ${describeKinds(options.kinds)} file.`,
-        );
+      if (!kind || !options.kinds.includes(kind) || !(await hasValidStructure(kind, data))) {
+        const rejection = fileTypeRejection(options.kinds);
+        throw invalid({ [part.fieldname]: [rejection] }, rejection);
       }
       file = { field: part.fieldname, name: displayName(part.filename ?? 'file', kind), data, kind, contentType: CONTENT_TYPES[kind] };
     }

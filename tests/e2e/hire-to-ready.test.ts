@@ -19,6 +19,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, dateIn } from '../../src/domain/dates';
 import { DEMO_TIMEZONES } from '../../server/db/seed';
+import { minimalPdf } from '../../server/lib/minimal-pdf';
 import { permissionsFor } from '../../src/domain/permissions';
 import {
   DEMO_USERS,
@@ -46,26 +47,7 @@ type JourneyPage = Page & { problems: string[] };
 // Files made in the test
 
 /** A small valid one-page PDF with a line of text. */
-function pdf(line: string): Buffer {
-  const content = `BT /F1 14 Tf 72 720 Td (${line.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(out.length);
-    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
+const pdf = (line: string) => minimalPdf([line]);
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, employeeDocuments, files, formRequests, notifications, testRequests, users } from '../../db/schema';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
-import { multipart, PDF_BYTES, PNG_BYTES, SIGNATURE } from '../../lib/multipart-test-helpers';
+import { zipSync } from 'fflate';
+import { minimalDocx, multipart, PDF_BYTES, PNG_BYTES, SIGNATURE } from '../../lib/multipart-test-helpers';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
@@ -104,7 +105,19 @@ for (const backend of testBackends()) {
       const before = { rows: (await t.database.db.select().from(files)).length, disk: filesOnDisk(path.join(t.config.dataDir, 'files')).length };
       const disguised = await apply(FORM, { name: 'resume.pdf', data: PNG_BYTES });
       expect(disguised.statusCode).toBe(400);
-      expect(disguised.json().fields).toEqual({ resume: ['The file must be a PDF or Word file.'] });
+      expect(disguised.json().fields).toEqual({ resume: ['File type must be .pdf, .doc, .docx'] });
+      // the first bytes are not enough: a PDF must open, a .docx must be a ZIP holding its document
+      const anyZip = Buffer.from(zipSync({ 'notes.txt': new TextEncoder().encode('word/document.xml [Content_Types].xml') }));
+      for (const [name, data] of [
+        ['resume.pdf', Buffer.from('%PDF-1.7\n' + 'junk '.repeat(200))],
+        ['resume.docx', anyZip],
+        ['resume.docx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml....')])],
+        ['resume.pdf', PDF_BYTES.subarray(0, PDF_BYTES.length / 3)],
+      ] as const) {
+        const refused = await apply({ ...FORM, email: `junk.${name}@applicant.example` }, { name, data });
+        expect(refused.statusCode, name).toBe(400);
+        expect(refused.json().fields, name).toEqual({ resume: ['File type must be .pdf, .doc, .docx'] });
+      }
       const huge = Buffer.concat([PDF_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1 - PDF_BYTES.length, 0x20)]);
       const tooLarge = await apply(FORM, { name: 'resume.pdf', data: huge });
       expect(tooLarge.statusCode).toBe(413);
@@ -122,7 +135,7 @@ for (const backend of testBackends()) {
     });
 
     it('accepts a Word resume (.docx and .doc) whatever its name says', async () => {
-      const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml....')]);
+      const docx = minimalDocx('Rosa Delgado, home health aide');
       const response = await apply({ ...FORM, email: 'word@applicant.example' }, { name: 'my resume', data: docx });
       expect(response.statusCode).toBe(201);
       const detail = (await get(`/api/applications/${response.json().id}/`)).json();

@@ -68,7 +68,15 @@ for (const backend of testBackends()) {
       const before = { rows: (await t.database.db.select().from(files)).length, disk: countFiles(dir) };
       const disguised = await upload(newhire, slotIds[0], { expires_on: nextYear }, { name: 'card.pdf', data: Buffer.from('GIF89a not a pdf') });
       expect(disguised.statusCode).toBe(400);
-      expect(disguised.json().fields).toEqual({ file: ['The file must be a PDF, PNG or JPEG file.'] });
+      expect(disguised.json().fields).toEqual({ file: ['File type must be .pdf, .png, .jpg, .jpeg'] });
+      // an image must decode, within sane dimensions
+      const truncated = await upload(newhire, slotIds[0], { expires_on: nextYear }, { name: 'card.png', data: PNG_BYTES.subarray(0, 40) });
+      expect(truncated.json().fields).toEqual({ file: ['File type must be .pdf, .png, .jpg, .jpeg'] });
+      const { default: sharp } = await import('sharp');
+      const enormous = await sharp({ create: { width: 20_000, height: 10, channels: 3, background: '#ffffff' } }).png().toBuffer();
+      const tooWide = await upload(newhire, slotIds[0], { expires_on: nextYear }, { name: 'card.png', data: enormous });
+      expect(tooWide.json().fields).toEqual({ file: ['File type must be .pdf, .png, .jpg, .jpeg'] });
+
       const huge = await upload(newhire, slotIds[0], { expires_on: nextYear }, { name: 'card.png', data: Buffer.concat([PNG_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1 - PNG_BYTES.length)]) });
       expect(huge.statusCode).toBe(413);
       expect(huge.json().fields).toEqual({ file: ['The file must be at most 10 MB.'] });
