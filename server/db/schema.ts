@@ -53,7 +53,12 @@ export const users = pgTable(
     securityStamp: integer('security_stamp').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // an email is unique within an organization (a caregiver may hold an account in each agency they work
+    // for); a master's, who belongs to none, is unique among masters and refused to every organization
+    uniqueIndex('users_organization_email_unique').on(t.organizationId, sql`lower(${t.email})`),
+    uniqueIndex('users_master_email_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.organizationId} is null`),
     index('users_organization_idx').on(t.organizationId),
     // Employees list: first page by (last_name, first_name, id) or by creation, straight from an index.
     index('users_organization_role_name_idx').on(t.organizationId, t.role, t.lastName, t.firstName, t.id),

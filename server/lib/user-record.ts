@@ -1,9 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { permissionsFor, type Permission } from '../../src/domain/permissions';
 import type { ProfileStatus, Role } from '../../src/domain/roles';
 import type { Db } from '../db/connection';
 import { employeeProfiles, formRequests, organizations, users } from '../db/schema';
 import type { UserOut } from '../schemas/user';
+import { invalid } from './api-error';
 
 /**
  * forms_due is derived, never stored: the employee's required form requests not yet COMPLETED, counted from
@@ -45,7 +46,45 @@ export async function loadUserRecord(db: Db, where: SQL): Promise<UserRecord | n
 }
 
 export const userById = (id: number) => eq(users.id, id);
-export const userByEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+/**
+ * Accounts an email names on an organization's pages: that organization's user, or a master (who belongs to
+ * none and signs in on any organization's page). Without an organization: every account with that email.
+ */
+export const userByEmail = (email: string, organizationId: number | null) => {
+  const sameEmail = eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+  return organizationId === null ? sameEmail : and(sameEmail, or(eq(users.organizationId, organizationId), isNull(users.organizationId)))!;
+};
+
+/**
+ * The account that signs in (or asks for a reset) with this email on the organization's page. A request
+ * without an organization (an API client that sends no X-ORGANIZATION-TOKEN) finds a master, or the one
+ * account the email has; an email held in several organizations then names none: sign in on your agency's page.
+ */
+export async function loadAccountByEmail(db: Db, email: string, organizationId: number | null): Promise<UserRecord | null> {
+  const rows = await selectUserRecords(db).where(userByEmail(email, organizationId)).limit(3);
+  const master = rows.find((row) => row.user.organizationId === null);
+  if (master) return master;
+  return rows.length === 1 ? rows[0] : null;
+}
+
+export const EMAIL_TAKEN = 'A user with this email already exists.';
+
+/**
+ * Refuses an email that already names an account in the organization, or a master's. Nothing is said of other
+ * organizations: their people may hold an account here too.
+ */
+export async function requireEmailFree(db: Pick<Db, 'select'>, organizationId: number, email: string): Promise<void> {
+  const [taken] = await db.select({ id: users.id }).from(users).where(userByEmail(email, organizationId)).limit(1);
+  if (taken) throw invalid({ email: [EMAIL_TAKEN] }, EMAIL_TAKEN);
+}
+
+/** A unique index refused the row (two requests creating the same email at once). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
 export const userInOrganization = (id: number, organizationId: number) => and(eq(users.id, id), eq(users.organizationId, organizationId))!;
 
 export function userPermissions(record: Pick<UserRecord, 'user' | 'profile'>): Permission[] {

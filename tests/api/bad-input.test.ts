@@ -298,7 +298,7 @@ for (const backend of testBackends()) {
         { email: 'ok@example.test', first_name: HUGE, last_name: 'B', role: 'ROLE_EMPLOYEE' },
         { email: 'nurse@sunrise.example', first_name: 'A', last_name: 'B', role: 'ROLE_EMPLOYEE' },
         { email: 'NURSE@SUNRISE.EXAMPLE', first_name: 'A', last_name: 'B', role: 'ROLE_EMPLOYEE' },
-        { email: 'admin@harbor.example', first_name: 'A', last_name: 'B', role: 'ROLE_EMPLOYEE' },
+        { email: 'master@portal.example', first_name: 'A', last_name: 'B', role: 'ROLE_EMPLOYEE' },
       ];
       for (const payload of bad) {
         const response = await t.app.inject({ method: 'POST', url: '/api/users/', headers, payload });

@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organizations, users } from '../../db/schema';
 import { ApiError, invalid, throttled } from '../../lib/api-error';
 import { CURRENT_HASH_PREFIX, dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
-import { loadUserRecord, serializeUser, userByEmail, userById, type UserRecord } from '../../lib/user-record';
+import { loadAccountByEmail, loadUserRecord, serializeUser, userById, type UserRecord } from '../../lib/user-record';
 import type { UserOut } from '../../schemas/user';
 import { verifyAccessToken } from '../../lib/access-token';
 import { bearerToken } from '../../plugins/authentication';
+import { ORGANIZATION_HEADER } from '../../plugins/organization';
 import { digest } from '../../plugins/rate-limit';
 import { deviceCookieHeader, trustedDevice } from './device-cookie';
 import { LoginThrottle } from './login-throttle';
@@ -18,8 +19,11 @@ const LOGIN_FAILED = () => new ApiError(401, 'authentication_failed', 'No active
 const LINK_INVALID = 'The link is invalid or has expired.';
 
 /** Keys of the throttle table: a digest of what was typed, which may be a password typed into the email field. */
-const accountKey = (email: string) => `account:${digest(email)}`;
+const accountKey = (email: string, organizationId: number | null) => `account:${organizationId ?? 'none'}:${digest(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
+
+/** A page of an organization that does not exist has no accounts (a missing header falls back to the email's one account). */
+const namesUnknownOrganization = (request: FastifyRequest) => !request.organization && typeof request.headers[ORGANIZATION_HEADER] === 'string' && request.headers[ORGANIZATION_HEADER].trim() !== '';
 
 export function createAuthService(app: FastifyInstance) {
   const throttle = new LoginThrottle(app.db, app.config.loginThrottleWindowSeconds);
@@ -63,7 +67,8 @@ export function createAuthService(app: FastifyInstance) {
      */
     async login(request: FastifyRequest, email: string, password: string): Promise<SessionTokens & { user: UserOut; deviceCookie: string }> {
       const now = app.now();
-      const record = await loadUserRecord(app.db, userByEmail(email));
+      const organizationId = request.organization?.id ?? null;
+      const record = namesUnknownOrganization(request) ? null : await loadAccountByEmail(app.db, email, organizationId);
       // A device that signed in to this account before is counted on its own cookie, so failures from
       // elsewhere never lock its owner out; any other attempt is counted for the account from this address,
       // for the address, and for the account from everywhere (which holds back every device without a cookie).
@@ -71,9 +76,9 @@ export function createAuthService(app: FastifyInstance) {
       const rules = device
         ? [{ key: `device:${device}`, limit: app.config.loginThrottleAccount }]
         : [
-            { key: `${accountKey(email)}:${addressKey(request.ip)}`, limit: app.config.loginThrottleAccount },
+            { key: `${accountKey(email, organizationId)}:${addressKey(request.ip)}`, limit: app.config.loginThrottleAccount },
             { key: addressKey(request.ip), limit: app.config.loginThrottleAddress },
-            { key: accountKey(email), limit: app.config.loginThrottleAccountSpread },
+            { key: accountKey(email, organizationId), limit: app.config.loginThrottleAccountSpread },
           ];
       const wait = await throttle.retryAfter(rules, now);
       const auditBase = { entity: 'session', entityId: record?.user.id ?? null, actorId: record?.user.id ?? null, organizationId: record?.user.organizationId ?? null };
@@ -147,7 +152,7 @@ export function createAuthService(app: FastifyInstance) {
     async changePassword(request: FastifyRequest, currentPassword: string, newPassword: string): Promise<void> {
       const user = request.user!;
       const now = app.now();
-      const key = accountKey(user.user.email);
+      const key = accountKey(user.user.email, user.user.organizationId);
       const wait = await throttle.retryAfter([{ key, limit: app.config.loginThrottleAccount }], now);
       if (wait > 0) throw throttled(wait);
       if (!user.user.passwordHash || !(await verifyPassword(user.user.passwordHash, currentPassword))) {
@@ -177,7 +182,7 @@ export function createAuthService(app: FastifyInstance) {
      * rate limit (per email, address and organization).
      */
     async requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-      const record = await loadUserRecord(app.db, userByEmail(email));
+      const record = namesUnknownOrganization(request) ? null : await loadAccountByEmail(app.db, email, request.organization?.id ?? null);
       const known = record !== null && record.user.isActive ? record : null;
       await request.audit({
         entity: 'user',
@@ -195,7 +200,7 @@ export function createAuthService(app: FastifyInstance) {
       await requirePasswordRules('new_password', newPassword, record.user);
       await setPassword(record.user.id, newPassword);
       await revokeUserSessions(app.db, record.user.id, 'password-reset', app.now());
-      await throttle.reset(accountKey(record.user.email));
+      await throttle.reset(accountKey(record.user.email, record.user.organizationId));
       await request.audit({ entity: 'user', entityId: record.user.id, actorId: record.user.id, organizationId: record.user.organizationId, changed: { event: 'password-reset' } });
     },
 

@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { POSITIONS, type Position } from '../../../src/domain/labels';
 import type { Db } from '../../db/connection';
 import { competencyTests, employeeProfiles, formRequests, formTemplates, testRequests, users } from '../../db/schema';
-import { ApiError, invalid } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import type { RequestOrganization } from '../../types';
+import { requireEmailFree } from '../../lib/user-record';
 import { createSignUpLink } from '../auth/password-tokens';
 import { assignRequiredDocuments } from '../documents/service';
 import { notify } from '../notifications/service';
@@ -19,15 +20,6 @@ export interface NewEmployee {
   phone?: string | null;
   position: Position;
   applicationId?: number | null;
-}
-
-export const EMAIL_TAKEN = 'A user with this email already exists.';
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export interface AssignedItems {
@@ -100,8 +92,7 @@ export async function mailEmployeeInvitation(
  */
 export async function createEmployee(tx: Tx, organization: RequestOrganization, input: NewEmployee, requestedById: number | null, now: Date): Promise<{ id: number; items: AssignedItems }> {
   const email = input.email.trim().toLowerCase();
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
-  if (existing) throw invalid({ email: [EMAIL_TAKEN] }, EMAIL_TAKEN);
+  await requireEmailFree(tx, organization.id, email);
   const [created] = await tx
     .insert(users)
     .values({

@@ -10,7 +10,8 @@ import type { RequestOrganization } from '../../types';
 import { EXPIRING_SOON_DAYS } from '../documents/service';
 import { notify } from '../notifications/service';
 import { buildChecklist } from './checklist';
-import { createEmployee, isUniqueViolation, EMAIL_TAKEN, mailEmployeeInvitation, notifyOnboardingAssigned, type NewEmployee } from './hiring';
+import { createEmployee, mailEmployeeInvitation, notifyOnboardingAssigned, type NewEmployee } from './hiring';
+import { EMAIL_TAKEN, isUniqueViolation } from '../../lib/user-record';
 import type { ChecklistOut, EmployeeOrdering, EmployeeOut, EmployeeSummaryOut, NoteOut } from './schemas';
 
 export interface EmployeeListFilter {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE_LABELS } from '../../../src/domain/roles';
 import { employeeProfiles, users } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { loadUserRecord, selectUserRecords, serializeUser, userByEmail, userInOrganization, type UserRecord } from '../../lib/user-record';
+import { EMAIL_TAKEN, isUniqueViolation, loadUserRecord, requireEmailFree, selectUserRecords, serializeUser, userInOrganization, type UserRecord } from '../../lib/user-record';
 import type { UserOut } from '../../schemas/user';
 import type { RequestOrganization } from '../../types';
 import { createSignUpLink } from '../auth/password-tokens';
@@ -30,7 +30,6 @@ export interface UserChanges {
   role?: OrganizationRole;
 }
 
-const EMAIL_TAKEN = 'A user with this email already exists.';
 const MAX_SEARCH_TERMS = 5;
 
 // Every ordering ends on the id, so pages never overlap or skip rows that tie.
@@ -58,13 +57,6 @@ function listWhere(organizationId: number, filter: UserListFilter): SQL {
     conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!);
   }
   return and(...conditions)!;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 function changeOf<T>(from: T, to: T | undefined): { from: T; to: T } | null {
@@ -119,7 +111,7 @@ export function createUserService(app: FastifyInstance) {
     /** Creates the user without a password (invitation pending) in the request's organization and mails the link. */
     async invite(request: FastifyRequest, organization: RequestOrganization, input: UserInvitation): Promise<UserOut> {
       const email = input.email.trim().toLowerCase();
-      if (await loadUserRecord(app.db, userByEmail(email))) throw invalid({ email: [EMAIL_TAKEN] }, EMAIL_TAKEN);
+      await requireEmailFree(app.db, organization.id, email);
       let userId: number;
       try {
         userId = await app.db.transaction(async (tx) => {

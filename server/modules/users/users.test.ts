@@ -251,12 +251,55 @@ for (const backend of testBackends()) {
         expect((await get('/api/users/?search=hugo', t.headers(harborAdmin.access))).json().count).toBe(1);
       });
 
-      it('refuses an email already in use, in any organization and any case, naming the field', async () => {
-        for (const email of ['nurse@sunrise.example', 'ADMIN@harbor.example', 'master@portal.example']) {
+      it("refuses an email already in use in the organization (any case) or by the master, naming the field", async () => {
+        for (const email of ['nurse@sunrise.example', 'NURSE@Sunrise.example', 'master@portal.example']) {
           const response = await invite({ email, first_name: 'Dup', last_name: 'Licate', role: 'ROLE_CLIENT' });
           expect(response.statusCode, email).toBe(400);
           expect(response.json().fields).toEqual({ email: ['A user with this email already exists.'] });
         }
+      });
+
+      it('lets a caregiver hold an account in each agency: an invitation reveals nothing of the other, and each signs in on its own page', async () => {
+        const harborAdmin = await t.login('admin@harbor.example');
+        const email = 'two.agencies@example.com';
+        /** Follows the newest sign-up link of that organization. */
+        const signUp = async (organization: string, password: string) => {
+          const mail = t.delivered().find((m) => m.to === email && m.text.includes(`/${organization}`))!;
+          const [, uid, token] = new RegExp(`/sign-up/([^/\\s]+)/([^/\\s]+)/${organization}`).exec(mail.text)!;
+          expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm/', payload: { uid, token, password } })).statusCode).toBe(200);
+        };
+        // she works for Sunrise
+        const atSunriseUser = (await invite({ email, first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' })).json();
+        const SUNRISE_PASSWORD = 'Morning-Lantern-Orchard-5521';
+        await signUp('sunrise', SUNRISE_PASSWORD);
+        // Harbor invites her too: the same answer as for anyone new, nothing about Sunrise
+        const invited = await invite({ email: email.toUpperCase(), first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' }, t.headers(harborAdmin.access, 'harbor'));
+        expect(invited.statusCode).toBe(201);
+        expect(invited.json()).toMatchObject({ email, organization: { token: 'harbor' }, invitation_pending: true });
+        expect(JSON.stringify(invited.json())).not.toMatch(/sunrise/i);
+        const HARBOR_PASSWORD = 'Tidal-Beacon-Compass-7712';
+        await signUp('harbor', HARBOR_PASSWORD);
+
+        const signIn = (organization: string, password: string) =>
+          t.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'x-organization-token': organization }, payload: { email, password } });
+        const atSunrise = await signIn('sunrise', SUNRISE_PASSWORD);
+        expect(atSunrise.statusCode).toBe(200);
+        expect(atSunrise.json().user).toMatchObject({ id: atSunriseUser.id, organization: { token: 'sunrise' } });
+        const atHarbor = await signIn('harbor', HARBOR_PASSWORD);
+        expect(atHarbor.statusCode).toBe(200);
+        expect(atHarbor.json().user).toMatchObject({ id: invited.json().id, organization: { token: 'harbor' } });
+        // each password opens its own account only
+        expect((await signIn('harbor', SUNRISE_PASSWORD)).statusCode).toBe(401);
+        expect((await signIn('sunrise', HARBOR_PASSWORD)).statusCode).toBe(401);
+        // each organization's list holds its own account only
+        const harborList = (await get('/api/users/?search=two.agencies', t.headers(harborAdmin.access, 'harbor'))).json();
+        expect(harborList.results.map((u: { id: number }) => u.id)).toEqual([invited.json().id]);
+        const sunriseList = (await get('/api/users/?search=two.agencies')).json();
+        expect(sunriseList.results.map((u: { id: number }) => u.id)).toEqual([atSunriseUser.id]);
+        // and a password reset asked for on Harbor's page reaches the Harbor account only
+        const last = t.delivered()[0]?.id ?? 0;
+        await t.app.inject({ method: 'POST', url: '/api/auth/password/reset/', headers: { 'x-organization-token': 'harbor' }, payload: { email } });
+        expect((await t.waitForMail(email, last)).text).toMatch(/\/reset-password\/[^/\s]+\/[^/\s]+\/harbor/);
       });
 
       it('refuses missing or malformed fields and the master role, naming each field', async () => {
