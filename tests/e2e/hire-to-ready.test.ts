@@ -444,7 +444,9 @@ for (const database of e2eDatabases()) {
       const withAnswers = await callApi<{ pass_mark: number; questions: { id: string; text: string; choices: string[]; answer: number }[] }>(state.admin, 'competency_tests_retrieve', { id: state.testId });
       await heading(page, request.test.name).waitFor();
       await axe(page, 'onboarding/test-request/:id (written)');
-      for (const [index, question] of withAnswers.questions.entries()) {
+      // the attempt asks the questions in its own order
+      for (const [index, asked] of request.test.questions.entries()) {
+        const question = withAnswers.questions.find((candidate) => candidate.id === asked.id)!;
         const group = page.getByRole('group', { name: `${index + 1}. ${question.text}` });
         await group.getByRole('radio', { name: question.choices[question.answer]!, exact: true }).check();
       }
