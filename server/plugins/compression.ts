@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { global } from '../lib/plugin';
 
@@ -31,17 +32,22 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
   return br ? 'br' : gzip || any ? 'gzip' : null;
 }
 
-function compress(text: string, encoding: Encoding): Buffer {
-  // Brotli at quality 4 is as fast as gzip -6 and smaller; higher qualities cost far more CPU per request.
-  return encoding === 'br'
-    ? brotliCompressSync(text, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
-        },
-      })
-    : gzipSync(text, { level: 6 });
+/**
+ * Answers from this size up are compressed on libuv's thread pool, never on the event loop: a large list
+ * compressed synchronously held every other request back for hundreds of milliseconds.
+ */
+export const COMPRESS_OFF_LOOP_BYTES = 64 * 1024;
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+// Brotli at quality 4 is as fast as gzip -6 and smaller; higher qualities cost far more CPU per request.
+const brotliOptions = (size: number) => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+});
+
+async function compress(text: string, encoding: Encoding): Promise<Buffer> {
+  if (text.length < COMPRESS_OFF_LOOP_BYTES) return encoding === 'br' ? brotliCompressSync(text, brotliOptions(text.length)) : gzipSync(text, { level: 6 });
+  return encoding === 'br' ? brotliCompressAsync(text, brotliOptions(text.length)) : gzipAsync(text, { level: 6 });
 }
 
 /**
@@ -64,7 +70,7 @@ export const compressionPlugin = global(async (app) => {
     let body: Buffer;
     if (cached && cached.text === payload) body = cached.body;
     else {
-      body = compress(payload, encoding);
+      body = await compress(payload, encoding);
       if (payload.length >= 16 * 1024) last[encoding] = { text: payload, body };
     }
     reply.removeHeader('content-length');
