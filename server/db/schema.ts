@@ -119,7 +119,7 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_window_ends_idx').on(t.windowEndsAt)],
 );
 
-/** Failed sign-in counters per key (`account:<email>` or `address:<ip>`) in a fixed window. */
+/** Failed sign-in counters per key in a fixed window: `account:<organization>:<digest of the email>` (alone, or with `:address:<ip>`), `address:<ip>`, `device:<cookie nonce>` (server/modules/auth/service.ts). */
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
