@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveJwtSecret, type Config } from './config';
 import type { Db } from './db/connection';
 import { deriveKeys } from './lib/keys';
+import { moveLegacySignatures } from './lib/signature-files';
 import { validatorCompiler } from './lib/validator';
 import { auditPlugin } from './plugins/audit';
 import { compressionPlugin } from './plugins/compression';
@@ -88,6 +89,12 @@ export async function buildApp(options: BuildAppOptions) {
     const module = (await import(file)) as { default: Parameters<typeof app.register>[0] };
     await app.register(module.default);
   }
+
+  // signatures kept as data URLs before migration 0010 become files before the first request
+  app.addHook('onReady', async () => {
+    const moved = await moveLegacySignatures(app);
+    if (moved) app.log.info({ moved }, 'signatures moved into files');
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (app.spaIndexAvailable && wantsSpa(request)) return sendIndex(reply);

@@ -45,7 +45,10 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     timezone: text('timezone').notNull().default('America/New_York'),
     phone: text('phone'),
-    signature: text('signature'),
+    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
+    legacySignature: text('signature'),
+    /** The drawn signature (PNG) in `files`. */
+    signatureFileId: integer('signature_file_id').references((): AnyPgColumn => files.id),
     lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
@@ -208,9 +211,8 @@ export const files = pgTable(
   'files',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    /** null only for a file of the master user's (their signature), who belongs to no organization. */
+    organizationId: integer('organization_id').references(() => organizations.id),
     storageKey: text('storage_key').notNull().unique(),
     /** The uploader's file name (display only; the type comes from the content). */
     name: text('name').notNull(),
@@ -248,7 +250,10 @@ export const applications = pgTable(
     availability: jsonb('availability').$type<ApplicationAvailability>().notNull(),
     experience: text('experience').notNull().default(''),
     yearsExperience: integer('years_experience').notNull().default(0),
-    attestationSignature: text('attestation_signature').notNull(),
+    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
+    legacyAttestationSignature: text('attestation_signature'),
+    /** The applicant's drawn signature (PNG) in `files`. */
+    attestationSignatureFileId: integer('attestation_signature_file_id').references(() => files.id),
     resumeFileId: integer('resume_file_id').references(() => files.id),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
@@ -403,9 +408,13 @@ export const formRequests = pgTable(
     /** PENDING, AWAITING_COUNTERSIGN or COMPLETED. */
     status: text('status').notNull().default('PENDING'),
     answers: jsonb('answers').$type<Record<string, unknown>>(),
-    signature: text('signature'),
+    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
+    legacySignature: text('signature'),
+    signatureFileId: integer('signature_file_id').references(() => files.id),
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
-    countersignature: text('countersignature'),
+    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
+    legacyCountersignature: text('countersignature'),
+    countersignatureFileId: integer('countersignature_file_id').references(() => files.id),
     countersignedById: integer('countersigned_by_id').references(() => users.id),
     countersignedAt: timestamp('countersigned_at', { withTimezone: true, mode: 'date' }),
     dueDate: date('due_date', { mode: 'string' }),
@@ -486,7 +495,9 @@ export const testRequests = pgTable(
     writtenPassed: boolean('written_passed'),
     skillResults: jsonb('skill_results').$type<SkillResult[]>().notNull().default([]),
     observerId: integer('observer_id').references(() => users.id),
-    observerSignature: text('observer_signature'),
+    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
+    legacyObserverSignature: text('observer_signature'),
+    observerSignatureFileId: integer('observer_signature_file_id').references(() => files.id),
     observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
     requestedById: integer('requested_by_id').references(() => users.id),

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { configFromEnv } from '../config';
 import { addDays, dateIn } from '../../src/domain/dates';
-import { createDiskFileStorage, type FileStorage } from '../lib/file-storage';
+import { createDiskFileStorage, newStorageKey, type FileStorage } from '../lib/file-storage';
+import { SIGNATURE_FILE_NAME } from '../lib/signature-files';
 import { minimalPdf } from '../lib/minimal-pdf';
 import type { Db } from './connection';
 import {
@@ -216,8 +217,18 @@ const EMERGENCY_FIELDS: FormField[] = [
   { key: 'notes', label: 'Anything the office should know (allergies, conditions)', type: 'textarea', required: false },
 ];
 
-const SIGNATURE_PIXEL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const SIGNATURE_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A demo signature: its bytes (when `storage` is given) and its file row; returns the row's id. */
+async function seedSignature(tx: Tx, storage: FileStorage | null, organizationId: number, createdById: number | null, createdAt: Date): Promise<number> {
+  const key = newStorageKey(organizationId);
+  if (storage) await storage.put(key, SIGNATURE_PIXEL);
+  const [row] = await tx
+    .insert(files)
+    .values({ organizationId, storageKey: key, name: SIGNATURE_FILE_NAME, size: SIGNATURE_PIXEL.length, contentType: 'image/png', createdById, createdAt })
+    .returning({ id: files.id });
+  return row.id;
+}
 
 /** The onboarding settings and items behind the demo users' forms due (sunrise), and foreign rows (harbor). */
 export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage | null, now: Date): Promise<void> {
@@ -266,16 +277,18 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
   });
 
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
-  const completed = (templateId: number, employeeId: number, answers: Record<string, unknown>, countersigned = false) => ({
+  const completed = async (templateId: number, employeeId: number, answers: Record<string, unknown>, countersigned = false) => ({
     organizationId: sunrise,
     templateId,
     employeeId,
     required: true,
     status: 'COMPLETED',
     answers,
-    signature: SIGNATURE_PIXEL,
+    signatureFileId: await seedSignature(tx, storage, sunrise, employeeId, daysAgo(60)),
     signedAt: daysAgo(60),
-    ...(countersigned ? { countersignature: SIGNATURE_PIXEL, countersignedById: admin, countersignedAt: daysAgo(59) } : {}),
+    ...(countersigned
+      ? { countersignatureFileId: await seedSignature(tx, storage, sunrise, admin, daysAgo(59)), countersignedById: admin, countersignedAt: daysAgo(59) }
+      : {}),
     requestedById: admin,
     createdAt: daysAgo(62),
   });
@@ -292,7 +305,7 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
   const aide = ids.users['aide@sunrise.example'];
   const newhire = ids.users['newhire@sunrise.example'];
   const eligible = { status: 'A citizen of the United States', attest: true };
-  await tx.insert(formRequests).values([
+  const requests = await Promise.all([
     // nurse: everything complete
     completed(eligibility.id, nurse, { ...eligible, legal_name: 'Nora Okafor', date_of_birth: '1986-04-12' }),
     completed(hipaa.id, nurse, { understand: true, report: true }, true),
@@ -306,6 +319,7 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
     pending(eligibility.id, newhire, 2),
     pending(hipaa.id, newhire, 2),
   ]);
+  await tx.insert(formRequests).values(requests);
   await seedSettingsAndItems(tx, ids, storage, now);
 }
 
@@ -457,7 +471,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       writtenPassed: true,
       skillResults: HHA_OBSERVED_SKILLS.map((skill) => ({ skill_id: skill.id, label: skill.label, satisfactory: true, comment: null })),
       observerId: nurse,
-      observerSignature: SIGNATURE_PIXEL,
+      observerSignatureFileId: await seedSignature(tx, storage, sunrise, nurse, daysAgo(55)),
       observedAt: daysAgo(55),
       submittedAt: daysAgo(57),
       requestedById: admin,
@@ -493,7 +507,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         availability: availability(['MON', 'TUE', 'WED', 'THU', 'FRI'], ['MORNING', 'AFTERNOON']),
         experience: 'Five years of personal care in assisted living: bathing, transfers, meal preparation, vital signs.',
         yearsExperience: 5,
-        attestationSignature: SIGNATURE_PIXEL,
+        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysAgo(1)),
         resumeFileId: resumeFile.id,
         createdAt: daysAgo(1),
       },
@@ -509,7 +523,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         availability: availability(['SAT', 'SUN'], ['MORNING', 'EVENING']),
         experience: 'Cared for my grandfather for two years.',
         yearsExperience: 2,
-        attestationSignature: SIGNATURE_PIXEL,
+        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysAgo(5)),
         createdAt: daysAgo(5),
         reviewedAt: daysAgo(3),
         reviewedById: admin,
@@ -527,7 +541,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         availability: availability(['MON'], ['OVERNIGHT']),
         experience: 'New graduate, license pending.',
         yearsExperience: 0,
-        attestationSignature: SIGNATURE_PIXEL,
+        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysAgo(9)),
         createdAt: daysAgo(9),
         reviewedAt: daysAgo(8),
         reviewedById: admin,

@@ -18,8 +18,9 @@ export interface FileStorage {
 
 const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
-export function newStorageKey(organizationId: number): string {
-  return `${organizationId}/${randomBytes(16).toString('hex')}`;
+/** A new key under the organization's folder (`master/` for the master user's own files). */
+export function newStorageKey(organizationId: number | null): string {
+  return `${organizationId ?? 'master'}/${randomBytes(16).toString('hex')}`;
 }
 
 export function createDiskFileStorage(root: string): FileStorage {

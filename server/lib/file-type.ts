@@ -31,13 +31,3 @@ export function sniffFileKind(data: Buffer): FileKind | null {
   }
   return null;
 }
-
-const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
-
-/** A signature drawn on the pad: a PNG data URL whose bytes really are a PNG. */
-export function isPngDataUrl(value: string, maxBytes = 512 * 1024): boolean {
-  const match = PNG_DATA_URL.exec(value.trim());
-  if (!match) return false;
-  const bytes = Buffer.from(match[1], 'base64');
-  return bytes.length <= maxBytes && sniffFileKind(bytes) === 'png';
-}

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/connection';
 import { files } from '../db/schema';
@@ -6,10 +7,30 @@ import { fileStorageOf, newStorageKey } from './file-storage';
 import type { UploadedFile } from './uploads';
 
 export type FileRow = typeof files.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const serializeFile = (file: Pick<FileRow, 'name' | 'size' | 'contentType'> | null) =>
   file ? { name: file.name, size: file.size, content_type: file.contentType } : null;
+
+export type NewFile = Omit<typeof files.$inferInsert, 'id'>;
+
+/** Puts the bytes under a new key and runs `work` with it; the bytes are removed when `work` fails. */
+export async function withStoredBytes<T>(app: FastifyInstance, organizationId: number | null, data: Buffer, work: (key: string) => Promise<T>): Promise<T> {
+  const storage = fileStorageOf(app);
+  const key = newStorageKey(organizationId);
+  await storage.put(key, data);
+  try {
+    return await work(key);
+  } catch (error) {
+    await storage.remove(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function insertFile(tx: Tx, values: NewFile): Promise<FileRow> {
+  const [file] = await tx.insert(files).values(values).returning();
+  return file;
+}
 
 /**
  * Stores the bytes, then runs `link` in one transaction with the file row: the row and what points at it
@@ -21,29 +42,32 @@ export async function storeUpload<T>(
   owner: { organizationId: number; createdById: number | null },
   link: (tx: Tx, file: FileRow) => Promise<T>,
 ): Promise<T> {
-  const storage = fileStorageOf(app);
-  const key = newStorageKey(owner.organizationId);
-  await storage.put(key, upload.data);
-  try {
-    return await app.db.transaction(async (tx) => {
-      const [file] = await tx
-        .insert(files)
-        .values({
-          organizationId: owner.organizationId,
-          storageKey: key,
-          name: upload.name,
-          size: upload.data.length,
-          contentType: upload.contentType,
-          createdById: owner.createdById,
-          createdAt: app.now(),
-        })
-        .returning();
+  return withStoredBytes(app, owner.organizationId, upload.data, (key) =>
+    app.db.transaction(async (tx) => {
+      const file = await insertFile(tx, {
+        organizationId: owner.organizationId,
+        storageKey: key,
+        name: upload.name,
+        size: upload.data.length,
+        contentType: upload.contentType,
+        createdById: owner.createdById,
+        createdAt: app.now(),
+      });
       return link(tx, file);
-    });
-  } catch (error) {
-    await storage.remove(key).catch(() => undefined);
-    throw error;
-  }
+    }),
+  );
+}
+
+/** The file row of `id` when it belongs to the organization (null: the master's own files), or 404. */
+export async function requireFile(app: FastifyInstance, id: number | null, organizationId: number | null, missing: string): Promise<FileRow> {
+  if (id === null) throw notFound(missing);
+  const [file] = await app.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), organizationId === null ? isNull(files.organizationId) : eq(files.organizationId, organizationId)))
+    .limit(1);
+  if (!file) throw notFound(missing);
+  return file;
 }
 
 /** Sends a stored file as a download: its sniffed type, attachment, nosniff, never cached by a proxy. */

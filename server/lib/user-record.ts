@@ -106,7 +106,7 @@ export function serializeUser(record: UserRecord): UserOut {
     invitation_pending: user.passwordHash === null,
     last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
     phone: user.phone,
-    signature: user.signature,
+    has_signature: user.signatureFileId !== null,
     organization: organization ? { id: organization.id, name: organization.name, token: organization.token } : null,
     profile:
       user.role === 'ROLE_EMPLOYEE' && profile

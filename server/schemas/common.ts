@@ -51,3 +51,6 @@ export function Paged<T extends TSchema>(item: T) {
 }
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** A stored file's bytes (its own content type, as an attachment). */
+export const FileDownload = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file, as an attachment' });

@@ -24,7 +24,8 @@ export const UserSchema = Type.Object(
     invitation_pending: Type.Boolean(),
     last_login: Nullable(Type.String({ format: 'date-time' })),
     phone: Nullable(Type.String()),
-    signature: Nullable(Type.String()),
+    /** Whether a drawn signature is saved; the signed-in person reads their own at auth_signature_retrieve. */
+    has_signature: Type.Boolean(),
     organization: Nullable(OrganizationRefSchema),
     profile: Nullable(ProfileSchema),
   },

@@ -46,10 +46,7 @@ declare namespace Paths {
                         size: number;
                         content_type: string;
                     } | null;
-                    /**
-                     * PNG data URL
-                     */
-                    attestation_signature: string;
+                    attestation_signature_url: string | null;
                     created_at: string; // date-time
                     reviewed_at: string /* date-time */ | null;
                     reviewed_by: {
@@ -259,10 +256,7 @@ declare namespace Paths {
                         size: number;
                         content_type: string;
                     } | null;
-                    /**
-                     * PNG data URL
-                     */
-                    attestation_signature: string;
+                    attestation_signature_url: string | null;
                     created_at: string; // date-time
                     reviewed_at: string /* date-time */ | null;
                     reviewed_by: {
@@ -344,10 +338,7 @@ declare namespace Paths {
                     size: number;
                     content_type: string;
                 } | null;
-                /**
-                 * PNG data URL
-                 */
-                attestation_signature: string;
+                attestation_signature_url: string | null;
                 created_at: string; // date-time
                 reviewed_at: string /* date-time */ | null;
                 reviewed_by: {
@@ -499,10 +490,7 @@ declare namespace Paths {
                     size: number;
                     content_type: string;
                 } | null;
-                /**
-                 * PNG data URL
-                 */
-                attestation_signature: string;
+                attestation_signature_url: string | null;
                 created_at: string; // date-time
                 reviewed_at: string /* date-time */ | null;
                 reviewed_by: {
@@ -512,6 +500,60 @@ declare namespace Paths {
                 rejection_reason: string | null;
                 employee_id: number | null;
             }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ApplicationsSignatureRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * The file, as an attachment
+             */
+            export type $200 = string; // binary
             /**
              * Invalid input; `fields` names each refused field
              */
@@ -581,7 +623,7 @@ declare namespace Paths {
                     invitation_pending: boolean;
                     last_login: string /* date-time */ | null;
                     phone: string | null;
-                    signature: string | null;
+                    has_signature: boolean;
                     organization: {
                         id: number;
                         name: string;
@@ -755,7 +797,7 @@ declare namespace Paths {
                 invitation_pending: boolean;
                 last_login: string /* date-time */ | null;
                 phone: string | null;
-                signature: string | null;
+                has_signature: boolean;
                 organization: {
                     id: number;
                     name: string;
@@ -799,6 +841,54 @@ declare namespace Paths {
             }
         }
     }
+    namespace AuthSignatureRetrieve {
+        namespace Responses {
+            /**
+             * The file, as an attachment
+             */
+            export type $200 = string; // binary
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
     namespace AuthSignupConfirmCreate {
         export interface RequestBody {
             uid: string;
@@ -827,7 +917,7 @@ declare namespace Paths {
                     invitation_pending: boolean;
                     last_login: string /* date-time */ | null;
                     phone: string | null;
-                    signature: string | null;
+                    has_signature: boolean;
                     organization: {
                         id: number;
                         name: string;
@@ -906,7 +996,7 @@ declare namespace Paths {
                 invitation_pending: boolean;
                 last_login: string /* date-time */ | null;
                 phone: string | null;
-                signature: string | null;
+                has_signature: boolean;
                 organization: {
                     id: number;
                     name: string;
@@ -967,7 +1057,7 @@ declare namespace Paths {
                 invitation_pending: boolean;
                 last_login: string /* date-time */ | null;
                 phone: string | null;
-                signature: string | null;
+                has_signature: boolean;
                 organization: {
                     id: number;
                     name: string;
@@ -40551,7 +40641,7 @@ declare namespace Paths {
                 invitation_pending: boolean;
                 last_login: string /* date-time */ | null;
                 phone: string | null;
-                signature: string | null;
+                has_signature: boolean;
                 organization: {
                     id: number;
                     name: string;
@@ -40701,7 +40791,7 @@ declare namespace Paths {
                     invitation_pending: boolean;
                     last_login: string /* date-time */ | null;
                     phone: string | null;
-                    signature: string | null;
+                    has_signature: boolean;
                     organization: {
                         id: number;
                         name: string;
@@ -40776,7 +40866,7 @@ declare namespace Paths {
                 invitation_pending: boolean;
                 last_login: string /* date-time */ | null;
                 phone: string | null;
-                signature: string | null;
+                has_signature: boolean;
                 organization: {
                     id: number;
                     name: string;
@@ -40853,7 +40943,7 @@ declare namespace Paths {
                 invitation_pending: boolean;
                 last_login: string /* date-time */ | null;
                 phone: string | null;
-                signature: string | null;
+                has_signature: boolean;
                 organization: {
                     id: number;
                     name: string;
@@ -40960,6 +41050,14 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.ApplicationsResumeRetrieve.Responses.$200>
   /**
+   * applications_signature_retrieve - The applicant's drawn attestation signature (PNG)
+   */
+  'applications_signature_retrieve'(
+    parameters: Parameters<Paths.ApplicationsSignatureRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ApplicationsSignatureRetrieve.Responses.$200>
+  /**
    * auth_login_create - Sign in with email and password
    */
   'auth_login_create'(
@@ -41015,6 +41113,14 @@ export interface OperationMethods {
     data?: Paths.AuthSignupConfirmCreate.RequestBody,
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.AuthSignupConfirmCreate.Responses.$200>
+  /**
+   * auth_signature_retrieve - One’s saved signature (PNG)
+   */
+  'auth_signature_retrieve'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.AuthSignatureRetrieve.Responses.$200>
   /**
    * auth_signature_create - Save one’s drawn signature (PNG data URL)
    */
@@ -41516,6 +41622,16 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.ApplicationsResumeRetrieve.Responses.$200>
   }
+  ['/api/applications/{id}/signature/']: {
+    /**
+     * applications_signature_retrieve - The applicant's drawn attestation signature (PNG)
+     */
+    'get'(
+      parameters: Parameters<Paths.ApplicationsSignatureRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ApplicationsSignatureRetrieve.Responses.$200>
+  }
   ['/api/auth/login/']: {
     /**
      * auth_login_create - Sign in with email and password
@@ -41587,6 +41703,14 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.AuthSignupConfirmCreate.Responses.$200>
   }
   ['/api/auth/signature/']: {
+    /**
+     * auth_signature_retrieve - One’s saved signature (PNG)
+     */
+    'get'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.AuthSignatureRetrieve.Responses.$200>
     /**
      * auth_signature_create - Save one’s drawn signature (PNG data URL)
      */

@@ -249,7 +249,7 @@ for (const backend of testBackends()) {
           method: 'PATCH',
           url: '/api/auth/user/',
           headers: t.headers(identity.access, 'sunrise'),
-          payload: { first_name: 'Renamed', ...escalation(world), role: 'ROLE_MASTER', is_active: false, email: `taken-${unique()}@harbor.example`, signature: 'x' },
+          payload: { first_name: 'Renamed', ...escalation(world), role: 'ROLE_MASTER', is_active: false, email: `taken-${unique()}@harbor.example`, signature_file_id: 1 },
         });
         expect([200, 400], response.body).toContain(response.statusCode);
         const after = await userRow(identity.userId);
@@ -258,7 +258,7 @@ for (const backend of testBackends()) {
         expect(after.email).toBe(before.email);
         expect(after.isActive).toBe(true);
         expect(after.passwordHash).toBe(before.passwordHash);
-        expect(after.signature).toBe(before.signature);
+        expect(after.signatureFileId).toBe(before.signatureFileId);
         const me = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(identity.access, 'sunrise') });
         expect(me.statusCode).toBe(200);
         expect(me.json().role).toBe(before.role);

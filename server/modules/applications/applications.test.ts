@@ -4,7 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, employeeDocuments, files, formRequests, notifications, testRequests, users } from '../../db/schema';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { zipSync } from 'fflate';
+import { moveLegacySignatures } from '../../lib/signature-files';
 import { minimalDocx, multipart, PDF_BYTES, PNG_BYTES, SIGNATURE } from '../../lib/multipart-test-helpers';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -207,9 +210,60 @@ for (const backend of testBackends()) {
     });
     const masterSession = () => master;
 
+    it('answers a page of 50 signed applications in under 100 KB: each links to its signature, read back byte for byte', async () => {
+      // a drawn signature from a high-density phone screen: noise does not compress, like a real stroke image
+      const raw = randomBytes(260 * 120 * 4);
+      const drawn = await sharp(raw, { raw: { width: 260, height: 120, channels: 4 } }).png().toBuffer();
+      expect(drawn.length).toBeGreaterThan(100_000);
+      const ids: number[] = [];
+      for (let i = 0; i < 50; i += 1) {
+        const response = await apply({ ...FORM, last_name: `Signed${i}`, email: `signed${i}@applicant.example`, attestation_signature: `data:image/png;base64,${drawn.toString('base64')}` });
+        expect(response.statusCode, response.body).toBe(201);
+        ids.push(response.json().id);
+      }
+      const page = await get('/api/applications/?search=signed&limit=50');
+      expect(page.statusCode).toBe(200);
+      expect(page.json().results).toHaveLength(50);
+      expect(page.rawPayload.length).toBeLessThan(100 * 1024);
+      console.info(`[applications ${backend}] 50-row page: ${page.rawPayload.length} bytes; the signatures inline would add ${50 * (drawn.toString('base64').length + 22)} bytes`);
+      const row = page.json().results.find((a: { id: number }) => a.id === ids[7]);
+      expect(row.attestation_signature_url).toBe(`/api/applications/${ids[7]}/signature/`);
+      const image = await get(row.attestation_signature_url);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.rawPayload.equals(drawn)).toBe(true);
+      // a signature that is no image is refused at the field, and nothing is kept
+      const before = (await t.database.db.select().from(files)).length;
+      const junk = await apply({ ...FORM, email: 'junk.signature@applicant.example', attestation_signature: `data:image/png;base64,${drawn.subarray(0, 200).toString('base64')}` });
+      expect(junk.statusCode).toBe(400);
+      expect(junk.json().fields).toEqual({ attestation_signature: ['Upload a valid PNG image.'] });
+      expect((await t.database.db.select().from(files)).length).toBe(before);
+    });
+
+    it('moves a signature kept as a data URL (before migration 0010) into a file, once, however many processes start', async () => {
+      const { id } = (await apply({ ...FORM, email: 'legacy@applicant.example' })).json();
+      const [{ fileId }] = await t.database.db
+        .select({ fileId: applications.attestationSignatureFileId })
+        .from(applications)
+        .where(eq(applications.id, id));
+      // as a row written by the old code looks
+      await t.database.db.update(applications).set({ attestationSignatureFileId: null, legacyAttestationSignature: SIGNATURE }).where(eq(applications.id, id));
+      await t.database.db.delete(files).where(eq(files.id, fileId!));
+      expect((await get(`/api/applications/${id}/`)).json().attestation_signature_url).toBeNull();
+      const filesBefore = (await t.database.db.select().from(files)).length;
+      const moved = await Promise.all([moveLegacySignatures(t.app), moveLegacySignatures(t.app), moveLegacySignatures(t.app)]);
+      expect(moved.reduce((a, b) => a + b, 0)).toBe(1);
+      expect((await t.database.db.select().from(files)).length).toBe(filesBefore + 1);
+      const [after] = await t.database.db.select().from(applications).where(eq(applications.id, id));
+      expect(after.legacyAttestationSignature).toBeNull();
+      const detail = (await get(`/api/applications/${id}/`)).json();
+      expect(detail.attestation_signature_url).toBe(`/api/applications/${id}/signature/`);
+      expect((await get(detail.attestation_signature_url)).rawPayload.equals(PNG_BYTES)).toBe(true);
+    });
+
     it('keeps applications inside their organization and away from other roles', async () => {
       const { id } = (await apply({ ...FORM, email: 'tenancy@applicant.example' })).json();
-      for (const url of [`/api/applications/${id}/`, `/api/applications/${id}/resume/`]) {
+      for (const url of [`/api/applications/${id}/`, `/api/applications/${id}/resume/`, `/api/applications/${id}/signature/`]) {
         expect((await get(url, asAdmin(harborAdmin, 'harbor'))).statusCode).toBe(404);
         expect((await get(url, t.headers(master.access, 'harbor'))).statusCode).toBe(404);
       }
@@ -220,6 +274,7 @@ for (const backend of testBackends()) {
         const session = await t.login(email);
         expect((await get('/api/applications/', t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
         expect((await get(`/api/applications/${id}/resume/`, t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
+        expect((await get(`/api/applications/${id}/signature/`, t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
         expect((await post(`/api/applications/${id}/reject/`, { reason: 'x' }, t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
       }
       expect((await get('/api/applications/', {})).statusCode).toBe(401);

@@ -28,6 +28,10 @@ const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     applications.sendResume(request, reply, request.params.id),
   );
 
+  app.get('/api/applications/:id/signature/', { schema: schemas.applicationSignatureSchema, config: viewApplications }, async (request, reply) =>
+    applications.sendSignature(request, reply, request.params.id),
+  );
+
   app.post('/api/applications/:id/accept/', { schema: schemas.applicationAcceptSchema, config: viewApplications }, async (request) =>
     applications.accept(request, request.params.id),
   );

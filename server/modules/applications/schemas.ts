@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery } from '../../schemas/common';
-import { FileDownload, StoredFileSchema } from '../documents/schemas';
+import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, Paged, PagingQuery } from '../../schemas/common';
+import { StoredFileSchema } from '../documents/schemas';
 import { EmployeeSchema, PositionKey } from '../employees/schemas';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -31,7 +31,7 @@ export const ApplicationSchema = Type.Object(
     experience: Type.String(),
     years_experience: Type.Integer(),
     resume: Nullable(StoredFileSchema),
-    attestation_signature: Type.String({ description: 'PNG data URL' }),
+    attestation_signature_url: Nullable(Type.String({ description: 'Where the drawn signature (PNG) is read: applications_signature_retrieve' })),
     created_at: Timestamp,
     reviewed_at: Nullable(Timestamp),
     reviewed_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
@@ -103,6 +103,15 @@ export const applicationResumeSchema = {
   summary: "The application's resume file",
   params: Params,
   produces: ['application/octet-stream'],
+  response: { 200: FileDownload, ...errors(404) },
+};
+
+export const applicationSignatureSchema = {
+  operationId: 'applications_signature_retrieve',
+  tags,
+  summary: "The applicant's drawn attestation signature (PNG)",
+  params: Params,
+  produces: ['image/png'],
   response: { 200: FileDownload, ...errors(404) },
 };
 

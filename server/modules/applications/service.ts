@@ -4,10 +4,10 @@ import { POSITIONS, type Position } from '../../../src/domain/labels';
 import { applications, files, users, type ApplicationAvailability } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { isIsoDate } from '../../../src/domain/dates';
-import { isPngDataUrl } from '../../lib/file-type';
+import { decodeSignature, withSignatureFile } from '../../lib/signature-files';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
-import { sendStoredFile, serializeFile, storeUpload } from '../../lib/stored-files';
+import { requireFile, sendStoredFile, serializeFile, storeUpload } from '../../lib/stored-files';
 import { readMultipartForm } from '../../lib/uploads';
 import { createEmployee, mailEmployeeInvitation, notifyOnboardingAssigned } from '../employees/hiring';
 import { EMAIL_TAKEN, isUniqueViolation } from '../../lib/user-record';
@@ -60,7 +60,7 @@ function serialize(row: Row): ApplicationOut {
     experience: a.experience,
     years_experience: a.yearsExperience,
     resume: serializeFile(row.resume),
-    attestation_signature: a.attestationSignature,
+    attestation_signature_url: a.attestationSignatureFileId ? `/api/applications/${a.id}/signature/` : null,
     created_at: a.createdAt.toISOString(),
     reviewed_at: a.reviewedAt ? a.reviewedAt.toISOString() : null,
     reviewed_by:
@@ -71,7 +71,7 @@ function serialize(row: Row): ApplicationOut {
 }
 
 /** Reads and checks the public application form; every refused field is named. */
-function parseApplication(fields: Record<string, string>) {
+async function parseApplication(fields: Record<string, string>) {
   const errors: Record<string, string[]> = {};
   const text = (name: string, max: number, required = true): string => {
     const value = (fields[name] ?? '').trim();
@@ -93,9 +93,8 @@ function parseApplication(fields: Record<string, string>) {
   const yearsExperience = Number(yearsRaw);
   if (!/^\d+$/.test(yearsRaw) || yearsExperience > 80) errors.years_experience = ['Enter a whole number of years (0-80).'];
   if ((fields.attestation ?? '').trim() !== 'true') errors.attestation = ['You must confirm the attestation.'];
-  const signature = (fields.attestation_signature ?? '').trim();
-  if (!signature) errors.attestation_signature = ['Sign the attestation.'];
-  else if (!isPngDataUrl(signature)) errors.attestation_signature = ['The signature must be a PNG image.'];
+  const signature = await decodeSignature(fields.attestation_signature);
+  if ('problem' in signature) errors.attestation_signature = [fields.attestation_signature?.trim() ? signature.problem : 'Sign the attestation.'];
   let availability: ApplicationAvailability = { days: [], shifts: [] };
   try {
     const raw = JSON.parse(fields.availability ?? '') as Record<string, unknown>;
@@ -128,7 +127,8 @@ function parseApplication(fields: Record<string, string>) {
     ];
   }
   if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0][0]);
-  return { position: position as Position, firstName, lastName, email, phone, address, experience, yearsExperience, availability, attestationSignature: signature };
+  const row = { position: position as Position, firstName, lastName, email, phone, address, experience, yearsExperience, availability };
+  return { row, signature: (signature as { png: Buffer }).png };
 }
 
 export function createApplicationService(app: FastifyInstance) {
@@ -178,15 +178,18 @@ export function createApplicationService(app: FastifyInstance) {
     async create(request: FastifyRequest): Promise<{ id: number; status: 'PENDING' }> {
       const organization = requireOrganization(request);
       const form = await readMultipartForm(request, { fileField: 'resume', kinds: RESUME_KINDS, fileRequired: true });
-      const input = parseApplication(form.fields);
+      const { row: input, signature } = await parseApplication(form.fields);
       const now = app.now();
-      const created = await storeUpload(app, form.file!, { organizationId: organization.id, createdById: null }, async (tx, file) => {
-        const [row] = await tx
-          .insert(applications)
-          .values({ organizationId: organization.id, ...input, resumeFileId: file.id, createdAt: now })
-          .returning({ id: applications.id });
-        return row;
-      });
+      const created = await withSignatureFile(app, signature, { organizationId: organization.id, createdById: null }, (saveSignature) =>
+        storeUpload(app, form.file!, { organizationId: organization.id, createdById: null }, async (tx, resume) => {
+          const signatureFile = await saveSignature(tx);
+          const [row] = await tx
+            .insert(applications)
+            .values({ organizationId: organization.id, ...input, resumeFileId: resume.id, attestationSignatureFileId: signatureFile.id, createdAt: now })
+            .returning({ id: applications.id });
+          return row;
+        }),
+      );
       await request.audit({
         entity: 'application',
         entityId: created.id,
@@ -238,14 +241,15 @@ export function createApplicationService(app: FastifyInstance) {
     async sendResume(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
       const organization = requireOrganization(request);
       const { application } = await find(organization.id, id);
-      if (!application.resumeFileId) throw notFound('This application has no resume.');
-      const [file] = await app.db
-        .select()
-        .from(files)
-        .where(and(eq(files.id, application.resumeFileId), eq(files.organizationId, organization.id)))
-        .limit(1);
-      if (!file) throw notFound('This application has no resume.');
+      const file = await requireFile(app, application.resumeFileId, organization.id, 'This application has no resume.');
       await request.audit({ entity: 'application', entityId: id, changed: { event: 'resume-read' } });
+      return sendStoredFile(app, reply, file);
+    },
+
+    async sendSignature(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
+      const organization = requireOrganization(request);
+      const { application } = await find(organization.id, id);
+      const file = await requireFile(app, application.attestationSignatureFileId, organization.id, 'This application has no signature.');
       return sendStoredFile(app, reply, file);
     },
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizations, users } from '../../db/schema';
+import sharp from 'sharp';
+import { auditLog, files, organizations, users } from '../../db/schema';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
 import { PASSWORD_RULES, PASSWORD_TEXTS } from './password-rules';
 import { createSignUpLink } from './password-tokens';
@@ -205,16 +206,39 @@ for (const backend of testBackends()) {
         expect(edit.json().code).toBe('permission_denied');
       });
 
-      it('saves a PNG signature and refuses anything else', async () => {
+      it('saves a PNG signature as a file, answers with a flag, reads it back, and refuses anything else', async () => {
+        for (const email of ['client@sunrise.example', 'master@portal.example']) {
+          const session = await t.login(email);
+          const headers = t.headers(session.access, email.startsWith('master') ? undefined : 'sunrise');
+          const none = await t.app.inject({ method: 'GET', url: '/api/auth/signature/', headers });
+          expect(none.statusCode, email).toBe(404);
+          const first = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#ffffff' } }).png().toBuffer();
+          const saved = await t.app.inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature: `data:image/png;base64,${first.toString('base64')}` } });
+          expect(saved.statusCode, saved.body).toBe(200);
+          expect(saved.json().has_signature).toBe(true);
+          expect(saved.body).not.toContain(first.toString('base64').slice(0, 40));
+          const read = await t.app.inject({ method: 'GET', url: '/api/auth/signature/', headers });
+          expect(read.statusCode).toBe(200);
+          expect(read.headers['content-type']).toBe('image/png');
+          expect(read.rawPayload.equals(first)).toBe(true);
+          // a new one replaces it: the old file row goes with it
+          const [{ fileId: oldFile }] = await t.database.db.select({ fileId: users.signatureFileId }).from(users).where(eq(users.id, saved.json().id));
+          const second = await sharp({ create: { width: 200, height: 80, channels: 4, background: '#000000' } }).png().toBuffer();
+          await t.app.inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature: `data:image/png;base64,${second.toString('base64')}` } });
+          expect((await t.app.inject({ method: 'GET', url: '/api/auth/signature/', headers })).rawPayload.equals(second)).toBe(true);
+          expect(await t.database.db.select().from(files).where(eq(files.id, oldFile!))).toEqual([]);
+        }
         const session = await t.login('client@sunrise.example');
         const headers = t.headers(session.access, 'sunrise');
-        const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
-        const saved = await t.app.inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature: `data:image/png;base64,${png}` } });
-        expect(saved.statusCode).toBe(200);
-        expect(saved.json().signature).toBe(`data:image/png;base64,${png}`);
-        for (const signature of ['data:image/svg+xml;base64,PHN2Zz4=', `data:image/png;base64,${Buffer.from('not a png').toString('base64')}`, 'javascript:alert(1)']) {
+        const truncated = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
+        for (const signature of [
+          'data:image/svg+xml;base64,PHN2Zz4=',
+          `data:image/png;base64,${Buffer.from('not a png').toString('base64')}`,
+          `data:image/png;base64,${truncated}`,
+          'javascript:alert(1)',
+        ]) {
           const refused = await t.app.inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature } });
-          expect(refused.statusCode).toBe(400);
+          expect(refused.statusCode, signature).toBe(400);
           expect(refused.json().fields).toHaveProperty('signature');
         }
       });

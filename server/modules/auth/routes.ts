@@ -44,6 +44,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     auth.saveSignature(request, request.body.signature),
   );
 
+  app.get('/api/auth/signature/', { schema: schemas.signatureRetrieveSchema, config: { access: { permission: 'change-signature' } } }, async (request, reply) =>
+    auth.sendSignature(request, reply),
+  );
+
   app.get('/api/auth/password-texts/', { schema: schemas.passwordTextsSchema, config: isPublic }, async () => PASSWORD_TEXTS);
 
   app.post('/api/auth/password/reset/', { schema: schemas.passwordResetSchema, config: { ...isPublic, rateLimit: 'password-reset' } }, async (request, reply) => {

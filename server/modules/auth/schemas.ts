@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, NoContent } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, NoContent } from '../../schemas/common';
 import { UserSchema } from '../../schemas/user';
 import { MAX_PASSWORD_LENGTH } from './password-rules';
 
@@ -72,6 +72,14 @@ export const signatureSchema = {
     signature: Type.String({ maxLength: 1_000_000, pattern: '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$' }),
   }),
   response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const signatureRetrieveSchema = {
+  operationId: 'auth_signature_retrieve',
+  tags,
+  summary: 'One’s saved signature (PNG)',
+  produces: ['image/png'],
+  response: { 200: FileDownload, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
 export const passwordTextsSchema = {

@@ -1,6 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { organizations, users } from '../../db/schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { files, organizations, users } from '../../db/schema';
+import { fileStorageOf } from '../../lib/file-storage';
+import { requireSignature, withSignatureFile } from '../../lib/signature-files';
+import { requireFile, sendStoredFile } from '../../lib/stored-files';
 import { ApiError, invalid, throttled } from '../../lib/api-error';
 import { CURRENT_HASH_PREFIX, dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
 import { loadAccountByEmail, loadUserRecord, serializeUser, userById, type UserRecord } from '../../lib/user-record';
@@ -165,15 +168,30 @@ export function createAuthService(app: FastifyInstance) {
       await request.audit({ entity: 'user', entityId: user.user.id, changed: { event: 'password-change' } });
     },
 
+    /** Saves a new signature file; the one it replaces is deleted, row and bytes. */
     async saveSignature(request: FastifyRequest, signature: string): Promise<UserOut> {
-      const user = request.user!;
-      const png = Buffer.from(signature.slice('data:image/png;base64,'.length), 'base64');
-      if (png.length < 8 || !png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-        throw invalid({ signature: ['Upload a valid PNG image.'] });
-      }
-      await app.db.update(users).set({ signature }).where(eq(users.id, user.user.id));
-      await request.audit({ entity: 'user', entityId: user.user.id, changed: { signature: `PNG, ${png.length} bytes` } });
-      return reload(user.user.id);
+      const { user } = request.user!;
+      const png = await requireSignature(signature);
+      const replaced = await withSignatureFile(app, png, { organizationId: user.organizationId, createdById: user.id }, (saveSignature) =>
+        app.db.transaction(async (tx) => {
+          const file = await saveSignature(tx);
+          const [before] = await tx.select({ fileId: users.signatureFileId }).from(users).where(eq(users.id, user.id)).for('update');
+          await tx.update(users).set({ signatureFileId: file.id }).where(eq(users.id, user.id));
+          if (!before?.fileId) return null;
+          const [old] = await tx.delete(files).where(eq(files.id, before.fileId)).returning({ storageKey: files.storageKey });
+          return old ?? null;
+        }),
+      );
+      if (replaced) await fileStorageOf(app).remove(replaced.storageKey).catch((error: unknown) => app.log.warn({ err: error }, 'replaced signature not removed'));
+      await request.audit({ entity: 'user', entityId: user.id, changed: { signature: `PNG, ${png.length} bytes` } });
+      return reload(user.id);
+    },
+
+    async sendSignature(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+      const { user } = request.user!;
+      const [current] = await app.db.select({ fileId: users.signatureFileId }).from(users).where(eq(users.id, user.id));
+      const file = await requireFile(app, current?.fileId ?? null, user.organizationId, 'You have not saved a signature yet.');
+      return sendStoredFile(app, reply, file);
     },
 
     /**

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Id } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id } from '../../schemas/common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -30,8 +30,6 @@ export const DocumentSchema = Type.Object(
 export type DocumentOut = Static<typeof DocumentSchema>;
 
 /** A file download (the body is the file itself). */
-export const FileDownload = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file, as an attachment' });
-
 const BinaryField = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
 const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 

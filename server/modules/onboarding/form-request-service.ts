@@ -7,7 +7,8 @@ import type { Page } from '../../lib/paging';
 import type { RequestOrganization } from '../../types';
 import { organizationAdminIds } from '../notifications/service';
 import type { FormRequestOut } from './form-request-schemas';
-import { fullName, inTransactionNotifying, isAdmin, requireEmployees, requireSignature } from './onboarding-support';
+import { requireSignature, withSignatureFile } from '../../lib/signature-files';
+import { fullName, inTransactionNotifying, isAdmin, requireEmployees } from './onboarding-support';
 
 type FormRequestRow = typeof formRequests.$inferSelect;
 type TemplateRow = typeof formTemplates.$inferSelect;
@@ -225,14 +226,16 @@ export function createFormRequestService(app: FastifyInstance) {
       if (!record) throw notFound();
       if (record.request.status !== 'PENDING') throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
       const answers = checkedAnswers(record.template.fields, input.answers);
-      const signature = requireSignature(input.signature);
+      const signature = await requireSignature(input.signature);
       const countersign = needsCountersign(record.template);
       const status = countersign ? 'AWAITING_COUNTERSIGN' : 'COMPLETED';
       const now = app.now();
-      await inTransactionNotifying(app, async (tx, notice) => {
+      await withSignatureFile(app, signature, { organizationId: organization.id, createdById: me.id }, (saveSignature) =>
+        inTransactionNotifying(app, async (tx, notice) => {
+        const file = await saveSignature(tx);
         const updated = await tx
           .update(formRequests)
-          .set({ status, answers, signature, signedAt: now })
+          .set({ status, answers, signatureFileId: file.id, signedAt: now })
           .where(and(eq(formRequests.id, id), eq(formRequests.organizationId, organization.id), eq(formRequests.status, 'PENDING')))
           .returning({ id: formRequests.id });
         if (!updated.length) throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
@@ -246,7 +249,8 @@ export function createFormRequestService(app: FastifyInstance) {
             link: countersign ? formRequestLink(id) : employeeOnboardingLink(me.id),
           });
         }
-      });
+        }),
+      );
       await request.audit({
         entity: 'form_request',
         entityId: id,
@@ -262,12 +266,14 @@ export function createFormRequestService(app: FastifyInstance) {
       if (record.request.status !== 'AWAITING_COUNTERSIGN') {
         throw new ApiError(400, 'not_awaiting_countersignature', 'This form is not waiting for a countersignature.');
       }
-      const signature = requireSignature(input.signature);
+      const signature = await requireSignature(input.signature);
       const now = app.now();
-      await inTransactionNotifying(app, async (tx, notice) => {
+      await withSignatureFile(app, signature, { organizationId: organization.id, createdById: request.user!.user.id }, (saveSignature) =>
+        inTransactionNotifying(app, async (tx, notice) => {
+        const file = await saveSignature(tx);
         const updated = await tx
           .update(formRequests)
-          .set({ status: 'COMPLETED', countersignature: signature, countersignedById: request.user!.user.id, countersignedAt: now })
+          .set({ status: 'COMPLETED', countersignatureFileId: file.id, countersignedById: request.user!.user.id, countersignedAt: now })
           .where(and(eq(formRequests.id, id), eq(formRequests.organizationId, organization.id), eq(formRequests.status, 'AWAITING_COUNTERSIGN')))
           .returning({ id: formRequests.id });
         if (!updated.length) throw new ApiError(400, 'not_awaiting_countersignature', 'This form is not waiting for a countersignature.');
@@ -278,7 +284,8 @@ export function createFormRequestService(app: FastifyInstance) {
           title: `${record.template.name} is complete: the office countersigned it`,
           link: formRequestLink(id),
         });
-      });
+        }),
+      );
       await request.audit({
         entity: 'form_request',
         entityId: id,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formRequests, formTemplates, notifications, users } from '../../db/schema';
+import { files, formRequests, formTemplates, notifications, users } from '../../db/schema';
+import { fileStorageOf } from '../../lib/file-storage';
 import { testBackends } from '../../test-support';
 import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp, type Session } from './onboarding-test-kit';
 
@@ -160,6 +161,16 @@ for (const backend of testBackends()) {
       expect(countersigned.statusCode).toBe(200);
       expect(countersigned.json().status).toBe('COMPLETED');
       expect(countersigned.json().countersigned_at).toEqual(expect.any(String));
+      // both signatures are stored files, each drawn by its signer
+      const [row] = await t.database.db.select().from(formRequests).where(eq(formRequests.id, request.id));
+      const signers = await Promise.all(
+        [row.signatureFileId!, row.countersignatureFileId!].map(async (id) => {
+          const [file] = await t.database.db.select().from(files).where(eq(files.id, id));
+          expect((await fileStorageOf(t.app).get(file.storageKey))?.toString('base64')).toBe(SIGNATURE.split(',')[1]);
+          return file.createdById;
+        }),
+      );
+      expect(signers).toEqual([aide.user.id, admin.user.id]);
       expect(await formsDue(aide)).toBe(0);
       const [done] = await t.notificationsOf(aide.user.id, 'form_completed');
       expect(done.link).toBe(`/onboarding/form-request/${request.id}`);

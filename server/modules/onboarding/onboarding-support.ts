@@ -27,29 +27,6 @@ export function requireObservingNurse(request: FastifyRequest): void {
 export const fullName = (person: { firstName: string; lastName: string; email?: string }) =>
   `${person.firstName} ${person.lastName}`.trim() || person.email || '';
 
-const PNG_PREFIX = 'data:image/png;base64,';
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** A drawn signature: a PNG data URL of at most this many characters (~375 KB of image). */
-export const MAX_SIGNATURE_LENGTH = 500_000;
-
-/** The reason a signature is refused, or null when it is a PNG data URL (checked by its bytes). */
-export function signatureProblem(signature: string | undefined | null): string | null {
-  if (!signature || !signature.trim()) return 'Sign before submitting.';
-  if (signature.length > MAX_SIGNATURE_LENGTH) return 'The signature image is too large.';
-  if (!signature.startsWith(PNG_PREFIX) || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature.slice(PNG_PREFIX.length))) {
-    return 'Upload a valid PNG image.';
-  }
-  const png = Buffer.from(signature.slice(PNG_PREFIX.length), 'base64');
-  if (png.length < PNG_MAGIC.length || !png.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'Upload a valid PNG image.';
-  return null;
-}
-
-export function requireSignature(signature: string | undefined | null, field = 'signature'): string {
-  const problem = signatureProblem(signature);
-  if (problem) throw invalid({ [field]: [problem] }, problem);
-  return signature!;
-}
-
 /**
  * Runs `work` in one transaction; what it notifies is written in that transaction, and the mails of those
  * notifications (built by notify()) go out only once it has committed.

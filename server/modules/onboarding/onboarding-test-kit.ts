@@ -5,9 +5,7 @@ import { auditLog, notifications } from '../../db/schema';
 import { createTestApp, type Backend, type TestApp } from '../../test-support';
 import onboardingRoutes from './routes';
 
-/** A 1×1 PNG as a data URL: a drawn signature. */
-export const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export { SIGNATURE } from '../../lib/multipart-test-helpers';
 
 export type Session = Awaited<ReturnType<TestApp['login']>>;
 type Method = 'GET' | 'POST' | 'PATCH';

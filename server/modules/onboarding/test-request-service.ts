@@ -5,6 +5,7 @@ import { competencyTests, employeeProfiles, testRequests, users, type SkillResul
 import { ApiError, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import type { RequestOrganization } from '../../types';
+import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import { organizationAdminIds } from '../notifications/service';
 import {
   fullName,
@@ -15,7 +16,6 @@ import {
   organizationNurseIds,
   requireEmployees,
   requireObservingNurse,
-  requireSignature,
 } from './onboarding-support';
 import type { TestRequestOut } from './test-request-schemas';
 
@@ -324,15 +324,17 @@ export function createTestRequestService(app: FastifyInstance) {
         if (!marked.has(skill.id)) problems[`skills.${skill.id}`] = ['Mark this skill satisfactory or not.'];
       }
       if (Object.keys(problems).length) throw invalid(problems, 'Mark every skill.');
-      const signature = requireSignature(input.signature);
+      const signature = await requireSignature(input.signature);
       const results: SkillResult[] = test.observedSkills.map((skill) => ({ skill_id: skill.id, label: skill.label, ...marked.get(skill.id)! }));
       const status = results.every((r) => r.satisfactory) ? 'PASSED' : 'FAILED';
       const now = app.now();
       const employee = record.request.employeeId;
-      await inTransactionNotifying(app, async (tx, notice) => {
+      await withSignatureFile(app, signature, { organizationId: organization.id, createdById: me.id }, (saveSignature) =>
+        inTransactionNotifying(app, async (tx, notice) => {
+        const file = await saveSignature(tx);
         const updated = await tx
           .update(testRequests)
-          .set({ status, skillResults: results, observerId: me.id, observerSignature: signature, observedAt: now })
+          .set({ status, skillResults: results, observerId: me.id, observerSignatureFileId: file.id, observedAt: now })
           .where(and(eq(testRequests.id, id), eq(testRequests.organizationId, organization.id), eq(testRequests.status, 'AWAITING_OBSERVATION')))
           .returning({ id: testRequests.id });
         if (!updated.length) throw notAwaiting();
@@ -347,7 +349,8 @@ export function createTestRequestService(app: FastifyInstance) {
             link: employeeOnboardingLink(employee),
           });
         }
-      });
+        }),
+      );
       await request.audit({
         entity: 'test_request',
         entityId: id,

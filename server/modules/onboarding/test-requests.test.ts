@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, testRequests } from '../../db/schema';
+import { files, notifications, testRequests } from '../../db/schema';
+import { fileStorageOf } from '../../lib/file-storage';
 import { testBackends } from '../../test-support';
 import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp, type Session } from './onboarding-test-kit';
 
@@ -186,7 +187,11 @@ for (const backend of testBackends()) {
       expect(body.skill_results).toHaveLength(6);
       expect(body.skill_results[1]).toEqual({ skill_id: 'vitals', label: HHA_TEST.observed_skills[1].label, satisfactory: true, comment: null });
       const [row] = await t.database.db.select().from(testRequests).where(eq(testRequests.id, aideRequest));
-      expect(row).toMatchObject({ observerId: nurse.user.id, observerSignature: SIGNATURE });
+      expect(row).toMatchObject({ observerId: nurse.user.id, legacyObserverSignature: null });
+      // the signature is a stored file, drawn by the nurse
+      const [file] = await t.database.db.select().from(files).where(eq(files.id, row.observerSignatureFileId!));
+      expect(file).toMatchObject({ contentType: 'image/png', createdById: nurse.user.id, organizationId: row.organizationId });
+      expect((await fileStorageOf(t.app).get(file.storageKey))?.toString('base64')).toBe(SIGNATURE.split(',')[1]);
 
       const [toAide] = await t.notificationsOf(aide.user.id, 'test_completed');
       expect(toAide).toMatchObject({ link: `/onboarding/test-request/result?id=${aideRequest}` });

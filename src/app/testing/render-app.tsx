@@ -55,7 +55,7 @@ export function makeUser(
     invitation_pending: false,
     last_login: '2026-03-02T14:05:00Z',
     phone: null,
-    signature: null,
+    has_signature: false,
     organization: role === 'ROLE_MASTER' ? null : { id: SUNRISE.id, name: SUNRISE.name, token: SUNRISE.token },
     profile,
     ...rest,
@@ -77,6 +77,7 @@ export function stubApi(overrides: Partial<Record<keyof ApiClient, (...args: any
     auth_user_partial_update: vi.fn(),
     auth_password_change_create: vi.fn(async () => undefined),
     auth_signature_create: vi.fn(),
+    auth_signature_retrieve: vi.fn(),
     auth_logout_create: vi.fn(async () => undefined),
     // Issue 3 (hire to ready): empty lists, so the shell can render any page without a failure of its own.
     applications_list: vi.fn(async () => emptyPage),

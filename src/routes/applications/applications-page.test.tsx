@@ -22,7 +22,7 @@ function application(overrides: Partial<Application> = {}): Application {
     experience: 'Three years caring for my grandmother.',
     years_experience: 3,
     resume: { name: 'lena-moss.pdf', size: 20480, content_type: 'application/pdf' },
-    attestation_signature: 'data:image/png;base64,U0lHTkFUVVJF',
+    attestation_signature_url: '/api/applications/7/signature/',
     created_at: '2026-03-02T03:30:00Z',
     reviewed_at: null,
     reviewed_by: null,
@@ -52,6 +52,7 @@ function setUp(path = '/applications', overrides: Record<string, (...args: any[]
     applications_accept_create: vi.fn(),
     applications_reject_create: vi.fn(),
     applications_resume_retrieve: vi.fn(async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' })),
+    applications_signature_retrieve: vi.fn(async () => new Blob(['PNG'], { type: 'image/png' })),
     ...overrides,
   });
   const view = renderApp({ path, user: admin, api });
@@ -117,7 +118,7 @@ describe('Applications page', { timeout: 30000 }, () => {
 
   it('opens an application with everything the applicant sent, and downloads the resume through the client', async () => {
     const user = userEvent.setup();
-    const createObjectURL = vi.fn(() => 'blob:resume');
+    const createObjectURL = vi.fn((blob: Blob) => (blob.type === 'image/png' ? 'blob:signature' : 'blob:resume'));
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { api, container } = setUp();
@@ -130,7 +131,9 @@ describe('Applications page', { timeout: 30000 }, () => {
     expect(screen.getByText('Morning')).toBeInTheDocument();
     expect(screen.getByText('Apr 1, 2026')).toBeInTheDocument();
     expect(screen.getByText('Three years caring for my grandmother.')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Signature of Lena Moss' })).toHaveAttribute('src', lena.attestation_signature);
+    // the signature is fetched through the client (with the token), not inlined in the answer
+    expect(await screen.findByRole('img', { name: 'Signature of Lena Moss' })).toHaveAttribute('src', 'blob:signature');
+    expect(api.applications_signature_retrieve).toHaveBeenCalledWith({ id: 7 }, null, { responseType: 'blob' });
     await user.click(screen.getByRole('button', { name: 'Download resume lena-moss.pdf' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(api.applications_resume_retrieve).toHaveBeenCalledWith({ id: 7 }, null, { responseType: 'blob' });

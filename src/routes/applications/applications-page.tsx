@@ -12,6 +12,7 @@ import { Button, TextLink } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
+import { SignatureImage } from '../../ui/signature-image';
 import { FieldShell, FormStack, Input, Select, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
@@ -387,11 +388,11 @@ function ApplicationDetail({ id }: { id: number }) {
       <Panel aria-labelledby="application-attestation-title">
         <h2 id="application-attestation-title">Attestation</h2>
         <p css={{ marginTop: 0 }}>The applicant attested that the information given is true and complete, and signed:</p>
-        {application.attestation_signature ? (
-          <img
-            src={application.attestation_signature}
+        {application.attestation_signature_url ? (
+          <SignatureImage
+            key={application.id}
+            load={() => client.applications_signature_retrieve({ id: application.id }, null, { responseType: 'blob' })}
             alt={`Signature of ${name}`}
-            css={{ display: 'block', maxWidth: 'min(100%, 480px)', maxHeight: 240, background: '#fff', border: '1px solid #D4D4D8', borderRadius: 8 }}
           />
         ) : (
           <p>No signature.</p>

@@ -111,8 +111,10 @@ describe('Profile page', { timeout: 20_000 }, () => {
   it('draws and saves the signature (change-signature), then shows the saved one', async () => {
     const user = userEvent.setup();
     const api = stubApi({
-      auth_signature_create: vi.fn(async (_params: null, body: { signature: string }) => ({ ...admin, signature: body.signature })),
+      auth_signature_create: vi.fn(async () => ({ ...admin, has_signature: true })),
+      auth_signature_retrieve: vi.fn(async () => new Blob(['PNG'], { type: 'image/png' })),
     });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:signature'), revokeObjectURL: vi.fn() });
     renderApp({ path: '/profile', user: admin, api });
     const form = await screen.findByRole('form', { name: 'Signature' }, { timeout: 5000 });
     expect(screen.getByText('You have not saved a signature yet.')).toBeInTheDocument();
@@ -120,7 +122,9 @@ describe('Profile page', { timeout: 20_000 }, () => {
     await act(async () => FakeSignaturePad.last!.draw());
     await user.click(within(form).getByRole('button', { name: 'Save signature' }));
     await waitFor(() => expect(api.auth_signature_create).toHaveBeenCalledWith(null, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
-    expect(await screen.findByRole('img', { name: 'Your saved signature' })).toHaveAttribute('src', 'data:image/png;base64,U0lHTkFUVVJF');
+    // the saved signature is read back through the client (with the token)
+    expect(await screen.findByRole('img', { name: 'Your saved signature' })).toHaveAttribute('src', 'blob:signature');
+    expect(api.auth_signature_retrieve).toHaveBeenCalledWith(null, null, { responseType: 'blob' });
     expect(within(form).getByText('Your signature was saved.')).toBeInTheDocument();
   });
 

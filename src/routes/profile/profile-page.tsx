@@ -15,6 +15,7 @@ import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { PasswordField } from '../../ui/password-field';
 import { PasswordRules, usePasswordRules } from '../../ui/password-rules';
 import { SignatureField } from '../../ui/signature-pad';
+import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../placeholder/private-page';
 
@@ -57,15 +58,8 @@ const Details = styled.dl`
   }
 `;
 
-const SavedSignature = styled.img`
-  display: block;
-  max-width: 100%;
-  max-height: 140px;
+const SavedSignature = styled.div`
   margin-bottom: ${({ theme }) => theme.spacing(2)};
-  padding: ${({ theme }) => theme.spacing(1)};
-  background: #ffffff;
-  border: 1px solid ${({ theme }) => theme.palette.border};
-  border-radius: ${({ theme }) => theme.radii.md};
 `;
 
 const Muted = styled.p`
@@ -270,8 +264,10 @@ function SignatureForm({ user }: { user: User }) {
   const [padKey, setPadKey] = useState(0);
   return (
     <>
-      {user.signature ? (
-        <SavedSignature src={user.signature} alt="Your saved signature" />
+      {user.has_signature ? (
+        <SavedSignature>
+          <SignatureImage key={padKey} load={() => api.auth_signature_retrieve(null, null, { responseType: 'blob' })} alt="Your saved signature" />
+        </SavedSignature>
       ) : (
         <Muted>You have not saved a signature yet.</Muted>
       )}
@@ -294,7 +290,7 @@ function SignatureForm({ user }: { user: User }) {
         <Form noValidate aria-label="Signature">
           <FormStack>
             {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-            <SignatureField key={padKey} name="signature" label={user.signature ? 'Draw a new signature' : 'Draw your signature'} hint="Use your mouse, finger or stylus." />
+            <SignatureField key={padKey} name="signature" label={user.has_signature ? 'Draw a new signature' : 'Draw your signature'} hint="Use your mouse, finger or stylus." />
             <div>
               <SubmitButton>Save signature</SubmitButton>
             </div>
