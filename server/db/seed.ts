@@ -217,15 +217,21 @@ const EMERGENCY_FIELDS: FormField[] = [
   { key: 'notes', label: 'Anything the office should know (allergies, conditions)', type: 'textarea', required: false },
 ];
 
-const SIGNATURE_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+/** The demo's drawn signatures: one pen stroke, rendered to PNG once per seeding (sharp loads only here). */
+const DEMO_SIGNATURE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="360" height="120"><path d="M18 84 C 36 18, 58 18, 66 74 S 96 112, 116 60 S 146 22, 166 72 S 198 102, 216 62 C 230 36, 248 40, 252 72 S 290 92, 342 46" fill="none" stroke="#1f2937" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+let demoSignature: Promise<Buffer> | null = null;
+const demoSignaturePng = () =>
+  (demoSignature ??= import('sharp').then(({ default: sharp }) => sharp(Buffer.from(DEMO_SIGNATURE_SVG)).png().toBuffer()));
 
 /** A demo signature: its bytes (when `storage` is given) and its file row; returns the row's id. */
 async function seedSignature(tx: Tx, storage: FileStorage | null, organizationId: number, createdById: number | null, createdAt: Date): Promise<number> {
   const key = newStorageKey(organizationId);
-  if (storage) await storage.put(key, SIGNATURE_PIXEL);
+  const png = await demoSignaturePng();
+  if (storage) await storage.put(key, png);
   const [row] = await tx
     .insert(files)
-    .values({ organizationId, storageKey: key, name: SIGNATURE_FILE_NAME, size: SIGNATURE_PIXEL.length, contentType: 'image/png', createdById, createdAt })
+    .values({ organizationId, storageKey: key, name: SIGNATURE_FILE_NAME, size: png.length, contentType: 'image/png', createdById, createdAt })
     .returning({ id: files.id });
   return row.id;
 }

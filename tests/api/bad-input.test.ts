@@ -12,7 +12,7 @@ import {
   baseType,
   buildWorld,
   cloneUser,
-  accessGrants,
+  allows,
   countRows,
   errorProblems,
   fillPath,
@@ -121,7 +121,7 @@ for (const backend of testBackends()) {
       const order: IdentityName[] = ['admin', 'master', 'nurse', 'newhire', 'client', 'marketer'];
       const identity = order
         .map((n) => world.identities[n])
-        .find((i) => accessGrants(op.access, i));
+        .find((i) => allows(op.access, i));
       expect(identity, `someone may call ${op.operationId}`).toBeTruthy();
       return t.headers(identity!.access, 'sunrise');
     }

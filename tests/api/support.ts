@@ -17,56 +17,17 @@ import { expect } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { permissionsFor, type Permission } from '../../src/domain/permissions';
 import type { ProfileStatus, Role } from '../../src/domain/roles';
-import { employeeProfiles, notifications, organizations, sessionFamilies, users } from '../../server/db/schema';
+import { employeeProfiles, formRequests, formTemplates, notifications, organizations, sessionFamilies, users } from '../../server/db/schema';
+import { ACCESS_TABLE, type AccessRule, type Caller } from '../security/access-table';
 import { signAccessToken } from '../../server/lib/access-token';
 import type { TestApp } from '../../server/test-support';
 
 // ---------------------------------------------------------------------------------------------------------
 // OpenAPI operations
 
-export type Access = { public: true } | { permission: Permission } | { roles: Role[] };
-
-/** Whether an identity passes an operation's declared access (a permission list means any of them). */
-export function accessGrants(access: Access, identity: Pick<Identity, 'permissions' | 'role'>): boolean {
-  if ('public' in access) return true;
-  if ('permission' in access) {
-    // contract-3: `permission` may also list several permissions (any of them grants access)
-    const declared = (access as { permission: Permission | Permission[] }).permission;
-    const wanted = Array.isArray(declared) ? declared : [declared];
-    return wanted.some((permission) => identity.permissions.includes(permission));
-  }
-  return access.roles.includes(identity.role);
-}
-
-/**
- * What the forms-due pages (spec 6: /onboarding, /profile/incomplete-documents, /profile/documents and the
- * test pages) need, written by hand: the session, the header's notifications, one's checklist, documents and
- * form and test requests. An employee with forms due gets 403 `forms_due` from every other operation.
- */
-export const FORMS_DUE_OPERATIONS = new Set([
-  'auth_user_retrieve',
-  'notifications_list',
-  'notifications_partial_update',
-  'notifications_read_all_create',
-  'onboarding_checklist_retrieve',
-  'profile_documents_list',
-  'profile_documents_upload_create',
-  'documents_file_retrieve',
-  'form_requests_list',
-  'form_requests_retrieve',
-  'form_requests_submit_create',
-  'test_requests_list',
-  'test_requests_retrieve',
-  'test_requests_submit_create',
-]);
-
-/**
- * Operations whose access passes more callers than the service finally serves: a 403 from the service is the
- * expected answer for these callers (contract-3: the RN observer is `roles: [ROLE_EMPLOYEE]` + READY RN check).
- */
-export function serviceRefuses(operationId: string, identity: Pick<Identity, 'role' | 'status' | 'name'>): boolean {
-  if (operationId === 'test_requests_observation_create') return !(identity.role === 'ROLE_EMPLOYEE' && identity.status === 'READY' && identity.name === 'nurse');
-  return false;
+/** Whether the hand-written table lets an identity call the operation (its role and state; forms due aside). */
+export function allows(rule: AccessRule, identity: Pick<Identity, 'caller'>): boolean {
+  return 'public' in rule || rule.callers.includes(identity.caller);
 }
 
 export interface Parameter {
@@ -83,7 +44,8 @@ export interface Operation {
   method: string;
   /** OpenAPI path, e.g. /api/users/{id}/ */
   path: string;
-  access: Access;
+  /** Who may call it, from the hand-written table (undefined: the table lacks it, and the matrix fails). */
+  access: AccessRule;
   parameters: Parameter[];
   body: JsonSchema | null;
   tags: string[];
@@ -102,7 +64,7 @@ export async function loadOperations(t: TestApp): Promise<{ document: any; opera
         operationId: operation.operationId,
         method: method.toUpperCase(),
         path,
-        access: operation['x-access'],
+        access: ACCESS_TABLE[operation.operationId]!,
         parameters: (operation.parameters ?? []).map((p: any) => ({ ...p, schema: deref(document, p.schema) })),
         body: body ? deref(document, body) : null,
         tags: operation.tags ?? [],
@@ -145,16 +107,23 @@ export function fillPath(path: string, values: Record<string, string | number>, 
 // ---------------------------------------------------------------------------------------------------------
 // Identities
 
-export type IdentityName = 'master' | 'admin' | 'nurse' | 'newhire' | 'client' | 'marketer' | 'harborAdmin';
+export type IdentityName = 'master' | 'admin' | 'nurse' | 'newhire' | 'client' | 'marketer' | 'harborAdmin' | 'aide' | 'aideDue';
 
-export const IDENTITY_EMAILS: Record<IdentityName, string> = {
-  master: 'master@portal.example',
-  admin: 'admin@sunrise.example',
-  nurse: 'nurse@sunrise.example',
-  newhire: 'newhire@sunrise.example',
-  client: 'client@sunrise.example',
-  marketer: 'marketer@sunrise.example',
-  harborAdmin: 'admin@harbor.example',
+/**
+ * Who each identity is, by hand (product.md's demo users): its account (a demo user, or a copy of one) and
+ * the caller it is in the access table. `aide` is a copy of the READY aide with no forms due; `aideDue` a
+ * copy that has one required form to sign (a READY employee confined to the forms-due pages).
+ */
+export const IDENTITIES_BY_NAME: Record<IdentityName, { email: string; caller: Caller; copy?: { formsDue: number } }> = {
+  master: { email: 'master@portal.example', caller: 'master' },
+  admin: { email: 'admin@sunrise.example', caller: 'admin' },
+  nurse: { email: 'nurse@sunrise.example', caller: 'readyRn' },
+  newhire: { email: 'newhire@sunrise.example', caller: 'new' },
+  client: { email: 'client@sunrise.example', caller: 'client' },
+  marketer: { email: 'marketer@sunrise.example', caller: 'marketer' },
+  harborAdmin: { email: 'admin@harbor.example', caller: 'admin' },
+  aide: { email: 'aide@sunrise.example', caller: 'ready', copy: { formsDue: 0 } },
+  aideDue: { email: 'aide@sunrise.example', caller: 'ready', copy: { formsDue: 1 } },
 };
 
 export interface OrganizationInfo {
@@ -165,6 +134,8 @@ export interface OrganizationInfo {
 
 export interface Identity {
   name: IdentityName;
+  /** Who it is in the access table. */
+  caller: Caller;
   email: string;
   userId: number;
   role: Role;
@@ -254,18 +225,21 @@ async function organizationInfo(t: TestApp, token: string): Promise<Organization
 }
 
 /** Signs every demo identity in once (real login) and gathers the ids the suites use. */
-export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(IDENTITY_EMAILS) as IdentityName[]): Promise<World> {
+export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(IDENTITIES_BY_NAME) as IdentityName[]): Promise<World> {
   const sunrise = await organizationInfo(t, 'sunrise');
   const harbor = await organizationInfo(t, 'harbor');
   const identities = {} as Record<IdentityName, Identity>;
   for (const name of only) {
-    const session = await t.login(IDENTITY_EMAILS[name]);
+    const { email, caller, copy } = IDENTITIES_BY_NAME[name];
+    const account = copy ? await copyWithFormsDue(t, email, copy.formsDue) : email;
+    const session = await t.login(account);
     const role = session.user.role as Role;
     const status = (session.user.profile?.status ?? null) as ProfileStatus | null;
     const isHarbor = session.user.organization?.token === 'harbor';
     identities[name] = {
       name,
-      email: IDENTITY_EMAILS[name],
+      caller,
+      email: account,
       userId: session.user.id,
       role,
       status,
@@ -300,6 +274,17 @@ export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(
       ...(await hiringTargets(t, sunrise, harbor)),
     },
   };
+}
+
+/** A copy of a demo user (cloneUser) with `formsDue` required forms waiting for their signature. */
+async function copyWithFormsDue(t: TestApp, email: string, formsDue: number): Promise<string> {
+  const [source] = await t.database.db.select({ id: users.id, organizationId: users.organizationId }).from(users).where(eq(users.email, email));
+  const copy = await cloneUser(t, source.id);
+  const [template] = await t.database.db.select({ id: formTemplates.id }).from(formTemplates).where(eq(formTemplates.organizationId, source.organizationId!)).limit(1);
+  for (let i = 0; i < formsDue; i += 1) {
+    await t.database.db.insert(formRequests).values({ organizationId: source.organizationId!, templateId: template.id, employeeId: copy.id, required: true, status: 'PENDING' });
+  }
+  return copy.email;
 }
 
 /** Rows of the first id (lowest) of a table in an organization, optionally narrowed by a SQL condition. */

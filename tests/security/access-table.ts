@@ -1,0 +1,136 @@
+/**
+ * Who may call each operation, written by hand from the spec (section 7's permission table, the route
+ * prefixes of section 6) and ../shared/design/product.md — never read from the server's `x-access`
+ * declarations. The security matrix (tests/api/security-matrix.test.ts) takes its expected statuses from
+ * here, and fails when the served document has an operation this table lacks or this table names one the
+ * document lacks: a new operation enters this table the day it is written.
+ *
+ * Callers, by role and state:
+ * - `master`, `admin`: the office (the master acting in the organization its header names);
+ * - `ready`: a READY employee; `readyRn`: a READY registered nurse (observes home health aides' skills);
+ * - `new`: a NEW employee (still onboarding);
+ * - `client`, `marketer`.
+ * An employee with required forms not yet completed (NEW or READY) is confined to the forms-due pages:
+ * only operations marked `formsDue` answer them; every other one is 403 `forms_due`.
+ */
+
+export type Caller = 'master' | 'admin' | 'ready' | 'readyRn' | 'new' | 'client' | 'marketer';
+
+export type AccessRule =
+  | { public: true }
+  | {
+      callers: readonly Caller[];
+      /** What the forms-due pages need (spec 6): the session, the header's notifications, one's own onboarding. */
+      formsDue?: true;
+    };
+
+const PUBLIC = { public: true } as const;
+const OFFICE = ['master', 'admin'] as const;
+const EMPLOYEES = ['ready', 'readyRn', 'new'] as const;
+const EVERYONE = [...OFFICE, ...EMPLOYEES, 'client', 'marketer'] as const;
+/** Spec 7: `change-signature` is the office's, READY employees' and clients'. */
+const SIGNERS = [...OFFICE, 'ready', 'readyRn', 'client'] as const;
+/** Spec 7: `edit-profile` is the office's and the marketer's. */
+const PROFILE_EDITORS = [...OFFICE, 'marketer'] as const;
+/** Spec 7: `view-notifications` is the admin's, READY employees' and the marketer's (not the master's). */
+const NOTIFIED = ['admin', 'ready', 'readyRn', 'marketer'] as const;
+
+const office = { callers: OFFICE };
+const ownOnboarding = { callers: EMPLOYEES, formsDue: true } as const;
+const ownOrOffice = { callers: [...EMPLOYEES, ...OFFICE], formsDue: true } as const;
+
+export const ACCESS_TABLE: Record<string, AccessRule> = {
+  // sign-in and the session (spec 4): public, as the login, reset and sign-up pages are
+  auth_login_create: PUBLIC,
+  auth_token_refresh_create: PUBLIC,
+  auth_logout_create: PUBLIC,
+  password_texts_list: PUBLIC,
+  auth_password_reset_create: PUBLIC,
+  auth_password_reset_confirm_create: PUBLIC,
+  auth_signup_confirm_create: PUBLIC,
+  // one's own account (spec 7: view-profile and change-password are everyone's)
+  auth_user_retrieve: { callers: EVERYONE, formsDue: true },
+  auth_user_partial_update: { callers: PROFILE_EDITORS },
+  auth_password_change_create: { callers: EVERYONE },
+  auth_signature_create: { callers: SIGNERS },
+  auth_signature_retrieve: { callers: SIGNERS },
+
+  // organizations: the login page is branded before sign-in; only the master lists them all
+  organizations_retrieve: PUBLIC,
+  organizations_list: { callers: ['master'] },
+
+  // users (view-users)
+  users_list: office,
+  users_create: office,
+  users_retrieve: office,
+  users_partial_update: office,
+  users_invitation_create: office,
+
+  // notifications (view-notifications): the header's bell, also on the forms-due pages
+  notifications_list: { callers: NOTIFIED, formsDue: true },
+  notifications_read_all_create: { callers: NOTIFIED, formsDue: true },
+  notifications_partial_update: { callers: NOTIFIED, formsDue: true },
+
+  // /dev: the admin's own organization's outbox (spec 6: the master has /audit-log in place of /dev)
+  dev_outbox_list: { callers: ['admin'] },
+
+  // applications: anyone applies; the office reviews (view-applications)
+  applications_create: PUBLIC,
+  applications_list: office,
+  applications_retrieve: office,
+  applications_resume_retrieve: office,
+  applications_signature_retrieve: office,
+  applications_accept_create: office,
+  applications_reject_create: office,
+
+  // employees (view-employees; deleting notes: delete-employee-notes)
+  employees_list: office,
+  employees_create: office,
+  employees_retrieve: office,
+  employees_partial_update: office,
+  employees_checklist_retrieve: office,
+  employees_ready_create: office,
+  employees_notes_list: office,
+  employees_notes_create: office,
+  employees_notes_destroy: office,
+  employees_documents_list: office,
+  employees_documents_create: office,
+  employees_documents_partial_update: office,
+
+  // documents: one's own (the forms-due pages upload them); a file for its owner or the office
+  profile_documents_list: ownOnboarding,
+  profile_documents_upload_create: ownOnboarding,
+  documents_file_retrieve: ownOrOffice,
+  onboarding_checklist_retrieve: ownOnboarding,
+
+  // onboarding settings: the office's
+  form_templates_list: office,
+  form_templates_create: office,
+  form_templates_retrieve: office,
+  form_templates_partial_update: office,
+  note_types_list: office,
+  note_types_create: office,
+  note_types_partial_update: office,
+  document_types_list: office,
+  document_types_create: office,
+  document_types_partial_update: office,
+  competency_tests_list: office,
+  competency_tests_create: office,
+  competency_tests_retrieve: office,
+  competency_tests_partial_update: office,
+
+  // form requests: the office sends and countersigns; the employee reads and signs their own
+  form_requests_create: office,
+  form_requests_list: ownOrOffice,
+  form_requests_retrieve: ownOrOffice,
+  form_requests_submit_create: ownOnboarding,
+  form_requests_countersign_create: office,
+
+  // competency tests: the office sends; the employee takes their own; a READY RN observes an aide's skills
+  // (42 CFR 484.80(c)), and not while forms of their own are due
+  test_requests_create: office,
+  test_requests_list: ownOrOffice,
+  test_requests_retrieve: ownOrOffice,
+  test_requests_submit_create: ownOnboarding,
+  test_requests_observation_create: { callers: ['readyRn'] },
+};
