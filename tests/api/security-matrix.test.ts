@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { ACCESS_TABLE } from '../security/access-table';
+import { canariesIn, canaryCoverage, plantCanaries } from '../security/canaries';
 import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
 import {
   allows,
@@ -76,6 +77,7 @@ for (const backend of testBackends()) {
       loginBot = await cloneUser(t, world.identities.nurse.userId);
       refreshChain = (await t.login(loginBot.email)).refresh;
       operations = (await loadOperations(t)).operations;
+      await plantCanaries(t, world.harbor.id);
     });
     afterAll(async () => {
       await t?.close();
@@ -91,6 +93,10 @@ for (const backend of testBackends()) {
       const written = new Set(Object.keys(ACCESS_TABLE));
       expect([...served].filter((id) => !written.has(id)), 'served, not in tests/security/access-table.ts').toEqual([]);
       expect([...written].filter((id) => !served.has(id)), 'in tests/security/access-table.ts, not served').toEqual([]);
+    });
+
+    it('has a canary in every text field of the second organization’s records', async () => {
+      expect(await canaryCoverage(t)).toEqual([]);
     });
 
     it('has identities for every caller of the table, confined ones included', () => {
@@ -199,6 +205,10 @@ for (const backend of testBackends()) {
                 totals.leakChecked++;
                 const foreignOrganization = acting.id === world.sunrise.id ? world.harbor : world.sunrise;
                 for (const leak of findLeaks(jsonOrNull(response), foreignOrganization)) totals.leaks.push(`${leak} in ${label}`);
+                // every field of every harbor record carries a canary: one in an answer in sunrise names the field
+                if (acting.id === world.sunrise.id) {
+                  for (const field of canariesIn(response.body)) totals.leaks.push(`harbor's ${field} (canary) in ${label}`);
+                }
               }
             }
           }
@@ -213,6 +223,7 @@ for (const backend of testBackends()) {
       expect(findLeaks({ results: [foreignUser] }, world.harbor).length).toBeGreaterThan(0);
       expect(findLeaks({ results: [{ organization_id: world.harbor.id }] }, world.harbor)).toHaveLength(1);
       expect(findLeaks({ results: [{ email: 'admin@sunrise.example', organization: { id: world.sunrise.id } }] }, world.harbor)).toEqual([]);
+      expect(canariesIn(JSON.stringify({ results: [{ name: 'Visit notes canary_note_types_name' }] }))).toEqual(['note_types_name']);
       const fake = (statusCode: number, body: string) => ({ statusCode, body, json: () => JSON.parse(body) }) as never;
       expect(errorProblems(fake(500, '{"detail":"relation \\"users\\" does not exist","code":"x"}'))).not.toEqual([]);
       expect(errorProblems(fake(400, '{"message":"bad"}'))).not.toEqual([]);
