@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Three projects: the browser-side units run in jsdom, everything that talks to the real server runs in
-// node, and the Chromium suite runs last in node with its own (longer) timeouts.
+// node, and the Chromium suite runs after both (group order 1), in node with its own (longer) timeouts: on
+// two cores it contended with the API suites when they ran side by side.
 export default defineConfig({
   plugins: [react({ jsxImportSource: '@emotion/react' })],
   test: {
@@ -14,6 +15,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test-setup.ts'],
+          sequence: { groupOrder: 0 },
           // Page tests drive whole forms through user-event; on a busy 2-core machine they need headroom.
           testTimeout: 30_000,
         },
@@ -24,6 +26,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/model-based/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -37,6 +40,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
