@@ -36,7 +36,110 @@ export interface MachineModel {
   /** Keeps the explored graph finite (e.g. the refresh queue's length). */
   filterEvents?: (snapshot: Snapshot, event: EventObject) => boolean;
   serializeContext?: (context: any) => unknown;
+  /** What a person and the server would observe after each step, predicted without the machine. */
+  oracle?: Oracle;
 }
+
+/**
+ * What a run shows outside the machine: the requests it sent (in order), what session storage holds, and how
+ * each request that got a 401 ended ('waiting', 'retried with <token>', 'failed'), by the step it arrived in.
+ */
+export interface World {
+  requests: string[];
+  sessionStorage: Record<string, string>;
+  retries: Record<number, string>;
+}
+
+/**
+ * An independent oracle: expectations written per state and event from the spec (section 4), in a small
+ * model of its own (`start`, `next`), compared after every step with the World the run produced. Nothing
+ * here reads the machine's state or context.
+ */
+export interface Oracle {
+  /** The request each of the machine's actors sends, as the app wires it. */
+  requests: Record<string, string>;
+  /** The machine's storage actions as the app provides them (src/app/app-actor.tsx), writing into the World. */
+  actions: (world: World) => Record<string, unknown>;
+  /** The World before any event (the app read the stored refresh token into the input). */
+  start(input: any): World & Record<string, any>;
+  /** Moves the expectation by one event (`step`: the index of the event in the path). */
+  next(expected: World & Record<string, any>, event: EventObject, step: number): void;
+}
+
+const REFRESH_REQUEST = 'POST /api/auth/token/refresh/';
+/** Spec 4: a 401 from these is the answer itself, never a reason to refresh. */
+const SESSION_CALLS = ['auth_login_create', 'auth_token_refresh_create', 'auth_logout_create'];
+
+/**
+ * Spec 4, "Token refresh": a 401 with a refresh token stored starts one single refresh; every request that
+ * fails meanwhile waits and is retried with the new access token; without a refresh token the failure is
+ * passed on; a failed refresh clears the access token and the stored refresh token. A request sent with an
+ * older access token than the one now held is retried with the current one at once. Signing out (tokens
+ * cleared) during a refresh drops it and fails whoever waited.
+ */
+const tokenRefreshOracle: Oracle = {
+  requests: { refreshTokens: REFRESH_REQUEST },
+  actions: (world) => ({
+    storeRefreshToken: (_: unknown, params: { refresh: string }) => {
+      world.sessionStorage.refresh = params.refresh;
+    },
+    removeRefreshToken: () => {
+      delete world.sessionStorage.refresh;
+    },
+  }),
+  start: (input: { refreshToken: string | null }) => ({
+    requests: [],
+    sessionStorage: (input.refreshToken ? { refresh: input.refreshToken } : {}) as Record<string, string>,
+    retries: {},
+    access: null as string | null,
+    refresh: input.refreshToken,
+    refreshing: false,
+    queue: [] as number[],
+  }),
+  next(expected, event, step) {
+    const settleQueue = (outcome: string) => {
+      for (const id of expected.queue) expected.retries[id] = outcome;
+      expected.queue = [];
+      expected.refreshing = false;
+    };
+    const clear = () => {
+      expected.access = null;
+      expected.refresh = null;
+      delete expected.sessionStorage.refresh;
+    };
+    if (event.type === 'tokens.set') {
+      const { access, refresh } = event as unknown as { access: string; refresh: string };
+      expected.access = access;
+      expected.refresh = refresh;
+      expected.sessionStorage.refresh = refresh;
+    } else if (event.type === 'tokens.clear') {
+      clear();
+      settleQueue('failed');
+    } else if (event.type === 'token.unauthorized') {
+      const { operationId, sentWith } = event as unknown as { operationId?: string; sentWith: string | null };
+      if (operationId && SESSION_CALLS.includes(operationId)) expected.retries[step] = 'failed';
+      else if (expected.refreshing) {
+        expected.retries[step] = 'waiting';
+        expected.queue.push(step);
+      } else if (expected.access !== null && sentWith !== expected.access) expected.retries[step] = `retried with ${expected.access}`;
+      else if (expected.refresh !== null) {
+        expected.refreshing = true;
+        expected.requests.push(REFRESH_REQUEST);
+        expected.retries[step] = 'waiting';
+        expected.queue.push(step);
+      } else expected.retries[step] = 'failed';
+    } else if (event.type.startsWith('xstate.done.actor.')) {
+      const { access, refresh } = (event as unknown as { output: { access: string; refresh: string } }).output;
+      expected.access = access;
+      expected.refresh = refresh;
+      expected.sessionStorage.refresh = refresh;
+      settleQueue(`retried with ${access}`);
+    } else if (event.type.startsWith('xstate.error.actor.')) {
+      clear();
+      settleQueue('failed');
+    }
+  },
+};
 
 const sunrise = { id: 1, name: 'Sunrise', token: 'sunrise' } as Organization;
 const harbor = { id: 2, name: 'Harbor', token: 'harbor' } as Organization;
@@ -88,6 +191,7 @@ export const machineModels: MachineModel[] = [
     filterEvents: (snapshot, event) =>
       event.type !== 'token.unauthorized' || (snapshot.context as TokenRefreshContext).waiters.length < 2,
     serializeContext: (context: TokenRefreshContext) => ({ ...context, waiters: context.waiters.length }),
+    oracle: tokenRefreshOracle,
   },
   {
     name: 'session',
@@ -299,13 +403,18 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 export async function drivePath(model: MachineModel, path: GeneratedPath, coverage: { states: Set<string>; transitions: Set<string> }) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
   const actors: Record<string, AnyActorLogic> = {};
+  const oracle = model.oracle;
+  const world: World = { requests: [], sessionStorage: {}, retries: {} };
+  const expected = oracle?.start(path.input);
+  if (expected) world.sessionStorage = { ...expected.sessionStorage };
   for (const src of model.promiseActors) {
-    actors[src] = fromPromise(
-      ({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject })),
-    );
+    actors[src] = fromPromise(({ self }) => {
+      if (oracle?.requests[src]) world.requests.push(oracle.requests[src]);
+      return new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }));
+    });
   }
   for (const src of model.callbackActors) actors[src] = fromCallback(() => {});
-  const machine = model.machine.provide({ actors } as never);
+  const machine = model.machine.provide({ actors, ...(oracle ? { actions: oracle.actions(world) } : {}) } as never);
   const clock = new SimulatedClock();
   const actor = createActor(machine, {
     input: path.input as never,
@@ -334,9 +443,31 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
       failures.push(`step ${index}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
     }
   };
+  /** The World the run produced against the oracle's expectation after the event of step `index`. */
+  const observe = (index: number, event: EventObject | null) => {
+    if (!expected) return;
+    const observable = (w: World) => JSON.stringify({ requests: w.requests, sessionStorage: w.sessionStorage, retries: w.retries });
+    if (observable(world) !== observable(expected)) {
+      failures.push(`step ${index}${event ? ` (${serializeEvent(event)})` : ''}: expected ${observable(expected)}, observed ${observable(world)}`);
+    }
+  };
   check(0, path.steps[0].value);
+  observe(0, null);
   for (let index = 1; index < path.steps.length; index += 1) {
-    const { event, value } = path.steps[index];
+    const { value } = path.steps[index];
+    let event = path.steps[index].event;
+    if ('waiter' in event) {
+      // a request that got a 401: how it ends is what the person sees
+      world.retries[index] = 'waiting';
+      event = {
+        ...event,
+        waiter: {
+          resolve: (token: string) => (world.retries[index] = `retried with ${token}`),
+          reject: () => (world.retries[index] = 'failed'),
+        },
+      } as EventObject;
+    }
+    if (expected) oracle!.next(expected, event, index);
     if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
       const isDone = event.type.startsWith('xstate.done.actor.');
       const id = event.type.slice(isDone ? 18 : 19);
@@ -358,6 +489,7 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
     await flush();
     record();
     check(index, value);
+    observe(index, event);
     if (failures.length) break;
   }
   actor.stop();
