@@ -48,6 +48,10 @@ export interface World {
   requests: string[];
   sessionStorage: Record<string, string>;
   retries: Record<number, string>;
+  /** What the other actors were told, in order ('signed in': the app shows the user's home; 'signed out': the login page). */
+  announcements: string[];
+  /** Who the page shows as signed in (the name the header shows), or null. */
+  user: string | null;
 }
 
 /**
@@ -60,6 +64,8 @@ export interface Oracle {
   requests: Record<string, string>;
   /** The machine's storage actions as the app provides them (src/app/app-actor.tsx), writing into the World. */
   actions: (world: World) => Record<string, unknown>;
+  /** What the page shows from the snapshot (the user the header names); null when the machine shows no user. */
+  shownUser?: (snapshot: Snapshot) => string | null;
   /** The World before any event (the app read the stored refresh token into the input). */
   start(input: any): World & Record<string, any>;
   /** Moves the expectation by one event (`step`: the index of the event in the path). */
@@ -88,6 +94,8 @@ const tokenRefreshOracle: Oracle = {
     },
   }),
   start: (input: { refreshToken: string | null }) => ({
+    announcements: [],
+    user: null,
     requests: [],
     sessionStorage: (input.refreshToken ? { refresh: input.refreshToken } : {}) as Record<string, string>,
     retries: {},
@@ -137,6 +145,151 @@ const tokenRefreshOracle: Oracle = {
     } else if (event.type.startsWith('xstate.error.actor.')) {
       clear();
       settleQueue('failed');
+    }
+  },
+};
+
+const LOGIN_REQUEST = 'POST /api/auth/login/';
+const LOGOUT_REQUEST = 'POST /api/auth/logout/';
+const USER_REQUEST = 'GET /api/auth/user/';
+const RELOAD_REQUESTS = 'reload: POST /api/auth/token/refresh/, then GET /api/auth/user/';
+/** How often, at most, an active user's session is kept alive (product decision, DECISIONS.md): one minute. */
+const KEEP_ALIVE_MS = 60_000;
+const userLabel = (user: User | null | undefined) => (user ? (user.first_name ?? `user ${user.id}`) : null);
+
+/**
+ * Spec 4, "Authentication", as a small model with its own clock: signed in or out; login and reload set the
+ * user, logout clears it; a storage change without a refresh token clears it; after IDLE_TIMEOUT_MS without
+ * activity (or a wake-up that finds it gone by) the session ends by calling logout, and the user is cleared
+ * whatever logout answers; reload once at start, only with a stored refresh token. Product decisions: an
+ * active user's session is kept alive with one GET /api/auth/user/ at most every minute (none without
+ * activity); a failed login keeps the person signed out.
+ */
+const sessionOracle: Oracle = {
+  requests: {
+    reloadSession: RELOAD_REQUESTS,
+    logIn: LOGIN_REQUEST,
+    logOut: LOGOUT_REQUEST,
+    endIdleSession: LOGOUT_REQUEST,
+    keepAlive: USER_REQUEST,
+  },
+  actions: (world) => ({
+    // what the token-refresh actor does with tokens.set / tokens.clear (session storage, key 'refresh')
+    storeTokens: (_: unknown, params: { refresh: string }) => {
+      world.sessionStorage.refresh = params.refresh;
+    },
+    clearTokens: () => {
+      delete world.sessionStorage.refresh;
+    },
+    announceSignedIn: () => world.announcements.push('signed in'),
+    announceSignedOut: () => world.announcements.push('signed out'),
+  }),
+  shownUser: (snapshot) => userLabel(snapshot.context.user),
+  start: (input: { hasStoredRefreshToken: boolean }) => ({
+    requests: input.hasStoredRefreshToken ? [RELOAD_REQUESTS] : [],
+    sessionStorage: input.hasStoredRefreshToken ? { refresh: 'R0' } : ({} as Record<string, string>),
+    retries: {},
+    announcements: [],
+    user: null,
+    phase: input.hasStoredRefreshToken ? 'reloading' : 'signedOut',
+    now: 0,
+    lastActivityAt: null as number | null,
+    idleAt: null as number | null,
+    keepAlive: null as 'waiting' | 'due' | 'sending' | null,
+    keepAliveAt: null as number | null,
+    activeSinceKeepAlive: false,
+  }),
+  next(e, event, _step) {
+    const payload = event as unknown as Record<string, any>;
+    const settled = event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.');
+    const ok = event.type.startsWith('xstate.done.actor.');
+    const signIn = (user: User, refresh?: string) => {
+      if (refresh) e.sessionStorage.refresh = refresh;
+      e.user = userLabel(user);
+      e.announcements.push('signed in');
+      e.phase = 'signedIn';
+      e.idleAt = e.now + IDLE_TIMEOUT_MS;
+      e.keepAlive = 'waiting';
+      e.keepAliveAt = e.now + KEEP_ALIVE_MS;
+      e.activeSinceKeepAlive = false;
+    };
+    const leaveSignedIn = (phase: string) => {
+      e.phase = phase;
+      e.idleAt = null;
+      e.keepAlive = null;
+      e.keepAliveAt = null;
+    };
+    const signOut = () => {
+      leaveSignedIn('signedOut');
+      e.user = null;
+      e.lastActivityAt = null;
+      delete e.sessionStorage.refresh;
+      e.announcements.push('signed out');
+    };
+    const endIdle = () => {
+      leaveSignedIn('endingIdle');
+      e.requests.push(LOGOUT_REQUEST);
+    };
+    const sendKeepAlive = () => {
+      e.keepAlive = 'sending';
+      e.keepAliveAt = null;
+      e.activeSinceKeepAlive = false;
+      e.requests.push(USER_REQUEST);
+    };
+    /** Time passes: the timers that fall due fire in their order. */
+    const advance = (ms: number) => {
+      const until = e.now + ms;
+      for (;;) {
+        const next = [e.idleAt, e.keepAliveAt].filter((at): at is number => at !== null && at <= until).sort((a, b) => a - b)[0];
+        if (next === undefined) break;
+        e.now = next;
+        if (next === e.idleAt) endIdle();
+        else if (e.activeSinceKeepAlive) sendKeepAlive();
+        else {
+          e.keepAlive = 'due';
+          e.keepAliveAt = null;
+        }
+      }
+      e.now = until;
+    };
+
+    if (event.type.startsWith('xstate.after.')) {
+      advance(event.type.includes('idleTimeout') ? IDLE_TIMEOUT_MS : KEEP_ALIVE_MS);
+    } else if (settled && e.phase === 'reloading') {
+      if (ok) signIn(payload.output);
+      else {
+        e.phase = 'signedOut';
+        delete e.sessionStorage.refresh;
+      }
+    } else if (settled && e.phase === 'loggingIn') {
+      if (ok) signIn(payload.output.user, payload.output.refresh);
+      else e.phase = 'signedOut';
+    } else if (settled && (e.phase === 'loggingOut' || e.phase === 'endingIdle')) {
+      signOut();
+    } else if (settled && e.phase === 'signedIn' && e.keepAlive === 'sending') {
+      if (ok) e.user = userLabel(payload.output);
+      e.keepAlive = 'waiting';
+      e.keepAliveAt = e.now + KEEP_ALIVE_MS;
+    } else if (e.phase === 'signedOut') {
+      if (event.type === 'session.login') {
+        e.phase = 'loggingIn';
+        e.requests.push(LOGIN_REQUEST);
+      } else if (event.type === 'session.start') signIn(payload.user, payload.refresh);
+    } else if (e.phase === 'signedIn') {
+      if (event.type === 'session.updateUser') e.user = userLabel(payload.user);
+      else if (event.type === 'session.logout') {
+        leaveSignedIn('loggingOut');
+        e.requests.push(LOGOUT_REQUEST);
+      } else if (event.type === 'session.storageChanged' && !payload.hasRefreshToken) signOut();
+      else if (event.type === 'session.wake' && e.lastActivityAt !== null && payload.at - e.lastActivityAt >= IDLE_TIMEOUT_MS) endIdle();
+      else if (event.type === 'session.activity') {
+        e.lastActivityAt = payload.at;
+        e.idleAt = e.now + IDLE_TIMEOUT_MS;
+        if (!payload.initial) {
+          if (e.keepAlive === 'due') sendKeepAlive();
+          else e.activeSinceKeepAlive = true;
+        }
+      }
     }
   },
 };
@@ -199,6 +352,7 @@ export const machineModels: MachineModel[] = [
     inputs: [{ hasStoredRefreshToken: false }, { hasStoredRefreshToken: true }],
     promiseActors: ['reloadSession', 'logIn', 'logOut', 'endIdleSession', 'keepAlive'],
     callbackActors: ['activityListener', 'storageListener'],
+    oracle: sessionOracle,
     payloads: () => ({
       'session.login': [{ type: 'session.login', email: 'ana@sunrise.test', password: 'portal-demo-2026' }],
       'session.start': [{ type: 'session.start', ...answer }],
@@ -404,7 +558,7 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
   const actors: Record<string, AnyActorLogic> = {};
   const oracle = model.oracle;
-  const world: World = { requests: [], sessionStorage: {}, retries: {} };
+  const world: World = { requests: [], sessionStorage: {}, retries: {}, announcements: [], user: null };
   const expected = oracle?.start(path.input);
   if (expected) world.sessionStorage = { ...expected.sessionStorage };
   for (const src of model.promiseActors) {
@@ -446,7 +600,9 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
   /** The World the run produced against the oracle's expectation after the event of step `index`. */
   const observe = (index: number, event: EventObject | null) => {
     if (!expected) return;
-    const observable = (w: World) => JSON.stringify({ requests: w.requests, sessionStorage: w.sessionStorage, retries: w.retries });
+    if (oracle!.shownUser) world.user = oracle!.shownUser(actor.getSnapshot());
+    const observable = (w: World) =>
+      JSON.stringify({ requests: w.requests, sessionStorage: w.sessionStorage, retries: w.retries, announcements: w.announcements, user: w.user });
     if (observable(world) !== observable(expected)) {
       failures.push(`step ${index}${event ? ` (${serializeEvent(event)})` : ''}: expected ${observable(expected)}, observed ${observable(world)}`);
     }
