@@ -1,7 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import * as zlib from 'node:zlib';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support';
-import { acceptedEncoding } from './compression';
+import { acceptedEncoding, COMPRESS_OFF_LOOP_BYTES } from './compression';
+
+// node's synchronous compressors, watched: a large answer compressed with them holds every other request back
+vi.mock('node:zlib', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:zlib')>();
+  return { ...actual, brotliCompressSync: vi.fn(actual.brotliCompressSync), gzipSync: vi.fn(actual.gzipSync) };
+});
+const syncInputSizes = () =>
+  [...vi.mocked(zlib.brotliCompressSync).mock.calls, ...vi.mocked(zlib.gzipSync).mock.calls].map(([input]) => Buffer.byteLength(input as string));
 
 describe('acceptedEncoding', () => {
   it.each([
@@ -65,5 +75,43 @@ describe('compressed API answers', () => {
     expect(login.statusCode).toBe(200);
     expect(login.headers['content-encoding']).toBeUndefined();
     expect(login.json().access).toEqual(expect.any(String));
+  });
+});
+
+describe('large answers are compressed off the event loop', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      setup(app) {
+        // a new answer on every call (an unchanged one is compressed once and kept), of the size asked for
+        app.get(
+          '/api/test-sized/:bytes/',
+          {
+            schema: { operationId: 'test_sized_retrieve', tags: ['test'], response: { 200: { type: 'object', properties: { text: { type: 'string' } } } } },
+            config: { access: { public: true } },
+          },
+          async (request) => ({ text: randomBytes(Number((request.params as { bytes: string }).bytes) / 2).toString('hex') }),
+        );
+      },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('uses no synchronous zlib call for 64 KiB or more, and one for a small answer', async () => {
+    vi.mocked(zlib.brotliCompressSync).mockClear();
+    vi.mocked(zlib.gzipSync).mockClear();
+    for (const encoding of ['br', 'gzip'] as const) {
+      for (const bytes of [COMPRESS_OFF_LOOP_BYTES, 1_000_000]) {
+        const answer = await t.app.inject({ method: 'GET', url: `/api/test-sized/${bytes}/`, headers: { 'accept-encoding': encoding } });
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        const decoded = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(answer.rawPayload).toString();
+        expect(JSON.parse(decoded).text).toHaveLength(bytes);
+      }
+    }
+    expect(syncInputSizes(), 'synchronous compressions').toEqual([]);
+    // the watch sees a small answer compressed on the loop (so the check above can fail)
+    const small = await t.app.inject({ method: 'GET', url: '/api/test-sized/4000/', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBe('br');
+    expect(syncInputSizes()).toHaveLength(1);
   });
 });
