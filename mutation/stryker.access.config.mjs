@@ -2,6 +2,8 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
+  plugins: ['@stryker-mutator/*', './mutation/ignore-documentation.mjs'],
+  ignorers: ['documentation'],
   vitest: { configFile: 'mutation/vitest.access.config.ts', related: false },
   mutate: ['src/domain/permissions.ts', 'src/domain/routes.ts', 'src/domain/roles.ts', 'server/plugins/authorization.ts', 'server/plugins/organization.ts', 'server/lib/access-token.ts'],
   coverageAnalysis: 'perTest',

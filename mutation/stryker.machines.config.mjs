@@ -2,6 +2,8 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
+  plugins: ['@stryker-mutator/*', './mutation/ignore-documentation.mjs'],
+  ignorers: ['documentation'],
   vitest: { configFile: 'mutation/vitest.machines.config.ts', related: false },
   mutate: ['src/machines/*-machine.ts', 'src/machines/activity-listener.ts'],
   coverageAnalysis: 'perTest',

@@ -48,11 +48,16 @@ export interface World {
   requests: string[];
   sessionStorage: Record<string, string>;
   retries: Record<number, string>;
+  localStorage: Record<string, string>;
+  /** Where the app was sent (router navigations), in order. */
+  navigations: string[];
   /** What the other actors were told, in order ('signed in': the app shows the user's home; 'signed out': the login page). */
   announcements: string[];
-  /** Who the page shows as signed in (the name the header shows), or null. */
-  user: string | null;
+  /** What the page shows of the machine (the user the header names, the screen, the organization). */
+  shown: unknown;
 }
+
+const emptyWorld = (): World => ({ requests: [], sessionStorage: {}, retries: {}, localStorage: {}, navigations: [], announcements: [], shown: null });
 
 /**
  * An independent oracle: expectations written per state and event from the spec (section 4), in a small
@@ -64,12 +69,15 @@ export interface Oracle {
   requests: Record<string, string>;
   /** The machine's storage actions as the app provides them (src/app/app-actor.tsx), writing into the World. */
   actions: (world: World) => Record<string, unknown>;
-  /** What the page shows from the snapshot (the user the header names); null when the machine shows no user. */
-  shownUser?: (snapshot: Snapshot) => string | null;
+  /** What the page shows from the snapshot, as the app's components read it (null: nothing of this machine). */
+  shown?: (snapshot: Snapshot) => unknown;
   /** The World before any event (the app read the stored refresh token into the input). */
   start(input: any): World & Record<string, any>;
-  /** Moves the expectation by one event (`step`: the index of the event in the path). */
-  next(expected: World & Record<string, any>, event: EventObject, step: number): void;
+  /**
+   * Moves the expectation by one event (`step`: the index of the event in the path; `src`: for an actor's
+   * done or error event, which actor it was).
+   */
+  next(expected: World & Record<string, any>, event: EventObject, step: number, src: string | null): void;
 }
 
 const REFRESH_REQUEST = 'POST /api/auth/token/refresh/';
@@ -94,11 +102,8 @@ const tokenRefreshOracle: Oracle = {
     },
   }),
   start: (input: { refreshToken: string | null }) => ({
-    announcements: [],
-    user: null,
-    requests: [],
+    ...emptyWorld(),
     sessionStorage: (input.refreshToken ? { refresh: input.refreshToken } : {}) as Record<string, string>,
-    retries: {},
     access: null as string | null,
     refresh: input.refreshToken,
     refreshing: false,
@@ -184,13 +189,11 @@ const sessionOracle: Oracle = {
     announceSignedIn: () => world.announcements.push('signed in'),
     announceSignedOut: () => world.announcements.push('signed out'),
   }),
-  shownUser: (snapshot) => userLabel(snapshot.context.user),
+  shown: (snapshot) => userLabel(snapshot.context.user),
   start: (input: { hasStoredRefreshToken: boolean }) => ({
+    ...emptyWorld(),
     requests: input.hasStoredRefreshToken ? [RELOAD_REQUESTS] : [],
     sessionStorage: input.hasStoredRefreshToken ? { refresh: 'R0' } : ({} as Record<string, string>),
-    retries: {},
-    announcements: [],
-    user: null,
     phase: input.hasStoredRefreshToken ? 'reloading' : 'signedOut',
     now: 0,
     lastActivityAt: null as number | null,
@@ -205,7 +208,7 @@ const sessionOracle: Oracle = {
     const ok = event.type.startsWith('xstate.done.actor.');
     const signIn = (user: User, refresh?: string) => {
       if (refresh) e.sessionStorage.refresh = refresh;
-      e.user = userLabel(user);
+      e.shown = userLabel(user);
       e.announcements.push('signed in');
       e.phase = 'signedIn';
       e.idleAt = e.now + IDLE_TIMEOUT_MS;
@@ -221,7 +224,7 @@ const sessionOracle: Oracle = {
     };
     const signOut = () => {
       leaveSignedIn('signedOut');
-      e.user = null;
+      e.shown = null;
       e.lastActivityAt = null;
       delete e.sessionStorage.refresh;
       e.announcements.push('signed out');
@@ -267,7 +270,7 @@ const sessionOracle: Oracle = {
     } else if (settled && (e.phase === 'loggingOut' || e.phase === 'endingIdle')) {
       signOut();
     } else if (settled && e.phase === 'signedIn' && e.keepAlive === 'sending') {
-      if (ok) e.user = userLabel(payload.output);
+      if (ok) e.shown = userLabel(payload.output);
       e.keepAlive = 'waiting';
       e.keepAliveAt = e.now + KEEP_ALIVE_MS;
     } else if (e.phase === 'signedOut') {
@@ -276,7 +279,7 @@ const sessionOracle: Oracle = {
         e.requests.push(LOGIN_REQUEST);
       } else if (event.type === 'session.start') signIn(payload.user, payload.refresh);
     } else if (e.phase === 'signedIn') {
-      if (event.type === 'session.updateUser') e.user = userLabel(payload.user);
+      if (event.type === 'session.updateUser') e.shown = userLabel(payload.user);
       else if (event.type === 'session.logout') {
         leaveSignedIn('loggingOut');
         e.requests.push(LOGOUT_REQUEST);
@@ -290,6 +293,158 @@ const sessionOracle: Oracle = {
           else e.activeSinceKeepAlive = true;
         }
       }
+    }
+  },
+};
+
+const STATUS_REQUEST = 'GET /status.json';
+
+/**
+ * Spec 4, "Portal availability": online or offline according to the status file, read once before anything
+ * else; a failed read counts as online. Shown: nothing until it is read, then the portal or the maintenance
+ * page with its window.
+ */
+const portalAvailabilityOracle: Oracle = {
+  requests: { fetchPortalStatus: STATUS_REQUEST },
+  actions: () => ({}),
+  shown: (snapshot) =>
+    snapshot.status !== 'done' ? 'checking' : snapshot.output.offline ? `maintenance ${snapshot.output.offlineFrom} – ${snapshot.output.offlineUntil}` : 'portal',
+  start: () => ({ ...emptyWorld(), requests: [STATUS_REQUEST], shown: 'checking' }),
+  next(e, event) {
+    if (event.type.startsWith('xstate.done.actor.')) {
+      const status = (event as unknown as { output: { offline: boolean; offline_from: string | null; offline_until: string | null } }).output;
+      e.shown = status?.offline === true ? `maintenance ${status.offline_from} – ${status.offline_until}` : 'portal';
+    } else if (event.type.startsWith('xstate.error.actor.')) e.shown = 'portal';
+  },
+};
+
+const organizationRequest = (token: string) => `GET /api/organizations/${token}/`;
+const LIST_REQUEST = 'GET /api/organizations/?limit=50';
+
+/**
+ * Spec 4 and 6, the organization: taken from the route's `:org`, else from local storage (key
+ * 'organization'); looked up by its token, which every request carries as X-ORGANIZATION-TOKEN; saved in
+ * local storage when it loads, on selection and on page unload; an unknown one (404) sends the app to `/`.
+ * After sign-in a non-master switches to their own organization; a master gets the list (limit 50) and may
+ * select another one, which goes to `/`; signing out forgets the list. Shown: the header token sent, the
+ * organization named on the page, the master's list.
+ */
+const organizationOracle: Oracle = {
+  requests: { retrieveOrganization: 'organization lookup', listOrganizations: LIST_REQUEST },
+  actions: (world) => ({
+    storeOrganization: (_: unknown, params: { organization: Organization }) => {
+      world.localStorage.organization = params.organization.token;
+    },
+    navigate: (_: unknown, params: { to: string }) => world.navigations.push(params.to),
+  }),
+  shown: (snapshot) => ({
+    header: snapshot.context.token,
+    organization: snapshot.context.organization?.name ?? null,
+    list: snapshot.context.organizations.map((o: Organization) => o.token),
+  }),
+  start(input: { storedOrganization?: Organization; routeToken?: string }) {
+    const stored = input.storedOrganization ?? null;
+    const token = input.routeToken || stored?.token || null;
+    const organization = stored && (!input.routeToken || input.routeToken === stored.token) ? stored : null;
+    return {
+      ...emptyWorld(),
+      localStorage: (stored ? { organization: stored.token } : {}) as Record<string, string>,
+      requests: token ? ['organization lookup'] : [],
+      shown: { header: token, organization: organization?.name ?? null, list: [] },
+      organization,
+      lookup: token !== null,
+      listing: false,
+      listed: false,
+    };
+  },
+  next(e, event, _step, src) {
+    const payload = event as unknown as Record<string, any>;
+    const view = e.shown as { header: string | null; organization: string | null; list: string[] };
+    const lookUp = (token: string) => {
+      view.header = token;
+      e.lookup = true;
+      e.requests.push('organization lookup');
+    };
+    const select = (organization: Organization) => {
+      e.organization = organization;
+      view.header = organization.token;
+      view.organization = organization.name;
+      e.localStorage.organization = organization.token;
+      e.lookup = false;
+    };
+    if (src === 'retrieveOrganization') {
+      if (event.type.startsWith('xstate.done.actor.')) select(payload.output);
+      else if (payload.error?.response?.status === 404) {
+        e.organization = null;
+        view.header = null;
+        view.organization = null;
+        e.navigations.push('/');
+        e.lookup = false;
+      } else e.lookup = false;
+    } else if (src === 'listOrganizations') {
+      e.listing = false;
+      if (event.type.startsWith('xstate.done.actor.')) {
+        view.list = payload.output.map((o: Organization) => o.token);
+        e.listed = true;
+      }
+    } else if (event.type === 'org.routeChanged') {
+      if (payload.token && payload.token !== view.header) lookUp(payload.token);
+    } else if (event.type === 'org.select') {
+      select(payload.organization);
+      e.navigations.push('/');
+    } else if (event.type === 'org.userSignedIn') {
+      const user = payload.user as User;
+      if (user.role !== 'ROLE_MASTER' && user.organization && user.organization.token !== view.header) lookUp(user.organization.token);
+      if (user.role === 'ROLE_MASTER' && !e.listing && !e.listed) {
+        e.listing = true;
+        e.requests.push(LIST_REQUEST);
+      }
+    } else if (event.type === 'org.userSignedOut') {
+      view.list = [];
+      e.listing = false;
+      e.listed = false;
+    } else if (event.type === 'org.pageUnload') {
+      if (e.organization) e.localStorage.organization = e.organization.token;
+    }
+  },
+};
+
+const SCHEMA_REQUEST = 'GET /api/schema/';
+
+/**
+ * Spec 4, start-up: the status file first (offline: the maintenance page with its window, nothing else
+ * loads); then the API definition; then the session's one reload; the portal renders once that attempt
+ * has finished, whatever its outcome. A failure to start shows the Error 500 screen and is reported.
+ */
+const appOracle: Oracle = {
+  requests: { portalAvailability: STATUS_REQUEST, loadApiClient: SCHEMA_REQUEST },
+  actions: (world) => ({ reportInitError: () => world.announcements.push('start-up failure reported') }),
+  shown: (snapshot) =>
+    snapshot.hasTag('loading')
+      ? 'loading'
+      : snapshot.matches('maintenance')
+        ? `maintenance ${snapshot.context.maintenance.offlineFrom} – ${snapshot.context.maintenance.offlineUntil}`
+        : snapshot.matches('failed')
+          ? 'Error 500'
+          : snapshot.matches('ready')
+            ? 'portal'
+            : 'nothing',
+  start: () => ({ ...emptyWorld(), requests: [STATUS_REQUEST], shown: 'loading' }),
+  next(e, event, _step, src) {
+    const payload = event as unknown as Record<string, any>;
+    const ok = event.type.startsWith('xstate.done.actor.');
+    const fail = () => {
+      e.shown = 'Error 500';
+      e.announcements.push('start-up failure reported');
+    };
+    if (src === 'portalAvailability' && ok) {
+      if (payload.output.offline) e.shown = `maintenance ${payload.output.offlineFrom} – ${payload.output.offlineUntil}`;
+      else e.requests.push(SCHEMA_REQUEST);
+    } else if (src === 'loadApiClient') {
+      if (!ok) fail();
+    } else if (src === 'waitForSessionReload') {
+      if (ok) e.shown = 'portal';
+      else fail();
     }
   },
 };
@@ -315,6 +470,7 @@ export const machineModels: MachineModel[] = [
     inputs: [undefined],
     promiseActors: ['fetchPortalStatus'],
     callbackActors: [],
+    oracle: portalAvailabilityOracle,
     payloads: () => ({
       ...done(
         'fetchPortalStatus',
@@ -386,6 +542,7 @@ export const machineModels: MachineModel[] = [
     inputs: [{}, { storedOrganization: sunrise }],
     promiseActors: ['retrieveOrganization', 'listOrganizations'],
     callbackActors: ['unloadListener'],
+    oracle: organizationOracle,
     payloads: (snapshot) => ({
       'org.routeChanged': [
         { type: 'org.routeChanged', token: 'harbor' },
@@ -411,6 +568,7 @@ export const machineModels: MachineModel[] = [
     inputs: [{ refreshToken: 'R0' }],
     promiseActors: ['portalAvailability', 'loadApiClient', 'waitForSessionReload'],
     callbackActors: ['tokenRefresh', 'session', 'organization'],
+    oracle: appOracle,
     payloads: () => ({
       ...done(
         'portalAvailability',
@@ -547,7 +705,7 @@ function transitionKey(transition: { source: AnyStateNode; eventType: string }):
   return `${source.id} ${transition.eventType} #${index}`;
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Drives one generated path against the real machine: its promise actors are stubs the path resolves or
@@ -558,9 +716,14 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
   const actors: Record<string, AnyActorLogic> = {};
   const oracle = model.oracle;
-  const world: World = { requests: [], sessionStorage: {}, retries: {}, announcements: [], user: null };
+  const world = emptyWorld();
   const expected = oracle?.start(path.input);
-  if (expected) world.sessionStorage = { ...expected.sessionStorage };
+  if (expected) {
+    // what the browser held before the app started
+    world.sessionStorage = { ...expected.sessionStorage };
+    world.localStorage = { ...expected.localStorage };
+    world.requests = [];
+  }
   for (const src of model.promiseActors) {
     actors[src] = fromPromise(({ self }) => {
       if (oracle?.requests[src]) world.requests.push(oracle.requests[src]);
@@ -600,9 +763,17 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
   /** The World the run produced against the oracle's expectation after the event of step `index`. */
   const observe = (index: number, event: EventObject | null) => {
     if (!expected) return;
-    if (oracle!.shownUser) world.user = oracle!.shownUser(actor.getSnapshot());
+    if (oracle!.shown) world.shown = oracle!.shown(actor.getSnapshot());
     const observable = (w: World) =>
-      JSON.stringify({ requests: w.requests, sessionStorage: w.sessionStorage, retries: w.retries, announcements: w.announcements, user: w.user });
+      JSON.stringify({
+        requests: w.requests,
+        sessionStorage: w.sessionStorage,
+        localStorage: w.localStorage,
+        retries: w.retries,
+        navigations: w.navigations,
+        announcements: w.announcements,
+        shown: w.shown,
+      });
     if (observable(world) !== observable(expected)) {
       failures.push(`step ${index}${event ? ` (${serializeEvent(event)})` : ''}: expected ${observable(expected)}, observed ${observable(world)}`);
     }
@@ -623,7 +794,11 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
         },
       } as EventObject;
     }
-    if (expected) oracle!.next(expected, event, index);
+    if (expected) {
+      const settles = event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.');
+      const src = settles ? (invokedSources(actor.getSnapshot()).get(event.type.replace(/^xstate\.(done|error)\.actor\./, '')) ?? null) : null;
+      oracle!.next(expected, event, index, src);
+    }
     if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
       const isDone = event.type.startsWith('xstate.done.actor.');
       const id = event.type.slice(isDone ? 18 : 19);
