@@ -99,3 +99,22 @@ describe('organization', () => {
     expect(stored).toEqual([sunrise]);
   });
 });
+
+describe('saving the organization when the page goes away', () => {
+  it('listens for pagehide on the window while it runs, and stores the organization it holds', () => {
+    const stored: Organization[] = [];
+    const actor = createActor(
+      organizationMachine.provide({
+        actors: { retrieveOrganization: fromPromise(async () => sunrise), listOrganizations: fromPromise(async () => [] as Organization[]) },
+        actions: { storeOrganization: (_, { organization }) => void stored.push(organization), navigate: () => {} },
+      }),
+      { input: { storedOrganization: sunrise } },
+    ).start();
+    expect(stored).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored).toEqual([sunrise]);
+    actor.stop();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored).toEqual([sunrise]); // the listener went with the actor
+  });
+});

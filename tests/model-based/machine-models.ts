@@ -66,7 +66,7 @@ const emptyWorld = (): World => ({ requests: [], sessionStorage: {}, retries: {}
  */
 export interface Oracle {
   /** The request each of the machine's actors sends, as the app wires it. */
-  requests: Record<string, string>;
+  requests: Record<string, string | ((input: any) => string)>;
   /** The machine's storage actions as the app provides them (src/app/app-actor.tsx), writing into the World. */
   actions: (world: World) => Record<string, unknown>;
   /** What the page shows from the snapshot, as the app's components read it (null: nothing of this machine). */
@@ -92,7 +92,7 @@ const SESSION_CALLS = ['auth_login_create', 'auth_token_refresh_create', 'auth_l
  * cleared) during a refresh drops it and fails whoever waited.
  */
 const tokenRefreshOracle: Oracle = {
-  requests: { refreshTokens: REFRESH_REQUEST },
+  requests: { refreshTokens: (input: { refresh: string }) => `${REFRESH_REQUEST} with ${input.refresh}` },
   actions: (world) => ({
     storeRefreshToken: (_: unknown, params: { refresh: string }) => {
       world.sessionStorage.refresh = params.refresh;
@@ -101,11 +101,11 @@ const tokenRefreshOracle: Oracle = {
       delete world.sessionStorage.refresh;
     },
   }),
-  start: (input: { refreshToken: string | null }) => ({
+  start: (input: { refreshToken?: string | null } = {}) => ({
     ...emptyWorld(),
     sessionStorage: (input.refreshToken ? { refresh: input.refreshToken } : {}) as Record<string, string>,
     access: null as string | null,
-    refresh: input.refreshToken,
+    refresh: input.refreshToken ?? null,
     refreshing: false,
     queue: [] as number[],
   }),
@@ -137,7 +137,7 @@ const tokenRefreshOracle: Oracle = {
       } else if (expected.access !== null && sentWith !== expected.access) expected.retries[step] = `retried with ${expected.access}`;
       else if (expected.refresh !== null) {
         expected.refreshing = true;
-        expected.requests.push(REFRESH_REQUEST);
+        expected.requests.push(`${REFRESH_REQUEST} with ${expected.refresh}`);
         expected.retries[step] = 'waiting';
         expected.queue.push(step);
       } else expected.retries[step] = 'failed';
@@ -173,7 +173,7 @@ const userLabel = (user: User | null | undefined) => (user ? (user.first_name ??
 const sessionOracle: Oracle = {
   requests: {
     reloadSession: RELOAD_REQUESTS,
-    logIn: LOGIN_REQUEST,
+    logIn: (input: { email: string }) => `${LOGIN_REQUEST} as ${input.email}`,
     logOut: LOGOUT_REQUEST,
     endIdleSession: LOGOUT_REQUEST,
     keepAlive: USER_REQUEST,
@@ -186,14 +186,15 @@ const sessionOracle: Oracle = {
     clearTokens: () => {
       delete world.sessionStorage.refresh;
     },
-    announceSignedIn: () => world.announcements.push('signed in'),
+    announceSignedIn: (_: unknown, params: { user: User }) => world.announcements.push(`signed in as ${userLabel(params.user)}`),
     announceSignedOut: () => world.announcements.push('signed out'),
   }),
-  shown: (snapshot) => userLabel(snapshot.context.user),
-  start: (input: { hasStoredRefreshToken: boolean }) => ({
+  shown: (snapshot) => ({ user: userLabel(snapshot.context.user), loading: snapshot.hasTag('reloading') }),
+  start: (input: { hasStoredRefreshToken?: boolean } = {}) => ({
     ...emptyWorld(),
     requests: input.hasStoredRefreshToken ? [RELOAD_REQUESTS] : [],
     sessionStorage: input.hasStoredRefreshToken ? { refresh: 'R0' } : ({} as Record<string, string>),
+    shown: { user: null, loading: input.hasStoredRefreshToken === true },
     phase: input.hasStoredRefreshToken ? 'reloading' : 'signedOut',
     now: 0,
     lastActivityAt: null as number | null,
@@ -208,8 +209,8 @@ const sessionOracle: Oracle = {
     const ok = event.type.startsWith('xstate.done.actor.');
     const signIn = (user: User, refresh?: string) => {
       if (refresh) e.sessionStorage.refresh = refresh;
-      e.shown = userLabel(user);
-      e.announcements.push('signed in');
+      e.shown = { user: userLabel(user), loading: false };
+      e.announcements.push(`signed in as ${userLabel(user)}`, 'started activityListener', 'started storageListener');
       e.phase = 'signedIn';
       e.idleAt = e.now + IDLE_TIMEOUT_MS;
       e.keepAlive = 'waiting';
@@ -224,7 +225,7 @@ const sessionOracle: Oracle = {
     };
     const signOut = () => {
       leaveSignedIn('signedOut');
-      e.shown = null;
+      e.shown = { user: null, loading: false };
       e.lastActivityAt = null;
       delete e.sessionStorage.refresh;
       e.announcements.push('signed out');
@@ -262,6 +263,7 @@ const sessionOracle: Oracle = {
       if (ok) signIn(payload.output);
       else {
         e.phase = 'signedOut';
+        e.shown = { user: null, loading: false };
         delete e.sessionStorage.refresh;
       }
     } else if (settled && e.phase === 'loggingIn') {
@@ -270,16 +272,16 @@ const sessionOracle: Oracle = {
     } else if (settled && (e.phase === 'loggingOut' || e.phase === 'endingIdle')) {
       signOut();
     } else if (settled && e.phase === 'signedIn' && e.keepAlive === 'sending') {
-      if (ok) e.shown = userLabel(payload.output);
+      if (ok) e.shown = { user: userLabel(payload.output), loading: false };
       e.keepAlive = 'waiting';
       e.keepAliveAt = e.now + KEEP_ALIVE_MS;
     } else if (e.phase === 'signedOut') {
       if (event.type === 'session.login') {
         e.phase = 'loggingIn';
-        e.requests.push(LOGIN_REQUEST);
+        e.requests.push(`${LOGIN_REQUEST} as ${payload.email}`);
       } else if (event.type === 'session.start') signIn(payload.user, payload.refresh);
     } else if (e.phase === 'signedIn') {
-      if (event.type === 'session.updateUser') e.shown = userLabel(payload.user);
+      if (event.type === 'session.updateUser') e.shown = { user: userLabel(payload.user), loading: false };
       else if (event.type === 'session.logout') {
         leaveSignedIn('loggingOut');
         e.requests.push(LOGOUT_REQUEST);
@@ -330,7 +332,10 @@ const LIST_REQUEST = 'GET /api/organizations/?limit=50';
  * organization named on the page, the master's list.
  */
 const organizationOracle: Oracle = {
-  requests: { retrieveOrganization: 'organization lookup', listOrganizations: LIST_REQUEST },
+  requests: {
+    retrieveOrganization: (input: { token: string }) => organizationRequest(input.token),
+    listOrganizations: (input: { limit: number }) => `GET /api/organizations/?limit=${input.limit}`,
+  },
   actions: (world) => ({
     storeOrganization: (_: unknown, params: { organization: Organization }) => {
       world.localStorage.organization = params.organization.token;
@@ -342,14 +347,15 @@ const organizationOracle: Oracle = {
     organization: snapshot.context.organization?.name ?? null,
     list: snapshot.context.organizations.map((o: Organization) => o.token),
   }),
-  start(input: { storedOrganization?: Organization; routeToken?: string }) {
+  start(input: { storedOrganization?: Organization; routeToken?: string } = {}) {
     const stored = input.storedOrganization ?? null;
     const token = input.routeToken || stored?.token || null;
     const organization = stored && (!input.routeToken || input.routeToken === stored.token) ? stored : null;
     return {
       ...emptyWorld(),
       localStorage: (stored ? { organization: stored.token } : {}) as Record<string, string>,
-      requests: token ? ['organization lookup'] : [],
+      requests: token ? [organizationRequest(token)] : [],
+      announcements: ['started unloadListener'],
       shown: { header: token, organization: organization?.name ?? null, list: [] },
       organization,
       lookup: token !== null,
@@ -363,7 +369,7 @@ const organizationOracle: Oracle = {
     const lookUp = (token: string) => {
       view.header = token;
       e.lookup = true;
-      e.requests.push('organization lookup');
+      e.requests.push(organizationRequest(token));
     };
     const select = (organization: Organization) => {
       e.organization = organization;
@@ -425,16 +431,24 @@ const appOracle: Oracle = {
       : snapshot.matches('maintenance')
         ? `maintenance ${snapshot.context.maintenance.offlineFrom} – ${snapshot.context.maintenance.offlineUntil}`
         : snapshot.matches('failed')
-          ? 'Error 500'
+          ? `Error 500: ${String(snapshot.context.error)}`
           : snapshot.matches('ready')
-            ? 'portal'
+            ? `portal${snapshot.context.api ? ' with its API client' : ''}`
             : 'nothing',
-  start: () => ({ ...emptyWorld(), requests: [STATUS_REQUEST], shown: 'loading' }),
+  start: (input: { refreshToken?: string | null; storedOrganization?: Organization; routeToken?: string }) => ({
+    ...emptyWorld(),
+    requests: [STATUS_REQUEST],
+    shown: 'loading',
+    // the token-refresh actor starts with the app, the organization and session actors once the client is built
+    announcements: [`started tokenRefresh ${JSON.stringify({ refreshToken: input.refreshToken ?? null })}`],
+    input,
+    api: null,
+  }),
   next(e, event, _step, src) {
     const payload = event as unknown as Record<string, any>;
     const ok = event.type.startsWith('xstate.done.actor.');
     const fail = () => {
-      e.shown = 'Error 500';
+      e.shown = `Error 500: ${String(payload.error)}`;
       e.announcements.push('start-up failure reported');
     };
     if (src === 'portalAvailability' && ok) {
@@ -442,8 +456,15 @@ const appOracle: Oracle = {
       else e.requests.push(SCHEMA_REQUEST);
     } else if (src === 'loadApiClient') {
       if (!ok) fail();
+      else {
+        e.api = payload.output;
+        e.announcements.push(
+          `started organization ${JSON.stringify({ storedOrganization: e.input.storedOrganization ?? null, routeToken: e.input.routeToken ?? null })}`,
+          `started session ${JSON.stringify({ hasStoredRefreshToken: Boolean(e.input.refreshToken) })}`,
+        );
+      }
     } else if (src === 'waitForSessionReload') {
-      if (ok) e.shown = 'portal';
+      if (ok) e.shown = `portal${e.api ? ' with its API client' : ''}`;
       else fail();
     }
   },
@@ -476,6 +497,7 @@ export const machineModels: MachineModel[] = [
         'fetchPortalStatus',
         { offline: true, offline_from: '2026-03-01T22:00:00Z', offline_until: '2026-03-02T02:00:00Z' },
         { offline: false, offline_from: null, offline_until: null },
+        null,
       ),
       ...error('fetchPortalStatus', failure),
     }),
@@ -483,7 +505,7 @@ export const machineModels: MachineModel[] = [
   {
     name: 'token-refresh',
     machine: tokenRefreshMachine,
-    inputs: [{ refreshToken: null }, { refreshToken: 'R0' }],
+    inputs: [undefined, { refreshToken: null }, { refreshToken: 'R0' }],
     promiseActors: ['refreshTokens'],
     callbackActors: [],
     payloads: () => ({
@@ -491,6 +513,7 @@ export const machineModels: MachineModel[] = [
         { type: 'token.unauthorized', operationId: 'users_list', sentWith: 'A1', waiter },
         { type: 'token.unauthorized', operationId: 'users_list', sentWith: 'A0', waiter },
         { type: 'token.unauthorized', operationId: 'auth_login_create', sentWith: null, waiter },
+        { type: 'token.unauthorized', sentWith: 'A1', waiter },
       ],
       'tokens.set': [{ type: 'tokens.set', access: 'A1', refresh: 'R1' }],
       'tokens.clear': [{ type: 'tokens.clear' }],
@@ -505,7 +528,7 @@ export const machineModels: MachineModel[] = [
   {
     name: 'session',
     machine: sessionMachine,
-    inputs: [{ hasStoredRefreshToken: false }, { hasStoredRefreshToken: true }],
+    inputs: [undefined, { hasStoredRefreshToken: false }, { hasStoredRefreshToken: true }],
     promiseActors: ['reloadSession', 'logIn', 'logOut', 'endIdleSession', 'keepAlive'],
     callbackActors: ['activityListener', 'storageListener'],
     oracle: sessionOracle,
@@ -539,7 +562,14 @@ export const machineModels: MachineModel[] = [
   {
     name: 'organization',
     machine: organizationMachine,
-    inputs: [{}, { storedOrganization: sunrise }],
+    inputs: [
+      undefined,
+      {},
+      { storedOrganization: sunrise },
+      { routeToken: 'harbor' },
+      { storedOrganization: sunrise, routeToken: 'sunrise' },
+      { storedOrganization: sunrise, routeToken: 'harbor' },
+    ],
     promiseActors: ['retrieveOrganization', 'listOrganizations'],
     callbackActors: ['unloadListener'],
     oracle: organizationOracle,
@@ -547,6 +577,10 @@ export const machineModels: MachineModel[] = [
       'org.routeChanged': [
         { type: 'org.routeChanged', token: 'harbor' },
         { type: 'org.routeChanged', token: 'unknown' },
+        // the same organization again, a route without one, an empty `:org`
+        { type: 'org.routeChanged', token: 'sunrise' },
+        { type: 'org.routeChanged', token: null },
+        { type: 'org.routeChanged', token: '' },
       ],
       'org.select': [{ type: 'org.select', organization: harbor }],
       'org.userSignedIn': [
@@ -557,7 +591,7 @@ export const machineModels: MachineModel[] = [
       'org.userSignedOut': [{ type: 'org.userSignedOut' }],
       'org.pageUnload': [{ type: 'org.pageUnload' }],
       ...done('retrieveOrganization', ...(byToken[snapshot.context.token] ? [byToken[snapshot.context.token]] : [])),
-      ...error('retrieveOrganization', notFound, failure),
+      ...error('retrieveOrganization', notFound, failure, null),
       ...done('listOrganizations', [sunrise, harbor]),
       ...error('listOrganizations', failure),
     }),
@@ -565,7 +599,7 @@ export const machineModels: MachineModel[] = [
   {
     name: 'app',
     machine: appMachine,
-    inputs: [{ refreshToken: 'R0' }],
+    inputs: [{ refreshToken: 'R0' }, {}, { refreshToken: null, storedOrganization: sunrise, routeToken: 'harbor' }],
     promiseActors: ['portalAvailability', 'loadApiClient', 'waitForSessionReload'],
     callbackActors: ['tokenRefresh', 'session', 'organization'],
     oracle: appOracle,
@@ -725,12 +759,18 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
     world.requests = [];
   }
   for (const src of model.promiseActors) {
-    actors[src] = fromPromise(({ self }) => {
-      if (oracle?.requests[src]) world.requests.push(oracle.requests[src]);
+    actors[src] = fromPromise(({ self, input }) => {
+      const request = oracle?.requests[src];
+      if (request) world.requests.push(typeof request === 'function' ? request(input) : request);
       return new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }));
     });
   }
-  for (const src of model.callbackActors) actors[src] = fromCallback(() => {});
+  // a callback actor started (a listener, a child actor) is seen by what it was given
+  for (const src of model.callbackActors) {
+    actors[src] = fromCallback(({ input }) => {
+      if (oracle) world.announcements.push(`started ${src}${input === undefined ? '' : ` ${JSON.stringify(input)}`}`);
+    });
+  }
   const machine = model.machine.provide({ actors, ...(oracle ? { actions: oracle.actions(world) } : {}) } as never);
   const clock = new SimulatedClock();
   const actor = createActor(machine, {

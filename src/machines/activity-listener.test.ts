@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, type AnyActorLogic } from 'xstate';
+import { ACTIVITY_EVENTS, ACTIVITY_THROTTLE_MS } from '../domain/constants';
+import { createActivityListener, createStorageListener } from './activity-listener';
+
+/** Runs a listener under a parent that records what it sends back; `stop()` ends it as leaving the state does. */
+function run(logic: AnyActorLogic) {
+  const received: { type: string; at?: number; initial?: boolean; hasRefreshToken?: boolean }[] = [];
+  const parent = createActor(
+    createMachine({
+      invoke: { src: 'listener' },
+      on: { '*': { actions: ({ event }) => received.push(event as never) } },
+    }).provide({ actors: { listener: logic } }),
+  );
+  parent.start();
+  return { received, stop: () => parent.stop() };
+}
+
+/** An EventTarget that counts its listeners, to see that stopping removes every one. */
+class CountingTarget extends EventTarget {
+  listeners = 0;
+  options: unknown[] = [];
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: AddEventListenerOptions | boolean) {
+    this.listeners += 1;
+    this.options.push(options);
+    super.addEventListener(type, listener, options);
+  }
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: EventListenerOptions | boolean) {
+    this.listeners -= 1;
+    super.removeEventListener(type, listener, options);
+  }
+}
+
+describe('the activity listener', () => {
+  const setUp = () => {
+    let clock = 1_000;
+    const target = new CountingTarget();
+    const doc = Object.assign(new CountingTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    const listener = run(createActivityListener({ target, document: doc as unknown as Document, now: () => clock }));
+    return { target, doc, ...listener, advance: (ms: number) => (clock += ms), now: () => clock };
+  };
+
+  it('reports one activity as it starts (not the user’s), then every activity at most once per throttle', () => {
+    const { target, received, advance } = setUp();
+    expect(received).toEqual([{ type: 'session.activity', at: 1_000, initial: true }]);
+    target.dispatchEvent(new Event('mousemove'));
+    expect(received).toHaveLength(1); // within the throttle of the initial report
+    advance(ACTIVITY_THROTTLE_MS - 1);
+    target.dispatchEvent(new Event('keydown'));
+    expect(received).toHaveLength(1);
+    advance(1); // exactly the throttle: reported
+    target.dispatchEvent(new Event('keydown'));
+    expect(received.at(-1)).toEqual({ type: 'session.activity', at: 1_000 + ACTIVITY_THROTTLE_MS });
+    for (const name of ACTIVITY_EVENTS) {
+      advance(ACTIVITY_THROTTLE_MS);
+      target.dispatchEvent(new Event(name));
+      expect(received.at(-1), name).toEqual({ type: 'session.activity', at: expect.any(Number) });
+    }
+    expect(received).toHaveLength(2 + ACTIVITY_EVENTS.length);
+  });
+
+  it('listens passively (scrolling and touch are never held back)', () => {
+    const { target } = setUp();
+    const activity = target.options.slice(0, ACTIVITY_EVENTS.length);
+    expect(activity).toEqual(ACTIVITY_EVENTS.map(() => ({ passive: true })));
+  });
+
+  it('reports a wake when the tab gains focus or becomes visible, not when it is hidden', () => {
+    const { target, doc, received, advance, now } = setUp();
+    advance(10_000);
+    target.dispatchEvent(new Event('focus'));
+    expect(received.at(-1)).toEqual({ type: 'session.wake', at: now() });
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(received.filter((e) => e.type === 'session.wake')).toHaveLength(1);
+    doc.visibilityState = 'visible';
+    advance(5);
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(received.at(-1)).toEqual({ type: 'session.wake', at: now() });
+  });
+
+  it('removes every listener when it stops, and reports nothing after', () => {
+    const { target, doc, received, stop, advance } = setUp();
+    expect(target.listeners).toBe(ACTIVITY_EVENTS.length + 1);
+    expect(doc.listeners).toBe(1);
+    stop();
+    expect(target.listeners).toBe(0);
+    expect(doc.listeners).toBe(0);
+    const before = received.length;
+    advance(ACTIVITY_THROTTLE_MS * 10);
+    target.dispatchEvent(new Event('mousemove'));
+    target.dispatchEvent(new Event('focus'));
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(received).toHaveLength(before);
+  });
+});
+
+describe('the storage listener', () => {
+  it('reports each storage change with whether a refresh token is still stored, until it stops', () => {
+    const target = new CountingTarget();
+    let stored = true;
+    const { received, stop } = run(createStorageListener({ target, hasRefreshToken: () => stored }));
+    target.dispatchEvent(new Event('storage'));
+    stored = false;
+    target.dispatchEvent(new Event('storage'));
+    expect(received).toEqual([
+      { type: 'session.storageChanged', hasRefreshToken: true },
+      { type: 'session.storageChanged', hasRefreshToken: false },
+    ]);
+    stop();
+    expect(target.listeners).toBe(0);
+    target.dispatchEvent(new Event('storage'));
+    expect(received).toHaveLength(2);
+  });
+});
