@@ -86,11 +86,11 @@ for (const mutant of chosen) {
     const started = Date.now();
     const env = { ...process.env, CI: 'true' };
     delete env.TEST_DATABASE_URL; // the embedded database is enough to see the mutant
-    const run = spawnSync('npx', ['vitest', 'run', ...mutant.suites], { cwd: copy, env, encoding: 'utf8', timeout: 15 * 60_000 });
+    const run = spawnSync('npx', ['vitest', 'run', ...mutant.suites], { cwd: copy, env, encoding: 'utf8', timeout: 15 * 60_000, maxBuffer: 256 * 1024 * 1024 });
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
-    const failed = (run.stdout.match(/Tests\s+.*?(\d+) failed/) ?? [])[1];
     // the first line that says what was seen (a failed expectation, a leak)
     const plain = (run.stdout + run.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+    const failed = (plain.match(/Tests\s+(\d+) failed/) ?? [])[1];
     const lines = plain.split('\n');
     const evidence = lines.find((line) => /^\s*\+\s+"/.test(line)) ?? lines.find((line) => /AssertionError/.test(line));
     results.push({
