@@ -16,17 +16,21 @@ function run(logic: AnyActorLogic) {
   return { received, stop: () => parent.stop() };
 }
 
-/** An EventTarget that counts its listeners, to see that stopping removes every one. */
+/** An EventTarget that keeps its listeners by event type, to see that stopping removes every one. */
 class CountingTarget extends EventTarget {
-  listeners = 0;
+  private registered = new Map<string, Set<unknown>>();
   options: unknown[] = [];
+  get listeners() {
+    return [...this.registered.values()].reduce((sum, set) => sum + set.size, 0);
+  }
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: AddEventListenerOptions | boolean) {
-    this.listeners += 1;
+    if (!this.registered.has(type)) this.registered.set(type, new Set());
+    this.registered.get(type)!.add(listener);
     this.options.push(options);
     super.addEventListener(type, listener, options);
   }
   override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: EventListenerOptions | boolean) {
-    this.listeners -= 1;
+    this.registered.get(type)?.delete(listener);
     super.removeEventListener(type, listener, options);
   }
 }
