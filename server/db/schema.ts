@@ -63,6 +63,8 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.organizationId} is null`),
     index('users_organization_idx').on(t.organizationId),
+    // the start-up move of pre-0010 signatures finds what is left without reading the table
+    index('users_legacy_signature_idx').on(t.id).where(sql`${t.legacySignature} is not null`),
     // Employees list: first page by (last_name, first_name, id) or by creation, straight from an index.
     index('users_organization_role_name_idx').on(t.organizationId, t.role, t.lastName, t.firstName, t.id),
     index('users_organization_role_created_idx').on(t.organizationId, t.role, t.createdAt, t.id),
@@ -263,6 +265,7 @@ export const applications = pgTable(
   },
   (t) => [
     index('applications_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('applications_legacy_signature_idx').on(t.id).where(sql`${t.legacyAttestationSignature} is not null`),
     index('applications_organization_status_idx').on(t.organizationId, t.status, t.createdAt, t.id),
   ],
 );
@@ -426,6 +429,8 @@ export const formRequests = pgTable(
     index('form_requests_organization_idx').on(t.organizationId, t.status, t.createdAt, t.id),
     // forms_due = count of these per employee, read with every user answer.
     index('form_requests_due_idx').on(t.employeeId).where(sql`${t.required} AND ${t.status} <> 'COMPLETED'`),
+    index('form_requests_legacy_signature_idx').on(t.id).where(sql`${t.legacySignature} is not null`),
+    index('form_requests_legacy_countersignature_idx').on(t.id).where(sql`${t.legacyCountersignature} is not null`),
   ],
 );
 
@@ -506,5 +511,6 @@ export const testRequests = pgTable(
   (t) => [
     index('test_requests_employee_idx').on(t.employeeId, t.status, t.id),
     index('test_requests_organization_idx').on(t.organizationId, t.status, t.createdAt, t.id),
+    index('test_requests_legacy_signature_idx').on(t.id).where(sql`${t.legacyObserverSignature} is not null`),
   ],
 );

@@ -5,7 +5,7 @@ import { applications, formRequests, testRequests, users } from '../db/schema';
 import { invalid } from './api-error';
 import { hasValidStructure } from './file-structure';
 import { sniffFileKind } from './file-type';
-import { insertFile, withStoredBytes, type FileRow, type Tx } from './stored-files';
+import { withStoredFile, type FileRow, type Tx } from './stored-files';
 
 /**
  * Drawn signatures are PNG files in `files` (like every upload), never data URLs in a row: a list that
@@ -36,29 +36,14 @@ export async function requireSignature(value: string | null | undefined, field =
   return decoded.png;
 }
 
-/**
- * Stores a signature's bytes and runs `work`, which saves the file row with `save(tx)` in its own
- * transaction; the bytes are removed when `work` fails.
- */
+/** Stores a signature as a PNG file; `work` saves its row with `save(tx)` (see withStoredFile). */
 export function withSignatureFile<T>(
   app: FastifyInstance,
   png: Buffer,
   owner: { organizationId: number | null; createdById: number | null },
   work: (save: (tx: Tx) => Promise<FileRow>) => Promise<T>,
 ): Promise<T> {
-  return withStoredBytes(app, owner.organizationId, png, (key) =>
-    work((tx) =>
-      insertFile(tx, {
-        organizationId: owner.organizationId,
-        storageKey: key,
-        name: SIGNATURE_FILE_NAME,
-        size: png.length,
-        contentType: 'image/png',
-        createdById: owner.createdById,
-        createdAt: app.now(),
-      }),
-    ),
-  );
+  return withStoredFile(app, { name: SIGNATURE_FILE_NAME, data: png, contentType: 'image/png' }, owner, work);
 }
 
 interface LegacyColumn {

@@ -12,10 +12,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const serializeFile = (file: Pick<FileRow, 'name' | 'size' | 'contentType'> | null) =>
   file ? { name: file.name, size: file.size, content_type: file.contentType } : null;
 
-export type NewFile = Omit<typeof files.$inferInsert, 'id'>;
+type NewFile = Omit<typeof files.$inferInsert, 'id'>;
 
 /** Puts the bytes under a new key and runs `work` with it; the bytes are removed when `work` fails. */
-export async function withStoredBytes<T>(app: FastifyInstance, organizationId: number | null, data: Buffer, work: (key: string) => Promise<T>): Promise<T> {
+async function withStoredBytes<T>(app: FastifyInstance, organizationId: number | null, data: Buffer, work: (key: string) => Promise<T>): Promise<T> {
   const storage = fileStorageOf(app);
   const key = newStorageKey(organizationId);
   await storage.put(key, data);
@@ -27,24 +27,24 @@ export async function withStoredBytes<T>(app: FastifyInstance, organizationId: n
   }
 }
 
-export async function insertFile(tx: Tx, values: NewFile): Promise<FileRow> {
+async function insertFile(tx: Tx, values: NewFile): Promise<FileRow> {
   const [file] = await tx.insert(files).values(values).returning();
   return file;
 }
 
 /**
- * Stores the bytes, then runs `link` in one transaction with the file row: the row and what points at it
- * commit together, and the bytes are removed when anything fails (no orphan row, no orphan file).
+ * Stores the bytes and runs `work`, which saves the file row with `save(tx)` in its own transaction; the
+ * bytes are removed when `work` fails (no orphan file; the row commits with what points at it).
  */
-export async function storeUpload<T>(
+export function withStoredFile<T>(
   app: FastifyInstance,
-  upload: UploadedFile,
-  owner: { organizationId: number; createdById: number | null },
-  link: (tx: Tx, file: FileRow) => Promise<T>,
+  upload: Pick<UploadedFile, 'name' | 'data' | 'contentType'>,
+  owner: { organizationId: number | null; createdById: number | null },
+  work: (save: (tx: Tx) => Promise<FileRow>) => Promise<T>,
 ): Promise<T> {
   return withStoredBytes(app, owner.organizationId, upload.data, (key) =>
-    app.db.transaction(async (tx) => {
-      const file = await insertFile(tx, {
+    work((tx) =>
+      insertFile(tx, {
         organizationId: owner.organizationId,
         storageKey: key,
         name: upload.name,
@@ -52,10 +52,22 @@ export async function storeUpload<T>(
         contentType: upload.contentType,
         createdById: owner.createdById,
         createdAt: app.now(),
-      });
-      return link(tx, file);
-    }),
+      }),
+    ),
   );
+}
+
+/**
+ * Stores the bytes, then runs `link` in one transaction with the file row: the row and what points at it
+ * commit together, and the bytes are removed when anything fails (no orphan row, no orphan file).
+ */
+export function storeUpload<T>(
+  app: FastifyInstance,
+  upload: UploadedFile,
+  owner: { organizationId: number; createdById: number | null },
+  link: (tx: Tx, file: FileRow) => Promise<T>,
+): Promise<T> {
+  return withStoredFile(app, upload, owner, (save) => app.db.transaction(async (tx) => link(tx, await save(tx))));
 }
 
 /** The file row of `id` when it belongs to the organization (null: the master's own files), or 404. */

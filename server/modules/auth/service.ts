@@ -188,9 +188,8 @@ export function createAuthService(app: FastifyInstance) {
     },
 
     async sendSignature(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-      const { user } = request.user!;
-      const [current] = await app.db.select({ fileId: users.signatureFileId }).from(users).where(eq(users.id, user.id));
-      const file = await requireFile(app, current?.fileId ?? null, user.organizationId, 'You have not saved a signature yet.');
+      const { user } = request.user!; // read from the database with this request
+      const file = await requireFile(app, user.signatureFileId, user.organizationId, 'You have not saved a signature yet.');
       return sendStoredFile(app, reply, file);
     },
 
