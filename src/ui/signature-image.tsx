@@ -29,7 +29,6 @@ export interface SignatureImageProps {
 export function SignatureImage({ load, alt }: SignatureImageProps) {
   const [state, setState] = useState<{ url: string } | 'loading' | 'failed'>('loading');
   // `load` is read once per mount, like the image it names
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => {
     let url: string | null = null;
     let live = true;
