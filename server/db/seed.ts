@@ -25,6 +25,8 @@ import {
   type TestQuestion,
 } from './schema';
 
+import { seedDemoClients } from './seed-clients';
+
 export const DEMO_PASSWORD = 'portal-demo-2026';
 
 /** The demo organizations' time zones: their dates (expiry, due dates, today's visits) are local to these. */
@@ -162,7 +164,9 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null; no
         await tx.insert(employeeProfiles).values({ userId: user.id, organizationId, ...demo.profile });
       }
     }
-    await seedDemoHiring(tx, { organizations: { sunrise: orgId('sunrise')!, harbor: orgId('harbor')! }, users: userIds }, storage, now);
+    const ids = { organizations: { sunrise: orgId('sunrise')!, harbor: orgId('harbor')! }, users: userIds };
+    await seedDemoHiring(tx, ids, storage, now);
+    await seedDemoClients(tx, ids, DEMO_TIMEZONES, now);
   });
 }
 

@@ -10,6 +10,30 @@ export interface AuditEntry {
   /** Override the actor (e.g. a sign-in attempt names the account it tried). */
   actorId?: number | null;
   organizationId?: number | null;
+  /** READ, SEARCH, EXPORT, CREATE, UPDATE, DELETE; when left out, taken from `changed.event` (read, create, delete) or UPDATE. */
+  action?: AuditAction;
+  /** The client the row concerns: it shows in that client's access history. */
+  clientId?: number | null;
+}
+
+export type AuditAction = 'SIGN_IN' | 'SIGN_IN_FAILED' | 'SIGN_OUT' | 'READ' | 'SEARCH' | 'EXPORT' | 'CREATE' | 'UPDATE' | 'DELETE';
+
+const ACTION_OF_EVENT: Record<string, AuditAction> = {
+  read: 'READ',
+  'read-list': 'READ',
+  'read-all': 'READ',
+  'resume-read': 'READ',
+  'file-read': 'READ',
+  create: 'CREATE',
+  invite: 'CREATE',
+  delete: 'DELETE',
+  logout: 'SIGN_OUT',
+};
+
+function actionOf(entry: AuditEntry): AuditAction {
+  if (entry.action) return entry.action;
+  const event = entry.changed?.event;
+  return (typeof event === 'string' && ACTION_OF_EVENT[event]) || 'UPDATE';
 }
 
 const SECRET_KEY = /pass|token|secret|hash|refresh|access_?key/i;
@@ -36,6 +60,8 @@ export const auditPlugin = global(async (app) => {
       operationId: entry.operationId ?? null,
       entity: entry.entity,
       entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      action: actionOf(entry),
+      clientId: entry.clientId ?? null,
       changedFields: entry.changed ? (withoutSecrets(entry.changed) as Record<string, unknown>) : null,
       ip: entry.ip ?? null,
       createdAt: app.now(),

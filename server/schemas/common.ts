@@ -54,3 +54,20 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** A stored file's bytes (its own content type, as an attachment). */
 export const FileDownload = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file, as an attachment' });
+
+/** `schema` or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Timestamp = Type.String({ format: 'date-time' });
+
+/** A person named in an answer: who wrote, changed or brought something. */
+export const PersonRef = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'PersonRef' });
+
+/** One of the codes of `labels` (the document lists each with its label). */
+export function CodeOf<K extends string>(labels: Record<K, string>, options: { default?: K } = {}) {
+  const codes = Object.keys(labels) as K[];
+  return Type.Enum([...codes], {
+    ...(options.default ? { default: options.default } : {}),
+    description: codes.map((code) => `${code}: ${labels[code]}`).join('; '),
+  });
+}

@@ -1101,6 +1101,1159 @@ declare namespace Paths {
             }
         }
     }
+    namespace ClientsAccessHistoryList {
+        namespace Parameters {
+            export type Id = number;
+            export type Limit = number;
+            export type Offset = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface QueryParameters {
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    at: string; // date-time
+                    actor: {
+                        id: number;
+                        name: string;
+                        role: string;
+                    } | null;
+                    action: string;
+                    entity: string;
+                    what: string;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsAuthorizationsCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            service_id: number;
+            /**
+             * HOUR: Hours; VISIT: Visits
+             */
+            unit: "HOUR" | "VISIT";
+            amount: number;
+            /**
+             * YYYY-MM-DD
+             */
+            starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+            /**
+             * YYYY-MM-DD
+             */
+            ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+            reference?: string;
+        }
+        namespace Responses {
+            /**
+             * Authorization
+             */
+            export interface $201 {
+                id: number;
+                service_id: number;
+                /**
+                 * HOUR: Hours; VISIT: Visits
+                 */
+                unit: "HOUR" | "VISIT";
+                amount: number;
+                used: number;
+                remaining: number;
+                /**
+                 * YYYY-MM-DD
+                 */
+                starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+                /**
+                 * YYYY-MM-DD
+                 */
+                ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+                reference: string;
+                low: boolean;
+                ending_soon: boolean;
+                ended: boolean;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsCreate {
+        export interface RequestBody {
+            /**
+             * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+             */
+            type: "HCC" | "HHP" | "HCC, HHP";
+            /**
+             * PENDING: Pending; ACTIVE: Active; WAITING_LIST: Waiting list; ON_HOLD: On hold
+             */
+            status?: "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD";
+            services?: [
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?
+            ];
+            first_name: string;
+            last_name: string;
+            /**
+             * YYYY-MM-DD
+             */
+            date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+            phone?: string;
+            address?: string;
+            city?: string;
+            state?: string;
+            postal_code?: string;
+            latitude?: number | null;
+            longitude?: number | null;
+            preferred_language?: string;
+            emergency_contact_name?: string;
+            emergency_contact_phone?: string;
+            emergency_contact_relationship?: string;
+            notes?: string;
+            payer?: ("Medicare" | "Medicaid") | null;
+            member_id?: string | null;
+            physician_name?: string | null;
+            physician_npi?: string | null;
+            diagnosis_code?: string | null;
+            diagnosis_description?: string | null;
+            certification_start?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            certification_end?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+        }
+        namespace Responses {
+            /**
+             * Client
+             */
+            export interface $201 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                /**
+                 * PENDING: Pending; ACTIVE: Active; WAITING_LIST: Waiting list; ON_HOLD: On hold; DISCHARGED: Discharged
+                 */
+                status: "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD" | "DISCHARGED";
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                city: string;
+                created_at: string; // date-time
+                address: string;
+                state: string;
+                postal_code: string;
+                latitude: number | null;
+                longitude: number | null;
+                preferred_language: string;
+                emergency_contact_name: string;
+                emergency_contact_phone: string;
+                emergency_contact_relationship: string;
+                notes: string;
+                payer: ("Medicare" | "Medicaid") | null;
+                member_id: string | null;
+                physician_name: string | null;
+                physician_npi: string | null;
+                diagnosis_code: string | null;
+                diagnosis_description: string | null;
+                certification_start: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                certification_end: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                next_certification: {
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    start: string; // ^\d{4}-\d{2}-\d{2}$
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    end: string; // ^\d{4}-\d{2}-\d{2}$
+                } | null;
+                discharged_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                discharge_reason: ("GOALS_MET" | "HOSPITALIZED" | "MOVED" | "CHOSE_ANOTHER" | "PAYER_ENDED" | "DECEASED" | "OTHER") | null;
+                discharge_note: string | null;
+                referral_id: number | null;
+                services: {
+                    id: number;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    /**
+                     * ACTIVE: Active; ON_HOLD: On hold; ENDED: Ended
+                     */
+                    status: "ACTIVE" | "ON_HOLD" | "ENDED";
+                    authorizations: {
+                        id: number;
+                        service_id: number;
+                        /**
+                         * HOUR: Hours; VISIT: Visits
+                         */
+                        unit: "HOUR" | "VISIT";
+                        amount: number;
+                        used: number;
+                        remaining: number;
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+                        reference: string;
+                        low: boolean;
+                        ending_soon: boolean;
+                        ended: boolean;
+                        created_at: string; // date-time
+                    }[];
+                    created_at: string; // date-time
+                }[];
+                portal_users: {
+                    id: number;
+                    email: string;
+                    first_name: string;
+                    last_name: string;
+                    /**
+                     * SELF: The client; FAMILY: A family member
+                     */
+                    relationship: "SELF" | "FAMILY";
+                    invitation_pending: boolean;
+                    is_active: boolean;
+                }[];
+                updated_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsInvitationCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            email: string; // email
+            first_name: string;
+            last_name: string;
+            /**
+             * SELF: The client; FAMILY: A family member
+             */
+            relationship: "SELF" | "FAMILY";
+        }
+        namespace Responses {
+            /**
+             * PortalUser
+             */
+            export interface $201 {
+                id: number;
+                email: string;
+                first_name: string;
+                last_name: string;
+                /**
+                 * SELF: The client; FAMILY: A family member
+                 */
+                relationship: "SELF" | "FAMILY";
+                invitation_pending: boolean;
+                is_active: boolean;
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Error
+             */
+            export interface $502 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsList {
+        namespace Parameters {
+            export type Limit = number;
+            export type Offset = number;
+            export type Ordering = "last_name" | "-last_name" | "created_at" | "-created_at" | "status" | "-status";
+            export type Search = string;
+            export type Status = "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD" | "DISCHARGED";
+            export type Type = "HCC" | "HHP" | "HCC, HHP";
+        }
+        export interface QueryParameters {
+            search?: Parameters.Search;
+            type?: Parameters.Type;
+            status?: Parameters.Status;
+            ordering?: Parameters.Ordering;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                    /**
+                     * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                     */
+                    type: "HCC" | "HHP" | "HCC, HHP";
+                    /**
+                     * PENDING: Pending; ACTIVE: Active; WAITING_LIST: Waiting list; ON_HOLD: On hold; DISCHARGED: Discharged
+                     */
+                    status: "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD" | "DISCHARGED";
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                    phone: string;
+                    city: string;
+                    created_at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsPartialUpdate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            first_name?: string;
+            last_name?: string;
+            /**
+             * YYYY-MM-DD
+             */
+            date_of_birth?: string; // ^\d{4}-\d{2}-\d{2}$
+            phone?: string;
+            address?: string;
+            city?: string;
+            state?: string;
+            postal_code?: string;
+            latitude?: number | null;
+            longitude?: number | null;
+            preferred_language?: string;
+            emergency_contact_name?: string;
+            emergency_contact_phone?: string;
+            emergency_contact_relationship?: string;
+            notes?: string;
+            payer?: ("Medicare" | "Medicaid") | null;
+            member_id?: string | null;
+            physician_name?: string | null;
+            physician_npi?: string | null;
+            diagnosis_code?: string | null;
+            diagnosis_description?: string | null;
+            certification_start?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            certification_end?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            /**
+             * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+             */
+            type?: "HCC" | "HHP" | "HCC, HHP";
+            /**
+             * PENDING: Pending; ACTIVE: Active; WAITING_LIST: Waiting list; ON_HOLD: On hold; DISCHARGED: Discharged
+             */
+            status?: "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD" | "DISCHARGED";
+            discharged_on?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            discharge_reason?: ("GOALS_MET" | "HOSPITALIZED" | "MOVED" | "CHOSE_ANOTHER" | "PAYER_ENDED" | "DECEASED" | "OTHER") | null;
+            discharge_note?: string | null;
+        }
+        namespace Responses {
+            /**
+             * Client
+             */
+            export interface $200 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                /**
+                 * PENDING: Pending; ACTIVE: Active; WAITING_LIST: Waiting list; ON_HOLD: On hold; DISCHARGED: Discharged
+                 */
+                status: "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD" | "DISCHARGED";
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                city: string;
+                created_at: string; // date-time
+                address: string;
+                state: string;
+                postal_code: string;
+                latitude: number | null;
+                longitude: number | null;
+                preferred_language: string;
+                emergency_contact_name: string;
+                emergency_contact_phone: string;
+                emergency_contact_relationship: string;
+                notes: string;
+                payer: ("Medicare" | "Medicaid") | null;
+                member_id: string | null;
+                physician_name: string | null;
+                physician_npi: string | null;
+                diagnosis_code: string | null;
+                diagnosis_description: string | null;
+                certification_start: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                certification_end: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                next_certification: {
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    start: string; // ^\d{4}-\d{2}-\d{2}$
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    end: string; // ^\d{4}-\d{2}-\d{2}$
+                } | null;
+                discharged_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                discharge_reason: ("GOALS_MET" | "HOSPITALIZED" | "MOVED" | "CHOSE_ANOTHER" | "PAYER_ENDED" | "DECEASED" | "OTHER") | null;
+                discharge_note: string | null;
+                referral_id: number | null;
+                services: {
+                    id: number;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    /**
+                     * ACTIVE: Active; ON_HOLD: On hold; ENDED: Ended
+                     */
+                    status: "ACTIVE" | "ON_HOLD" | "ENDED";
+                    authorizations: {
+                        id: number;
+                        service_id: number;
+                        /**
+                         * HOUR: Hours; VISIT: Visits
+                         */
+                        unit: "HOUR" | "VISIT";
+                        amount: number;
+                        used: number;
+                        remaining: number;
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+                        reference: string;
+                        low: boolean;
+                        ending_soon: boolean;
+                        ended: boolean;
+                        created_at: string; // date-time
+                    }[];
+                    created_at: string; // date-time
+                }[];
+                portal_users: {
+                    id: number;
+                    email: string;
+                    first_name: string;
+                    last_name: string;
+                    /**
+                     * SELF: The client; FAMILY: A family member
+                     */
+                    relationship: "SELF" | "FAMILY";
+                    invitation_pending: boolean;
+                    is_active: boolean;
+                }[];
+                updated_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * Client
+             */
+            export interface $200 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                /**
+                 * PENDING: Pending; ACTIVE: Active; WAITING_LIST: Waiting list; ON_HOLD: On hold; DISCHARGED: Discharged
+                 */
+                status: "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD" | "DISCHARGED";
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                city: string;
+                created_at: string; // date-time
+                address: string;
+                state: string;
+                postal_code: string;
+                latitude: number | null;
+                longitude: number | null;
+                preferred_language: string;
+                emergency_contact_name: string;
+                emergency_contact_phone: string;
+                emergency_contact_relationship: string;
+                notes: string;
+                payer: ("Medicare" | "Medicaid") | null;
+                member_id: string | null;
+                physician_name: string | null;
+                physician_npi: string | null;
+                diagnosis_code: string | null;
+                diagnosis_description: string | null;
+                certification_start: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                certification_end: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                next_certification: {
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    start: string; // ^\d{4}-\d{2}-\d{2}$
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    end: string; // ^\d{4}-\d{2}-\d{2}$
+                } | null;
+                discharged_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                discharge_reason: ("GOALS_MET" | "HOSPITALIZED" | "MOVED" | "CHOSE_ANOTHER" | "PAYER_ENDED" | "DECEASED" | "OTHER") | null;
+                discharge_note: string | null;
+                referral_id: number | null;
+                services: {
+                    id: number;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    /**
+                     * ACTIVE: Active; ON_HOLD: On hold; ENDED: Ended
+                     */
+                    status: "ACTIVE" | "ON_HOLD" | "ENDED";
+                    authorizations: {
+                        id: number;
+                        service_id: number;
+                        /**
+                         * HOUR: Hours; VISIT: Visits
+                         */
+                        unit: "HOUR" | "VISIT";
+                        amount: number;
+                        used: number;
+                        remaining: number;
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+                        reference: string;
+                        low: boolean;
+                        ending_soon: boolean;
+                        ended: boolean;
+                        created_at: string; // date-time
+                    }[];
+                    created_at: string; // date-time
+                }[];
+                portal_users: {
+                    id: number;
+                    email: string;
+                    first_name: string;
+                    last_name: string;
+                    /**
+                     * SELF: The client; FAMILY: A family member
+                     */
+                    relationship: "SELF" | "FAMILY";
+                    invitation_pending: boolean;
+                    is_active: boolean;
+                }[];
+                updated_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsServicesCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            /**
+             * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+             */
+            service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+            /**
+             * ACTIVE: Active; ON_HOLD: On hold; ENDED: Ended
+             */
+            status?: "ACTIVE" | "ON_HOLD" | "ENDED";
+        }
+        namespace Responses {
+            /**
+             * ClientService
+             */
+            export interface $201 {
+                id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                /**
+                 * ACTIVE: Active; ON_HOLD: On hold; ENDED: Ended
+                 */
+                status: "ACTIVE" | "ON_HOLD" | "ENDED";
+                authorizations: {
+                    id: number;
+                    service_id: number;
+                    /**
+                     * HOUR: Hours; VISIT: Visits
+                     */
+                    unit: "HOUR" | "VISIT";
+                    amount: number;
+                    used: number;
+                    remaining: number;
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+                    reference: string;
+                    low: boolean;
+                    ending_soon: boolean;
+                    ended: boolean;
+                    created_at: string; // date-time
+                }[];
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsServicesPartialUpdate {
+        namespace Parameters {
+            export type Id = number;
+            export type ServiceId = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+            service_id: Parameters.ServiceId;
+        }
+        export interface RequestBody {
+            /**
+             * ACTIVE: Active; ON_HOLD: On hold; ENDED: Ended
+             */
+            status: "ACTIVE" | "ON_HOLD" | "ENDED";
+        }
+        namespace Responses {
+            /**
+             * ClientService
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                /**
+                 * ACTIVE: Active; ON_HOLD: On hold; ENDED: Ended
+                 */
+                status: "ACTIVE" | "ON_HOLD" | "ENDED";
+                authorizations: {
+                    id: number;
+                    service_id: number;
+                    /**
+                     * HOUR: Hours; VISIT: Visits
+                     */
+                    unit: "HOUR" | "VISIT";
+                    amount: number;
+                    used: number;
+                    remaining: number;
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+                    reference: string;
+                    low: boolean;
+                    ending_soon: boolean;
+                    ended: boolean;
+                    created_at: string; // date-time
+                }[];
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ClientsWelcomeRetrieve {
+        namespace Responses {
+            /**
+             * Welcome
+             */
+            export interface $200 {
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                    /**
+                     * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                     */
+                    type: "HCC" | "HHP" | "HCC, HHP";
+                    /**
+                     * PENDING: Pending; ACTIVE: Active; WAITING_LIST: Waiting list; ON_HOLD: On hold; DISCHARGED: Discharged
+                     */
+                    status: "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD" | "DISCHARGED";
+                    services: {
+                        /**
+                         * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                         */
+                        service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                        /**
+                         * ACTIVE: Active; ON_HOLD: On hold; ENDED: Ended
+                         */
+                        status: "ACTIVE" | "ON_HOLD" | "ENDED";
+                    }[];
+                } | null;
+                relationship: ("SELF" | "FAMILY") | null;
+                upcoming_visits: {
+                    id: number;
+                    caregiver: string | null;
+                    service: string;
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    status: string;
+                    changed: boolean;
+                }[];
+                past_visits: {
+                    id: number;
+                    caregiver: string | null;
+                    service: string;
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    status: string;
+                    changed: boolean;
+                }[];
+                awaiting_signature: {
+                    kind: string;
+                    id: number;
+                    title: string;
+                    link: string;
+                    due_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
     namespace CompetencyTestsCreate {
         export interface RequestBody {
             name: string;
@@ -38191,6 +39344,246 @@ declare namespace Paths {
             }
         }
     }
+    namespace GrievancesCreate {
+        export interface RequestBody {
+            /**
+             * CARE: Quality of care; SCHEDULE: Schedule or missed visit; STAFF: Staff conduct; ABUSE: Abuse, neglect or mistreatment; PROPERTY: Property damage or loss; BILLING: Billing; OTHER: Other
+             */
+            category: "CARE" | "SCHEDULE" | "STAFF" | "ABUSE" | "PROPERTY" | "BILLING" | "OTHER";
+            description: string;
+        }
+        namespace Responses {
+            /**
+             * Grievance
+             */
+            export interface $201 {
+                id: number;
+                /**
+                 * CARE: Quality of care; SCHEDULE: Schedule or missed visit; STAFF: Staff conduct; ABUSE: Abuse, neglect or mistreatment; PROPERTY: Property damage or loss; BILLING: Billing; OTHER: Other
+                 */
+                category: "CARE" | "SCHEDULE" | "STAFF" | "ABUSE" | "PROPERTY" | "BILLING" | "OTHER";
+                description: string;
+                /**
+                 * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
+                 */
+                state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace GrievancesList {
+        namespace Parameters {
+            export type Limit = number;
+            export type Offset = number;
+        }
+        export interface QueryParameters {
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    /**
+                     * CARE: Quality of care; SCHEDULE: Schedule or missed visit; STAFF: Staff conduct; ABUSE: Abuse, neglect or mistreatment; PROPERTY: Property damage or loss; BILLING: Billing; OTHER: Other
+                     */
+                    category: "CARE" | "SCHEDULE" | "STAFF" | "ABUSE" | "PROPERTY" | "BILLING" | "OTHER";
+                    description: string;
+                    /**
+                     * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
+                     */
+                    state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+                    created_at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace MarketersList {
+        namespace Parameters {
+            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type Limit = number;
+            export type Offset = number;
+            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
+            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                    email: string;
+                    is_active: boolean;
+                    by_status: {
+                        NEW: number;
+                        CONTACTED: number;
+                        ASSESSMENT_SCHEDULED: number;
+                        ADMITTED: number;
+                        DECLINED: number;
+                        LOST: number;
+                    };
+                    total: number;
+                    conversion: number | null;
+                    median_days_to_admission: number | null;
+                }[];
+                /**
+                 * YYYY-MM-DD
+                 */
+                from: string; // ^\d{4}-\d{2}-\d{2}$
+                /**
+                 * YYYY-MM-DD
+                 */
+                to: string; // ^\d{4}-\d{2}-\d{2}$
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace MarketersReportRetrieve {
+        namespace Parameters {
+            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
+            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+        }
+        namespace Responses {
+            /**
+             * CSV: dimension, name, referrals, admitted, declined, lost, open, conversion, median days to admission
+             */
+            export type $200 = string;
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
     namespace NoteTypesCreate {
         export interface RequestBody {
             name: string;
@@ -38850,6 +40243,907 @@ declare namespace Paths {
              * Body too large
              */
             export interface $413 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ReferralsAdmitCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            note?: string;
+        }
+        namespace Responses {
+            /**
+             * Referral
+             */
+            export interface $200 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                payer: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+                /**
+                 * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+                 */
+                source: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+                source_name: string;
+                /**
+                 * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
+                 */
+                status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
+                assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                overdue: boolean;
+                marketer: {
+                    id: number;
+                    name: string;
+                } | null;
+                client_id: number | null;
+                status_changed_at: string; // date-time
+                created_at: string; // date-time
+                address: string;
+                city: string;
+                state: string;
+                postal_code: string;
+                requested_services: ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")[];
+                source_contact: string;
+                notes: string;
+                editable: boolean;
+                events: {
+                    id: number;
+                    kind: "CREATED" | "STATUS" | "NOTE" | "EDIT";
+                    status: ("NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST") | null;
+                    assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                    reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                    note: string;
+                    changes: {
+                        [name: string]: {
+                            from: any;
+                            to: any;
+                        };
+                    } | null;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ReferralsCreate {
+        export interface RequestBody {
+            first_name: string;
+            last_name: string;
+            /**
+             * YYYY-MM-DD
+             */
+            date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+            phone: string;
+            address?: string;
+            city?: string;
+            state?: string;
+            postal_code?: string;
+            /**
+             * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+             */
+            type: "HCC" | "HHP" | "HCC, HHP";
+            requested_services?: [
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?
+            ];
+            payer?: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+            /**
+             * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+             */
+            source: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+            source_name?: string;
+            source_contact?: string;
+            notes?: string;
+            marketer_id?: number | null;
+        }
+        namespace Responses {
+            /**
+             * Referral
+             */
+            export interface $201 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                payer: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+                /**
+                 * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+                 */
+                source: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+                source_name: string;
+                /**
+                 * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
+                 */
+                status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
+                assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                overdue: boolean;
+                marketer: {
+                    id: number;
+                    name: string;
+                } | null;
+                client_id: number | null;
+                status_changed_at: string; // date-time
+                created_at: string; // date-time
+                address: string;
+                city: string;
+                state: string;
+                postal_code: string;
+                requested_services: ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")[];
+                source_contact: string;
+                notes: string;
+                editable: boolean;
+                events: {
+                    id: number;
+                    kind: "CREATED" | "STATUS" | "NOTE" | "EDIT";
+                    status: ("NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST") | null;
+                    assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                    reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                    note: string;
+                    changes: {
+                        [name: string]: {
+                            from: any;
+                            to: any;
+                        };
+                    } | null;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ReferralsList {
+        namespace Parameters {
+            export type CreatedAfter = string; // ^\d{4}-\d{2}-\d{2}$
+            export type CreatedBefore = string; // ^\d{4}-\d{2}-\d{2}$
+            export type Limit = number;
+            export type MarketerId = number;
+            export type Offset = number;
+            export type Ordering = "-created_at" | "created_at" | "last_name" | "-last_name" | "-status_changed_at" | "status_changed_at";
+            export type Overdue = boolean;
+            export type Search = string;
+            export type Source = "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+            export type Status = "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
+        }
+        export interface QueryParameters {
+            status?: Parameters.Status;
+            marketer_id?: Parameters.MarketerId;
+            source?: Parameters.Source;
+            overdue?: Parameters.Overdue;
+            created_before?: Parameters.CreatedBefore /* ^\d{4}-\d{2}-\d{2}$ */;
+            created_after?: Parameters.CreatedAfter /* ^\d{4}-\d{2}-\d{2}$ */;
+            search?: Parameters.Search;
+            ordering?: Parameters.Ordering;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                    phone: string;
+                    /**
+                     * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                     */
+                    type: "HCC" | "HHP" | "HCC, HHP";
+                    payer: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+                    /**
+                     * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+                     */
+                    source: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+                    source_name: string;
+                    /**
+                     * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
+                     */
+                    status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
+                    assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                    decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                    overdue: boolean;
+                    marketer: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    client_id: number | null;
+                    status_changed_at: string; // date-time
+                    created_at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ReferralsNotesCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            note: string;
+        }
+        namespace Responses {
+            /**
+             * Referral
+             */
+            export interface $201 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                payer: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+                /**
+                 * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+                 */
+                source: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+                source_name: string;
+                /**
+                 * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
+                 */
+                status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
+                assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                overdue: boolean;
+                marketer: {
+                    id: number;
+                    name: string;
+                } | null;
+                client_id: number | null;
+                status_changed_at: string; // date-time
+                created_at: string; // date-time
+                address: string;
+                city: string;
+                state: string;
+                postal_code: string;
+                requested_services: ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")[];
+                source_contact: string;
+                notes: string;
+                editable: boolean;
+                events: {
+                    id: number;
+                    kind: "CREATED" | "STATUS" | "NOTE" | "EDIT";
+                    status: ("NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST") | null;
+                    assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                    reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                    note: string;
+                    changes: {
+                        [name: string]: {
+                            from: any;
+                            to: any;
+                        };
+                    } | null;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ReferralsPartialUpdate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            first_name?: string;
+            last_name?: string;
+            /**
+             * YYYY-MM-DD
+             */
+            date_of_birth?: string; // ^\d{4}-\d{2}-\d{2}$
+            phone?: string;
+            address?: string;
+            city?: string;
+            state?: string;
+            postal_code?: string;
+            /**
+             * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+             */
+            type?: "HCC" | "HHP" | "HCC, HHP";
+            requested_services?: [
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?,
+                ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")?
+            ];
+            payer?: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+            /**
+             * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+             */
+            source?: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+            source_name?: string;
+            source_contact?: string;
+            notes?: string;
+        }
+        namespace Responses {
+            /**
+             * Referral
+             */
+            export interface $200 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                payer: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+                /**
+                 * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+                 */
+                source: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+                source_name: string;
+                /**
+                 * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
+                 */
+                status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
+                assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                overdue: boolean;
+                marketer: {
+                    id: number;
+                    name: string;
+                } | null;
+                client_id: number | null;
+                status_changed_at: string; // date-time
+                created_at: string; // date-time
+                address: string;
+                city: string;
+                state: string;
+                postal_code: string;
+                requested_services: ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")[];
+                source_contact: string;
+                notes: string;
+                editable: boolean;
+                events: {
+                    id: number;
+                    kind: "CREATED" | "STATUS" | "NOTE" | "EDIT";
+                    status: ("NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST") | null;
+                    assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                    reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                    note: string;
+                    changes: {
+                        [name: string]: {
+                            from: any;
+                            to: any;
+                        };
+                    } | null;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ReferralsRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * Referral
+             */
+            export interface $200 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                payer: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+                /**
+                 * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+                 */
+                source: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+                source_name: string;
+                /**
+                 * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
+                 */
+                status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
+                assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                overdue: boolean;
+                marketer: {
+                    id: number;
+                    name: string;
+                } | null;
+                client_id: number | null;
+                status_changed_at: string; // date-time
+                created_at: string; // date-time
+                address: string;
+                city: string;
+                state: string;
+                postal_code: string;
+                requested_services: ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")[];
+                source_contact: string;
+                notes: string;
+                editable: boolean;
+                events: {
+                    id: number;
+                    kind: "CREATED" | "STATUS" | "NOTE" | "EDIT";
+                    status: ("NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST") | null;
+                    assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                    reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                    note: string;
+                    changes: {
+                        [name: string]: {
+                            from: any;
+                            to: any;
+                        };
+                    } | null;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ReferralsStatusCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            /**
+             * CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; DECLINED: Declined; LOST: Lost
+             */
+            status: "CONTACTED" | "ASSESSMENT_SCHEDULED" | "DECLINED" | "LOST";
+            /**
+             * YYYY-MM-DD
+             */
+            assessment_on?: string; // ^\d{4}-\d{2}-\d{2}$
+            /**
+             * NOT_ELIGIBLE: Not eligible; OUT_OF_AREA: Out of area; PAYER_NOT_ACCEPTED: Payer not accepted; NO_STAFF: No staff available; CHOSE_ANOTHER_AGENCY: Chose another agency; OTHER: Other
+             */
+            reason?: "NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER";
+            note?: string;
+        }
+        namespace Responses {
+            /**
+             * Referral
+             */
+            export interface $200 {
+                id: number;
+                first_name: string;
+                last_name: string;
+                /**
+                 * YYYY-MM-DD
+                 */
+                date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+                phone: string;
+                /**
+                 * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
+                 */
+                type: "HCC" | "HHP" | "HCC, HHP";
+                payer: ("Medicare" | "Medicaid" | "PRIVATE_INSURANCE" | "PRIVATE_PAY" | "OTHER") | null;
+                /**
+                 * HOSPITAL: Hospital; PHYSICIAN: Physician's office; FAMILY: Family; SELF: Self; COMMUNITY: Community organization; OTHER: Other
+                 */
+                source: "HOSPITAL" | "PHYSICIAN" | "FAMILY" | "SELF" | "COMMUNITY" | "OTHER";
+                source_name: string;
+                /**
+                 * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
+                 */
+                status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
+                assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                overdue: boolean;
+                marketer: {
+                    id: number;
+                    name: string;
+                } | null;
+                client_id: number | null;
+                status_changed_at: string; // date-time
+                created_at: string; // date-time
+                address: string;
+                city: string;
+                state: string;
+                postal_code: string;
+                requested_services: ("Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker")[];
+                source_contact: string;
+                notes: string;
+                editable: boolean;
+                events: {
+                    id: number;
+                    kind: "CREATED" | "STATUS" | "NOTE" | "EDIT";
+                    status: ("NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST") | null;
+                    assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                    reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
+                    note: string;
+                    changes: {
+                        [name: string]: {
+                            from: any;
+                            to: any;
+                        };
+                    } | null;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
                 detail: string;
                 code: string;
                 fields?: {
@@ -41154,6 +43448,86 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.AuthUserPartialUpdate.Responses.$200>
   /**
+   * clients_list - The organization's clients (the search is audited)
+   */
+  'clients_list'(
+    parameters?: Parameters<Paths.ClientsList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsList.Responses.$200>
+  /**
+   * clients_create - Take a client in: its type decides the fields (home health needs payer, physician, diagnosis and certification period)
+   */
+  'clients_create'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: Paths.ClientsCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsCreate.Responses.$201>
+  /**
+   * clients_welcome_retrieve - The signed-in client's own home: who comes when, what waits for their signature
+   */
+  'clients_welcome_retrieve'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsWelcomeRetrieve.Responses.$200>
+  /**
+   * clients_retrieve - One client, with services, authorizations and portal users (the read is audited)
+   */
+  'clients_retrieve'(
+    parameters: Parameters<Paths.ClientsRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsRetrieve.Responses.$200>
+  /**
+   * clients_partial_update - Change a client's details or status; discharge needs discharged_on and discharge_reason
+   */
+  'clients_partial_update'(
+    parameters: Parameters<Paths.ClientsPartialUpdate.PathParameters>,
+    data?: Paths.ClientsPartialUpdate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsPartialUpdate.Responses.$200>
+  /**
+   * clients_access_history_list - Who opened or changed this client's record, newest first (from the audit log)
+   */
+  'clients_access_history_list'(
+    parameters: Parameters<Paths.ClientsAccessHistoryList.QueryParameters & Paths.ClientsAccessHistoryList.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsAccessHistoryList.Responses.$200>
+  /**
+   * clients_authorizations_create - Record what a payer authorized for one of the client’s services
+   */
+  'clients_authorizations_create'(
+    parameters: Parameters<Paths.ClientsAuthorizationsCreate.PathParameters>,
+    data?: Paths.ClientsAuthorizationsCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsAuthorizationsCreate.Responses.$201>
+  /**
+   * clients_invitation_create - Invite the client or a family member to the portal (role client, linked to this client); mails the sign-up link
+   */
+  'clients_invitation_create'(
+    parameters: Parameters<Paths.ClientsInvitationCreate.PathParameters>,
+    data?: Paths.ClientsInvitationCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsInvitationCreate.Responses.$201>
+  /**
+   * clients_services_create - Add a service of the client's type
+   */
+  'clients_services_create'(
+    parameters: Parameters<Paths.ClientsServicesCreate.PathParameters>,
+    data?: Paths.ClientsServicesCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsServicesCreate.Responses.$201>
+  /**
+   * clients_services_partial_update - Change a service's status
+   */
+  'clients_services_partial_update'(
+    parameters: Parameters<Paths.ClientsServicesPartialUpdate.PathParameters>,
+    data?: Paths.ClientsServicesPartialUpdate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ClientsServicesPartialUpdate.Responses.$200>
+  /**
    * dev_outbox_list - The mail of the admin's organization, newest first, with sign-up and reset tokens redacted
    */
   'dev_outbox_list'(
@@ -41265,6 +43639,38 @@ export interface OperationMethods {
     data?: any,
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.EmployeesReadyCreate.Responses.$200>
+  /**
+   * grievances_list - The concerns the signed-in person filed, newest first, with their state
+   */
+  'grievances_list'(
+    parameters?: Parameters<Paths.GrievancesList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.GrievancesList.Responses.$200>
+  /**
+   * grievances_create - Report a concern (a grievance, state Received); a client’s concerns the client record they belong to
+   */
+  'grievances_create'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: Paths.GrievancesCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.GrievancesCreate.Responses.$201>
+  /**
+   * marketers_list - The organization's marketers with their referrals of a period: by status, conversion, median days to admission
+   */
+  'marketers_list'(
+    parameters?: Parameters<Paths.MarketersList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.MarketersList.Responses.$200>
+  /**
+   * marketers_report_retrieve - Conversion by source and by marketer for a period, as CSV (the export is audited)
+   */
+  'marketers_report_retrieve'(
+    parameters?: Parameters<Paths.MarketersReportRetrieve.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.MarketersReportRetrieve.Responses.$200>
   /**
    * notifications_list - The signed-in user's notifications in the organization, newest first
    */
@@ -41522,6 +43928,62 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.ProfileDocumentsUploadCreate.Responses.$200>
   /**
+   * referrals_list - Referrals: a marketer's own; the office's board of all of the organization's
+   */
+  'referrals_list'(
+    parameters?: Parameters<Paths.ReferralsList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ReferralsList.Responses.$200>
+  /**
+   * referrals_create - Enter a referral (status New); a marketer brings it as their own, the office may name the marketer
+   */
+  'referrals_create'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: Paths.ReferralsCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ReferralsCreate.Responses.$201>
+  /**
+   * referrals_retrieve - One referral with its timeline
+   */
+  'referrals_retrieve'(
+    parameters: Parameters<Paths.ReferralsRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ReferralsRetrieve.Responses.$200>
+  /**
+   * referrals_partial_update - Correct a referral's details until it is decided (each correction enters the timeline)
+   */
+  'referrals_partial_update'(
+    parameters: Parameters<Paths.ReferralsPartialUpdate.PathParameters>,
+    data?: Paths.ReferralsPartialUpdate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ReferralsPartialUpdate.Responses.$200>
+  /**
+   * referrals_admit_create - Admit: creates the client (Pending) from the referral, links the two, tells the marketer; refused once admitted or decided
+   */
+  'referrals_admit_create'(
+    parameters: Parameters<Paths.ReferralsAdmitCreate.PathParameters>,
+    data?: Paths.ReferralsAdmitCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ReferralsAdmitCreate.Responses.$200>
+  /**
+   * referrals_notes_create - Add a note to the timeline
+   */
+  'referrals_notes_create'(
+    parameters: Parameters<Paths.ReferralsNotesCreate.PathParameters>,
+    data?: Paths.ReferralsNotesCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ReferralsNotesCreate.Responses.$201>
+  /**
+   * referrals_status_create - Move a referral: Contacted, Assessment scheduled (assessment_on), Declined (reason) or Lost; admission is referrals_admit_create
+   */
+  'referrals_status_create'(
+    parameters: Parameters<Paths.ReferralsStatusCreate.PathParameters>,
+    data?: Paths.ReferralsStatusCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ReferralsStatusCreate.Responses.$200>
+  /**
    * users_list - The organization's users
    */
   'users_list'(
@@ -41748,6 +44210,102 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.AuthUserPartialUpdate.Responses.$200>
   }
+  ['/api/clients/']: {
+    /**
+     * clients_list - The organization's clients (the search is audited)
+     */
+    'get'(
+      parameters?: Parameters<Paths.ClientsList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsList.Responses.$200>
+    /**
+     * clients_create - Take a client in: its type decides the fields (home health needs payer, physician, diagnosis and certification period)
+     */
+    'post'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: Paths.ClientsCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsCreate.Responses.$201>
+  }
+  ['/api/clients/welcome/']: {
+    /**
+     * clients_welcome_retrieve - The signed-in client's own home: who comes when, what waits for their signature
+     */
+    'get'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsWelcomeRetrieve.Responses.$200>
+  }
+  ['/api/clients/{id}/']: {
+    /**
+     * clients_retrieve - One client, with services, authorizations and portal users (the read is audited)
+     */
+    'get'(
+      parameters: Parameters<Paths.ClientsRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsRetrieve.Responses.$200>
+    /**
+     * clients_partial_update - Change a client's details or status; discharge needs discharged_on and discharge_reason
+     */
+    'patch'(
+      parameters: Parameters<Paths.ClientsPartialUpdate.PathParameters>,
+      data?: Paths.ClientsPartialUpdate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsPartialUpdate.Responses.$200>
+  }
+  ['/api/clients/{id}/access-history/']: {
+    /**
+     * clients_access_history_list - Who opened or changed this client's record, newest first (from the audit log)
+     */
+    'get'(
+      parameters: Parameters<Paths.ClientsAccessHistoryList.QueryParameters & Paths.ClientsAccessHistoryList.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsAccessHistoryList.Responses.$200>
+  }
+  ['/api/clients/{id}/authorizations/']: {
+    /**
+     * clients_authorizations_create - Record what a payer authorized for one of the client’s services
+     */
+    'post'(
+      parameters: Parameters<Paths.ClientsAuthorizationsCreate.PathParameters>,
+      data?: Paths.ClientsAuthorizationsCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsAuthorizationsCreate.Responses.$201>
+  }
+  ['/api/clients/{id}/invitation/']: {
+    /**
+     * clients_invitation_create - Invite the client or a family member to the portal (role client, linked to this client); mails the sign-up link
+     */
+    'post'(
+      parameters: Parameters<Paths.ClientsInvitationCreate.PathParameters>,
+      data?: Paths.ClientsInvitationCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsInvitationCreate.Responses.$201>
+  }
+  ['/api/clients/{id}/services/']: {
+    /**
+     * clients_services_create - Add a service of the client's type
+     */
+    'post'(
+      parameters: Parameters<Paths.ClientsServicesCreate.PathParameters>,
+      data?: Paths.ClientsServicesCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsServicesCreate.Responses.$201>
+  }
+  ['/api/clients/{id}/services/{service_id}/']: {
+    /**
+     * clients_services_partial_update - Change a service's status
+     */
+    'patch'(
+      parameters: Parameters<Paths.ClientsServicesPartialUpdate.PathParameters>,
+      data?: Paths.ClientsServicesPartialUpdate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ClientsServicesPartialUpdate.Responses.$200>
+  }
   ['/api/dev/outbox/']: {
     /**
      * dev_outbox_list - The mail of the admin's organization, newest first, with sign-up and reset tokens redacted
@@ -41879,6 +44437,44 @@ export interface PathsDictionary {
       data?: any,
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.EmployeesReadyCreate.Responses.$200>
+  }
+  ['/api/grievances/']: {
+    /**
+     * grievances_list - The concerns the signed-in person filed, newest first, with their state
+     */
+    'get'(
+      parameters?: Parameters<Paths.GrievancesList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.GrievancesList.Responses.$200>
+    /**
+     * grievances_create - Report a concern (a grievance, state Received); a client’s concerns the client record they belong to
+     */
+    'post'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: Paths.GrievancesCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.GrievancesCreate.Responses.$201>
+  }
+  ['/api/marketers/']: {
+    /**
+     * marketers_list - The organization's marketers with their referrals of a period: by status, conversion, median days to admission
+     */
+    'get'(
+      parameters?: Parameters<Paths.MarketersList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.MarketersList.Responses.$200>
+  }
+  ['/api/marketers/report/']: {
+    /**
+     * marketers_report_retrieve - Conversion by source and by marketer for a period, as CSV (the export is audited)
+     */
+    'get'(
+      parameters?: Parameters<Paths.MarketersReportRetrieve.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.MarketersReportRetrieve.Responses.$200>
   }
   ['/api/notifications/']: {
     /**
@@ -42183,6 +44779,72 @@ export interface PathsDictionary {
       data?: Paths.ProfileDocumentsUploadCreate.RequestBody,
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.ProfileDocumentsUploadCreate.Responses.$200>
+  }
+  ['/api/referrals/']: {
+    /**
+     * referrals_list - Referrals: a marketer's own; the office's board of all of the organization's
+     */
+    'get'(
+      parameters?: Parameters<Paths.ReferralsList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ReferralsList.Responses.$200>
+    /**
+     * referrals_create - Enter a referral (status New); a marketer brings it as their own, the office may name the marketer
+     */
+    'post'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: Paths.ReferralsCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ReferralsCreate.Responses.$201>
+  }
+  ['/api/referrals/{id}/']: {
+    /**
+     * referrals_retrieve - One referral with its timeline
+     */
+    'get'(
+      parameters: Parameters<Paths.ReferralsRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ReferralsRetrieve.Responses.$200>
+    /**
+     * referrals_partial_update - Correct a referral's details until it is decided (each correction enters the timeline)
+     */
+    'patch'(
+      parameters: Parameters<Paths.ReferralsPartialUpdate.PathParameters>,
+      data?: Paths.ReferralsPartialUpdate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ReferralsPartialUpdate.Responses.$200>
+  }
+  ['/api/referrals/{id}/admit/']: {
+    /**
+     * referrals_admit_create - Admit: creates the client (Pending) from the referral, links the two, tells the marketer; refused once admitted or decided
+     */
+    'post'(
+      parameters: Parameters<Paths.ReferralsAdmitCreate.PathParameters>,
+      data?: Paths.ReferralsAdmitCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ReferralsAdmitCreate.Responses.$200>
+  }
+  ['/api/referrals/{id}/notes/']: {
+    /**
+     * referrals_notes_create - Add a note to the timeline
+     */
+    'post'(
+      parameters: Parameters<Paths.ReferralsNotesCreate.PathParameters>,
+      data?: Paths.ReferralsNotesCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ReferralsNotesCreate.Responses.$201>
+  }
+  ['/api/referrals/{id}/status/']: {
+    /**
+     * referrals_status_create - Move a referral: Contacted, Assessment scheduled (assessment_on), Declined (reason) or Lost; admission is referrals_admit_create
+     */
+    'post'(
+      parameters: Parameters<Paths.ReferralsStatusCreate.PathParameters>,
+      data?: Paths.ReferralsStatusCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ReferralsStatusCreate.Responses.$200>
   }
   ['/api/users/']: {
     /**

@@ -163,7 +163,7 @@ export interface World {
 }
 
 /** Path parameters other than `{id}` and the resource they name. */
-const PARAM_RESOURCES: Record<string, string> = { note_id: 'notes', document_id: 'documents' };
+const PARAM_RESOURCES: Record<string, string> = { note_id: 'notes', document_id: 'documents', service_id: 'clients/services' };
 
 /**
  * The resource a path parameter names: `{id}` → the path before it without /api/ ('users', 'employees',
@@ -203,6 +203,9 @@ export const RESOURCE_TABLES: Record<string, string> = {
   'onboarding/competency-tests': 'competency_tests',
   'onboarding/form-requests': 'form_requests',
   'onboarding/test-requests': 'test_requests',
+  clients: 'clients',
+  'clients/services': 'client_services',
+  referrals: 'referrals',
 };
 
 /** The table of the row an operation acts on: its last path parameter's resource. */
@@ -272,6 +275,7 @@ export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(
       users: userIds,
       notifications: { sunrise: await notificationFor('admin@sunrise.example', sunrise), harbor: await notificationFor('admin@harbor.example', harbor) },
       ...(await hiringTargets(t, sunrise, harbor)),
+      ...(await clientTargets(t, sunrise, harbor)),
     },
   };
 }
@@ -295,6 +299,22 @@ async function firstId(t: TestApp, table: string, organization: OrganizationInfo
   const id = (result.rows ?? result)[0]?.id;
   if (!id) throw new Error(`buildWorld: no ${table} row in ${organization.token}`);
   return Number(id);
+}
+
+/**
+ * Issue 9's rows in each organization (the demo seed has clients and referrals in both): a client with a
+ * service (`{service_id}` is a service of that client), and a referral still open (the marketer's in sunrise).
+ */
+async function clientTargets(t: TestApp, sunrise: OrganizationInfo, harbor: OrganizationInfo): Promise<Record<string, { sunrise: number; harbor: number }>> {
+  const client = async (organization: OrganizationInfo) => firstId(t, 'clients', organization, sql`AND id IN (SELECT client_id FROM client_services)`);
+  const clients = { sunrise: await client(sunrise), harbor: await client(harbor) };
+  const serviceOf = (organization: OrganizationInfo, clientId: number) => firstId(t, 'client_services', organization, sql`AND client_id = ${clientId}`);
+  const open = sql`AND status IN ('NEW', 'CONTACTED', 'ASSESSMENT_SCHEDULED')`;
+  return {
+    clients,
+    'clients/services': { sunrise: await serviceOf(sunrise, clients.sunrise), harbor: await serviceOf(harbor, clients.harbor) },
+    referrals: { sunrise: await firstId(t, 'referrals', sunrise, sql`${open} AND marketer_id IS NOT NULL`), harbor: await firstId(t, 'referrals', harbor, open) },
+  };
 }
 
 /** A call that must succeed while the world is built. */
@@ -538,7 +558,7 @@ function plausibleString(schema: JsonSchema, name: string): string {
   if (pattern?.includes('data:image/png')) value = TINY_PNG;
   else if (schema.format === 'email' || /email/i.test(name)) value = `probe-${unique()}@example.test`;
   else if (schema.format === 'date-time') value = new Date('2026-01-05T10:00:00Z').toISOString();
-  else if (schema.format === 'date') value = '2026-01-05';
+  else if (schema.format === 'date' || pattern === '^\\d{4}-\\d{2}-\\d{2}$') value = '2026-01-05';
   else if (/password/i.test(name)) value = STRONG_PASSWORD;
   else if (/phone/i.test(name)) value = '+1 555 0100';
   else if (/timezone/i.test(name)) value = 'America/New_York';
@@ -548,6 +568,21 @@ function plausibleString(schema: JsonSchema, name: string): string {
   if (schema.minLength && value.length < schema.minLength) value = value.padEnd(schema.minLength, 'x');
   if (schema.maxLength && value.length > schema.maxLength) value = value.slice(0, schema.maxLength);
   return value;
+}
+
+/**
+ * A valid body that also tries to take over what a caller must not set (state, role, names): each such field
+ * the operation knows gets a value its schema accepts (the attempted one when it can), the others ride along.
+ */
+export function hostileBody(op: Operation): Record<string, unknown> {
+  const attempt: Record<string, unknown> = { is_active: false, role: 'ROLE_ADMIN', first_name: 'Owned', read: true, status: 'APPROVED', name: 'Owned', reason: 'Owned' };
+  const known = op.body?.properties ?? {};
+  for (const [key, value] of Object.entries(attempt)) {
+    const field = known[key];
+    const choices: unknown[] | undefined = field?.enum ?? branches(field ?? {}).find((b) => Array.isArray(b.enum))?.enum;
+    if (choices && !choices.includes(value)) attempt[key] = choices[0];
+  }
+  return { ...plausibleBody(op), ...attempt };
 }
 
 /** Required fields only, each with a plausible value. */

@@ -20,6 +20,7 @@ import {
   plausibleBody,
   resourceOf,
   tableOf,
+  hostileBody,
   targetIds,
   unique,
   type Operation,
@@ -106,7 +107,7 @@ for (const backend of testBackends()) {
             const payload =
               op.method === 'GET' || op.method === 'DELETE'
                 ? undefined
-                : { ...plausibleBody(op), is_active: false, role: 'ROLE_ADMIN', first_name: 'Owned', read: true, status: 'APPROVED', name: 'Owned', reason: 'Owned' };
+                : hostileBody(op);
             const call = (values: Record<string, number>) =>
               t.app.inject({ method: op.method, url: fillPath(op.path, values), headers: t.headers(caller.access, caller.header), ...(payload ? { payload } : {}) });
             const response = await call(ids);

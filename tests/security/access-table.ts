@@ -133,4 +133,35 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   test_requests_retrieve: ownOrOffice,
   test_requests_submit_create: ownOnboarding,
   test_requests_observation_create: { callers: ['readyRn'] },
+
+  // clients (product.md, "Clients and referrals"): the office's, under its /clients prefix (spec 7 names no
+  // client permission); the client (or family member) reads only their own home
+  clients_list: office,
+  clients_create: office,
+  clients_retrieve: office,
+  clients_partial_update: office,
+  clients_services_create: office,
+  clients_services_partial_update: office,
+  clients_authorizations_create: office,
+  clients_invitation_create: office,
+  clients_access_history_list: office,
+  clients_welcome_retrieve: { callers: ['client'] },
+
+  // referrals: a marketer enters and follows their own (view-referrals); the office works all of them
+  // (view-marketer) and alone moves them along and admits
+  referrals_list: { callers: [...OFFICE, 'marketer'] },
+  referrals_create: { callers: [...OFFICE, 'marketer'] },
+  referrals_retrieve: { callers: [...OFFICE, 'marketer'] },
+  referrals_partial_update: { callers: [...OFFICE, 'marketer'] },
+  referrals_notes_create: { callers: [...OFFICE, 'marketer'] },
+  referrals_status_create: office,
+  referrals_admit_create: office,
+
+  // marketers' figures and the conversion report: the office's (view-marketer)
+  marketers_list: office,
+  marketers_report_retrieve: office,
+
+  // a client's concerns ("Report a concern" on their home page); the office's desk comes with its issue
+  grievances_list: { callers: ['client'] },
+  grievances_create: { callers: ['client'] },
 };

@@ -19,6 +19,27 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'applications.availability': 'day and shift codes, a date and a number',
   'applications.attestation_signature': 'a data URL kept before migration 0010, moved to a file at start; never served',
   'audit_log.*': 'append-only: the database refuses UPDATE (the audit log API comes with its own issue)',
+  'client_authorizations.unit': 'a unit code (HOUR, VISIT)',
+  'client_services.service': 'a service code (spec 3)',
+  'client_services.status': 'a state code',
+  'client_users.relationship': 'a relationship code (SELF, FAMILY)',
+  'clients.type': 'a client type code (spec 3)',
+  'clients.status': 'a state code',
+  'clients.payer': 'a payer code (spec 3)',
+  'clients.discharge_reason': 'a reason code',
+  'clients.phone_digits': 'the digits of the phone, for search (the phone itself carries the canary)',
+  'grievances.category': 'a category code',
+  'grievances.state': 'a state code',
+  'referrals.type': 'a client type code',
+  'referrals.status': 'a state code',
+  'referrals.payer': 'a payer code',
+  'referrals.source': 'a source code',
+  'referrals.decline_reason': 'a reason code',
+  'referrals.requested_services': 'service codes (spec 3)',
+  'referrals.phone_digits': 'the digits of the phone, for search (the phone itself carries the canary)',
+  'referral_events.kind': 'an event code',
+  'referral_events.status': 'a state code',
+  'referral_events.reason': 'a reason code',
   'employee_counts.*': 'counts by status and position code',
   'employee_documents.status': 'a state code',
   'employee_profiles.position': 'a position code',
@@ -48,6 +69,12 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'users.signature': 'a data URL kept before migration 0010; never served',
 };
 
+/**
+ * Tables the database will not let anyone rewrite (a trigger refuses UPDATE): their second organization's
+ * rows get a marked copy of one of them instead.
+ */
+const APPEND_ONLY = new Set(['referral_events']);
+
 const EMAIL_COLUMNS = new Set(['users.email', 'applications.email', 'outbox.to']);
 
 /** How a JSON column's text is marked: an SQL expression of the new value (`m` is the marker). */
@@ -64,6 +91,8 @@ const JSON_RULES: Record<string, (column: ReturnType<typeof sql.identifier>, mar
     FROM jsonb_array_elements(${c}) AS s)`,
   // fields: [{ key, label, type, required, options? }]
   'form_templates.fields': (c, m) => sql`(SELECT coalesce(jsonb_agg(f || jsonb_build_object('label', (f->>'label') || ' ' || ${m})), '[]'::jsonb) FROM jsonb_array_elements(${c}) AS f)`,
+  // corrections: { field: { from, to } }; an event that corrected nothing gets one
+  'referral_events.changes': (c, m) => sql`coalesce(${c}, '{}'::jsonb) || jsonb_build_object('canary', jsonb_build_object('from', ${m}::text, 'to', ${m}::text))`,
   // answers: { key: value }; a request not yet signed gets one answer
   'form_requests.answers': (c, m) => sql`coalesce(${c}, '{}'::jsonb) || jsonb_build_object('canary', ${m}::text)`,
   // skill results: [{ skill_id, label, satisfactory, comment }]; an attempt not yet observed gets one
@@ -118,8 +147,17 @@ export async function plantCanaries(t: TestApp, organizationId: number): Promise
     } else {
       value = sql`coalesce(nullif(${c}, '') || ' ', '') || ${marker}::text`;
     }
-    await t.database.db.execute(sql`UPDATE ${sql.identifier(table)} SET ${c} = ${value} WHERE ${owned}`);
+    if (APPEND_ONLY.has(table)) await insertMarkedCopy(t, table, column, value, owned);
+    else await t.database.db.execute(sql`UPDATE ${sql.identifier(table)} SET ${c} = ${value} WHERE ${owned}`);
   }
+}
+
+/** A copy of the organization's first row of an append-only table, with `column` set to `value`. */
+async function insertMarkedCopy(t: TestApp, table: string, column: string, value: ReturnType<typeof sql>, owned: ReturnType<typeof sql>) {
+  const columns = (await rows<{ column_name: string }>(t, sql`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${table} AND column_name <> 'id' ORDER BY ordinal_position`)).map((r) => r.column_name);
+  const names = sql.join(columns.map((name) => sql.identifier(name)), sql`, `);
+  const values = sql.join(columns.map((name) => (name === column ? value : sql.identifier(name))), sql`, `);
+  await t.database.db.execute(sql`INSERT INTO ${sql.identifier(table)} (${names}) SELECT ${values} FROM ${sql.identifier(table)} WHERE ${owned} ORDER BY id LIMIT 1`);
 }
 
 /** The text columns that hold no marker and are not listed as codes: each needs a row of the second organization or a reason. */

@@ -88,14 +88,14 @@ export function createAuthService(app: FastifyInstance) {
       // the account by its email when it is one; otherwise the text is not kept (it may be a password)
       const account = record ? { email: record.user.email } : { account: 'unknown' };
       if (wait > 0) {
-        await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'throttled', ...account } });
+        await request.audit({ ...auditBase, action: 'SIGN_IN_FAILED', changed: { event: 'login', outcome: 'throttled', ...account } });
         throw throttled(wait);
       }
       const storedHash = record?.user.passwordHash ?? null;
       const verified = await verifyPassword(storedHash ?? (await dummyPasswordHash()), password);
       if (!record || !storedHash || !verified || !record.user.isActive) {
         await throttle.recordFailure(rules.map((rule) => rule.key), now);
-        await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'failure', ...account } });
+        await request.audit({ ...auditBase, action: 'SIGN_IN_FAILED', changed: { event: 'login', outcome: 'failure', ...account } });
         throw LOGIN_FAILED();
       }
       await throttle.reset(rules[0].key);
@@ -103,7 +103,7 @@ export function createAuthService(app: FastifyInstance) {
       if (!storedHash.startsWith(CURRENT_HASH_PREFIX)) update.passwordHash = await hashPassword(password);
       await app.db.update(users).set(update).where(eq(users.id, record.user.id));
       const tokens = await startSession(app, record.user);
-      await request.audit({ ...auditBase, changed: { event: 'login', outcome: 'success', email: record.user.email } });
+      await request.audit({ ...auditBase, action: 'SIGN_IN', changed: { event: 'login', outcome: 'success', email: record.user.email } });
       return { ...tokens, user: await reload(record.user.id), deviceCookie: deviceCookieHeader(request, app.keys.device, record.user.id, device ?? undefined) };
     },
 

@@ -9,6 +9,7 @@ import type { RequestOrganization } from '../../types';
 import { createSignUpLink } from '../auth/password-tokens';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Page } from '../../lib/paging';
+import type { Tx } from '../../lib/stored-files';
 import type { OrganizationRole, UserOrdering } from './schemas';
 
 export interface UserListFilter {
@@ -108,8 +109,11 @@ export function createUserService(app: FastifyInstance) {
       return serializeUser(await find(organization, id));
     },
 
-    /** Creates the user without a password (invitation pending) in the request's organization and mails the link. */
-    async invite(request: FastifyRequest, organization: RequestOrganization, input: UserInvitation): Promise<UserOut> {
+    /**
+     * Creates the user without a password (invitation pending) in the request's organization and mails the link.
+     * `alongside` adds rows that belong with the user in the same transaction (a client's portal link).
+     */
+    async invite(request: FastifyRequest, organization: RequestOrganization, input: UserInvitation, alongside?: (tx: Tx, userId: number) => Promise<void>): Promise<UserOut> {
       const email = input.email.trim().toLowerCase();
       await requireEmailFree(app.db, organization.id, email);
       let userId: number;
@@ -131,6 +135,7 @@ export function createUserService(app: FastifyInstance) {
           if (input.role === 'ROLE_EMPLOYEE') {
             await tx.insert(employeeProfiles).values({ userId: created.id, organizationId: organization.id, status: 'NEW' });
           }
+          await alongside?.(tx, created.id);
           return created.id;
         });
       } catch (error) {

@@ -1,0 +1,484 @@
+/**
+ * The demo's clients and referrals (product.md, "Demo organizations"): in Sunrise a dozen clients of all
+ * three types and states (one of them the record of client@sunrise.example), with services and
+ * authorizations; the marketer's referrals in every status with their timelines; a concern in progress.
+ * Harbor has a smaller set of its own, so that leaks between the two would show.
+ */
+import { eq } from 'drizzle-orm';
+import { certificationEnd, type ClientStatus, type DeclineReason, type ReferralSource, type ReferralStatus, type ServiceCode } from '../../src/domain/clients';
+import { addDays, dateIn } from '../../src/domain/dates';
+import type { ClientType } from '../../src/domain/labels';
+import type { Db } from './connection';
+import { clientAuthorizations, clients, clientServices, clientUsers, grievances, referralEvents, referrals, users } from './schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+interface DemoClient {
+  first: string;
+  last: string;
+  type: ClientType;
+  status: ClientStatus;
+  born: string;
+  phone: string;
+  address: string;
+  city: string;
+  language?: string;
+  services: ServiceCode[];
+  /** Home coordinates (visit verification compares clock-ins with them). */
+  at?: [number, number];
+  /** Home health: physician, NPI, diagnosis code and text, payer. */
+  clinical?: { physician: string; npi: string; diagnosis: string; description: string; payer: 'Medicare' | 'Medicaid'; member: string; certifiedDaysAgo: number };
+}
+
+// Valid NPIs (their last digit checks): the CMS example 1234567893 and others computed the same way.
+const SUNRISE_CLIENTS: DemoClient[] = [
+  { first: 'Clara', last: 'Whitfield', type: 'HCC', status: 'ACTIVE', born: '1941-03-12', phone: '(555) 201-4410', address: '14 Orchard Lane', city: 'Riverton', language: 'English', services: ['Pathways'], at: [40.7411, -73.9897] },
+  {
+    first: 'Walter',
+    last: 'Nguyen',
+    type: 'HHP',
+    status: 'ACTIVE',
+    born: '1938-07-02',
+    phone: '(555) 201-7781',
+    address: '88 Birch Street, Apt 3',
+    city: 'Riverton',
+    language: 'Vietnamese',
+    services: ['SkilledNurses', 'PhysicalTherapist'],
+    at: [40.7455, -73.9822],
+    clinical: { physician: 'Dr. Helen Park', npi: '1234567893', diagnosis: 'I50.9', description: 'Heart failure, unspecified', payer: 'Medicare', member: '1EG4-TE5-MK73', certifiedDaysAgo: 20 },
+  },
+  {
+    first: 'Rosa',
+    last: 'Delgado',
+    type: 'HCC, HHP',
+    status: 'ACTIVE',
+    born: '1950-11-23',
+    phone: '(555) 201-3302',
+    address: '3 Mill Pond Road',
+    city: 'Eastbrook',
+    language: 'Spanish',
+    services: ['Wellness', 'Cna'],
+    at: [40.7302, -73.9951],
+    clinical: { physician: 'Dr. Samuel Ortiz', npi: '1245319599', diagnosis: 'E11.9', description: 'Type 2 diabetes mellitus without complications', payer: 'Medicaid', member: 'MD-4471920', certifiedDaysAgo: 52 },
+  },
+  { first: 'Harold', last: 'Becker', type: 'HCC', status: 'ACTIVE', born: '1946-01-30', phone: '(555) 201-9914', address: '212 Summit Avenue', city: 'Riverton', services: ['Bds'], at: [40.7521, -73.9771] },
+  { first: 'Mei', last: 'Tanaka', type: 'HCC', status: 'PENDING', born: '1955-05-17', phone: '(555) 201-6620', address: '9 Lantern Court', city: 'Eastbrook', language: 'Japanese', services: ['Wellness'] },
+  {
+    first: 'George',
+    last: 'Adeyemi',
+    type: 'HHP',
+    status: 'PENDING',
+    born: '1944-09-08',
+    phone: '(555) 201-2287',
+    address: '47 Willow Bend',
+    city: 'Riverton',
+    services: ['SkilledNurses'],
+    clinical: { physician: 'Dr. Helen Park', npi: '1234567893', diagnosis: 'J44.1', description: 'COPD with acute exacerbation', payer: 'Medicare', member: '2FH5-UF6-NL84', certifiedDaysAgo: 0 },
+  },
+  { first: 'Lucille', last: 'Moreau', type: 'HCC', status: 'WAITING_LIST', born: '1939-12-01', phone: '(555) 201-5508', address: '600 Harbor View Drive', city: 'Westfield', language: 'French', services: ['Pathways'] },
+  { first: 'Dennis', last: 'Kowalski', type: 'HCC', status: 'ON_HOLD', born: '1948-04-19', phone: '(555) 201-8836', address: '19 Cedar Row', city: 'Riverton', services: ['Wellness'], at: [40.7388, -73.9912] },
+  {
+    first: 'Priya',
+    last: 'Raman',
+    type: 'HHP',
+    status: 'ACTIVE',
+    born: '1952-02-14',
+    phone: '(555) 201-4471',
+    address: '71 Elm Terrace',
+    city: 'Eastbrook',
+    language: 'Tamil',
+    services: ['SkilledNurses', 'OccupationalTherapist'],
+    at: [40.7266, -73.9874],
+    clinical: { physician: 'Dr. Samuel Ortiz', npi: '1245319599', diagnosis: 'S72.001A', description: 'Fracture of unspecified part of neck of right femur, initial encounter', payer: 'Medicare', member: '3GJ6-VG7-PM95', certifiedDaysAgo: 58 },
+  },
+  { first: 'Frank', last: 'Osei', type: 'HCC', status: 'DISCHARGED', born: '1936-08-27', phone: '(555) 201-1195', address: '5 Quarry Hill', city: 'Westfield', services: ['Pathways'] },
+  { first: 'Evelyn', last: 'Brandt', type: 'HCC, HHP', status: 'WAITING_LIST', born: '1943-06-05', phone: '(555) 201-3349', address: '230 Lakeshore Blvd', city: 'Riverton', services: ['Wellness', 'Lpn'] },
+  { first: 'Samuel', last: 'Fischer', type: 'HCC', status: 'ACTIVE', born: '1949-10-10', phone: '(555) 201-7702', address: '12 Foundry Street', city: 'Eastbrook', services: ['Wellness'], at: [40.7349, -73.9801] },
+];
+
+const HARBOR_CLIENTS: DemoClient[] = [
+  {
+    first: 'Agnes',
+    last: 'Holloway',
+    type: 'HHP',
+    status: 'ACTIVE',
+    born: '1940-02-22',
+    phone: '(555) 310-4421',
+    address: '7 Pier Road',
+    city: 'Port Mason',
+    services: ['SkilledNurses'],
+    clinical: { physician: 'Dr. Ida Quinn', npi: '1234567893', diagnosis: 'I10', description: 'Essential (primary) hypertension', payer: 'Medicare', member: '4HK7-WH8-QN06', certifiedDaysAgo: 10 },
+  },
+  { first: 'Bernard', last: 'Lyle', type: 'HCC', status: 'PENDING', born: '1951-09-14', phone: '(555) 310-8830', address: '41 Anchor Street', city: 'Port Mason', services: ['Wellness'] },
+  { first: 'Cora', last: 'Vance', type: 'HCC, HHP', status: 'ON_HOLD', born: '1947-03-03', phone: '(555) 310-2215', address: '18 Tide Lane', city: 'Saltmarsh', services: ['Pathways', 'Cna'] },
+];
+
+interface DemoReferral {
+  first: string;
+  last: string;
+  born: string;
+  phone: string;
+  address: string;
+  city: string;
+  type: ClientType;
+  services: ServiceCode[];
+  payer: 'Medicare' | 'Medicaid' | 'PRIVATE_PAY' | 'PRIVATE_INSURANCE' | null;
+  source: ReferralSource;
+  sourceName: string;
+  sourceContact: string;
+  notes: string;
+  /** The path it took, with the days ago of each step (the first is its arrival as New). */
+  path: { status: ReferralStatus; daysAgo: number; reason?: DeclineReason; assessmentInDays?: number; note?: string }[];
+  /** The demo client it was admitted as (by last name). */
+  admittedAs?: string;
+}
+
+const SUNRISE_REFERRALS: DemoReferral[] = [
+  {
+    first: 'Arthur',
+    last: 'Penhale',
+    born: '1942-04-11',
+    phone: '(555) 402-1180',
+    address: '33 Meadow Way',
+    city: 'Riverton',
+    type: 'HHP',
+    services: ['SkilledNurses'],
+    payer: 'Medicare',
+    source: 'HOSPITAL',
+    sourceName: 'Riverton General Hospital',
+    sourceContact: 'Dana Cole, discharge planner, (555) 400-2000',
+    notes: 'Discharge after hip replacement; lives alone.',
+    path: [{ status: 'NEW', daysAgo: 0 }],
+  },
+  {
+    first: 'Beatrice',
+    last: 'Lund',
+    born: '1937-01-29',
+    phone: '(555) 402-3317',
+    address: '5 Fern Hollow',
+    city: 'Eastbrook',
+    type: 'HCC',
+    services: ['Wellness'],
+    payer: 'PRIVATE_PAY',
+    source: 'FAMILY',
+    sourceName: 'Daughter, Karen Lund',
+    sourceContact: '(555) 402-3318',
+    notes: 'Needs help with meals and bathing three mornings a week.',
+    path: [{ status: 'NEW', daysAgo: 4 }],
+  },
+  {
+    first: 'Cyrus',
+    last: 'Mahdavi',
+    born: '1946-08-15',
+    phone: '(555) 402-7741',
+    address: '90 Quarry Road',
+    city: 'Westfield',
+    type: 'HCC, HHP',
+    services: ['Pathways', 'SkilledNurses'],
+    payer: 'Medicaid',
+    source: 'PHYSICIAN',
+    sourceName: 'Westfield Family Practice',
+    sourceContact: 'Dr. Lee, (555) 400-3100',
+    notes: '',
+    path: [
+      { status: 'NEW', daysAgo: 6 },
+      { status: 'CONTACTED', daysAgo: 5, note: 'Spoke with Mr. Mahdavi; prefers afternoons.' },
+    ],
+  },
+  {
+    first: 'Dorothy',
+    last: 'Ashworth',
+    born: '1940-12-03',
+    phone: '(555) 402-5502',
+    address: '17 Chapel Street',
+    city: 'Riverton',
+    type: 'HHP',
+    services: ['SkilledNurses', 'PhysicalTherapist'],
+    payer: 'Medicare',
+    source: 'HOSPITAL',
+    sourceName: "St. Anne's Medical Center",
+    sourceContact: 'Case management, (555) 400-4400',
+    notes: 'Wound care twice a week.',
+    path: [
+      { status: 'NEW', daysAgo: 9 },
+      { status: 'CONTACTED', daysAgo: 8 },
+      { status: 'ASSESSMENT_SCHEDULED', daysAgo: 7, assessmentInDays: 2 },
+    ],
+  },
+  {
+    first: 'Walter',
+    last: 'Nguyen',
+    born: '1938-07-02',
+    phone: '(555) 201-7781',
+    address: '88 Birch Street, Apt 3',
+    city: 'Riverton',
+    type: 'HHP',
+    services: ['SkilledNurses', 'PhysicalTherapist'],
+    payer: 'Medicare',
+    source: 'HOSPITAL',
+    sourceName: 'Riverton General Hospital',
+    sourceContact: 'Dana Cole, discharge planner, (555) 400-2000',
+    notes: 'Heart failure follow-up.',
+    path: [
+      { status: 'NEW', daysAgo: 40 },
+      { status: 'CONTACTED', daysAgo: 39 },
+      { status: 'ASSESSMENT_SCHEDULED', daysAgo: 38, assessmentInDays: 2 },
+      { status: 'ADMITTED', daysAgo: 35 },
+    ],
+    admittedAs: 'Nguyen',
+  },
+  {
+    first: 'Eleanor',
+    last: 'Voss',
+    born: '1935-05-21',
+    phone: '(555) 402-9930',
+    address: '2 Old Mill Road',
+    city: 'Far Hollow',
+    type: 'HCC',
+    services: ['Pathways'],
+    payer: 'Medicaid',
+    source: 'COMMUNITY',
+    sourceName: 'Far Hollow Senior Center',
+    sourceContact: 'Front desk, (555) 400-5500',
+    notes: '',
+    path: [
+      { status: 'NEW', daysAgo: 30 },
+      { status: 'CONTACTED', daysAgo: 29 },
+      { status: 'DECLINED', daysAgo: 28, reason: 'OUT_OF_AREA', note: 'Far Hollow is outside our service area.' },
+    ],
+  },
+  {
+    first: 'Felix',
+    last: 'Grant',
+    born: '1949-03-09',
+    phone: '(555) 402-6604',
+    address: '61 Ridge Avenue',
+    city: 'Eastbrook',
+    type: 'HCC',
+    services: ['Wellness'],
+    payer: 'PRIVATE_INSURANCE',
+    source: 'SELF',
+    sourceName: 'Felix Grant',
+    sourceContact: '(555) 402-6604',
+    notes: '',
+    path: [
+      { status: 'NEW', daysAgo: 21 },
+      { status: 'LOST', daysAgo: 12, note: 'No answer after three calls and a letter.' },
+    ],
+  },
+];
+
+const HARBOR_REFERRALS: DemoReferral[] = [
+  {
+    first: 'Gideon',
+    last: 'Marsh',
+    born: '1945-10-30',
+    phone: '(555) 311-2040',
+    address: '3 Breakwater Close',
+    city: 'Port Mason',
+    type: 'HHP',
+    services: ['SkilledNurses'],
+    payer: 'Medicare',
+    source: 'HOSPITAL',
+    sourceName: 'Port Mason Hospital',
+    sourceContact: 'Discharge office, (555) 311-9000',
+    notes: 'Oxygen at home.',
+    path: [
+      { status: 'NEW', daysAgo: 3 },
+      { status: 'CONTACTED', daysAgo: 2 },
+    ],
+  },
+  {
+    first: 'Agnes',
+    last: 'Holloway',
+    born: '1940-02-22',
+    phone: '(555) 310-4421',
+    address: '7 Pier Road',
+    city: 'Port Mason',
+    type: 'HHP',
+    services: ['SkilledNurses'],
+    payer: 'Medicare',
+    source: 'PHYSICIAN',
+    sourceName: 'Dr. Ida Quinn',
+    sourceContact: '(555) 311-4100',
+    notes: '',
+    path: [
+      { status: 'NEW', daysAgo: 20 },
+      { status: 'ADMITTED', daysAgo: 15 },
+    ],
+    admittedAs: 'Holloway',
+  },
+];
+
+const digits = (phone: string) => phone.replace(/\D/g, '');
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
+async function seedClients(tx: Tx, organizationId: number, list: DemoClient[], today: string, by: number, now: Date): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const demo of list) {
+    const clinical = demo.clinical;
+    const certificationStart = clinical ? addDays(today, -clinical.certifiedDaysAgo) : null;
+    const [row] = await tx
+      .insert(clients)
+      .values({
+        organizationId,
+        type: demo.type,
+        status: demo.status,
+        firstName: demo.first,
+        lastName: demo.last,
+        dateOfBirth: demo.born,
+        phone: demo.phone,
+        phoneDigits: digits(demo.phone),
+        address: demo.address,
+        city: demo.city,
+        state: 'NY',
+        postalCode: '10001',
+        latitude: demo.at?.[0] ?? null,
+        longitude: demo.at?.[1] ?? null,
+        preferredLanguage: demo.language ?? 'English',
+        emergencyContactName: `${demo.first === 'Clara' ? 'Thomas' : 'Jordan'} ${demo.last}`,
+        emergencyContactPhone: '(555) 209-0000',
+        emergencyContactRelationship: demo.first === 'Clara' ? 'Son' : 'Family',
+        notes: demo.status === 'ON_HOLD' ? 'On hold while in rehabilitation.' : '',
+        payer: clinical?.payer ?? null,
+        memberId: clinical?.member ?? null,
+        physicianName: clinical?.physician ?? null,
+        physicianNpi: clinical?.npi ?? null,
+        diagnosisCode: clinical?.diagnosis ?? null,
+        diagnosisDescription: clinical?.description ?? null,
+        certificationStart,
+        certificationEnd: certificationStart ? certificationEnd(certificationStart) : null,
+        dischargedOn: demo.status === 'DISCHARGED' ? addDays(today, -14) : null,
+        dischargeReason: demo.status === 'DISCHARGED' ? 'GOALS_MET' : null,
+        dischargeNote: demo.status === 'DISCHARGED' ? 'Walking independently again.' : null,
+        createdById: by,
+        createdAt: daysBefore(now, 60),
+        updatedAt: daysBefore(now, 60),
+      })
+      .returning({ id: clients.id });
+    ids.set(demo.last, row.id);
+    for (const service of demo.services) {
+      const [serviceRow] = await tx
+        .insert(clientServices)
+        .values({ organizationId, clientId: row.id, service, status: demo.status === 'DISCHARGED' ? 'ENDED' : 'ACTIVE', createdAt: daysBefore(now, 60) })
+        .returning({ id: clientServices.id });
+      if (demo.status === 'ACTIVE' || demo.status === 'ON_HOLD') {
+        // hours of home care for a quarter; visits of home health for the certification period
+        const homeHealth = !['Pathways', 'Wellness', 'Bds'].includes(service);
+        const startsOn = homeHealth && certificationStart ? certificationStart : addDays(today, -30);
+        await tx.insert(clientAuthorizations).values({
+          organizationId,
+          clientId: row.id,
+          serviceId: serviceRow.id,
+          unit: homeHealth ? 'VISIT' : 'HOUR',
+          amount: homeHealth ? 18 : 240,
+          startsOn,
+          // Harold Becker's ends within two weeks, so the warning shows in the demo
+          endsOn: homeHealth && certificationStart ? certificationEnd(certificationStart) : demo.last === 'Becker' ? addDays(today, 10) : addDays(today, 60),
+          reference: `AUTH-${row.id}-${serviceRow.id}`,
+          createdById: by,
+          createdAt: daysBefore(now, 59),
+        });
+      }
+    }
+  }
+  return ids;
+}
+
+async function seedReferrals(tx: Tx, organizationId: number, list: DemoReferral[], marketerId: number | null, officeId: number, clientIds: Map<string, number>, now: Date): Promise<void> {
+  for (const demo of list) {
+    const created = daysBefore(now, demo.path[0].daysAgo);
+    const last = demo.path[demo.path.length - 1];
+    const scheduled = demo.path.find((step) => step.status === 'ASSESSMENT_SCHEDULED');
+    const assessmentOn = scheduled ? dateIn('UTC', daysBefore(now, scheduled.daysAgo - (scheduled.assessmentInDays ?? 0))) : null;
+    const [row] = await tx
+      .insert(referrals)
+      .values({
+        organizationId,
+        marketerId,
+        firstName: demo.first,
+        lastName: demo.last,
+        dateOfBirth: demo.born,
+        phone: demo.phone,
+        phoneDigits: digits(demo.phone),
+        address: demo.address,
+        city: demo.city,
+        state: 'NY',
+        postalCode: '10001',
+        type: demo.type,
+        requestedServices: demo.services,
+        payer: demo.payer,
+        source: demo.source,
+        sourceName: demo.sourceName,
+        sourceContact: demo.sourceContact,
+        notes: demo.notes,
+        status: last.status,
+        assessmentOn,
+        declineReason: last.reason ?? null,
+        statusChangedAt: daysBefore(now, last.daysAgo),
+        createdById: marketerId ?? officeId,
+        createdAt: created,
+      })
+      .returning({ id: referrals.id });
+    for (const [index, step] of demo.path.entries()) {
+      await tx.insert(referralEvents).values({
+        organizationId,
+        referralId: row.id,
+        kind: index === 0 ? 'CREATED' : 'STATUS',
+        status: step.status,
+        assessmentOn: step.status === 'ASSESSMENT_SCHEDULED' ? assessmentOn : null,
+        reason: step.reason ?? null,
+        note: step.note ?? '',
+        byId: index === 0 ? (marketerId ?? officeId) : officeId,
+        at: daysBefore(now, step.daysAgo),
+      });
+    }
+    if (demo.admittedAs) {
+      await tx.update(clients).set({ referralId: row.id }).where(eq(clients.id, clientIds.get(demo.admittedAs)!));
+    }
+  }
+}
+
+export async function seedDemoClients(
+  tx: Tx,
+  ids: { organizations: Record<'sunrise' | 'harbor', number>; users: Record<string, number> },
+  timezones: Record<'sunrise' | 'harbor', string>,
+  now: Date,
+): Promise<void> {
+  const sunriseAdmin = ids.users['admin@sunrise.example'];
+  const harborAdmin = ids.users['admin@harbor.example'];
+  const sunriseClients = await seedClients(tx, ids.organizations.sunrise, SUNRISE_CLIENTS, dateIn(timezones.sunrise, now), sunriseAdmin, now);
+  const harborClients = await seedClients(tx, ids.organizations.harbor, HARBOR_CLIENTS, dateIn(timezones.harbor, now), harborAdmin, now);
+  await seedReferrals(tx, ids.organizations.sunrise, SUNRISE_REFERRALS, ids.users['marketer@sunrise.example'], sunriseAdmin, sunriseClients, now);
+  await seedReferrals(tx, ids.organizations.harbor, HARBOR_REFERRALS, null, harborAdmin, harborClients, now);
+
+  // client@sunrise.example is Clara Whitfield herself; her concern is being looked into
+  const clara = sunriseClients.get('Whitfield')!;
+  await tx.insert(clientUsers).values({ userId: ids.users['client@sunrise.example'], organizationId: ids.organizations.sunrise, clientId: clara, relationship: 'SELF', createdAt: daysBefore(now, 50) });
+  await tx.insert(grievances).values({
+    organizationId: ids.organizations.sunrise,
+    clientId: clara,
+    filedById: ids.users['client@sunrise.example'],
+    category: 'SCHEDULE',
+    description: 'My Tuesday aide arrived an hour late twice this month and nobody called.',
+    state: 'INVESTIGATING',
+    createdAt: daysBefore(now, 3),
+  });
+
+  // Harbor: a family member invited to the portal (not signed up yet) and a concern taken by phone
+  const holloway = harborClients.get('Holloway')!;
+  const [family] = await tx
+    .insert(users)
+    .values({ organizationId: ids.organizations.harbor, email: 'june.holloway@harbor.example', firstName: 'June', lastName: 'Holloway', role: 'ROLE_CLIENT', passwordHash: null, timezone: timezones.harbor, createdAt: daysBefore(now, 12) })
+    .returning({ id: users.id });
+  await tx.insert(clientUsers).values({ userId: family.id, organizationId: ids.organizations.harbor, clientId: holloway, relationship: 'FAMILY', createdAt: daysBefore(now, 12) });
+  await tx.insert(grievances).values({
+    organizationId: ids.organizations.harbor,
+    clientId: holloway,
+    filedById: harborAdmin,
+    category: 'CARE',
+    description: 'Daughter called: the dressing was not changed on Friday.',
+    state: 'RECEIVED',
+    createdAt: daysBefore(now, 1),
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageOf, pagedAnswer } from '../../lib/paging';
+import { requireOrganization } from '../../lib/request-organization';
+import * as schemas from './schemas';
+import { createMarketerService } from './service';
+
+const marketerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const marketers = createMarketerService(app);
+  const office = { access: { permission: 'view-marketer' as const } };
+
+  app.get('/api/marketers/', { schema: schemas.marketerListSchema, config: office }, async (request) => {
+    const { limit, offset, ...query } = request.query;
+    const page = pageOf({ limit, offset });
+    const period = marketers.periodOf(requireOrganization(request), query);
+    const { count, results } = await marketers.list(request, period, page);
+    return { ...pagedAnswer(request, page, count, results), ...period };
+  });
+
+  app.get('/api/marketers/report/', { schema: schemas.marketerReportSchema, config: office }, async (request, reply) => {
+    const period = marketers.periodOf(requireOrganization(request), request.query);
+    const csv = await marketers.report(request, period);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="referral-conversion-${period.from}-to-${period.to}.csv"`)
+      .send(csv);
+  });
+};
+
+export default marketerRoutes;
