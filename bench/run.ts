@@ -4,7 +4,7 @@
  * Needs Chromium (CHROMIUM_PATH or the usual paths) and PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test: a dedicated database is created and dropped). Localhost only.
  *
- * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees); their rows
+ * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees, clients); their rows
  * replace the same rows in bench/results.json. `EMPLOYEES_SIZES=1000,100000` narrows the employees list sizes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { createActor, fromPromise } from 'xstate';
 import { CHROMIUM_ARGS, ensureBuild, findChromium, freePort, seededTemplate } from '../tests/e2e/harness';
 import { createApiClient } from '../src/api/client';
 import { requestAccessToken, tokenRefreshMachine } from '../src/machines/token-refresh-machine';
+import { benchClientsList } from './clients-list';
 import { benchEmployeesList } from './employees-list';
 import { ROOT, TSX_LOADER, WORK, cpuMs, log, median, spawnUntilListening, type Spawned } from './lib';
 
@@ -513,6 +514,56 @@ async function employeesListRows() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The clients list at 1k, 100k and 1M clients across organizations and the referral board with 10k referrals
+// (bench/clients-list.ts: its own PostgreSQL database, the app in-process through inject)
+
+const BOARD_TARGET_MS = 100;
+
+async function clientsListRows() {
+  const sizes = (process.env.CLIENTS_SIZES ?? '1000,100000,1000000').split(',').map(Number).filter((n) => n > 0);
+  const samples = Number(process.env.CLIENTS_SAMPLES ?? 60);
+  const result = await benchClientsList({ databaseUrl: ADMIN_DATABASE_URL, sizes, samples, log });
+  const base = result.sizes[0]!;
+  for (const size of result.sizes) {
+    const label = size.rows >= 1_000_000 ? `${size.rows / 1_000_000}M` : size.rows >= 1_000 ? `${size.rows / 1_000}k` : String(size.rows);
+    for (const [kind, figures, baseline, what] of [
+      ['first page', size.firstPage, base.firstPage, "Sunrise's first 50 by last name (a tenth of the clients are Sunrise's)"],
+      ['search', size.search, base.search, 'search by the start of one last name (the same single match at every size)'],
+    ] as const) {
+      const ratio = figures.p95 / baseline.p95;
+      addRow({
+        metric: `clients_list ${kind} p95 at ${label} clients (PostgreSQL)`,
+        value: figures.p95,
+        unit: 'ms',
+        baseline: baseline.p95,
+        ratio,
+        target: `p95 ≤ ${EMPLOYEES_TARGET}x the ${base.rows / 1000}k figure`,
+        pass: size === base ? null : ratio <= EMPLOYEES_TARGET,
+        runs: 1,
+        note: `${what}; p50 ${figures.p50.toFixed(2)} ms; ${samples} samples; clients added in ${size.seedSeconds.toFixed(1)} s`,
+      });
+    }
+  }
+  for (const [kind, figures] of [
+    ['first page', result.board.firstPage],
+    ['New filter', result.board.newOnes],
+    ['overdue filter', result.board.overdue],
+  ] as const) {
+    addRow({
+      metric: `referral board ${kind} p95 at ${result.board.referrals / 1000}k referrals (PostgreSQL)`,
+      value: figures.p95,
+      unit: 'ms',
+      baseline: null,
+      ratio: null,
+      target: `p95 ≤ ${BOARD_TARGET_MS} ms`,
+      pass: figures.p95 <= BOARD_TARGET_MS,
+      runs: 1,
+      note: `p50 ${figures.p50.toFixed(2)} ms; ${samples} samples`,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 
 function printTable() {
   const header = ['Metric', 'Value', 'Baseline', 'Ratio', 'Target', 'Result', 'Runs'];
@@ -533,7 +584,7 @@ function printTable() {
   for (const row of rows) if (row.note) console.log(`  ${row.metric}: ${row.note}`);
 }
 
-const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees'] as const;
+const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees', 'clients'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(): Set<Section> {
@@ -558,6 +609,10 @@ async function main() {
   if (sections.has('employees')) {
     log('employees list at growing sizes (PostgreSQL)');
     await employeesListRows();
+  }
+  if (sections.has('clients')) {
+    log('clients list at growing sizes and the referral board (PostgreSQL)');
+    await clientsListRows();
   }
 
   printTable();
