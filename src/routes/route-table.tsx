@@ -37,6 +37,14 @@ const EmployeesPage = lazy(() => import('./employees/employees-page'));
 const NewEmployeePage = lazy(() => import('./employees/new-employee-page'));
 const EmployeePage = lazy(() => import('./employees/employee-page'));
 const OnboardingSettingsPage = lazy(() => import('./onboarding/admin/onboarding-admin-page'));
+const ClientsPage = lazy(() => import('./clients/clients-page'));
+const ClientPage = lazy(() => import('./clients/client-page'));
+const WelcomePage = lazy(() => import('./clients/welcome-page'));
+const ReferralsPage = lazy(() => import('./referrals/referrals-page'));
+const NewReferralPage = lazy(() => import('./referrals/new-referral-page'));
+const ReferralPage = lazy(() => import('./referrals/referral-page'));
+const MarketersPage = lazy(() => import('./marketers/marketers-page'));
+const MarketerReferralsPage = lazy(() => import('./marketers/marketer-referrals-page'));
 
 /** The public routes of spec section 2 (shown only when signed out). */
 export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
@@ -67,17 +75,18 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   // Onboarding settings also live under /employees: /onboarding is outside the admin's prefixes (spec 6).
   { path: '/employees/onboarding', element: <OnboardingSettingsPage /> },
   { path: '/employees/:id/*', element: <EmployeePage /> },
-  { path: '/clients', element: <PlaceholderPage title="Clients" /> },
+  { path: '/clients', element: <ClientsPage /> },
   { path: '/clients/new', element: <Navigate to="/clients/new/home-care" replace /> },
   { path: '/clients/new/:type', element: <NewClientPage /> },
-  { path: '/clients/welcome/*', element: <PlaceholderPage title="Welcome" /> },
-  { path: '/clients/:id/*', element: <PlaceholderPage title="Client" /> },
-  { path: '/referrals', element: <PlaceholderPage title="Referrals" /> },
-  { path: '/referrals/new/*', element: <PlaceholderPage title="New referral" /> },
-  { path: '/referrals/:id/*', element: <PlaceholderPage title="Referral" /> },
-  { path: '/marketers', element: <PlaceholderPage title="Marketers" /> },
-  { path: '/marketers/:id/referrals', element: <PlaceholderPage title="Marketer referrals" /> },
-  { path: '/marketers/:marketerId/referrals/:id/*', element: <PlaceholderPage title="Referral" /> },
+  { path: '/clients/welcome/*', element: <WelcomePage /> },
+  { path: '/clients/:id/*', element: <ClientPage /> },
+  { path: '/referrals', element: <ReferralsPage /> },
+  { path: '/referrals/new/*', element: <NewReferralPage /> },
+  { path: '/referrals/:id/*', element: <ReferralPage /> },
+  // the office's referral board and marketers' figures (the admin has no /referrals: product.md)
+  { path: '/marketers', element: <MarketersPage /> },
+  { path: '/marketers/:id/referrals', element: <MarketerReferralsPage /> },
+  { path: '/marketers/:marketerId/referrals/:id/*', element: <ReferralPage /> },
   { path: '/profile/documents', element: <ProfileDocumentsPage /> },
   { path: '/profile/incomplete-documents', element: <IncompleteDocumentsPage /> },
   { path: '/profile/*', element: <ProfilePage /> },

@@ -90,6 +90,12 @@ export function stubApi(overrides: Partial<Record<keyof ApiClient, (...args: any
     note_types_list: vi.fn(async () => []),
     document_types_list: vi.fn(async () => []),
     competency_tests_list: vi.fn(async () => []),
+    // Issue 9 (clients and referrals)
+    clients_list: vi.fn(async () => emptyPage),
+    clients_welcome_retrieve: vi.fn(async () => ({ client: null, relationship: null, upcoming_visits: [], past_visits: [], awaiting_signature: [] })),
+    grievances_list: vi.fn(async () => emptyPage),
+    referrals_list: vi.fn(async () => emptyPage),
+    marketers_list: vi.fn(async () => ({ ...emptyPage, from: '2026-01-01', to: '2026-03-31' })),
     ...overrides,
   };
   return api as typeof api & ApiClient;

@@ -1,6 +1,19 @@
-import { Navigate, useParams } from 'react-router-dom';
-import { CLIENT_TYPE_SLUGS, type ClientTypeSlug } from '../../domain/labels';
-import { PlaceholderPage } from '../placeholder/placeholder-page';
+import { Form, Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useApiClient } from '../../app/api-client';
+import { useOrganizationTimeZone } from '../../app/organization';
+import { dateIn } from '../../domain/dates';
+import { CLIENT_TYPE_SLUGS, CLIENT_TYPES, type ClientTypeSlug } from '../../domain/labels';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { SubmitButton } from '../../ui/submit-button';
+import { personName } from '../employees/hiring-api';
+import { Messages, RowActions } from '../employees/page-parts';
+import { PrivatePage } from '../placeholder/private-page';
+import { checkedServices, CLIENT_FORM_FIELDS, clientBody, ClientFormFields, clientFormValues, clientSchema, OPEN_STATUS_OPTIONS, OPEN_STATUSES } from './client-form';
+import { clientsApi } from './clients-api';
 
 export function isClientTypeSlug(value: string | undefined): value is ClientTypeSlug {
   return value !== undefined && Object.prototype.hasOwnProperty.call(CLIENT_TYPE_SLUGS, value);
@@ -10,7 +23,49 @@ export function isClientTypeSlug(value: string | undefined): value is ClientType
 export function NewClientPage() {
   const { type } = useParams();
   if (!isClientTypeSlug(type)) return <Navigate to="/clients/new" replace />;
-  return <PlaceholderPage title={`New ${CLIENT_TYPE_SLUGS[type].title}`} />;
+  // A new key per type: going from one type's form to another's starts afresh.
+  return <NewClientForm key={type} slug={type} />;
+}
+
+function NewClientForm({ slug }: { slug: ClientTypeSlug }) {
+  const { type, title } = CLIENT_TYPE_SLUGS[slug];
+  const api = clientsApi(useApiClient());
+  const navigate = useNavigate();
+  const timeZone = useOrganizationTimeZone();
+  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => clientSchema({ type, today: dateIn(timeZone, new Date()), clinicalAlways: true }), [type, timeZone]);
+
+  return (
+    <PrivatePage title={`New ${title}`} description={<TextLink to="/clients">Back to clients</TextLink>}>
+      <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
+      <Formik
+        initialValues={clientFormValues()}
+        validationSchema={schema}
+        onSubmit={async (values, { setErrors }) => {
+          setError(null);
+          const status = OPEN_STATUSES.find((value) => value === values.status) ?? 'PENDING';
+          try {
+            const created = await api.clients_create(null, { type, status, services: checkedServices(values, type), ...clientBody(values, type) });
+            navigate(`/clients/${created.id}`, { state: { notice: `${personName(created)} was added as a ${CLIENT_TYPES[type]} client.` } });
+          } catch (failure) {
+            const fields = apiFieldErrors(failure, { known: CLIENT_FORM_FIELDS });
+            if (Object.keys(fields).length) setErrors(fields);
+            else setError(apiErrorDetail(failure, 'The client could not be added.'));
+          }
+        }}
+      >
+        <Form noValidate aria-label={`New ${title}`} css={{ maxWidth: 880 }}>
+          <ClientFormFields type={type} idPrefix="new-client" withServices statusOptions={OPEN_STATUS_OPTIONS} />
+          <RowActions>
+            <SubmitButton>Add client</SubmitButton>
+            <ButtonLink to="/clients" variant="secondary">
+              Cancel
+            </ButtonLink>
+          </RowActions>
+        </Form>
+      </Formik>
+    </PrivatePage>
+  );
 }
 
 export default NewClientPage;

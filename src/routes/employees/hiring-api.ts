@@ -1,3 +1,4 @@
+import { saveBlob } from '../../ui/save-file';
 import type { ApiClient } from '../../api/client';
 import type { ResponseData } from '../../api/types';
 import { DEFAULT_LOCALE } from '../../domain/constants';
@@ -167,19 +168,7 @@ type FileOperation = 'applications_resume_retrieve' | 'documents_file_retrieve';
  */
 export async function downloadFile(api: ApiClient, operation: FileOperation, id: number, fileName: string): Promise<void> {
   const call = (api as unknown as Record<FileOperation, (params: Id, data: null, config: { responseType: 'blob' }) => Promise<Blob>>)[operation];
-  const blob = await call({ id }, null, { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(await call({ id }, null, { responseType: 'blob' }), fileName);
 }
 
 /** A calendar date of the API ('YYYY-MM-DD') as 'Mar 2, 2026' (no time zone shift: it is a date). */

@@ -1,3 +1,4 @@
+import { saveBlob } from '../../ui/save-file';
 import type { AxiosRequestConfig } from 'axios';
 import type { ApiClient } from '../../api/client';
 import type { ResponseData, User } from '../../api/types';
@@ -152,19 +153,7 @@ export function formatDate(iso: string | null | undefined): string {
  * `fileName`.
  */
 export async function downloadDocumentFile(api: ApiClient, documentId: number, fileName: string): Promise<void> {
-  const blob = await hireToReadyApi(api).documents_file_retrieve({ id: documentId }, undefined, { responseType: 'blob' });
-  const url = URL.createObjectURL(blob instanceof Blob ? blob : new Blob([blob as BlobPart]));
-  try {
-    const anchor = document.createElement('a');
-    anchor.href = url;
-    anchor.download = fileName;
-    anchor.rel = 'noopener';
-    document.body.appendChild(anchor);
-    anchor.click();
-    anchor.remove();
-  } finally {
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveBlob((await hireToReadyApi(api).documents_file_retrieve({ id: documentId }, undefined, { responseType: 'blob' })) as BlobPart, fileName);
 }
 
 /** Whether the user is a READY registered nurse (who observes the HHA skills checks). */

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { useApiClient } from '../../app/api-client';
+import { CLIENT_TYPES } from '../../domain/labels';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiErrorStatus } from '../../ui/api-error';
+import { TextLink } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { personName } from '../employees/hiring-api';
+import { Messages, Panel, SubNav, Tag } from '../employees/page-parts';
+import { PrivateNotFoundPage } from '../not-found/not-found-pages';
+import { PrivatePage } from '../placeholder/private-page';
+import { ClientAccessHistoryTab } from './client-access-history-tab';
+import { ClientDetailsTab } from './client-details-tab';
+import { ClientServicesTab } from './client-services-tab';
+import type { ClientTabProps } from './client-tab-props';
+import { ClientStatusTag } from './clients-page';
+import { clientsApi, type Client } from './clients-api';
+
+const TABS = [
+  { path: 'details', label: 'Details' },
+  { path: 'services', label: 'Services and authorizations' },
+  { path: 'visits', label: 'Visits' },
+  { path: 'reviews', label: 'Work-service reviews' },
+  { path: 'notes', label: 'Notes' },
+  { path: 'documents', label: 'Documents' },
+  { path: 'grievances', label: 'Grievances' },
+  { path: 'access-history', label: 'Access history' },
+] as const;
+
+/** Notes: the client's notes as written; they are edited with the other details. */
+function ClientNotesTab({ client }: ClientTabProps) {
+  return (
+    <Panel aria-labelledby="client-notes-title">
+      <h2 id="client-notes-title">Notes</h2>
+      {client.notes ? <p css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginTop: 0 }}>{client.notes}</p> : <p css={{ marginTop: 0 }}>No notes yet.</p>}
+      <TextLink to={`/clients/${client.id}/details`}>Edit the notes under Details</TextLink>
+    </Panel>
+  );
+}
+
+/** /clients/:id/*: one client, its sections as sub-routes. */
+export function ClientPage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const api = clientsApi(useApiClient());
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const [client, setClient] = useState<Client | null>(null);
+  const [loadError, setLoadError] = useState<{ status: number | null; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return;
+    let active = true;
+    setClient(null);
+    setLoadError(null);
+    api
+      .clients_retrieve({ id })
+      .then((answer) => {
+        if (active) setClient(answer);
+      })
+      .catch((failure: unknown) => {
+        if (active) setLoadError({ status: apiErrorStatus(failure), text: apiErrorDetail(failure, 'The client could not be loaded.') });
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  if (!Number.isInteger(id) || id <= 0 || loadError?.status === 404) return <PrivateNotFoundPage />;
+
+  const back = <TextLink to="/clients">Back to clients</TextLink>;
+  if (!client) {
+    return (
+      <PrivatePage title="Client" description={back}>
+        {loadError ? <Alert tone="error">{loadError.text}</Alert> : <p role="status">Loading…</p>}
+      </PrivatePage>
+    );
+  }
+
+  const props: ClientTabProps = { client, onClientChange: setClient };
+  const base = `/clients/${client.id}`;
+
+  return (
+    <PrivatePage
+      title={personName(client)}
+      description={
+        <>
+          {back} · {CLIENT_TYPES[client.type] ?? client.type} · <ClientStatusTag status={client.status} />
+          {client.referral_id ? (
+            <>
+              {' '}
+              · <Tag>From a referral</Tag>
+            </>
+          ) : null}
+        </>
+      }
+    >
+      <Messages>{notice ? <Alert tone="success">{notice}</Alert> : null}</Messages>
+      <SubNav label="Client sections" items={TABS.map((tab) => ({ to: `${base}/${tab.path}`, label: tab.label }))} />
+      <Routes>
+        <Route index element={<Navigate to="details" replace state={location.state} />} />
+        <Route path="details" element={<ClientDetailsTab {...props} />} />
+        <Route path="services" element={<ClientServicesTab {...props} />} />
+        <Route path="visits" element={<EmptyState title="No visits yet" description="Visits come with the work schedule." />} />
+        <Route path="reviews" element={<EmptyState title="No work-service reviews yet" description="Work-service reviews come with the visits: the client signs each one." />} />
+        <Route path="notes" element={<ClientNotesTab {...props} />} />
+        <Route path="documents" element={<EmptyState title="No documents yet" description="The client's documents come with a later release." />} />
+        <Route path="grievances" element={<EmptyState title="No grievances yet" description="The grievance desk comes with the grievances release." />} />
+        <Route path="access-history" element={<ClientAccessHistoryTab {...props} />} />
+        <Route path="*" element={<EmptyState title="Section not found" description="Choose one of the sections above." />} />
+      </Routes>
+    </PrivatePage>
+  );
+}
+
+export default ClientPage;

@@ -1,0 +1,218 @@
+import styled from '@emotion/styled';
+import { Form, Formik } from 'formik';
+import { useEffect, useState } from 'react';
+import * as yup from 'yup';
+import { useApiClient } from '../../app/api-client';
+import { useAuthentication } from '../../app/authentication';
+import { formatDateTime } from '../../app/date-time';
+import { GRIEVANCE_CATEGORIES, GRIEVANCE_STATES, SERVICES, type GrievanceCategory, type GrievanceState } from '../../domain/clients';
+import { DEFAULT_LOCALE } from '../../domain/constants';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { TextLink } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
+import { SubmitButton } from '../../ui/submit-button';
+import { formatCalendarDate, formatDayIn } from '../employees/hiring-api';
+import { Messages, Panel, RowActions, Tag, TagList, type TagTone } from '../employees/page-parts';
+import { PrivatePage } from '../placeholder/private-page';
+import { clientsApi, type Grievance, type Welcome, type WelcomeVisit } from './clients-api';
+
+export const CONCERNS_PAGE_SIZE = 50;
+
+const CATEGORY_OPTIONS = Object.entries(GRIEVANCE_CATEGORIES).map(([value, label]) => ({ value, label }));
+const STATE_TONES: Partial<Record<GrievanceState, TagTone>> = { RESOLVED: 'success', CLOSED: 'success', NOTIFIED: 'success', REOPENED: 'warning' };
+
+const concernSchema = yup.object({
+  category: yup.string().oneOf(Object.keys(GRIEVANCE_CATEGORIES), 'Choose what the concern is about.').required('Choose what the concern is about.'),
+  description: yup.string().trim().required('Tell us what happened.').max(5000, 'Keep it under 5,000 characters.'),
+});
+
+/** A list of cards, one a row: readable on a phone. */
+const Cards = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(1.5)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    padding: ${({ theme }) => theme.spacing(1.5, 2)};
+    border: 1px solid ${({ theme }) => theme.palette.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 4px 0 0;
+  }
+`;
+
+function timeOfDay(iso: string, timeZone: string | null | undefined): string {
+  try {
+    return new Intl.DateTimeFormat(DEFAULT_LOCALE, { timeStyle: 'short', timeZone: timeZone || undefined }).format(new Date(iso)).replace(/[\u202f\u00a0]/g, ' ');
+  } catch {
+    return new Intl.DateTimeFormat(DEFAULT_LOCALE, { timeStyle: 'short' }).format(new Date(iso)).replace(/[\u202f\u00a0]/g, ' ');
+  }
+}
+
+function VisitList({ visits, timeZone, emptyTitle, empty }: { visits: WelcomeVisit[]; timeZone: string | null | undefined; emptyTitle: string; empty: string }) {
+  if (visits.length === 0) return <EmptyState title={emptyTitle} description={empty} />;
+  return (
+    <Cards>
+      {visits.map((visit) => (
+        <li key={visit.id}>
+          <strong>
+            {formatDateTime(visit.starts_at, timeZone)} – {timeOfDay(visit.ends_at, timeZone)}
+          </strong>
+          <p>
+            {SERVICES[visit.service as keyof typeof SERVICES] ?? visit.service}
+            {visit.caregiver ? ` with ${visit.caregiver}` : ' (caregiver to be confirmed)'}
+          </p>
+          <p>
+            <TagList>
+              <Tag>{visit.status}</Tag>
+              {visit.changed ? <Tag tone="warning">Changed since it was booked</Tag> : null}
+            </TagList>
+          </p>
+        </li>
+      ))}
+    </Cards>
+  );
+}
+
+/** /clients/welcome/* (a client or their family member; phone first): who comes when, what to sign, a concern to report. */
+export function WelcomePage() {
+  const api = clientsApi(useApiClient());
+  const { user } = useAuthentication();
+  const timeZone = user?.timezone;
+  const [welcome, setWelcome] = useState<Welcome | null>(null);
+  const [concerns, setConcerns] = useState<Grievance[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [concernsError, setConcernsError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    api
+      .clients_welcome_retrieve()
+      .then((answer) => {
+        if (active) setWelcome(answer);
+      })
+      .catch((failure: unknown) => {
+        if (active) setLoadError(apiErrorDetail(failure, 'Your page could not be loaded. Please try again.'));
+      });
+    api
+      .grievances_list({ limit: CONCERNS_PAGE_SIZE, offset: 0 })
+      .then((page) => {
+        if (active) setConcerns(page.results);
+      })
+      .catch((failure: unknown) => {
+        if (active) setConcernsError(apiErrorDetail(failure, 'Your concerns could not be loaded.'));
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const client = welcome?.client ?? null;
+  const title = client ? `Welcome, ${client.first_name}` : 'Welcome';
+  const forFamily = welcome?.relationship === 'FAMILY' && client;
+
+  return (
+    <PrivatePage title={title} description={forFamily ? `You follow the care of ${client.first_name} ${client.last_name}.` : undefined}>
+      <Messages>{loadError ? <Alert tone="error">{loadError}</Alert> : null}</Messages>
+      {!welcome && !loadError ? <p role="status">Loading…</p> : null}
+      {welcome && !client ? (
+        <Alert tone="warning">Your account is not linked to a client record yet. Please ask the office to link it; then your visits appear here.</Alert>
+      ) : null}
+
+      {client ? (
+        <>
+          <Panel aria-labelledby="welcome-upcoming-title">
+            <h2 id="welcome-upcoming-title">Who comes when</h2>
+            <VisitList visits={welcome!.upcoming_visits} timeZone={timeZone} emptyTitle="No visits scheduled yet" empty="Your schedule appears here: the day, the time and who comes." />
+          </Panel>
+          <Panel aria-labelledby="welcome-past-title">
+            <h2 id="welcome-past-title">Past month</h2>
+            <VisitList visits={welcome!.past_visits} timeZone={timeZone} emptyTitle="No visits in the past month" empty="The visits of the past month appear here once they have taken place." />
+          </Panel>
+          <Panel aria-labelledby="welcome-signature-title">
+            <h2 id="welcome-signature-title">Waiting for your signature</h2>
+            {welcome!.awaiting_signature.length === 0 ? (
+              <p css={{ margin: 0 }}>Nothing waits for your signature.</p>
+            ) : (
+              <Cards>
+                {welcome!.awaiting_signature.map((item) => (
+                  <li key={`${item.kind}-${item.id}`}>
+                    <TextLink to={item.link}>{item.title}</TextLink>
+                    {item.due_on ? <p>Due {formatCalendarDate(item.due_on)}</p> : null}
+                  </li>
+                ))}
+              </Cards>
+            )}
+          </Panel>
+        </>
+      ) : null}
+
+      <Panel aria-labelledby="welcome-concern-title">
+        <h2 id="welcome-concern-title">Report a concern</h2>
+        <p css={{ marginTop: 0 }}>Tell the office about anything that worries you: the care, a visit, a caregiver, your property or a bill. The office follows up.</p>
+        <Messages>
+          {notice ? <Alert tone="success">{notice}</Alert> : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
+        </Messages>
+        <Formik
+          initialValues={{ category: '', description: '' }}
+          validationSchema={concernSchema}
+          onSubmit={async (values, { resetForm, setErrors }) => {
+            setNotice(null);
+            setError(null);
+            try {
+              const created = await api.grievances_create(null, { category: values.category as GrievanceCategory, description: values.description.trim() });
+              setConcerns((current) => [created, ...(current ?? []).filter((row) => row.id !== created.id)]);
+              resetForm();
+              setNotice('Thank you. Your concern was received; the office will follow up.');
+            } catch (failure) {
+              const fields = apiFieldErrors(failure, { known: ['category', 'description'] });
+              if (Object.keys(fields).length) setErrors(fields);
+              else setError(apiErrorDetail(failure, 'Your concern could not be sent. Please try again.'));
+            }
+          }}
+        >
+          <Form noValidate aria-labelledby="welcome-concern-title">
+            <FormStack>
+              <SelectField name="category" label="What is it about?" placeholder="Choose one" options={CATEGORY_OPTIONS} />
+              <TextAreaField name="description" label="What happened?" hint="When and where it happened, and who was there, if you know." />
+              <RowActions>
+                <SubmitButton fullWidth>Send concern</SubmitButton>
+              </RowActions>
+            </FormStack>
+          </Form>
+        </Formik>
+      </Panel>
+
+      <Panel aria-labelledby="welcome-concerns-title">
+        <h2 id="welcome-concerns-title">Your concerns</h2>
+        {concernsError ? <Alert tone="error">{concernsError}</Alert> : null}
+        {concerns === null && !concernsError ? <p role="status">Loading…</p> : null}
+        {concerns && concerns.length === 0 ? <p css={{ margin: 0 }}>You have not reported a concern.</p> : null}
+        {concerns && concerns.length > 0 ? (
+          <Cards>
+            {concerns.map((concern) => (
+              <li key={concern.id}>
+                <strong>{GRIEVANCE_CATEGORIES[concern.category] ?? concern.category}</strong>
+                <p>Reported {formatDayIn(concern.created_at, timeZone)}</p>
+                <p>
+                  <Tag tone={STATE_TONES[concern.state] ?? 'neutral'}>{GRIEVANCE_STATES[concern.state] ?? concern.state}</Tag>
+                </p>
+              </li>
+            ))}
+          </Cards>
+        ) : null}
+      </Panel>
+    </PrivatePage>
+  );
+}
+
+export default WelcomePage;

@@ -1,0 +1,22 @@
+import type { ReferralStatus } from '../../domain/clients';
+import { Tag, TagList, type TagTone } from '../employees/page-parts';
+import { statusLabel, type ReferralSummary } from './referrals-api';
+
+const STATUS_TONES: Record<ReferralStatus, TagTone> = {
+  NEW: 'neutral',
+  CONTACTED: 'neutral',
+  ASSESSMENT_SCHEDULED: 'warning',
+  ADMITTED: 'success',
+  DECLINED: 'error',
+  LOST: 'neutral',
+};
+
+/** The status in words, and "Overdue" in words too when it is still New after 48 hours. */
+export function ReferralStatusTags({ referral }: { referral: Pick<ReferralSummary, 'status' | 'overdue'> }) {
+  return (
+    <TagList>
+      <Tag tone={STATUS_TONES[referral.status] ?? 'neutral'}>{statusLabel(referral.status)}</Tag>
+      {referral.overdue ? <Tag tone="error">Overdue</Tag> : null}
+    </TagList>
+  );
+}
