@@ -59,3 +59,32 @@ describe('verifyAccessToken (node:crypto HS256)', () => {
     await expect(verifyAccessToken(await make(), key, config, now)).rejects.toMatchObject({ statusCode: 401, code: 'token_not_valid' });
   });
 });
+
+describe('verifyAccessToken: what a holder of the key could still sign wrongly', () => {
+  /** A token signed with `key` from raw header and payload segments (any bytes, any padding). */
+  const signRaw = (header: string, payload: string) => `${header}.${payload}.${createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url')}`;
+  const raw = (value: string) => Buffer.from(value).toString('base64url');
+
+  it.each<[string, () => string]>([
+    ['a header typ other than JWT', () => forge(CLAIMS, { alg: 'HS256', typ: 'JWS' })],
+    ['a payload of null', () => signRaw(b64({ alg: 'HS256' }), raw('null'))],
+    ['a payload that is a number', () => signRaw(b64({ alg: 'HS256' }), raw('7'))],
+    ['a payload that is no JSON', () => signRaw(b64({ alg: 'HS256' }), raw('{"sub":'))],
+    ['a payload segment padded with =', () => signRaw(b64({ alg: 'HS256' }), `${b64(CLAIMS)}=`)],
+    ['a payload segment after a space', () => signRaw(b64({ alg: 'HS256' }), ` ${b64(CLAIMS)}`)],
+    ['a payload segment before a space', () => signRaw(b64({ alg: 'HS256' }), `${b64(CLAIMS)} `)],
+    ['an empty header', () => signRaw('', b64(CLAIMS))],
+    ['a signature with a character before it', () => `${forge(CLAIMS)}`.replace(/\.([^.]+)$/, '. $1')],
+    ['a signature with a character after it', () => `${forge(CLAIMS)} `],
+    ['a string iat', () => forge({ ...CLAIMS, iat: String(iat) })],
+    ['a numeric subject', () => forge({ ...CLAIMS, sub: 7 })],
+    ['subject 0', () => forge({ ...CLAIMS, sub: '0' })],
+    ['a numeric session id', () => forge({ ...CLAIMS, sid: 5 })],
+  ])('refuses %s with 401, not an error of its own', async (_, make) => {
+    await expect(verifyAccessToken(make(), key, config, now)).rejects.toMatchObject({ statusCode: 401, code: 'token_not_valid' });
+  });
+
+  it('accepts a header without typ, as jose does', async () => {
+    await expect(verifyAccessToken(forge(CLAIMS, { alg: 'HS256' }), key, config, now)).resolves.toEqual({ userId: 7, familyId: 'family-1' });
+  });
+});

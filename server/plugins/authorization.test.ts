@@ -64,3 +64,26 @@ describe('authorization: a permission list means any one of them', () => {
     });
   });
 });
+
+describe('authorization on its own: a request that reaches it without a user never passes', () => {
+  it('answers 401 on a route that needs a permission, whatever ran before it', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { authorizationPlugin } = await import('./authorization');
+    const app = Fastify();
+    app.decorateRequest('user', null);
+    await app.register(authorizationPlugin);
+    app.get('/needs-a-permission', { config: { access: { permission: 'view-users' } } }, async () => ({ ok: true }));
+    app.get('/needs-a-role', { config: { access: { roles: ['ROLE_ADMIN'] } } }, async () => ({ ok: true }));
+    app.get('/public', { config: { access: { public: true } } }, async () => ({ ok: true }));
+    try {
+      for (const url of ['/needs-a-permission', '/needs-a-role']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.json().code, url).toBe('not_authenticated');
+      }
+      expect((await app.inject({ method: 'GET', url: '/public' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { permissionsFor } from './permissions';
-import { ALLOWED_PREFIXES, FORMS_DUE_PREFIXES, HOME_ROUTES, homeRouteFor, isPathAllowed } from './routes';
-import { ROLE_LABELS, PROFILE_STATUS_LABELS } from './roles';
+import { hasPermission, permissionsFor } from './permissions';
+import { ALLOWED_PREFIXES, FORMS_DUE_PREFIXES, HOME_ROUTES, hasFormsDue, homeRouteFor, isPathAllowed, matchesPrefix } from './routes';
+import { ROLE_LABELS, PROFILE_STATUS_LABELS, isRole } from './roles';
 import { CLIENT_TYPE_SLUGS, CLIENT_TYPES, HOME_CARE_SERVICES, HOME_HEALTH_PAYERS, HOME_HEALTH_SERVICES, POSITIONS } from './labels';
 
 // The tables below are copied from the specification (sections 2, 3, 4 and 6) and compared as sets.
@@ -81,5 +81,39 @@ describe('labels equal spec sections 3 and 6', () => {
       HCC: 'Home Care Caregiver', RN: 'Registered Nurse', LPN: 'Licensed Practical Nurse', CNA: 'Certified Nurse Assistant',
       HHA: 'Home Health Aide', PT: 'Physical Therapist', OT: 'Occupational Therapist', ST: 'Speech Therapist', SW: 'Social Worker',
     });
+  });
+});
+
+describe('the small predicates the router and the menu decide with', () => {
+  it('hasPermission: a signed-in user holding the permission, nobody else', () => {
+    expect(hasPermission({ permissions: ['view-users'] }, 'view-users')).toBe(true);
+    expect(hasPermission({ permissions: ['view-users'] }, 'view-employees')).toBe(false);
+    expect(hasPermission(null, 'view-users')).toBe(false);
+    expect(hasPermission(undefined, 'view-profile')).toBe(false);
+  });
+
+  it('isRole: one of the five role codes, as written', () => {
+    expect(isRole('ROLE_ADMIN')).toBe(true);
+    expect(isRole('ROLE_MARKETER')).toBe(true);
+    expect(isRole('role_admin')).toBe(false);
+    expect(isRole('')).toBe(false);
+    expect(isRole(undefined)).toBe(false);
+    expect(isRole(['ROLE_ADMIN'])).toBe(false);
+  });
+
+  it('hasFormsDue: only an employee, and only with forms due', () => {
+    expect(hasFormsDue({ role: 'ROLE_EMPLOYEE', profile: { forms_due: 2 } })).toBe(true);
+    expect(hasFormsDue({ role: 'ROLE_EMPLOYEE', profile: { forms_due: 0 } })).toBe(false);
+    expect(hasFormsDue({ role: 'ROLE_EMPLOYEE', profile: null })).toBe(false);
+    expect(hasFormsDue({ role: 'ROLE_CLIENT', profile: { forms_due: 2 } })).toBe(false);
+  });
+
+  it('matchesPrefix: the path or below it; a prefix ending in / only below it', () => {
+    expect(matchesPrefix('/users', '/users')).toBe(true);
+    expect(matchesPrefix('/users/5', '/users')).toBe(true);
+    expect(matchesPrefix('/usersx', '/users')).toBe(false);
+    expect(matchesPrefix('/onboarding/test-request/7', '/onboarding/test-request/')).toBe(true);
+    expect(matchesPrefix('/x/onboarding/test-request/', '/onboarding/test-request/')).toBe(false);
+    expect(matchesPrefix('/onboarding/test-request', '/onboarding/test-request/')).toBe(false);
   });
 });
