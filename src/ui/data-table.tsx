@@ -59,7 +59,8 @@ const Wrapper = styled.div`
   background: ${({ theme }) => theme.palette.background.surface};
   border: 1px solid ${({ theme }) => theme.palette.border};
   border-radius: ${({ theme }) => theme.radii.lg};
-  overflow: hidden;
+  /* a column is at least as wide as its longest word; a table wider than the page scrolls, not clips */
+  overflow-x: auto;
 `;
 
 const Table = styled.table`
@@ -88,7 +89,7 @@ const Table = styled.table`
     text-align: left;
     vertical-align: middle;
     border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   th {
     font-size: ${({ theme }) => theme.font.size.sm};

@@ -55,6 +55,7 @@ const Timeline = styled.ol`
     overflow-wrap: anywhere;
   }
   small {
+    display: block;
     color: ${({ theme }) => theme.palette.text.secondary};
     font-size: ${({ theme }) => theme.font.size.sm};
   }
