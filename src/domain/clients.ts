@@ -2,7 +2,7 @@
  * Clients and referrals (product.md, "Clients and referrals"): the codes the server stores, their labels,
  * and the rules both the forms and the server check (NPI check digit, ICD-10 shape, certification period).
  */
-import { addDays, isIsoDate } from './dates';
+import { addDays, formatDay, isIsoDate } from './dates';
 import { HOME_CARE_SERVICES, HOME_HEALTH_PAYERS, HOME_HEALTH_SERVICES, type ClientType } from './labels';
 
 export const CLIENT_STATUSES = {
@@ -177,7 +177,7 @@ export const certificationEnd = (start: string) => addDays(start, CERTIFICATION_
 /** Why a certification period is wrong, or null: it runs 60 days, its last day the 60th. */
 export function certificationProblem(start: string, end: string): string | null {
   if (!isIsoDate(start) || !isIsoDate(end)) return 'Enter both dates of the certification period.';
-  if (end !== certificationEnd(start)) return `A certification period is 60 days: one that starts ${start} ends ${certificationEnd(start)}.`;
+  if (end !== certificationEnd(start)) return `A certification period is 60 days: one that starts ${formatDay(start)} ends ${formatDay(certificationEnd(start))}.`;
   return null;
 }
 

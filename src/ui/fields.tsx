@@ -250,3 +250,32 @@ export const FormStack = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(2)};
 `;
+
+export interface FilterSelectProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The first choice, which filters nothing ("All statuses"). */
+  all: string;
+  /** code → label, or the choices in order. */
+  options: Readonly<Record<string, string>> | readonly { value: string; label: string }[];
+}
+
+/** A list's filter: "All …" or one of the choices (a list page's filters strip). */
+export function FilterSelect({ label, value, onChange, all, options }: FilterSelectProps) {
+  const choices = Array.isArray(options) ? options : Object.entries(options).map(([code, text]) => ({ value: code, label: text }));
+  return (
+    <FieldShell label={label}>
+      {({ invalid, ...control }) => (
+        <Select {...control} invalid={invalid} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{all}</option>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </FieldShell>
+  );
+}

@@ -69,7 +69,8 @@ for (const backend of testBackends()) {
         expect(await names('search=clara%20w')).toEqual(['Whitfield']);
         expect(await names('search=555201441')).toEqual(['Whitfield']);
         expect(await names('search=itfield')).toEqual([]);
-        expect(await names('type=HHP&status=ACTIVE')).toEqual(['Nguyen', 'Raman']);
+        expect(await names('type=HHP&status=ACTIVE')).toEqual(['Delgado', 'Nguyen', 'Raman']);
+        expect(await names('type=HCC,%20HHP')).toEqual(['Brandt', 'Delgado']);
         expect(await names('status=DISCHARGED')).toEqual(['Osei']);
         const first = (await get('/api/clients/?limit=5&ordering=-last_name')).json();
         expect(first.results).toHaveLength(5);

@@ -165,7 +165,7 @@ export const clientListSchema = {
     search: Type.Optional(
       Type.String({ maxLength: 200, description: 'Words; each must begin the first or last name, or the digits begin the phone number. The count of a search stops at 10,000.' }),
     ),
-    type: Type.Optional(ClientTypeCode),
+    type: Type.Optional(Type.Enum(Object.keys(CLIENT_TYPES) as (keyof typeof CLIENT_TYPES)[], { description: "HCC: every home care client, HHP: every home health patient (each with those of both types); 'HCC, HHP': only those of both" })),
     status: Type.Optional(ClientStatusCode),
     ordering: Type.Optional(Type.Enum([...CLIENT_ORDERINGS], { default: 'last_name' })),
     ...PagingQuery,

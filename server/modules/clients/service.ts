@@ -409,7 +409,8 @@ export function createClientService(app: FastifyInstance) {
     async list(request: FastifyRequest, filter: ClientListFilter, page: Page): Promise<{ count: number; results: ClientSummaryOut[] }> {
       const organization = requireOrganization(request);
       const conditions: SQL[] = [eq(clients.organizationId, organization.id)];
-      if (filter.type) conditions.push(eq(clients.type, filter.type));
+      // home care (or home health) means every client receiving it: those of both types too
+      if (filter.type) conditions.push(filter.type === 'HCC, HHP' ? eq(clients.type, filter.type) : inArray(clients.type, [filter.type, 'HCC, HHP']));
       if (filter.status) conditions.push(eq(clients.status, filter.status));
       conditions.push(...nameOrPhoneMatches(clients, filter.search));
       const where = and(...conditions)!;

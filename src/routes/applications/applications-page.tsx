@@ -13,7 +13,7 @@ import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { SignatureImage } from '../../ui/signature-image';
-import { FieldShell, FormStack, Input, Select, TextAreaField } from '../../ui/fields';
+import { FieldShell, FilterSelect, FormStack, Input, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import {
@@ -154,26 +154,16 @@ function ApplicationList() {
             <Input {...control} invalid={invalid} type="search" value={search} placeholder="Name, email or phone" onChange={(event) => setSearch(event.target.value)} />
           )}
         </FieldShell>
-        <FieldShell label="Position">
-          {({ invalid, ...control }) => (
-            <Select
-              {...control}
-              invalid={invalid}
-              value={position}
-              onChange={(event) => {
-                setPosition(event.target.value);
-                setOffset(0);
-              }}
-            >
-              <option value="">All positions</option>
-              {Object.entries(POSITIONS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
+        <FilterSelect
+          label="Position"
+          value={position}
+          onChange={(value) => {
+            setPosition(value);
+            setOffset(0);
+          }}
+          all="All positions"
+          options={POSITIONS}
+        />
       </Filters>
       <DataTable
         caption={`${APPLICATION_STATUS_LABELS[status]} applications`}

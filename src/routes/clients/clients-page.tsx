@@ -8,7 +8,7 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, Input, Select } from '../../ui/fields';
+import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { formatCalendarDate, formatDayIn, personName } from '../employees/hiring-api';
 import { Filters, Messages, Tag, type TagTone } from '../employees/page-parts';
@@ -96,8 +96,8 @@ export function ClientsPage() {
   ];
 
   const filtered = !!(query || type || status);
-  const change = (setter: (value: string) => void) => (event: { target: { value: string } }) => {
-    setter(event.target.value);
+  const change = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
     setOffset(0);
   };
 
@@ -110,30 +110,8 @@ export function ClientsPage() {
             <Input {...control} invalid={invalid} type="search" value={search} placeholder="Name or phone" onChange={(event) => setSearch(event.target.value)} />
           )}
         </FieldShell>
-        <FieldShell label="Type">
-          {({ invalid, ...control }) => (
-            <Select {...control} invalid={invalid} value={type} onChange={change(setType)}>
-              <option value="">All types</option>
-              {Object.entries(CLIENT_TYPES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
-        <FieldShell label="Status">
-          {({ invalid, ...control }) => (
-            <Select {...control} invalid={invalid} value={status} onChange={change(setStatus)}>
-              <option value="">All statuses</option>
-              {Object.entries(CLIENT_STATUSES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
+        <FilterSelect label="Type" value={type} onChange={change(setType)} all="All types" options={CLIENT_TYPES} />
+        <FilterSelect label="Status" value={status} onChange={change(setStatus)} all="All statuses" options={CLIENT_STATUSES} />
       </Filters>
       <DataTable
         caption="Clients"

@@ -105,7 +105,7 @@ describe('New client page', { timeout: 30000 }, () => {
     await user.type(end, '30042026');
     await user.tab();
     await waitFor(() => expect(birth).toHaveAccessibleDescription(expect.stringContaining('The date of birth cannot be in the future.')));
-    expect(end).toHaveAccessibleDescription(expect.stringContaining('A certification period is 60 days: one that starts 2026-03-01 ends 2026-04-29.'));
+    expect(end).toHaveAccessibleDescription(expect.stringContaining('A certification period is 60 days: one that starts Mar 1, 2026 ends Apr 29, 2026.'));
     expect(api.clients_create).not.toHaveBeenCalled();
   });
 
@@ -145,7 +145,7 @@ describe('New client page', { timeout: 30000 }, () => {
       certification_end: '2026-04-29',
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hal Brook' })).toBeInTheDocument();
-    expect(screen.getByText('Hal Brook was added as a Home Health client.')).toBeInTheDocument();
+    expect(screen.getByText('Hal Brook was added as a new Home Health Patient.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent('/clients/350/details'));
   });
 

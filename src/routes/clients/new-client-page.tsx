@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useOrganizationTimeZone } from '../../app/organization';
 import { dateIn } from '../../domain/dates';
-import { CLIENT_TYPE_SLUGS, CLIENT_TYPES, type ClientTypeSlug } from '../../domain/labels';
+import { CLIENT_TYPE_SLUGS, type ClientTypeSlug } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
@@ -46,7 +46,7 @@ function NewClientForm({ slug }: { slug: ClientTypeSlug }) {
           const status = OPEN_STATUSES.find((value) => value === values.status) ?? 'PENDING';
           try {
             const created = await api.clients_create(null, { type, status, services: checkedServices(values, type), ...clientBody(values, type) });
-            navigate(`/clients/${created.id}`, { state: { notice: `${personName(created)} was added as a ${CLIENT_TYPES[type]} client.` } });
+            navigate(`/clients/${created.id}`, { state: { notice: `${personName(created)} was added as a new ${title}.` } });
           } catch (failure) {
             const fields = apiFieldErrors(failure, { known: CLIENT_FORM_FIELDS });
             if (Object.keys(fields).length) setErrors(fields);

@@ -7,7 +7,7 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, Input, Select } from '../../ui/fields';
+import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { positionLabel } from '../applications/applications-page';
 import { PrivatePage } from '../placeholder/private-page';
@@ -89,8 +89,8 @@ export function EmployeesPage() {
   ];
 
   const filtered = !!(query || status || position || expired);
-  const change = (setter: (value: string) => void) => (event: { target: { value: string } }) => {
-    setter(event.target.value);
+  const change = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
     setOffset(0);
   };
 
@@ -114,38 +114,9 @@ export function EmployeesPage() {
             <Input {...control} invalid={invalid} type="search" value={search} placeholder="Name, email or phone" onChange={(event) => setSearch(event.target.value)} />
           )}
         </FieldShell>
-        <FieldShell label="Status">
-          {({ invalid, ...control }) => (
-            <Select {...control} invalid={invalid} value={status} onChange={change(setStatus)}>
-              <option value="">All statuses</option>
-              {Object.entries(PROFILE_STATUS_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
-        <FieldShell label="Position">
-          {({ invalid, ...control }) => (
-            <Select {...control} invalid={invalid} value={position} onChange={change(setPosition)}>
-              <option value="">All positions</option>
-              {Object.entries(POSITIONS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
-        <FieldShell label="Documents">
-          {({ invalid, ...control }) => (
-            <Select {...control} invalid={invalid} value={expired} onChange={change(setExpired)}>
-              <option value="">All employees</option>
-              <option value="true">With expired documents</option>
-            </Select>
-          )}
-        </FieldShell>
+        <FilterSelect label="Status" value={status} onChange={change(setStatus)} all="All statuses" options={PROFILE_STATUS_LABELS} />
+        <FilterSelect label="Position" value={position} onChange={change(setPosition)} all="All positions" options={POSITIONS} />
+        <FilterSelect label="Documents" value={expired} onChange={change(setExpired)} all="All employees" options={{ true: 'With expired documents' }} />
       </Filters>
       <DataTable
         caption="Employees"

@@ -44,7 +44,7 @@ describe('Marketers page', { timeout: 30000 }, () => {
     expect(within(row('Mia Lane')).getByText('4.5 days')).toBeInTheDocument();
     expect(within(row('Noah Kim')).getAllByText('—')).toHaveLength(2);
     expect(within(row('Noah Kim')).getByText('Inactive')).toBeInTheDocument();
-    expect(within(figures).getByRole('link', { name: 'Referrals of Mia Lane' })).toHaveAttribute('href', '/marketers/31/referrals');
+    expect(within(figures).getByRole('link', { name: 'View referrals of Mia Lane' })).toHaveAttribute('href', '/marketers/31/referrals');
     await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('2025-12-03'));
     expect(api.marketers_list).toHaveBeenCalledWith({ limit: 20, offset: 0 });
 

@@ -114,7 +114,7 @@ function MarketerFiguresPanel() {
       header: 'Referrals',
       hideLabelOnCards: true,
       render: (row) => (
-        <TextLink to={`/marketers/${row.id}/referrals`} aria-label={`Referrals of ${personName(row) || row.email}`}>
+        <TextLink to={`/marketers/${row.id}/referrals`} aria-label={`View referrals of ${personName(row) || row.email}`}>
           View referrals
         </TextLink>
       ),

@@ -8,7 +8,7 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, Input, Select } from '../../ui/fields';
+import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { Filters, Messages } from '../employees/page-parts';
 import { ReferralStatusTags } from './referral-status';
@@ -108,8 +108,8 @@ export function ReferralList({ caption, office = false, marketerId, marketers = 
   ];
 
   const filtered = !!(query || status || marketer || source || overdue);
-  const change = (setter: (value: string) => void) => (event: { target: { value: string } }) => {
-    setter(event.target.value);
+  const change = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
     setOffset(0);
   };
 
@@ -122,54 +122,14 @@ export function ReferralList({ caption, office = false, marketerId, marketers = 
             <Input {...control} invalid={invalid} type="search" value={search} placeholder="First or last name" onChange={(event) => setSearch(event.target.value)} />
           )}
         </FieldShell>
-        <FieldShell label="Status">
-          {({ invalid, ...control }) => (
-            <Select {...control} invalid={invalid} value={status} onChange={change(setStatus)}>
-              <option value="">All statuses</option>
-              {Object.entries(REFERRAL_STATUSES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
+        <FilterSelect label="Status" value={status} onChange={change(setStatus)} all="All statuses" options={REFERRAL_STATUSES} />
         {office && marketerId === undefined ? (
-          <FieldShell label="Marketer">
-            {({ invalid, ...control }) => (
-              <Select {...control} invalid={invalid} value={marketer} onChange={change(setMarketer)}>
-                <option value="">All marketers</option>
-                {marketers.map((option) => (
-                  <option key={option.id} value={String(option.id)}>
-                    {option.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FieldShell>
+          <FilterSelect label="Marketer" value={marketer} onChange={change(setMarketer)} all="All marketers" options={marketers.map((option) => ({ value: String(option.id), label: option.name }))} />
         ) : null}
         {office ? (
           <>
-            <FieldShell label="Source">
-              {({ invalid, ...control }) => (
-                <Select {...control} invalid={invalid} value={source} onChange={change(setSource)}>
-                  <option value="">All sources</option>
-                  {Object.entries(REFERRAL_SOURCES).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FieldShell>
-            <FieldShell label="Follow-up">
-              {({ invalid, ...control }) => (
-                <Select {...control} invalid={invalid} value={overdue} onChange={change(setOverdue)}>
-                  <option value="">All referrals</option>
-                  <option value="true">New for more than {REFERRAL_OVERDUE_HOURS} hours</option>
-                </Select>
-              )}
-            </FieldShell>
+            <FilterSelect label="Source" value={source} onChange={change(setSource)} all="All sources" options={REFERRAL_SOURCES} />
+            <FilterSelect label="Follow-up" value={overdue} onChange={change(setOverdue)} all="All referrals" options={{ true: `New for more than ${REFERRAL_OVERDUE_HOURS} hours` }} />
           </>
         ) : null}
       </Filters>
