@@ -705,17 +705,12 @@ export function generatePaths(model: MachineModel): GeneratedPath[] {
       }
     }
   }
-  // Paths that are a prefix of a longer path add nothing.
-  return paths.filter(
-    (path) =>
-      !paths.some(
-        (other) =>
-          other !== path &&
-          other.input === path.input &&
-          other.steps.length > path.steps.length &&
-          path.steps.every((step, index) => serializeEvent(step.event) === serializeEvent(other.steps[index].event)),
-      ),
-  );
+  // Paths that are a prefix of a longer path add nothing (every proper prefix of every path, by input, in a set).
+  const inputIndex = (path: GeneratedPath) => model.inputs.indexOf(path.input);
+  const keyOf = (path: GeneratedPath, length: number) => `${inputIndex(path)}|${path.steps.slice(0, length).map((step) => serializeEvent(step.event)).join('|')}`;
+  const prefixes = new Set<string>();
+  for (const path of paths) for (let length = 1; length < path.steps.length; length += 1) prefixes.add(keyOf(path, length));
+  return paths.filter((path) => !prefixes.has(keyOf(path, path.steps.length)));
 }
 
 /** Every state node and every transition of the machine, by stable keys. */
