@@ -598,6 +598,23 @@ export const clients = pgTable(
   ],
 );
 
+/**
+ * Clients per organization, type and status, kept by statement triggers on clients (migration 0013) so the
+ * clients list answers an unsearched `count` without counting a million rows.
+ */
+export const clientCounts = pgTable(
+  'client_counts',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.type, t.status] })],
+);
+
 /** A service a client receives (spec 3 codes), each with its own status. */
 export const clientServices = pgTable(
   'client_services',

@@ -20,6 +20,7 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'applications.attestation_signature': 'a data URL kept before migration 0010, moved to a file at start; never served',
   'audit_log.*': 'append-only: the database refuses UPDATE (the audit log API comes with its own issue)',
   'client_authorizations.unit': 'a unit code (HOUR, VISIT)',
+  'client_counts.*': 'counts by type and status code',
   'client_services.service': 'a service code (spec 3)',
   'client_services.status': 'a state code',
   'client_users.relationship': 'a relationship code (SELF, FAMILY)',

@@ -210,6 +210,23 @@ for (const backend of testBackends()) {
       });
     });
 
+    it('counts the list from counts the database keeps, equal to the rows through creates, moves and changes of type', async () => {
+      const id = await clientId('Kowalski');
+      await send('PATCH', `/api/clients/${id}/`, { status: 'ACTIVE' });
+      await send('PATCH', `/api/clients/${id}/`, { type: 'HCC, HHP' });
+      const rows = async (where: ReturnType<typeof sql>) =>
+        Number(((await t.database.db.execute(sql`select count(*)::int as n from clients c join organizations o on o.id = c.organization_id where o.token = 'sunrise' and ${where}`)) as any).rows?.[0]?.n ?? 0);
+      for (const [query, where] of [
+        ['', sql`true`],
+        ['status=ACTIVE', sql`c.status = 'ACTIVE'`],
+        ['type=HHP', sql`c.type in ('HHP', 'HCC, HHP')`],
+        ['type=HCC,%20HHP&status=ACTIVE', sql`c.type = 'HCC, HHP' and c.status = 'ACTIVE'`],
+        ['status=DISCHARGED', sql`c.status = 'DISCHARGED'`],
+      ] as const) {
+        expect((await get(`/api/clients/?${query}`)).json().count, query).toBe(await rows(where));
+      }
+    });
+
     it('keeps client services unique per client in the database', async () => {
       const id = await clientId('Becker');
       await expect(t.database.db.insert(clientServices).values({ organizationId: 1, clientId: id, service: 'Bds' })).rejects.toThrow();
