@@ -184,6 +184,13 @@ export function demoSummary(publicUrl: string): string {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Runs the calls one after another (queries of one transaction share its connection: never at once). */
+async function inOrder<T>(calls: readonly (() => T | Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  for (const call of calls) results.push(await call());
+  return results;
+}
+
 export interface DemoIds {
   organizations: Record<'sunrise' | 'harbor', number>;
   /** user id by demo email */
@@ -315,19 +322,20 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
   const aide = ids.users['aide@sunrise.example'];
   const newhire = ids.users['newhire@sunrise.example'];
   const eligible = { status: 'A citizen of the United States', attest: true };
-  const requests = await Promise.all([
+  // one after another: the calls share the transaction's connection
+  const requests = await inOrder([
     // nurse: everything complete
-    completed(eligibility.id, nurse, { ...eligible, legal_name: 'Nora Okafor', date_of_birth: '1986-04-12' }),
-    completed(hipaa.id, nurse, { understand: true, report: true }, true),
-    completed(emergency.id, nurse, { contact_name: 'Daniel Okafor', relationship: 'Husband', contact_phone: '(555) 201-3344' }),
+    () => completed(eligibility.id, nurse, { ...eligible, legal_name: 'Nora Okafor', date_of_birth: '1986-04-12' }),
+    () => completed(hipaa.id, nurse, { understand: true, report: true }, true),
+    () => completed(emergency.id, nurse, { contact_name: 'Daniel Okafor', relationship: 'Husband', contact_phone: '(555) 201-3344' }),
     // aide: one required form due (the confidentiality agreement was re-issued)
-    completed(eligibility.id, aide, { ...eligible, legal_name: 'Ada Lindqvist', date_of_birth: '1992-09-03' }),
-    completed(emergency.id, aide, { contact_name: 'Erik Lindqvist', relationship: 'Brother', contact_phone: '(555) 310-7788' }),
-    pending(hipaa.id, aide, 3),
+    () => completed(eligibility.id, aide, { ...eligible, legal_name: 'Ada Lindqvist', date_of_birth: '1992-09-03' }),
+    () => completed(emergency.id, aide, { contact_name: 'Erik Lindqvist', relationship: 'Brother', contact_phone: '(555) 310-7788' }),
+    () => pending(hipaa.id, aide, 3),
     // new hire: the forms assigned on hire, one done
-    completed(emergency.id, newhire, { contact_name: 'Priya Patel', relationship: 'Mother', contact_phone: '(555) 442-1020' }),
-    pending(eligibility.id, newhire, 2),
-    pending(hipaa.id, newhire, 2),
+    () => completed(emergency.id, newhire, { contact_name: 'Priya Patel', relationship: 'Mother', contact_phone: '(555) 442-1020' }),
+    () => pending(eligibility.id, newhire, 2),
+    () => pending(hipaa.id, newhire, 2),
   ]);
   await tx.insert(formRequests).values(requests);
   await seedSettingsAndItems(tx, ids, storage, now);
@@ -463,8 +471,8 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
     await docFor(nurse, byName('TB test'), 'approved', 300),
     await docFor(nurse, byName("Driver's license"), 'approved', 900),
     await docFor(nurse, byName('Professional license'), 'approved', 500),
-    ...(await Promise.all(everyone.map((n, i) => docFor(aide, byName(n), 'approved', 200 + i * 100)))),
-    ...(await Promise.all(everyone.map((n) => docFor(newhire, byName(n), 'missing')))),
+    ...(await inOrder(everyone.map((n, i) => () => docFor(aide, byName(n), 'approved', 200 + i * 100)))),
+    ...(await inOrder(everyone.map((n) => () => docFor(newhire, byName(n), 'missing')))),
   ]);
 
   // tests: nurse and aide passed (the aide observed by the nurse), new hire pending
