@@ -21,7 +21,7 @@ import { buildApp } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { openDatabase, type Db } from '../server/db/connection';
 import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
-import type { LatencyFigures } from './employees-list';
+import { percentile, type LatencyFigures } from './employees-list';
 
 export interface ClientsListSize {
   rows: number;
@@ -38,11 +38,6 @@ export interface ClientsListBench {
 }
 
 const OTHER_ORGANIZATIONS = 9;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** Clients numbered [from, to): every tenth in Sunrise, the others in the bench organizations. */
 async function addClients(db: Db, from: number, to: number): Promise<void> {

@@ -59,7 +59,7 @@ const GIVEN = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Micha
   'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Maria', 'Nora', 'Ada', 'Noah', 'Grace'];
 const POSITIONS = ['HCC', 'RN', 'LPN', 'CNA', 'HHA', 'PT', 'OT', 'ST', 'SW'];
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -25,6 +25,7 @@ import { CLIENT_TYPES, type ClientType } from '../../../src/domain/labels';
 import { auditLog, clientAuthorizations, clientCounts, clients, clientServices, clientUsers, users } from '../../db/schema';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
+import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms, snakeCase as snake } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
 import type { Tx } from '../../lib/stored-files';
 import type { RequestOrganization } from '../../types';
@@ -34,9 +35,6 @@ import type { AccessEntryOut, AuthorizationOut, ClientOrdering, ClientOut, Clien
 type ClientRow = typeof clients.$inferSelect;
 type Fields = Record<string, string[]>;
 
-/** A search counts at most this many rows (the count then says "10,000 or more"). */
-export const SEARCH_COUNT_LIMIT = 10_000;
-const MAX_SEARCH_TERMS = 5;
 
 export interface ClientListFilter {
   search?: string;
@@ -90,9 +88,7 @@ const ORDERINGS: Record<ClientOrdering, SQL[]> = {
   '-status': [desc(clients.status), desc(clients.lastName), desc(clients.firstName), desc(clients.id)],
 };
 
-const prefixPattern = (term: string) => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
-const searchTerms = (search: string | undefined) => (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
 
 /** Every condition of a search word: it begins the first or last name, or (digits) begins the phone. */
 export function nameOrPhoneMatches(table: { firstName: Column; lastName: Column; phoneDigits: Column }, search: string | undefined): SQL[] {
@@ -192,8 +188,6 @@ function withoutFieldsOfOtherTypes(client: ClientRow): ClientRow {
   return cleared;
 }
 
-const SNAKE: Record<string, string> = {};
-const snake = (key: string) => (SNAKE[key] ??= key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 function summary(row: ClientRow): ClientSummaryOut {
   return {

@@ -4,6 +4,7 @@ import { employeeCounts, employeeNotes, employeeProfiles, noteTypes, users } fro
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { addDays, dateIn } from '../../../src/domain/dates';
 import type { Page } from '../../lib/paging';
+import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
 import { formsDueOf } from '../../lib/user-record';
 import type { RequestOrganization } from '../../types';
@@ -22,9 +23,6 @@ export interface EmployeeListFilter {
   ordering?: EmployeeOrdering;
 }
 
-/** A search or an expired filter counts at most this many rows (the count says "10,000 or more"). */
-export const SEARCH_COUNT_LIMIT = 10_000;
-const MAX_SEARCH_TERMS = 5;
 
 // Every ordering ends on the id; last_name and created_at orderings are served by the users indexes.
 const ORDERINGS: Record<EmployeeOrdering, SQL[]> = {
@@ -46,7 +44,6 @@ const SEARCH_ORDERINGS: Record<EmployeeOrdering, SQL[]> = {
   '-created_at': [sql`(${users.createdAt} + interval '0 seconds') desc`, sql`(${users.id} + 0) desc`],
 };
 
-const prefixPattern = (term: string) => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const expiredCount = (today: string) =>
   sql<number>`(select count(*)::int from employee_documents d where d.employee_id = ${users.id} and d.expires_on is not null and d.expires_on < ${today}::date and d.status in ('APPROVED', 'PENDING'))`;
@@ -149,10 +146,6 @@ export function createEmployeeService(app: FastifyInstance) {
     void today;
     const [row] = await app.db.select({ total: sql<number>`count(*)::int` }).from(bounded);
     return Number(row?.total ?? 0);
-  }
-
-  function searchTerms(search: string | undefined): string[] {
-    return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
   }
 
   function listWhere(organizationId: number, filter: EmployeeListFilter, today: string): SQL {

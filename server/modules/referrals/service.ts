@@ -19,10 +19,11 @@ import { CLIENT_TYPES, type ClientType } from '../../../src/domain/labels';
 import { clients, referralEvents, referrals, users } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
+import { SEARCH_COUNT_LIMIT, snakeCase as snake } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
 import type { Tx } from '../../lib/stored-files';
 import type { RequestOrganization } from '../../types';
-import { createClientService, digitsOf, nameOrPhoneMatches, personName, SEARCH_COUNT_LIMIT } from '../clients/service';
+import { createClientService, digitsOf, nameOrPhoneMatches, personName } from '../clients/service';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type { ReferralEventOut, ReferralOrdering, ReferralOut, ReferralSummaryOut } from './schemas';
 
@@ -107,7 +108,6 @@ function referralProblems(row: Pick<ReferralRow, 'firstName' | 'lastName' | 'dat
   return problems;
 }
 
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export function createReferralService(app: FastifyInstance) {
   const clientService = createClientService(app);
