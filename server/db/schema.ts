@@ -32,6 +32,7 @@ import type {
   ServiceStatus,
 } from '../../src/domain/clients';
 import type { ClientType } from '../../src/domain/labels';
+import type { CancelReason, CorrectionReason, ExceptionCode, LocationType, Resolution, VisitStatus } from '../../src/domain/visits';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -45,6 +46,10 @@ export const organizations = pgTable('organizations', {
   favicon: text('favicon'),
   style: jsonb('style').$type<OrganizationStyle>().notNull().default({}),
   timezone: text('timezone').notNull().default('America/New_York'),
+  /** A clock this close to the client's home counts as "home" (visit verification). */
+  evvToleranceMeters: integer('evv_tolerance_meters').notNull().default(250),
+  /** The first day of the organization's week and pay period: 0 Sunday … 6 Saturday. */
+  weekStart: integer('week_start').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -769,4 +774,121 @@ export const grievances = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('grievances_organization_idx').on(t.organizationId, t.state, t.createdAt), index('grievances_filed_by_idx').on(t.filedById, t.createdAt)],
+);
+
+/* ---------------------------------------------------------------- issue 10: visits */
+
+/**
+ * One caregiver serving one client one service in a window (product.md, "Visits"). Times are instants (UTC);
+ * `service_date` is the organization's local date of the start. A caregiver's booked windows never overlap:
+ * the exclusion constraint `visits_caregiver_no_overlap` (migration 0014) refuses the second of two
+ * concurrent bookings. Clock times, once recorded, never change (a trigger refuses it); the office's
+ * correction goes beside them with its reason.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    clientServiceId: integer('client_service_id')
+      .notNull()
+      .references(() => clientServices.id),
+    /** Null while the visit is Open. */
+    caregiverId: integer('caregiver_id').references(() => users.id),
+    status: text('status').$type<VisitStatus>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    /** The weekly pattern that booked it, if any (its visits share the id of the first). */
+    patternId: integer('pattern_id'),
+    /** The last caregiver's "I can't make it", in their words, and when. */
+    calloutReason: text('callout_reason'),
+    calledOutAt: timestamp('called_out_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
+    cancelNote: text('cancel_note'),
+    clockInAt: timestamp('clock_in_at', { withTimezone: true, mode: 'date' }),
+    clockInLatitude: doublePrecision('clock_in_latitude'),
+    clockInLongitude: doublePrecision('clock_in_longitude'),
+    clockInAccuracy: doublePrecision('clock_in_accuracy'),
+    /** Metres from the client's home, when both positions are known. */
+    clockInDistance: doublePrecision('clock_in_distance'),
+    clockInLocation: text('clock_in_location').$type<LocationType>(),
+    clockInReason: text('clock_in_reason'),
+    clockOutAt: timestamp('clock_out_at', { withTimezone: true, mode: 'date' }),
+    clockOutLatitude: doublePrecision('clock_out_latitude'),
+    clockOutLongitude: doublePrecision('clock_out_longitude'),
+    clockOutAccuracy: doublePrecision('clock_out_accuracy'),
+    clockOutDistance: doublePrecision('clock_out_distance'),
+    clockOutLocation: text('clock_out_location').$type<LocationType>(),
+    clockOutReason: text('clock_out_reason'),
+    /** The office's corrected times, beside the original clocks, with the kept reason. */
+    correctedStartAt: timestamp('corrected_start_at', { withTimezone: true, mode: 'date' }),
+    correctedEndAt: timestamp('corrected_end_at', { withTimezone: true, mode: 'date' }),
+    correctionReason: text('correction_reason').$type<CorrectionReason>(),
+    correctionNote: text('correction_note'),
+    correctedById: integer('corrected_by_id').references(() => users.id),
+    correctedAt: timestamp('corrected_at', { withTimezone: true, mode: 'date' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    /** When the window, caregiver or service last changed after booking (the client sees "changed"). */
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visits_organization_start_idx').on(t.organizationId, t.startsAt, t.id),
+    index('visits_caregiver_start_idx').on(t.caregiverId, t.startsAt, t.id),
+    index('visits_client_start_idx').on(t.clientId, t.startsAt, t.id),
+    index('visits_organization_status_start_idx').on(t.organizationId, t.status, t.startsAt, t.id),
+  ],
+);
+
+/** Why a visit needs the office's eye before it is Verified (late, missing or away clocks, overlaps, disputes). */
+export const visitExceptions = pgTable(
+  'visit_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    code: text('code').$type<ExceptionCode>().notNull(),
+    /** The caregiver's reason or the client's comment, in their words. */
+    detail: text('detail').notNull().default(''),
+    resolution: text('resolution').$type<Resolution>(),
+    resolutionNote: text('resolution_note'),
+    resolvedById: integer('resolved_by_id').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('visit_exceptions_visit_code_unique').on(t.visitId, t.code),
+    index('visit_exceptions_open_idx').on(t.organizationId, t.resolvedAt, t.createdAt, t.id),
+  ],
+);
+
+/** A READY caregiver asking for an Open visit; the office assigns one of them. */
+export const visitRequests = pgTable(
+  'visit_requests',
+  {
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    caregiverId: integer('caregiver_id')
+      .notNull()
+      .references(() => users.id),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.visitId, t.caregiverId] }), index('visit_requests_organization_idx').on(t.organizationId)],
 );

@@ -1,0 +1,302 @@
+import type { Readable } from 'node:stream';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { SERVICES } from '../../../src/domain/clients';
+import {
+  CANCEL_REASONS,
+  CORRECTION_REASONS,
+  EXCEPTION_CODES,
+  LOCATION_TYPES,
+  MAX_PATTERN_DAYS,
+  RESOLUTIONS,
+  VISIT_STATUSES,
+} from '../../../src/domain/visits';
+import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import { IsoDate } from '../documents/schemas';
+
+export const VisitStatusCode = CodeOf(VISIT_STATUSES);
+const Note = Type.String({ maxLength: 2_000 });
+/** `HH:MM`, a wall-clock time in the organization's zone. */
+const WallTime = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM in the organization’s time zone' });
+
+const ClockSchema = Type.Object(
+  {
+    at: Timestamp,
+    /** HOME when the position placed it at the client's home; otherwise what the caregiver chose. */
+    location: CodeOf(LOCATION_TYPES),
+    latitude: Nullable(Type.Number()),
+    longitude: Nullable(Type.Number()),
+    accuracy: Nullable(Type.Number()),
+    /** Metres from the client's home, when both positions are known. */
+    distance: Nullable(Type.Number()),
+    /** Why the position was not used (the caregiver's words), or null. */
+    reason: Nullable(Type.String()),
+  },
+  { title: 'Clock' },
+);
+export type ClockOut = Static<typeof ClockSchema>;
+
+export const VisitExceptionSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    visit_id: Type.Integer(),
+    code: CodeOf(EXCEPTION_CODES),
+    detail: Type.String(),
+    resolution: Nullable(CodeOf(RESOLUTIONS)),
+    resolution_note: Nullable(Type.String()),
+    resolved_by: Nullable(PersonRef),
+    resolved_at: Nullable(Timestamp),
+    created_at: Timestamp,
+  },
+  { title: 'VisitException' },
+);
+export type VisitExceptionOut = Static<typeof VisitExceptionSchema>;
+
+export const VisitSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    status: VisitStatusCode,
+    client: Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() }),
+    /** The client's home, for the caregiver's way there ("open in maps"). */
+    address: Type.String(),
+    latitude: Nullable(Type.Number()),
+    longitude: Nullable(Type.Number()),
+    service_id: Type.Integer(),
+    service: CodeOf(SERVICES),
+    caregiver: Nullable(PersonRef),
+    starts_at: Timestamp,
+    ends_at: Timestamp,
+    /** The organization's local date of the start. */
+    service_date: IsoDate,
+    /** The organization's time zone, in which the window is shown. */
+    timezone: Type.String(),
+    notes: Type.String(),
+    pattern_id: Nullable(Type.Integer()),
+    cancel_reason: Nullable(CodeOf(CANCEL_REASONS)),
+    cancel_note: Nullable(Type.String()),
+    clock_in: Nullable(ClockSchema),
+    clock_out: Nullable(ClockSchema),
+    corrected_start_at: Nullable(Timestamp),
+    corrected_end_at: Nullable(Timestamp),
+    correction_reason: Nullable(CodeOf(CORRECTION_REASONS)),
+    correction_note: Nullable(Type.String()),
+    /** Minutes worked: the corrected times if any, else the clocks (null until both are known). */
+    minutes: Nullable(Type.Integer()),
+    exceptions: Type.Array(VisitExceptionSchema),
+    /** Caregivers who asked for this Open visit (the office's view; a caregiver sees only whether they asked). */
+    requested_by: Type.Array(PersonRef),
+    verified_at: Nullable(Timestamp),
+    /** When the window, caregiver or service last changed after booking. */
+    changed_at: Nullable(Timestamp),
+    created_at: Timestamp,
+  },
+  { title: 'Visit' },
+);
+export type VisitOut = Static<typeof VisitSchema>;
+
+const tags = ['visits'];
+const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+const VisitParams = Type.Object({ id: Id });
+
+export const visitListSchema = {
+  operationId: 'visits_list',
+  tags,
+  summary: "Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own",
+  querystring: Type.Object({
+    from: Type.Optional(IsoDate),
+    to: Type.Optional(IsoDate),
+    caregiver_id: Type.Optional(Id),
+    client_id: Type.Optional(Id),
+    status: Type.Optional(VisitStatusCode),
+    ordering: Type.Optional(Type.Enum(['starts_at', '-starts_at'], { default: 'starts_at' })),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(VisitSchema), ...errors() },
+};
+
+const windowFields = {
+  service_date: IsoDate,
+  start_time: WallTime,
+  end_time: WallTime,
+  end_date: Type.Optional(IsoDate),
+};
+
+export const visitCreateSchema = {
+  operationId: 'visits_create',
+  tags,
+  summary: 'Book a visit (Open without a caregiver); refused with the conflict named',
+  body: Type.Object({
+    client_id: Id,
+    service_id: Id,
+    caregiver_id: Type.Optional(Nullable(Id)),
+    ...windowFields,
+    notes: Type.Optional(Note),
+  }),
+  response: { 201: VisitSchema, ...errors(404, 409) },
+};
+
+export const visitRetrieveSchema = {
+  operationId: 'visits_retrieve',
+  tags,
+  summary: 'One visit with its clocks, corrections and exceptions',
+  params: VisitParams,
+  response: { 200: VisitSchema, ...errors(404) },
+};
+
+export const visitUpdateSchema = {
+  operationId: 'visits_partial_update',
+  tags,
+  summary: 'Move, reassign (null: Open) or annotate a visit not yet clocked',
+  params: VisitParams,
+  body: Type.Object({
+    caregiver_id: Type.Optional(Nullable(Id)),
+    service_id: Type.Optional(Id),
+    service_date: Type.Optional(IsoDate),
+    start_time: Type.Optional(WallTime),
+    end_time: Type.Optional(WallTime),
+    end_date: Type.Optional(IsoDate),
+    notes: Type.Optional(Note),
+  }),
+  response: { 200: VisitSchema, ...errors(404, 409) },
+};
+
+export const RecurrenceResultSchema = Type.Object(
+  {
+    created: Type.Array(VisitSchema),
+    /** Each day of the pattern not booked, and why. */
+    skipped: Type.Array(Type.Object({ service_date: IsoDate, reason: Type.String() })),
+  },
+  { title: 'RecurrenceResult' },
+);
+export type RecurrenceResultOut = Static<typeof RecurrenceResultSchema>;
+
+export const visitRecurrenceSchema = {
+  operationId: 'visits_recurrences_create',
+  tags,
+  summary: 'Book a weekly pattern at once (days of the week, times, until a date); lists what it skipped and why',
+  body: Type.Object({
+    client_id: Id,
+    service_id: Id,
+    caregiver_id: Type.Optional(Nullable(Id)),
+    starts_on: IsoDate,
+    until: IsoDate,
+    weekdays: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true, description: '0 Sunday … 6 Saturday' }),
+    start_time: WallTime,
+    end_time: WallTime,
+    notes: Type.Optional(Note),
+  }),
+  response: { 201: RecurrenceResultSchema, ...errors(404) },
+  description: `A pattern books at most ${MAX_PATTERN_DAYS} days.`,
+};
+
+export const visitCancelSchema = {
+  operationId: 'visits_cancel_create',
+  tags,
+  summary: 'Cancel a visit not yet clocked, with a reason code',
+  params: VisitParams,
+  body: Type.Object({ reason: CodeOf(CANCEL_REASONS), note: Type.Optional(Note) }),
+  response: { 200: VisitSchema, ...errors(404, 409) },
+};
+
+/** Either the position, or where the caregiver says they are and why. */
+const ClockBody = Type.Object({
+  latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+  longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  accuracy: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+  location_type: Type.Optional(CodeOf(LOCATION_TYPES)),
+  reason: Type.Optional(Note),
+});
+export type ClockInput = Static<typeof ClockBody>;
+
+export const visitClockInSchema = {
+  operationId: 'visits_clock_in_create',
+  tags,
+  summary: "Clock in at the server's time, with the position or (away, or declined) home|community and a reason",
+  params: VisitParams,
+  body: ClockBody,
+  response: { 200: VisitSchema, ...errors(404, 409) },
+};
+
+export const visitClockOutSchema = {
+  operationId: 'visits_clock_out_create',
+  tags,
+  summary: "Clock out at the server's time: the visit is Completed (Verified when both clocks are in order)",
+  params: VisitParams,
+  body: ClockBody,
+  response: { 200: VisitSchema, ...errors(404, 409) },
+};
+
+export const visitCalloutSchema = {
+  operationId: 'visits_callout_create',
+  tags,
+  summary: '"I can\'t make it": the caregiver gives up a future visit, which turns Open; the office is told',
+  params: VisitParams,
+  body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2_000 }) }),
+  response: { 200: VisitSchema, ...errors(404, 409) },
+};
+
+export const visitRequestSchema = {
+  operationId: 'visits_request_create',
+  tags,
+  summary: 'A READY caregiver asks for an Open visit that fits their position; the office assigns it',
+  params: VisitParams,
+  response: { 201: VisitSchema, ...errors(404, 409) },
+};
+
+export const ExceptionListItemSchema = Type.Object(
+  {
+    ...VisitExceptionSchema.properties,
+    visit: Type.Object({
+      id: Type.Integer(),
+      status: VisitStatusCode,
+      client: Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() }),
+      caregiver: Nullable(PersonRef),
+      service: CodeOf(SERVICES),
+      starts_at: Timestamp,
+      ends_at: Timestamp,
+      service_date: IsoDate,
+      clock_in_at: Nullable(Timestamp),
+      clock_out_at: Nullable(Timestamp),
+    }),
+  },
+  { title: 'VisitExceptionItem' },
+);
+export type ExceptionListItemOut = Static<typeof ExceptionListItemSchema>;
+
+export const exceptionListSchema = {
+  operationId: 'visit_exceptions_list',
+  tags,
+  summary: "The office's exceptions queue: open ones (default) or resolved, oldest visit first",
+  querystring: Type.Object({
+    resolved: Type.Optional(Type.Boolean({ default: false })),
+    code: Type.Optional(CodeOf(EXCEPTION_CODES)),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(ExceptionListItemSchema), ...errors() },
+};
+
+export const exceptionResolveSchema = {
+  operationId: 'visit_exceptions_resolve_create',
+  tags,
+  summary: 'Approve an exception, or correct the visit’s times with a reason code (the original clocks are kept)',
+  params: VisitParams,
+  body: Type.Object({
+    resolution: CodeOf(RESOLUTIONS),
+    note: Type.Optional(Note),
+    correction_reason: Type.Optional(CodeOf(CORRECTION_REASONS)),
+    corrected_start_at: Type.Optional(Timestamp),
+    corrected_end_at: Type.Optional(Timestamp),
+  }),
+  response: { 200: VisitSchema, ...errors(404, 409) },
+};
+
+export const visitExportSchema = {
+  operationId: 'visits_export_retrieve',
+  tags,
+  summary: "A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes",
+  querystring: Type.Object({ from: IsoDate, to: IsoDate }),
+  produces: ['text/csv'],
+  response: {
+    200: Type.Unsafe<Readable>({ type: 'string', description: 'CSV, one visit a line: visit, service, client, member id, caregiver, service date, clock locations and positions, start and end (UTC), clocks, minutes, time zone, exception codes, correction reason' }),
+    ...errors(),
+  },
+};
