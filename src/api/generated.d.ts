@@ -43291,6 +43291,1902 @@ declare namespace Paths {
             }
         }
     }
+    namespace VisitExceptionsList {
+        namespace Parameters {
+            export type Code = "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+            export type Limit = number;
+            export type Offset = number;
+            export type Resolved = boolean;
+        }
+        export interface QueryParameters {
+            resolved?: Parameters.Resolved;
+            code?: Parameters.Code;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                    visit: {
+                        id: number;
+                        /**
+                         * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                         */
+                        status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                        client: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                        };
+                        caregiver: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        /**
+                         * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                         */
+                        service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                        starts_at: string; // date-time
+                        ends_at: string; // date-time
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                        clock_in_at: string /* date-time */ | null;
+                        clock_out_at: string /* date-time */ | null;
+                    };
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitExceptionsResolveCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            /**
+             * APPROVED: Approved; CORRECTED: Corrected
+             */
+            resolution: "APPROVED" | "CORRECTED";
+            note?: string;
+            /**
+             * FORGOT_TO_CLOCK: Caregiver forgot to clock; DEVICE_PROBLEM: Phone or network problem; WRONG_VISIT: Clocked on the wrong visit; CLIENT_CONFIRMED: Times confirmed with the client; OTHER: Other
+             */
+            correction_reason?: "FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER";
+            corrected_start_at?: string; // date-time
+            corrected_end_at?: string; // date-time
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsCalloutCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            reason: string;
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsCancelCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            /**
+             * CLIENT_REQUEST: Client request; CLIENT_HOSPITAL: Client in hospital; CAREGIVER_CALLOUT: Caregiver call-out; WEATHER: Weather; OTHER: Other
+             */
+            reason: "CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER";
+            note?: string;
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsClockInCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            latitude?: number;
+            longitude?: number;
+            accuracy?: number;
+            /**
+             * HOME: Home; COMMUNITY: Community
+             */
+            location_type?: "HOME" | "COMMUNITY";
+            reason?: string;
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsClockOutCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            latitude?: number;
+            longitude?: number;
+            accuracy?: number;
+            /**
+             * HOME: Home; COMMUNITY: Community
+             */
+            location_type?: "HOME" | "COMMUNITY";
+            reason?: string;
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsCreate {
+        export interface RequestBody {
+            client_id: number;
+            service_id: number;
+            caregiver_id?: number | null;
+            /**
+             * YYYY-MM-DD
+             */
+            service_date: string; // ^\d{4}-\d{2}-\d{2}$
+            /**
+             * HH:MM in the organization’s time zone
+             */
+            start_time: string; // ^([01][0-9]|2[0-3]):[0-5][0-9]$
+            /**
+             * HH:MM in the organization’s time zone
+             */
+            end_time: string; // ^([01][0-9]|2[0-3]):[0-5][0-9]$
+            /**
+             * YYYY-MM-DD
+             */
+            end_date?: string; // ^\d{4}-\d{2}-\d{2}$
+            notes?: string;
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $201 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsExportRetrieve {
+        namespace Parameters {
+            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            from: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
+            to: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+        }
+        namespace Responses {
+            /**
+             * CSV, one visit a line: visit, service, client, member id, caregiver, service date, clock locations and positions, start and end (UTC), clocks, minutes, time zone, exception codes, correction reason
+             */
+            export type $200 = string;
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsList {
+        namespace Parameters {
+            export type CaregiverId = number;
+            export type ClientId = number;
+            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type Limit = number;
+            export type Offset = number;
+            export type Ordering = "starts_at" | "-starts_at";
+            export type Status = "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
+            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            caregiver_id?: Parameters.CaregiverId;
+            client_id?: Parameters.ClientId;
+            status?: Parameters.Status;
+            ordering?: Parameters.Ordering;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    /**
+                     * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                     */
+                    status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                    client: {
+                        id: number;
+                        first_name: string;
+                        last_name: string;
+                    };
+                    address: string;
+                    latitude: number | null;
+                    longitude: number | null;
+                    service_id: number;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    caregiver: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                    timezone: string;
+                    notes: string;
+                    pattern_id: number | null;
+                    cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                    cancel_note: string | null;
+                    clock_in: {
+                        at: string; // date-time
+                        /**
+                         * HOME: Home; COMMUNITY: Community
+                         */
+                        location: "HOME" | "COMMUNITY";
+                        latitude: number | null;
+                        longitude: number | null;
+                        accuracy: number | null;
+                        distance: number | null;
+                        reason: string | null;
+                    } | null;
+                    clock_out: {
+                        at: string; // date-time
+                        /**
+                         * HOME: Home; COMMUNITY: Community
+                         */
+                        location: "HOME" | "COMMUNITY";
+                        latitude: number | null;
+                        longitude: number | null;
+                        accuracy: number | null;
+                        distance: number | null;
+                        reason: string | null;
+                    } | null;
+                    corrected_start_at: string /* date-time */ | null;
+                    corrected_end_at: string /* date-time */ | null;
+                    correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                    correction_note: string | null;
+                    minutes: number | null;
+                    exceptions: {
+                        id: number;
+                        visit_id: number;
+                        /**
+                         * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                         */
+                        code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                        detail: string;
+                        resolution: ("APPROVED" | "CORRECTED") | null;
+                        resolution_note: string | null;
+                        resolved_by: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        resolved_at: string /* date-time */ | null;
+                        created_at: string; // date-time
+                    }[];
+                    requested_by: {
+                        id: number;
+                        name: string;
+                    }[];
+                    verified_at: string /* date-time */ | null;
+                    changed_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsPartialUpdate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            caregiver_id?: number | null;
+            service_id?: number;
+            /**
+             * YYYY-MM-DD
+             */
+            service_date?: string; // ^\d{4}-\d{2}-\d{2}$
+            /**
+             * HH:MM in the organization’s time zone
+             */
+            start_time?: string; // ^([01][0-9]|2[0-3]):[0-5][0-9]$
+            /**
+             * HH:MM in the organization’s time zone
+             */
+            end_time?: string; // ^([01][0-9]|2[0-3]):[0-5][0-9]$
+            /**
+             * YYYY-MM-DD
+             */
+            end_date?: string; // ^\d{4}-\d{2}-\d{2}$
+            notes?: string;
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsRecurrencesCreate {
+        export interface RequestBody {
+            client_id: number;
+            service_id: number;
+            caregiver_id?: number | null;
+            /**
+             * YYYY-MM-DD
+             */
+            starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+            /**
+             * YYYY-MM-DD
+             */
+            until: string; // ^\d{4}-\d{2}-\d{2}$
+            /**
+             * 0 Sunday … 6 Saturday
+             */
+            weekdays: [
+                number,
+                number?,
+                number?,
+                number?,
+                number?,
+                number?,
+                number?
+            ];
+            /**
+             * HH:MM in the organization’s time zone
+             */
+            start_time: string; // ^([01][0-9]|2[0-3]):[0-5][0-9]$
+            /**
+             * HH:MM in the organization’s time zone
+             */
+            end_time: string; // ^([01][0-9]|2[0-3]):[0-5][0-9]$
+            notes?: string;
+        }
+        namespace Responses {
+            /**
+             * RecurrenceResult
+             */
+            export interface $201 {
+                created: {
+                    id: number;
+                    /**
+                     * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                     */
+                    status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                    client: {
+                        id: number;
+                        first_name: string;
+                        last_name: string;
+                    };
+                    address: string;
+                    latitude: number | null;
+                    longitude: number | null;
+                    service_id: number;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    caregiver: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                    timezone: string;
+                    notes: string;
+                    pattern_id: number | null;
+                    cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                    cancel_note: string | null;
+                    clock_in: {
+                        at: string; // date-time
+                        /**
+                         * HOME: Home; COMMUNITY: Community
+                         */
+                        location: "HOME" | "COMMUNITY";
+                        latitude: number | null;
+                        longitude: number | null;
+                        accuracy: number | null;
+                        distance: number | null;
+                        reason: string | null;
+                    } | null;
+                    clock_out: {
+                        at: string; // date-time
+                        /**
+                         * HOME: Home; COMMUNITY: Community
+                         */
+                        location: "HOME" | "COMMUNITY";
+                        latitude: number | null;
+                        longitude: number | null;
+                        accuracy: number | null;
+                        distance: number | null;
+                        reason: string | null;
+                    } | null;
+                    corrected_start_at: string /* date-time */ | null;
+                    corrected_end_at: string /* date-time */ | null;
+                    correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                    correction_note: string | null;
+                    minutes: number | null;
+                    exceptions: {
+                        id: number;
+                        visit_id: number;
+                        /**
+                         * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                         */
+                        code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                        detail: string;
+                        resolution: ("APPROVED" | "CORRECTED") | null;
+                        resolution_note: string | null;
+                        resolved_by: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        resolved_at: string /* date-time */ | null;
+                        created_at: string; // date-time
+                    }[];
+                    requested_by: {
+                        id: number;
+                        name: string;
+                    }[];
+                    verified_at: string /* date-time */ | null;
+                    changed_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                skipped: {
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                    reason: string;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsRequestCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $201 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace VisitsRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * Visit
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                 */
+                status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                address: string;
+                latitude: number | null;
+                longitude: number | null;
+                service_id: number;
+                /**
+                 * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                 */
+                service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                caregiver: {
+                    id: number;
+                    name: string;
+                } | null;
+                starts_at: string; // date-time
+                ends_at: string; // date-time
+                /**
+                 * YYYY-MM-DD
+                 */
+                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                timezone: string;
+                notes: string;
+                pattern_id: number | null;
+                cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
+                cancel_note: string | null;
+                clock_in: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                clock_out: {
+                    at: string; // date-time
+                    /**
+                     * HOME: Home; COMMUNITY: Community
+                     */
+                    location: "HOME" | "COMMUNITY";
+                    latitude: number | null;
+                    longitude: number | null;
+                    accuracy: number | null;
+                    distance: number | null;
+                    reason: string | null;
+                } | null;
+                corrected_start_at: string /* date-time */ | null;
+                corrected_end_at: string /* date-time */ | null;
+                correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                correction_note: string | null;
+                minutes: number | null;
+                exceptions: {
+                    id: number;
+                    visit_id: number;
+                    /**
+                     * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+                     */
+                    code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+                    detail: string;
+                    resolution: ("APPROVED" | "CORRECTED") | null;
+                    resolution_note: string | null;
+                    resolved_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    resolved_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+                requested_by: {
+                    id: number;
+                    name: string;
+                }[];
+                verified_at: string /* date-time */ | null;
+                changed_at: string /* date-time */ | null;
+                created_at: string; // date-time
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
 }
  
 
@@ -44023,6 +45919,112 @@ export interface OperationMethods {
     data?: any,
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.UsersInvitationCreate.Responses.$204>
+  /**
+   * visit_exceptions_list - The office's exceptions queue: open ones (default) or resolved, oldest visit first
+   */
+  'visit_exceptions_list'(
+    parameters?: Parameters<Paths.VisitExceptionsList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitExceptionsList.Responses.$200>
+  /**
+   * visit_exceptions_resolve_create - Approve an exception, or correct the visit’s times with a reason code (the original clocks are kept)
+   */
+  'visit_exceptions_resolve_create'(
+    parameters: Parameters<Paths.VisitExceptionsResolveCreate.PathParameters>,
+    data?: Paths.VisitExceptionsResolveCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitExceptionsResolveCreate.Responses.$200>
+  /**
+   * visits_list - Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own
+   */
+  'visits_list'(
+    parameters?: Parameters<Paths.VisitsList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsList.Responses.$200>
+  /**
+   * visits_create - Book a visit (Open without a caregiver); refused with the conflict named
+   */
+  'visits_create'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: Paths.VisitsCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsCreate.Responses.$201>
+  /**
+   * visits_export_retrieve - A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes
+   */
+  'visits_export_retrieve'(
+    parameters?: Parameters<Paths.VisitsExportRetrieve.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsExportRetrieve.Responses.$200>
+  /**
+   * visits_recurrences_create - Book a weekly pattern at once (days of the week, times, until a date); lists what it skipped and why
+   * 
+   * A pattern books at most 366 days.
+   */
+  'visits_recurrences_create'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: Paths.VisitsRecurrencesCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsRecurrencesCreate.Responses.$201>
+  /**
+   * visits_retrieve - One visit with its clocks, corrections and exceptions
+   */
+  'visits_retrieve'(
+    parameters: Parameters<Paths.VisitsRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsRetrieve.Responses.$200>
+  /**
+   * visits_partial_update - Move, reassign (null: Open) or annotate a visit not yet clocked
+   */
+  'visits_partial_update'(
+    parameters: Parameters<Paths.VisitsPartialUpdate.PathParameters>,
+    data?: Paths.VisitsPartialUpdate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsPartialUpdate.Responses.$200>
+  /**
+   * visits_callout_create - "I can't make it": the caregiver gives up a future visit, which turns Open; the office is told
+   */
+  'visits_callout_create'(
+    parameters: Parameters<Paths.VisitsCalloutCreate.PathParameters>,
+    data?: Paths.VisitsCalloutCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsCalloutCreate.Responses.$200>
+  /**
+   * visits_cancel_create - Cancel a visit not yet clocked, with a reason code
+   */
+  'visits_cancel_create'(
+    parameters: Parameters<Paths.VisitsCancelCreate.PathParameters>,
+    data?: Paths.VisitsCancelCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsCancelCreate.Responses.$200>
+  /**
+   * visits_clock_in_create - Clock in at the server's time, with the position or (away, or declined) home|community and a reason
+   */
+  'visits_clock_in_create'(
+    parameters: Parameters<Paths.VisitsClockInCreate.PathParameters>,
+    data?: Paths.VisitsClockInCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsClockInCreate.Responses.$200>
+  /**
+   * visits_clock_out_create - Clock out at the server's time: the visit is Completed (Verified when both clocks are in order)
+   */
+  'visits_clock_out_create'(
+    parameters: Parameters<Paths.VisitsClockOutCreate.PathParameters>,
+    data?: Paths.VisitsClockOutCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsClockOutCreate.Responses.$200>
+  /**
+   * visits_request_create - A READY caregiver asks for an Open visit that fits their position; the office assigns it
+   */
+  'visits_request_create'(
+    parameters: Parameters<Paths.VisitsRequestCreate.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsRequestCreate.Responses.$201>
 }
 
 export interface PathsDictionary {
@@ -44891,6 +46893,134 @@ export interface PathsDictionary {
       data?: any,
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.UsersInvitationCreate.Responses.$204>
+  }
+  ['/api/visit-exceptions/']: {
+    /**
+     * visit_exceptions_list - The office's exceptions queue: open ones (default) or resolved, oldest visit first
+     */
+    'get'(
+      parameters?: Parameters<Paths.VisitExceptionsList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitExceptionsList.Responses.$200>
+  }
+  ['/api/visit-exceptions/{id}/resolve/']: {
+    /**
+     * visit_exceptions_resolve_create - Approve an exception, or correct the visit’s times with a reason code (the original clocks are kept)
+     */
+    'post'(
+      parameters: Parameters<Paths.VisitExceptionsResolveCreate.PathParameters>,
+      data?: Paths.VisitExceptionsResolveCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitExceptionsResolveCreate.Responses.$200>
+  }
+  ['/api/visits/']: {
+    /**
+     * visits_list - Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own
+     */
+    'get'(
+      parameters?: Parameters<Paths.VisitsList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsList.Responses.$200>
+    /**
+     * visits_create - Book a visit (Open without a caregiver); refused with the conflict named
+     */
+    'post'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: Paths.VisitsCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsCreate.Responses.$201>
+  }
+  ['/api/visits/export/']: {
+    /**
+     * visits_export_retrieve - A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes
+     */
+    'get'(
+      parameters?: Parameters<Paths.VisitsExportRetrieve.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsExportRetrieve.Responses.$200>
+  }
+  ['/api/visits/recurrences/']: {
+    /**
+     * visits_recurrences_create - Book a weekly pattern at once (days of the week, times, until a date); lists what it skipped and why
+     * 
+     * A pattern books at most 366 days.
+     */
+    'post'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: Paths.VisitsRecurrencesCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsRecurrencesCreate.Responses.$201>
+  }
+  ['/api/visits/{id}/']: {
+    /**
+     * visits_retrieve - One visit with its clocks, corrections and exceptions
+     */
+    'get'(
+      parameters: Parameters<Paths.VisitsRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsRetrieve.Responses.$200>
+    /**
+     * visits_partial_update - Move, reassign (null: Open) or annotate a visit not yet clocked
+     */
+    'patch'(
+      parameters: Parameters<Paths.VisitsPartialUpdate.PathParameters>,
+      data?: Paths.VisitsPartialUpdate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsPartialUpdate.Responses.$200>
+  }
+  ['/api/visits/{id}/callout/']: {
+    /**
+     * visits_callout_create - "I can't make it": the caregiver gives up a future visit, which turns Open; the office is told
+     */
+    'post'(
+      parameters: Parameters<Paths.VisitsCalloutCreate.PathParameters>,
+      data?: Paths.VisitsCalloutCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsCalloutCreate.Responses.$200>
+  }
+  ['/api/visits/{id}/cancel/']: {
+    /**
+     * visits_cancel_create - Cancel a visit not yet clocked, with a reason code
+     */
+    'post'(
+      parameters: Parameters<Paths.VisitsCancelCreate.PathParameters>,
+      data?: Paths.VisitsCancelCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsCancelCreate.Responses.$200>
+  }
+  ['/api/visits/{id}/clock-in/']: {
+    /**
+     * visits_clock_in_create - Clock in at the server's time, with the position or (away, or declined) home|community and a reason
+     */
+    'post'(
+      parameters: Parameters<Paths.VisitsClockInCreate.PathParameters>,
+      data?: Paths.VisitsClockInCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsClockInCreate.Responses.$200>
+  }
+  ['/api/visits/{id}/clock-out/']: {
+    /**
+     * visits_clock_out_create - Clock out at the server's time: the visit is Completed (Verified when both clocks are in order)
+     */
+    'post'(
+      parameters: Parameters<Paths.VisitsClockOutCreate.PathParameters>,
+      data?: Paths.VisitsClockOutCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsClockOutCreate.Responses.$200>
+  }
+  ['/api/visits/{id}/request/']: {
+    /**
+     * visits_request_create - A READY caregiver asks for an Open visit that fits their position; the office assigns it
+     */
+    'post'(
+      parameters: Parameters<Paths.VisitsRequestCreate.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsRequestCreate.Responses.$201>
   }
 }
 

@@ -66,11 +66,11 @@ export const MAX_VISIT_MINUTES = 24 * 60;
 /** A weekly pattern books at most this far ahead. */
 export const MAX_PATTERN_DAYS = 366;
 
-/** Who may provide a service: home care by caregivers and aides; skilled services by their licence and those above it. */
+/** Who may provide a service: home care by caregivers, aides and nurses; skilled services by their licence and those above it. */
 export const SERVICE_POSITIONS: Record<ServiceCode, readonly Position[]> = {
-  Pathways: ['HCC', 'HHA', 'CNA'],
-  Wellness: ['HCC', 'HHA', 'CNA'],
-  Bds: ['HCC', 'HHA', 'CNA'],
+  Pathways: ['HCC', 'HHA', 'CNA', 'LPN', 'RN'],
+  Wellness: ['HCC', 'HHA', 'CNA', 'LPN', 'RN'],
+  Bds: ['HCC', 'HHA', 'CNA', 'LPN', 'RN'],
   SkilledNurses: ['RN'],
   Lpn: ['LPN', 'RN'],
   Cna: ['CNA', 'HHA', 'LPN', 'RN'],

@@ -209,6 +209,11 @@ export function createVisitService(app: FastifyInstance) {
     };
   }
 
+  /** An employee still onboarding (NEW) has no schedule yet: spec 7 gives view-workschedules to READY employees. */
+  const requireSchedule = (request: FastifyRequest) => {
+    if (request.user!.user.role === 'ROLE_EMPLOYEE' && !request.user!.permissions.includes('view-workschedules')) throw permissionDenied();
+  };
+
   const isOffice = (request: FastifyRequest) => ['ROLE_ADMIN', 'ROLE_MASTER'].includes(request.user!.user.role);
 
   /** The client the signed-in client (or family member) holds, or null. */
@@ -234,6 +239,7 @@ export function createVisitService(app: FastifyInstance) {
       .limit(1);
     if (!joined) throw notFound();
     const role = request.user!.user.role;
+    requireSchedule(request);
     if (role === 'ROLE_EMPLOYEE' && joined.visit.caregiverId !== request.user!.user.id && joined.visit.status !== 'OPEN') throw notFound();
     if (role === 'ROLE_CLIENT' && joined.visit.clientId !== (await ownClientId(request, organization))) throw notFound();
     return joined;
@@ -419,6 +425,7 @@ export function createVisitService(app: FastifyInstance) {
     if (filter.status) conditions.push(eq(visits.status, filter.status));
     const role = request.user!.user.role;
     const me = request.user!.user.id;
+    requireSchedule(request);
     if (role === 'ROLE_EMPLOYEE') {
       if (filter.status === 'OPEN') {
         // open visits still ahead that the caregiver's position may provide
@@ -643,7 +650,7 @@ export function createVisitService(app: FastifyInstance) {
       const organization = requireOrganization(request);
       const joined = await findVisible(request, id);
       const current = joined.visit;
-      if (current.caregiverId !== request.user!.user.id) throw permissionDenied('Only the visit’s caregiver can clock it.');
+      if (current.caregiverId !== request.user!.user.id) throw conflict('This visit is Open: ask the office for it before you clock it.', 'visit_not_yours');
       if (current.status !== 'SCHEDULED') throw conflict(current.status === 'IN_PROGRESS' ? 'You already clocked in to this visit.' : `This visit is ${current.status.toLowerCase()}: it cannot be clocked.`, 'visit_locked');
       const now = app.now();
       const earliest = new Date(current.startsAt.getTime() - EARLY_CLOCK_IN_MINUTES * 60_000);
@@ -677,7 +684,7 @@ export function createVisitService(app: FastifyInstance) {
       const organization = requireOrganization(request);
       const joined = await findVisible(request, id);
       const current = joined.visit;
-      if (current.caregiverId !== request.user!.user.id) throw permissionDenied('Only the visit’s caregiver can clock it.');
+      if (current.caregiverId !== request.user!.user.id) throw conflict('This visit is Open: ask the office for it before you clock it.', 'visit_not_yours');
       if (current.status !== 'IN_PROGRESS') throw conflict(current.status === 'SCHEDULED' ? 'Clock in to this visit first.' : `This visit is ${current.status.toLowerCase()}: it cannot be clocked.`, 'visit_locked');
       const now = app.now();
       const { tolerance } = await settingsOf(organization.id);
@@ -699,7 +706,7 @@ export function createVisitService(app: FastifyInstance) {
     async callout(request: FastifyRequest, id: number, reason: string): Promise<VisitOut> {
       const organization = requireOrganization(request);
       const { visit: current } = await findVisible(request, id);
-      if (current.caregiverId !== request.user!.user.id) throw notFound();
+      if (current.caregiverId !== request.user!.user.id) throw conflict('This visit is Open already.', 'visit_not_yours');
       const now = app.now();
       if (current.status !== 'SCHEDULED' || current.startsAt <= now) throw conflict('Only a visit that has not started can be given up; call the office.', 'visit_locked');
       const text = reason.trim();
