@@ -45,6 +45,7 @@ const NewReferralPage = lazy(() => import('./referrals/new-referral-page'));
 const ReferralPage = lazy(() => import('./referrals/referral-page'));
 const MarketersPage = lazy(() => import('./marketers/marketers-page'));
 const MarketerReferralsPage = lazy(() => import('./marketers/marketer-referrals-page'));
+const WorkSchedulePage = lazy(() => import('./work-schedule/work-schedule-page'));
 
 /** The public routes of spec section 2 (shown only when signed out). */
 export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
@@ -61,7 +62,7 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/applications', element: <ApplicationsPage /> },
   { path: '/messages', element: <PlaceholderPage title="Messages" /> },
   { path: '/audit-log', element: <PlaceholderPage title="Audit log" /> },
-  { path: '/work-schedule', element: <PlaceholderPage title="Work schedule" /> },
+  { path: '/work-schedule', element: <WorkSchedulePage /> },
   { path: '/grievances', element: <PlaceholderPage title="Grievances" /> },
   { path: '/notifications', element: <NotificationsPage /> },
   { path: '/notifications/:type', element: <NotificationsPage /> },

@@ -96,6 +96,8 @@ export function stubApi(overrides: Partial<Record<keyof ApiClient, (...args: any
     grievances_list: vi.fn(async () => emptyPage),
     referrals_list: vi.fn(async () => emptyPage),
     marketers_list: vi.fn(async () => ({ ...emptyPage, from: '2026-01-01', to: '2026-03-31' })),
+    // Issue 10 (visits)
+    visits_list: vi.fn(async () => emptyPage),
     ...overrides,
   };
   return api as typeof api & ApiClient;

@@ -1,0 +1,52 @@
+import type { RecurrenceResult, Visit } from './visits-api';
+
+/** A visit as the server answers it (tests): Monday Mar 2, 2026, 09:00–11:00 in New York, Nina Reyes with Rosa Diaz. */
+export function makeVisit(overrides: Partial<Visit> = {}): Visit {
+  return {
+    id: 501,
+    status: 'SCHEDULED',
+    client: { id: 301, first_name: 'Rosa', last_name: 'Diaz' },
+    address: '12 Elm Street, Springfield, IL 62701',
+    latitude: 39.7817,
+    longitude: -89.6501,
+    service_id: 11,
+    service: 'Pathways',
+    caregiver: { id: 201, name: 'Nina Reyes' },
+    starts_at: '2026-03-02T14:00:00.000Z',
+    ends_at: '2026-03-02T16:00:00.000Z',
+    service_date: '2026-03-02',
+    timezone: 'America/New_York',
+    notes: '',
+    pattern_id: null,
+    cancel_reason: null,
+    cancel_note: null,
+    clock_in: null,
+    clock_out: null,
+    corrected_start_at: null,
+    corrected_end_at: null,
+    correction_reason: null,
+    correction_note: null,
+    minutes: null,
+    exceptions: [],
+    requested_by: [],
+    verified_at: null,
+    changed_at: null,
+    created_at: '2026-02-20T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Clock = NonNullable<Visit['clock_in']>;
+
+export function makeClock(overrides: Partial<Clock> = {}): Clock {
+  return { at: '2026-03-02T14:02:00.000Z', location: 'HOME', latitude: 39.7817, longitude: -89.6501, accuracy: 12, distance: 8, reason: null, ...overrides };
+}
+
+export function makePatternResult(overrides: Partial<RecurrenceResult> = {}): RecurrenceResult {
+  return { created: [], skipped: [], ...overrides };
+}
+
+/** An axios-like failure with the API's error body. */
+export function apiFailure(status: number, detail: string, fields?: Record<string, string[]>) {
+  return Object.assign(new Error(detail), { isAxiosError: true, response: { status, data: { detail, code: status === 409 ? 'conflict' : 'invalid', ...(fields ? { fields } : {}) } } });
+}

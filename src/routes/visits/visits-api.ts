@@ -1,0 +1,61 @@
+import type { ApiClient } from '../../api/client';
+import type { RequestBody, ResponseData } from '../../api/types';
+import type { CancelReason, LocationType, VisitStatus } from '../../domain/visits';
+import type { Page } from '../employees/hiring-api';
+
+/*
+ * The visits shapes, from the server's document (src/api/generated.d.ts): the answers of the operations
+ * the visit pages call, by operationId.
+ */
+
+export type Visit = ResponseData<'visits_list'>['results'][number];
+export type RecurrenceResult = ResponseData<'visits_recurrences_create'>;
+export type VisitCreateBody = RequestBody<'visits_create'>;
+export type VisitPatternBody = RequestBody<'visits_recurrences_create'>;
+
+/** Either the position, or where the caregiver says they are and why (or both). */
+export interface ClockBody {
+  latitude?: number;
+  longitude?: number;
+  accuracy?: number;
+  location_type?: LocationType;
+  reason?: string;
+}
+
+type Id = { id: number | string };
+
+/** The visits operations these pages call, with their parameters, bodies and answers. */
+export interface VisitOperations {
+  visits_list(params: {
+    from?: string;
+    to?: string;
+    caregiver_id?: number;
+    client_id?: number;
+    status?: VisitStatus;
+    ordering?: 'starts_at' | '-starts_at';
+    limit?: number;
+    offset?: number;
+  }): Promise<Page<Visit>>;
+  visits_create(params: null, body: VisitCreateBody): Promise<Visit>;
+  visits_partial_update(params: Id, body: { caregiver_id?: number | null; notes?: string }): Promise<Visit>;
+  visits_recurrences_create(params: null, body: VisitPatternBody): Promise<RecurrenceResult>;
+  visits_cancel_create(params: Id, body: { reason: CancelReason; note?: string }): Promise<Visit>;
+  visits_clock_in_create(params: Id, body: ClockBody): Promise<Visit>;
+  visits_clock_out_create(params: Id, body: ClockBody): Promise<Visit>;
+  visits_callout_create(params: Id, body: { reason: string }): Promise<Visit>;
+  visits_request_create(params: Id): Promise<Visit>;
+}
+
+/** The one API client, seen through the visits operations. */
+export function visitsApi(api: ApiClient): VisitOperations {
+  return api as unknown as VisitOperations;
+}
+
+/** A week of visits fits one answer (a full-time caregiver has a few dozen; a client a few). */
+export const WEEK_LIMIT = 1000;
+
+/**
+ * The first day of the pay and schedule week. The organization's own setting is not in the API yet; the
+ * server's default is Sunday.
+ */
+export const WEEK_STARTS_ON = 0;
