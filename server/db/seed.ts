@@ -26,6 +26,7 @@ import {
 } from './schema';
 
 import { seedDemoClients } from './seed-clients';
+import { seedDemoVisits } from './seed-visits';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 
@@ -167,6 +168,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null; no
     const ids = { organizations: { sunrise: orgId('sunrise')!, harbor: orgId('harbor')! }, users: userIds };
     await seedDemoHiring(tx, ids, storage, now);
     await seedDemoClients(tx, ids, DEMO_TIMEZONES, now);
+    await seedDemoVisits(tx, ids, DEMO_TIMEZONES, now);
   });
 }
 

@@ -206,6 +206,8 @@ export const RESOURCE_TABLES: Record<string, string> = {
   clients: 'clients',
   'clients/services': 'client_services',
   referrals: 'referrals',
+  visits: 'visits',
+  'visit-exceptions': 'visit_exceptions',
 };
 
 /** The table of the row an operation acts on: its last path parameter's resource. */
@@ -314,6 +316,9 @@ async function clientTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
     clients,
     'clients/services': { sunrise: await serviceOf(sunrise, clients.sunrise), harbor: await serviceOf(harbor, clients.harbor) },
     referrals: { sunrise: await firstId(t, 'referrals', sunrise, sql`${open} AND marketer_id IS NOT NULL`), harbor: await firstId(t, 'referrals', harbor, open) },
+    // issue 10: a visit still ahead (the nurse's in sunrise, so her calls reach her own) and an open exception
+    visits: { sunrise: await firstId(t, 'visits', sunrise, sql`AND status = 'SCHEDULED' AND caregiver_id = (SELECT id FROM users WHERE email = 'nurse@sunrise.example')`), harbor: await firstId(t, 'visits', harbor, sql`AND status = 'SCHEDULED'`) },
+    'visit-exceptions': { sunrise: await firstId(t, 'visit_exceptions', sunrise, sql`AND resolved_at IS NULL`), harbor: await firstId(t, 'visit_exceptions', harbor, sql`AND resolved_at IS NULL`) },
   };
 }
 

@@ -164,4 +164,21 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   // a client's concerns ("Report a concern" on their home page); the office's desk comes with its issue
   grievances_list: { callers: ['client'] },
   grievances_create: { callers: ['client'] },
+
+  // visits (product.md, "Visits"): the office schedules, verifies and exports; a READY employee
+  // (view-workschedules, spec 7) reads and clocks their own day, gives a visit up and asks for open ones; a
+  // client reads their own visits (their home page shows them). NEW employees have no schedule yet.
+  visits_list: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
+  visits_retrieve: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
+  visits_create: office,
+  visits_partial_update: office,
+  visits_recurrences_create: office,
+  visits_cancel_create: office,
+  visits_export_retrieve: office,
+  visits_clock_in_create: { callers: ['ready', 'readyRn'] },
+  visits_clock_out_create: { callers: ['ready', 'readyRn'] },
+  visits_callout_create: { callers: ['ready', 'readyRn'] },
+  visits_request_create: { callers: ['ready', 'readyRn'] },
+  visit_exceptions_list: office,
+  visit_exceptions_resolve_create: office,
 };

@@ -69,7 +69,7 @@ for (const backend of testBackends()) {
         expect(sunrise.count).toBe(6);
         expect(emails(sunrise)).not.toContain('master@portal.example');
         const harbor = (await get('/api/users/', t.headers(master, 'harbor'))).json();
-        expect(emails(harbor).sort()).toEqual(['admin@harbor.example', 'june.holloway@harbor.example']);
+        expect(emails(harbor).sort()).toEqual(['admin@harbor.example', 'june.holloway@harbor.example', 'tomas.reid@harbor.example']);
         const none = await get('/api/users/', t.headers(master));
         expect(none.statusCode).toBe(400);
         expect(none.json()).toMatchObject({ code: 'organization_required', fields: { 'X-ORGANIZATION-TOKEN': expect.any(Array) } });

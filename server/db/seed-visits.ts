@@ -1,0 +1,140 @@
+/**
+ * Demo visits (product.md, "Demo organizations"): in Sunrise a week around today, the nurse with visits
+ * today (one at client@sunrise.example's home, Clara Whitfield's), the past days clocked and verified, one
+ * late clock-in waiting in the exceptions queue, an open visit to ask for; in Harbor a nurse of its own with
+ * a visit ahead and one away from the home waiting for the office.
+ */
+import { and, eq } from 'drizzle-orm';
+import { addDays, dateIn, zonedTime } from '../../src/domain/dates';
+import type { ServiceCode } from '../../src/domain/clients';
+import type { ExceptionCode, VisitStatus } from '../../src/domain/visits';
+import type { Tx } from '../lib/stored-files';
+import { clients, clientServices, employeeProfiles, users, visitExceptions, visits } from './schema';
+
+interface DemoVisit {
+  client: string;
+  service: ServiceCode;
+  caregiver: string | null;
+  /** Days from today (organization's date). */
+  day: number;
+  start: string;
+  end: string;
+  notes?: string;
+  /** Clocked late by this many minutes (an open LATE_CLOCK_IN exception). */
+  lateBy?: number;
+  /** Clocked in away from the home (an open LOCATION_CLOCK_IN exception), with the caregiver's reason. */
+  away?: string;
+}
+
+const NURSE = 'nurse@sunrise.example';
+const AIDE = 'aide@sunrise.example';
+const HARBOR_NURSE = 'tomas.reid@harbor.example';
+
+const SUNRISE_VISITS: DemoVisit[] = [
+  // the week behind: clocked at the home and verified (Clara's completed week waits for her review)
+  ...[-6, -5, -4, -3, -2].flatMap((day): DemoVisit[] => [
+    { client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, day, start: '08:00', end: '09:00', notes: 'Vitals and medication review' },
+    { client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' },
+  ]),
+  { client: 'Delgado', service: 'Cna', caregiver: NURSE, day: -1, start: '09:00', end: '10:00', lateBy: 25 },
+  { client: 'Becker', service: 'Bds', caregiver: AIDE, day: -1, start: '13:00', end: '16:00' },
+  // today: the nurse's day, one of them at Clara's home
+  { client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day: 0, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' },
+  { client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, day: 0, start: '13:00', end: '14:00', notes: 'Vitals and medication review' },
+  { client: 'Delgado', service: 'Cna', caregiver: NURSE, day: 0, start: '15:00', end: '16:00' },
+  // the days ahead
+  ...[1, 2, 3].flatMap((day): DemoVisit[] => [
+    { client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, day, start: '08:00', end: '09:00', notes: 'Vitals and medication review' },
+    { client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' },
+  ]),
+  { client: 'Becker', service: 'Bds', caregiver: AIDE, day: 1, start: '13:00', end: '16:00' },
+  { client: 'Fischer', service: 'Wellness', caregiver: null, day: 2, start: '14:00', end: '16:00', notes: 'Companionship and a walk' },
+];
+
+const HARBOR_VISITS: DemoVisit[] = [
+  { client: 'Holloway', service: 'SkilledNurses', caregiver: HARBOR_NURSE, day: -1, start: '09:00', end: '10:00', away: 'Met the client at the clinic' },
+  { client: 'Holloway', service: 'SkilledNurses', caregiver: HARBOR_NURSE, day: 2, start: '09:00', end: '10:00', notes: 'Dressing change' },
+];
+
+async function seedVisits(tx: Tx, organizationId: number, timezone: string, list: DemoVisit[], people: Record<string, number>, by: number, now: Date): Promise<void> {
+  const today = dateIn(timezone, now);
+  for (const demo of list) {
+    const [service] = await tx
+      .select({ id: clientServices.id, clientId: clientServices.clientId, latitude: clients.latitude, longitude: clients.longitude })
+      .from(clientServices)
+      .innerJoin(clients, eq(clients.id, clientServices.clientId))
+      .where(and(eq(clients.organizationId, organizationId), eq(clients.lastName, demo.client), eq(clientServices.service, demo.service)));
+    const day = addDays(today, demo.day);
+    const startsAt = zonedTime(timezone, day, demo.start);
+    const endsAt = zonedTime(timezone, day, demo.end);
+    const caregiverId = demo.caregiver ? people[demo.caregiver] : null;
+    const over = endsAt <= now;
+    const exception: ExceptionCode | null = demo.lateBy ? 'LATE_CLOCK_IN' : demo.away ? 'LOCATION_CLOCK_IN' : null;
+    const status: VisitStatus = !caregiverId ? 'OPEN' : !over ? 'SCHEDULED' : exception ? 'COMPLETED' : 'VERIFIED';
+    const clocked = status === 'VERIFIED' || status === 'COMPLETED';
+    const clockIn = new Date(startsAt.getTime() + (demo.lateBy ?? 2) * 60_000);
+    const clockOut = new Date(endsAt.getTime() - 60_000);
+    const home = service.latitude !== null && !demo.away ? { latitude: service.latitude + 0.0001, longitude: service.longitude, distance: 11 } : { latitude: null, longitude: null, distance: null };
+    const [row] = await tx
+      .insert(visits)
+      .values({
+        organizationId,
+        clientId: service.clientId,
+        clientServiceId: service.id,
+        caregiverId,
+        status,
+        startsAt,
+        endsAt,
+        serviceDate: day,
+        notes: demo.notes ?? '',
+        ...(clocked
+          ? {
+              clockInAt: clockIn,
+              clockInLatitude: home.latitude,
+              clockInLongitude: home.longitude,
+              clockInAccuracy: home.latitude === null ? null : 15,
+              clockInDistance: home.distance,
+              clockInLocation: demo.away ? 'COMMUNITY' : 'HOME',
+              clockInReason: demo.away ?? null,
+              clockOutAt: clockOut,
+              clockOutLatitude: home.latitude,
+              clockOutLongitude: home.longitude,
+              clockOutAccuracy: home.latitude === null ? null : 15,
+              clockOutDistance: home.distance,
+              clockOutLocation: 'HOME',
+              verifiedAt: status === 'VERIFIED' ? clockOut : null,
+            }
+          : {}),
+        createdById: by,
+        createdAt: new Date(startsAt.getTime() - 10 * 86_400_000),
+        updatedAt: clocked ? clockOut : now,
+      } as typeof visits.$inferInsert)
+      .returning({ id: visits.id });
+    if (exception && clocked) {
+      await tx.insert(visitExceptions).values({
+        organizationId,
+        visitId: row.id,
+        code: exception,
+        detail: demo.lateBy ? `Clocked in ${demo.lateBy} minutes after the start.` : `In the community: ${demo.away}`,
+        createdAt: clockIn,
+      });
+    }
+  }
+}
+
+export async function seedDemoVisits(
+  tx: Tx,
+  ids: { organizations: Record<'sunrise' | 'harbor', number>; users: Record<string, number> },
+  timezones: Record<'sunrise' | 'harbor', string>,
+  now: Date,
+): Promise<void> {
+  // Harbor's own nurse, READY (invited: no password, so no demo sign-in)
+  const [tomas] = await tx
+    .insert(users)
+    .values({ organizationId: ids.organizations.harbor, email: HARBOR_NURSE, firstName: 'Tomas', lastName: 'Reid', role: 'ROLE_EMPLOYEE', passwordHash: null, timezone: timezones.harbor, createdAt: new Date(now.getTime() - 90 * 86_400_000) })
+    .returning({ id: users.id });
+  await tx.insert(employeeProfiles).values({ userId: tomas.id, organizationId: ids.organizations.harbor, status: 'READY', position: 'RN', readyAt: new Date(now.getTime() - 80 * 86_400_000) });
+  const people = { ...ids.users, [HARBOR_NURSE]: tomas.id };
+  await seedVisits(tx, ids.organizations.sunrise, timezones.sunrise, SUNRISE_VISITS, people, ids.users['admin@sunrise.example'], now);
+  await seedVisits(tx, ids.organizations.harbor, timezones.harbor, HARBOR_VISITS, people, ids.users['admin@harbor.example'], now);
+}
