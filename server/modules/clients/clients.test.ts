@@ -192,7 +192,12 @@ for (const backend of testBackends()) {
       it('shows the signed-in client their own record and nothing of anyone else', async () => {
         const client = await t.login('client@sunrise.example');
         const welcome = (await get('/api/clients/welcome/', t.headers(client.access, 'sunrise'))).json();
-        expect(welcome).toMatchObject({ client: { first_name: 'Clara', last_name: 'Whitfield', status: 'ACTIVE' }, relationship: 'SELF', upcoming_visits: [], awaiting_signature: [] });
+        expect(welcome).toMatchObject({ client: { first_name: 'Clara', last_name: 'Whitfield', status: 'ACTIVE' }, relationship: 'SELF', awaiting_signature: [] });
+        // the demo's week around today: the nurse comes each of the next days; the days behind were verified
+        expect(welcome.upcoming_visits.length).toBeGreaterThanOrEqual(3);
+        for (const visit of welcome.upcoming_visits) expect(visit).toMatchObject({ caregiver: 'Nora O.', service: 'Pathways', changed: false });
+        expect(welcome.upcoming_visits.every((v: { ends_at: string }) => new Date(v.ends_at) >= t.clock.now())).toBe(true);
+        expect(welcome.past_visits.map((v: { status: string }) => v.status)).toContain('VERIFIED');
         expect((await get(`/api/clients/${welcome.client.id}/`, t.headers(client.access, 'sunrise'))).statusCode).toBe(403);
       });
 

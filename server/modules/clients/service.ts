@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   authorizationWarnings,
@@ -11,6 +11,7 @@ import {
   isValidNpi,
   normalizeIcd10,
   NPI_MESSAGE,
+  SERVICES,
   servicesFor,
   type AuthorizationUnit,
   type ClientRelationship,
@@ -22,7 +23,7 @@ import {
 } from '../../../src/domain/clients';
 import { addDays, dateIn } from '../../../src/domain/dates';
 import { CLIENT_TYPES, type ClientType } from '../../../src/domain/labels';
-import { auditLog, clientAuthorizations, clientCounts, clients, clientServices, clientUsers, users } from '../../db/schema';
+import { auditLog, clientAuthorizations, clientCounts, clients, clientServices, clientUsers, users, visits } from '../../db/schema';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms, snakeCase as snake } from '../../lib/search';
@@ -606,13 +607,37 @@ export function createClientService(app: FastifyInstance) {
         .from(clientServices)
         .where(and(eq(clientServices.clientId, link.client.id), inArray(clientServices.status, ['ACTIVE', 'ON_HOLD'])))
         .orderBy(asc(clientServices.id));
+      const now = app.now();
+      const visitRows = (where: SQL, order: SQL[]) =>
+        app.db
+          .select({ visit: visits, service: clientServices.service, first: users.firstName, last: users.lastName })
+          .from(visits)
+          .innerJoin(clientServices, eq(clientServices.id, visits.clientServiceId))
+          .leftJoin(users, eq(users.id, visits.caregiverId))
+          .where(and(eq(visits.organizationId, organization.id), eq(visits.clientId, link.client.id), where))
+          .orderBy(...order)
+          .limit(20);
+      const [upcoming, past] = await Promise.all([
+        // who comes in the next two weeks; a visit cancelled or moved shows so
+        visitRows(and(gte(visits.endsAt, now), lt(visits.startsAt, new Date(now.getTime() + 14 * 86_400_000)))!, [asc(visits.startsAt), asc(visits.id)]),
+        visitRows(and(lt(visits.endsAt, now), gte(visits.startsAt, new Date(now.getTime() - 14 * 86_400_000)), inArray(visits.status, ['COMPLETED', 'VERIFIED', 'MISSED']))!, [desc(visits.startsAt), desc(visits.id)]),
+      ]);
+      const welcomeVisit = ({ visit, service, first, last }: (typeof upcoming)[number]) => ({
+        id: visit.id,
+        caregiver: visit.caregiverId && first !== null ? `${first} ${(last ?? '').charAt(0)}.`.trim() : null,
+        service: SERVICES[service],
+        starts_at: visit.startsAt.toISOString(),
+        ends_at: visit.endsAt.toISOString(),
+        status: visit.status,
+        changed: visit.changedAt !== null,
+      });
       await audit(request, link.client.id, { action: 'READ', changed: { event: 'read', what: 'welcome' } });
       return {
         client: { id: link.client.id, first_name: link.client.firstName, last_name: link.client.lastName, type: link.client.type, status: link.client.status, services },
         relationship: link.link.relationship,
-        // visits and work-service reviews come with the visits issue
-        upcoming_visits: [],
-        past_visits: [],
+        upcoming_visits: upcoming.map(welcomeVisit),
+        past_visits: past.map(welcomeVisit),
+        // work-service reviews come with the rest of the visits issue
         awaiting_signature: [],
       };
     },

@@ -266,6 +266,19 @@ for (const backend of testBackends()) {
         expect((await get(`/api/visits/${other.id}/`, client)).statusCode).toBe(404);
       });
 
+      it("the client's home page shows who comes, and a moved visit as changed", async () => {
+        const visit = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2027-01-13', start_time: '15:00', end_time: '16:00' })).json();
+        const before = (await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
+        expect(before).toMatchObject({ caregiver: 'Nora O.', service: 'Pathways', status: 'SCHEDULED', changed: false });
+        expect((await send('PATCH', `/api/visits/${visit.id}/`, { start_time: '16:00', end_time: '17:00' })).statusCode).toBe(200);
+        const after = (await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
+        expect(after).toMatchObject({ starts_at: '2027-01-13T21:00:00.000Z', changed: true });
+        // notes alone are not a change the client needs to hear of
+        const other = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2027-01-14', start_time: '15:00', end_time: '16:00' })).json();
+        await send('PATCH', `/api/visits/${other.id}/`, { notes: 'Bring the shower chair' });
+        expect((await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === other.id).changed).toBe(false);
+      });
+
       it('exports a period’s verified visits as CSV with the six elements and the exception codes', async () => {
         const answer = await get('/api/visits/export/?from=2027-01-11&to=2027-01-11');
         expect(answer.statusCode).toBe(200);
