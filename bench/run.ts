@@ -4,7 +4,7 @@
  * Needs Chromium (CHROMIUM_PATH or the usual paths) and PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test: a dedicated database is created and dropped). Localhost only.
  *
- * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees, clients); their rows
+ * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees, clients, visits); their rows
  * replace the same rows in bench/results.json. `EMPLOYEES_SIZES=1000,100000` narrows the employees list sizes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { createApiClient } from '../src/api/client';
 import { requestAccessToken, tokenRefreshMachine } from '../src/machines/token-refresh-machine';
 import { benchClientsList } from './clients-list';
 import { benchEmployeesList } from './employees-list';
+import { benchVisits } from './visits';
 import { ROOT, TSX_LOADER, WORK, cpuMs, log, median, spawnUntilListening, type Spawned } from './lib';
 
 const ADMIN = 'admin@sunrise.example';
@@ -564,6 +565,63 @@ async function clientsListRows() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Visits (issue 10): visits_list for one caregiver's week at 1k to 5M visits, 20 concurrent bookings of one
+// hour, the EVV export's memory (bench/visits.ts: its own PostgreSQL database, the app in-process)
+
+const EXPORT_MEMORY_TARGET_MIB = 50;
+
+async function visitsRows() {
+  const sizes = (process.env.VISITS_SIZES ?? '1000,100000,1000000,5000000').split(',').map(Number).filter((n) => n > 0);
+  const samples = Number(process.env.VISITS_SAMPLES ?? 60);
+  const result = await benchVisits({ databaseUrl: ADMIN_DATABASE_URL, sizes, samples, log });
+  const base = result.sizes[0]!;
+  for (const size of result.sizes) {
+    const label = size.rows >= 1_000_000 ? `${size.rows / 1_000_000}M` : size.rows >= 1_000 ? `${size.rows / 1_000}k` : String(size.rows);
+    for (const [kind, figures, baseline, what] of [
+      ["office's week of one caregiver", size.week, base.week, 'the admin lists one week of the nurse (14 visits), filtered by caregiver'],
+      ["caregiver's own week", size.ownWeek, base.ownWeek, 'the nurse lists her own week (14 visits)'],
+    ] as const) {
+      const ratio = figures.p95 / baseline.p95;
+      addRow({
+        metric: `visits_list ${kind} p95 at ${label} visits (PostgreSQL)`,
+        value: figures.p95,
+        unit: 'ms',
+        baseline: baseline.p95,
+        ratio,
+        target: `p95 ≤ ${EMPLOYEES_TARGET}x the ${base.rows / 1000}k figure`,
+        pass: size === base ? null : ratio <= EMPLOYEES_TARGET,
+        runs: 1,
+        note: `${what}; p50 ${figures.p50.toFixed(2)} ms; ${samples} samples; visits added in ${size.seedSeconds.toFixed(1)} s`,
+      });
+    }
+  }
+  const c = result.concurrent;
+  addRow({
+    metric: `${c.attempts} concurrent bookings of one caregiver's same hour`,
+    value: c.created,
+    unit: 'created',
+    baseline: null,
+    ratio: null,
+    target: 'exactly 1 created, the rest 409 conflict',
+    pass: c.created === 1 && c.conflicts === c.attempts - 1,
+    runs: 1,
+    note: `${c.conflicts} conflicts, ${c.other} other answers`,
+  });
+  const e = result.export;
+  addRow({
+    metric: `EVV export of ${e.visits / 1000}k verified visits: server memory growth`,
+    value: e.memoryGrowthMiB,
+    unit: 'MiB',
+    baseline: null,
+    ratio: null,
+    target: `≤ ${EXPORT_MEMORY_TARGET_MIB} MiB`,
+    pass: e.memoryGrowthMiB <= EXPORT_MEMORY_TARGET_MIB,
+    runs: 1,
+    note: `${(e.bytes / 1024 / 1024).toFixed(1)} MiB of CSV in ${e.seconds.toFixed(1)} s, streamed over HTTP (peak RSS of the process while it streams, less RSS before)`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
 
 function printTable() {
   const header = ['Metric', 'Value', 'Baseline', 'Ratio', 'Target', 'Result', 'Runs'];
@@ -584,7 +642,7 @@ function printTable() {
   for (const row of rows) if (row.note) console.log(`  ${row.metric}: ${row.note}`);
 }
 
-const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees', 'clients'] as const;
+const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees', 'clients', 'visits'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(): Set<Section> {
@@ -613,6 +671,11 @@ async function main() {
   if (sections.has('clients')) {
     log('clients list at growing sizes and the referral board (PostgreSQL)');
     await clientsListRows();
+  }
+
+  if (sections.has('visits')) {
+    log('visits: the list at growing sizes, concurrent bookings, the EVV export (PostgreSQL)');
+    await visitsRows();
   }
 
   printTable();
