@@ -63,7 +63,7 @@ describe('Client page', { timeout: 30000 }, () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await userEvent.click(within(sections).getByRole('link', { name: 'Visits' }));
-    expect(await screen.findByText('Visits come with the work schedule.')).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Book a visit' })).toBeInTheDocument();
     await userEvent.click(within(sections).getByRole('link', { name: 'Grievances' }));
     expect(await screen.findByText('The grievance desk comes with the grievances release.')).toBeInTheDocument();
     await userEvent.click(within(sections).getByRole('link', { name: 'Notes' }));

@@ -14,6 +14,7 @@ import { ClientAccessHistoryTab } from './client-access-history-tab';
 import { ClientDetailsTab } from './client-details-tab';
 import { ClientServicesTab } from './client-services-tab';
 import type { ClientTabProps } from './client-tab-props';
+import { ClientVisitsTab } from './client-visits-tab';
 import { ClientStatusTag } from './clients-page';
 import { clientsApi, type Client } from './clients-api';
 
@@ -103,7 +104,7 @@ export function ClientPage() {
         <Route index element={<Navigate to="details" replace state={location.state} />} />
         <Route path="details" element={<ClientDetailsTab {...props} />} />
         <Route path="services" element={<ClientServicesTab {...props} />} />
-        <Route path="visits" element={<EmptyState title="No visits yet" description="Visits come with the work schedule." />} />
+        <Route path="visits" element={<ClientVisitsTab {...props} />} />
         <Route path="reviews" element={<EmptyState title="No work-service reviews yet" description="Work-service reviews come with the visits: the client signs each one." />} />
         <Route path="notes" element={<ClientNotesTab {...props} />} />
         <Route path="documents" element={<EmptyState title="No documents yet" description="The client's documents come with a later release." />} />

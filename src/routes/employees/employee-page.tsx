@@ -12,6 +12,7 @@ import { EmployeeDetailsTab } from './employee-details-tab';
 import { EmployeeDocumentsTab } from './employee-documents-tab';
 import { EmployeeNotesTab } from './employee-notes-tab';
 import { EmployeeOnboardingTab } from './employee-onboarding-tab';
+import { EmployeeScheduleTab } from './employee-schedule-tab';
 import { StatusTag } from './employees-page';
 import { hiringApi, personName, type Employee } from './hiring-api';
 import { Messages, SubNav } from './page-parts';
@@ -91,10 +92,7 @@ export function EmployeePage() {
         <Route path="documents" element={<EmployeeDocumentsTab {...props} />} />
         <Route path="notes" element={<EmployeeNotesTab {...props} />} />
         <Route path="onboarding" element={<EmployeeOnboardingTab {...props} />} />
-        <Route
-          path="schedule"
-          element={<EmptyState title="No schedule yet" description="Scheduling visits for this employee comes with the work schedule." />}
-        />
+        <Route path="schedule" element={<EmployeeScheduleTab {...props} />} />
         <Route path="payroll" element={<EmptyState title="No payroll yet" description="Payroll for this employee comes with a later release." />} />
         <Route path="*" element={<EmptyState title="Section not found" description="Choose one of the sections above." />} />
       </Routes>

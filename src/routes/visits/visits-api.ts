@@ -11,7 +11,8 @@ import type { Page } from '../employees/hiring-api';
 export type Visit = ResponseData<'visits_list'>['results'][number];
 export type RecurrenceResult = ResponseData<'visits_recurrences_create'>;
 export type VisitCreateBody = RequestBody<'visits_create'>;
-export type VisitPatternBody = RequestBody<'visits_recurrences_create'>;
+// Hand-written weekdays: the document's array (at most 7) comes out as a tuple.
+export type VisitPatternBody = Omit<RequestBody<'visits_recurrences_create'>, 'weekdays'> & { weekdays: number[] };
 
 /** Either the position, or where the caregiver says they are and why (or both). */
 export interface ClockBody {
