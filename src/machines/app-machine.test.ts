@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
-import type { User } from '../api/types';
+import type { SessionAnswer, User } from '../api/types';
+import { selectOrganizationRef, selectSessionRef } from '../app/app-actor';
 import { appMachine, type AppInput } from './app-machine';
 import { organizationMachine } from './organization-machine';
 import { portalAvailabilityMachine, type PortalStatus } from './portal-availability-machine';
@@ -11,7 +12,14 @@ import { deferred } from './testing/fake-server';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const user = { id: 1, role: 'ROLE_ADMIN', organization: { id: 1, name: 'Sunrise', token: 'sunrise' } } as User;
 
-function setUp(options: { status?: () => Promise<PortalStatus>; loadApi?: () => Promise<ApiClient>; reload?: () => Promise<User>; input?: AppInput }) {
+function setUp(options: {
+  status?: () => Promise<PortalStatus>;
+  loadApi?: () => Promise<ApiClient>;
+  reload?: () => Promise<User>;
+  logIn?: () => Promise<SessionAnswer>;
+  waitForSessionReload?: () => Promise<void>;
+  input?: AppInput;
+}) {
   const onInitError = vi.fn();
   const machine = appMachine.provide({
     actions: { reportInitError: (_, { error }) => onInitError(error) },
@@ -20,8 +28,13 @@ function setUp(options: { status?: () => Promise<PortalStatus>; loadApi?: () => 
         actors: { fetchPortalStatus: fromPromise(options.status ?? (async () => ({ offline: false, offline_from: null, offline_until: null }))) },
       }),
       loadApiClient: fromPromise(options.loadApi ?? (async () => ({}) as ApiClient)),
+      ...(options.waitForSessionReload ? { waitForSessionReload: fromPromise(options.waitForSessionReload) } : {}),
       session: sessionMachine.provide({
-        actors: { reloadSession: fromPromise(options.reload ?? (async () => user)), activityListener: fromCallback(() => {}) },
+        actors: {
+          reloadSession: fromPromise(options.reload ?? (async () => user)),
+          logIn: fromPromise(options.logIn ?? (async () => Promise.reject(new Error('no login here')))),
+          activityListener: fromCallback(() => {}),
+        },
       }),
       organization: organizationMachine.provide({
         actors: {
@@ -100,5 +113,36 @@ describe('app start-up', () => {
     session.send({ type: 'session.logout' });
     await flush();
     expect(actor.system.get('tokenRefresh').getSnapshot().context).toMatchObject({ accessToken: null, refreshToken: null });
+  });
+
+  it('the App finds the session and organization actors where it reads them (the snapshot\'s children)', async () => {
+    const { actor } = setUp({ input: { refreshToken: 'R1' } });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    // App.tsx names the signed-in user from selectSessionRef; the organization provider reads selectOrganizationRef
+    expect(selectSessionRef(actor.getSnapshot())?.getSnapshot().context.user).toBe(user);
+    expect(selectOrganizationRef(actor.getSnapshot())?.getSnapshot().context.token).toBe('sunrise');
+  });
+
+  it('a failure while waiting for the session reload shows the error screen with that error, and is reported', async () => {
+    const error = new Error('session actor stopped');
+    const { actor, onInitError } = setUp({ waitForSessionReload: async () => Promise.reject(error) });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(error);
+    expect(onInitError).toHaveBeenCalledWith(error);
+  });
+
+  it('after a login the organization actor switches to the user\'s own organization (its header token)', async () => {
+    const harborUser = { id: 3, role: 'ROLE_ADMIN', organization: { id: 2, name: 'Harbor', token: 'harbor' } } as User;
+    const { actor } = setUp({ logIn: async () => ({ access: 'A1', refresh: 'R1', user: harborUser }) });
+    await flush();
+    expect(actor.system.get('organization').getSnapshot().context.token).toBeNull();
+    actor.system.get('session').send({ type: 'session.login', email: 'lee@harbor.test', password: 'portal-demo-2026' });
+    await flush();
+    expect(actor.system.get('session').getSnapshot().context.user).toBe(harborUser);
+    expect(actor.system.get('organization').getSnapshot().context.token).toBe('harbor');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Organization, User } from '../api/types';
 import { organizationMachine, type OrganizationInput } from './organization-machine';
@@ -8,7 +8,7 @@ const harbor = { id: 2, name: 'Harbor', token: 'harbor' } as Organization;
 const organizations: Record<string, Organization> = { sunrise, harbor, '1': sunrise, '2': harbor };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setUp(input: OrganizationInput = {}) {
+function setUp(input: OrganizationInput = {}, options: { listOrganizations?: () => Promise<Organization[]> } = {}) {
   const stored: Organization[] = [];
   const navigations: string[] = [];
   const listCalls: number[] = [];
@@ -22,7 +22,7 @@ function setUp(input: OrganizationInput = {}) {
         }),
         listOrganizations: fromPromise(async ({ input: { limit } }) => {
           listCalls.push(limit);
-          return [sunrise, harbor];
+          return options.listOrganizations ? options.listOrganizations() : [sunrise, harbor];
         }),
         unloadListener: fromCallback(() => {}),
       },
@@ -91,6 +91,23 @@ describe('organization', () => {
     expect(listCalls).toEqual([]);
   });
 
+  it('a failed list load leaves the list idle and empty, and the next master sign-in asks for it again', async () => {
+    let answer: () => Promise<Organization[]> = async () => Promise.reject(new Error('offline'));
+    const { actor, listCalls } = setUp({ storedOrganization: sunrise }, { listOrganizations: () => answer() });
+    await flush();
+    const master = { role: 'ROLE_MASTER', organization: null } as User;
+    actor.send({ type: 'org.userSignedIn', user: master });
+    await flush();
+    expect(listCalls).toEqual([50]);
+    expect(actor.getSnapshot().matches({ list: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.organizations).toEqual([]);
+    answer = async () => [sunrise, harbor];
+    actor.send({ type: 'org.userSignedIn', user: master });
+    await flush();
+    expect(listCalls).toEqual([50, 50]);
+    expect(actor.getSnapshot().context.organizations).toEqual([sunrise, harbor]);
+  });
+
   it('is saved to local storage on page unload', async () => {
     const { actor, stored } = setUp({ storedOrganization: sunrise });
     await flush();
@@ -101,6 +118,10 @@ describe('organization', () => {
 });
 
 describe('saving the organization when the page goes away', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('listens for pagehide on the window while it runs, and stores the organization it holds', () => {
     const stored: Organization[] = [];
     const actor = createActor(
@@ -116,5 +137,25 @@ describe('saving the organization when the page goes away', () => {
     actor.stop();
     window.dispatchEvent(new Event('pagehide'));
     expect(stored).toEqual([sunrise]); // the listener went with the actor
+  });
+
+  it('the window holds its pagehide listener only while the actor runs', () => {
+    const add = vi.spyOn(window, 'addEventListener');
+    const remove = vi.spyOn(window, 'removeEventListener');
+    /** The pagehide listeners added to the window and not removed since. */
+    const held = () =>
+      add.mock.calls.filter(
+        ([type, listener]) => type === 'pagehide' && !remove.mock.calls.some(([t, l]) => t === 'pagehide' && l === listener),
+      ).length;
+    const actor = createActor(
+      organizationMachine.provide({
+        actors: { retrieveOrganization: fromPromise(async () => sunrise), listOrganizations: fromPromise(async () => [] as Organization[]) },
+        actions: { storeOrganization: () => {}, navigate: () => {} },
+      }),
+      { input: { storedOrganization: sunrise } },
+    ).start();
+    expect(held()).toBe(1);
+    actor.stop();
+    expect(held()).toBe(0);
   });
 });

@@ -28,4 +28,10 @@ describe('portal availability', () => {
     expect(snapshot.matches('online')).toBe(true);
     expect(output.offline).toBe(false);
   });
+
+  it('a status file that holds only null counts as online', async () => {
+    const { output, snapshot } = await run(async () => null as unknown as PortalStatus);
+    expect(snapshot.matches('online')).toBe(true);
+    expect(output.offline).toBe(false);
+  });
 });

@@ -81,7 +81,7 @@ function setUp(options: { refreshToken?: string | null; accessToken?: string; re
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the refresh queue, through the real axios client', () => {
-  it.each([2, 5, 20])('%i concurrent 401s make exactly one refresh call and %i retries with the new token', async (k) => {
+  it.each([2, 5, 20])('%i concurrent 401s make exactly one refresh call and as many retries with the new token', async (k) => {
     const { api, server, stored, releaseRefresh, tokenRefresh } = setUp({ accessToken: 'A1' });
 
     const calls = Array.from({ length: k }, (_, index) => api.users_list({ limit: 50, offset: index }));
@@ -96,6 +96,8 @@ describe('the refresh queue, through the real axios client', () => {
     expect(answers.every((answer) => Array.isArray(answer.results))).toBe(true);
     expect(tokenRefresh.getSnapshot().context.accessToken).toBe('A2');
     expect(stored.refresh).toBe('R2');
+    // every request that waited has been answered: none is left waiting for a later refresh
+    expect(tokenRefresh.getSnapshot().context.waiters).toEqual([]);
   });
 
   it('a failed refresh settles every waiting request and clears both tokens', async () => {
@@ -109,6 +111,31 @@ describe('the refresh queue, through the real axios client', () => {
     expect(server.count(REFRESH_URL)).toBe(1);
     expect(tokenRefresh.getSnapshot().context).toMatchObject({ accessToken: null, refreshToken: null, waiters: [] });
     expect(stored.refresh).toBeNull();
+  });
+
+  it('signing out during a refresh fails every waiting request, leaves none waiting, and drops the refresh answer', async () => {
+    const { api, server, stored, releaseRefresh, tokenRefresh } = setUp({ accessToken: 'A1' });
+
+    const outcomes: unknown[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      api.users_list().then(
+        () => outcomes.push('resolved'),
+        (error) => outcomes.push(error.response.status),
+      );
+    }
+    await flush();
+    expect(server.count(REFRESH_URL)).toBe(1);
+    tokenRefresh.send({ type: 'tokens.clear' });
+    await flush();
+
+    expect(outcomes).toEqual([401, 401, 401]);
+    expect(tokenRefresh.getSnapshot().context).toMatchObject({ accessToken: null, refreshToken: null, waiters: [] });
+    expect(stored.refresh).toBeNull();
+    releaseRefresh();
+    await flush();
+    expect(stored.refresh).toBeNull();
+    expect(tokenRefresh.getSnapshot().context.accessToken).toBeNull();
+    expect(server.count(USERS_URL)).toBe(3);
   });
 
   it('without a refresh token the 401 is passed on', async () => {
