@@ -175,6 +175,7 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   visits_recurrences_create: office,
   visits_cancel_create: office,
   visits_export_retrieve: office,
+  visits_board_retrieve: office,
   visits_clock_in_create: { callers: ['ready', 'readyRn'] },
   visits_clock_out_create: { callers: ['ready', 'readyRn'] },
   visits_callout_create: { callers: ['ready', 'readyRn'] },

@@ -8,7 +8,6 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // the office schedules and verifies; READY caregivers (view-workschedules) work their own day; a client sees their own visits
   const office = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const] } };
   const caregivers = { access: { permission: 'view-workschedules' as const } };
-  const readers = { access: { permission: ['view-users' as const, 'view-workschedules' as const] } };
 
   app.get('/api/visits/', { schema: schemas.visitListSchema, config: { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const, 'ROLE_EMPLOYEE' as const, 'ROLE_CLIENT' as const] } } }, async (request) => {
     const { limit, offset, ...filter } = request.query;
@@ -20,6 +19,11 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/visits/', { schema: schemas.visitCreateSchema, config: office }, async (request, reply) => reply.status(201).send(await visits.create(request, request.body)));
 
   app.post('/api/visits/recurrences/', { schema: schemas.visitRecurrenceSchema, config: office }, async (request, reply) => reply.status(201).send(await visits.recur(request, request.body)));
+
+  app.get('/api/visits/board/', { schema: schemas.visitBoardSchema, config: office }, async (request) => {
+    const { limit, offset, ...query } = request.query;
+    return visits.board(request, query, pageOf({ limit, offset }));
+  });
 
   app.get('/api/visits/export/', { schema: schemas.visitExportSchema, config: office }, async (request, reply) => {
     const stream = await visits.exportCsv(request, request.query);
@@ -53,7 +57,6 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/visit-exceptions/:id/resolve/', { schema: schemas.exceptionResolveSchema, config: office }, async (request) => visits.resolve(request, request.params.id, request.body));
-  void readers;
 };
 
 export default visitRoutes;

@@ -300,3 +300,66 @@ export const visitExportSchema = {
     ...errors(),
   },
 };
+
+/** One visit as the schedule board shows it: compact, with what needs the office's eye. */
+export const BoardVisitSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    status: VisitStatusCode,
+    starts_at: Timestamp,
+    ends_at: Timestamp,
+    service_date: IsoDate,
+    service: CodeOf(SERVICES),
+    client: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    caregiver: Nullable(PersonRef),
+    /** Open exceptions of the visit (late, missing or away clocks, overlaps, disputes). */
+    open_exceptions: Type.Integer(),
+    /** Open visits: how many caregivers asked for it. */
+    requests: Type.Integer(),
+    changed: Type.Boolean(),
+  },
+  { title: 'BoardVisit' },
+);
+export type BoardVisitOut = Static<typeof BoardVisitSchema>;
+
+export const BoardRowSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    /** By caregiver: the position code; by client: the services it receives, comma separated. */
+    detail: Type.String(),
+    /** Booked minutes of the week (cancelled and missed visits aside). */
+    minutes: Type.Integer(),
+    visits: Type.Array(BoardVisitSchema),
+  },
+  { title: 'BoardRow' },
+);
+
+export const BoardSchema = Type.Object(
+  {
+    by: Type.Enum(['caregiver', 'client']),
+    week_start: IsoDate,
+    days: Type.Array(IsoDate),
+    timezone: Type.String(),
+    /** Rows (caregivers or clients) in all, for paging. */
+    count: Type.Integer(),
+    rows: Type.Array(BoardRowSchema),
+    /** The week's visits with no caregiver, by start. */
+    open: Type.Array(BoardVisitSchema),
+  },
+  { title: 'Board' },
+);
+export type BoardOut = Static<typeof BoardSchema>;
+
+export const visitBoardSchema = {
+  operationId: 'visits_board_retrieve',
+  tags,
+  summary: 'The schedule board: a week by caregiver (READY employees) or by client (active clients), with open visits and what needs attention',
+  querystring: Type.Object({
+    week: Type.Optional(IsoDate),
+    by: Type.Optional(Type.Enum(['caregiver', 'client'], { default: 'caregiver' })),
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'Words; each must begin the first or last name' })),
+    ...PagingQuery,
+  }),
+  response: { 200: BoardSchema, ...errors() },
+};

@@ -279,6 +279,32 @@ for (const backend of testBackends()) {
         expect((await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === other.id).changed).toBe(false);
       });
 
+      it('the schedule board shows a week by caregiver and by client, with open visits and what needs attention', async () => {
+        const board = (await get('/api/visits/board/?week=2027-01-13')).json();
+        expect(board).toMatchObject({ by: 'caregiver', week_start: '2027-01-10', timezone: 'America/New_York' });
+        expect(board.days).toEqual(['2027-01-10', '2027-01-11', '2027-01-12', '2027-01-13', '2027-01-14', '2027-01-15', '2027-01-16']);
+        // READY caregivers only (the nurse and the aide), by last name
+        expect(board.rows.map((r: { name: string }) => r.name)).toEqual(['Ada Lindqvist', 'Nora Okafor']);
+        const nora = board.rows.find((r: { name: string }) => r.name === 'Nora Okafor');
+        expect(nora.detail).toBe('RN');
+        expect(nora.visits.every((v: { service_date: string }) => v.service_date >= '2027-01-10' && v.service_date <= '2027-01-16')).toBe(true);
+        expect(nora.visits.some((v: { status: string; open_exceptions: number }) => v.status === 'VERIFIED')).toBe(true);
+        expect(nora.visits.find((v: { open_exceptions: number }) => v.open_exceptions > 0)).toBeUndefined();
+        expect(nora.minutes).toBeGreaterThan(0);
+        expect(board.open.map((v: { client: { name: string } }) => v.client.name)).toContain('Walter Nguyen');
+        expect(board.open.every((v: { caregiver: unknown }) => v.caregiver === null)).toBe(true);
+
+        const byClient = (await get('/api/visits/board/?week=2027-01-13&by=client&search=ngu')).json();
+        expect(byClient.rows.map((r: { name: string }) => r.name)).toEqual(['Walter Nguyen']);
+        expect(byClient.rows[0].detail).toBe('SkilledNurses, PhysicalTherapist');
+        expect(byClient.rows[0].visits.length).toBeGreaterThan(3);
+        expect((await get('/api/visits/board/?week=2027-02-30')).statusCode).toBe(400);
+        expect((await get('/api/visits/board/', nurse)).statusCode).toBe(403);
+        // Harbor's board holds none of Sunrise's
+        const harborBoard = (await get('/api/visits/board/?week=2027-01-13', harbor)).json();
+        expect(JSON.stringify(harborBoard)).not.toContain('Okafor');
+      });
+
       it('exports a period’s verified visits as CSV with the six elements and the exception codes', async () => {
         const answer = await get('/api/visits/export/?from=2027-01-11&to=2027-01-11');
         expect(answer.statusCode).toBe(200);
