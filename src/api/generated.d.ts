@@ -40105,6 +40105,175 @@ declare namespace Paths {
             export type $200 = string[];
         }
     }
+    namespace PayrollPeriodsExportRetrieve {
+        namespace Parameters {
+            export type EmployeeId = number;
+            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            employee_id?: Parameters.EmployeeId;
+            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
+            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+        }
+        namespace Responses {
+            /**
+             * CSV
+             */
+            export type $200 = string;
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace PayrollPeriodsList {
+        namespace Parameters {
+            export type EmployeeId = number;
+            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type Limit = number;
+            export type Offset = number;
+            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            employee_id?: Parameters.EmployeeId;
+            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
+            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    /**
+                     * PersonRef
+                     */
+                    employee: {
+                        id: number;
+                        name: string;
+                    };
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    week_start: string; // ^\d{4}-\d{2}-\d{2}$
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    week_end: string; // ^\d{4}-\d{2}-\d{2}$
+                    timezone: string;
+                    visits: {
+                        id: number;
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                        client: {
+                            id: number;
+                            name: string;
+                        };
+                        /**
+                         * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                         */
+                        service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                        started_at: string; // date-time
+                        ended_at: string; // date-time
+                        minutes: number;
+                        corrected: boolean;
+                    }[];
+                    days: {
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        date: string; // ^\d{4}-\d{2}-\d{2}$
+                        minutes: number;
+                    }[];
+                    total_minutes: number;
+                    regular_minutes: number;
+                    overtime_minutes: number;
+                    overtime: boolean;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
     namespace ProfileDocumentsList {
         namespace Responses {
             export type $200 = {
@@ -43551,6 +43720,129 @@ declare namespace Paths {
             }
         }
     }
+    namespace VisitsBoardRetrieve {
+        namespace Parameters {
+            export type By = "caregiver" | "client";
+            export type Limit = number;
+            export type Offset = number;
+            export type Search = string;
+            export type Week = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            week?: Parameters.Week /* ^\d{4}-\d{2}-\d{2}$ */;
+            by?: Parameters.By;
+            search?: Parameters.Search;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            /**
+             * Board
+             */
+            export interface $200 {
+                by: "caregiver" | "client";
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_start: string; // ^\d{4}-\d{2}-\d{2}$
+                days: string /* ^\d{4}-\d{2}-\d{2}$ */[];
+                timezone: string;
+                count: number;
+                rows: {
+                    id: number;
+                    name: string;
+                    detail: string;
+                    minutes: number;
+                    visits: {
+                        id: number;
+                        /**
+                         * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                         */
+                        status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                        starts_at: string; // date-time
+                        ends_at: string; // date-time
+                        /**
+                         * YYYY-MM-DD
+                         */
+                        service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                        /**
+                         * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                         */
+                        service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                        client: {
+                            id: number;
+                            name: string;
+                        };
+                        caregiver: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        open_exceptions: number;
+                        requests: number;
+                        changed: boolean;
+                    }[];
+                }[];
+                open: {
+                    id: number;
+                    /**
+                     * OPEN: Open; SCHEDULED: Scheduled; IN_PROGRESS: In progress; COMPLETED: Completed; VERIFIED: Verified; MISSED: Missed; CANCELLED: Cancelled
+                     */
+                    status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    client: {
+                        id: number;
+                        name: string;
+                    };
+                    caregiver: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    open_exceptions: number;
+                    requests: number;
+                    changed: boolean;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
     namespace VisitsCalloutCreate {
         namespace Parameters {
             export type Id = number;
@@ -45187,6 +45479,658 @@ declare namespace Paths {
             }
         }
     }
+    namespace WorkServiceReviewsDisputeCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            visit_id: number;
+            comment: string;
+        }
+        namespace Responses {
+            /**
+             * WorkServiceReview
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * PENDING: Waiting for signature; SIGNED: Signed; DISPUTED: Disputed; UNABLE_TO_SIGN: Client cannot sign
+                 */
+                status: "PENDING" | "SIGNED" | "DISPUTED" | "UNABLE_TO_SIGN";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_start: string; // ^\d{4}-\d{2}-\d{2}$
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_end: string; // ^\d{4}-\d{2}-\d{2}$
+                title: string;
+                visit_count: number;
+                total_minutes: number;
+                signed_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                signed_at: string /* date-time */ | null;
+                unable_reason: ("PHYSICAL" | "COGNITIVE" | "HOSPITAL" | "REFUSED" | "DECEASED" | "OTHER") | null;
+                unable_note: string | null;
+                unable_recorded_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                unable_recorded_at: string /* date-time */ | null;
+                created_at: string; // date-time
+                timezone: string;
+                visits: {
+                    visit_id: number;
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                    caregiver: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    corrected: boolean;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    minutes: number;
+                    dispute: {
+                        exception_id: number;
+                        comment: string;
+                        created_at: string; // date-time
+                        resolution: ("APPROVED" | "CORRECTED") | null;
+                        resolved_at: string /* date-time */ | null;
+                    } | null;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace WorkServiceReviewsList {
+        namespace Parameters {
+            export type ClientId = number;
+            export type Limit = number;
+            export type Offset = number;
+            export type Status = "PENDING" | "SIGNED" | "DISPUTED" | "UNABLE_TO_SIGN";
+        }
+        export interface QueryParameters {
+            status?: Parameters.Status;
+            client_id?: Parameters.ClientId;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    /**
+                     * PENDING: Waiting for signature; SIGNED: Signed; DISPUTED: Disputed; UNABLE_TO_SIGN: Client cannot sign
+                     */
+                    status: "PENDING" | "SIGNED" | "DISPUTED" | "UNABLE_TO_SIGN";
+                    client: {
+                        id: number;
+                        first_name: string;
+                        last_name: string;
+                    };
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    week_start: string; // ^\d{4}-\d{2}-\d{2}$
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    week_end: string; // ^\d{4}-\d{2}-\d{2}$
+                    title: string;
+                    visit_count: number;
+                    total_minutes: number;
+                    signed_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    signed_at: string /* date-time */ | null;
+                    unable_reason: ("PHYSICAL" | "COGNITIVE" | "HOSPITAL" | "REFUSED" | "DECEASED" | "OTHER") | null;
+                    unable_note: string | null;
+                    unable_recorded_by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    unable_recorded_at: string /* date-time */ | null;
+                    created_at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace WorkServiceReviewsRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * WorkServiceReview
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * PENDING: Waiting for signature; SIGNED: Signed; DISPUTED: Disputed; UNABLE_TO_SIGN: Client cannot sign
+                 */
+                status: "PENDING" | "SIGNED" | "DISPUTED" | "UNABLE_TO_SIGN";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_start: string; // ^\d{4}-\d{2}-\d{2}$
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_end: string; // ^\d{4}-\d{2}-\d{2}$
+                title: string;
+                visit_count: number;
+                total_minutes: number;
+                signed_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                signed_at: string /* date-time */ | null;
+                unable_reason: ("PHYSICAL" | "COGNITIVE" | "HOSPITAL" | "REFUSED" | "DECEASED" | "OTHER") | null;
+                unable_note: string | null;
+                unable_recorded_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                unable_recorded_at: string /* date-time */ | null;
+                created_at: string; // date-time
+                timezone: string;
+                visits: {
+                    visit_id: number;
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                    caregiver: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    corrected: boolean;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    minutes: number;
+                    dispute: {
+                        exception_id: number;
+                        comment: string;
+                        created_at: string; // date-time
+                        resolution: ("APPROVED" | "CORRECTED") | null;
+                        resolved_at: string /* date-time */ | null;
+                    } | null;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace WorkServiceReviewsSignCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            /**
+             * The drawn signature: data:image/png;base64,...
+             */
+            signature: string;
+        }
+        namespace Responses {
+            /**
+             * WorkServiceReview
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * PENDING: Waiting for signature; SIGNED: Signed; DISPUTED: Disputed; UNABLE_TO_SIGN: Client cannot sign
+                 */
+                status: "PENDING" | "SIGNED" | "DISPUTED" | "UNABLE_TO_SIGN";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_start: string; // ^\d{4}-\d{2}-\d{2}$
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_end: string; // ^\d{4}-\d{2}-\d{2}$
+                title: string;
+                visit_count: number;
+                total_minutes: number;
+                signed_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                signed_at: string /* date-time */ | null;
+                unable_reason: ("PHYSICAL" | "COGNITIVE" | "HOSPITAL" | "REFUSED" | "DECEASED" | "OTHER") | null;
+                unable_note: string | null;
+                unable_recorded_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                unable_recorded_at: string /* date-time */ | null;
+                created_at: string; // date-time
+                timezone: string;
+                visits: {
+                    visit_id: number;
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                    caregiver: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    corrected: boolean;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    minutes: number;
+                    dispute: {
+                        exception_id: number;
+                        comment: string;
+                        created_at: string; // date-time
+                        resolution: ("APPROVED" | "CORRECTED") | null;
+                        resolved_at: string /* date-time */ | null;
+                    } | null;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace WorkServiceReviewsSignatureRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * The file, as an attachment
+             */
+            export type $200 = string; // binary
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace WorkServiceReviewsUnableCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            /**
+             * PHYSICAL: Physically unable to sign; COGNITIVE: Cognitively unable to sign; HOSPITAL: In hospital or away from home; REFUSED: Refused to sign; DECEASED: Deceased; OTHER: Other
+             */
+            reason: "PHYSICAL" | "COGNITIVE" | "HOSPITAL" | "REFUSED" | "DECEASED" | "OTHER";
+            note: string;
+        }
+        namespace Responses {
+            /**
+             * WorkServiceReview
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * PENDING: Waiting for signature; SIGNED: Signed; DISPUTED: Disputed; UNABLE_TO_SIGN: Client cannot sign
+                 */
+                status: "PENDING" | "SIGNED" | "DISPUTED" | "UNABLE_TO_SIGN";
+                client: {
+                    id: number;
+                    first_name: string;
+                    last_name: string;
+                };
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_start: string; // ^\d{4}-\d{2}-\d{2}$
+                /**
+                 * YYYY-MM-DD
+                 */
+                week_end: string; // ^\d{4}-\d{2}-\d{2}$
+                title: string;
+                visit_count: number;
+                total_minutes: number;
+                signed_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                signed_at: string /* date-time */ | null;
+                unable_reason: ("PHYSICAL" | "COGNITIVE" | "HOSPITAL" | "REFUSED" | "DECEASED" | "OTHER") | null;
+                unable_note: string | null;
+                unable_recorded_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                unable_recorded_at: string /* date-time */ | null;
+                created_at: string; // date-time
+                timezone: string;
+                visits: {
+                    visit_id: number;
+                    /**
+                     * YYYY-MM-DD
+                     */
+                    service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                    caregiver: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    starts_at: string; // date-time
+                    ends_at: string; // date-time
+                    corrected: boolean;
+                    /**
+                     * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
+                     */
+                    service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
+                    minutes: number;
+                    dispute: {
+                        exception_id: number;
+                        comment: string;
+                        created_at: string; // date-time
+                        resolution: ("APPROVED" | "CORRECTED") | null;
+                        resolved_at: string /* date-time */ | null;
+                    } | null;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
 }
  
 
@@ -45808,6 +46752,22 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.OrganizationsRetrieve.Responses.$200>
   /**
+   * payroll_periods_list - Pay periods (weeks from the organization's first day) of one employee's verified visits, newest first: the office names the employee, an employee sees their own
+   */
+  'payroll_periods_list'(
+    parameters?: Parameters<Paths.PayrollPeriodsList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.PayrollPeriodsList.Responses.$200>
+  /**
+   * payroll_periods_export_retrieve - The pay periods as CSV: one line per verified visit, then each week's total, regular and overtime minutes
+   */
+  'payroll_periods_export_retrieve'(
+    parameters?: Parameters<Paths.PayrollPeriodsExportRetrieve.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.PayrollPeriodsExportRetrieve.Responses.$200>
+  /**
    * profile_documents_list - The signed-in employee's documents
    */
   'profile_documents_list'(
@@ -45952,6 +46912,14 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.VisitsCreate.Responses.$201>
   /**
+   * visits_board_retrieve - The schedule board: a week by caregiver (READY employees) or by client (active clients), with open visits and what needs attention
+   */
+  'visits_board_retrieve'(
+    parameters?: Parameters<Paths.VisitsBoardRetrieve.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.VisitsBoardRetrieve.Responses.$200>
+  /**
    * visits_export_retrieve - A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes
    */
   'visits_export_retrieve'(
@@ -46025,6 +46993,54 @@ export interface OperationMethods {
     data?: any,
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.VisitsRequestCreate.Responses.$201>
+  /**
+   * work_service_reviews_list - Work-service reviews, newest week first: the office's (by status or client), a client's own; the weeks that ended are reviewed first
+   */
+  'work_service_reviews_list'(
+    parameters?: Parameters<Paths.WorkServiceReviewsList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.WorkServiceReviewsList.Responses.$200>
+  /**
+   * work_service_reviews_retrieve - One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute
+   */
+  'work_service_reviews_retrieve'(
+    parameters: Parameters<Paths.WorkServiceReviewsRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.WorkServiceReviewsRetrieve.Responses.$200>
+  /**
+   * work_service_reviews_dispute_create - The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed
+   */
+  'work_service_reviews_dispute_create'(
+    parameters: Parameters<Paths.WorkServiceReviewsDisputeCreate.PathParameters>,
+    data?: Paths.WorkServiceReviewsDisputeCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.WorkServiceReviewsDisputeCreate.Responses.$200>
+  /**
+   * work_service_reviews_sign_create - The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)
+   */
+  'work_service_reviews_sign_create'(
+    parameters: Parameters<Paths.WorkServiceReviewsSignCreate.PathParameters>,
+    data?: Paths.WorkServiceReviewsSignCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.WorkServiceReviewsSignCreate.Responses.$200>
+  /**
+   * work_service_reviews_signature_retrieve - The client's drawn signature of a signed review (PNG)
+   */
+  'work_service_reviews_signature_retrieve'(
+    parameters: Parameters<Paths.WorkServiceReviewsSignatureRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.WorkServiceReviewsSignatureRetrieve.Responses.$200>
+  /**
+   * work_service_reviews_unable_create - The office records that the client cannot sign, with a reason code and a note
+   */
+  'work_service_reviews_unable_create'(
+    parameters: Parameters<Paths.WorkServiceReviewsUnableCreate.PathParameters>,
+    data?: Paths.WorkServiceReviewsUnableCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.WorkServiceReviewsUnableCreate.Responses.$200>
 }
 
 export interface PathsDictionary {
@@ -46762,6 +47778,26 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.OrganizationsRetrieve.Responses.$200>
   }
+  ['/api/payroll-periods/']: {
+    /**
+     * payroll_periods_list - Pay periods (weeks from the organization's first day) of one employee's verified visits, newest first: the office names the employee, an employee sees their own
+     */
+    'get'(
+      parameters?: Parameters<Paths.PayrollPeriodsList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.PayrollPeriodsList.Responses.$200>
+  }
+  ['/api/payroll-periods/export/']: {
+    /**
+     * payroll_periods_export_retrieve - The pay periods as CSV: one line per verified visit, then each week's total, regular and overtime minutes
+     */
+    'get'(
+      parameters?: Parameters<Paths.PayrollPeriodsExportRetrieve.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.PayrollPeriodsExportRetrieve.Responses.$200>
+  }
   ['/api/profile/documents/']: {
     /**
      * profile_documents_list - The signed-in employee's documents
@@ -46932,6 +47968,16 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.VisitsCreate.Responses.$201>
   }
+  ['/api/visits/board/']: {
+    /**
+     * visits_board_retrieve - The schedule board: a week by caregiver (READY employees) or by client (active clients), with open visits and what needs attention
+     */
+    'get'(
+      parameters?: Parameters<Paths.VisitsBoardRetrieve.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.VisitsBoardRetrieve.Responses.$200>
+  }
   ['/api/visits/export/']: {
     /**
      * visits_export_retrieve - A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes
@@ -47021,6 +48067,66 @@ export interface PathsDictionary {
       data?: any,
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.VisitsRequestCreate.Responses.$201>
+  }
+  ['/api/work-service-reviews/']: {
+    /**
+     * work_service_reviews_list - Work-service reviews, newest week first: the office's (by status or client), a client's own; the weeks that ended are reviewed first
+     */
+    'get'(
+      parameters?: Parameters<Paths.WorkServiceReviewsList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.WorkServiceReviewsList.Responses.$200>
+  }
+  ['/api/work-service-reviews/{id}/']: {
+    /**
+     * work_service_reviews_retrieve - One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute
+     */
+    'get'(
+      parameters: Parameters<Paths.WorkServiceReviewsRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.WorkServiceReviewsRetrieve.Responses.$200>
+  }
+  ['/api/work-service-reviews/{id}/dispute/']: {
+    /**
+     * work_service_reviews_dispute_create - The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed
+     */
+    'post'(
+      parameters: Parameters<Paths.WorkServiceReviewsDisputeCreate.PathParameters>,
+      data?: Paths.WorkServiceReviewsDisputeCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.WorkServiceReviewsDisputeCreate.Responses.$200>
+  }
+  ['/api/work-service-reviews/{id}/sign/']: {
+    /**
+     * work_service_reviews_sign_create - The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)
+     */
+    'post'(
+      parameters: Parameters<Paths.WorkServiceReviewsSignCreate.PathParameters>,
+      data?: Paths.WorkServiceReviewsSignCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.WorkServiceReviewsSignCreate.Responses.$200>
+  }
+  ['/api/work-service-reviews/{id}/signature/']: {
+    /**
+     * work_service_reviews_signature_retrieve - The client's drawn signature of a signed review (PNG)
+     */
+    'get'(
+      parameters: Parameters<Paths.WorkServiceReviewsSignatureRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.WorkServiceReviewsSignatureRetrieve.Responses.$200>
+  }
+  ['/api/work-service-reviews/{id}/unable/']: {
+    /**
+     * work_service_reviews_unable_create - The office records that the client cannot sign, with a reason code and a note
+     */
+    'post'(
+      parameters: Parameters<Paths.WorkServiceReviewsUnableCreate.PathParameters>,
+      data?: Paths.WorkServiceReviewsUnableCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.WorkServiceReviewsUnableCreate.Responses.$200>
   }
 }
 

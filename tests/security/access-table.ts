@@ -176,6 +176,9 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   visits_cancel_create: office,
   visits_export_retrieve: office,
   visits_board_retrieve: office,
+  // pay periods: the office reads any employee's (the Payroll tab); a READY employee their own hours
+  payroll_periods_list: { callers: [...OFFICE, 'ready', 'readyRn'] },
+  payroll_periods_export_retrieve: { callers: [...OFFICE, 'ready', 'readyRn'] },
   visits_clock_in_create: { callers: ['ready', 'readyRn'] },
   visits_clock_out_create: { callers: ['ready', 'readyRn'] },
   visits_callout_create: { callers: ['ready', 'readyRn'] },

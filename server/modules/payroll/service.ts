@@ -1,0 +1,119 @@
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SERVICES } from '../../../src/domain/clients';
+import { addDays, dateIn, isIsoDate, zonedTime } from '../../../src/domain/dates';
+import { minutesBetween, OVERTIME_AFTER_MINUTES, weekStartOf } from '../../../src/domain/visits';
+import { clients, clientServices, employeeProfiles, organizations, users, visits } from '../../db/schema';
+import { invalid, notFound } from '../../lib/api-error';
+import { csvLine } from '../../lib/csv';
+import type { Page } from '../../lib/paging';
+import { requireOrganization } from '../../lib/request-organization';
+import { personName } from '../clients/service';
+import type { PayrollPeriodOut } from './schemas';
+
+/** Without dates: the current week and the three before it. At most a year at once. */
+const DEFAULT_WEEKS = 4;
+const MAX_DAYS = 371;
+
+interface PeriodQuery {
+  employee_id?: number;
+  from?: string;
+  to?: string;
+}
+
+export function createPayrollService(app: FastifyInstance) {
+  /** The employee whose pay is read: the office names one of its employees; an employee reads their own. */
+  async function employeeOf(request: FastifyRequest, query: PeriodQuery) {
+    const organization = requireOrganization(request);
+    const me = request.user!.user;
+    const office = me.role === 'ROLE_ADMIN' || me.role === 'ROLE_MASTER';
+    if (office && !query.employee_id) throw invalid({ employee_id: ['Choose the employee.'] });
+    const id = office ? query.employee_id! : me.id;
+    if (!office && query.employee_id && query.employee_id !== me.id) throw notFound();
+    const [row] = await app.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+      .where(and(eq(users.id, id), eq(users.organizationId, organization.id)))
+      .limit(1);
+    if (!row) throw notFound();
+    return { organization, employee: { id: row.id, name: personName(row) } };
+  }
+
+  /** The weeks of the query, newest first, each with its verified visits. */
+  async function periods(request: FastifyRequest, query: PeriodQuery): Promise<PayrollPeriodOut[]> {
+    const { organization, employee } = await employeeOf(request, query);
+    for (const field of ['from', 'to'] as const) if (query[field] && !isIsoDate(query[field]!)) throw invalid({ [field]: ['Enter a real date.'] });
+    const tz = organization.timezone;
+    const [settings] = await app.db.select({ weekStart: organizations.weekStart }).from(organizations).where(eq(organizations.id, organization.id));
+    const weekStart = settings?.weekStart ?? 0;
+    const today = dateIn(tz, app.now());
+    const last = weekStartOf(query.to ?? today, weekStart);
+    const first = weekStartOf(query.from ?? addDays(last, -7 * (DEFAULT_WEEKS - 1)), weekStart);
+    if (first > last) throw invalid({ to: ['The period must end on or after its first day.'] });
+    if (addDays(first, MAX_DAYS) < last) throw invalid({ from: ['Ask for at most a year of pay periods at once.'] });
+    const end = addDays(last, 7);
+    const rows = await app.db
+      .select({ visit: visits, firstName: clients.firstName, lastName: clients.lastName, service: clientServices.service })
+      .from(visits)
+      .innerJoin(clients, eq(clients.id, visits.clientId))
+      .innerJoin(clientServices, eq(clientServices.id, visits.clientServiceId))
+      .where(
+        and(
+          eq(visits.caregiverId, employee.id),
+          eq(visits.organizationId, organization.id),
+          eq(visits.status, 'VERIFIED'),
+          gte(visits.startsAt, zonedTime(tz, first, '00:00')),
+          lt(visits.startsAt, zonedTime(tz, end, '00:00')),
+        ),
+      )
+      .orderBy(asc(visits.startsAt), asc(visits.id));
+    const result: PayrollPeriodOut[] = [];
+    for (let week = last; week >= first; week = addDays(week, -7)) {
+      const weekEnd = addDays(week, 6);
+      const inWeek = rows.filter((r) => r.visit.serviceDate >= week && r.visit.serviceDate <= weekEnd);
+      const worked = inWeek.map(({ visit, firstName, lastName, service }) => {
+        const started = visit.correctedStartAt ?? visit.clockInAt!;
+        const ended = visit.correctedEndAt ?? visit.clockOutAt!;
+        return {
+          id: visit.id,
+          service_date: visit.serviceDate,
+          client: { id: visit.clientId, name: `${firstName} ${lastName}` },
+          service,
+          started_at: started.toISOString(),
+          ended_at: ended.toISOString(),
+          minutes: Math.max(0, minutesBetween(started, ended)),
+          corrected: visit.correctedStartAt !== null || visit.correctedEndAt !== null,
+        };
+      });
+      const days = Array.from({ length: 7 }, (_, i) => addDays(week, i)).map((date) => ({ date, minutes: worked.filter((v) => v.service_date === date).reduce((sum, v) => sum + v.minutes, 0) }));
+      const total = worked.reduce((sum, v) => sum + v.minutes, 0);
+      const overtime = Math.max(0, total - OVERTIME_AFTER_MINUTES);
+      result.push({ employee, week_start: week, week_end: weekEnd, timezone: tz, visits: worked, days, total_minutes: total, regular_minutes: total - overtime, overtime_minutes: overtime, overtime: overtime > 0 });
+    }
+    return result;
+  }
+
+  return {
+    async list(request: FastifyRequest, query: PeriodQuery, page: Page): Promise<{ count: number; results: PayrollPeriodOut[] }> {
+      const all = await periods(request, query);
+      return { count: all.length, results: all.slice(page.offset, page.offset + page.limit) };
+    },
+
+    async exportCsv(request: FastifyRequest, query: PeriodQuery): Promise<{ csv: string; filename: string }> {
+      const all = await periods(request, query);
+      const hours = (minutes: number) => (minutes / 60).toFixed(2);
+      const lines = [csvLine(['Employee', 'Week start', 'Date', 'Visit id', 'Client', 'Service', 'Start', 'End', 'Minutes', 'Hours', 'Corrected by the office'])];
+      for (const period of [...all].reverse()) {
+        for (const v of period.visits) {
+          lines.push(csvLine([period.employee.name, period.week_start, v.service_date, v.id, v.client.name, SERVICES[v.service], v.started_at, v.ended_at, v.minutes, hours(v.minutes), v.corrected ? 'yes' : '']));
+        }
+        lines.push(csvLine([period.employee.name, period.week_start, '', '', `Week total (regular ${hours(period.regular_minutes)} h, overtime ${hours(period.overtime_minutes)} h)`, '', '', '', period.total_minutes, hours(period.total_minutes), '']));
+      }
+      const first = all[all.length - 1]?.week_start ?? '';
+      const last = all[0]?.week_end ?? '';
+      await request.audit({ entity: 'payroll', entityId: all[0]?.employee.id ?? null, action: 'EXPORT', changed: { event: 'export', employee_id: all[0]?.employee.id ?? null, from: first, to: last } });
+      return { csv: lines.join(''), filename: `payroll-${all[0]?.employee.id ?? 'employee'}-${first}-to-${last}.csv` };
+    },
+  };
+}
