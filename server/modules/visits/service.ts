@@ -40,7 +40,7 @@ import type { BoardOut, BoardVisitOut, ClockInput, ClockOut, ExceptionListItemOu
 type VisitRow = typeof visits.$inferSelect;
 type Db = FastifyInstance['db'] | Tx;
 interface ExportRow {
-  visit: VisitRow;
+  visit: Pick<VisitRow, 'id' | 'clientId' | 'caregiverId' | 'serviceDate' | 'startsAt' | 'clockInAt' | 'clockOutAt' | 'clockInLocation' | 'clockInLatitude' | 'clockInLongitude' | 'clockOutLocation' | 'clockOutLatitude' | 'clockOutLongitude' | 'correctedStartAt' | 'correctedEndAt' | 'correctionReason'>;
   clientFirst: string;
   clientLast: string;
   memberId: string | null;
@@ -55,7 +55,7 @@ const EARLY_CLOCK_IN_MINUTES = 60;
 /** A visit still In progress this long after its window ended has a missing clock-out. */
 const MISSING_CLOCK_OUT_AFTER_MINUTES = 60;
 /** The export reads the database in batches of this many visits (memory stays flat however long the period). */
-const EXPORT_BATCH = 1_000;
+const EXPORT_BATCH = 500;
 
 export interface VisitFilter {
   from?: string;
@@ -1004,7 +1004,24 @@ export function createVisitService(app: FastifyInstance) {
         for (;;) {
           const rows: ExportRow[] = await db
             .select({
-              visit: visits,
+              visit: {
+                id: visits.id,
+                clientId: visits.clientId,
+                caregiverId: visits.caregiverId,
+                serviceDate: visits.serviceDate,
+                startsAt: visits.startsAt,
+                clockInAt: visits.clockInAt,
+                clockOutAt: visits.clockOutAt,
+                clockInLocation: visits.clockInLocation,
+                clockInLatitude: visits.clockInLatitude,
+                clockInLongitude: visits.clockInLongitude,
+                clockOutLocation: visits.clockOutLocation,
+                clockOutLatitude: visits.clockOutLatitude,
+                clockOutLongitude: visits.clockOutLongitude,
+                correctedStartAt: visits.correctedStartAt,
+                correctedEndAt: visits.correctedEndAt,
+                correctionReason: visits.correctionReason,
+              },
               clientFirst: clients.firstName,
               clientLast: clients.lastName,
               memberId: clients.memberId,
@@ -1044,14 +1061,14 @@ export function createVisitService(app: FastifyInstance) {
               end?.toISOString() ?? '',
               v.clockInAt?.toISOString() ?? '',
               v.clockOutAt?.toISOString() ?? '',
-              workedMinutes(v) ?? '',
+              start && end ? Math.max(0, minutesBetween(start, end)) : '',
               tz,
               r.codes,
               v.correctionReason ?? '',
             ]);
           }
           if (rows.length < EXPORT_BATCH) return;
-          const last: VisitRow = rows[rows.length - 1].visit;
+          const last = rows[rows.length - 1].visit;
           after = { startsAt: last.startsAt, id: last.id };
         }
       }
