@@ -28,6 +28,7 @@ export interface VisitsBench {
   ratios: { rows: number; week: number; ownWeek: number }[];
   concurrent: { attempts: number; created: number; conflicts: number; other: number };
   export: { visits: number; bytes: number; seconds: number; memoryGrowthMiB: number };
+  board: { caregivers: number; visits: number; figures: LatencyFigures };
 }
 
 const ORGANIZATIONS = 9;
@@ -178,8 +179,43 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
       const exported = { visits: exportVisits, bytes, seconds: (performance.now() - t0) / 1000, memoryGrowthMiB: (peak - before) / 1024 / 1024 };
       log(`EVV export of ${exportVisits.toLocaleString('en-US')} visits: ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${exported.seconds.toFixed(1)} s, memory grew ${exported.memoryGrowthMiB.toFixed(1)} MiB`);
 
+      // the schedule board of a 500-caregiver agency: Sunrise gets 500 READY caregivers, ten visits each in a week
+      const boardCaregivers = 500;
+      const boardWeek = { start: '2027-09-05', days: 7 };
+      await db.execute(sql`
+        with made as (
+          insert into users (organization_id, email, first_name, last_name, role)
+          select o.id, 'board' || n || '@sunrise.example', 'Board', 'Caregiver' || lpad(n::text, 3, '0'), 'ROLE_EMPLOYEE'
+          from generate_series(1, ${boardCaregivers}) n, organizations o where o.token = 'sunrise'
+          returning id, organization_id)
+        insert into employee_profiles (user_id, organization_id, status, position) select id, organization_id, 'READY', 'HHA' from made`);
+      await db.execute(sql`
+        insert into visits (organization_id, client_id, client_service_id, caregiver_id, status, starts_at, ends_at, service_date)
+        select s.organization_id, s.client_id, s.id, u.id, 'SCHEDULED',
+          (${boardWeek.start}::date + d + interval '13 hours' + k * interval '4 hours') at time zone 'UTC',
+          (${boardWeek.start}::date + d + interval '15 hours' + k * interval '4 hours') at time zone 'UTC',
+          ${boardWeek.start}::date + d
+        from users u, generate_series(1, 5) d, generate_series(0, 1) k, client_services s join clients c on c.id = s.client_id
+        where u.email like 'board%@sunrise.example' and c.last_name = 'Whitfield' and s.service = 'Pathways'`);
+      await db.execute(sql`vacuum analyze visits`);
+      const boardFigures = await (async () => {
+        const headers = await headersOf('admin@sunrise.example');
+        const target = `/api/visits/board/?week=${boardWeek.start}&limit=${boardCaregivers + 10}`;
+        for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: target, headers });
+        const times: number[] = [];
+        for (let i = 0; i < Math.min(samples, 40); i++) {
+          const t0 = performance.now();
+          const response = await app.inject({ method: 'GET', url: target, headers });
+          times.push(performance.now() - t0);
+          if (response.statusCode !== 200 || response.json().rows.length < boardCaregivers) throw new Error(`board: ${response.statusCode} ${response.body.slice(0, 300)}`);
+        }
+        return { p50: percentile(times, 50), p95: percentile(times, 95) };
+      })();
+      log(`schedule board, ${boardCaregivers} caregivers and ${boardCaregivers * 10} visits in the week: p95 ${boardFigures.p95.toFixed(1)} ms`);
+
       const base = results[0];
       return {
+        board: { caregivers: boardCaregivers, visits: boardCaregivers * 10, figures: boardFigures },
         sizes: results,
         ratios: results.map((r) => ({ rows: r.rows, week: r.week.p95 / base.week.p95, ownWeek: r.ownWeek.p95 / base.ownWeek.p95 })),
         concurrent,
