@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ROLE_LABELS } from '../domain/roles';
+import { matchesPrefix } from '../domain/routes';
 import { Button } from '../ui/button';
 import { Select } from '../ui/fields';
 import { useAuthentication } from './authentication';
@@ -250,7 +251,8 @@ export function DashboardLayout() {
         <ul>
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to}>
+              {/* an item is current on its pages, unless a more specific item is (Clients, not on /clients/schedule) */}
+              <NavLink to={item.to} end={items.some((other) => other.to.startsWith(`${item.to}/`) && matchesPrefix(pathname, other.to))}>
                 {item.label}
               </NavLink>
             </li>

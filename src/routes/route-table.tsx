@@ -46,6 +46,9 @@ const ReferralPage = lazy(() => import('./referrals/referral-page'));
 const MarketersPage = lazy(() => import('./marketers/marketers-page'));
 const MarketerReferralsPage = lazy(() => import('./marketers/marketer-referrals-page'));
 const WorkSchedulePage = lazy(() => import('./work-schedule/work-schedule-page'));
+const WorkServiceReviewPage = lazy(() => import('./work-service-review/work-service-review-page'));
+const ScheduleBoardPage = lazy(() => import('./schedule-board/schedule-board-page'));
+const VisitExceptionsPage = lazy(() => import('./visit-exceptions/visit-exceptions-page'));
 
 /** The public routes of spec section 2 (shown only when signed out). */
 export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
@@ -68,7 +71,7 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/notifications/:type', element: <NotificationsPage /> },
   { path: '/onboarding', element: <OnboardingPage /> },
   { path: '/onboarding/form-request/:id/:onboarding?', element: <FormRequestPage /> },
-  { path: '/onboarding/work-service-review/:id', element: <PlaceholderPage title="Work-service review" /> },
+  { path: '/onboarding/work-service-review/:id', element: <WorkServiceReviewPage /> },
   { path: '/onboarding/test-request/result', element: <TestResultPage /> },
   { path: '/onboarding/test-request/:id', element: <TestRequestPage /> },
   { path: '/employees', element: <EmployeesPage /> },
@@ -80,6 +83,9 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/clients/new', element: <Navigate to="/clients/new/home-care" replace /> },
   { path: '/clients/new/:type', element: <NewClientPage /> },
   { path: '/clients/welcome/*', element: <WelcomePage /> },
+  // the office's visits: /schedule and /visit-exceptions are outside the admin's prefixes, so under /clients
+  { path: '/clients/schedule', element: <ScheduleBoardPage /> },
+  { path: '/clients/visit-exceptions', element: <VisitExceptionsPage /> },
   { path: '/clients/:id/*', element: <ClientPage /> },
   { path: '/referrals', element: <ReferralsPage /> },
   { path: '/referrals/new/*', element: <NewReferralPage /> },

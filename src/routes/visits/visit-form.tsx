@@ -151,7 +151,7 @@ function WeekdayBoxes() {
 export interface VisitFormProps {
   /** The client's Visits tab: the client is fixed, the caregiver is chosen (or none: Open). */
   client?: Pick<Client, 'id' | 'first_name' | 'last_name' | 'services'>;
-  /** The employee's Schedule tab: the caregiver is fixed, the client and service are chosen. */
+  /** The employee's Schedule tab: the caregiver is fixed, the client and service are chosen. (Neither, on the schedule board: the client, service and caregiver are chosen.) */
   caregiver?: { id: number; first_name: string; last_name: string; position: string | null };
   /** Visits were booked (one, or a pattern's). */
   onBooked: (visits: Visit[]) => void;
@@ -169,14 +169,15 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
 
   useEffect(() => {
     let active = true;
-    if (client) {
+    if (!caregiver) {
       hiringApi(api)
         .employees_list({ status: 'READY', ordering: 'last_name', limit: PICKER_LIMIT, offset: 0 })
         .then((answer) => {
           if (active) setCaregivers(answer.results);
         })
         .catch(() => {});
-    } else {
+    }
+    if (!client) {
       clientsApi(api)
         .clients_list({ ordering: 'last_name', limit: PICKER_LIMIT, offset: 0 })
         .then((answer) => {
@@ -260,7 +261,7 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
               <FormStack>
                 {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
                 {notice ? <Alert tone="success">{notice}</Alert> : null}
-                {caregiver ? (
+                {!client ? (
                   <>
                     <ClientServicesLoader onLoaded={setChosenClient} />
                     <SelectField
@@ -277,7 +278,7 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
                   placeholder={values.client_id ? (services.length ? 'Choose a service' : 'No active service fits') : 'Choose the client first'}
                   options={services.map((row) => ({ value: String(row.id), label: serviceLabel(row.service) }))}
                 />
-                {client ? (
+                {!caregiver ? (
                   <SelectField
                     name="caregiver_id"
                     label="Caregiver"

@@ -1,9 +1,10 @@
 import { Form, Formik } from 'formik';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useOrganization } from '../../app/organization';
-import { addDays, dateIn, formatDay } from '../../domain/dates';
+import { addDays, dateIn, formatDay, isIsoDate } from '../../domain/dates';
 import { CANCEL_REASONS, weekStartOf, type CancelReason } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
@@ -41,7 +42,10 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
   const { organization } = useOrganization();
   const timeZone = organization?.timezone || 'UTC';
   const thisWeek = weekStartOf(dateIn(timeZone, new Date()), WEEK_STARTS_ON);
-  const [weekStart, setWeekStart] = useState(thisWeek);
+  // `?week=YYYY-MM-DD` (a link from the schedule board): that day's week first.
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('week') ?? '';
+  const [weekStart, setWeekStart] = useState(() => (isIsoDate(asked) ? weekStartOf(asked, WEEK_STARTS_ON) : thisWeek));
   const [visits, setVisits] = useState<Visit[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);

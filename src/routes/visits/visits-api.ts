@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client';
 import type { RequestBody, ResponseData } from '../../api/types';
-import type { CancelReason, LocationType, VisitStatus } from '../../domain/visits';
+import type { CancelReason, ExceptionCode, LocationType, VisitStatus } from '../../domain/visits';
 import type { Page } from '../employees/hiring-api';
 
 /*
@@ -11,6 +11,13 @@ import type { Page } from '../employees/hiring-api';
 export type Visit = ResponseData<'visits_list'>['results'][number];
 export type RecurrenceResult = ResponseData<'visits_recurrences_create'>;
 export type VisitCreateBody = RequestBody<'visits_create'>;
+export type Board = ResponseData<'visits_board_retrieve'>;
+export type BoardRow = Board['rows'][number];
+export type BoardVisit = Board['open'][number];
+export type VisitExceptionItem = ResponseData<'visit_exceptions_list'>['results'][number];
+export type ResolveBody = RequestBody<'visit_exceptions_resolve_create'>;
+export type PayrollPeriod = ResponseData<'payroll_periods_list'>['results'][number];
+export type PayrollVisit = PayrollPeriod['visits'][number];
 // Hand-written weekdays: the document's array (at most 7) comes out as a tuple.
 export type VisitPatternBody = Omit<RequestBody<'visits_recurrences_create'>, 'weekdays'> & { weekdays: number[] };
 
@@ -45,6 +52,15 @@ export interface VisitOperations {
   visits_clock_out_create(params: Id, body: ClockBody): Promise<Visit>;
   visits_callout_create(params: Id, body: { reason: string }): Promise<Visit>;
   visits_request_create(params: Id): Promise<Visit>;
+  visits_board_retrieve(params: { week?: string; by?: 'caregiver' | 'client'; search?: string; limit?: number; offset?: number }): Promise<Board>;
+  visit_exceptions_list(params: { resolved?: boolean; code?: ExceptionCode; limit?: number; offset?: number }): Promise<Page<VisitExceptionItem>>;
+  /** `id`: the exception's. */
+  visit_exceptions_resolve_create(params: Id, body: ResolveBody): Promise<Visit>;
+  /** CSV text (ask with `{ responseType: 'text' }`). */
+  visits_export_retrieve(params: { from: string; to: string }, body: null, config: { responseType: 'text' }): Promise<string>;
+  payroll_periods_list(params: { employee_id?: number; from?: string; to?: string; limit?: number; offset?: number }): Promise<Page<PayrollPeriod>>;
+  /** CSV text (ask with `{ responseType: 'text' }`). */
+  payroll_periods_export_retrieve(params: { employee_id?: number; from?: string; to?: string }, body: null, config: { responseType: 'text' }): Promise<string>;
 }
 
 /** The one API client, seen through the visits operations. */
