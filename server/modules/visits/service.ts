@@ -14,6 +14,7 @@ import {
   minutesBetween,
   positionFits,
   SERVICE_POSITIONS,
+  timeIn,
   weekdayOf,
   weekStartOf,
   windowIn,
@@ -327,7 +328,25 @@ export function createVisitService(app: FastifyInstance) {
   }
 
   /** Inserts a visit, refusing an overlap with the conflict named; the exclusion constraint decides a race. */
-  async function insertVisit(request: FastifyRequest, organization: RequestOrganization, values: typeof visits.$inferInsert, caregiverName: string | null): Promise<number> {
+  /** A new visit's row: Open without a caregiver, else Scheduled. */
+  function newVisit(request: FastifyRequest, organization: RequestOrganization, input: { client_id: number; caregiver_id?: number | null; notes?: string }, serviceId: number, window: { startsAt: Date; endsAt: Date; serviceDate: string }, patternId: number | null = null): typeof visits.$inferInsert {
+    const now = app.now();
+    return {
+      organizationId: organization.id,
+      clientId: input.client_id,
+      clientServiceId: serviceId,
+      caregiverId: input.caregiver_id ?? null,
+      status: input.caregiver_id ? 'SCHEDULED' : 'OPEN',
+      ...window,
+      notes: input.notes?.trim() ?? '',
+      patternId,
+      createdById: request.user!.user.id,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  async function insertVisit(organization: RequestOrganization, values: typeof visits.$inferInsert, caregiverName: string | null): Promise<number> {
     if (values.caregiverId && caregiverName) {
       const other = await overlapping(app.db, values.caregiverId, values.startsAt, values.endsAt);
       if (other) throw await conflictError(organization, app.db, values.caregiverId, caregiverName, values.startsAt, values.endsAt);
@@ -588,27 +607,9 @@ export function createVisitService(app: FastifyInstance) {
       const organization = requireOrganization(request);
       const { service } = await checkService(organization, input.client_id, input.service_id);
       const caregiver = input.caregiver_id ? await checkCaregiver(organization, input.caregiver_id, service.service) : null;
-      const { startsAt, endsAt, serviceDate } = checkWindow(organization, input);
-      const now = app.now();
-      const id = await insertVisit(
-        request,
-        organization,
-        {
-          organizationId: organization.id,
-          clientId: input.client_id,
-          clientServiceId: service.id,
-          caregiverId: input.caregiver_id ?? null,
-          status: input.caregiver_id ? 'SCHEDULED' : 'OPEN',
-          startsAt,
-          endsAt,
-          serviceDate,
-          notes: input.notes?.trim() ?? '',
-          createdById: request.user!.user.id,
-          createdAt: now,
-          updatedAt: now,
-        },
-        caregiver?.name ?? null,
-      );
+      const window = checkWindow(organization, input);
+      const { startsAt, endsAt } = window;
+      const id = await insertVisit(organization, newVisit(request, organization, input, service.id, window), caregiver?.name ?? null);
       await audit(request, { id, clientId: input.client_id }, 'CREATE', { event: 'create', caregiver_id: input.caregiver_id ?? null, starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString(), service: service.service });
       return one(request, id);
     },
@@ -634,8 +635,8 @@ export function createVisitService(app: FastifyInstance) {
       const window = timing
         ? checkWindow(organization, {
             service_date: input.service_date ?? current.serviceDate,
-            start_time: input.start_time ?? windowIn(tz, current.startsAt, current.startsAt, dayIn(organization)).slice(0, 5),
-            end_time: input.end_time ?? windowIn(tz, current.endsAt, current.endsAt, dayIn(organization)).slice(0, 5),
+            start_time: input.start_time ?? timeIn(tz, current.startsAt),
+            end_time: input.end_time ?? timeIn(tz, current.endsAt),
             end_date: input.end_date ?? (input.service_date && input.service_date !== current.serviceDate ? undefined : dateIn(tz, current.endsAt)),
           })
         : { startsAt: current.startsAt, endsAt: current.endsAt, serviceDate: current.serviceDate };
@@ -707,28 +708,8 @@ export function createVisitService(app: FastifyInstance) {
         const { startsAt, endsAt } = windowOf(organization.timezone, { service_date: day, start_time: input.start_time, end_time: input.end_time, end_date: overnight ? addDays(day, 1) : day });
         const problem = windowProblem(startsAt, endsAt);
         if (problem) throw invalid({ end_time: [problem] });
-        const now = app.now();
         try {
-          const id = await insertVisit(
-            request,
-            organization,
-            {
-              organizationId: organization.id,
-              clientId: input.client_id,
-              clientServiceId: service.id,
-              caregiverId: input.caregiver_id ?? null,
-              status: input.caregiver_id ? 'SCHEDULED' : 'OPEN',
-              startsAt,
-              endsAt,
-              serviceDate: day,
-              notes: input.notes?.trim() ?? '',
-              patternId,
-              createdById: request.user!.user.id,
-              createdAt: now,
-              updatedAt: now,
-            },
-            caregiver?.name ?? null,
-          );
+          const id = await insertVisit(organization, newVisit(request, organization, input, service.id, { startsAt, endsAt, serviceDate: day }, patternId), caregiver?.name ?? null);
           if (patternId === null) {
             patternId = id;
             await app.db.update(visits).set({ patternId: id }).where(eq(visits.id, id));
@@ -775,7 +756,7 @@ export function createVisitService(app: FastifyInstance) {
       if (current.status !== 'SCHEDULED') throw conflict(current.status === 'IN_PROGRESS' ? 'You already clocked in to this visit.' : `This visit is ${current.status.toLowerCase()}: it cannot be clocked.`, 'visit_locked');
       const now = app.now();
       const earliest = new Date(current.startsAt.getTime() - EARLY_CLOCK_IN_MINUTES * 60_000);
-      if (now < earliest) throw conflict(`This visit starts ${formatDay(current.serviceDate)} at ${windowIn(organization.timezone, current.startsAt, current.startsAt, dayIn(organization)).slice(0, 5)}: you can clock in from an hour before.`, 'too_early');
+      if (now < earliest) throw conflict(`This visit starts ${formatDay(current.serviceDate)} at ${timeIn(organization.timezone, current.startsAt)}: you can clock in from an hour before.`, 'too_early');
       if (now >= current.endsAt) throw conflict('This visit’s window has ended: ask the office to record your times.', 'window_ended');
       const { tolerance } = await settingsOf(organization.id);
       const place = placeClock(input, joined, tolerance);
