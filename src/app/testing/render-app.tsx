@@ -98,6 +98,9 @@ export function stubApi(overrides: Partial<Record<keyof ApiClient, (...args: any
     marketers_list: vi.fn(async () => ({ ...emptyPage, from: '2026-01-01', to: '2026-03-31' })),
     // Issue 10 (visits)
     visits_list: vi.fn(async () => emptyPage),
+    visits_board_retrieve: vi.fn(async () => ({ by: 'caregiver', week_start: '2026-03-01', days: ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07'], timezone: 'America/New_York', count: 0, rows: [], open: [] })),
+    visit_exceptions_list: vi.fn(async () => emptyPage),
+    payroll_periods_list: vi.fn(async () => emptyPage),
     ...overrides,
   };
   return api as typeof api & ApiClient;

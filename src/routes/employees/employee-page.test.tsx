@@ -100,7 +100,7 @@ describe('Employee page', { timeout: 30000 }, () => {
     expect(screen.getByRole('link', { name: 'Open the application' })).toHaveAttribute('href', '/applications?id=7');
     expect(await seriousAxeViolations(container)).toEqual([]);
     await userEvent.click(within(sections).getByRole('link', { name: 'Payroll' }));
-    expect(await screen.findByText('No payroll yet')).toBeInTheDocument();
+    expect(await screen.findByText('No verified visits in the period')).toBeInTheDocument();
   });
 
   it('reviews documents: expired flagged in words, approve, reject with a note, expiry date', async () => {

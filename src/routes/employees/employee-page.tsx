@@ -12,6 +12,7 @@ import { EmployeeDetailsTab } from './employee-details-tab';
 import { EmployeeDocumentsTab } from './employee-documents-tab';
 import { EmployeeNotesTab } from './employee-notes-tab';
 import { EmployeeOnboardingTab } from './employee-onboarding-tab';
+import { EmployeePayrollTab } from './employee-payroll-tab';
 import { EmployeeScheduleTab } from './employee-schedule-tab';
 import { StatusTag } from './employees-page';
 import { hiringApi, personName, type Employee } from './hiring-api';
@@ -93,7 +94,7 @@ export function EmployeePage() {
         <Route path="notes" element={<EmployeeNotesTab {...props} />} />
         <Route path="onboarding" element={<EmployeeOnboardingTab {...props} />} />
         <Route path="schedule" element={<EmployeeScheduleTab {...props} />} />
-        <Route path="payroll" element={<EmptyState title="No payroll yet" description="Payroll for this employee comes with a later release." />} />
+        <Route path="payroll" element={<EmployeePayrollTab {...props} />} />
         <Route path="*" element={<EmptyState title="Section not found" description="Choose one of the sections above." />} />
       </Routes>
     </PrivatePage>

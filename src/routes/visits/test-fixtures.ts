@@ -50,3 +50,42 @@ export function makePatternResult(overrides: Partial<RecurrenceResult> = {}): Re
 export function apiFailure(status: number, detail: string, fields?: Record<string, string[]>) {
   return Object.assign(new Error(detail), { isAxiosError: true, response: { status, data: { detail, code: status === 409 ? 'conflict' : 'invalid', ...(fields ? { fields } : {}) } } });
 }
+
+type PayrollPeriod = import('./visits-api').PayrollPeriod;
+type PayrollVisit = PayrollPeriod['visits'][number];
+
+export function makePayrollVisit(overrides: Partial<PayrollVisit> = {}): PayrollVisit {
+  return {
+    id: 505,
+    service_date: '2026-02-27',
+    client: { id: 301, name: 'Rosa Diaz' },
+    service: 'Pathways',
+    started_at: '2026-02-27T14:00:00.000Z',
+    ended_at: '2026-02-27T16:05:00.000Z',
+    minutes: 125,
+    corrected: false,
+    ...overrides,
+  };
+}
+
+/** A pay period as the server answers it (tests): the week of Sunday Feb 22, 2026 in New York, one visit. */
+export function makePayrollPeriod(overrides: Partial<PayrollPeriod> = {}): PayrollPeriod {
+  const weekStart = overrides.week_start ?? '2026-02-22';
+  const visits = overrides.visits ?? [makePayrollVisit()];
+  const total = visits.reduce((sum, visit) => sum + visit.minutes, 0);
+  const overtime = Math.max(0, total - 40 * 60);
+  const day = (offset: number) => new Date(Date.parse(`${weekStart}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    employee: { id: 201, name: 'Nina Reyes' },
+    week_start: weekStart,
+    week_end: day(6),
+    timezone: 'America/New_York',
+    visits,
+    days: Array.from({ length: 7 }, (_, offset) => ({ date: day(offset), minutes: visits.filter((visit) => visit.service_date === day(offset)).reduce((sum, visit) => sum + visit.minutes, 0) })),
+    total_minutes: total,
+    regular_minutes: total - overtime,
+    overtime_minutes: overtime,
+    overtime: overtime > 0,
+    ...overrides,
+  };
+}

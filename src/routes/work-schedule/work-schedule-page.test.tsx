@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { apiFailure, makeClock, makeVisit } from '../visits/test-fixtures';
+import { apiFailure, makeClock, makePayrollPeriod, makePayrollVisit, makeVisit } from '../visits/test-fixtures';
 import type { Visit } from '../visits/visits-api';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -55,6 +55,12 @@ const open = makeVisit({
   ends_at: '2026-03-05T17:00:00.000Z',
 });
 
+// Pay periods (verified visits only): this week's long days run into overtime; last week's one visit.
+const longDay = (id: number, date: string) =>
+  makePayrollVisit({ id, service_date: date, started_at: `${date}T12:00:00.000Z`, ended_at: `${date}T23:00:00.000Z`, minutes: 660 });
+const thisWeekPay = makePayrollPeriod({ week_start: '2026-03-01', visits: [longDay(701, '2026-03-01'), longDay(702, '2026-03-01'), longDay(703, '2026-03-02'), longDay(704, '2026-03-02')] });
+const lastWeekPay = makePayrollPeriod();
+
 type GetCurrentPosition = (success: PositionCallback, failure?: PositionErrorCallback | null, options?: PositionOptions) => void;
 
 function mockGeolocation(getCurrentPosition: GetCurrentPosition) {
@@ -77,6 +83,8 @@ function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> =
     visits_clock_out_create: vi.fn(),
     visits_callout_create: vi.fn(),
     visits_request_create: vi.fn(),
+    payroll_periods_list: vi.fn(async () => ({ count: 2, next: null, previous: null, results: [thisWeekPay, lastWeekPay] })),
+    payroll_periods_export_retrieve: vi.fn(async () => 'Employee,Week start\r\n'),
     ...overrides,
   });
   const view = renderApp({ path: '/work-schedule', user: nurse, api });
@@ -136,8 +144,10 @@ describe('Work schedule', { timeout: 30000 }, () => {
     expect(pastCards[1]).toHaveTextContent('Worked 2 h 5 min (09:00–11:05)');
 
     const hours = screen.getByRole('region', { name: 'My hours' });
-    expect(hours).toHaveTextContent('This week1 h 30 min (1 visit)');
+    expect(api.payroll_periods_list).toHaveBeenCalledWith({ from: '2026-02-22', to: '2026-03-02' });
+    await waitFor(() => expect(hours).toHaveTextContent('This week44 h (4 visits) Overtime 4 h'));
     expect(hours).toHaveTextContent('Last week2 h 5 min (1 visit)');
+    expect(within(hours).getAllByText(/Overtime/)).toHaveLength(1);
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
@@ -249,5 +259,25 @@ describe('Work schedule', { timeout: 30000 }, () => {
     await waitFor(() => expect(api.visits_request_create).toHaveBeenCalledWith({ id: 601 }));
     expect(await within(card).findByText('Asked — the office will confirm')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Ask for this visit' })).not.toBeInTheDocument();
+  });
+
+  it('downloads my hours as CSV, and shows a refusal of the pay periods', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn((_: Blob) => 'blob:hours');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('my-hours-2026-02-22-to-2026-03-02.csv');
+    });
+    const { api } = setUp({
+      payroll_periods_list: vi.fn(async () => {
+        throw apiFailure(404, 'Not found.');
+      }),
+    });
+    const hours = await screen.findByRole('region', { name: 'My hours' });
+    expect(await within(hours).findByRole('alert')).toHaveTextContent('Not found.');
+    await user.click(within(hours).getByRole('button', { name: 'Download my hours (CSV)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(api.payroll_periods_export_retrieve).toHaveBeenCalledWith({ from: '2026-02-22', to: '2026-03-02' }, null, { responseType: 'text' });
+    expect(createObjectURL.mock.calls[0][0].type).toBe('text/csv;charset=utf-8');
   });
 });

@@ -1,18 +1,20 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { useOrganization } from '../../app/organization';
-import { addDays, dateIn } from '../../domain/dates';
+import { addDays, dateIn, formatDay } from '../../domain/dates';
 import { weekStartOf } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { Details, Messages, Panel } from '../employees/page-parts';
+import { saveBlob } from '../../ui/save-file';
+import { Details, Messages, Panel, Tag } from '../employees/page-parts';
 import { PrivatePage } from '../placeholder/private-page';
-import { clientName, dayInWords, formatMinutes, mapsUrl, serviceLabel, visitWindow } from '../visits/visit-parts';
-import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type Visit } from '../visits/visits-api';
+import { hoursText, payrollErrorText } from '../visits/payroll-week';
+import { clientName, dayInWords, mapsUrl, serviceLabel, visitWindow } from '../visits/visit-parts';
+import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type PayrollPeriod, type Visit } from '../visits/visits-api';
 import { Card, VisitCard } from './visit-card';
 
 /** How far ahead the schedule looks, and back. */
@@ -45,15 +47,83 @@ function VisitSection({ title, empty, children }: { title: string; empty: string
   );
 }
 
-const WORKED = new Set(['COMPLETED', 'VERIFIED']);
-
-/** Minutes of the caregiver's completed and verified visits whose service date falls in [from, to]. */
-function workedBetween(visits: readonly Visit[], from: string, to: string) {
-  const rows = visits.filter((visit) => WORKED.has(visit.status) && visit.service_date >= from && visit.service_date <= to);
-  return { minutes: rows.reduce((sum, visit) => sum + (visit.minutes ?? 0), 0), count: rows.length };
-}
-
 const visitsText = (count: number) => `${count} ${count === 1 ? 'visit' : 'visits'}`;
+
+/** My hours: this week's and last week's pay periods (verified visits as worked), overtime flagged, and my CSV. */
+function MyHours({ today }: { today: string }) {
+  const api = visitsApi(useApiClient());
+  const weekStart = weekStartOf(today, WEEK_STARTS_ON);
+  const period = { from: addDays(weekStart, -7), to: today };
+  const [periods, setPeriods] = useState<PayrollPeriod[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    api
+      .payroll_periods_list(period)
+      .then((answer) => {
+        if (active) setPeriods(answer.results);
+      })
+      .catch((failure: unknown) => {
+        if (active) setError(payrollErrorText(failure, 'Your hours could not be loaded.'));
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [today]);
+
+  const download = async () => {
+    setDownloading(true);
+    setError(null);
+    try {
+      const csv = await api.payroll_periods_export_retrieve(period, null, { responseType: 'text' });
+      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `my-hours-${period.from}-to-${period.to}.csv`);
+    } catch (failure) {
+      setError(payrollErrorText(failure, 'Your hours could not be downloaded.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  // newest first: this week, then last week (a week without verified visits still comes, with 0)
+  const label = (row: PayrollPeriod) => (row.week_start === weekStart ? 'This week' : row.week_start === addDays(weekStart, -7) ? 'Last week' : `Week of ${formatDay(row.week_start)}`);
+  return (
+    <Panel aria-labelledby="my-hours-title">
+      <h2 id="my-hours-title">My hours</h2>
+      {error ? (
+        <div css={{ marginBottom: 12 }}>
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
+      {periods === null ? (
+        error ? null : <p role="status">Loading…</p>
+      ) : (
+        <Details>
+          {periods.map((row) => (
+            <Fragment key={row.week_start}>
+              <dt>{label(row)}</dt>
+              <dd>
+                {hoursText(row.total_minutes)} ({visitsText(row.visits.length)})
+                {row.overtime ? (
+                  <>
+                    {' '}
+                    <Tag tone="error">Overtime {hoursText(row.overtime_minutes)}</Tag>
+                  </>
+                ) : null}
+              </dd>
+            </Fragment>
+          ))}
+        </Details>
+      )}
+      <p css={{ margin: '8px 0 12px', fontSize: '0.875rem' }}>Verified visits, as worked (no rounding). Hours over 40 in a week are overtime.</p>
+      <Button size="sm" variant="secondary" disabled={downloading} aria-busy={downloading || undefined} onClick={() => void download()}>
+        {downloading ? 'Downloading' : 'Download my hours (CSV)'}
+      </Button>
+    </Panel>
+  );
+}
 
 /** An open visit the caregiver may ask for; once asked, the office confirms. */
 function OpenVisitCard({ visit, asked, onAsk }: { visit: Visit; asked: boolean; onAsk: () => Promise<void> }) {
@@ -171,10 +241,6 @@ export function WorkSchedulePage() {
   const upcoming = visits.filter((visit) => !isToday(visit) && visit.service_date > today);
   const past = visits.filter((visit) => !isToday(visit) && visit.service_date < today).reverse();
 
-  const weekStart = weekStartOf(today, WEEK_STARTS_ON);
-  const thisWeek = workedBetween(visits, weekStart, addDays(weekStart, 6));
-  const lastWeek = workedBetween(visits, addDays(weekStart, -7), addDays(weekStart, -1));
-
   const card = (visit: Visit, showDay: boolean) => (
     <VisitCard key={visit.id} visit={visit} api={api} now={now} showDay={showDay} onChange={replace} onCalledOut={calledOut} />
   );
@@ -217,20 +283,7 @@ export function WorkSchedulePage() {
         )}
       </Section>
 
-      <Panel aria-labelledby="my-hours-title">
-        <h2 id="my-hours-title">My hours</h2>
-        <Details>
-          <dt>This week</dt>
-          <dd>
-            {formatMinutes(thisWeek.minutes)} ({visitsText(thisWeek.count)})
-          </dd>
-          <dt>Last week</dt>
-          <dd>
-            {formatMinutes(lastWeek.minutes)} ({visitsText(lastWeek.count)})
-          </dd>
-        </Details>
-        <p css={{ margin: '8px 0 0', fontSize: '0.875rem' }}>Completed and verified visits, as worked. Pay periods and overtime come with payroll.</p>
-      </Panel>
+      <MyHours today={today} />
 
       <VisitSection title="Past two weeks" empty="No visits in the past two weeks">
         {past.map((visit) => card(visit, true))}

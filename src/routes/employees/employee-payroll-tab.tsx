@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useApiClient } from '../../app/api-client';
+import { useOrganization } from '../../app/organization';
+import { addDays, dateIn, isIsoDate } from '../../domain/dates';
+import { weekStartOf } from '../../domain/visits';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { FieldShell, Input } from '../../ui/fields';
+import { saveBlob } from '../../ui/save-file';
+import { payrollErrorText, PayrollWeek } from '../visits/payroll-week';
+import { visitsApi, WEEK_STARTS_ON, type PayrollPeriod } from '../visits/visits-api';
+import type { EmployeeTabProps } from './employee-page';
+import { personName } from './hiring-api';
+import { Filters, Messages, Panel, RowActions } from './page-parts';
+
+/** Weeks shown at first: this one and the three before it (the server's default too). */
+export const PAYROLL_WEEKS = 4;
+/** A year of weeks fits one answer (the server refuses longer periods). */
+const PAYROLL_LIMIT = 60;
+
+/** Payroll: the employee's pay periods (verified visits as worked, daily and weekly totals, overtime) and their CSV. */
+export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
+  const api = visitsApi(useApiClient());
+  const { organization } = useOrganization();
+  const timeZone = organization?.timezone || 'UTC';
+  const today = dateIn(timeZone, new Date());
+  const [from, setFrom] = useState(() => addDays(weekStartOf(today, WEEK_STARTS_ON), -7 * (PAYROLL_WEEKS - 1)));
+  const [to, setTo] = useState(today);
+  const [periods, setPeriods] = useState<PayrollPeriod[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const problem = !isIsoDate(from) || !isIsoDate(to) ? 'Enter both dates of the period.' : from > to ? 'The period cannot start after it ends.' : null;
+
+  useEffect(() => {
+    if (problem) return;
+    let active = true;
+    setError(null);
+    api
+      .payroll_periods_list({ employee_id: employee.id, from, to, limit: PAYROLL_LIMIT })
+      .then((answer) => {
+        if (active) setPeriods(answer.results);
+      })
+      .catch((failure: unknown) => {
+        if (active) {
+          setPeriods([]);
+          setError(payrollErrorText(failure, 'The pay periods could not be loaded.'));
+        }
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [employee.id, from, to, problem]);
+
+  const download = async () => {
+    setDownloading(true);
+    setError(null);
+    try {
+      const csv = await api.payroll_periods_export_retrieve({ employee_id: employee.id, from, to }, null, { responseType: 'text' });
+      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `payroll-${employee.id}-${from}-to-${to}.csv`);
+    } catch (failure) {
+      setError(payrollErrorText(failure, 'The payroll could not be downloaded.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const worked = periods?.filter((period) => period.visits.length > 0) ?? [];
+  return (
+    <>
+      <Panel aria-labelledby="payroll-title">
+        <h2 id="payroll-title">Payroll</h2>
+        <p css={{ marginTop: 0 }}>
+          Weekly pay periods of {personName(employee)}: each verified visit as worked (the office's corrected times if any, no rounding), daily and weekly totals, hours over 40 in a
+          week as overtime.
+        </p>
+        <Filters role="group" aria-label="Period">
+          <FieldShell label="From" error={!isIsoDate(from) ? 'Enter the first day.' : isIsoDate(to) && from > to ? 'The period cannot start after it ends.' : undefined}>
+            {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />}
+          </FieldShell>
+          <FieldShell label="To" error={!isIsoDate(to) ? 'Enter the last day.' : undefined}>
+            {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />}
+          </FieldShell>
+        </Filters>
+        <RowActions>
+          <Button variant="secondary" disabled={!!problem || downloading} aria-busy={downloading || undefined} onClick={() => void download()}>
+            {downloading ? 'Downloading' : 'Download CSV'}
+          </Button>
+        </RowActions>
+      </Panel>
+      <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
+      {periods === null ? (
+        problem ? null : <p role="status">Loading…</p>
+      ) : worked.length ? (
+        periods.map((period) => <PayrollWeek key={period.week_start} period={period} />)
+      ) : error ? null : (
+        <EmptyState title="No verified visits in the period" description="Visits count for pay once they are verified: both clocks within tolerance, or their exceptions resolved." />
+      )}
+    </>
+  );
+}
