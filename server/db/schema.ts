@@ -33,6 +33,7 @@ import type {
 } from '../../src/domain/clients';
 import type { ClientType } from '../../src/domain/labels';
 import type { CancelReason, CorrectionReason, ExceptionCode, LocationType, Resolution, VisitStatus } from '../../src/domain/visits';
+import type { ReviewStatus, UnableReason } from '../../src/domain/work-service-reviews';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -891,4 +892,57 @@ export const visitRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.visitId, t.caregiverId] }), index('visit_requests_organization_idx').on(t.organizationId)],
+);
+
+/* ---------------------------------------------------------------- issue 10: work-service reviews */
+
+/** One visit as the client signed it (ids, instants, minutes and a service code: names come from their rows). */
+export interface SignedVisit {
+  visit_id: number;
+  service_date: string;
+  caregiver_id: number | null;
+  starts_at: string;
+  ends_at: string;
+  /** The times are the office's correction, not the clocks. */
+  corrected: boolean;
+  service: ServiceCode;
+  minutes: number;
+}
+
+/**
+ * One client's completed visits of one of the organization's weeks (product.md, "Visits": the work-service
+ * review). Created once the week has ended (one per client and week); the client signs it (the signature is
+ * a PNG in `files`, and the visits as signed are kept in `signed_visits`) or disputes a visit (a DISPUTE
+ * exception on that visit); the office records why a client cannot sign. A signed review never changes
+ * (trigger `work_service_reviews_keep_signed`, migration 0015).
+ */
+export const workServiceReviews = pgTable(
+  'work_service_reviews',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** The organization's first day of the week (organizations.week_start) and the week's last day. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    weekEnd: date('week_end', { mode: 'string' }).notNull(),
+    status: text('status').$type<ReviewStatus>().notNull().default('PENDING'),
+    signedById: integer('signed_by_id').references(() => users.id),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    signatureFileId: integer('signature_file_id').references(() => files.id),
+    signedVisits: jsonb('signed_visits').$type<SignedVisit[]>(),
+    unableReason: text('unable_reason').$type<UnableReason>(),
+    unableNote: text('unable_note'),
+    unableRecordedById: integer('unable_recorded_by_id').references(() => users.id),
+    unableRecordedAt: timestamp('unable_recorded_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('work_service_reviews_client_week_unique').on(t.clientId, t.weekStart),
+    index('work_service_reviews_organization_idx').on(t.organizationId, t.weekStart, t.id),
+    index('work_service_reviews_organization_status_idx').on(t.organizationId, t.status, t.weekStart, t.id),
+  ],
 );

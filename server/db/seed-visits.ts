@@ -2,14 +2,16 @@
  * Demo visits (product.md, "Demo organizations"): in Sunrise a week around today, the nurse with visits
  * today (one at client@sunrise.example's home, Clara Whitfield's), the past days clocked and verified, one
  * late clock-in waiting in the exceptions queue, an open visit to ask for; in Harbor a nurse of its own with
- * a visit ahead and one away from the home waiting for the office.
+ * a visit ahead and one away from the home waiting for the office. Clara's last week that has ended is
+ * whole (her nurse came each day) and its work-service review waits for her signature.
  */
 import { and, eq } from 'drizzle-orm';
 import { addDays, dateIn, zonedTime } from '../../src/domain/dates';
 import type { ServiceCode } from '../../src/domain/clients';
-import type { ExceptionCode, VisitStatus } from '../../src/domain/visits';
+import { weekStartOf, type ExceptionCode, type VisitStatus } from '../../src/domain/visits';
+import { reviewLink, weekEndOf, weekLabel } from '../../src/domain/work-service-reviews';
 import type { Tx } from '../lib/stored-files';
-import { clients, clientServices, employeeProfiles, users, visitExceptions, visits } from './schema';
+import { clients, clientServices, clientUsers, employeeProfiles, notifications, organizations, users, visitExceptions, visits, workServiceReviews } from './schema';
 
 interface DemoVisit {
   client: string;
@@ -135,6 +137,46 @@ export async function seedDemoVisits(
     .returning({ id: users.id });
   await tx.insert(employeeProfiles).values({ userId: tomas.id, organizationId: ids.organizations.harbor, status: 'READY', position: 'RN', readyAt: new Date(now.getTime() - 80 * 86_400_000) });
   const people = { ...ids.users, [HARBOR_NURSE]: tomas.id };
-  await seedVisits(tx, ids.organizations.sunrise, timezones.sunrise, SUNRISE_VISITS, people, ids.users['admin@sunrise.example'], now);
+  const claraWeek = await lastEndedWeek(tx, ids.organizations.sunrise, timezones.sunrise, now);
+  await seedVisits(tx, ids.organizations.sunrise, timezones.sunrise, [...SUNRISE_VISITS, ...claraWeek.visits], people, ids.users['admin@sunrise.example'], now);
+  await seedReview(tx, ids.organizations.sunrise, 'Whitfield', claraWeek.weekStart, now);
   await seedVisits(tx, ids.organizations.harbor, timezones.harbor, HARBOR_VISITS, people, ids.users['admin@harbor.example'], now);
+}
+
+/** Days between two `YYYY-MM-DD` dates (`to` − `from`). */
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The organization's last week that has ended, and Clara's visits of its days before those of SUNRISE_VISITS
+ * (-6 … -2), so the week is whole whatever day the seed runs on.
+ */
+async function lastEndedWeek(tx: Tx, organizationId: number, timezone: string, now: Date): Promise<{ weekStart: string; visits: DemoVisit[] }> {
+  const [organization] = await tx.select({ weekStart: organizations.weekStart }).from(organizations).where(eq(organizations.id, organizationId));
+  const today = dateIn(timezone, now);
+  const weekStart = addDays(weekStartOf(today, organization?.weekStart ?? 0), -7);
+  const list: DemoVisit[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    const day = daysFrom(today, addDays(weekStart, i));
+    if (day < -6) list.push({ client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' });
+  }
+  return { weekStart, visits: list };
+}
+
+/** The client's work-service review of a week that has ended, waiting for their signature; their portal users are told. */
+async function seedReview(tx: Tx, organizationId: number, lastName: string, weekStart: string, now: Date): Promise<void> {
+  const [client] = await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.organizationId, organizationId), eq(clients.lastName, lastName)));
+  const weekEnd = weekEndOf(weekStart);
+  const [review] = await tx.insert(workServiceReviews).values({ organizationId, clientId: client.id, weekStart, weekEnd, status: 'PENDING', createdAt: now }).returning({ id: workServiceReviews.id });
+  const people = await tx.select({ userId: clientUsers.userId }).from(clientUsers).where(eq(clientUsers.clientId, client.id));
+  for (const { userId } of people) {
+    await tx.insert(notifications).values({
+      userId,
+      organizationId,
+      type: 'work_service_review',
+      title: `Please review and sign your visits of ${weekLabel(weekStart, weekEnd)}`,
+      body: 'Check the visits of the week and sign, or tell us about a visit that is not right.',
+      link: reviewLink(review.id),
+      createdAt: now,
+    });
+  }
 }

@@ -208,6 +208,7 @@ export const RESOURCE_TABLES: Record<string, string> = {
   referrals: 'referrals',
   visits: 'visits',
   'visit-exceptions': 'visit_exceptions',
+  'work-service-reviews': 'work_service_reviews',
 };
 
 /** The table of the row an operation acts on: its last path parameter's resource. */
@@ -319,7 +320,21 @@ async function clientTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
     // issue 10: a visit still ahead (the nurse's in sunrise, so her calls reach her own) and an open exception
     visits: { sunrise: await firstId(t, 'visits', sunrise, sql`AND status = 'SCHEDULED' AND caregiver_id = (SELECT id FROM users WHERE email = 'nurse@sunrise.example')`), harbor: await firstId(t, 'visits', harbor, sql`AND status = 'SCHEDULED'`) },
     'visit-exceptions': { sunrise: await firstId(t, 'visit_exceptions', sunrise, sql`AND resolved_at IS NULL`), harbor: await firstId(t, 'visit_exceptions', harbor, sql`AND resolved_at IS NULL`) },
+    // work-service reviews: Clara's week waiting for her signature (the seed's, so client@sunrise.example reaches
+    // her own), and in harbor one the office recorded its client cannot sign (the seed has none there)
+    'work-service-reviews': { sunrise: await firstId(t, 'work_service_reviews', sunrise, sql`AND status = 'PENDING' AND client_id IN (SELECT client_id FROM client_users)`), harbor: await harborReview(t, harbor) },
   };
+}
+
+/** A work-service review in harbor: its client's first week with a visit, recorded as one the client cannot sign. */
+async function harborReview(t: TestApp, harbor: OrganizationInfo): Promise<number> {
+  const result: any = await t.database.db.execute(sql`
+    INSERT INTO work_service_reviews (organization_id, client_id, week_start, week_end, status, unable_reason, unable_note, unable_recorded_by_id, unable_recorded_at)
+    SELECT v.organization_id, v.client_id, v.service_date, v.service_date + 6, 'UNABLE_TO_SIGN', 'HOSPITAL', 'In hospital for the week',
+      (SELECT id FROM users WHERE email = 'admin@harbor.example'), now()
+    FROM visits v WHERE v.organization_id = ${harbor.id} ORDER BY v.id LIMIT 1
+    RETURNING id`);
+  return Number((result.rows ?? result)[0].id);
 }
 
 /** A call that must succeed while the world is built. */

@@ -185,4 +185,14 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   visits_request_create: { callers: ['ready', 'readyRn'] },
   visit_exceptions_list: office,
   visit_exceptions_resolve_create: office,
+
+  // work-service reviews (product.md, "Visits": the client signs their week at
+  // /onboarding/work-service-review/:id or disputes a visit; the office reads every review and records when a
+  // client cannot sign). Only the client signs or disputes; a client reaches only their own (404 otherwise).
+  work_service_reviews_list: { callers: [...OFFICE, 'client'] },
+  work_service_reviews_retrieve: { callers: [...OFFICE, 'client'] },
+  work_service_reviews_signature_retrieve: { callers: [...OFFICE, 'client'] },
+  work_service_reviews_sign_create: { callers: ['client'] },
+  work_service_reviews_dispute_create: { callers: ['client'] },
+  work_service_reviews_unable_create: office,
 };

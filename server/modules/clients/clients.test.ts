@@ -192,7 +192,9 @@ for (const backend of testBackends()) {
       it('shows the signed-in client their own record and nothing of anyone else', async () => {
         const client = await t.login('client@sunrise.example');
         const welcome = (await get('/api/clients/welcome/', t.headers(client.access, 'sunrise'))).json();
-        expect(welcome).toMatchObject({ client: { first_name: 'Clara', last_name: 'Whitfield', status: 'ACTIVE' }, relationship: 'SELF', awaiting_signature: [] });
+        expect(welcome).toMatchObject({ client: { first_name: 'Clara', last_name: 'Whitfield', status: 'ACTIVE' }, relationship: 'SELF' });
+        // her last week that has ended waits for her signature (the demo's work-service review)
+        expect(welcome.awaiting_signature).toEqual([expect.objectContaining({ kind: 'work_service_review', title: expect.stringMatching(/^Visits of /) })]);
         // the demo's week around today: the nurse comes each of the next days; the days behind were verified
         expect(welcome.upcoming_visits.length).toBeGreaterThanOrEqual(3);
         for (const visit of welcome.upcoming_visits) expect(visit).toMatchObject({ caregiver: 'Nora O.', service: 'Pathways', changed: false });

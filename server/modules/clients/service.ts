@@ -31,6 +31,7 @@ import { requireOrganization } from '../../lib/request-organization';
 import type { Tx } from '../../lib/stored-files';
 import type { RequestOrganization } from '../../types';
 import { createUserService } from '../users/service';
+import { awaitingSignature } from '../work-service-reviews/service';
 import type { AccessEntryOut, AuthorizationOut, ClientOrdering, ClientOut, ClientServiceOut, ClientSummaryOut, PortalUserOut, WelcomeOut } from './schemas';
 
 type ClientRow = typeof clients.$inferSelect;
@@ -637,8 +638,8 @@ export function createClientService(app: FastifyInstance) {
         relationship: link.link.relationship,
         upcoming_visits: upcoming.map(welcomeVisit),
         past_visits: past.map(welcomeVisit),
-        // work-service reviews come with the rest of the visits issue
-        awaiting_signature: [],
+        // the weeks that ended wait for the client's signature (created now if missing: createDueReviews)
+        awaiting_signature: await awaitingSignature(app, organization.id, link.client.id),
       };
     },
   };

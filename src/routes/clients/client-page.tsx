@@ -10,6 +10,7 @@ import { personName } from '../employees/hiring-api';
 import { Messages, Panel, SubNav, Tag } from '../employees/page-parts';
 import { PrivateNotFoundPage } from '../not-found/not-found-pages';
 import { PrivatePage } from '../placeholder/private-page';
+import { ClientReviewsTab } from '../work-service-review/client-reviews-tab';
 import { ClientAccessHistoryTab } from './client-access-history-tab';
 import { ClientDetailsTab } from './client-details-tab';
 import { ClientServicesTab } from './client-services-tab';
@@ -105,7 +106,7 @@ export function ClientPage() {
         <Route path="details" element={<ClientDetailsTab {...props} />} />
         <Route path="services" element={<ClientServicesTab {...props} />} />
         <Route path="visits" element={<ClientVisitsTab {...props} />} />
-        <Route path="reviews" element={<EmptyState title="No work-service reviews yet" description="Work-service reviews come with the visits: the client signs each one." />} />
+        <Route path="reviews/*" element={<ClientReviewsTab {...props} />} />
         <Route path="notes" element={<ClientNotesTab {...props} />} />
         <Route path="documents" element={<EmptyState title="No documents yet" description="The client's documents come with a later release." />} />
         <Route path="grievances" element={<EmptyState title="No grievances yet" description="The grievance desk comes with the grievances release." />} />

@@ -48,7 +48,7 @@ describe('Welcome page (client)', { timeout: 30000 }, () => {
     setUp(
       makeWelcome({
         upcoming_visits: [{ id: 1, caregiver: 'Ana R.', service: 'Pathways', starts_at: '2026-03-09T14:00:00Z', ends_at: '2026-03-09T16:00:00Z', status: 'Scheduled', changed: true }],
-        awaiting_signature: [{ kind: 'review', id: 4, title: 'Work-service review of March 2', link: '/onboarding/work-service-review/4', due_on: '2026-03-10' }],
+        awaiting_signature: [{ kind: 'work_service_review', id: 4, title: 'Work-service review of March 2', link: '/onboarding/work-service-review/4', due_on: '2026-03-10' }],
       }),
     );
     const upcoming = await screen.findByRole('region', { name: 'Who comes when' });
@@ -58,6 +58,7 @@ describe('Welcome page (client)', { timeout: 30000 }, () => {
     const signature = screen.getByRole('region', { name: 'Waiting for your signature' });
     expect(within(signature).getByRole('link', { name: 'Work-service review of March 2' })).toHaveAttribute('href', '/onboarding/work-service-review/4');
     expect(within(signature).getByText('Due Mar 10, 2026')).toBeInTheDocument();
+    expect(within(signature).getByText('Check the visits of the week, then sign, or dispute a visit that is not right.')).toBeInTheDocument();
   });
 
   it('tells an account not linked to a client record to ask the office', async () => {

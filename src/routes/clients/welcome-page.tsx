@@ -146,6 +146,7 @@ export function WelcomePage() {
                 {welcome!.awaiting_signature.map((item) => (
                   <li key={`${item.kind}-${item.id}`}>
                     <TextLink to={item.link}>{item.title}</TextLink>
+                    {item.kind === 'work_service_review' ? <p>Check the visits of the week, then sign, or dispute a visit that is not right.</p> : null}
                     {item.due_on ? <p>Due {formatCalendarDate(item.due_on)}</p> : null}
                   </li>
                 ))}

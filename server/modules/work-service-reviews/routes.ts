@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageOf, pagedAnswer } from '../../lib/paging';
+import * as schemas from './schemas';
+import { createReviewService } from './service';
+
+/** Work-service reviews (product.md, "Visits"): the client signs or disputes their week; the office reads them and records when a client cannot sign. */
+const workServiceReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const reviews = createReviewService(app);
+  const readers = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const, 'ROLE_CLIENT' as const] } };
+  const client = { access: { roles: ['ROLE_CLIENT' as const] } };
+  const office = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const] } };
+
+  app.get('/api/work-service-reviews/', { schema: schemas.reviewListSchema, config: readers }, async (request) => {
+    const { limit, offset, ...filter } = request.query;
+    const page = pageOf({ limit, offset });
+    const { count, results } = await reviews.list(request, filter, page);
+    return pagedAnswer(request, page, count, results);
+  });
+
+  app.get('/api/work-service-reviews/:id/', { schema: schemas.reviewRetrieveSchema, config: readers }, async (request) => reviews.retrieve(request, request.params.id));
+
+  app.get('/api/work-service-reviews/:id/signature/', { schema: schemas.reviewSignatureSchema, config: readers }, async (request, reply) =>
+    reviews.sendSignature(request, reply, request.params.id),
+  );
+
+  app.post('/api/work-service-reviews/:id/sign/', { schema: schemas.reviewSignSchema, config: client }, async (request) => reviews.sign(request, request.params.id, request.body));
+
+  app.post('/api/work-service-reviews/:id/dispute/', { schema: schemas.reviewDisputeSchema, config: client }, async (request) => reviews.dispute(request, request.params.id, request.body));
+
+  app.post('/api/work-service-reviews/:id/unable/', { schema: schemas.reviewUnableSchema, config: office }, async (request) => reviews.unable(request, request.params.id, request.body));
+};
+
+export default workServiceReviewRoutes;

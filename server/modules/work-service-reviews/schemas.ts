@@ -1,0 +1,138 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { SERVICES } from '../../../src/domain/clients';
+import { RESOLUTIONS } from '../../../src/domain/visits';
+import { REVIEW_STATUSES, UNABLE_REASONS } from '../../../src/domain/work-service-reviews';
+import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, FileDownload, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import { IsoDate } from '../documents/schemas';
+import { MAX_SIGNATURE_LENGTH } from '../../lib/signature-files';
+
+export const ReviewStatusCode = CodeOf(REVIEW_STATUSES);
+const ClientRef = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
+
+/** The client's dispute of one visit: the DISPUTE exception the office works in its queue. */
+const DisputeSchema = Type.Object(
+  {
+    exception_id: Type.Integer(),
+    /** The client's words. */
+    comment: Type.String(),
+    created_at: Timestamp,
+    resolution: Nullable(CodeOf(RESOLUTIONS)),
+    resolved_at: Nullable(Timestamp),
+  },
+  { title: 'ReviewDispute' },
+);
+
+export const ReviewVisitSchema = Type.Object(
+  {
+    visit_id: Type.Integer(),
+    /** The organization's local date of the visit. */
+    service_date: IsoDate,
+    caregiver: Nullable(PersonRef),
+    /** The office's corrected times if any, else the clocks. */
+    starts_at: Timestamp,
+    ends_at: Timestamp,
+    corrected: Type.Boolean(),
+    service: CodeOf(SERVICES),
+    minutes: Type.Integer(),
+    dispute: Nullable(DisputeSchema),
+  },
+  { title: 'ReviewVisit' },
+);
+export type ReviewVisitOut = Static<typeof ReviewVisitSchema>;
+
+const reviewFields = {
+  id: Type.Integer(),
+  status: ReviewStatusCode,
+  client: ClientRef,
+  /** The organization's first day of the week, and the week's last day. */
+  week_start: IsoDate,
+  week_end: IsoDate,
+  /** "Visits of Nov 16 – Nov 22". */
+  title: Type.String(),
+  visit_count: Type.Integer(),
+  total_minutes: Type.Integer(),
+  signed_by: Nullable(PersonRef),
+  signed_at: Nullable(Timestamp),
+  unable_reason: Nullable(CodeOf(UNABLE_REASONS)),
+  /** The office's note on why the client cannot sign (the office's view only: null for the client). */
+  unable_note: Nullable(Type.String()),
+  unable_recorded_by: Nullable(PersonRef),
+  unable_recorded_at: Nullable(Timestamp),
+  created_at: Timestamp,
+};
+
+export const ReviewSummarySchema = Type.Object(reviewFields, { title: 'WorkServiceReviewSummary' });
+export type ReviewSummaryOut = Static<typeof ReviewSummarySchema>;
+
+export const ReviewSchema = Type.Object(
+  {
+    ...reviewFields,
+    /** The organization's time zone, in which the times are shown. */
+    timezone: Type.String(),
+    /** The week's visits that took place: as signed once signed, else as they are now. */
+    visits: Type.Array(ReviewVisitSchema),
+  },
+  { title: 'WorkServiceReview' },
+);
+export type ReviewOut = Static<typeof ReviewSchema>;
+
+const tags = ['work-service-reviews'];
+const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+const Params = Type.Object({ id: Id });
+const Signature = Type.String({ maxLength: MAX_SIGNATURE_LENGTH + 100_000, description: 'The drawn signature: data:image/png;base64,...' });
+
+export const reviewListSchema = {
+  operationId: 'work_service_reviews_list',
+  tags,
+  summary: "Work-service reviews, newest week first: the office's (by status or client), a client's own; the weeks that ended are reviewed first",
+  querystring: Type.Object({
+    status: Type.Optional(ReviewStatusCode),
+    client_id: Type.Optional(Id),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(ReviewSummarySchema), ...errors() },
+};
+
+export const reviewRetrieveSchema = {
+  operationId: 'work_service_reviews_retrieve',
+  tags,
+  summary: 'One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute',
+  params: Params,
+  response: { 200: ReviewSchema, ...errors(404) },
+};
+
+export const reviewSignatureSchema = {
+  operationId: 'work_service_reviews_signature_retrieve',
+  tags,
+  summary: "The client's drawn signature of a signed review (PNG)",
+  params: Params,
+  produces: ['image/png'],
+  response: { 200: FileDownload, ...errors(404) },
+};
+
+export const reviewSignSchema = {
+  operationId: 'work_service_reviews_sign_create',
+  tags,
+  summary: 'The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)',
+  params: Params,
+  body: Type.Object({ signature: Signature }),
+  response: { 200: ReviewSchema, ...errors(404, 409) },
+};
+
+export const reviewDisputeSchema = {
+  operationId: 'work_service_reviews_dispute_create',
+  tags,
+  summary: "The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed",
+  params: Params,
+  body: Type.Object({ visit_id: Id, comment: Type.String({ minLength: 1, maxLength: 2_000 }) }),
+  response: { 200: ReviewSchema, ...errors(404, 409) },
+};
+
+export const reviewUnableSchema = {
+  operationId: 'work_service_reviews_unable_create',
+  tags,
+  summary: 'The office records that the client cannot sign, with a reason code and a note',
+  params: Params,
+  body: Type.Object({ reason: CodeOf(UNABLE_REASONS), note: Type.String({ minLength: 1, maxLength: 2_000 }) }),
+  response: { 200: ReviewSchema, ...errors(404, 409) },
+};

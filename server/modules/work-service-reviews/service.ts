@@ -1,0 +1,378 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addDays, dateIn, formatDay, zonedTime } from '../../../src/domain/dates';
+import { minutesBetween, weekStartOf } from '../../../src/domain/visits';
+import {
+  REVIEW_LOOKBACK_WEEKS,
+  REVIEWED_VISIT_STATUSES,
+  reviewLink,
+  reviewTitle,
+  SIGNABLE_STATUSES,
+  weekLabel,
+  type ReviewStatus,
+  type UnableReason,
+} from '../../../src/domain/work-service-reviews';
+import { clients, clientServices, clientUsers, organizations, users, visitExceptions, visits, workServiceReviews, type SignedVisit } from '../../db/schema';
+import { ApiError, invalid, notFound } from '../../lib/api-error';
+import type { Page } from '../../lib/paging';
+import { requireOrganization } from '../../lib/request-organization';
+import { requireSignature, withSignatureFile } from '../../lib/signature-files';
+import { requireFile, sendStoredFile, type Tx } from '../../lib/stored-files';
+import type { RequestOrganization } from '../../types';
+import { notify, organizationAdminIds } from '../notifications/service';
+import type { ReviewOut, ReviewSummaryOut, ReviewVisitOut } from './schemas';
+
+type ReviewRow = typeof workServiceReviews.$inferSelect;
+type Db = FastifyInstance['db'] | Tx;
+
+const conflict = (detail: string, code: string) => new ApiError(409, code, detail);
+const nameOf = (first: string | null, last: string | null, email?: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || email || '';
+const isOffice = (request: FastifyRequest) => ['ROLE_ADMIN', 'ROLE_MASTER'].includes(request.user!.user.role);
+
+/** The first instant of a local date in the zone, and of the day after another (a week's visits start in between). */
+const weekWindow = (timezone: string, weekStart: string, weekEnd: string) => ({ from: zonedTime(timezone, weekStart, '00:00'), until: zonedTime(timezone, addDays(weekEnd, 1), '00:00') });
+
+async function organizationWeek(db: Db, organizationId: number): Promise<{ weekStart: number; timezone: string }> {
+  const [row] = await db.select({ weekStart: organizations.weekStart, timezone: organizations.timezone }).from(organizations).where(eq(organizations.id, organizationId));
+  return row ?? { weekStart: 0, timezone: 'America/New_York' };
+}
+
+/**
+ * Creates the missing reviews of the weeks that have ended (in the organization's zone, from its first day of
+ * the week) for every client (or `clientId`) with a visit that took place in them, the last
+ * REVIEW_LOOKBACK_WEEKS weeks only. Idempotent (one per client and week: the unique index decides a race),
+ * run when reviews are read, so no timer is needed. Each new review is told once to the client's portal users.
+ */
+export async function createDueReviews(app: FastifyInstance, organizationId: number, clientId?: number): Promise<number> {
+  const { weekStart, timezone } = await organizationWeek(app.db, organizationId);
+  const now = app.now();
+  const currentWeek = weekStartOf(dateIn(timezone, now), weekStart);
+  const from = zonedTime(timezone, addDays(currentWeek, -7 * REVIEW_LOOKBACK_WEEKS), '00:00');
+  const until = zonedTime(timezone, currentWeek, '00:00');
+  const week = sql`(${visits.serviceDate} - ((extract(dow from ${visits.serviceDate})::int - ${weekStart}::int + 7) % 7))`;
+  const result: any = await app.db.execute(sql`
+    INSERT INTO ${workServiceReviews} (organization_id, client_id, week_start, week_end, status, created_at)
+    SELECT DISTINCT ${visits.organizationId}, ${visits.clientId}, ${week}, ${week} + 6, 'PENDING', ${now.toISOString()}::timestamptz
+    FROM ${visits}
+    WHERE ${visits.organizationId} = ${organizationId}
+      ${clientId ? sql`AND ${visits.clientId} = ${clientId}` : sql``}
+      AND ${visits.status} IN ('COMPLETED', 'VERIFIED')
+      AND ${visits.startsAt} >= ${from.toISOString()}::timestamptz
+      AND ${visits.startsAt} < ${until.toISOString()}::timestamptz
+    ON CONFLICT (client_id, week_start) DO NOTHING
+    RETURNING id, client_id, week_start::text AS week_start, week_end::text AS week_end`);
+  const created = (result.rows ?? result) as { id: number; client_id: number; week_start: string; week_end: string }[];
+  for (const review of created) {
+    const people = await app.db
+      .select({ id: users.id })
+      .from(clientUsers)
+      .innerJoin(users, eq(users.id, clientUsers.userId))
+      .where(and(eq(clientUsers.clientId, Number(review.client_id)), eq(clientUsers.organizationId, organizationId), eq(users.isActive, true)));
+    for (const person of people) {
+      // no health details: the week and the link, never the services or the notes
+      await notify(
+        app.db,
+        {
+          userId: person.id,
+          organizationId,
+          type: 'work_service_review',
+          title: `Please review and sign your visits of ${weekLabel(review.week_start, review.week_end)}`,
+          body: 'Check the visits of the week and sign, or tell us about a visit that is not right.',
+          link: reviewLink(Number(review.id)),
+        },
+        app.now(),
+        app,
+      );
+    }
+  }
+  return created.length;
+}
+
+/** The reviews waiting for the client's signature (Pending, or Disputed and not yet signed), oldest week first, for the welcome page. */
+export async function awaitingSignature(app: FastifyInstance, organizationId: number, clientId: number) {
+  await createDueReviews(app, organizationId, clientId);
+  const rows = await app.db
+    .select({ id: workServiceReviews.id, weekStart: workServiceReviews.weekStart, weekEnd: workServiceReviews.weekEnd, status: workServiceReviews.status })
+    .from(workServiceReviews)
+    .where(and(eq(workServiceReviews.organizationId, organizationId), eq(workServiceReviews.clientId, clientId), inArray(workServiceReviews.status, [...SIGNABLE_STATUSES])))
+    .orderBy(asc(workServiceReviews.weekStart), asc(workServiceReviews.id))
+    .limit(20);
+  return rows.map((row) => ({
+    kind: 'work_service_review',
+    id: row.id,
+    title: row.status === 'DISPUTED' ? `${reviewTitle(row.weekStart, row.weekEnd)} (you disputed a visit)` : reviewTitle(row.weekStart, row.weekEnd),
+    link: reviewLink(row.id),
+    due_on: null,
+  }));
+}
+
+export function createReviewService(app: FastifyInstance) {
+  /** The client the signed-in client (or family member) holds, or null. */
+  async function ownClientId(request: FastifyRequest, organization: RequestOrganization): Promise<number | null> {
+    const [link] = await app.db
+      .select({ clientId: clientUsers.clientId })
+      .from(clientUsers)
+      .where(and(eq(clientUsers.userId, request.user!.user.id), eq(clientUsers.organizationId, organization.id)))
+      .limit(1);
+    return link?.clientId ?? null;
+  }
+
+  function selectReviews(db: Db = app.db) {
+    return db
+      .select({ review: workServiceReviews, clientFirst: clients.firstName, clientLast: clients.lastName })
+      .from(workServiceReviews)
+      .innerJoin(clients, eq(clients.id, workServiceReviews.clientId));
+  }
+  type Joined = Awaited<ReturnType<typeof selectReviews>>[number];
+
+  /** The review as its caller may see it: the office any of the organization's, a client their own (404 otherwise). */
+  async function findVisible(request: FastifyRequest, id: number): Promise<Joined> {
+    const organization = requireOrganization(request);
+    const [joined] = await selectReviews()
+      .where(and(eq(workServiceReviews.id, id), eq(workServiceReviews.organizationId, organization.id)))
+      .limit(1);
+    if (!joined) throw notFound();
+    if (!isOffice(request) && joined.review.clientId !== (await ownClientId(request, organization))) throw notFound();
+    return joined;
+  }
+
+  /** The week's visits that took place, as they are now (times corrected if corrected, else the clocks). */
+  async function liveVisits(review: ReviewRow, timezone: string, db: Db = app.db): Promise<SignedVisit[]> {
+    const { from, until } = weekWindow(timezone, review.weekStart, review.weekEnd);
+    const rows = await db
+      .select({ visit: visits, service: clientServices.service })
+      .from(visits)
+      .innerJoin(clientServices, eq(clientServices.id, visits.clientServiceId))
+      .where(
+        and(
+          eq(visits.organizationId, review.organizationId),
+          eq(visits.clientId, review.clientId),
+          inArray(visits.status, [...REVIEWED_VISIT_STATUSES]),
+          gte(visits.startsAt, from),
+          lt(visits.startsAt, until),
+        ),
+      )
+      .orderBy(asc(visits.startsAt), asc(visits.id));
+    return rows.map(({ visit, service }) => {
+      const start = visit.correctedStartAt ?? visit.clockInAt ?? visit.startsAt;
+      const end = visit.correctedEndAt ?? visit.clockOutAt ?? visit.endsAt;
+      return {
+        visit_id: visit.id,
+        service_date: visit.serviceDate,
+        caregiver_id: visit.caregiverId,
+        starts_at: start.toISOString(),
+        ends_at: end.toISOString(),
+        corrected: visit.correctedStartAt !== null || visit.correctedEndAt !== null,
+        service,
+        minutes: Math.max(0, minutesBetween(start, end)),
+      };
+    });
+  }
+
+  async function people(ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (!wanted.length) return new Map();
+    const rows = await app.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, wanted));
+    return new Map(rows.map((r) => [r.id, nameOf(r.firstName, r.lastName, r.email)]));
+  }
+
+  const personRef = (names: Map<number, string>, id: number | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
+
+  function summaryOf(request: FastifyRequest, joined: Joined, lines: SignedVisit[], names: Map<number, string>): ReviewSummaryOut {
+    const { review } = joined;
+    return {
+      id: review.id,
+      status: review.status,
+      client: { id: review.clientId, first_name: joined.clientFirst, last_name: joined.clientLast },
+      week_start: review.weekStart,
+      week_end: review.weekEnd,
+      title: reviewTitle(review.weekStart, review.weekEnd),
+      visit_count: lines.length,
+      total_minutes: lines.reduce((sum, line) => sum + line.minutes, 0),
+      signed_by: personRef(names, review.signedById),
+      signed_at: review.signedAt?.toISOString() ?? null,
+      unable_reason: review.unableReason,
+      unable_note: isOffice(request) ? review.unableNote : null,
+      unable_recorded_by: personRef(names, review.unableRecordedById),
+      unable_recorded_at: review.unableRecordedAt?.toISOString() ?? null,
+      created_at: review.createdAt.toISOString(),
+    };
+  }
+
+  async function linesOf(joined: Joined, timezone: string): Promise<SignedVisit[]> {
+    return joined.review.status === 'SIGNED' && joined.review.signedVisits ? joined.review.signedVisits : liveVisits(joined.review, timezone);
+  }
+
+  async function serialize(request: FastifyRequest, joined: Joined): Promise<ReviewOut> {
+    const organization = requireOrganization(request);
+    const lines = await linesOf(joined, organization.timezone);
+    const { review } = joined;
+    const names = await people([review.signedById, review.unableRecordedById, ...lines.map((l) => l.caregiver_id)]);
+    const disputes = lines.length
+      ? await app.db
+          .select()
+          .from(visitExceptions)
+          .where(and(eq(visitExceptions.code, 'DISPUTE'), inArray(visitExceptions.visitId, lines.map((l) => l.visit_id))))
+      : [];
+    const visitsOut: ReviewVisitOut[] = lines.map((line) => {
+      const dispute = disputes.find((d) => d.visitId === line.visit_id);
+      return {
+        ...line,
+        caregiver: personRef(names, line.caregiver_id),
+        dispute: dispute
+          ? { exception_id: dispute.id, comment: dispute.detail, created_at: dispute.createdAt.toISOString(), resolution: dispute.resolution, resolved_at: dispute.resolvedAt?.toISOString() ?? null }
+          : null,
+      };
+    });
+    return { ...summaryOf(request, joined, lines, names), timezone: organization.timezone, visits: visitsOut };
+  }
+
+  async function reload(request: FastifyRequest, id: number): Promise<ReviewOut> {
+    const [joined] = await selectReviews().where(eq(workServiceReviews.id, id)).limit(1);
+    return serialize(request, joined);
+  }
+
+  async function audit(request: FastifyRequest, review: ReviewRow, action: 'UPDATE' | 'READ' | 'SEARCH', changed: Record<string, unknown>) {
+    await request.audit({ entity: 'work_service_review', entityId: review.id, action, clientId: review.clientId, changed });
+  }
+
+  /** A review the client may no longer act on: signed (read-only), or the office recorded that they cannot sign. */
+  function refuseClosed(review: ReviewRow) {
+    if (review.status === 'SIGNED') throw conflict('This review is signed already: it can no longer change.', 'review_signed');
+    if (review.status === 'UNABLE_TO_SIGN') throw conflict('The office recorded that this review cannot be signed.', 'review_closed');
+  }
+
+  return {
+    async list(request: FastifyRequest, filter: { status?: ReviewStatus; client_id?: number }, page: Page): Promise<{ count: number; results: ReviewSummaryOut[] }> {
+      const organization = requireOrganization(request);
+      const office = isOffice(request);
+      const conditions: (SQL | undefined)[] = [eq(workServiceReviews.organizationId, organization.id)];
+      if (office) {
+        await createDueReviews(app, organization.id, filter.client_id);
+        if (filter.client_id) conditions.push(eq(workServiceReviews.clientId, filter.client_id));
+      } else {
+        const clientId = await ownClientId(request, organization);
+        if (clientId) await createDueReviews(app, organization.id, clientId);
+        conditions.push(clientId ? eq(workServiceReviews.clientId, clientId) : sql`false`);
+      }
+      if (filter.status) conditions.push(eq(workServiceReviews.status, filter.status));
+      const where = and(...conditions)!;
+      const [rows, [total]] = await Promise.all([
+        selectReviews().where(where).orderBy(desc(workServiceReviews.weekStart), desc(workServiceReviews.id)).limit(page.limit).offset(page.offset),
+        app.db.select({ n: sql<number>`count(*)::int` }).from(workServiceReviews).where(where),
+      ]);
+      const count = Number(total?.n ?? 0);
+      if (office) await request.audit({ entity: 'work_service_review', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
+      const allLines = await Promise.all(rows.map((joined) => linesOf(joined, organization.timezone)));
+      const names = await people(rows.flatMap(({ review }) => [review.signedById, review.unableRecordedById]));
+      return { count, results: rows.map((joined, i) => summaryOf(request, joined, allLines[i], names)) };
+    },
+
+    async retrieve(request: FastifyRequest, id: number): Promise<ReviewOut> {
+      const joined = await findVisible(request, id);
+      if (isOffice(request)) await audit(request, joined.review, 'READ', { event: 'read' });
+      return serialize(request, joined);
+    },
+
+    async sendSignature(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
+      const organization = requireOrganization(request);
+      const { review } = await findVisible(request, id);
+      const file = await requireFile(app, review.signatureFileId, organization.id, 'This review is not signed.');
+      return sendStoredFile(app, reply, file);
+    },
+
+    /** The client signs: the week's visits as they are now are kept with the signature; the review is read-only from then on. */
+    async sign(request: FastifyRequest, id: number, input: { signature: string }): Promise<ReviewOut> {
+      const organization = requireOrganization(request);
+      const { review } = await findVisible(request, id);
+      refuseClosed(review);
+      const png = await requireSignature(input.signature);
+      const lines = await liveVisits(review, organization.timezone);
+      if (!lines.length) throw conflict('This week has no visits to sign.', 'review_empty');
+      const me = request.user!.user.id;
+      const now = app.now();
+      await withSignatureFile(app, png, { organizationId: organization.id, createdById: me }, (save) =>
+        app.db.transaction(async (tx) => {
+          const file = await save(tx);
+          const updated = await tx
+            .update(workServiceReviews)
+            .set({ status: 'SIGNED', signedById: me, signedAt: now, signatureFileId: file.id, signedVisits: lines })
+            .where(and(eq(workServiceReviews.id, id), inArray(workServiceReviews.status, [...SIGNABLE_STATUSES])))
+            .returning({ id: workServiceReviews.id });
+          if (!updated.length) throw conflict('This review is signed already: it can no longer change.', 'review_signed');
+        }),
+      );
+      await audit(request, review, 'UPDATE', { event: 'sign', status: { from: review.status, to: 'SIGNED' }, visits: lines.map((l) => l.visit_id), signature: 'PNG' });
+      return reload(request, id);
+    },
+
+    /** The client disputes one visit of the week: a DISPUTE exception (their words) for the office's queue. */
+    async dispute(request: FastifyRequest, id: number, input: { visit_id: number; comment: string }): Promise<ReviewOut> {
+      const organization = requireOrganization(request);
+      const { review, clientFirst, clientLast } = await findVisible(request, id);
+      refuseClosed(review);
+      const comment = input.comment.trim();
+      if (!comment) throw invalid({ comment: ['Say what is not right about this visit.'] });
+      const line = (await liveVisits(review, organization.timezone)).find((l) => l.visit_id === input.visit_id);
+      if (!line) throw invalid({ visit_id: ['Choose one of the visits of this week.'] });
+      const now = app.now();
+      const from = review.status;
+      await app.db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(visitExceptions)
+          .values({ organizationId: organization.id, visitId: line.visit_id, code: 'DISPUTE', detail: comment, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ id: visitExceptions.id });
+        if (!inserted.length) throw conflict('You disputed this visit already: the office is looking into it.', 'already_disputed');
+        // an open exception: the visit is no longer Verified until the office resolves it
+        await tx
+          .update(visits)
+          .set({ status: 'COMPLETED', verifiedAt: null, updatedAt: now })
+          .where(and(eq(visits.id, line.visit_id), eq(visits.status, 'VERIFIED')));
+        const moved = await tx
+          .update(workServiceReviews)
+          .set({ status: 'DISPUTED' })
+          .where(and(eq(workServiceReviews.id, id), inArray(workServiceReviews.status, [...SIGNABLE_STATUSES])))
+          .returning({ id: workServiceReviews.id });
+        if (!moved.length) throw conflict('This review changed a moment ago. Reload and try again.', 'review_changed');
+      });
+      // after the transaction: on PGlite's one connection, a write outside it would wait for it forever
+      await audit(request, review, 'UPDATE', { event: 'dispute', visit_id: line.visit_id, status: { from, to: 'DISPUTED' } });
+      // no health details and not the client's words: the office reads them in the queue
+      for (const adminId of await organizationAdminIds(app.db, organization.id)) {
+        await notify(
+          app.db,
+          {
+            userId: adminId,
+            organizationId: organization.id,
+            type: 'work_service_review',
+            title: `${clientFirst.charAt(0)}. ${clientLast} disputed a visit`,
+            body: `The visit of ${formatDay(line.service_date)} (week of ${weekLabel(review.weekStart, review.weekEnd)}) is in the exceptions queue.`,
+            link: `/clients/${review.clientId}/reviews/${review.id}`,
+          },
+          app.now(),
+          app,
+        );
+      }
+      return reload(request, id);
+    },
+
+    /** The office records that the client cannot sign, and why. */
+    async unable(request: FastifyRequest, id: number, input: { reason: UnableReason; note: string }): Promise<ReviewOut> {
+      const { review } = await findVisible(request, id);
+      if (review.status === 'SIGNED') throw conflict('The client signed this review already.', 'review_signed');
+      if (review.status === 'UNABLE_TO_SIGN') throw conflict('This review is already recorded as one the client cannot sign.', 'review_closed');
+      const note = input.note.trim();
+      if (!note) throw invalid({ note: ['Say why the client cannot sign.'] });
+      const now = app.now();
+      const updated = await app.db
+        .update(workServiceReviews)
+        .set({ status: 'UNABLE_TO_SIGN', unableReason: input.reason, unableNote: note, unableRecordedById: request.user!.user.id, unableRecordedAt: now })
+        .where(and(eq(workServiceReviews.id, id), inArray(workServiceReviews.status, [...SIGNABLE_STATUSES])))
+        .returning({ id: workServiceReviews.id });
+      if (!updated.length) throw conflict('This review changed a moment ago. Reload and try again.', 'review_changed');
+      await audit(request, review, 'UPDATE', { event: 'unable_to_sign', reason: input.reason, status: { from: review.status, to: 'UNABLE_TO_SIGN' } });
+      return reload(request, id);
+    },
+  };
+}
