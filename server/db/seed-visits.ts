@@ -2,8 +2,8 @@
  * Demo visits (product.md, "Demo organizations"): in Sunrise a week around today, the nurse with visits
  * today (one at client@sunrise.example's home, Clara Whitfield's), the past days clocked and verified, one
  * late clock-in waiting in the exceptions queue, an open visit to ask for; in Harbor a nurse of its own with
- * a visit ahead and one away from the home waiting for the office. Clara's last week that has ended is
- * whole (her nurse came each day) and its work-service review waits for her signature.
+ * a visit ahead and one away from the home waiting for the office. Clara's last week that has ended (with
+ * her visits in it) has its work-service review waiting for her signature.
  */
 import { and, eq } from 'drizzle-orm';
 import { addDays, dateIn, zonedTime } from '../../src/domain/dates';
@@ -147,18 +147,18 @@ export async function seedDemoVisits(
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
- * The organization's last week that has ended, and Clara's visits of its days before those of SUNRISE_VISITS
- * (-6 … -2), so the week is whole whatever day the seed runs on.
+ * The organization's last week that has ended, and, when the seed runs on the week's last day (SUNRISE_VISITS'
+ * days -6 … -2 then all fall in the week under way), Clara's visits of each of its days, so an ended week of
+ * hers always exists. On other days the week already holds some of hers and nothing is added (the suites book
+ * their own visits around the seed's).
  */
 async function lastEndedWeek(tx: Tx, organizationId: number, timezone: string, now: Date): Promise<{ weekStart: string; visits: DemoVisit[] }> {
   const [organization] = await tx.select({ weekStart: organizations.weekStart }).from(organizations).where(eq(organizations.id, organizationId));
   const today = dateIn(timezone, now);
   const weekStart = addDays(weekStartOf(today, organization?.weekStart ?? 0), -7);
-  const list: DemoVisit[] = [];
-  for (let i = 0; i < 7; i += 1) {
-    const day = daysFrom(today, addDays(weekStart, i));
-    if (day < -6) list.push({ client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' });
-  }
+  const days = Array.from({ length: 7 }, (_, i) => daysFrom(today, addDays(weekStart, i)));
+  const hasHers = SUNRISE_VISITS.some((visit) => visit.client === 'Whitfield' && days.includes(visit.day));
+  const list: DemoVisit[] = hasHers ? [] : days.map((day) => ({ client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' }));
   return { weekStart, visits: list };
 }
 
