@@ -4,8 +4,8 @@ import { createTestApp, testBackends, TestClock, type TestApp } from '../../test
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
-// Wednesday 17 February 2027, noon in New York: the week of Sunday the 14th is under way
-const NOW = new Date('2027-02-17T17:00:00Z');
+// Wednesday 12 February 2031, noon in New York: the week of Sunday the 9th is under way
+const NOW = new Date('2031-02-12T17:00:00Z');
 
 for (const backend of testBackends()) {
   describe(`payroll (${backend})`, () => {
@@ -32,29 +32,32 @@ for (const backend of testBackends()) {
     }
 
     beforeAll(async () => {
-      t = await createTestApp({ backend, clock: new TestClock(NOW.getTime()) });
+      // seeded at today's date (on PostgreSQL from this clock), years before the weeks worked here; then the clock moves
+      const clock = new TestClock();
+      t = await createTestApp({ backend, clock });
+      clock.set(NOW);
       [admin, nurse, aide, harbor] = await Promise.all([t.login('admin@sunrise.example'), t.login('nurse@sunrise.example'), t.login('aide@sunrise.example'), t.login('admin@harbor.example')]);
-      // the week of 7 February: five days of nine hours (45 h: 5 h overtime), one corrected by the office
-      for (const day of ['2027-02-08', '2027-02-09', '2027-02-10', '2027-02-11']) await worked(day, '08:00', '17:00');
-      await worked('2027-02-12', '08:07', '17:00', { from: '08:00', to: '17:00' });
-      // the week of 14 February: one visit of 1 h 23 min
-      await worked('2027-02-15', '09:00', '10:23');
+      // the week of 2 February: five days of nine hours (45 h: 5 h overtime), one corrected by the office
+      for (const day of ['2031-02-03', '2031-02-04', '2031-02-05', '2031-02-06']) await worked(day, '08:00', '17:00');
+      await worked('2031-02-07', '08:07', '17:00', { from: '08:00', to: '17:00' });
+      // the week of 9 February: one visit of 1 h 23 min
+      await worked('2031-02-10', '09:00', '10:23');
     });
     afterAll(async () => t?.close());
 
     it("the office reads an employee's pay periods: each week's visits and minutes, daily totals, overtime over 40 hours", async () => {
-      const answer = await get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2027-02-07&to=2027-02-20`, admin);
+      const answer = await get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`, admin);
       expect(answer.statusCode, answer.body).toBe(200);
       const [current, previous] = answer.json().results;
-      expect(current).toMatchObject({ week_start: '2027-02-14', week_end: '2027-02-20', total_minutes: 83, overtime: false, employee: { name: 'Nora Okafor' } });
-      expect(previous).toMatchObject({ week_start: '2027-02-07', total_minutes: 45 * 60, regular_minutes: 40 * 60, overtime_minutes: 5 * 60, overtime: true });
+      expect(current).toMatchObject({ week_start: '2031-02-09', week_end: '2031-02-15', total_minutes: 83, overtime: false, employee: { name: 'Nora Okafor' } });
+      expect(previous).toMatchObject({ week_start: '2031-02-02', total_minutes: 45 * 60, regular_minutes: 40 * 60, overtime_minutes: 5 * 60, overtime: true });
       expect(previous.days.map((d: { minutes: number }) => d.minutes)).toEqual([0, 540, 540, 540, 540, 540, 0]);
-      const friday = previous.visits.find((v: { service_date: string }) => v.service_date === '2027-02-12');
-      expect(friday).toMatchObject({ minutes: 540, corrected: true, started_at: '2027-02-12T13:00:00.000Z', client: { name: 'Walter Nguyen' }, service: 'SkilledNurses' });
+      const friday = previous.visits.find((v: { service_date: string }) => v.service_date === '2031-02-07');
+      expect(friday).toMatchObject({ minutes: 540, corrected: true, started_at: '2031-02-07T13:00:00.000Z', client: { name: 'Walter Nguyen' }, service: 'SkilledNurses' });
     });
 
     it('an employee sees their own hours only; the office must name the employee', async () => {
-      const own = (await get('/api/payroll-periods/?from=2027-02-14&to=2027-02-14', nurse)).json();
+      const own = (await get('/api/payroll-periods/?from=2031-02-09&to=2031-02-09', nurse)).json();
       expect(own.results).toHaveLength(1);
       expect(own.results[0].total_minutes).toBe(83);
       expect((await get(`/api/payroll-periods/?employee_id=${admin.user.id}`, nurse)).statusCode).toBe(404);
@@ -64,11 +67,11 @@ for (const backend of testBackends()) {
       expect((await get('/api/payroll-periods/', aide)).statusCode).toBe(403);
       // without dates: the current week and the three before it, newest first
       const recent = (await get(`/api/payroll-periods/?employee_id=${nurse.user.id}`, admin)).json();
-      expect(recent.results.map((p: { week_start: string }) => p.week_start)).toEqual(['2027-02-14', '2027-02-07', '2027-01-31', '2027-01-24']);
+      expect(recent.results.map((p: { week_start: string }) => p.week_start)).toEqual(['2031-02-09', '2031-02-02', '2031-01-26', '2031-01-19']);
     });
 
     it('exports the periods as CSV, a line per visit and a total per week', async () => {
-      const answer = await get(`/api/payroll-periods/export/?employee_id=${nurse.user.id}&from=2027-02-07&to=2027-02-20`, admin);
+      const answer = await get(`/api/payroll-periods/export/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`, admin);
       expect(answer.headers['content-type']).toContain('text/csv');
       const lines = answer.body.trim().split('\r\n');
       expect(lines[0]).toBe('Employee,Week start,Date,Visit id,Client,Service,Start,End,Minutes,Hours,Corrected by the office');

@@ -4,8 +4,8 @@ import { createTestApp, testBackends, TestClock, type TestApp } from '../../test
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
-// Sunrise keeps New York time. Monday 11 January 2027, 07:00 there.
-const MONDAY_MORNING = new Date('2027-01-11T12:00:00Z');
+// Sunrise keeps New York time. Monday 6 January 2031, 07:00 there.
+const MONDAY_MORNING = new Date('2031-01-06T12:00:00Z');
 // Walter Nguyen's home (the seed's position) and a point about 1.1 km north of it
 const NGUYEN_HOME = { latitude: 40.7455, longitude: -73.9822 };
 const FAR_AWAY = { latitude: 40.7555, longitude: -73.9822 };
@@ -13,7 +13,8 @@ const FAR_AWAY = { latitude: 40.7555, longitude: -73.9822 };
 for (const backend of testBackends()) {
   describe(`visits (${backend})`, () => {
     let t: TestApp;
-    const clock = new TestClock(MONDAY_MORNING.getTime());
+    // the demo is seeded at today's date (on PostgreSQL from this clock), years before the visits booked here
+    const clock = new TestClock();
     let admin: Session;
     let nurse: Session;
     let client: Session;
@@ -56,46 +57,46 @@ for (const backend of testBackends()) {
 
     describe('scheduling', () => {
       it('books a visit for a READY nurse; it shows in her schedule and not in another organization', async () => {
-        const answer = await book({ service_date: '2027-01-12', start_time: '09:00', end_time: '11:00', notes: 'Dressing change' });
+        const answer = await book({ service_date: '2031-01-07', start_time: '09:00', end_time: '11:00', notes: 'Dressing change' });
         expect(answer.statusCode, answer.body).toBe(201);
         const visit = answer.json();
-        expect(visit).toMatchObject({ status: 'SCHEDULED', service: 'SkilledNurses', service_date: '2027-01-12', starts_at: '2027-01-12T14:00:00.000Z', ends_at: '2027-01-12T16:00:00.000Z', caregiver: { name: 'Nora Okafor' } });
+        expect(visit).toMatchObject({ status: 'SCHEDULED', service: 'SkilledNurses', service_date: '2031-01-07', starts_at: '2031-01-07T14:00:00.000Z', ends_at: '2031-01-07T16:00:00.000Z', caregiver: { name: 'Nora Okafor' } });
         expect(visit.address).toContain('88 Birch Street');
 
-        const mine = (await get('/api/visits/?from=2027-01-12&to=2027-01-12', nurse)).json();
+        const mine = (await get('/api/visits/?from=2031-01-07&to=2031-01-07', nurse)).json();
         expect(mine.results.map((v: { id: number }) => v.id)).toEqual([visit.id]);
         expect((await get(`/api/visits/${visit.id}/`, harbor)).statusCode).toBe(404);
-        expect((await get('/api/visits/?from=2027-01-12&to=2027-01-12', harbor)).json().count).toBe(0);
+        expect((await get('/api/visits/?from=2031-01-07&to=2031-01-07', harbor)).json().count).toBe(0);
       });
 
       it('refuses each conflict with a message that names it', async () => {
-        const overlap = await book({ service_date: '2027-01-12', start_time: '10:59', end_time: '12:00' });
+        const overlap = await book({ service_date: '2031-01-07', start_time: '10:59', end_time: '12:00' });
         expect(overlap.statusCode).toBe(409);
         expect(overlap.json().detail).toBe('Nora Okafor is booked 09:00–11:00 with W. Nguyen.');
         // back to back is not an overlap
-        expect((await book({ service_date: '2027-01-12', start_time: '11:00', end_time: '12:00' })).statusCode).toBe(201);
+        expect((await book({ service_date: '2031-01-07', start_time: '11:00', end_time: '12:00' })).statusCode).toBe(201);
 
-        const backwards = await book({ service_date: '2027-01-13', start_time: '11:00', end_time: '09:00' });
+        const backwards = await book({ service_date: '2031-01-08', start_time: '11:00', end_time: '09:00' });
         expect(backwards.statusCode).toBe(400);
         expect(backwards.json().fields.end_time).toEqual(['The visit must end after it starts.']);
-        const tooLong = await book({ service_date: '2027-01-13', start_time: '09:00', end_date: '2027-01-14', end_time: '09:01' });
+        const tooLong = await book({ service_date: '2031-01-08', start_time: '09:00', end_date: '2031-01-09', end_time: '09:01' });
         expect(tooLong.json().fields.end_time).toEqual(['A visit cannot be longer than 24 hours.']);
 
         const newhire = (await get('/api/employees/?search=patel')).json().results[0];
-        const notReady = await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: newhire.id, service_date: '2027-01-13', start_time: '09:00', end_time: '10:00' });
+        const notReady = await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: newhire.id, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
         expect(notReady.json().fields.caregiver_id).toEqual(['Noah Patel is not READY: finish their onboarding first.']);
 
-        const notTheirs = await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: nguyen.nursing, service_date: '2027-01-13', start_time: '09:00', end_time: '10:00' });
+        const notTheirs = await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: nguyen.nursing, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
         expect(notTheirs.json().fields.service_id).toEqual(['Clara Whitfield does not receive this service.']);
 
-        const wrongLicence = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, caregiver_id: nurse.user.id, service_date: '2027-01-13', start_time: '09:00', end_time: '10:00' });
+        const wrongLicence = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, caregiver_id: nurse.user.id, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
         expect(wrongLicence.json().fields.caregiver_id[0]).toBe('Nora Okafor (Registered Nurse) cannot provide PhysicalTherapist: it needs Physical Therapist.');
       });
 
       it('a visit without a caregiver is Open, and the nurse sees open visits that fit her', async () => {
-        const open = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, service_date: '2027-01-14', start_time: '13:00', end_time: '14:00' });
+        const open = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, service_date: '2031-01-09', start_time: '13:00', end_time: '14:00' });
         expect(open.json()).toMatchObject({ status: 'OPEN', caregiver: null });
-        const therapy = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, service_date: '2027-01-14', start_time: '15:00', end_time: '16:00' });
+        const therapy = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, service_date: '2031-01-09', start_time: '15:00', end_time: '16:00' });
         expect(therapy.statusCode).toBe(201);
         const offered = (await get('/api/visits/?status=OPEN', nurse)).json().results.map((v: { id: number }) => v.id);
         expect(offered).toContain(open.json().id);
@@ -105,7 +106,7 @@ for (const backend of testBackends()) {
       });
 
       it('of many bookings of one hour at the same moment, exactly one succeeds', async () => {
-        const answers = await Promise.all(Array.from({ length: 8 }, () => book({ service_date: '2027-01-15', start_time: '09:00', end_time: '10:00' })));
+        const answers = await Promise.all(Array.from({ length: 8 }, () => book({ service_date: '2031-01-10', start_time: '09:00', end_time: '10:00' })));
         const statuses = answers.map((a) => a.statusCode).sort();
         expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
         for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json().detail).toBe('Nora Okafor is booked 09:00–10:00 with W. Nguyen.');
@@ -116,7 +117,7 @@ for (const backend of testBackends()) {
         await expect(
           t.database.db.execute(
             sql`insert into visits (organization_id, client_id, client_service_id, caregiver_id, status, starts_at, ends_at, service_date)
-                values (${row.organization_id}, ${row.client_id}, ${row.client_service_id}, ${nurse.user.id}, 'SCHEDULED', '2027-01-15T14:30:00Z', '2027-01-15T15:30:00Z', '2027-01-15')`,
+                values (${row.organization_id}, ${row.client_id}, ${row.client_service_id}, ${nurse.user.id}, 'SCHEDULED', '2031-01-10T14:30:00Z', '2031-01-10T15:30:00Z', '2031-01-10')`,
           ),
         ).rejects.toThrow();
       });
@@ -127,30 +128,30 @@ for (const backend of testBackends()) {
           client_id: nguyen.id,
           service_id: nguyen.nursing,
           caregiver_id: nurse.user.id,
-          starts_on: '2027-01-13',
-          until: '2027-01-22',
+          starts_on: '2031-01-08',
+          until: '2031-01-17',
           weekdays: [1, 3, 5],
           start_time: '09:00',
           end_time: '10:00',
         });
         expect(answer.statusCode, answer.body).toBe(201);
         const { created, skipped } = answer.json();
-        expect(created.map((v: { service_date: string }) => v.service_date)).toEqual(['2027-01-13', '2027-01-18', '2027-01-20', '2027-01-22']);
-        expect(skipped).toEqual([{ service_date: '2027-01-15', reason: 'Nora Okafor is booked 09:00–10:00 with W. Nguyen.' }]);
+        expect(created.map((v: { service_date: string }) => v.service_date)).toEqual(['2031-01-08', '2031-01-13', '2031-01-15', '2031-01-17']);
+        expect(skipped).toEqual([{ service_date: '2031-01-10', reason: 'Nora Okafor is booked 09:00–10:00 with W. Nguyen.' }]);
         expect(new Set(created.map((v: { pattern_id: number }) => v.pattern_id)).size).toBe(1);
       });
 
       it('keeps the real duration across a daylight-saving change', async () => {
-        // 14 March 2027: New York's clocks jump from 02:00 to 03:00
-        const answer = await book({ service_date: '2027-03-14', start_time: '01:00', end_time: '05:00' });
+        // 9 March 2031: New York's clocks jump from 02:00 to 03:00
+        const answer = await book({ service_date: '2031-03-09', start_time: '01:00', end_time: '05:00' });
         const visit = answer.json();
-        expect(visit.starts_at).toBe('2027-03-14T06:00:00.000Z');
-        expect(visit.ends_at).toBe('2027-03-14T09:00:00.000Z');
-        expect(visit.service_date).toBe('2027-03-14');
+        expect(visit.starts_at).toBe('2031-03-09T06:00:00.000Z');
+        expect(visit.ends_at).toBe('2031-03-09T09:00:00.000Z');
+        expect(visit.service_date).toBe('2031-03-09');
       });
 
       it('cancel asks for a reason code and tells the caregiver', async () => {
-        const visit = (await book({ service_date: '2027-01-19', start_time: '14:00', end_time: '15:00' })).json();
+        const visit = (await book({ service_date: '2031-01-14', start_time: '14:00', end_time: '15:00' })).json();
         const noReason = await send('POST', `/api/visits/${visit.id}/cancel/`, {});
         expect(noReason.statusCode).toBe(400);
         const cancelled = await send('POST', `/api/visits/${visit.id}/cancel/`, { reason: 'CLIENT_HOSPITAL' });
@@ -158,7 +159,7 @@ for (const backend of testBackends()) {
         const notes = (await get('/api/notifications/', nurse)).json().results.map((n: { title: string }) => n.title);
         expect(notes).toContain('A visit of yours was cancelled');
         // the freed hour can be booked again
-        expect((await book({ service_date: '2027-01-19', start_time: '14:00', end_time: '15:00' })).statusCode).toBe(201);
+        expect((await book({ service_date: '2031-01-14', start_time: '14:00', end_time: '15:00' })).statusCode).toBe(201);
       });
     });
 
@@ -166,32 +167,32 @@ for (const backend of testBackends()) {
       let visitId: number;
       beforeAll(async () => {
         await at(MONDAY_MORNING);
-        visitId = (await book({ service_date: '2027-01-11', start_time: '08:00', end_time: '09:00' })).json().id;
+        visitId = (await book({ service_date: '2031-01-06', start_time: '08:00', end_time: '09:00' })).json().id;
       });
 
       it('refuses a clock-in more than an hour early, and a clock by anyone but the caregiver', async () => {
-        await at('2027-01-11T11:30:00Z'); // 06:30
+        await at('2031-01-06T11:30:00Z'); // 06:30
         const early = await send('POST', `/api/visits/${visitId}/clock-in/`, NGUYEN_HOME, nurse);
         expect(early.statusCode).toBe(409);
-        expect(early.json().detail).toBe('This visit starts Jan 11, 2027 at 08:00: you can clock in from an hour before.');
-        await at('2027-01-11T12:58:00Z'); // 07:58
+        expect(early.json().detail).toBe('This visit starts Jan 6, 2031 at 08:00: you can clock in from an hour before.');
+        await at('2031-01-06T12:58:00Z'); // 07:58
         expect((await send('POST', `/api/visits/${visitId}/clock-in/`, NGUYEN_HOME, admin)).statusCode).toBe(403);
       });
 
       it('at the home, clock in then out: In progress at the server time, then Verified with its minutes', async () => {
-        await at('2027-01-11T12:58:00Z');
+        await at('2031-01-06T12:58:00Z');
         const clockedIn = await send('POST', `/api/visits/${visitId}/clock-in/`, { ...NGUYEN_HOME, accuracy: 12 }, nurse);
         expect(clockedIn.statusCode, clockedIn.body).toBe(200);
-        expect(clockedIn.json()).toMatchObject({ status: 'IN_PROGRESS', clock_in: { at: '2027-01-11T12:58:00.000Z', location: 'HOME', distance: 0 }, exceptions: [] });
-        await at('2027-01-11T14:01:30Z');
+        expect(clockedIn.json()).toMatchObject({ status: 'IN_PROGRESS', clock_in: { at: '2031-01-06T12:58:00.000Z', location: 'HOME', distance: 0 }, exceptions: [] });
+        await at('2031-01-06T14:01:30Z');
         const out = (await send('POST', `/api/visits/${visitId}/clock-out/`, { latitude: 40.7457, longitude: -73.9823 }, nurse)).json();
         expect(out).toMatchObject({ status: 'VERIFIED', minutes: 63, exceptions: [] });
         expect(out.clock_out.distance).toBeLessThan(30);
       });
 
       it('far from the home, the clock names the distance and asks where and why; the answer becomes an exception', async () => {
-        const id = (await book({ service_date: '2027-01-11', start_time: '10:00', end_time: '11:00' })).json().id;
-        await at('2027-01-11T15:20:00Z'); // 10:20, twenty minutes late
+        const id = (await book({ service_date: '2031-01-06', start_time: '10:00', end_time: '11:00' })).json().id;
+        await at('2031-01-06T15:20:00Z'); // 10:20, twenty minutes late
         const far = await send('POST', `/api/visits/${id}/clock-in/`, FAR_AWAY, nurse);
         expect(far.statusCode).toBe(400);
         expect(far.json().fields.location_type[0]).toBe("You are 1.1 km from the client's home. Choose where you are and say why.");
@@ -201,7 +202,7 @@ for (const backend of testBackends()) {
         expect(clocked.status).toBe('IN_PROGRESS');
         expect(clocked.clock_in).toMatchObject({ location: 'COMMUNITY', reason: 'Took Mr. Nguyen to the pharmacy' });
         expect(clocked.exceptions.map((e: { code: string }) => e.code).sort()).toEqual(['LATE_CLOCK_IN', 'LOCATION_CLOCK_IN']);
-        await at('2027-01-11T16:05:00Z');
+        await at('2031-01-06T16:05:00Z');
         const out = (await send('POST', `/api/visits/${id}/clock-out/`, NGUYEN_HOME, nurse)).json();
         expect(out.status).toBe('COMPLETED');
 
@@ -213,23 +214,23 @@ for (const backend of testBackends()) {
         const location = mine.find((e: { code: string }) => e.code === 'LOCATION_CLOCK_IN');
 
         // a correction needs its reason; it keeps the original clocks beside the corrected times
-        const noReason = await send('POST', `/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', corrected_start_at: '2027-01-11T15:00:00Z' });
+        const noReason = await send('POST', `/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', corrected_start_at: '2031-01-06T15:00:00Z' });
         expect(noReason.json().fields.correction_reason).toBeDefined();
-        const corrected = (await send('POST', `/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', correction_reason: 'CLIENT_CONFIRMED', corrected_start_at: '2027-01-11T15:00:00Z' })).json();
-        expect(corrected).toMatchObject({ status: 'COMPLETED', corrected_start_at: '2027-01-11T15:00:00.000Z', correction_reason: 'CLIENT_CONFIRMED', clock_in: { at: '2027-01-11T15:20:00.000Z' }, minutes: 65 });
+        const corrected = (await send('POST', `/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', correction_reason: 'CLIENT_CONFIRMED', corrected_start_at: '2031-01-06T15:00:00Z' })).json();
+        expect(corrected).toMatchObject({ status: 'COMPLETED', corrected_start_at: '2031-01-06T15:00:00.000Z', correction_reason: 'CLIENT_CONFIRMED', clock_in: { at: '2031-01-06T15:20:00.000Z' }, minutes: 65 });
         const approved = (await send('POST', `/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED', note: 'Pharmacy run agreed with the family' })).json();
         expect(approved.status).toBe('VERIFIED');
         expect((await send('POST', `/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED' })).statusCode).toBe(409);
 
         // a recorded clock never changes, whoever writes to the database
-        const refusal = await t.database.db.execute(sql`update visits set clock_in_at = '2027-01-11T15:00:00Z' where id = ${id}`).then(() => null, (error: { cause?: Error }) => error.cause?.message);
+        const refusal = await t.database.db.execute(sql`update visits set clock_in_at = '2031-01-06T15:00:00Z' where id = ${id}`).then(() => null, (error: { cause?: Error }) => error.cause?.message);
         expect(refusal).toMatch(/a recorded clock-in time cannot change/);
-        await expect(t.database.db.execute(sql`update visits set corrected_end_at = '2027-01-11T16:00:00Z', correction_reason = null where id = ${id}`)).rejects.toThrow();
+        await expect(t.database.db.execute(sql`update visits set corrected_end_at = '2031-01-06T16:00:00Z', correction_reason = null where id = ${id}`)).rejects.toThrow();
       });
 
       it('a visit nobody clocked shows as a missing clock-in; approving it marks the visit Missed', async () => {
-        const id = (await book({ service_date: '2027-01-11', start_time: '12:00', end_time: '13:00' })).json().id;
-        await at('2027-01-11T19:00:00Z');
+        const id = (await book({ service_date: '2031-01-06', start_time: '12:00', end_time: '13:00' })).json().id;
+        await at('2031-01-06T19:00:00Z');
         const queue = (await get('/api/visit-exceptions/?code=MISSING_CLOCK_IN')).json();
         const missing = queue.results.find((e: { visit: { id: number } }) => e.visit.id === id);
         expect(missing).toBeDefined();
@@ -238,7 +239,7 @@ for (const backend of testBackends()) {
       });
 
       it("\"I can't make it\" turns a future visit Open and tells the office; another caregiver asks and the office assigns", async () => {
-        const id = (await book({ service_date: '2027-01-25', start_time: '09:00', end_time: '10:00' })).json().id;
+        const id = (await book({ service_date: '2031-01-20', start_time: '09:00', end_time: '10:00' })).json().id;
         const empty = await send('POST', `/api/visits/${id}/callout/`, { reason: ' ' }, nurse);
         expect(empty.statusCode).toBe(400);
         const given = (await send('POST', `/api/visits/${id}/callout/`, { reason: 'My car broke down' }, nurse)).json();
@@ -257,63 +258,63 @@ for (const backend of testBackends()) {
 
     describe('what others see, and the export', () => {
       it("a client sees their own visits only; a caregiver cannot read another's", async () => {
-        const visit = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2027-02-01', start_time: '09:00', end_time: '10:00' })).json();
-        const mine = (await get('/api/visits/?from=2027-01-01&to=2027-03-31', client)).json();
+        const visit = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-27', start_time: '09:00', end_time: '10:00' })).json();
+        const mine = (await get('/api/visits/?from=2030-12-27&to=2031-03-26', client)).json();
         expect(mine.results.map((v: { client: { id: number } }) => v.client.id)).toEqual([whitfield.id]);
         expect(mine.results.map((v: { id: number }) => v.id)).toContain(visit.id);
         expect(mine.results[0].notes).toBe('');
-        const other = (await book({ service_date: '2027-02-02', start_time: '09:00', end_time: '10:00' })).json();
+        const other = (await book({ service_date: '2031-01-28', start_time: '09:00', end_time: '10:00' })).json();
         expect((await get(`/api/visits/${other.id}/`, client)).statusCode).toBe(404);
       });
 
       it("the client's home page shows who comes, and a moved visit as changed", async () => {
-        const visit = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2027-01-13', start_time: '15:00', end_time: '16:00' })).json();
+        const visit = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2031-01-08', start_time: '15:00', end_time: '16:00' })).json();
         const before = (await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
         expect(before).toMatchObject({ caregiver: 'Nora O.', service: 'Pathways', status: 'SCHEDULED', changed: false });
         expect((await send('PATCH', `/api/visits/${visit.id}/`, { start_time: '16:00', end_time: '17:00' })).statusCode).toBe(200);
         const after = (await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
-        expect(after).toMatchObject({ starts_at: '2027-01-13T21:00:00.000Z', changed: true });
+        expect(after).toMatchObject({ starts_at: '2031-01-08T21:00:00.000Z', changed: true });
         // notes alone are not a change the client needs to hear of
-        const other = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2027-01-14', start_time: '15:00', end_time: '16:00' })).json();
+        const other = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-09', start_time: '15:00', end_time: '16:00' })).json();
         await send('PATCH', `/api/visits/${other.id}/`, { notes: 'Bring the shower chair' });
         expect((await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === other.id).changed).toBe(false);
       });
 
       it('the schedule board shows a week by caregiver and by client, with open visits and what needs attention', async () => {
-        const board = (await get('/api/visits/board/?week=2027-01-13')).json();
-        expect(board).toMatchObject({ by: 'caregiver', week_start: '2027-01-10', timezone: 'America/New_York' });
-        expect(board.days).toEqual(['2027-01-10', '2027-01-11', '2027-01-12', '2027-01-13', '2027-01-14', '2027-01-15', '2027-01-16']);
+        const board = (await get('/api/visits/board/?week=2031-01-08')).json();
+        expect(board).toMatchObject({ by: 'caregiver', week_start: '2031-01-05', timezone: 'America/New_York' });
+        expect(board.days).toEqual(['2031-01-05', '2031-01-06', '2031-01-07', '2031-01-08', '2031-01-09', '2031-01-10', '2031-01-11']);
         // READY caregivers only (the nurse and the aide), by last name
         expect(board.rows.map((r: { name: string }) => r.name)).toEqual(['Ada Lindqvist', 'Nora Okafor']);
         const nora = board.rows.find((r: { name: string }) => r.name === 'Nora Okafor');
         expect(nora.detail).toBe('RN');
-        expect(nora.visits.every((v: { service_date: string }) => v.service_date >= '2027-01-10' && v.service_date <= '2027-01-16')).toBe(true);
+        expect(nora.visits.every((v: { service_date: string }) => v.service_date >= '2031-01-05' && v.service_date <= '2031-01-11')).toBe(true);
         expect(nora.visits.some((v: { status: string; open_exceptions: number }) => v.status === 'VERIFIED')).toBe(true);
         expect(nora.visits.find((v: { open_exceptions: number }) => v.open_exceptions > 0)).toBeUndefined();
         expect(nora.minutes).toBeGreaterThan(0);
         expect(board.open.map((v: { client: { name: string } }) => v.client.name)).toContain('Walter Nguyen');
         expect(board.open.every((v: { caregiver: unknown }) => v.caregiver === null)).toBe(true);
 
-        const byClient = (await get('/api/visits/board/?week=2027-01-13&by=client&search=ngu')).json();
+        const byClient = (await get('/api/visits/board/?week=2031-01-08&by=client&search=ngu')).json();
         expect(byClient.rows.map((r: { name: string }) => r.name)).toEqual(['Walter Nguyen']);
         expect(byClient.rows[0].detail).toBe('SkilledNurses, PhysicalTherapist');
         expect(byClient.rows[0].visits.length).toBeGreaterThan(3);
-        expect((await get('/api/visits/board/?week=2027-02-30')).statusCode).toBe(400);
+        expect((await get('/api/visits/board/?week=2031-02-30')).statusCode).toBe(400);
         expect((await get('/api/visits/board/', nurse)).statusCode).toBe(403);
         // Harbor's board holds none of Sunrise's
-        const harborBoard = (await get('/api/visits/board/?week=2027-01-13', harbor)).json();
+        const harborBoard = (await get('/api/visits/board/?week=2031-01-08', harbor)).json();
         expect(JSON.stringify(harborBoard)).not.toContain('Okafor');
       });
 
       it('exports a period’s verified visits as CSV with the six elements and the exception codes', async () => {
-        const answer = await get('/api/visits/export/?from=2027-01-11&to=2027-01-11');
+        const answer = await get('/api/visits/export/?from=2031-01-06&to=2031-01-06');
         expect(answer.statusCode).toBe(200);
         expect(answer.headers['content-type']).toContain('text/csv');
         const lines = answer.body.trim().split(/\r?\n/);
         expect(lines[0]).toContain('Service code');
         expect(lines).toHaveLength(3);
         expect(lines.some((l) => l.includes('LATE_CLOCK_IN LOCATION_CLOCK_IN') && l.includes('COMMUNITY') && l.includes('CLIENT_CONFIRMED'))).toBe(true);
-        expect(lines.every((l, i) => i === 0 || (l.includes('SkilledNurses') && l.includes('Walter Nguyen') && l.includes('Nora Okafor') && l.includes('2027-01-11')))).toBe(true);
+        expect(lines.every((l, i) => i === 0 || (l.includes('SkilledNurses') && l.includes('Walter Nguyen') && l.includes('Nora Okafor') && l.includes('2031-01-06')))).toBe(true);
         const audit = await t.database.db.execute(sql`select action from audit_log where entity = 'visit' and action = 'EXPORT'`).then((r: any) => r.rows ?? r);
         expect(audit.length).toBeGreaterThan(0);
       });
