@@ -43,7 +43,7 @@ export const AuthorizationSchema = Type.Object(
     service_id: Type.Integer(),
     unit: CodeOf(AUTHORIZATION_UNITS),
     amount: Type.Integer(),
-    /** Units of completed, verified visits inside the authorization's dates (0 until visits exist). */
+    /** Units of the service's Verified visits dated inside the authorization: hours worked (2 decimals) or visits. */
     used: Type.Number(),
     remaining: Type.Number(),
     starts_on: IsoDate,

@@ -235,18 +235,35 @@ export function createClientService(app: FastifyInstance) {
         .where(and(eq(clientAuthorizations.organizationId, organization.id), eq(clientAuthorizations.clientId, clientId)))
         .orderBy(desc(clientAuthorizations.startsOn), desc(clientAuthorizations.id)),
     ]);
+    const used = await usedUnits(clientId, authorizationRows.map((a) => a.id));
     return serviceRows.map((service) => ({
       id: service.id,
       service: service.service,
       status: service.status,
-      authorizations: authorizationRows.filter((a) => a.serviceId === service.id).map((a) => serializeAuthorization(a, today)),
+      authorizations: authorizationRows.filter((a) => a.serviceId === service.id).map((a) => serializeAuthorization(a, today, used.get(a.id))),
       created_at: service.createdAt.toISOString(),
     }));
   }
 
-  // Used units come from completed, verified visits (the visits issue); until visits exist none are used.
-  function serializeAuthorization(row: typeof clientAuthorizations.$inferSelect, today: string): AuthorizationOut {
-    const used = 0;
+  /**
+   * What each authorization has used: its service's Verified visits dated within it, as hours worked (the
+   * office's corrected times if any, else the clocks; whole minutes, as payroll counts them) or as visits.
+   */
+  async function usedUnits(clientId: number, authorizationIds: number[]): Promise<Map<number, number>> {
+    if (!authorizationIds.length) return new Map();
+    const result: any = await app.db.execute(sql`
+      select a.id, a.unit, count(v.id)::int as visits,
+        coalesce(sum(floor(extract(epoch from (coalesce(v.corrected_end_at, v.clock_out_at) - coalesce(v.corrected_start_at, v.clock_in_at))) / 60)), 0)::int as minutes
+      from client_authorizations a
+      left join visits v on v.client_id = ${clientId} and v.client_service_id = a.service_id and v.status = 'VERIFIED'
+        and v.service_date between a.starts_on and a.ends_on
+      where a.id in ${sql`(${sql.join(authorizationIds.map((id) => sql`${id}`), sql`, `)})`}
+      group by a.id, a.unit`);
+    const rows = (result.rows ?? result) as { id: number; unit: AuthorizationUnit; visits: number; minutes: number }[];
+    return new Map(rows.map((r) => [Number(r.id), r.unit === 'HOUR' ? Math.round((Number(r.minutes) / 60) * 100) / 100 : Number(r.visits)]));
+  }
+
+  function serializeAuthorization(row: typeof clientAuthorizations.$inferSelect, today: string, used = 0): AuthorizationOut {
     const { remaining, low, endingSoon, ended } = authorizationWarnings({ amount: row.amount, used, ends_on: row.endsOn }, today);
     return {
       id: row.id,

@@ -306,6 +306,17 @@ for (const backend of testBackends()) {
         expect(JSON.stringify(harborBoard)).not.toContain('Okafor');
       });
 
+      it("verified visits count against the client's authorization, in hours or in visits", async () => {
+        const authorize = (unit: string, amount: number) =>
+          send('POST', `/api/clients/${nguyen.id}/authorizations/`, { service_id: nguyen.nursing, unit, amount, starts_on: '2031-01-01', ends_on: '2031-03-31' });
+        expect((await authorize('HOUR', 10)).statusCode).toBe(201);
+        expect((await authorize('VISIT', 12)).statusCode).toBe(201);
+        const nursing = (await get(`/api/clients/${nguyen.id}/`)).json().services.find((s: { service: string }) => s.service === 'SkilledNurses');
+        // two verified visits: 63 minutes at the home, 65 minutes as the office corrected it
+        expect(nursing.authorizations.find((a: { unit: string }) => a.unit === 'HOUR')).toMatchObject({ used: 2.13, remaining: 7.87 });
+        expect(nursing.authorizations.find((a: { unit: string }) => a.unit === 'VISIT')).toMatchObject({ used: 2, remaining: 10 });
+      });
+
       it('exports a period’s verified visits as CSV with the six elements and the exception codes', async () => {
         const answer = await get('/api/visits/export/?from=2031-01-06&to=2031-01-06');
         expect(answer.statusCode).toBe(200);
