@@ -26,7 +26,7 @@ import {
   type Resolution,
   type VisitStatus,
 } from '../../../src/domain/visits';
-import { clients, clientServices, clientUsers, employeeProfiles, organizations, users, visitExceptions, visitRequests, visits } from '../../db/schema';
+import { clients, clientServices, employeeProfiles, organizations, users, visitExceptions, visitRequests, visits } from '../../db/schema';
 import { ApiError, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Page } from '../../lib/paging';
@@ -34,6 +34,7 @@ import { requireOrganization } from '../../lib/request-organization';
 import { prefixPattern, searchTerms, snakeCase } from '../../lib/search';
 import type { Tx } from '../../lib/stored-files';
 import type { RequestOrganization } from '../../types';
+import { ownClientId } from '../clients/own-client';
 import { personName } from '../clients/service';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type { BoardOut, BoardVisitOut, ClockInput, ClockOut, ExceptionListItemOut, RecurrenceResultOut, VisitExceptionOut, VisitOut } from './schemas';
@@ -219,16 +220,6 @@ export function createVisitService(app: FastifyInstance) {
 
   const isOffice = (request: FastifyRequest) => ['ROLE_ADMIN', 'ROLE_MASTER'].includes(request.user!.user.role);
 
-  /** The client the signed-in client (or family member) holds, or null. */
-  async function ownClientId(request: FastifyRequest, organization: RequestOrganization): Promise<number | null> {
-    const [link] = await app.db
-      .select({ clientId: clientUsers.clientId })
-      .from(clientUsers)
-      .where(and(eq(clientUsers.userId, request.user!.user.id), eq(clientUsers.organizationId, organization.id)))
-      .limit(1);
-    return link?.clientId ?? null;
-  }
-
   async function positionOf(userId: number): Promise<string | null> {
     const [profile] = await app.db.select({ position: employeeProfiles.position }).from(employeeProfiles).where(eq(employeeProfiles.userId, userId));
     return profile?.position ?? null;
@@ -244,7 +235,7 @@ export function createVisitService(app: FastifyInstance) {
     const role = request.user!.user.role;
     requireSchedule(request);
     if (role === 'ROLE_EMPLOYEE' && joined.visit.caregiverId !== request.user!.user.id && joined.visit.status !== 'OPEN') throw notFound();
-    if (role === 'ROLE_CLIENT' && joined.visit.clientId !== (await ownClientId(request, organization))) throw notFound();
+    if (role === 'ROLE_CLIENT' && joined.visit.clientId !== (await ownClientId(app, request, organization))) throw notFound();
     return joined;
   }
 
@@ -461,7 +452,7 @@ export function createVisitService(app: FastifyInstance) {
       } else conditions.push(eq(visits.caregiverId, me));
       if (filter.client_id) conditions.push(eq(visits.clientId, filter.client_id));
     } else if (role === 'ROLE_CLIENT') {
-      const clientId = await ownClientId(request, organization);
+      const clientId = await ownClientId(app, request, organization);
       conditions.push(clientId ? eq(visits.clientId, clientId) : sql`false`);
     } else {
       if (filter.caregiver_id) conditions.push(eq(visits.caregiverId, filter.caregiver_id));

@@ -19,6 +19,7 @@ import { requireOrganization } from '../../lib/request-organization';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import { requireFile, sendStoredFile, type Tx } from '../../lib/stored-files';
 import type { RequestOrganization } from '../../types';
+import { ownClientId } from '../clients/own-client';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type { ReviewOut, ReviewSummaryOut, ReviewVisitOut } from './schemas';
 
@@ -107,16 +108,6 @@ export async function awaitingSignature(app: FastifyInstance, organizationId: nu
 }
 
 export function createReviewService(app: FastifyInstance) {
-  /** The client the signed-in client (or family member) holds, or null. */
-  async function ownClientId(request: FastifyRequest, organization: RequestOrganization): Promise<number | null> {
-    const [link] = await app.db
-      .select({ clientId: clientUsers.clientId })
-      .from(clientUsers)
-      .where(and(eq(clientUsers.userId, request.user!.user.id), eq(clientUsers.organizationId, organization.id)))
-      .limit(1);
-    return link?.clientId ?? null;
-  }
-
   function selectReviews(db: Db = app.db) {
     return db
       .select({ review: workServiceReviews, clientFirst: clients.firstName, clientLast: clients.lastName })
@@ -132,7 +123,7 @@ export function createReviewService(app: FastifyInstance) {
       .where(and(eq(workServiceReviews.id, id), eq(workServiceReviews.organizationId, organization.id)))
       .limit(1);
     if (!joined) throw notFound();
-    if (!isOffice(request) && joined.review.clientId !== (await ownClientId(request, organization))) throw notFound();
+    if (!isOffice(request) && joined.review.clientId !== (await ownClientId(app, request, organization))) throw notFound();
     return joined;
   }
 
@@ -251,7 +242,7 @@ export function createReviewService(app: FastifyInstance) {
         await createDueReviews(app, organization.id, filter.client_id);
         if (filter.client_id) conditions.push(eq(workServiceReviews.clientId, filter.client_id));
       } else {
-        const clientId = await ownClientId(request, organization);
+        const clientId = await ownClientId(app, request, organization);
         if (clientId) await createDueReviews(app, organization.id, clientId);
         conditions.push(clientId ? eq(workServiceReviews.clientId, clientId) : sql`false`);
       }
