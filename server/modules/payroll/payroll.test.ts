@@ -70,6 +70,19 @@ for (const backend of testBackends()) {
       expect(recent.results.map((p: { week_start: string }) => p.week_start)).toEqual(['2031-02-09', '2031-02-02', '2031-01-26', '2031-01-19']);
     });
 
+    it('pays a night across the autumn change as worked: 00:30 to 03:30 on 2 November 2031 is four hours', async () => {
+      // New York's clocks go back from 02:00 to 01:00 that night
+      await t.database.db.execute(sql`
+        insert into visits (organization_id, client_id, client_service_id, caregiver_id, status, starts_at, ends_at, service_date,
+          clock_in_at, clock_out_at, clock_in_location, clock_out_location, verified_at)
+        select s.organization_id, s.client_id, s.id, ${nurse.user.id}, 'VERIFIED', '2031-11-02T04:30:00Z', '2031-11-02T08:30:00Z', '2031-11-02',
+          '2031-11-02T04:30:00Z', '2031-11-02T08:30:00Z', 'HOME', 'HOME', '2031-11-02T08:30:00Z'
+        from client_services s join clients c on c.id = s.client_id where c.last_name = 'Nguyen' and s.service = 'SkilledNurses'`);
+      const [week] = (await get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-11-02&to=2031-11-02`, admin)).json().results;
+      expect(week).toMatchObject({ week_start: '2031-11-02', total_minutes: 240 });
+      expect(week.days[0]).toEqual({ date: '2031-11-02', minutes: 240 });
+    });
+
     it('exports the periods as CSV, a line per visit and a total per week', async () => {
       const answer = await get(`/api/payroll-periods/export/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`, admin);
       expect(answer.headers['content-type']).toContain('text/csv');

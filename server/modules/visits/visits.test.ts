@@ -150,6 +150,24 @@ for (const backend of testBackends()) {
         expect(visit.service_date).toBe('2031-03-09');
       });
 
+      it('a weekly pattern across the change keeps the local time: 09:00 is 14:00Z before it and 13:00Z after', async () => {
+        const answer = await send('POST', '/api/visits/recurrences/', {
+          client_id: nguyen.id,
+          service_id: nguyen.nursing,
+          caregiver_id: nurse.user.id,
+          starts_on: '2031-03-07',
+          until: '2031-03-11',
+          weekdays: [5, 1],
+          start_time: '09:00',
+          end_time: '10:00',
+        });
+        const created = answer.json().created.map((v: { service_date: string; starts_at: string; ends_at: string }) => [v.service_date, v.starts_at, v.ends_at]);
+        expect(created).toEqual([
+          ['2031-03-07', '2031-03-07T14:00:00.000Z', '2031-03-07T15:00:00.000Z'],
+          ['2031-03-10', '2031-03-10T13:00:00.000Z', '2031-03-10T14:00:00.000Z'],
+        ]);
+      });
+
       it('cancel asks for a reason code and tells the caregiver', async () => {
         const visit = (await book({ service_date: '2031-01-14', start_time: '14:00', end_time: '15:00' })).json();
         const noReason = await send('POST', `/api/visits/${visit.id}/cancel/`, {});
