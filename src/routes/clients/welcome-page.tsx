@@ -7,6 +7,7 @@ import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_STATES, SERVICES, type GrievanceCategory, type GrievanceState } from '../../domain/clients';
 import { DEFAULT_LOCALE } from '../../domain/constants';
+import { VISIT_STATUSES } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
@@ -69,7 +70,7 @@ function VisitList({ visits, timeZone, emptyTitle, empty }: { visits: WelcomeVis
           </p>
           <p>
             <TagList>
-              <Tag>{visit.status}</Tag>
+              <Tag>{VISIT_STATUSES[visit.status as keyof typeof VISIT_STATUSES] ?? visit.status}</Tag>
               {visit.changed ? <Tag tone="warning">Changed since it was booked</Tag> : null}
             </TagList>
           </p>
