@@ -43521,6 +43521,10 @@ declare namespace Paths {
                         service_date: string; // ^\d{4}-\d{2}-\d{2}$
                         clock_in_at: string /* date-time */ | null;
                         clock_out_at: string /* date-time */ | null;
+                        corrected_start_at: string /* date-time */ | null;
+                        corrected_end_at: string /* date-time */ | null;
+                        correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+                        minutes: number | null;
                     };
                 }[];
             }

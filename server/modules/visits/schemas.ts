@@ -256,6 +256,11 @@ export const ExceptionListItemSchema = Type.Object(
       service_date: IsoDate,
       clock_in_at: Nullable(Timestamp),
       clock_out_at: Nullable(Timestamp),
+      /** The office's corrected times, beside the original clocks above. */
+      corrected_start_at: Nullable(Timestamp),
+      corrected_end_at: Nullable(Timestamp),
+      correction_reason: Nullable(CodeOf(CORRECTION_REASONS)),
+      minutes: Nullable(Type.Integer()),
     }),
   },
   { title: 'VisitExceptionItem' },

@@ -885,6 +885,10 @@ export function createVisitService(app: FastifyInstance) {
             service_date: r.visit.serviceDate,
             clock_in_at: r.visit.clockInAt?.toISOString() ?? null,
             clock_out_at: r.visit.clockOutAt?.toISOString() ?? null,
+            corrected_start_at: r.visit.correctedStartAt?.toISOString() ?? null,
+            corrected_end_at: r.visit.correctedEndAt?.toISOString() ?? null,
+            correction_reason: r.visit.correctionReason,
+            minutes: workedMinutes(r.visit),
           },
         })),
       };

@@ -239,6 +239,10 @@ for (const backend of testBackends()) {
         const approved = (await send('POST', `/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED', note: 'Pharmacy run agreed with the family' })).json();
         expect(approved.status).toBe('VERIFIED');
         expect((await send('POST', `/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED' })).statusCode).toBe(409);
+        // the resolved queue shows the original clocks beside the corrected times
+        const resolved = (await get('/api/visit-exceptions/?resolved=true')).json().results.find((e: { id: number }) => e.id === late.id);
+        expect(resolved.visit).toMatchObject({ clock_in_at: '2031-01-06T15:20:00.000Z', corrected_start_at: '2031-01-06T15:00:00.000Z', correction_reason: 'CLIENT_CONFIRMED', minutes: 65 });
+        expect(resolved).toMatchObject({ resolution: 'CORRECTED', resolved_by: { name: 'Alice Grant' } });
 
         // a recorded clock never changes, whoever writes to the database
         const refusal = await t.database.db.execute(sql`update visits set clock_in_at = '2031-01-06T15:00:00Z' where id = ${id}`).then(() => null, (error: { cause?: Error }) => error.cause?.message);
