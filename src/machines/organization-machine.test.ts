@@ -53,6 +53,14 @@ describe('organization', () => {
     expect(actor.getSnapshot().matches({ current: 'selected' })).toBe(true);
   });
 
+  it('without a route token or a stored organization it is unknown at once, and looks nothing up', async () => {
+    const { actor, stored } = setUp();
+    expect(actor.getSnapshot().matches({ current: 'unknown' })).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, organization: null });
+    expect(stored).toEqual([]);
+  });
+
   it('the route token wins over local storage', async () => {
     const { actor } = setUp({ storedOrganization: sunrise, routeToken: 'harbor' });
     await flush();
