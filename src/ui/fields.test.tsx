@@ -94,6 +94,30 @@ describe('SubmitButton', () => {
   });
 });
 
+describe('SubmitButton errorsOnSubmit', () => {
+  it('is enabled on an empty form; pressing it shows the missing field’s error under it and sends nothing', async () => {
+    const user = userEvent.setup();
+    let submits = 0;
+    renderWithTheme(
+      <Formik initialValues={{ email: '' }} validationSchema={schema} onSubmit={async () => void submits++}>
+        <Form noValidate>
+          <TextField name="email" label="Email" type="email" />
+          <SubmitButton errorsOnSubmit>Save</SubmitButton>
+        </Form>
+      </Formik>,
+    );
+    const button = screen.getByRole('button', { name: 'Save' });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required'));
+    expect(button).toBeEnabled();
+    expect(submits).toBe(0);
+    await user.type(screen.getByLabelText('Email'), 'a@b.example');
+    await user.click(button);
+    await waitFor(() => expect(submits).toBe(1));
+  });
+});
+
 describe('PasswordField', () => {
   it("toggles between 'Show password' and 'Hide password'", async () => {
     const user = userEvent.setup();

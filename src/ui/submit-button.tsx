@@ -4,15 +4,21 @@ import { Button, type ButtonProps } from './button';
 export interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
   /** Label while submitting. */
   submittingLabel?: string;
+  /**
+   * Enabled while the form is unchanged or incomplete: pressing it touches every field (Formik's submit), so
+   * each missing or wrong one shows its error under it, and nothing is sent. For short forms (a dialog's
+   * reason, a signature) where a disabled button would not say what is missing.
+   */
+  errorsOnSubmit?: boolean;
 }
 
 /**
  * Formik submit button: disabled while the form is invalid, while it is unchanged before the first
- * submit, and while submitting (when it reads 'Submitting').
+ * submit (unless `errorsOnSubmit`), and while submitting (when it reads 'Submitting').
  */
-export function SubmitButton({ children = 'Submit', submittingLabel = 'Submitting', disabled, ...props }: SubmitButtonProps) {
+export function SubmitButton({ children = 'Submit', submittingLabel = 'Submitting', disabled, errorsOnSubmit = false, ...props }: SubmitButtonProps) {
   const { isSubmitting, isValid, dirty, submitCount } = useFormikContext();
-  const blocked = !isValid || (!dirty && submitCount === 0);
+  const blocked = !errorsOnSubmit && (!isValid || (!dirty && submitCount === 0));
   return (
     <Button {...props} type="submit" disabled={disabled || isSubmitting || blocked} aria-busy={isSubmitting || undefined}>
       {isSubmitting ? submittingLabel : children}

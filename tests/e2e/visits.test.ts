@@ -324,7 +324,7 @@ describe.sequential('visits, end to end', () => {
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'visits-clocked-in');
     await card.getByRole('button', { name: 'Clock out' }).click();
-    await expect.poll(() => card.getByText(/^Worked \d+ min/).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => card.getByText(/^Clocked \d\d:\d\d–\d\d:\d\d( the next day)? · Worked \d+ min$/).count(), { timeout: 20_000 }).toBe(1);
     expect(await card.innerText()).toContain('Verified');
     await screenshot(page, 'visits-clocked-out');
     expect((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390).toBe(true);
@@ -410,8 +410,10 @@ describe.sequential('visits, end to end', () => {
     await expect.poll(() => wednesday.count(), { timeout: 20_000 }).toBe(1);
     await wednesday.getByRole('button', { name: 'Cancel', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel the visit' });
-    // no reason, no cancelling
-    expect(await dialog.getByRole('button', { name: 'Cancel the visit' }).isDisabled()).toBe(true);
+    // no reason, no cancelling: the error under the field names what is missing
+    await dialog.getByRole('button', { name: 'Cancel the visit' }).click();
+    await dialog.getByText('Choose why the visit is cancelled.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
     const reason = dialog.getByLabel('Reason');
     expect(await reason.locator('option').allInnerTexts()).toEqual(['Choose a reason', 'Client request', 'Client in hospital', 'Caregiver call-out', 'Weather', 'Other']);
     await screenshot(page, 'visits-cancel-reason');
@@ -474,7 +476,7 @@ describe.sequential('visits, end to end', () => {
     const queued = page.getByRole('table', { name: 'Open exceptions' }).getByRole('row').filter({ has: page.getByRole('button', { name: `Correct times: ${what}` }) });
     await queued.waitFor();
     const queuedText = await queued.innerText();
-    expect(queuedText).toContain(`In ${clockIn} · Out ${clockOut}`);
+    expect(queuedText).toContain(`Clocked ${clockIn}–${clockOut}`);
     expect(queuedText).toContain('Nora Okafor');
     expect(queuedText).toContain('In the community: Met the client at the pharmacy');
     await screenshot(page, 'visits-exceptions-queue');
@@ -483,8 +485,9 @@ describe.sequential('visits, end to end', () => {
     await queued.getByRole('button', { name: `Correct times: ${what}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Correct the times' });
     expect(await dialog.innerText()).toContain(`Clocked in ${clockIn}, out ${clockOut}.`);
-    // no reason, no correcting
-    expect(await dialog.getByRole('button', { name: 'Correct the times' }).isDisabled()).toBe(true);
+    // no reason, no correcting: the error under the field names what is missing
+    await dialog.getByRole('button', { name: 'Correct the times' }).click();
+    await dialog.getByText('Choose why the times are corrected.').waitFor();
     const start = toMinute(new Date(clocked.clock_in!.at).getTime() - 20 * MINUTE);
     const end = new Date(start.getTime() + 15 * MINUTE); // in the past: a corrected end cannot be ahead
     await dialog.getByLabel('Reason').selectOption({ label: 'Times confirmed with the client' });
@@ -498,10 +501,11 @@ describe.sequential('visits, end to end', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText(`Corrected: ${what}.`).waitFor();
 
-    // resolved: the original clocks stay, the resolution says Corrected
+    // resolved: the original clocks stay beside the corrected times and their reason, the resolution says Corrected
     await page.getByRole('group', { name: 'Exceptions' }).getByRole('button', { name: 'Resolved' }).click();
-    const done = page.getByRole('table', { name: 'Resolved exceptions' }).getByRole('row').filter({ hasText: state.client.name }).filter({ hasText: `In ${clockIn} · Out ${clockOut}` });
+    const done = page.getByRole('table', { name: 'Resolved exceptions' }).getByRole('row').filter({ hasText: state.client.name }).filter({ hasText: `Clocked ${clockIn}–${clockOut}` });
     await done.waitFor();
+    expect(await done.innerText()).toContain(`Corrected to ${timeIn(ZONE, start)}–${timeIn(ZONE, end)} (Times confirmed with the client) · Worked 15 min`);
     expect(await done.innerText()).toMatch(/Corrected[\s\S]*The client says the nurse came a quarter of an hour earlier\.[\s\S]*Alice Grant/);
     await screenshot(page, 'visits-exceptions-resolved');
 
@@ -632,9 +636,10 @@ describe.sequential('visits, end to end', () => {
     expect(await cards.nth(0).innerText()).toMatch(new RegExp(`You disputed this visit[\\s\\S]*${comment}`));
     await page.getByText('You disputed a visit: the office is looking into it.', { exact: false }).waitFor();
 
-    // sign: an empty pad is refused, a drawn one signs
+    // sign: an empty pad is refused (the error under the pad names what is missing), a drawn one signs
     const sign = page.getByRole('form', { name: 'Sign the week' });
-    expect(await sign.getByRole('button', { name: 'Sign' }).isDisabled()).toBe(true);
+    await sign.getByRole('button', { name: 'Sign' }).click();
+    await sign.getByText('Sign in the box to confirm the visits.').waitFor();
     await drawSignature(page, page.getByRole('img', { name: 'Your signature' }));
     await expect.poll(() => sign.getByRole('button', { name: 'Sign' }).isEnabled(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'visits-review-signing');

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeEmployee } from '../employees/test-fixtures';
-import { apiFailure, makePatternResult, makeVisit } from '../visits/test-fixtures';
+import { apiFailure, makeClock, makePatternResult, makeVisit } from '../visits/test-fixtures';
 import type { Visit } from '../visits/visits-api';
 import { makeClient, makeService, page } from './test-fixtures';
 
@@ -31,11 +31,26 @@ const open = makeVisit({
   ],
 });
 
+// Sunday: clocked in late, corrected by the office (the clocks as recorded stay beside the corrected times).
+const corrected = makeVisit({
+  id: 503,
+  status: 'VERIFIED',
+  service_date: '2026-03-01',
+  starts_at: '2026-03-01T14:00:00.000Z',
+  ends_at: '2026-03-01T16:00:00.000Z',
+  clock_in: makeClock({ at: '2026-03-01T14:20:00.000Z' }),
+  clock_out: makeClock({ at: '2026-03-01T16:00:00.000Z' }),
+  corrected_start_at: '2026-03-01T14:00:00.000Z',
+  corrected_end_at: '2026-03-01T16:00:00.000Z',
+  correction_reason: 'DEVICE_PROBLEM',
+  minutes: 120,
+});
+
 function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     clients_retrieve: vi.fn(async () => client),
     employees_list: vi.fn(async () => page([nina, omar, pat])),
-    visits_list: vi.fn(async (params: { from: string }) => page(params.from === '2026-03-01' ? [scheduled, open] : [])),
+    visits_list: vi.fn(async (params: { from: string }) => page(params.from === '2026-03-01' ? [corrected, scheduled, open] : [])),
     visits_create: vi.fn(),
     visits_recurrences_create: vi.fn(),
     visits_partial_update: vi.fn(async (_: unknown, body: { caregiver_id: number }) => ({ ...open, status: 'SCHEDULED', caregiver: { id: body.caregiver_id, name: 'Omar Haddad' }, requested_by: [] })),
@@ -90,6 +105,9 @@ describe("Client's visits", { timeout: 30000 }, () => {
     expect(rowOf('Monday, Mar 2, 2026')).toHaveTextContent('09:00–11:00');
     expect(rowOf('Monday, Mar 2, 2026')).toHaveTextContent('Nina Reyes');
     expect(rowOf('Wednesday, Mar 4, 2026')).toHaveTextContent('OpenAsked by Nina Reyes, Omar Haddad');
+    // the worked times: the clocks as recorded, the correction with its reason, the minutes
+    expect(within(rowOf('Sunday, Mar 1, 2026')).getByText('Clocked 09:20–11:00 · Corrected to 09:00–11:00 (Phone or network problem) · Worked 2 h')).toBeInTheDocument();
+    expect(rowOf('Monday, Mar 2, 2026')).not.toHaveTextContent('Clocked');
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await user.click(within(rowOf('Wednesday, Mar 4, 2026')).getByRole('button', { name: 'Assign Omar Haddad' }));
@@ -99,7 +117,15 @@ describe("Client's visits", { timeout: 30000 }, () => {
 
     await user.click(within(rowOf('Monday, Mar 2, 2026')).getByRole('button', { name: 'Cancel' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel the visit' });
-    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Client in hospital');
+    // no reason: the button says what is missing under the field, and nothing is sent
+    const reason = within(dialog).getByLabelText('Reason');
+    expect(within(dialog).getByRole('button', { name: 'Cancel the visit' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the visit' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Choose why the visit is cancelled.'));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(api.visits_cancel_create).not.toHaveBeenCalled();
+    await user.selectOptions(reason, 'Client in hospital');
+    await waitFor(() => expect(reason).not.toHaveAccessibleDescription());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the visit' }));
     await waitFor(() => expect(api.visits_cancel_create).toHaveBeenCalledWith({ id: 501 }, { reason: 'CLIENT_HOSPITAL' }));
     expect(await screen.findByText('The visit of Monday, Mar 2, 2026, 09:00–11:00 was cancelled.')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient, makeService, page, summaryOf } from '../clients/test-fixtures';
-import { apiFailure, makeVisit } from '../visits/test-fixtures';
+import { apiFailure, makeClock, makeVisit } from '../visits/test-fixtures';
 import type { Employee } from './hiring-api';
 import { makeEmployee } from './test-fixtures';
 
@@ -23,13 +23,26 @@ const rosa = makeClient({
 });
 const walter = makeClient({ id: 302, first_name: 'Walter', last_name: 'Nguyen', services: [] });
 const visit = makeVisit({ id: 501 });
+// Sunday: clocked, the clock-out forgotten; the office recorded the end (the clock-in as recorded stays).
+const corrected = makeVisit({
+  id: 502,
+  status: 'VERIFIED',
+  service_date: '2026-03-01',
+  starts_at: '2026-03-01T14:00:00.000Z',
+  ends_at: '2026-03-01T16:00:00.000Z',
+  clock_in: makeClock({ at: '2026-03-01T14:02:00.000Z' }),
+  corrected_start_at: '2026-03-01T14:02:00.000Z',
+  corrected_end_at: '2026-03-01T16:00:00.000Z',
+  correction_reason: 'FORGOT_TO_CLOCK',
+  minutes: 118,
+});
 
 function setUp(employee: Employee = nina, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     employees_retrieve: vi.fn(async () => employee),
     clients_list: vi.fn(async () => page([summaryOf(rosa), summaryOf(walter), summaryOf(makeClient({ id: 303, first_name: 'Old', last_name: 'Client', status: 'DISCHARGED' }))])),
     clients_retrieve: vi.fn(async ({ id }: { id: number }) => (id === 301 ? rosa : walter)),
-    visits_list: vi.fn(async () => page([visit])),
+    visits_list: vi.fn(async () => page([corrected, visit])),
     visits_create: vi.fn(),
     ...overrides,
   });
@@ -65,6 +78,8 @@ describe("Employee's schedule", { timeout: 30000 }, () => {
     const row = (await within(table).findByText('Monday, Mar 2, 2026')).closest('tr')!;
     expect(row).toHaveTextContent('Rosa Diaz');
     expect(row).toHaveTextContent('Pathways');
+    const sunday = within(table).getByText('Sunday, Mar 1, 2026').closest('tr')!;
+    expect(within(sunday).getByText('Clocked in 09:02, no clock-out · Corrected to 09:02–11:00 (Caregiver forgot to clock) · Worked 1 h 58 min')).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     const form = screen.getByRole('form', { name: 'Book a visit' });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
@@ -6,6 +6,29 @@ import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient } from '../clients/test-fixtures';
 import { apiFailure } from '../visits/test-fixtures';
 import type { Board, BoardVisit } from '../visits/visits-api';
+
+/** The test router's address and its navigate (Back is `navigate(-1)`), read beside the app. */
+const router = vi.hoisted(() => ({ search: '', navigate: null as null | ((delta: number) => void) }));
+
+vi.mock('react-router-dom', async (importOriginal) => {
+  const original = await importOriginal<typeof import('react-router-dom')>();
+  function RouterProbe() {
+    const location = original.useLocation();
+    const navigate = original.useNavigate();
+    router.search = location.search;
+    router.navigate = (delta) => void navigate(delta);
+    return null;
+  }
+  function MemoryRouter({ children, ...props }: import('react-router-dom').MemoryRouterProps) {
+    return (
+      <original.MemoryRouter {...props}>
+        {children}
+        <RouterProbe />
+      </original.MemoryRouter>
+    );
+  }
+  return { ...original, MemoryRouter };
+});
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -53,7 +76,7 @@ function makeBoard(overrides: Partial<Board> = {}): Board {
 
 const addWeek = (week: string, days: number) => new Date(Date.parse(`${week}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}, path = '/clients/schedule') {
   const api = Object.assign(stubApi(), {
     visits_board_retrieve: vi.fn(async (params: { week?: string; by?: 'caregiver' | 'client' }) => {
       const week = params.week ?? '2026-03-01';
@@ -65,7 +88,7 @@ function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> =
     }),
     ...overrides,
   });
-  const view = renderApp({ path: '/clients/schedule', user: admin, api });
+  const view = renderApp({ path, user: admin, api });
   return { ...view, api };
 }
 
@@ -147,6 +170,43 @@ describe('Schedule board', { timeout: 30000 }, () => {
     await waitFor(() => expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({ by: 'client', week: '2026-02-22', search: 'nin', limit: 25, offset: 0 }));
     expect(screen.getByRole('button', { name: 'By client' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByRole('searchbox', { name: 'Search clients' })).toBeInTheDocument();
+  });
+
+  it('keeps the week, the rows and the search in the address: Back returns to the board as it was', async () => {
+    const user = userEvent.setup();
+    const { api } = setUp();
+    await screen.findByRole('table', { name: 'Schedule by caregiver, week of Mar 1, 2026' });
+    expect(router.search).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    await waitFor(() => expect(router.search).toBe('?week=2026-03-08'));
+    await user.click(screen.getByRole('button', { name: 'By client' }));
+    await waitFor(() => expect(router.search).toBe('?week=2026-03-08&by=client'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'ros');
+    await waitFor(() => expect(router.search).toBe('?week=2026-03-08&by=client&search=ros'));
+    expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({ by: 'client', week: '2026-03-08', search: 'ros', limit: 25, offset: 0 });
+
+    // Back: the search was typed into the same step, so Back leaves the rows by client and the search
+    act(() => router.navigate!(-1));
+    await waitFor(() => expect(router.search).toBe('?week=2026-03-08'));
+    await waitFor(() => expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({ by: 'caregiver', week: '2026-03-08', limit: 25, offset: 0 }));
+    expect(await screen.findByRole('searchbox', { name: 'Search caregivers' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'By caregiver' })).toHaveAttribute('aria-pressed', 'true');
+    act(() => router.navigate!(-1));
+    await waitFor(() => expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({ by: 'caregiver', limit: 25, offset: 0 }));
+    expect(await screen.findByRole('heading', { name: 'Week of Mar 1, 2026 – Mar 7, 2026' })).toBeInTheDocument();
+    // nothing typed meanwhile: the address stays as Back left it
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(router.search).toBe('');
+  });
+
+  it('a link (or a reload) with ?week=, ?by= and ?search= opens the board as it says', async () => {
+    const { api } = setUp({}, '/clients/schedule?week=2026-03-08&by=client&search=ros');
+    await waitFor(() => expect(api.visits_board_retrieve).toHaveBeenCalledWith({ by: 'client', week: '2026-03-08', search: 'ros', limit: 25, offset: 0 }));
+    expect(api.visits_board_retrieve).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('searchbox', { name: 'Search clients' })).toHaveValue('ros');
+    expect(screen.getByRole('button', { name: 'By client' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'This week' })).toBeEnabled();
   });
 
   it('by client names the caregiver (or Open) on each chip', async () => {

@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
-import { addDays, dateIn, formatDay } from '../../domain/dates';
+import { addDays, dateIn, formatDay, isIsoDate } from '../../domain/dates';
 import { VISIT_STATUSES, WEEKDAYS, timeIn, weekdayOf, windowIn, type VisitStatus } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
@@ -26,14 +26,16 @@ type By = 'caregiver' | 'client';
 /** Where a visit of the board leads: its client's Visits tab, at the visit's week. */
 export const visitLink = (visit: Pick<BoardVisit, 'client' | 'service_date'>) => `/clients/${visit.client.id}/visits?week=${visit.service_date}`;
 
-const STATUS_COLOURS: Record<VisitStatus, 'primary' | 'warning' | 'success' | 'error'> = {
+type ChipTone = 'primary' | 'warning' | 'success' | 'error';
+
+/** The board's states (the server leaves cancelled visits out of it). */
+const STATUS_COLOURS: Partial<Record<VisitStatus, ChipTone>> = {
   OPEN: 'warning',
   SCHEDULED: 'primary',
   IN_PROGRESS: 'warning',
   COMPLETED: 'success',
   VERIFIED: 'success',
   MISSED: 'error',
-  CANCELLED: 'error',
 };
 
 const Scroller = styled.div`
@@ -141,11 +143,10 @@ const OpenList = styled(ChipList)`
   }
 `;
 
-const ChipLink = styled(Link, { shouldForwardProp: (prop) => prop !== 'tone' && prop !== 'attention' && prop !== 'struck' })<{
-  tone: 'primary' | 'warning' | 'success' | 'error';
+const ChipLink = styled(Link, { shouldForwardProp: (prop) => prop !== 'tone' && prop !== 'attention' })<{
+  tone: ChipTone;
   attention: boolean;
-  struck: boolean;
-}>(({ theme, tone, attention, struck }) => ({
+}>(({ theme, tone, attention }) => ({
   display: 'block',
   padding: '3px 6px',
   borderRadius: theme.radii.sm,
@@ -157,7 +158,7 @@ const ChipLink = styled(Link, { shouldForwardProp: (prop) => prop !== 'tone' && 
   lineHeight: 1.3,
   textDecoration: 'none',
   overflowWrap: 'anywhere',
-  '& .time': { fontWeight: 600, textDecoration: struck ? 'line-through' : undefined },
+  '& .time': { fontWeight: 600 },
   '& .state': { display: 'block', color: theme.palette.text.secondary, fontSize: '0.75rem' },
   '& .mark': { fontWeight: 700, color: theme.palette.warning.main },
   '&:hover': { borderColor: theme.palette.grey[400] },
@@ -188,7 +189,7 @@ function VisitChip({ visit, by, timeZone, showDay = false }: { visit: BoardVisit
     visit.status === 'OPEN' && visit.requests > 0 ? `${visit.requests} ${visit.requests === 1 ? 'request' : 'requests'}` : null,
   ].filter(Boolean);
   return (
-    <ChipLink to={visitLink(visit)} tone={STATUS_COLOURS[visit.status]} attention={attention} struck={visit.status === 'CANCELLED'}>
+    <ChipLink to={visitLink(visit)} tone={STATUS_COLOURS[visit.status] ?? 'primary'} attention={attention}>
       <span className="time">
         {showDay ? `${shortDay(visit.service_date)} · ` : null}
         {span}
@@ -210,13 +211,45 @@ function VisitChip({ visit, by, timeZone, showDay = false }: { visit: BoardVisit
 /** /clients/schedule: the office's schedule board, a week by caregiver or by client, with the week's open visits. */
 export function ScheduleBoardPage() {
   const api = visitsApi(useApiClient());
-  const [by, setBy] = useState<By>('caregiver');
+  // The week, the rows and the search live in the address (?week=YYYY-MM-DD&by=client&search=…): Back, a
+  // reload and a link keep them.
+  const [params, setParams] = useSearchParams();
+  const by: By = params.get('by') === 'client' ? 'client' : 'caregiver';
+  const asked = params.get('week') ?? '';
   /** null: the server's current week. */
-  const [week, setWeek] = useState<string | null>(null);
+  const week = isIsoDate(asked) ? asked : null;
+  const query = (params.get('search') ?? '').trim();
   const [thisWeek, setThisWeek] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS, () => setOffset(0));
+  /** The search box's text; the address takes it once typing pauses. */
+  const [search, setSearch] = useState(query);
+  /** The page of rows, for the week, rows and search it was chosen on (another of them starts at the first page). */
+  const view = `${by}|${week ?? ''}|${query}`;
+  const [paging, setPaging] = useState({ view, offset: 0 });
+  const offset = paging.view === view ? paging.offset : 0;
+  const setOffset = (next: number) => setPaging({ view, offset: next });
+
+  /** Changes the address: a week or the rows are a step Back returns from; the search replaces it as one types. */
+  const navigate = (changes: { week?: string | null; by?: By; search?: string }, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const set = (name: string, value: string | null | undefined) => (value ? next.set(name, value) : next.delete(name));
+        if ('week' in changes) set('week', changes.week);
+        if ('by' in changes) set('by', changes.by === 'client' ? 'client' : null);
+        if ('search' in changes) set('search', changes.search);
+        return next;
+      },
+      { replace },
+    );
+
+  const typed = useDebouncedValue(search.trim(), SEARCH_DELAY_MS, (value) => {
+    if (value !== query) navigate({ search: value }, true);
+  });
+  // Back (or a link) changed the search: the box shows it.
+  useEffect(() => {
+    if (query !== typed) setSearch(query);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
   const [board, setBoard] = useState<Board | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -251,7 +284,7 @@ export function ScheduleBoardPage() {
   const weekStart = board?.week_start ?? week;
   const move = (days: number) => {
     if (!weekStart) return;
-    setWeek(addDays(weekStart, days));
+    navigate({ week: addDays(weekStart, days) });
   };
   const party = by === 'caregiver' ? 'Caregiver' : 'Client';
   const rowLink = (id: number) => (by === 'caregiver' ? `/employees/${id}/schedule` : `/clients/${id}/visits`) + (weekStart ? `?week=${weekStart}` : '');
@@ -280,10 +313,7 @@ export function ScheduleBoardPage() {
           { value: 'caregiver', label: 'By caregiver' },
           { value: 'client', label: 'By client' },
         ]}
-        onChange={(next) => {
-          setBy(next);
-          setOffset(0);
-        }}
+        onChange={(next) => navigate({ by: next })}
       />
       <Filters>
         <FieldShell label={`Search ${by === 'caregiver' ? 'caregivers' : 'clients'}`} hint="The beginning of a first or last name.">
@@ -296,7 +326,7 @@ export function ScheduleBoardPage() {
         <Button size="sm" variant="secondary" disabled={!weekStart} onClick={() => move(-7)}>
           Previous week
         </Button>
-        <Button size="sm" variant="secondary" disabled={!week || weekStart === thisWeek} onClick={() => setWeek(null)}>
+        <Button size="sm" variant="secondary" disabled={!week || weekStart === thisWeek} onClick={() => navigate({ week: null })}>
           This week
         </Button>
         <Button size="sm" variant="secondary" disabled={!weekStart} onClick={() => move(7)}>

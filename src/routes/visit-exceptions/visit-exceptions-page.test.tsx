@@ -33,6 +33,10 @@ function exceptionItem(overrides: Partial<VisitExceptionItem> = {}): VisitExcept
       service_date: '2026-03-02',
       clock_in_at: '2026-03-02T14:25:00.000Z',
       clock_out_at: '2026-03-02T16:00:00.000Z',
+      corrected_start_at: null,
+      corrected_end_at: null,
+      correction_reason: null,
+      minutes: 95,
     },
     ...overrides,
   };
@@ -44,7 +48,7 @@ const away = exceptionItem({
   visit_id: 503,
   code: 'LOCATION_CLOCK_OUT',
   detail: 'Community: walked the client to the pharmacy.',
-  visit: { ...late.visit, id: 503, service_date: '2026-02-27', starts_at: '2026-02-27T14:00:00.000Z', ends_at: '2026-02-27T16:00:00.000Z', clock_in_at: '2026-02-27T14:00:00.000Z', clock_out_at: null, status: 'IN_PROGRESS' },
+  visit: { ...late.visit, id: 503, service_date: '2026-02-27', starts_at: '2026-02-27T14:00:00.000Z', ends_at: '2026-02-27T16:00:00.000Z', clock_in_at: '2026-02-27T14:00:00.000Z', clock_out_at: null, minutes: null, status: 'IN_PROGRESS' },
 });
 const approved = exceptionItem({
   id: 8001,
@@ -53,6 +57,26 @@ const approved = exceptionItem({
   resolved_by: { id: 1, name: 'Grace Hopper' },
   resolved_at: '2026-03-02T15:00:00.000Z',
 });
+// Corrected: the clocks as recorded (09:25–11:00) stay beside the office's times and reason.
+const corrected = exceptionItem({
+  id: 8002,
+  visit_id: 504,
+  code: 'LOCATION_CLOCK_IN',
+  detail: 'Community: met the client at the clinic.',
+  resolution: 'CORRECTED',
+  resolution_note: 'The client says the nurse came at nine.',
+  resolved_by: { id: 1, name: 'Grace Hopper' },
+  resolved_at: '2026-03-02T16:00:00.000Z',
+  visit: {
+    ...late.visit,
+    id: 504,
+    status: 'VERIFIED',
+    corrected_start_at: '2026-03-02T14:00:00.000Z',
+    corrected_end_at: '2026-03-02T15:45:00.000Z',
+    correction_reason: 'CLIENT_CONFIRMED',
+    minutes: 105,
+  },
+});
 
 const page = (results: VisitExceptionItem[]) => ({ count: results.length, next: null, previous: null, results });
 
@@ -60,7 +84,7 @@ function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> =
   let open = [late, away];
   const api = Object.assign(stubApi(), {
     visit_exceptions_list: vi.fn(async (params: { resolved?: boolean; code?: string }) => {
-      if (params.resolved) return page([approved]);
+      if (params.resolved) return page([approved, corrected].filter((row) => !params.code || row.code === params.code));
       return page(open.filter((row) => !params.code || row.code === params.code));
     }),
     visit_exceptions_resolve_create: vi.fn(async ({ id }: { id: number }) => {
@@ -100,11 +124,11 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     const row = (await within(table).findByText('Late clock-in')).closest('tr')!;
     expect(row).toHaveTextContent('Monday, Mar 2, 2026, 09:00–11:00 · Pathways');
     expect(row).toHaveTextContent('Nina Reyes');
-    expect(row).toHaveTextContent('In 09:25 · Out 11:00');
+    expect(row).toHaveTextContent('Clocked 09:25–11:00 · Worked 1 h 35 min');
     expect(row).toHaveTextContent('Clocked in 25 minutes after the start.');
     expect(within(row).getByRole('link', { name: 'Rosa Diaz' })).toHaveAttribute('href', '/clients/301/visits?week=2026-03-02');
     const other = within(table).getByText('Clock-out away from the home').closest('tr')!;
-    expect(other).toHaveTextContent('In 09:00 · Out —');
+    expect(other).toHaveTextContent('Clocked in 09:00, no clock-out');
     expect(other).toHaveTextContent('Community: walked the client to the pharmacy.');
     expect(await seriousAxeViolations(container)).toEqual([]);
 
@@ -137,11 +161,19 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: 'Ended on' })).toHaveValue('27.02.2026');
     expect(within(dialog).getByLabelText('Ended at')).toHaveValue('11:00');
 
-    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Other');
-    await user.click(within(dialog).getByLabelText(/^Note/));
-    await user.tab();
-    expect(await within(dialog).findByText('Say what happened: the reason "Other" needs a note.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Correct the times' })).toBeDisabled();
+    // no reason: the button says what is missing under the field, and nothing is sent
+    const reason = within(dialog).getByLabelText('Reason');
+    expect(within(dialog).getByRole('button', { name: 'Correct the times' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Correct the times' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Choose why the times are corrected.'));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(resolve).not.toHaveBeenCalled();
+
+    await user.selectOptions(reason, 'Other');
+    await waitFor(() => expect(reason).not.toHaveAccessibleDescription());
+    await user.click(within(dialog).getByRole('button', { name: 'Correct the times' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Note/)).toHaveAccessibleDescription(/Say what happened: the reason "Other" needs a note\./));
+    expect(resolve).not.toHaveBeenCalled();
 
     await user.type(within(dialog).getByLabelText(/^Note/), 'Phone died at the pharmacy.');
     fireEvent.change(within(dialog).getByLabelText('Ended at'), { target: { value: '11:30' } });
@@ -194,6 +226,23 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     expect(row).toHaveTextContent('ApprovedBus was late; the client confirmed.');
     expect(row).toHaveTextContent('Grace Hopper, Monday, Mar 2, 2026 10:00');
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('Clocked 09:25–11:00 · Worked 1 h 35 min');
+    expect(within(table).queryByText('Clock-in away from the home')).not.toBeInTheDocument();
+  });
+
+  it('the resolved view shows the clocks as recorded beside the corrected times, their reason and the minutes worked', async () => {
+    const user = userEvent.setup();
+    const { container } = setUp();
+    await screen.findByRole('table', { name: 'Open exceptions' });
+    await user.click(screen.getByRole('button', { name: 'Resolved' }));
+    const table = await screen.findByRole('table', { name: 'Resolved exceptions' });
+    const row = (await within(table).findByText('Clock-in away from the home')).closest('tr')!;
+    expect(row).toHaveTextContent('Clocked 09:25–11:00 · Corrected to 09:00–10:45 (Times confirmed with the client) · Worked 1 h 45 min');
+    expect(row).toHaveTextContent('CorrectedThe client says the nurse came at nine.');
+    expect(row).toHaveTextContent('Grace Hopper, Monday, Mar 2, 2026 11:00');
+    const approvedRow = within(table).getByText('Late clock-in').closest('tr')!;
+    expect(approvedRow).not.toHaveTextContent('Corrected to');
+    expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
   it('downloads the EVV export of a period as CSV', async () => {

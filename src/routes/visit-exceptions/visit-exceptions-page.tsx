@@ -26,7 +26,7 @@ import { SubmitButton } from '../../ui/submit-button';
 import { isoToMaskedDate, maskedToIsoDate } from '../employees/hiring-api';
 import { Filters, Messages, Panel, RowActions, Tag, TagList, ToggleGroup, TwoColumns } from '../employees/page-parts';
 import { PrivatePage } from '../placeholder/private-page';
-import { clientName, dayInWords, serviceLabel, visitWindow } from '../visits/visit-parts';
+import { clientName, dayInWords, serviceLabel, visitWindow, workedTimesText } from '../visits/visit-parts';
 import { visitsApi, WEEK_STARTS_ON, type VisitExceptionItem } from '../visits/visits-api';
 
 export const EXCEPTIONS_PAGE_SIZE = 20;
@@ -144,11 +144,7 @@ export function VisitExceptionsPage() {
       render: (row) => <TextLink to={`/clients/${row.visit.client.id}/visits?week=${row.visit.service_date}`}>{clientName(row.visit)}</TextLink>,
     },
     { key: 'caregiver', header: 'Caregiver', render: (row) => row.visit.caregiver?.name ?? <Tag tone="warning">Open</Tag> },
-    {
-      key: 'clocks',
-      header: 'Clocked',
-      render: (row) => `In ${clockText(timeZone, row.visit.clock_in_at)} · Out ${clockText(timeZone, row.visit.clock_out_at)}`,
-    },
+    { key: 'times', header: 'Times', render: (row) => workedTimesText(timeZone, row.visit) ?? 'Not clocked' },
     { key: 'detail', header: 'Detail', render: (row) => row.detail || '—' },
   ];
 
@@ -370,7 +366,9 @@ function CorrectForm({ row, timeZone, onCancel, onCorrect }: { row: VisitExcepti
             <Button variant="secondary" onClick={onCancel}>
               Close
             </Button>
-            <SubmitButton submittingLabel="Saving">Correct the times</SubmitButton>
+            <SubmitButton submittingLabel="Saving" errorsOnSubmit>
+              Correct the times
+            </SubmitButton>
           </DialogActions>
         </Form>
       )}

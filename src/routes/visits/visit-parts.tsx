@@ -1,6 +1,6 @@
 import { SERVICES } from '../../domain/clients';
 import { dateIn, formatDay } from '../../domain/dates';
-import { VISIT_STATUSES, WEEKDAYS, timeIn, weekdayOf, windowIn, type VisitStatus } from '../../domain/visits';
+import { CORRECTION_REASONS, VISIT_STATUSES, WEEKDAYS, timeIn, weekdayOf, windowIn, type CorrectionReason, type VisitStatus } from '../../domain/visits';
 import { Tag, type TagTone } from '../employees/page-parts';
 import type { Visit } from './visits-api';
 
@@ -36,6 +36,50 @@ export function formatMinutes(minutes: number): string {
   const rest = minutes % 60;
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** A visit's times as worked: the clocks as recorded and the office's correction, flat (the exceptions queue's shape). */
+export interface WorkedTimes {
+  clock_in_at: string | null;
+  clock_out_at: string | null;
+  corrected_start_at: string | null;
+  corrected_end_at: string | null;
+  correction_reason: CorrectionReason | null;
+  minutes: number | null;
+}
+
+/** A visit's worked times in the flat shape (its clocks carry more than the instant). */
+export const workedTimesOf = (visit: Pick<Visit, 'clock_in' | 'clock_out' | 'corrected_start_at' | 'corrected_end_at' | 'correction_reason' | 'minutes'>): WorkedTimes => ({
+  clock_in_at: visit.clock_in?.at ?? null,
+  clock_out_at: visit.clock_out?.at ?? null,
+  corrected_start_at: visit.corrected_start_at,
+  corrected_end_at: visit.corrected_end_at,
+  correction_reason: visit.correction_reason,
+  minutes: visit.minutes,
+});
+
+/**
+ * The clocks as recorded, beside the office's corrected times and their reason when corrected, and the minutes
+ * worked, in the zone: "Clocked 20:46–20:47 · Corrected to 20:30–20:45 (Times confirmed with the client) ·
+ * Worked 15 min". Null when there is nothing yet (no clock, no correction).
+ */
+export function workedTimesText(timeZone: string, times: WorkedTimes): string | null {
+  const span = (from: string, to: string) => windowIn(timeZone, from, to, (at) => dateIn(timeZone, at));
+  const { clock_in_at: clockIn, clock_out_at: clockOut } = times;
+  const corrected = times.corrected_start_at && times.corrected_end_at ? span(times.corrected_start_at, times.corrected_end_at) : null;
+  if (!clockIn && !clockOut && !corrected && times.minutes === null) return null;
+  const clocked =
+    clockIn && clockOut
+      ? `Clocked ${span(clockIn, clockOut)}`
+      : clockIn
+        ? `Clocked in ${timeIn(timeZone, clockIn)}, no clock-out`
+        : clockOut
+          ? `No clock-in, clocked out ${timeIn(timeZone, clockOut)}`
+          : 'Not clocked';
+  const reason = times.correction_reason ? ` (${CORRECTION_REASONS[times.correction_reason] ?? times.correction_reason})` : '';
+  return [clocked, corrected ? `Corrected to ${corrected}${reason}` : null, times.minutes !== null ? `Worked ${formatMinutes(times.minutes)}` : null]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Google Maps' search link for the client's home: its position when known, else its address. */

@@ -15,7 +15,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, Panel, RowActions, Tag, TagList } from '../employees/page-parts';
-import { clientName, dayInWords, serviceLabel, visitWindow, VisitStatusTag } from './visit-parts';
+import { clientName, dayInWords, serviceLabel, visitWindow, VisitStatusTag, workedTimesOf, workedTimesText } from './visit-parts';
 import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type Visit } from './visits-api';
 
 const CANCEL_OPTIONS = (Object.entries(CANCEL_REASONS) as [CancelReason, string][]).map(([value, label]) => ({ value, label }));
@@ -115,6 +115,7 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
         }
       : { key: 'client', header: 'Client', render: (row) => clientName(row) },
     { key: 'service', header: 'Service', render: (row) => serviceLabel(row.service) },
+    { key: 'worked', header: 'Worked', render: (row) => workedTimesText(row.timezone, workedTimesOf(row)) ?? '—' },
     {
       key: 'status',
       header: 'Status',
@@ -210,7 +211,7 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
                   <Button variant="secondary" onClick={() => setCancelling(null)}>
                     Keep the visit
                   </Button>
-                  <SubmitButton variant="danger" submittingLabel="Cancelling">
+                  <SubmitButton variant="danger" submittingLabel="Cancelling" errorsOnSubmit>
                     Cancel the visit
                   </SubmitButton>
                 </DialogActions>

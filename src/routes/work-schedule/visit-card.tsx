@@ -10,7 +10,7 @@ import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { TagList } from '../employees/page-parts';
-import { clientName, dayInWords, formatMinutes, mapsUrl, serviceLabel, visitTime, visitWindow, VisitStatusTag } from '../visits/visit-parts';
+import { clientName, dayInWords, mapsUrl, serviceLabel, visitTime, visitWindow, VisitStatusTag, workedTimesOf, workedTimesText } from '../visits/visit-parts';
 import type { ClockBody, Visit, VisitOperations } from '../visits/visits-api';
 import { currentPosition, POSITION_FAILURES, type ClockPosition } from './geolocation';
 
@@ -93,6 +93,7 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
   const canClockOut = visit.status === 'IN_PROGRESS';
   const canCallOut = visit.status === 'SCHEDULED' && startsAt > now;
   const maps = mapsUrl(visit);
+  const worked = workedTimesText(visit.timezone, workedTimesOf(visit));
   const clock = (kind: ClockKind, body: ClockBody) =>
     kind === 'in' ? api.visits_clock_in_create({ id: visit.id }, body) : api.visits_clock_out_create({ id: visit.id }, body);
 
@@ -132,10 +133,9 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
         </TagList>
       </p>
       {visit.status === 'IN_PROGRESS' && visit.clock_in ? <p>In progress since {visitTime(visit, visit.clock_in.at)}</p> : null}
-      {(visit.status === 'COMPLETED' || visit.status === 'VERIFIED') && visit.minutes !== null ? (
+      {(visit.status === 'COMPLETED' || visit.status === 'VERIFIED') && worked ? (
         <p>
-          Worked {formatMinutes(visit.minutes)}
-          {visit.clock_in && visit.clock_out ? ` (${visitTime(visit, visit.clock_in.at)}–${visitTime(visit, visit.clock_out.at)})` : ''}
+          {worked}
           {visit.status === 'COMPLETED' ? ' · the office reviews it' : ''}
         </p>
       ) : null}

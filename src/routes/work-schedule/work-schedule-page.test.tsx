@@ -43,7 +43,11 @@ const lastFriday = makeVisit({
   ends_at: '2026-02-27T16:00:00.000Z',
   clock_in: makeClock({ at: '2026-02-27T14:00:00.000Z' }),
   clock_out: makeClock({ at: '2026-02-27T16:05:00.000Z' }),
-  minutes: 125,
+  // the office corrected the clocks (kept as recorded) to the window the client confirmed
+  corrected_start_at: '2026-02-27T14:00:00.000Z',
+  corrected_end_at: '2026-02-27T16:00:00.000Z',
+  correction_reason: 'CLIENT_CONFIRMED',
+  minutes: 120,
 });
 const open = makeVisit({
   id: 601,
@@ -139,9 +143,9 @@ describe('Work schedule', { timeout: 30000 }, () => {
       'Sunday, Mar 1, 2026, 09:00–10:30 · Rosa Diaz',
       'Friday, Feb 27, 2026, 09:00–11:00 · Rosa Diaz',
     ]);
-    expect(pastCards[0]).toHaveTextContent('Worked 1 h 30 min (09:00–10:30) · the office reviews it');
+    expect(within(pastCards[0]).getByText('Clocked 09:00–10:30 · Worked 1 h 30 min · the office reviews it')).toBeInTheDocument();
     expect(pastCards[1]).toHaveTextContent('Verified');
-    expect(pastCards[1]).toHaveTextContent('Worked 2 h 5 min (09:00–11:05)');
+    expect(within(pastCards[1]).getByText('Clocked 09:00–11:05 · Corrected to 09:00–11:00 (Times confirmed with the client) · Worked 2 h')).toBeInTheDocument();
 
     const hours = screen.getByRole('region', { name: 'My hours' });
     expect(api.payroll_periods_list).toHaveBeenCalledWith({ from: '2026-02-22', to: '2026-03-02' });
@@ -168,7 +172,7 @@ describe('Work schedule', { timeout: 30000 }, () => {
 
     await user.click(within(card).getByRole('button', { name: 'Clock out' }));
     await waitFor(() => expect(api.visits_clock_out_create).toHaveBeenCalledWith({ id: 501 }, { latitude: 39.78171, longitude: -89.65012, accuracy: 9 }));
-    expect(await within(card).findByText('Worked 1 h 48 min (09:12–11:00)')).toBeInTheDocument();
+    expect(await within(card).findByText('Clocked 09:12–11:00 · Worked 1 h 48 min')).toBeInTheDocument();
     expect(card).toHaveTextContent('Verified');
     expect(geolocation.getCurrentPosition).toHaveBeenCalledTimes(2);
     expect(geolocation.watchPosition).not.toHaveBeenCalled();

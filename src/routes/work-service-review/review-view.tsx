@@ -222,7 +222,9 @@ function SignForm({ review, api, onSigned }: { review: Review; api: ReviewOperat
             <SignatureField name="signature" label="Your signature" hint="Sign with your finger, stylus or mouse. Signing confirms that these visits took place as listed." />
             {error ? <Alert tone="error">{error}</Alert> : null}
             <div>
-              <SubmitButton submittingLabel="Signing">Sign</SubmitButton>
+              <SubmitButton submittingLabel="Signing" errorsOnSubmit>
+                Sign
+              </SubmitButton>
             </div>
           </FormStack>
         </Form>

@@ -96,9 +96,28 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'The week’s visits' })).getByText(/^2 visits · 2 h 27 min\. Check each visit/)).toBeInTheDocument();
     const sign = screen.getByRole('form', { name: 'Sign the week' });
     expect(within(sign).getByRole('img', { name: 'Your signature' })).toBeInTheDocument();
-    expect(within(sign).getByRole('button', { name: 'Sign' })).toBeDisabled();
+    expect(within(sign).getByRole('button', { name: 'Sign' })).toBeEnabled();
     expect(screen.queryByRole('region', { name: 'Client cannot sign' })).not.toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('Sign with an empty pad says what is missing under the pad and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { api } = setUp();
+    const sign = await screen.findByRole('form', { name: 'Sign the week' });
+    const pad = within(sign).getByRole('img', { name: 'Your signature' });
+    expect(within(sign).queryByText('Sign in the box to confirm the visits.')).not.toBeInTheDocument();
+    await user.click(within(sign).getByRole('button', { name: 'Sign' }));
+    const error = await within(sign).findByText('Sign in the box to confirm the visits.');
+    expect(pad).toHaveAccessibleDescription(expect.stringContaining('Sign in the box to confirm the visits.'));
+    expect(pad.getAttribute('aria-describedby')).toContain(error.id);
+    expect(api.work_service_reviews_sign_create).not.toHaveBeenCalled();
+
+    // signing clears it, and the week is signed
+    await act(async () => FakeSignaturePad.last!.draw());
+    await waitFor(() => expect(within(sign).queryByText('Sign in the box to confirm the visits.')).not.toBeInTheDocument());
+    await user.click(within(sign).getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(api.work_service_reviews_sign_create).toHaveBeenCalledWith({ id: 4 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
   });
 
   it('signs with the pad: the review turns Signed and read-only, with the signature shown and a Print button', async () => {
