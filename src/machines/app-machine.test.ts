@@ -13,6 +13,8 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const user = { id: 1, role: 'ROLE_ADMIN', organization: { id: 1, name: 'Sunrise', token: 'sunrise' } } as User;
 
 function setUp(options: {
+  listOrganizations?: () => Promise<{ id: number; name: string; token: string }[]>;
+  logOut?: () => Promise<void>;
   status?: () => Promise<PortalStatus>;
   loadApi?: () => Promise<ApiClient>;
   reload?: () => Promise<User>;
@@ -33,12 +35,14 @@ function setUp(options: {
         actors: {
           reloadSession: fromPromise(options.reload ?? (async () => user)),
           logIn: fromPromise(options.logIn ?? (async () => Promise.reject(new Error('no login here')))),
+          ...(options.logOut ? { logOut: fromPromise(options.logOut) } : {}),
           activityListener: fromCallback(() => {}),
         },
       }),
       organization: organizationMachine.provide({
         actors: {
           retrieveOrganization: fromPromise(async () => Promise.reject(new Error('offline'))),
+          ...(options.listOrganizations ? { listOrganizations: fromPromise(options.listOrganizations) } : {}),
           unloadListener: fromCallback(() => {}),
         },
       }),
@@ -144,5 +148,23 @@ describe('app start-up', () => {
     await flush();
     expect(actor.system.get('session').getSnapshot().context.user).toBe(harborUser);
     expect(actor.system.get('organization').getSnapshot().context.token).toBe('harbor');
+  });
+
+  it("a master who signs out leaves no organizations list behind for the next person (the organization actor hears of it)", async () => {
+    const master = { id: 9, role: 'ROLE_MASTER', organization: null } as unknown as User;
+    const list = [
+      { id: 1, name: 'Sunrise', token: 'sunrise' },
+      { id: 2, name: 'Harbor', token: 'harbor' },
+    ];
+    const { actor } = setUp({ logIn: async () => ({ access: 'A1', refresh: 'R1', user: master }), listOrganizations: async () => list, logOut: async () => {} });
+    await flush();
+    actor.system.get('session').send({ type: 'session.login', email: 'master@portal.test', password: 'portal-demo-2026' });
+    await flush();
+    expect(actor.system.get('organization').getSnapshot().context.organizations).toEqual(list);
+    actor.system.get('session').send({ type: 'session.logout' });
+    await flush();
+    await flush();
+    expect(actor.system.get('session').getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.system.get('organization').getSnapshot().context.organizations).toEqual([]);
   });
 });

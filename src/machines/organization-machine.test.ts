@@ -99,6 +99,30 @@ describe('organization', () => {
     expect(listCalls).toEqual([]);
   });
 
+  it('a master stays where they signed in, even when their user names an organization; an account without one changes nothing', async () => {
+    const { actor } = setUp({ storedOrganization: sunrise });
+    await flush();
+    actor.send({ type: 'org.userSignedIn', user: { role: 'ROLE_MASTER', organization: harbor } as User });
+    await flush();
+    expect(actor.getSnapshot().context.token).toBe('sunrise');
+    expect(actor.getSnapshot().context.organization).toBe(sunrise);
+    // an employee account the server sent without its organization: nothing to switch to, and nothing breaks
+    actor.send({ type: 'org.userSignedIn', user: { role: 'ROLE_EMPLOYEE', organization: null } as User });
+    await flush();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().matches({ current: 'selected' })).toBe(true);
+    expect(actor.getSnapshot().context.organization).toBe(sunrise);
+  });
+
+  it('a master who picks an organization while none is known has it selected', async () => {
+    const { actor, navigations } = setUp();
+    expect(actor.getSnapshot().matches({ current: 'unknown' })).toBe(true);
+    actor.send({ type: 'org.select', organization: harbor });
+    expect(actor.getSnapshot().matches({ current: 'selected' })).toBe(true);
+    expect(actor.getSnapshot().context.organization).toBe(harbor);
+    expect(navigations).toEqual(['/']);
+  });
+
   it('a failed list load leaves the list idle and empty, and the next master sign-in asks for it again', async () => {
     let answer: () => Promise<Organization[]> = async () => Promise.reject(new Error('offline'));
     const { actor, listCalls } = setUp({ storedOrganization: sunrise }, { listOrganizations: () => answer() });

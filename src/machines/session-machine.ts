@@ -120,7 +120,6 @@ export const sessionMachine = setup({
   states: {
     starting: {
       description: 'Reload once, and only when session storage holds a refresh token.',
-      tags: ['reloading'],
       always: [{ guard: 'hasStoredRefreshToken', target: 'reloading' }, { target: 'signedOut' }],
     },
     reloading: {
