@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
-import type { SessionAnswer, User } from '../api/types';
+import type { Organization, SessionAnswer, User } from '../api/types';
 import { selectOrganizationRef, selectSessionRef } from '../app/app-actor';
 import { appMachine, type AppInput } from './app-machine';
 import { organizationMachine } from './organization-machine';
@@ -13,7 +13,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const user = { id: 1, role: 'ROLE_ADMIN', organization: { id: 1, name: 'Sunrise', token: 'sunrise' } } as User;
 
 function setUp(options: {
-  listOrganizations?: () => Promise<{ id: number; name: string; token: string }[]>;
+  listOrganizations?: () => Promise<Organization[]>;
   logOut?: () => Promise<void>;
   status?: () => Promise<PortalStatus>;
   loadApi?: () => Promise<ApiClient>;
@@ -155,7 +155,7 @@ describe('app start-up', () => {
     const list = [
       { id: 1, name: 'Sunrise', token: 'sunrise' },
       { id: 2, name: 'Harbor', token: 'harbor' },
-    ];
+    ] as Organization[];
     const { actor } = setUp({ logIn: async () => ({ access: 'A1', refresh: 'R1', user: master }), listOrganizations: async () => list, logOut: async () => {} });
     await flush();
     actor.system.get('session').send({ type: 'session.login', email: 'master@portal.test', password: 'portal-demo-2026' });
