@@ -102,7 +102,7 @@ describe('organization', () => {
   it('a master stays where they signed in, even when their user names an organization; an account without one changes nothing', async () => {
     const { actor } = setUp({ storedOrganization: sunrise });
     await flush();
-    actor.send({ type: 'org.userSignedIn', user: { role: 'ROLE_MASTER', organization: harbor } as User });
+    actor.send({ type: 'org.userSignedIn', user: { role: 'ROLE_MASTER', organization: harbor } as unknown as User });
     await flush();
     expect(actor.getSnapshot().context.token).toBe('sunrise');
     expect(actor.getSnapshot().context.organization).toBe(sunrise);
