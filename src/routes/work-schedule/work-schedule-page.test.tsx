@@ -148,7 +148,7 @@ describe('Work schedule', { timeout: 30000 }, () => {
     expect(within(pastCards[1]).getByText('Clocked 09:00–11:05 · Corrected to 09:00–11:00 (Times confirmed with the client) · Worked 2 h')).toBeInTheDocument();
 
     const hours = screen.getByRole('region', { name: 'My hours' });
-    expect(api.payroll_periods_list).toHaveBeenCalledWith({ from: '2026-02-22', to: '2026-03-02' });
+    await waitFor(() => expect(api.payroll_periods_list).toHaveBeenCalledWith({ from: '2026-02-22', to: '2026-03-02' }));
     await waitFor(() => expect(hours).toHaveTextContent('This week44 h (4 visits) Overtime 4 h'));
     expect(hours).toHaveTextContent('Last week2 h 5 min (1 visit)');
     expect(within(hours).getAllByText(/Overtime/)).toHaveLength(1);
