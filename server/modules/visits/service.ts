@@ -384,6 +384,22 @@ export function createVisitService(app: FastifyInstance) {
     return { ...position, location: input.location_type!, reason: input.reason!.trim(), exception: true };
   }
 
+  /**
+   * The caller's own visit in the state a clock needs (`expected`), or the refusal: an Open visit is asked for
+   * first; a visit in the other clockable state gets `otherwise` (already clocked in, or not yet).
+   */
+  async function visitToClock(request: FastifyRequest, id: number, expected: 'SCHEDULED' | 'IN_PROGRESS', otherwise: string) {
+    const organization = requireOrganization(request);
+    const joined = await findVisible(request, id);
+    const current = joined.visit;
+    if (current.caregiverId !== request.user!.user.id) throw conflict('This visit is Open: ask the office for it before you clock it.', 'visit_not_yours');
+    if (current.status !== expected) {
+      const clockable = current.status === 'SCHEDULED' || current.status === 'IN_PROGRESS';
+      throw conflict(clockable ? otherwise : `This visit is ${current.status.toLowerCase()}: it cannot be clocked.`, 'visit_locked');
+    }
+    return { organization, joined, current, now: app.now() };
+  }
+
   async function addException(db: Db, row: VisitRow, code: ExceptionCode, detail: string) {
     await db
       .insert(visitExceptions)
@@ -740,12 +756,7 @@ export function createVisitService(app: FastifyInstance) {
     },
 
     async clockIn(request: FastifyRequest, id: number, input: ClockInput): Promise<VisitOut> {
-      const organization = requireOrganization(request);
-      const joined = await findVisible(request, id);
-      const current = joined.visit;
-      if (current.caregiverId !== request.user!.user.id) throw conflict('This visit is Open: ask the office for it before you clock it.', 'visit_not_yours');
-      if (current.status !== 'SCHEDULED') throw conflict(current.status === 'IN_PROGRESS' ? 'You already clocked in to this visit.' : `This visit is ${current.status.toLowerCase()}: it cannot be clocked.`, 'visit_locked');
-      const now = app.now();
+      const { organization, joined, current, now } = await visitToClock(request, id, 'SCHEDULED', 'You already clocked in to this visit.');
       const earliest = new Date(current.startsAt.getTime() - EARLY_CLOCK_IN_MINUTES * 60_000);
       if (now < earliest) throw conflict(`This visit starts ${formatDay(current.serviceDate)} at ${timeIn(organization.timezone, current.startsAt)}: you can clock in from an hour before.`, 'too_early');
       if (now >= current.endsAt) throw conflict('This visit’s window has ended: ask the office to record your times.', 'window_ended');
@@ -774,12 +785,7 @@ export function createVisitService(app: FastifyInstance) {
     },
 
     async clockOut(request: FastifyRequest, id: number, input: ClockInput): Promise<VisitOut> {
-      const organization = requireOrganization(request);
-      const joined = await findVisible(request, id);
-      const current = joined.visit;
-      if (current.caregiverId !== request.user!.user.id) throw conflict('This visit is Open: ask the office for it before you clock it.', 'visit_not_yours');
-      if (current.status !== 'IN_PROGRESS') throw conflict(current.status === 'SCHEDULED' ? 'Clock in to this visit first.' : `This visit is ${current.status.toLowerCase()}: it cannot be clocked.`, 'visit_locked');
-      const now = app.now();
+      const { organization, joined, current, now } = await visitToClock(request, id, 'IN_PROGRESS', 'Clock in to this visit first.');
       const { tolerance } = await settingsOf(organization.id);
       const place = placeClock(input, joined, tolerance);
       await app.db.transaction(async (tx) => {
