@@ -99,7 +99,8 @@ describe("Client's visits", { timeout: 30000 }, () => {
     const { api, container } = setUp();
     expect(await screen.findByRole('heading', { name: 'Week of Mar 1, 2026 – Mar 7, 2026' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Visits of Rosa Diaz' });
-    expect(api.visits_list).toHaveBeenCalledWith({ client_id: 301, from: '2026-03-01', to: '2026-03-07', ordering: 'starts_at', limit: 1000 });
+    // The table shows (empty) before its first load is asked for.
+    await waitFor(() => expect(api.visits_list).toHaveBeenCalledWith({ client_id: 301, from: '2026-03-01', to: '2026-03-07', ordering: 'starts_at', limit: 1000 }));
     const rowOf = (day: string) => within(table).getByText(day).closest('tr')!;
     expect(await within(table).findByText('Monday, Mar 2, 2026')).toBeInTheDocument();
     expect(rowOf('Monday, Mar 2, 2026')).toHaveTextContent('09:00–11:00');

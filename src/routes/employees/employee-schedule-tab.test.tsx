@@ -74,7 +74,8 @@ describe("Employee's schedule", { timeout: 30000 }, () => {
       visits_create: vi.fn().mockRejectedValueOnce(apiFailure(409, 'Nina Reyes is booked 09:00–11:00 with R. Diaz.')).mockResolvedValueOnce(makeVisit({ id: 530, service: 'SkilledNurses', service_id: 14 })),
     });
     const table = await screen.findByRole('table', { name: 'Visits of Nina Reyes' });
-    expect(api.visits_list).toHaveBeenCalledWith({ caregiver_id: 201, from: '2026-03-01', to: '2026-03-07', ordering: 'starts_at', limit: 1000 });
+    // The table shows (empty) before its first load is asked for.
+    await waitFor(() => expect(api.visits_list).toHaveBeenCalledWith({ caregiver_id: 201, from: '2026-03-01', to: '2026-03-07', ordering: 'starts_at', limit: 1000 }));
     const row = (await within(table).findByText('Monday, Mar 2, 2026')).closest('tr')!;
     expect(row).toHaveTextContent('Rosa Diaz');
     expect(row).toHaveTextContent('Pathways');
