@@ -10,9 +10,11 @@ import {
   timestamp,
   uniqueIndex,
   bigserial,
+  bigint,
   date,
   primaryKey,
   doublePrecision,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -34,6 +36,12 @@ import type {
 import type { ClientType } from '../../src/domain/labels';
 import type { CancelReason, CorrectionReason, ExceptionCode, LocationType, Resolution, VisitStatus } from '../../src/domain/visits';
 import type { ReviewStatus, UnableReason } from '../../src/domain/work-service-reviews';
+
+/** bytea as a Buffer (drizzle-orm has no built-in bytea column). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -185,13 +193,20 @@ export const auditLog = pgTable(
     action: text('action'),
     /** The client the row concerns (a client's access history lists these). */
     clientId: integer('client_id'),
+    /** The employee the row concerns (their record read or changed, their visits): a grievance's reprisal watch reads these. */
+    employeeId: integer('employee_id'),
+    /** The actor's role when the row was written (ROLE_ADMIN, ...); null for an anonymous attempt. */
+    role: text('role'),
     changedFields: jsonb('changed_fields').$type<Record<string, unknown>>(),
     ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_organization_idx').on(t.organizationId, t.createdAt),
-    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_employee_idx').on(t.employeeId, t.createdAt).where(sql`${t.employeeId} is not null`),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_client_idx').on(t.clientId, t.createdAt).where(sql`${t.clientId} is not null`),
   ],
@@ -769,12 +784,55 @@ export const grievances = pgTable(
       .references(() => organizations.id),
     clientId: integer('client_id').references(() => clients.id),
     filedById: integer('filed_by_id').references(() => users.id),
+    /** The person the grievance is about them: the employee or client user who complains (null for a family member or caller without an account). */
+    complainantId: integer('complainant_id').references(() => users.id),
+    /** Who complains, in words (a caller's name and relation when taken by phone). */
+    complainantName: text('complainant_name').notNull().default(''),
+    /** How it came in: PORTAL (filed by the complainant), PHONE or IN_PERSON (recorded by the office). */
+    channel: text('channel').notNull().default('PORTAL'),
     category: text('category').$type<GrievanceCategory>().notNull(),
     description: text('description').notNull(),
+    /** When it happened (the complainant's words may be vaguer: then null). */
+    occurredOn: date('occurred_on', { mode: 'string' }),
+    peopleInvolved: text('people_involved').notNull().default(''),
+    desiredOutcome: text('desired_outcome').notNull().default(''),
     state: text('state').$type<GrievanceState>().notNull().default('RECEIVED'),
+    /** Abuse, neglect or mistreatment: heads the desk, every admin and the master told at once. */
+    urgent: boolean('urgent').notNull().default(false),
+    resolution: text('resolution'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('grievances_organization_idx').on(t.organizationId, t.state, t.createdAt), index('grievances_filed_by_idx').on(t.filedById, t.createdAt)],
+  (t) => [
+    index('grievances_organization_idx').on(t.organizationId, t.state, t.createdAt),
+    index('grievances_filed_by_idx').on(t.filedById, t.createdAt),
+    index('grievances_desk_idx').on(t.organizationId, t.urgent, t.createdAt, t.id),
+    index('grievances_complainant_idx').on(t.complainantId, t.createdAt),
+  ],
+);
+
+/** A grievance's trail: each transition and each note, dated, with who; `internal` notes never reach the complainant. */
+export const grievanceEvents = pgTable(
+  'grievance_events',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    grievanceId: integer('grievance_id')
+      .notNull()
+      .references(() => grievances.id),
+    /** TRANSITION or NOTE. */
+    kind: text('kind').notNull(),
+    fromState: text('from_state').$type<GrievanceState>(),
+    toState: text('to_state').$type<GrievanceState>(),
+    note: text('note').notNull().default(''),
+    internal: boolean('internal').notNull().default(false),
+    byId: integer('by_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('grievance_events_grievance_idx').on(t.grievanceId, t.at, t.id)],
 );
 
 /* ---------------------------------------------------------------- issue 10: visits */
@@ -946,3 +1004,107 @@ export const workServiceReviews = pgTable(
     index('work_service_reviews_organization_status_idx').on(t.organizationId, t.status, t.weekStart, t.id),
   ],
 );
+
+/* ---------------------------------------------------------------- issue 11: messages, live events, several processes */
+
+/**
+ * A conversation: an employee with the office (every admin of the organization, as one inbox), or two admins
+ * (`employee_id` null, `counterpart_id` the other admin). Topics: SCHEDULE, PAY, ONBOARDING, OTHER.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    topic: text('topic').notNull(),
+    subject: text('subject').notNull().default(''),
+    /** The employee side of an office conversation. */
+    employeeId: integer('employee_id').references(() => users.id),
+    /** The other admin of an admin-to-admin conversation. */
+    counterpartId: integer('counterpart_id').references(() => users.id),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conversations_organization_idx').on(t.organizationId, t.lastMessageAt, t.id),
+    index('conversations_employee_idx').on(t.employeeId, t.lastMessageAt).where(sql`${t.employeeId} is not null`),
+    index('conversations_counterpart_idx').on(t.counterpartId, t.lastMessageAt).where(sql`${t.counterpartId} is not null`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** How far each person has read a conversation: every message up to `last_read_message_id` is read by them. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_reads_user_idx').on(t.userId)],
+);
+
+/**
+ * Live events, one row per recipient: the stream pushes them as they are written (PostgreSQL NOTIFY between
+ * processes, in process on PGlite) and a reconnecting stream replays those after its Last-Event-ID. Rows older
+ * than a day are swept. Payloads carry ids and counts, never a message's text.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    organizationId: integer('organization_id'),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_events_user_idx').on(t.userId, t.id), index('live_events_created_idx').on(t.createdAt)],
+);
+
+/** Stored files' bytes when every process must reach them (DATABASE_URL without FILES_URL). */
+export const fileBlobs = pgTable('file_blobs', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Work that runs once across processes (document expiry, weekly reviews, event pruning): a process claims a
+ * job by moving `claimed_until` forward in one UPDATE ... WHERE claimed_until < now; the others find it claimed.
+ */
+export const jobClaims = pgTable('job_claims', {
+  name: text('name').primaryKey(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+  claimedBy: text('claimed_by').notNull().default(''),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
+});
