@@ -20,6 +20,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { sendIndex, staticPlugin, wantsSpa } from './plugins/static';
 import { statusFilePlugin } from './plugins/status-file';
 import { mailPlugin } from './modules/mail/plugin';
+import { createInProcessBus } from './modules/events/bus';
 import { redactLinkTokens } from './modules/auth/password-tokens';
 import type { ConsolePrinter } from './modules/mail/service';
 import './types';
@@ -69,6 +70,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('db', options.db);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('keys', deriveKeys(resolveJwtSecret(config)));
+  app.decorate('events', createInProcessBus(app));
+  app.addHook('onClose', async () => app.events.close());
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);

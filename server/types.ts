@@ -6,6 +6,7 @@ import type { Keys } from './lib/keys';
 import type { UserRecord } from './lib/user-record';
 import type { AuditEntry } from './plugins/audit';
 import type { MailService } from './modules/mail/service';
+import type { EventBus } from './modules/events/bus';
 
 /**
  * What a route declares in `config.access`, checked by plugins/authorization.ts and shown as `x-access`.
@@ -37,6 +38,8 @@ declare module 'fastify' {
     /** The injected clock: use it (never `new Date()`) wherever time decides an outcome. */
     now: () => Date;
     mail: MailService;
+    /** Live events to people's open streams, across processes (modules/events/bus.ts). */
+    events: EventBus;
     /** Writes one audit row outside a request (a request has `request.audit`). */
     writeAudit: (entry: AuditEntry & { actorId?: number | null; organizationId?: number | null; ip?: string | null; operationId?: string | null }) => Promise<void>;
   }
