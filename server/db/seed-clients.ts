@@ -9,7 +9,7 @@ import { certificationEnd, type ClientStatus, type DeclineReason, type ReferralS
 import { addDays, dateIn } from '../../src/domain/dates';
 import type { ClientType } from '../../src/domain/labels';
 import type { Db } from './connection';
-import { clientAuthorizations, clients, clientServices, clientUsers, grievances, referralEvents, referrals, users } from './schema';
+import { clientAuthorizations, clients, clientServices, clientUsers, referralEvents, referrals, users } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -452,33 +452,17 @@ export async function seedDemoClients(
   await seedReferrals(tx, ids.organizations.sunrise, SUNRISE_REFERRALS, ids.users['marketer@sunrise.example'], sunriseAdmin, sunriseClients, now);
   await seedReferrals(tx, ids.organizations.harbor, HARBOR_REFERRALS, null, harborAdmin, harborClients, now);
 
-  // client@sunrise.example is Clara Whitfield herself; her concern is being looked into
+  // client@sunrise.example is Clara Whitfield herself
   const clara = sunriseClients.get('Whitfield')!;
   await tx.insert(clientUsers).values({ userId: ids.users['client@sunrise.example'], organizationId: ids.organizations.sunrise, clientId: clara, relationship: 'SELF', createdAt: daysBefore(now, 50) });
-  await tx.insert(grievances).values({
-    organizationId: ids.organizations.sunrise,
-    clientId: clara,
-    filedById: ids.users['client@sunrise.example'],
-    category: 'SCHEDULE',
-    description: 'My Tuesday aide arrived an hour late twice this month and nobody called.',
-    state: 'INVESTIGATING',
-    createdAt: daysBefore(now, 3),
-  });
+  // her concern (under investigation) is seeded with the other grievances (seed-grievances.ts)
 
-  // Harbor: a family member invited to the portal (not signed up yet) and a concern taken by phone
+  // Harbor: a family member invited to the portal (not signed up yet)
   const holloway = harborClients.get('Holloway')!;
   const [family] = await tx
     .insert(users)
     .values({ organizationId: ids.organizations.harbor, email: 'june.holloway@harbor.example', firstName: 'June', lastName: 'Holloway', role: 'ROLE_CLIENT', passwordHash: null, timezone: timezones.harbor, createdAt: daysBefore(now, 12) })
     .returning({ id: users.id });
   await tx.insert(clientUsers).values({ userId: family.id, organizationId: ids.organizations.harbor, clientId: holloway, relationship: 'FAMILY', createdAt: daysBefore(now, 12) });
-  await tx.insert(grievances).values({
-    organizationId: ids.organizations.harbor,
-    clientId: holloway,
-    filedById: harborAdmin,
-    category: 'CARE',
-    description: 'Daughter called: the dressing was not changed on Friday.',
-    state: 'RECEIVED',
-    createdAt: daysBefore(now, 1),
-  });
+  // the daughter's call is recorded as a grievance in seed-grievances.ts
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { configFromEnv } from '../config';
 import { addDays, dateIn } from '../../src/domain/dates';
-import { createDiskFileStorage, newStorageKey, type FileStorage } from '../lib/file-storage';
+import { createFileStorage, newStorageKey, type FileStorage } from '../lib/file-storage';
 import { SIGNATURE_FILE_NAME } from '../lib/signature-files';
 import { minimalPdf } from '../lib/minimal-pdf';
 import type { Db } from './connection';
@@ -26,6 +26,7 @@ import {
 } from './schema';
 
 import { seedDemoClients } from './seed-clients';
+import { seedDemoGrievances } from './seed-grievances';
 import { seedDemoVisits } from './seed-visits';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
@@ -113,11 +114,11 @@ let demoHash: Promise<string> | null = null;
 
 /**
  * Inserts the demo organizations and users of product.md, their onboarding settings and items, and a few
- * applications (one transaction). Demo files go to `files` (default: DATA_DIR/files; null: rows only).
+ * applications (one transaction). Demo files go to `files` (default: the store the settings choose, createFileStorage; null: rows only).
  */
 export async function seedDemo(db: Db, options: { files?: FileStorage | null; now?: Date } = {}): Promise<void> {
   const now = options.now ?? new Date();
-  const storage = options.files === undefined ? createDiskFileStorage(path.join(configFromEnv().dataDir, 'files')) : options.files;
+  const storage = options.files === undefined ? createFileStorage(configFromEnv(), db) : options.files;
   demoHash ??= import('../lib/password-hash').then(({ hashPassword }) => hashPassword(DEMO_PASSWORD));
   const passwordHash = await demoHash;
   await db.transaction(async (tx) => {
@@ -169,6 +170,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null; no
     await seedDemoHiring(tx, ids, storage, now);
     await seedDemoClients(tx, ids, DEMO_TIMEZONES, now);
     await seedDemoVisits(tx, ids, DEMO_TIMEZONES, now);
+    await seedDemoGrievances(tx, ids, now);
   });
 }
 

@@ -596,6 +596,204 @@ declare namespace Paths {
             }
         }
     }
+    namespace AuditLogExportRetrieve {
+        namespace Parameters {
+            export type Action = "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_OUT" | "CREATE" | "UPDATE" | "DELETE" | "READ" | "SEARCH" | "EXPORT";
+            export type Entity = string; // ^[a-z][a-z_]{0,49}$
+            export type EntityId = string;
+            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type Organization = number;
+            export type Person = number;
+            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            organization?: Parameters.Organization;
+            person?: Parameters.Person;
+            action?: Parameters.Action;
+            entity?: Parameters.Entity /* ^[a-z][a-z_]{0,49}$ */;
+            entity_id?: Parameters.EntityId;
+            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
+            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+        }
+        namespace Responses {
+            /**
+             * CSV, one row a line: time (UTC), action, entity, entity id, actor id, name and email, role, organization, client id, employee id, changed fields (JSON), IP address, user agent, operation
+             */
+            export type $200 = string;
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace AuditLogList {
+        namespace Parameters {
+            export type Action = "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_OUT" | "CREATE" | "UPDATE" | "DELETE" | "READ" | "SEARCH" | "EXPORT";
+            export type Entity = string; // ^[a-z][a-z_]{0,49}$
+            export type EntityId = string;
+            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type Limit = number;
+            export type Offset = number;
+            export type Organization = number;
+            export type Person = number;
+            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+        }
+        export interface QueryParameters {
+            organization?: Parameters.Organization;
+            person?: Parameters.Person;
+            action?: Parameters.Action;
+            entity?: Parameters.Entity /* ^[a-z][a-z_]{0,49}$ */;
+            entity_id?: Parameters.EntityId;
+            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
+            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                /**
+                 * Rows matching, at most 10,000 (see count_limited)
+                 */
+                count: number;
+                count_limited: boolean;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    created_at: string; // date-time
+                    action: ("SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_OUT" | "CREATE" | "UPDATE" | "DELETE" | "READ" | "SEARCH" | "EXPORT") | null;
+                    entity: string;
+                    entity_id: string | null;
+                    operation_id: string | null;
+                    actor: {
+                        id: number;
+                        name: string;
+                        email: string;
+                    } | null;
+                    role: string | null;
+                    organization: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    client_id: number | null;
+                    employee_id: number | null;
+                    changed_fields: {
+                        [name: string]: any;
+                    } | null;
+                    ip: string | null;
+                    user_agent: string | null;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace AuditLogPeopleList {
+        namespace Parameters {
+            export type Organization = number;
+            export type Search = string;
+        }
+        export interface QueryParameters {
+            search: Parameters.Search;
+            organization?: Parameters.Organization;
+        }
+        namespace Responses {
+            export type $200 = {
+                id: number;
+                name: string;
+                email: string;
+                role: string;
+                organization: {
+                    id: number;
+                    name: string;
+                } | null;
+            }[];
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
     namespace AuthLoginCreate {
         export interface RequestBody {
             email: string;
@@ -12652,6 +12850,489 @@ declare namespace Paths {
             }
         }
     }
+    namespace ConversationsCreate {
+        export interface RequestBody {
+            /**
+             * SCHEDULE: Schedule; PAY: Pay; ONBOARDING: Onboarding; OTHER: Other
+             */
+            topic: "SCHEDULE" | "PAY" | "ONBOARDING" | "OTHER";
+            subject: string;
+            /**
+             * The message; not blank
+             */
+            body: string;
+            employee_id?: number;
+            counterpart_id?: number;
+        }
+        namespace Responses {
+            /**
+             * Conversation
+             */
+            export interface $201 {
+                id: number;
+                /**
+                 * OFFICE: an employee and the office; DIRECT: two people of the office
+                 */
+                kind: "OFFICE" | "DIRECT";
+                /**
+                 * SCHEDULE: Schedule; PAY: Pay; ONBOARDING: Onboarding; OTHER: Other
+                 */
+                topic: "SCHEDULE" | "PAY" | "ONBOARDING" | "OTHER";
+                subject: string;
+                other_party: {
+                    id: number | null;
+                    name: string;
+                };
+                last_message_at: string; // date-time
+                last_message_id: number | null;
+                preview: string;
+                unread: number;
+                created_at: string; // date-time
+                employee: {
+                    id: number;
+                    name: string;
+                } | null;
+                /**
+                 * PersonRef
+                 */
+                created_by: {
+                    id: number;
+                    name: string;
+                };
+                participants: {
+                    id: number;
+                    name: string;
+                    office: boolean;
+                }[];
+                read_marks: {
+                    /**
+                     * PersonRef
+                     */
+                    user: {
+                        id: number;
+                        name: string;
+                    };
+                    last_read_message_id: number;
+                    read_at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ConversationsList {
+        namespace Parameters {
+            export type Limit = number;
+            export type Offset = number;
+            export type Topic = "SCHEDULE" | "PAY" | "ONBOARDING" | "OTHER";
+            export type Unread = boolean;
+        }
+        export interface QueryParameters {
+            topic?: Parameters.Topic;
+            unread?: Parameters.Unread;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    /**
+                     * OFFICE: an employee and the office; DIRECT: two people of the office
+                     */
+                    kind: "OFFICE" | "DIRECT";
+                    /**
+                     * SCHEDULE: Schedule; PAY: Pay; ONBOARDING: Onboarding; OTHER: Other
+                     */
+                    topic: "SCHEDULE" | "PAY" | "ONBOARDING" | "OTHER";
+                    subject: string;
+                    other_party: {
+                        id: number | null;
+                        name: string;
+                    };
+                    last_message_at: string; // date-time
+                    last_message_id: number | null;
+                    preview: string;
+                    unread: number;
+                    created_at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ConversationsMessagesCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            /**
+             * The message; not blank
+             */
+            body: string;
+        }
+        namespace Responses {
+            /**
+             * Message
+             */
+            export interface $201 {
+                id: number;
+                conversation_id: number;
+                /**
+                 * PersonRef
+                 */
+                author: {
+                    id: number;
+                    name: string;
+                };
+                body: string;
+                created_at: string; // date-time
+                read_by: {
+                    id: number;
+                    name: string;
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ConversationsMessagesList {
+        namespace Parameters {
+            export type After = number;
+            export type Before = number;
+            export type Id = number;
+            export type Limit = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface QueryParameters {
+            after?: Parameters.After;
+            before?: Parameters.Before;
+            limit?: Parameters.Limit;
+        }
+        namespace Responses {
+            export interface $200 {
+                results: {
+                    id: number;
+                    conversation_id: number;
+                    /**
+                     * PersonRef
+                     */
+                    author: {
+                        id: number;
+                        name: string;
+                    };
+                    body: string;
+                    created_at: string; // date-time
+                    read_by: {
+                        id: number;
+                        name: string;
+                    }[];
+                }[];
+                has_more: boolean;
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ConversationsReadCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            message_id: number;
+        }
+        namespace Responses {
+            export interface $200 {
+                conversation_id: number;
+                last_read_message_id: number;
+                unread: number;
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace ConversationsRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * Conversation
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * OFFICE: an employee and the office; DIRECT: two people of the office
+                 */
+                kind: "OFFICE" | "DIRECT";
+                /**
+                 * SCHEDULE: Schedule; PAY: Pay; ONBOARDING: Onboarding; OTHER: Other
+                 */
+                topic: "SCHEDULE" | "PAY" | "ONBOARDING" | "OTHER";
+                subject: string;
+                other_party: {
+                    id: number | null;
+                    name: string;
+                };
+                last_message_at: string; // date-time
+                last_message_id: number | null;
+                preview: string;
+                unread: number;
+                created_at: string; // date-time
+                employee: {
+                    id: number;
+                    name: string;
+                } | null;
+                /**
+                 * PersonRef
+                 */
+                created_by: {
+                    id: number;
+                    name: string;
+                };
+                participants: {
+                    id: number;
+                    name: string;
+                    office: boolean;
+                }[];
+                read_marks: {
+                    /**
+                     * PersonRef
+                     */
+                    user: {
+                        id: number;
+                        name: string;
+                    };
+                    last_read_message_id: number;
+                    read_at: string; // date-time
+                }[];
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
     namespace DevOutboxList {
         namespace Parameters {
             export type Limit = number;
@@ -13855,6 +14536,50 @@ declare namespace Paths {
              * Not found
              */
             export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace EventsStreamRetrieve {
+        export interface HeaderParameters {
+            "last-event-id"?: Parameters.LastEventId /* ^[0-9]{1,15}$ */;
+        }
+        namespace Parameters {
+            export type LastEventId = string; // ^[0-9]{1,15}$
+        }
+        namespace Responses {
+            /**
+             * Server-Sent Events: `id`, `event` and `data` (JSON) lines per event
+             */
+            export type $200 = string;
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
                 detail: string;
                 code: string;
                 fields?: {
@@ -39347,10 +40072,20 @@ declare namespace Paths {
     namespace GrievancesCreate {
         export interface RequestBody {
             /**
-             * CARE: Quality of care; SCHEDULE: Schedule or missed visit; STAFF: Staff conduct; ABUSE: Abuse, neglect or mistreatment; PROPERTY: Property damage or loss; BILLING: Billing; OTHER: Other
+             * CARE: Quality of care; STAFF: Staff conduct; MISSED_VISIT: Missed or late visit; SCHEDULE: Schedule; BILLING: Billing; PRIVACY: Privacy; DISCRIMINATION: Discrimination; ABUSE: Abuse, neglect or mistreatment; OTHER: Other
              */
-            category: "CARE" | "SCHEDULE" | "STAFF" | "ABUSE" | "PROPERTY" | "BILLING" | "OTHER";
+            category: "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
             description: string;
+            occurred_on?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            people_involved?: string;
+            desired_outcome?: string;
+            /**
+             * PHONE: Phone; IN_PERSON: In person
+             */
+            channel?: "PHONE" | "IN_PERSON";
+            client_id?: number | null;
+            employee_id?: number | null;
+            complainant_name?: string;
         }
         namespace Responses {
             /**
@@ -39359,15 +40094,174 @@ declare namespace Paths {
             export interface $201 {
                 id: number;
                 /**
-                 * CARE: Quality of care; SCHEDULE: Schedule or missed visit; STAFF: Staff conduct; ABUSE: Abuse, neglect or mistreatment; PROPERTY: Property damage or loss; BILLING: Billing; OTHER: Other
+                 * CARE: Quality of care; STAFF: Staff conduct; MISSED_VISIT: Missed or late visit; SCHEDULE: Schedule; BILLING: Billing; PRIVACY: Privacy; DISCRIMINATION: Discrimination; ABUSE: Abuse, neglect or mistreatment; OTHER: Other
                  */
-                category: "CARE" | "SCHEDULE" | "STAFF" | "ABUSE" | "PROPERTY" | "BILLING" | "OTHER";
+                category: "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
                 description: string;
                 /**
                  * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
                  */
                 state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+                urgent: boolean;
+                overdue: boolean;
+                /**
+                 * PORTAL: Portal; PHONE: Phone; IN_PERSON: In person
+                 */
+                channel: "PORTAL" | "PHONE" | "IN_PERSON";
+                complainant_name: string;
+                complainant: {
+                    id: number;
+                    name: string;
+                } | null;
+                client: {
+                    id: number;
+                    name: string;
+                } | null;
+                occurred_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
                 created_at: string; // date-time
+                updated_at: string; // date-time
+                people_involved: string;
+                desired_outcome: string;
+                resolution: string | null;
+                resolved_at: string /* date-time */ | null;
+                filed_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                events: {
+                    id: number;
+                    kind: "FILED" | "TRANSITION" | "NOTE";
+                    from_state: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED") | null;
+                    to_state: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED") | null;
+                    note: string;
+                    internal: boolean;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+                moves: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED")[];
+                reprisal_watch: {
+                    until: string; // date-time
+                    changes: {
+                        id: number;
+                        at: string; // date-time
+                        entity: string;
+                        entity_id: string | null;
+                        action: string;
+                        fields: string[];
+                        by: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    }[];
+                } | null;
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace GrievancesList {
+        namespace Parameters {
+            export type Category = "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
+            export type ClientId = number;
+            export type CreatedAfter = string; // ^\d{4}-\d{2}-\d{2}$
+            export type CreatedBefore = string; // ^\d{4}-\d{2}-\d{2}$
+            export type Limit = number;
+            export type Offset = number;
+            export type Open = boolean;
+            export type Ordering = "-created_at" | "created_at" | "-updated_at";
+            export type Overdue = boolean;
+            export type State = "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+            export type Urgent = boolean;
+        }
+        export interface QueryParameters {
+            state?: Parameters.State;
+            open?: Parameters.Open;
+            category?: Parameters.Category;
+            overdue?: Parameters.Overdue;
+            urgent?: Parameters.Urgent;
+            client_id?: Parameters.ClientId;
+            created_before?: Parameters.CreatedBefore /* ^\d{4}-\d{2}-\d{2}$ */;
+            created_after?: Parameters.CreatedAfter /* ^\d{4}-\d{2}-\d{2}$ */;
+            ordering?: Parameters.Ordering;
+            limit?: Parameters.Limit;
+            offset?: Parameters.Offset;
+        }
+        namespace Responses {
+            export interface $200 {
+                count: number;
+                next: string | null;
+                previous: string | null;
+                results: {
+                    id: number;
+                    /**
+                     * CARE: Quality of care; STAFF: Staff conduct; MISSED_VISIT: Missed or late visit; SCHEDULE: Schedule; BILLING: Billing; PRIVACY: Privacy; DISCRIMINATION: Discrimination; ABUSE: Abuse, neglect or mistreatment; OTHER: Other
+                     */
+                    category: "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
+                    description: string;
+                    /**
+                     * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
+                     */
+                    state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+                    urgent: boolean;
+                    overdue: boolean;
+                    /**
+                     * PORTAL: Portal; PHONE: Phone; IN_PERSON: In person
+                     */
+                    channel: "PORTAL" | "PHONE" | "IN_PERSON";
+                    complainant_name: string;
+                    complainant: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    client: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    occurred_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                    created_at: string; // date-time
+                    updated_at: string; // date-time
+                }[];
             }
             /**
              * Invalid input; `fields` names each refused field
@@ -39401,33 +40295,87 @@ declare namespace Paths {
             }
         }
     }
-    namespace GrievancesList {
+    namespace GrievancesNotesCreate {
         namespace Parameters {
-            export type Limit = number;
-            export type Offset = number;
+            export type Id = number;
         }
-        export interface QueryParameters {
-            limit?: Parameters.Limit;
-            offset?: Parameters.Offset;
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            note: string;
+            internal?: boolean;
         }
         namespace Responses {
-            export interface $200 {
-                count: number;
-                next: string | null;
-                previous: string | null;
-                results: {
+            /**
+             * Grievance
+             */
+            export interface $201 {
+                id: number;
+                /**
+                 * CARE: Quality of care; STAFF: Staff conduct; MISSED_VISIT: Missed or late visit; SCHEDULE: Schedule; BILLING: Billing; PRIVACY: Privacy; DISCRIMINATION: Discrimination; ABUSE: Abuse, neglect or mistreatment; OTHER: Other
+                 */
+                category: "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
+                description: string;
+                /**
+                 * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
+                 */
+                state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+                urgent: boolean;
+                overdue: boolean;
+                /**
+                 * PORTAL: Portal; PHONE: Phone; IN_PERSON: In person
+                 */
+                channel: "PORTAL" | "PHONE" | "IN_PERSON";
+                complainant_name: string;
+                complainant: {
                     id: number;
-                    /**
-                     * CARE: Quality of care; SCHEDULE: Schedule or missed visit; STAFF: Staff conduct; ABUSE: Abuse, neglect or mistreatment; PROPERTY: Property damage or loss; BILLING: Billing; OTHER: Other
-                     */
-                    category: "CARE" | "SCHEDULE" | "STAFF" | "ABUSE" | "PROPERTY" | "BILLING" | "OTHER";
-                    description: string;
-                    /**
-                     * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
-                     */
-                    state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
-                    created_at: string; // date-time
+                    name: string;
+                } | null;
+                client: {
+                    id: number;
+                    name: string;
+                } | null;
+                occurred_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                created_at: string; // date-time
+                updated_at: string; // date-time
+                people_involved: string;
+                desired_outcome: string;
+                resolution: string | null;
+                resolved_at: string /* date-time */ | null;
+                filed_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                events: {
+                    id: number;
+                    kind: "FILED" | "TRANSITION" | "NOTE";
+                    from_state: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED") | null;
+                    to_state: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED") | null;
+                    note: string;
+                    internal: boolean;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
                 }[];
+                moves: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED")[];
+                reprisal_watch: {
+                    until: string; // date-time
+                    changes: {
+                        id: number;
+                        at: string; // date-time
+                        entity: string;
+                        entity_id: string | null;
+                        action: string;
+                        fields: string[];
+                        by: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    }[];
+                } | null;
             }
             /**
              * Invalid input; `fields` names each refused field
@@ -39453,6 +40401,274 @@ declare namespace Paths {
              * Permission denied or foreign organization
              */
             export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace GrievancesRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * Grievance
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * CARE: Quality of care; STAFF: Staff conduct; MISSED_VISIT: Missed or late visit; SCHEDULE: Schedule; BILLING: Billing; PRIVACY: Privacy; DISCRIMINATION: Discrimination; ABUSE: Abuse, neglect or mistreatment; OTHER: Other
+                 */
+                category: "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
+                description: string;
+                /**
+                 * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
+                 */
+                state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+                urgent: boolean;
+                overdue: boolean;
+                /**
+                 * PORTAL: Portal; PHONE: Phone; IN_PERSON: In person
+                 */
+                channel: "PORTAL" | "PHONE" | "IN_PERSON";
+                complainant_name: string;
+                complainant: {
+                    id: number;
+                    name: string;
+                } | null;
+                client: {
+                    id: number;
+                    name: string;
+                } | null;
+                occurred_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                created_at: string; // date-time
+                updated_at: string; // date-time
+                people_involved: string;
+                desired_outcome: string;
+                resolution: string | null;
+                resolved_at: string /* date-time */ | null;
+                filed_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                events: {
+                    id: number;
+                    kind: "FILED" | "TRANSITION" | "NOTE";
+                    from_state: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED") | null;
+                    to_state: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED") | null;
+                    note: string;
+                    internal: boolean;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+                moves: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED")[];
+                reprisal_watch: {
+                    until: string; // date-time
+                    changes: {
+                        id: number;
+                        at: string; // date-time
+                        entity: string;
+                        entity_id: string | null;
+                        action: string;
+                        fields: string[];
+                        by: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    }[];
+                } | null;
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+        }
+    }
+    namespace GrievancesTransitionCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            /**
+             * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
+             */
+            state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+            note?: string;
+            resolution?: string;
+        }
+        namespace Responses {
+            /**
+             * Grievance
+             */
+            export interface $200 {
+                id: number;
+                /**
+                 * CARE: Quality of care; STAFF: Staff conduct; MISSED_VISIT: Missed or late visit; SCHEDULE: Schedule; BILLING: Billing; PRIVACY: Privacy; DISCRIMINATION: Discrimination; ABUSE: Abuse, neglect or mistreatment; OTHER: Other
+                 */
+                category: "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
+                description: string;
+                /**
+                 * RECEIVED: Received; INVESTIGATING: Investigating; RESOLVED: Resolved; NOTIFIED: Complainant notified; CLOSED: Closed; REOPENED: Reopened
+                 */
+                state: "RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED";
+                urgent: boolean;
+                overdue: boolean;
+                /**
+                 * PORTAL: Portal; PHONE: Phone; IN_PERSON: In person
+                 */
+                channel: "PORTAL" | "PHONE" | "IN_PERSON";
+                complainant_name: string;
+                complainant: {
+                    id: number;
+                    name: string;
+                } | null;
+                client: {
+                    id: number;
+                    name: string;
+                } | null;
+                occurred_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                created_at: string; // date-time
+                updated_at: string; // date-time
+                people_involved: string;
+                desired_outcome: string;
+                resolution: string | null;
+                resolved_at: string /* date-time */ | null;
+                filed_by: {
+                    id: number;
+                    name: string;
+                } | null;
+                events: {
+                    id: number;
+                    kind: "FILED" | "TRANSITION" | "NOTE";
+                    from_state: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED") | null;
+                    to_state: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED") | null;
+                    note: string;
+                    internal: boolean;
+                    by: {
+                        id: number;
+                        name: string;
+                    } | null;
+                    at: string; // date-time
+                }[];
+                moves: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED")[];
+                reprisal_watch: {
+                    until: string; // date-time
+                    changes: {
+                        id: number;
+                        at: string; // date-time
+                        entity: string;
+                        entity_id: string | null;
+                        action: string;
+                        fields: string[];
+                        by: {
+                            id: number;
+                            name: string;
+                        } | null;
+                    }[];
+                } | null;
+            }
+            /**
+             * Invalid input; `fields` names each refused field
+             */
+            export interface $400 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not authenticated or token not valid
+             */
+            export interface $401 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Permission denied or foreign organization
+             */
+            export interface $403 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Not found
+             */
+            export interface $404 {
+                detail: string;
+                code: string;
+                fields?: {
+                    [name: string]: string[];
+                };
+            }
+            /**
+             * Conflict
+             */
+            export interface $409 {
                 detail: string;
                 code: string;
                 fields?: {
@@ -46196,6 +47412,30 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.ApplicationsSignatureRetrieve.Responses.$200>
   /**
+   * audit_log_list - The audit log, newest first, filtered (the listing is itself audited as a search). The count stops at 10,000.
+   */
+  'audit_log_list'(
+    parameters?: Parameters<Paths.AuditLogList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.AuditLogList.Responses.$200>
+  /**
+   * audit_log_export_retrieve - The filtered audit rows as CSV, newest first, streamed (the export is itself audited)
+   */
+  'audit_log_export_retrieve'(
+    parameters?: Parameters<Paths.AuditLogExportRetrieve.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.AuditLogExportRetrieve.Responses.$200>
+  /**
+   * audit_log_people_list - People to filter the audit log by: users of any organization whose name or email begins with the words
+   */
+  'audit_log_people_list'(
+    parameters?: Parameters<Paths.AuditLogPeopleList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.AuditLogPeopleList.Responses.$200>
+  /**
    * auth_login_create - Sign in with email and password
    */
   'auth_login_create'(
@@ -46372,6 +47612,54 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.ClientsServicesPartialUpdate.Responses.$200>
   /**
+   * conversations_list - The caller's conversations (an employee's own; the office's inbox and one's direct ones), newest activity first
+   */
+  'conversations_list'(
+    parameters?: Parameters<Paths.ConversationsList.QueryParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ConversationsList.Responses.$200>
+  /**
+   * conversations_create - Start a conversation: an employee with the office; the office with one employee or with another admin
+   */
+  'conversations_create'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: Paths.ConversationsCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ConversationsCreate.Responses.$201>
+  /**
+   * conversations_retrieve - One conversation with its participants and how far each has read
+   */
+  'conversations_retrieve'(
+    parameters: Parameters<Paths.ConversationsRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ConversationsRetrieve.Responses.$200>
+  /**
+   * conversations_messages_list - Messages of a conversation, oldest first: the latest page, those after an id (catching up) or before one (older)
+   */
+  'conversations_messages_list'(
+    parameters: Parameters<Paths.ConversationsMessagesList.QueryParameters & Paths.ConversationsMessagesList.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ConversationsMessagesList.Responses.$200>
+  /**
+   * conversations_messages_create - Write a message in a conversation
+   */
+  'conversations_messages_create'(
+    parameters: Parameters<Paths.ConversationsMessagesCreate.PathParameters>,
+    data?: Paths.ConversationsMessagesCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ConversationsMessagesCreate.Responses.$201>
+  /**
+   * conversations_read_create - Mark the conversation read up to a message (one's read mark never moves back)
+   */
+  'conversations_read_create'(
+    parameters: Parameters<Paths.ConversationsReadCreate.PathParameters>,
+    data?: Paths.ConversationsReadCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.ConversationsReadCreate.Responses.$200>
+  /**
    * dev_outbox_list - The mail of the admin's organization, newest first, with sign-up and reset tokens redacted
    */
   'dev_outbox_list'(
@@ -46484,7 +47772,17 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.EmployeesReadyCreate.Responses.$200>
   /**
-   * grievances_list - The concerns the signed-in person filed, newest first, with their state
+   * events_stream_retrieve - The signed-in user's live events as Server-Sent Events (new messages, read marks, notifications, grievances)
+   * 
+   * A `text/event-stream` that stays open: each event is `id: <id>`, `event: <type>`, `data: <JSON>` (ids and counts, never a message's text); a comment line every 25 seconds keeps it open. Send `Authorization: Bearer <access>` (never a token in the URL). A reconnecting client sends `Last-Event-ID` and first receives what it missed since that id. The stream ends when the session ends (sign-out, revoked, idle or past its absolute limit).
+   */
+  'events_stream_retrieve'(
+    parameters?: Parameters<Paths.EventsStreamRetrieve.HeaderParameters> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.EventsStreamRetrieve.Responses.$200>
+  /**
+   * grievances_list - Grievances: an employee's or client's own; the office's desk of the organization's (urgent ones first)
    */
   'grievances_list'(
     parameters?: Parameters<Paths.GrievancesList.QueryParameters> | null,
@@ -46492,13 +47790,37 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.GrievancesList.Responses.$200>
   /**
-   * grievances_create - Report a concern (a grievance, state Received); a client’s concerns the client record they belong to
+   * grievances_create - File a grievance (Received): an employee or client files their own; the office records one taken by phone or in person, naming the complainant (a client, an employee, or a name)
    */
   'grievances_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
     data?: Paths.GrievancesCreate.RequestBody,
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.GrievancesCreate.Responses.$201>
+  /**
+   * grievances_retrieve - One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch
+   */
+  'grievances_retrieve'(
+    parameters: Parameters<Paths.GrievancesRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.GrievancesRetrieve.Responses.$200>
+  /**
+   * grievances_notes_create - Add a note to the trail; the office's may be internal (hidden from the complainant)
+   */
+  'grievances_notes_create'(
+    parameters: Parameters<Paths.GrievancesNotesCreate.PathParameters>,
+    data?: Paths.GrievancesNotesCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.GrievancesNotesCreate.Responses.$201>
+  /**
+   * grievances_transition_create - Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note
+   */
+  'grievances_transition_create'(
+    parameters: Parameters<Paths.GrievancesTransitionCreate.PathParameters>,
+    data?: Paths.GrievancesTransitionCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.GrievancesTransitionCreate.Responses.$200>
   /**
    * marketers_list - The organization's marketers with their referrals of a period: by status, conversion, median days to admission
    */
@@ -47116,6 +48438,36 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.ApplicationsSignatureRetrieve.Responses.$200>
   }
+  ['/api/audit-log/']: {
+    /**
+     * audit_log_list - The audit log, newest first, filtered (the listing is itself audited as a search). The count stops at 10,000.
+     */
+    'get'(
+      parameters?: Parameters<Paths.AuditLogList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.AuditLogList.Responses.$200>
+  }
+  ['/api/audit-log/export/']: {
+    /**
+     * audit_log_export_retrieve - The filtered audit rows as CSV, newest first, streamed (the export is itself audited)
+     */
+    'get'(
+      parameters?: Parameters<Paths.AuditLogExportRetrieve.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.AuditLogExportRetrieve.Responses.$200>
+  }
+  ['/api/audit-log/people/']: {
+    /**
+     * audit_log_people_list - People to filter the audit log by: users of any organization whose name or email begins with the words
+     */
+    'get'(
+      parameters?: Parameters<Paths.AuditLogPeopleList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.AuditLogPeopleList.Responses.$200>
+  }
   ['/api/auth/login/']: {
     /**
      * auth_login_create - Sign in with email and password
@@ -47328,6 +48680,62 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.ClientsServicesPartialUpdate.Responses.$200>
   }
+  ['/api/conversations/']: {
+    /**
+     * conversations_list - The caller's conversations (an employee's own; the office's inbox and one's direct ones), newest activity first
+     */
+    'get'(
+      parameters?: Parameters<Paths.ConversationsList.QueryParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ConversationsList.Responses.$200>
+    /**
+     * conversations_create - Start a conversation: an employee with the office; the office with one employee or with another admin
+     */
+    'post'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: Paths.ConversationsCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ConversationsCreate.Responses.$201>
+  }
+  ['/api/conversations/{id}/']: {
+    /**
+     * conversations_retrieve - One conversation with its participants and how far each has read
+     */
+    'get'(
+      parameters: Parameters<Paths.ConversationsRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ConversationsRetrieve.Responses.$200>
+  }
+  ['/api/conversations/{id}/messages/']: {
+    /**
+     * conversations_messages_list - Messages of a conversation, oldest first: the latest page, those after an id (catching up) or before one (older)
+     */
+    'get'(
+      parameters: Parameters<Paths.ConversationsMessagesList.QueryParameters & Paths.ConversationsMessagesList.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ConversationsMessagesList.Responses.$200>
+    /**
+     * conversations_messages_create - Write a message in a conversation
+     */
+    'post'(
+      parameters: Parameters<Paths.ConversationsMessagesCreate.PathParameters>,
+      data?: Paths.ConversationsMessagesCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ConversationsMessagesCreate.Responses.$201>
+  }
+  ['/api/conversations/{id}/read/']: {
+    /**
+     * conversations_read_create - Mark the conversation read up to a message (one's read mark never moves back)
+     */
+    'post'(
+      parameters: Parameters<Paths.ConversationsReadCreate.PathParameters>,
+      data?: Paths.ConversationsReadCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.ConversationsReadCreate.Responses.$200>
+  }
   ['/api/dev/outbox/']: {
     /**
      * dev_outbox_list - The mail of the admin's organization, newest first, with sign-up and reset tokens redacted
@@ -47460,9 +48868,21 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.EmployeesReadyCreate.Responses.$200>
   }
+  ['/api/events/']: {
+    /**
+     * events_stream_retrieve - The signed-in user's live events as Server-Sent Events (new messages, read marks, notifications, grievances)
+     * 
+     * A `text/event-stream` that stays open: each event is `id: <id>`, `event: <type>`, `data: <JSON>` (ids and counts, never a message's text); a comment line every 25 seconds keeps it open. Send `Authorization: Bearer <access>` (never a token in the URL). A reconnecting client sends `Last-Event-ID` and first receives what it missed since that id. The stream ends when the session ends (sign-out, revoked, idle or past its absolute limit).
+     */
+    'get'(
+      parameters?: Parameters<Paths.EventsStreamRetrieve.HeaderParameters> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.EventsStreamRetrieve.Responses.$200>
+  }
   ['/api/grievances/']: {
     /**
-     * grievances_list - The concerns the signed-in person filed, newest first, with their state
+     * grievances_list - Grievances: an employee's or client's own; the office's desk of the organization's (urgent ones first)
      */
     'get'(
       parameters?: Parameters<Paths.GrievancesList.QueryParameters> | null,
@@ -47470,13 +48890,43 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.GrievancesList.Responses.$200>
     /**
-     * grievances_create - Report a concern (a grievance, state Received); a client’s concerns the client record they belong to
+     * grievances_create - File a grievance (Received): an employee or client files their own; the office records one taken by phone or in person, naming the complainant (a client, an employee, or a name)
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
       data?: Paths.GrievancesCreate.RequestBody,
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.GrievancesCreate.Responses.$201>
+  }
+  ['/api/grievances/{id}/']: {
+    /**
+     * grievances_retrieve - One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch
+     */
+    'get'(
+      parameters: Parameters<Paths.GrievancesRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.GrievancesRetrieve.Responses.$200>
+  }
+  ['/api/grievances/{id}/notes/']: {
+    /**
+     * grievances_notes_create - Add a note to the trail; the office's may be internal (hidden from the complainant)
+     */
+    'post'(
+      parameters: Parameters<Paths.GrievancesNotesCreate.PathParameters>,
+      data?: Paths.GrievancesNotesCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.GrievancesNotesCreate.Responses.$201>
+  }
+  ['/api/grievances/{id}/transition/']: {
+    /**
+     * grievances_transition_create - Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note
+     */
+    'post'(
+      parameters: Parameters<Paths.GrievancesTransitionCreate.PathParameters>,
+      data?: Paths.GrievancesTransitionCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.GrievancesTransitionCreate.Responses.$200>
   }
   ['/api/marketers/']: {
     /**

@@ -112,26 +112,8 @@ export const REFERRAL_PAYERS = {
 } as const;
 export type ReferralPayer = keyof typeof REFERRAL_PAYERS;
 
-export const GRIEVANCE_CATEGORIES = {
-  CARE: 'Quality of care',
-  SCHEDULE: 'Schedule or missed visit',
-  STAFF: 'Staff conduct',
-  ABUSE: 'Abuse, neglect or mistreatment',
-  PROPERTY: 'Property damage or loss',
-  BILLING: 'Billing',
-  OTHER: 'Other',
-} as const;
-export type GrievanceCategory = keyof typeof GRIEVANCE_CATEGORIES;
-
-export const GRIEVANCE_STATES = {
-  RECEIVED: 'Received',
-  INVESTIGATING: 'Investigating',
-  RESOLVED: 'Resolved',
-  NOTIFIED: 'Complainant notified',
-  CLOSED: 'Closed',
-  REOPENED: 'Reopened',
-} as const;
-export type GrievanceState = keyof typeof GRIEVANCE_STATES;
+// grievances have their own domain file; these names stay importable from here
+export { GRIEVANCE_CATEGORIES, GRIEVANCE_STATES, type GrievanceCategory, type GrievanceState } from './grievances';
 
 // ---- checks shared by the forms and the server ----
 

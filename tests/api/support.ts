@@ -206,6 +206,7 @@ export const RESOURCE_TABLES: Record<string, string> = {
   clients: 'clients',
   'clients/services': 'client_services',
   referrals: 'referrals',
+  grievances: 'grievances',
   visits: 'visits',
   'visit-exceptions': 'visit_exceptions',
   'work-service-reviews': 'work_service_reviews',
@@ -323,6 +324,11 @@ async function clientTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
     // work-service reviews: Clara's week waiting for her signature (the seed's, so client@sunrise.example reaches
     // her own), and in harbor one the office recorded its client cannot sign (the seed has none there)
     'work-service-reviews': { sunrise: await firstId(t, 'work_service_reviews', sunrise, sql`AND status = 'PENDING' AND client_id IN (SELECT client_id FROM client_users)`), harbor: await harborReview(t, harbor) },
+    // grievances: Clara's (so client@sunrise.example reaches her own) and harbor's call taken by phone
+    grievances: {
+      sunrise: await firstId(t, 'grievances', sunrise, sql`AND complainant_id = (SELECT id FROM users WHERE email = 'client@sunrise.example')`),
+      harbor: await firstId(t, 'grievances', harbor),
+    },
   };
 }
 

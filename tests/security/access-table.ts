@@ -161,9 +161,15 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   marketers_list: office,
   marketers_report_retrieve: office,
 
-  // a client's concerns ("Report a concern" on their home page); the office's desk comes with its issue
-  grievances_list: { callers: ['client'] },
-  grievances_create: { callers: ['client'] },
+  // grievances (product.md, "Talking to the office"): a READY employee (view-grievances, spec 7: /grievances)
+  // and a client ("Report a concern" on /clients/welcome) file and follow their own (others' are 404); the
+  // office records one taken by phone and works the organization's desk; only the office moves one along.
+  // A NEW employee has no view-grievances.
+  grievances_list: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
+  grievances_create: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
+  grievances_retrieve: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
+  grievances_notes_create: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
+  grievances_transition_create: office,
 
   // visits (product.md, "Visits"): the office schedules, verifies and exports; a READY employee
   // (view-workschedules, spec 7) reads and clocks their own day, gives a visit up and asks for open ones; a
@@ -195,4 +201,9 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   work_service_reviews_sign_create: { callers: ['client'] },
   work_service_reviews_dispute_create: { callers: ['client'] },
   work_service_reviews_unable_create: office,
+
+  // the audit log (spec 7: view-auditlogs; product.md, "Audit"): the master alone reads it, across organizations
+  audit_log_list: { callers: ['master'] },
+  audit_log_export_retrieve: { callers: ['master'] },
+  audit_log_people_list: { callers: ['master'] },
 };

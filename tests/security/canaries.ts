@@ -18,7 +18,7 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'applications.status': 'a state code',
   'applications.availability': 'day and shift codes, a date and a number',
   'applications.attestation_signature': 'a data URL kept before migration 0010, moved to a file at start; never served',
-  'audit_log.*': 'append-only: the database refuses UPDATE (the audit log API comes with its own issue)',
+  'audit_log.*': 'append-only: the database refuses UPDATE; only the master reads it (every organization), and its text is what other columns held',
   'client_authorizations.unit': 'a unit code (HOUR, VISIT)',
   'client_counts.*': 'counts by type and status code',
   'client_services.service': 'a service code (spec 3)',
@@ -31,6 +31,10 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'clients.phone_digits': 'the digits of the phone, for search (the phone itself carries the canary)',
   'grievances.category': 'a category code',
   'grievances.state': 'a state code',
+  'grievances.channel': 'a channel code (PORTAL, PHONE, IN_PERSON)',
+  'grievance_events.kind': 'an event code',
+  'grievance_events.from_state': 'a state code',
+  'grievance_events.to_state': 'a state code',
   'referrals.type': 'a client type code',
   'referrals.status': 'a state code',
   'referrals.payer': 'a payer code',
@@ -85,7 +89,7 @@ export const NOT_FREE_TEXT: Record<string, string> = {
  * Tables the database will not let anyone rewrite (a trigger refuses UPDATE): their second organization's
  * rows get a marked copy of one of them instead.
  */
-const APPEND_ONLY = new Set(['referral_events']);
+const APPEND_ONLY = new Set(['referral_events', 'grievance_events']);
 
 const EMAIL_COLUMNS = new Set(['users.email', 'applications.email', 'outbox.to']);
 

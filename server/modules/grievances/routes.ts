@@ -5,17 +5,31 @@ import { createGrievanceService } from './service';
 
 const grievanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const grievances = createGrievanceService(app);
-  // clients (and their family) report concerns from their home page; the office's desk comes with the grievances issue
-  const clients = { access: { roles: ['ROLE_CLIENT' as const] } };
+  // product.md, "Talking to the office": an employee (view-grievances: READY, spec 7) or a client files and
+  // follows their own; the office (admin, master) works the organization's desk and alone moves them along.
+  // The service refuses an employee without view-grievances.
+  const complainantsOrOffice = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const, 'ROLE_EMPLOYEE' as const, 'ROLE_CLIENT' as const] } };
+  const office = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const] } };
 
-  app.get('/api/grievances/', { schema: schemas.grievanceListSchema, config: clients }, async (request) => {
-    const page = pageOf(request.query);
-    const { count, results } = await grievances.list(request, page);
+  app.get('/api/grievances/', { schema: schemas.grievanceListSchema, config: complainantsOrOffice }, async (request) => {
+    const { limit, offset, ...filter } = request.query;
+    const page = pageOf({ limit, offset });
+    const { count, results } = await grievances.list(request, filter, page);
     return pagedAnswer(request, page, count, results);
   });
 
-  app.post('/api/grievances/', { schema: schemas.grievanceCreateSchema, config: clients }, async (request, reply) =>
+  app.post('/api/grievances/', { schema: schemas.grievanceCreateSchema, config: complainantsOrOffice }, async (request, reply) =>
     reply.status(201).send(await grievances.create(request, request.body)),
+  );
+
+  app.get('/api/grievances/:id/', { schema: schemas.grievanceRetrieveSchema, config: complainantsOrOffice }, async (request) => grievances.retrieve(request, request.params.id));
+
+  app.post('/api/grievances/:id/transition/', { schema: schemas.grievanceTransitionSchema, config: office }, async (request) =>
+    grievances.transition(request, request.params.id, request.body),
+  );
+
+  app.post('/api/grievances/:id/notes/', { schema: schemas.grievanceNoteSchema, config: complainantsOrOffice }, async (request, reply) =>
+    reply.status(201).send(await grievances.addNote(request, request.params.id, request.body)),
   );
 };
 

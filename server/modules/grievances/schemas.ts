@@ -1,37 +1,172 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { GRIEVANCE_CATEGORIES, GRIEVANCE_STATES } from '../../../src/domain/clients';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Paged, PagingQuery, Timestamp } from '../../schemas/common';
+import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES } from '../../../src/domain/grievances';
+import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import { IsoDate } from '../documents/schemas';
 
 const tags = ['grievances'];
 const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+const GrievanceParams = Type.Object({ id: Id });
 
-export const GrievanceSchema = Type.Object(
+export const GrievanceStateCode = CodeOf(GRIEVANCE_STATES);
+
+export const GrievanceSummarySchema = Type.Object(
   {
     id: Type.Integer(),
     category: CodeOf(GRIEVANCE_CATEGORIES),
     description: Type.String(),
-    state: CodeOf(GRIEVANCE_STATES),
+    state: GrievanceStateCode,
+    /** Abuse, neglect or mistreatment: heads the desk. */
+    urgent: Type.Boolean(),
+    /** No resolution 14 days after it was filed. */
+    overdue: Type.Boolean(),
+    channel: CodeOf(GRIEVANCE_CHANNELS),
+    /** Who complains, in words. */
+    complainant_name: Type.String(),
+    /** The complainant's account (an employee or a client user), when they have one. */
+    complainant: Nullable(PersonRef),
+    /** The client record the grievance belongs to (a client's, or one the office named). */
+    client: Nullable(PersonRef),
+    occurred_on: Nullable(IsoDate),
     created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: 'GrievanceSummary' },
+);
+export type GrievanceSummaryOut = Static<typeof GrievanceSummarySchema>;
+
+export const GrievanceEventSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    /** FILED, TRANSITION or NOTE. */
+    kind: Type.Enum(['FILED', 'TRANSITION', 'NOTE']),
+    from_state: Nullable(GrievanceStateCode),
+    to_state: Nullable(GrievanceStateCode),
+    note: Type.String(),
+    /** The office's own note: never in the complainant's answers. */
+    internal: Type.Boolean(),
+    by: Nullable(PersonRef),
+    at: Timestamp,
+  },
+  { title: 'GrievanceEvent' },
+);
+export type GrievanceEventOut = Static<typeof GrievanceEventSchema>;
+
+export const ReprisalChangeSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    at: Timestamp,
+    /** visit, user or employee. */
+    entity: Type.String(),
+    entity_id: Nullable(Type.String()),
+    action: Type.String(),
+    /** The changed fields' names. */
+    fields: Type.Array(Type.String()),
+    by: Nullable(PersonRef),
+  },
+  { title: 'ReprisalChange' },
+);
+export type ReprisalChangeOut = Static<typeof ReprisalChangeSchema>;
+
+export const GrievanceSchema = Type.Object(
+  {
+    ...GrievanceSummarySchema.properties,
+    people_involved: Type.String(),
+    desired_outcome: Type.String(),
+    resolution: Nullable(Type.String()),
+    resolved_at: Nullable(Timestamp),
+    filed_by: Nullable(PersonRef),
+    /** The trail, oldest first: filing, every move and note, dated, with who (internal notes to the office only). */
+    events: Type.Array(GrievanceEventSchema),
+    /** The moves the caller may make now (the office's; empty for the complainant). */
+    moves: Type.Array(GrievanceStateCode),
+    /**
+     * The office's reprisal watch: for 90 days after filing, every change to the complainant's visits or
+     * role (read from the audit log), newest first; null for the complainant.
+     */
+    reprisal_watch: Nullable(
+      Type.Object({
+        until: Timestamp,
+        changes: Type.Array(ReprisalChangeSchema),
+      }),
+    ),
   },
   { title: 'Grievance' },
 );
 export type GrievanceOut = Static<typeof GrievanceSchema>;
 
+export const GRIEVANCE_ORDERINGS = ['-created_at', 'created_at', '-updated_at'] as const;
+export type GrievanceOrdering = (typeof GRIEVANCE_ORDERINGS)[number];
+
 export const grievanceListSchema = {
   operationId: 'grievances_list',
   tags,
-  summary: 'The concerns the signed-in person filed, newest first, with their state',
-  querystring: Type.Object({ ...PagingQuery }),
-  response: { 200: Paged(GrievanceSchema), ...errors() },
+  summary: "Grievances: an employee's or client's own; the office's desk of the organization's (urgent ones first)",
+  querystring: Type.Object({
+    state: Type.Optional(GrievanceStateCode),
+    open: Type.Optional(Type.Boolean({ description: 'true: every state but Closed; false: only Closed' })),
+    category: Type.Optional(CodeOf(GRIEVANCE_CATEGORIES)),
+    overdue: Type.Optional(Type.Boolean({ description: 'true: only those without a resolution 14 days after filing' })),
+    urgent: Type.Optional(Type.Boolean()),
+    client_id: Type.Optional(Id),
+    created_before: Type.Optional(IsoDate),
+    created_after: Type.Optional(IsoDate),
+    ordering: Type.Optional(Type.Enum([...GRIEVANCE_ORDERINGS], { default: '-created_at', description: 'Urgent open grievances come first whatever the order' })),
+    ...PagingQuery,
+  }),
+  response: { 200: Paged(GrievanceSummarySchema), ...errors() },
 };
+
+const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const grievanceCreateSchema = {
   operationId: 'grievances_create',
   tags,
-  summary: 'Report a concern (a grievance, state Received); a client’s concerns the client record they belong to',
+  summary:
+    'File a grievance (Received): an employee or client files their own; the office records one taken by phone or in person, naming the complainant (a client, an employee, or a name)',
   body: Type.Object({
     category: CodeOf(GRIEVANCE_CATEGORIES),
     description: Type.String({ minLength: 1, maxLength: 5000 }),
+    occurred_on: Type.Optional(Nullable(IsoDate)),
+    people_involved: Type.Optional(Text(1000)),
+    desired_outcome: Type.Optional(Text(2000)),
+    // the office: how it was taken (required when the office records one)
+    channel: Type.Optional(CodeOf({ PHONE: GRIEVANCE_CHANNELS.PHONE, IN_PERSON: GRIEVANCE_CHANNELS.IN_PERSON })),
+    client_id: Type.Optional(Nullable(Id)),
+    employee_id: Type.Optional(Nullable(Id)),
+    complainant_name: Type.Optional(Text(200)),
   }),
-  response: { 201: GrievanceSchema, ...errors() },
+  response: { 201: GrievanceSchema, ...errors(404) },
+};
+
+export const grievanceRetrieveSchema = {
+  operationId: 'grievances_retrieve',
+  tags,
+  summary: 'One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch',
+  params: GrievanceParams,
+  response: { 200: GrievanceSchema, ...errors(404) },
+};
+
+export const grievanceTransitionSchema = {
+  operationId: 'grievances_transition_create',
+  tags,
+  summary: 'Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note',
+  params: GrievanceParams,
+  body: Type.Object({
+    state: GrievanceStateCode,
+    note: Type.Optional(Text(5000)),
+    resolution: Type.Optional(Text(5000)),
+  }),
+  response: { 200: GrievanceSchema, ...errors(404, 409) },
+};
+
+export const grievanceNoteSchema = {
+  operationId: 'grievances_notes_create',
+  tags,
+  summary: "Add a note to the trail; the office's may be internal (hidden from the complainant)",
+  params: GrievanceParams,
+  body: Type.Object({
+    note: Type.String({ minLength: 1, maxLength: 5000 }),
+    internal: Type.Optional(Type.Boolean({ default: false })),
+  }),
+  response: { 201: GrievanceSchema, ...errors(404) },
 };
