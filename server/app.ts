@@ -43,7 +43,7 @@ const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mod
  * Route modules, each `server/modules/<name>/routes.ts` default-exporting a Fastify plugin whose routes use
  * their full /api/... paths. A module whose file does not exist yet is skipped.
  */
-export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev', 'applications', 'employees', 'documents', 'onboarding', 'clients', 'referrals', 'marketers', 'grievances', 'visits', 'payroll', 'work-service-reviews'] as const;
+export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev', 'applications', 'employees', 'documents', 'onboarding', 'clients', 'referrals', 'marketers', 'grievances', 'visits', 'payroll', 'work-service-reviews', 'audit-log'] as const;
 
 function requestForLog(request: FastifyRequest) {
   return { method: request.method, url: redactLinkTokens(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };

@@ -41,7 +41,7 @@ declare module 'fastify' {
     /** Live events to people's open streams, across processes (modules/events/bus.ts). */
     events: EventBus;
     /** Writes one audit row outside a request (a request has `request.audit`). */
-    writeAudit: (entry: AuditEntry & { actorId?: number | null; organizationId?: number | null; ip?: string | null; operationId?: string | null }) => Promise<void>;
+    writeAudit: (entry: AuditEntry & { actorId?: number | null; organizationId?: number | null; ip?: string | null; userAgent?: string | null; operationId?: string | null }) => Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */

@@ -1,4 +1,5 @@
-import { auditLog } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import { auditLog, users } from '../db/schema';
 import { global } from '../lib/plugin';
 
 export interface AuditEntry {
@@ -14,6 +15,26 @@ export interface AuditEntry {
   action?: AuditAction;
   /** The client the row concerns: it shows in that client's access history. */
   clientId?: number | null;
+  /**
+   * The employee the row concerns (their record read or changed, a visit of theirs changed): a grievance's
+   * reprisal watch reads these. When left out: the entity id of an `employee` row, else `changed.employee_id`.
+   */
+  employeeId?: number | null;
+  /** The actor's role; when left out, the role the actor has when the row is written. */
+  role?: string | null;
+}
+
+/** The longest user agent kept (a header can be 8 KiB; the start names the browser). */
+const USER_AGENT_MAX = 500;
+
+function employeeOf(entry: AuditEntry): number | null {
+  if (entry.employeeId !== undefined) return entry.employeeId;
+  if (entry.entity === 'employee' && entry.entityId !== undefined && entry.entityId !== null) {
+    const id = Number(entry.entityId);
+    return Number.isSafeInteger(id) ? id : null;
+  }
+  const named = entry.changed?.employee_id;
+  return typeof named === 'number' && Number.isSafeInteger(named) ? named : null;
 }
 
 export type AuditAction = 'SIGN_IN' | 'SIGN_IN_FAILED' | 'SIGN_OUT' | 'READ' | 'SEARCH' | 'EXPORT' | 'CREATE' | 'UPDATE' | 'DELETE';
@@ -54,28 +75,38 @@ export function withoutSecrets(value: unknown): unknown {
 /** `request.audit(entry)` and `app.writeAudit(entry)`: one append-only row per change, read or sign-in attempt. */
 export const auditPlugin = global(async (app) => {
   app.decorate('writeAudit', async (entry) => {
+    const actorId = entry.actorId ?? null;
     await app.db.insert(auditLog).values({
-      actorId: entry.actorId ?? null,
+      actorId,
       organizationId: entry.organizationId ?? null,
       operationId: entry.operationId ?? null,
       entity: entry.entity,
       entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
       action: actionOf(entry),
       clientId: entry.clientId ?? null,
+      employeeId: employeeOf(entry),
+      // a sign-in attempt or a sweep names its actor without a session: the role they have now
+      role: entry.role !== undefined ? entry.role : actorId === null ? null : sql`(select ${users.role} from ${users} where ${users.id} = ${actorId})`,
       changedFields: entry.changed ? (withoutSecrets(entry.changed) as Record<string, unknown>) : null,
       ip: entry.ip ?? null,
+      userAgent: entry.userAgent ? entry.userAgent.slice(0, USER_AGENT_MAX) : null,
       createdAt: app.now(),
     });
   });
   app.decorateRequest('audit', async function (entry: AuditEntry) {
     // `this` is the request
     const request = this as unknown as import('fastify').FastifyRequest;
+    const actorId = entry.actorId !== undefined ? entry.actorId : (request.user?.user.id ?? null);
+    const userAgent = request.headers['user-agent'];
     await app.writeAudit({
       ...entry,
-      actorId: entry.actorId !== undefined ? entry.actorId : (request.user?.user.id ?? null),
+      actorId,
       organizationId: entry.organizationId !== undefined ? entry.organizationId : (request.organization?.id ?? null),
+      // the session's role when the actor is the one signed in (the master stays ROLE_MASTER in any organization)
+      ...(entry.role === undefined && request.user && actorId === request.user.user.id ? { role: request.user.user.role } : {}),
       operationId: (request.routeOptions.schema?.operationId as string | undefined) ?? null,
       ip: request.ip,
+      userAgent: typeof userAgent === 'string' ? userAgent : null,
     });
   });
 }, 'audit');

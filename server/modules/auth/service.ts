@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { files, organizations, users } from '../../db/schema';
+import { files, organizations, sessionFamilies, users } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import { requireFile, sendStoredFile } from '../../lib/stored-files';
@@ -130,7 +130,11 @@ export function createAuthService(app: FastifyInstance) {
       }
       for (const familyId of families) {
         await revokeFamily(app.db, familyId, 'logout', now);
-        await request.audit({ entity: 'session', entityId: familyId, changed: { event: 'logout' } });
+        // the route is public: the row names the session's owner, whoever holds the token
+        const [owner] = await app.db.select({ userId: sessionFamilies.userId, organizationId: sessionFamilies.organizationId }).from(sessionFamilies).where(eq(sessionFamilies.id, familyId)).limit(1);
+        await request.audit({ entity: 'session', entityId: familyId, changed: { event: 'logout' }, ...(owner ? { actorId: owner.userId, organizationId: owner.organizationId } : {}) });
+        // the session's open event streams end at once, in every process
+        if (owner) await app.events.publish([{ userId: owner.userId, organizationId: owner.organizationId, type: 'session.ended', data: { family_id: familyId } }]);
       }
     },
 

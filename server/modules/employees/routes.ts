@@ -14,6 +14,8 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
     const { count, results } = await employees.list(requireOrganization(request), filter, page);
+    // a list of employees is a search of their records: the query is kept (product.md, "Audit")
+    await request.audit({ entity: 'employee', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
     return pagedAnswer(request, page, count, results);
   });
 

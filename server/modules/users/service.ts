@@ -188,7 +188,9 @@ export function createUserService(app: FastifyInstance) {
         }
       });
       if (isActive?.to === false) await revokeUserSessions(app.db, id, 'deactivated', app.now());
-      await request.audit({ entity: 'user', entityId: id, changed: { ...(isActive ? { is_active: isActive } : {}), ...(role ? { role } : {}) } });
+      // an employee's account changed (deactivated, role taken away): their record's trail, for a grievance's reprisal watch
+      const employeeId = user.role === 'ROLE_EMPLOYEE' || role?.to === 'ROLE_EMPLOYEE' ? id : null;
+      await request.audit({ entity: 'user', entityId: id, employeeId, changed: { ...(isActive ? { is_active: isActive } : {}), ...(role ? { role } : {}) } });
       return serializeUser(await find(organization, id));
     },
   };

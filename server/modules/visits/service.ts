@@ -353,8 +353,9 @@ export function createVisitService(app: FastifyInstance) {
     }
   }
 
-  async function audit(request: FastifyRequest, row: { id: number; clientId: number }, action: 'CREATE' | 'UPDATE' | 'READ' | 'SEARCH' | 'EXPORT', changed: Record<string, unknown>) {
-    await request.audit({ entity: 'visit', entityId: row.id, action, clientId: row.clientId, changed });
+  /** `row.caregiverId`: the caregiver the visit concerns (the one it had before a change, else the one it gets). */
+  async function audit(request: FastifyRequest, row: { id: number; clientId: number; caregiverId: number | null }, action: 'CREATE' | 'UPDATE' | 'READ' | 'SEARCH' | 'EXPORT', changed: Record<string, unknown>) {
+    await request.audit({ entity: 'visit', entityId: row.id, action, clientId: row.clientId, employeeId: row.caregiverId, changed });
   }
 
   async function tellOffice(organization: RequestOrganization, title: string, body: string, link: string) {
@@ -617,13 +618,13 @@ export function createVisitService(app: FastifyInstance) {
       const window = checkWindow(organization, input);
       const { startsAt, endsAt } = window;
       const id = await insertVisit(organization, newVisit(request, organization, input, service.id, window), caregiver?.name ?? null);
-      await audit(request, { id, clientId: input.client_id }, 'CREATE', { event: 'create', caregiver_id: input.caregiver_id ?? null, starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString(), service: service.service });
+      await audit(request, { id, clientId: input.client_id, caregiverId: input.caregiver_id ?? null }, 'CREATE', { event: 'create', caregiver_id: input.caregiver_id ?? null, starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString(), service: service.service });
       return one(request, id);
     },
 
     async retrieve(request: FastifyRequest, id: number): Promise<VisitOut> {
       const joined = await findVisible(request, id);
-      if (isOffice(request)) await audit(request, { id, clientId: joined.visit.clientId }, 'READ', { event: 'read' });
+      if (isOffice(request)) await audit(request, { id, clientId: joined.visit.clientId, caregiverId: joined.visit.caregiverId }, 'READ', { event: 'read' });
       return (await serialize(request, [joined]))[0];
     },
 
@@ -679,7 +680,7 @@ export function createVisitService(app: FastifyInstance) {
       }
       // the caregiver assigned: the other askers hear nothing more of it, and their requests go
       if (caregiverId && caregiverId !== current.caregiverId) await app.db.delete(visitRequests).where(eq(visitRequests.visitId, id));
-      await audit(request, { id, clientId: current.clientId }, 'UPDATE', changes);
+      await audit(request, { id, clientId: current.clientId, caregiverId: current.caregiverId ?? caregiverId }, 'UPDATE', changes);
       if (caregiverId && caregiverId !== current.caregiverId) {
         await notify(
           app.db,
@@ -728,7 +729,7 @@ export function createVisitService(app: FastifyInstance) {
         }
       }
       if (created.length) {
-        await audit(request, { id: patternId!, clientId: input.client_id }, 'CREATE', { event: 'create', pattern: { weekdays: input.weekdays, starts_on: input.starts_on, until: input.until, start_time: input.start_time, end_time: input.end_time }, created: created.length, skipped: skipped.length, caregiver_id: input.caregiver_id ?? null });
+        await audit(request, { id: patternId!, clientId: input.client_id, caregiverId: input.caregiver_id ?? null }, 'CREATE', { event: 'create', pattern: { weekdays: input.weekdays, starts_on: input.starts_on, until: input.until, start_time: input.start_time, end_time: input.end_time }, created: created.length, skipped: skipped.length, caregiver_id: input.caregiver_id ?? null });
       }
       const rows = created.length ? await selectVisits().where(inArray(visits.id, created)).orderBy(asc(visits.startsAt)) : [];
       return { created: await serialize(request, rows), skipped };
@@ -742,7 +743,7 @@ export function createVisitService(app: FastifyInstance) {
         .where(and(eq(visits.id, id), inArray(visits.status, ['OPEN', 'SCHEDULED'])))
         .returning({ id: visits.id });
       if (!updated.length) throw conflict(`This visit is ${current.status === 'IN_PROGRESS' ? 'in progress' : current.status.toLowerCase()} and cannot be cancelled.`, 'visit_locked');
-      await audit(request, { id, clientId: current.clientId }, 'UPDATE', { status: { from: current.status, to: 'CANCELLED' }, cancel_reason: input.reason });
+      await audit(request, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', { status: { from: current.status, to: 'CANCELLED' }, cancel_reason: input.reason });
       if (current.caregiverId) {
         const organization = requireOrganization(request);
         await notify(
@@ -780,7 +781,7 @@ export function createVisitService(app: FastifyInstance) {
           .limit(1);
         if (other) await addException(tx, row, 'OVERLAP', `Clocked in while visit ${other.id} was still in progress.`);
       });
-      await audit(request, { id, clientId: current.clientId }, 'UPDATE', { event: 'clock_in', at: now.toISOString(), location: place.location, distance: place.distance === null ? null : Math.round(place.distance) });
+      await audit(request, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', { event: 'clock_in', at: now.toISOString(), location: place.location, distance: place.distance === null ? null : Math.round(place.distance) });
       return one(request, id);
     },
 
@@ -798,7 +799,7 @@ export function createVisitService(app: FastifyInstance) {
         if (place.exception) await addException(tx, moved[0], 'LOCATION_CLOCK_OUT', `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`);
         await verifyIfClear(tx, id);
       });
-      await audit(request, { id, clientId: current.clientId }, 'UPDATE', { event: 'clock_out', at: now.toISOString(), location: place.location, distance: place.distance === null ? null : Math.round(place.distance) });
+      await audit(request, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', { event: 'clock_out', at: now.toISOString(), location: place.location, distance: place.distance === null ? null : Math.round(place.distance) });
       return one(request, id);
     },
 
@@ -816,7 +817,7 @@ export function createVisitService(app: FastifyInstance) {
         .where(and(eq(visits.id, id), eq(visits.status, 'SCHEDULED'), eq(visits.caregiverId, current.caregiverId)))
         .returning({ id: visits.id });
       if (!moved.length) throw conflict('This visit changed a moment ago. Reload and try again.', 'visit_changed');
-      await audit(request, { id, clientId: current.clientId }, 'UPDATE', { event: 'callout', caregiver_id: { from: current.caregiverId, to: null }, status: { from: 'SCHEDULED', to: 'OPEN' } });
+      await audit(request, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', { event: 'callout', caregiver_id: { from: current.caregiverId, to: null }, status: { from: 'SCHEDULED', to: 'OPEN' } });
       await tellOffice(
         organization,
         'A visit needs a caregiver',
@@ -837,7 +838,7 @@ export function createVisitService(app: FastifyInstance) {
       if (other) throw conflict(`You are booked ${windowIn(organization.timezone, other.visit.startsAt, other.visit.endsAt, dayIn(organization))} with ${other.first_name.charAt(0)}. ${other.last_name} then.`);
       const inserted = await app.db.insert(visitRequests).values({ visitId: id, caregiverId: me, organizationId: organization.id, createdAt: app.now() }).onConflictDoNothing().returning();
       if (inserted.length) {
-        await audit(request, { id, clientId: current.clientId }, 'UPDATE', { event: 'request', caregiver_id: me });
+        await audit(request, { id, clientId: current.clientId, caregiverId: me }, 'UPDATE', { event: 'request', caregiver_id: me });
         await tellOffice(organization, 'A caregiver asked for an open visit', `${formatDay(current.serviceDate)}, ${windowIn(organization.timezone, current.startsAt, current.endsAt, dayIn(organization))}.`, `/clients/${current.clientId}/visits`);
       }
       return one(request, id);
@@ -964,10 +965,10 @@ export function createVisitService(app: FastifyInstance) {
           .set({ resolution: input.resolution, resolutionNote: input.note?.trim() || null, resolvedById: me, resolvedAt: now })
           .where(eq(visitExceptions.id, exceptionId));
         await verifyIfClear(tx, visit.id);
-        return { visitId: visit.id, clientId: visit.clientId, changes };
+        return { visitId: visit.id, clientId: visit.clientId, caregiverId: visit.caregiverId, changes };
       });
       // after the transaction: on PGlite's one connection, a write outside it would wait for it forever
-      await request.audit({ entity: 'visit', entityId: resolved.visitId, action: 'UPDATE', clientId: resolved.clientId, changed: resolved.changes });
+      await request.audit({ entity: 'visit', entityId: resolved.visitId, action: 'UPDATE', clientId: resolved.clientId, employeeId: resolved.caregiverId, changed: resolved.changes });
       return one(request, resolved.visitId);
     },
 

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageOf, pagedAnswer } from '../../lib/paging';
+import * as schemas from './schemas';
+import { createAuditLogService } from './service';
+
+const auditLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const auditLog = createAuditLogService(app);
+  // only the master reads the log (spec 7: view-auditlogs is the master's; product.md, "Audit"): every organization's rows
+  const master = { access: { permission: 'view-auditlogs' as const } };
+
+  app.get('/api/audit-log/', { schema: schemas.auditListSchema, config: master }, async (request) => {
+    const { limit, offset, ...filter } = request.query;
+    const page = pageOf({ limit, offset });
+    const { count, countLimited, results } = await auditLog.list(request, filter, page);
+    return { ...pagedAnswer(request, page, count, results), count_limited: countLimited };
+  });
+
+  app.get('/api/audit-log/export/', { schema: schemas.auditExportSchema, config: master }, async (request, reply) => {
+    const stream = await auditLog.exportCsv(request, request.query);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-log-${request.server.now().toISOString().slice(0, 10)}.csv"`).send(stream);
+  });
+
+  app.get('/api/audit-log/people/', { schema: schemas.auditPeopleSchema, config: master }, async (request) => auditLog.people(request.query.search, request.query.organization));
+};
+
+export default auditLogRoutes;
