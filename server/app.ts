@@ -21,6 +21,7 @@ import { sendIndex, staticPlugin, wantsSpa } from './plugins/static';
 import { statusFilePlugin } from './plugins/status-file';
 import { mailPlugin } from './modules/mail/plugin';
 import { createInProcessBus } from './modules/events/bus';
+import { createPostgresBus } from './modules/events/postgres-bus';
 import { redactLinkTokens } from './modules/auth/password-tokens';
 import type { ConsolePrinter } from './modules/mail/service';
 import './types';
@@ -35,6 +36,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Console-mail mode (no SMTP_URL): where each mail is printed whole (default: standard output). */
   mailConsole?: ConsolePrinter;
+  /**
+   * The PostgreSQL the db talks to (default: config.databaseUrl): live events then go through LISTEN/NOTIFY
+   * so every process hears them. null: the embedded database, the in-process bus.
+   */
+  databaseUrl?: string | null;
 }
 
 const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'modules');
@@ -43,7 +49,7 @@ const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mod
  * Route modules, each `server/modules/<name>/routes.ts` default-exporting a Fastify plugin whose routes use
  * their full /api/... paths. A module whose file does not exist yet is skipped.
  */
-export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev', 'applications', 'employees', 'documents', 'onboarding', 'clients', 'referrals', 'marketers', 'grievances', 'visits', 'payroll', 'work-service-reviews', 'audit-log'] as const;
+export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev', 'applications', 'employees', 'documents', 'onboarding', 'clients', 'referrals', 'marketers', 'grievances', 'visits', 'payroll', 'work-service-reviews', 'audit-log', 'conversations', 'events'] as const;
 
 function requestForLog(request: FastifyRequest) {
   return { method: request.method, url: redactLinkTokens(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
@@ -70,7 +76,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('db', options.db);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('keys', deriveKeys(resolveJwtSecret(config)));
-  app.decorate('events', createInProcessBus(app));
+  const databaseUrl = options.databaseUrl !== undefined ? options.databaseUrl : config.databaseUrl;
+  app.decorate('events', databaseUrl ? await createPostgresBus(app, databaseUrl) : createInProcessBus(app));
   app.addHook('onClose', async () => app.events.close());
 
   await app.register(errorsPlugin);

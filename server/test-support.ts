@@ -10,6 +10,7 @@ import { buildApp, type AppInstance } from './app';
 import { configFromEnv, type Config } from './config';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './db/connection';
 import { organizations, outbox } from './db/schema';
+import { createFileStorage } from './lib/file-storage';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
 import type { Mail } from './modules/mail/service';
 
@@ -47,6 +48,8 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   backend: Backend;
+  /** The PostgreSQL database of the app (null on PGlite): a second app on it acts as a second server process. */
+  databaseUrl: string | null;
   /** Signs in (demo password by default) and returns the login answer. */
   login(email: string, password?: string): Promise<{ access: string; refresh: string; user: Record<string, any> }>;
   /** Headers for an authenticated call: Authorization, and X-ORGANIZATION-TOKEN when given. */
@@ -167,6 +170,8 @@ export async function createTestApp(
     ...options.config,
   };
   const pgDatabase = backend === 'postgres' ? await createPostgresDatabase() : null;
+  // on PostgreSQL the app knows its URL, as in production: files go to the database store (file-storage.ts)
+  if (pgDatabase && options.config?.databaseUrl === undefined) config.databaseUrl = pgDatabase.url;
   const fromTemplate = backend === 'pglite' && options.seed !== false;
   const database = await openDatabase({
     databaseUrl: pgDatabase?.url ?? null,
@@ -178,10 +183,11 @@ export async function createTestApp(
   let app: AppInstance | undefined;
   try {
     await database.migrate();
-    if (options.seed !== false && !fromTemplate) await seedDemo(database.db, { now: clock.now() });
+    if (options.seed !== false && !fromTemplate) await seedDemo(database.db, { now: clock.now(), files: createFileStorage(config, database.db) });
     app = await buildApp({
       config,
       db: database.db,
+      databaseUrl: pgDatabase?.url ?? null,
       now: clock.now,
       logger: options.logTo ? { level: 'debug', stream: { write: (line: string) => void options.logTo!.push(line) } } : false,
       mailConsole: (mail) => consoleMails.unshift({ ...mail, id: consoleMails.length + 1 }),
@@ -203,6 +209,7 @@ export async function createTestApp(
     config,
     clock,
     backend,
+    databaseUrl: pgDatabase?.url ?? null,
     async login(email, password = DEMO_PASSWORD) {
       const response = await app!.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);

@@ -9,7 +9,8 @@ import { liveEvents } from '../../db/schema';
  *
  * Event types: `message.created` { conversation_id, message_id }, `conversation.read` { conversation_id,
  * user_id, last_read_message_id }, `notification.created` { notification_id, unread }, `notifications.read`
- * { unread }, `grievance.changed` { grievance_id }.
+ * { unread }, `grievance.changed` { grievance_id }; and `session.ended` { family_id } (published at sign-out: the streams of
+ * that session end, in every process; never sent to a client).
  */
 export interface NewLiveEvent {
   userId: number;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection';
 import { notifications, users } from '../../db/schema';
+import type { EventBus } from '../events/bus';
 import type { MailService } from '../mail/service';
 import { notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
@@ -25,18 +26,40 @@ export interface NotificationMailer {
   mail: MailService;
   config: { publicUrl: string };
   log?: { error: (details: object, message: string) => void };
+  /** The live event bus: the recipient's open tabs hear `notification.created` with their unread count. */
+  events?: Pick<EventBus, 'publish'>;
+}
+
+/** One's unread notifications in an organization: the count of the header's bell. */
+export async function unreadNotificationCount(db: Db, userId: number, organizationId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.organizationId, organizationId), isNull(notifications.readAt)));
+  return Number(row?.count ?? 0);
 }
 
 /**
  * For the modules that notify people (messages, onboarding, grievances...): writes the in-app notification
  * and, given a mailer (`notify(app.db, n, app.now(), app)` works: the app is one), mails the person too. A
- * failed mail is logged, never fails the caller: the in-app notification is there.
+ * failed mail is logged, never fails the caller: the in-app notification is there. With the app's event bus
+ * (the app has one), the recipient's open tabs hear `notification.created` { notification_id, unread }.
  */
 export async function notify(db: Db, notification: NewNotification, now: Date, mailer?: NotificationMailer): Promise<number> {
   const [row] = await db
     .insert(notifications)
     .values({ ...notification, body: notification.body ?? '', link: notification.link ?? null, createdAt: now })
     .returning({ id: notifications.id });
+  if (mailer?.events) {
+    try {
+      const unread = await unreadNotificationCount(db, notification.userId, notification.organizationId);
+      await mailer.events.publish([
+        { userId: notification.userId, organizationId: notification.organizationId, type: 'notification.created', data: { notification_id: row.id, unread } },
+      ]);
+    } catch (error) {
+      mailer.log?.error({ err: error }, 'notification event failed');
+    }
+  }
   if (mailer) {
     const [recipient] = await db
       .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
@@ -93,6 +116,14 @@ function own(request: FastifyRequest): SQL[] {
 }
 
 export function createNotificationService(app: FastifyInstance) {
+  /** The user's other tabs (and this one) hear the new unread count. */
+  async function publishUnread(request: FastifyRequest): Promise<void> {
+    const userId = request.user!.user.id;
+    const organizationId = requireOrganization(request).id;
+    const unread = await unreadNotificationCount(app.db, userId, organizationId);
+    await app.events.publish([{ userId, organizationId, type: 'notifications.read', data: { unread } }]);
+  }
+
   return {
     async list(request: FastifyRequest, filter: NotificationFilter, page: Page): Promise<{ count: number; results: NotificationOut[] }> {
       const conditions = own(request);
@@ -117,6 +148,7 @@ export function createNotificationService(app: FastifyInstance) {
         .where(where)
         .returning();
       await request.audit({ entity: 'notification', entityId: id, changed: { read: { from: !read, to: read } } });
+      await publishUnread(request);
       return serializeNotification(updated);
     },
 
@@ -130,6 +162,7 @@ export function createNotificationService(app: FastifyInstance) {
         .returning({ id: notifications.id });
       if (updated.length) {
         await request.audit({ entity: 'notification', changed: { event: 'read-all', ...(type ? { type } : {}), count: updated.length } });
+        await publishUnread(request);
       }
     },
   };

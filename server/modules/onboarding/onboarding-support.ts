@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection';
 import { employeeProfiles, users } from '../../db/schema';
 import { invalid, permissionDenied } from '../../lib/api-error';
+import type { NewLiveEvent } from '../events/bus';
 import type { Mail } from '../mail/service';
 import { notify, type NewNotification } from '../notifications/service';
 
@@ -36,16 +37,19 @@ export async function inTransactionNotifying<T>(
   work: (tx: Tx, notice: (notification: NewNotification) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const mails: Mail[] = [];
+  const events: NewLiveEvent[] = [];
   const collector = {
     mail: { send: async (mail: Mail) => void mails.push(mail), close: async () => undefined },
     config: app.config,
     log: app.log,
+    events: { publish: async (more: NewLiveEvent[]) => void events.push(...more) },
   };
   const result = await app.db.transaction(async (tx) =>
     work(tx, async (notification) => {
       await notify(tx as unknown as Db, notification, app.now(), collector);
     }),
   );
+  if (events.length) await app.events.publish(events).catch((error: unknown) => app.log.error({ err: error }, 'notification event failed'));
   for (const mail of mails) {
     try {
       await app.mail.send(mail);

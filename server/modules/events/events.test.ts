@@ -1,0 +1,343 @@
+import { eq } from 'drizzle-orm';
+import { createParser } from 'eventsource-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type AppInstance } from '../../app';
+import { openDatabase, type Database } from '../../db/connection';
+import { liveEvents, organizations } from '../../db/schema';
+import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { notify } from '../notifications/service';
+import { notifyPayloads, terminateListenConnections } from './postgres-bus';
+import { liveStreamsOf } from './routes';
+import { pruneLiveEvents } from './service';
+
+type Session = Awaited<ReturnType<TestApp['login']>>;
+
+interface Received {
+  id: number;
+  type: string;
+  data: any;
+}
+
+/** A stream as a browser tab holds it: fetch with the Authorization header, read and parse as it comes. */
+interface OpenStream {
+  status: number;
+  headers: Headers;
+  events: Received[];
+  comments: string[];
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  isEnded: () => boolean;
+  waitFor: (count: number, timeoutMs?: number) => Promise<Received[]>;
+  close: () => void;
+}
+
+async function openStream(base: string, headers: Record<string, string>, path = '/api/events/'): Promise<OpenStream> {
+  const abort = new AbortController();
+  const response = await fetch(`${base}${path}`, { headers, signal: abort.signal });
+  const events: Received[] = [];
+  const comments: string[] = [];
+  let done = false;
+  const parser = createParser({
+    onEvent: (message) => events.push({ id: Number(message.id), type: message.event ?? 'message', data: JSON.parse(message.data) }),
+    onComment: (comment) => comments.push(comment.trim()),
+  });
+  const ended = (async () => {
+    if (!response.body) return;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      for (;;) {
+        const { value, done: finished } = await reader.read();
+        if (finished) break;
+        parser.feed(value);
+      }
+    } catch {
+      // aborted by the test
+    } finally {
+      done = true;
+    }
+  })();
+  return {
+    status: response.status,
+    headers: response.headers,
+    events,
+    comments,
+    ended,
+    isEnded: () => done,
+    async waitFor(count, timeoutMs = 5000) {
+      const until = Date.now() + timeoutMs;
+      while (events.length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+      if (events.length < count) throw new Error(`expected ${count} events, got ${events.length}: ${JSON.stringify(events)}`);
+      return events;
+    },
+    close: () => abort.abort(),
+  };
+}
+
+const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function endsWithin(stream: OpenStream, ms = 5000): Promise<boolean> {
+  return Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+}
+
+for (const backend of testBackends()) {
+  describe(`live event stream (${backend})`, () => {
+    let t: TestApp;
+    let base: string;
+    let nurse: Session;
+    let admin: Session;
+    let sunriseId: number;
+    let harborId: number;
+    const open: OpenStream[] = [];
+    const stream = async (headers: Record<string, string>, path?: string) => {
+      const s = await openStream(base, headers, path);
+      open.push(s);
+      return s;
+    };
+    const notifyNurse = (title: string) => notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title }, t.app.now(), t.app);
+
+    beforeAll(async () => {
+      t = await createTestApp({ backend });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      nurse = await t.login('nurse@sunrise.example');
+      admin = await t.login('admin@sunrise.example');
+      const orgs = await t.database.db.select().from(organizations);
+      sunriseId = orgs.find((o) => o.token === 'sunrise')!.id;
+      harborId = orgs.find((o) => o.token === 'harbor')!.id;
+    });
+    afterAll(async () => {
+      for (const s of open) s.close();
+      await t?.close();
+    });
+
+    it('refuses a stream without the Authorization header, a token in the URL included', async () => {
+      const anonymous = await fetch(`${base}/api/events/`);
+      expect(anonymous.status).toBe(401);
+      const inUrl = await fetch(`${base}/api/events/?token=${encodeURIComponent(nurse.access)}`);
+      expect(inUrl.status).toBe(401);
+      expect(await inUrl.json()).toMatchObject({ code: 'not_authenticated' });
+      const accessInUrl = await fetch(`${base}/api/events/?access=${encodeURIComponent(nurse.access)}&access_token=${encodeURIComponent(nurse.access)}`);
+      expect(accessInUrl.status).toBe(401);
+    });
+
+    it('refuses a Last-Event-ID that is not an event id, naming it', async () => {
+      const response = await fetch(`${base}/api/events/`, { headers: { ...t.headers(nurse.access), 'last-event-id': 'yesterday' } });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(Object.keys(body.fields ?? {})).toEqual(['last-event-id']);
+    });
+
+    it('refuses the roles without notifications or messages (a client)', async () => {
+      const client = await t.login('client@sunrise.example');
+      const response = await fetch(`${base}/api/events/`, { headers: t.headers(client.access) });
+      expect(response.status).toBe(403);
+    });
+
+    it("streams the signed-in user's own events only, as Server-Sent Events", async () => {
+      const nurseStream = await stream(t.headers(nurse.access));
+      const adminStream = await stream(t.headers(admin.access));
+      expect(nurseStream.status).toBe(200);
+      expect(nurseStream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(nurseStream.headers.get('cache-control')).toBe('no-store');
+
+      const notificationId = await notifyNurse('A visit was added to your schedule');
+      const [event] = await nurseStream.waitFor(1);
+      const unread = (await (await fetch(`${base}/api/notifications/?unread=true&limit=1`, { headers: t.headers(nurse.access) })).json()).count;
+      expect(event).toMatchObject({ type: 'notification.created', data: { notification_id: notificationId, unread } });
+      const [row] = await t.database.db.select().from(liveEvents).where(eq(liveEvents.id, event.id));
+      expect(row).toMatchObject({ userId: nurse.user.id, type: 'notification.created' });
+
+      await settle();
+      expect(adminStream.events).toEqual([]);
+      nurseStream.close();
+      adminStream.close();
+    });
+
+    it('tells every open tab the new unread count when notifications are marked read', async () => {
+      const tab = await stream(t.headers(nurse.access));
+      await notifyNurse('Another visit');
+      const [created] = await tab.waitFor(1);
+      const readAll = await fetch(`${base}/api/notifications/read-all/`, { method: 'POST', headers: { ...t.headers(nurse.access), 'content-type': 'application/json' }, body: '{}' });
+      expect(readAll.status).toBe(204);
+      const [, read] = await tab.waitFor(2);
+      expect(read).toMatchObject({ type: 'notifications.read', data: { unread: 0 } });
+      expect(read.id).toBeGreaterThan(created.id);
+
+      await notifyNurse('One more');
+      const [, , again] = await tab.waitFor(3);
+      const patch = await fetch(`${base}/api/notifications/${again.data.notification_id}/`, {
+        method: 'PATCH',
+        headers: { ...t.headers(nurse.access), 'content-type': 'application/json' },
+        body: JSON.stringify({ read: true }),
+      });
+      expect(patch.status).toBe(200);
+      expect((await tab.waitFor(4))[3]).toMatchObject({ type: 'notifications.read', data: { unread: 0 } });
+      tab.close();
+    });
+
+    it("keeps the master's stream to the organization it acts in", async () => {
+      const master = await t.login('master@portal.example');
+      const inHarbor = await stream(t.headers(master.access, 'harbor'));
+      expect(inHarbor.status).toBe(200);
+      await t.app.events.publish([
+        { userId: master.user.id, organizationId: sunriseId, type: 'grievance.changed', data: { grievance_id: 1 } },
+        { userId: master.user.id, organizationId: harborId, type: 'grievance.changed', data: { grievance_id: 2 } },
+      ]);
+      await inHarbor.waitFor(1);
+      await settle();
+      expect(inHarbor.events.map((e) => e.data.grievance_id)).toEqual([2]);
+      inHarbor.close();
+    });
+
+    it('replays what a reconnecting tab missed after its Last-Event-ID, then goes on live, none twice', async () => {
+      const first = await stream(t.headers(nurse.access));
+      await notifyNurse('Seen before the cut');
+      const [seen] = await first.waitFor(1);
+      first.close();
+      await settle();
+      const missedIds = [await notifyNurse('Missed 1'), await notifyNurse('Missed 2')];
+
+      // while the missed rows are replayed, new ones arrive: each shows once, in order
+      const reconnecting = stream({ ...t.headers(nurse.access), 'last-event-id': String(seen.id) });
+      const during = notifyNurse('Published during the replay');
+      const again = await reconnecting;
+      const duringId = await during;
+      const afterId = await notifyNurse('Live after the replay');
+      const events = await again.waitFor(4);
+      await settle();
+      expect(again.events.map((e) => e.data.notification_id)).toEqual([...missedIds, duringId, afterId]);
+      const ids = again.events.map((e) => e.id);
+      expect(ids.every((id) => id > seen.id)).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(events.map((e) => e.type)).toEqual(Array(4).fill('notification.created'));
+      again.close();
+    });
+
+    it('ends the stream when its session signs out, and keeps the other sessions’ streams', async () => {
+      const other = await t.login('nurse@sunrise.example');
+      const leaving = await stream(t.headers(nurse.access));
+      const staying = await stream(t.headers(other.access));
+      expect(await endsWithin(leaving, 200)).toBe(false);
+      const logout = await fetch(`${base}/api/auth/logout/`, { method: 'POST', headers: { ...t.headers(nurse.access), 'content-type': 'application/json' }, body: JSON.stringify({ refresh: nurse.refresh }) });
+      expect(logout.status).toBeLessThan(300);
+      expect(await endsWithin(leaving)).toBe(true);
+      expect(staying.isEnded()).toBe(false);
+      expect(leaving.events).toEqual([]);
+      nurse = other;
+    });
+
+    it('ends streams whose session went idle at the heartbeat, and sends the others a heartbeat', async () => {
+      const streams = liveStreamsOf(t.app)!;
+      const quiet = await stream(t.headers(nurse.access));
+      await settle();
+      await streams.checkSessions();
+      await settle();
+      expect(quiet.isEnded()).toBe(false);
+      expect(quiet.comments).toContain('heartbeat');
+
+      t.clock.advance(t.config.sessionIdleSeconds + 1);
+      await streams.checkSessions();
+      expect(await endsWithin(quiet)).toBe(true);
+      expect(streams.size).toBe(0);
+      nurse = await t.login('nurse@sunrise.example');
+    });
+
+    it('prunes the rows older than a day and keeps the younger ones', async () => {
+      const now = t.app.now();
+      const [old] = await t.database.db
+        .insert(liveEvents)
+        .values({ userId: nurse.user.id, organizationId: sunriseId, type: 'notifications.read', data: { unread: 0 }, createdAt: new Date(now.getTime() - 25 * 3_600_000) })
+        .returning();
+      const [young] = await t.database.db
+        .insert(liveEvents)
+        .values({ userId: nurse.user.id, organizationId: sunriseId, type: 'notifications.read', data: { unread: 0 }, createdAt: new Date(now.getTime() - 23 * 3_600_000) })
+        .returning();
+      expect(await pruneLiveEvents(t.app)).toBeGreaterThanOrEqual(1);
+      const left = (await t.database.db.select({ id: liveEvents.id }).from(liveEvents)).map((r) => r.id);
+      expect(left).not.toContain(old.id);
+      expect(left).toContain(young.id);
+    });
+
+    it('ends every open stream when the server closes', async () => {
+      const s = await stream(t.headers(nurse.access));
+      const closing = t.close();
+      expect(await endsWithin(s)).toBe(true);
+      await closing;
+      t = undefined as unknown as TestApp;
+    });
+  });
+}
+
+describe('NOTIFY payloads', () => {
+  it('stay under the limit in chunks, and send a row too large by its id', () => {
+    const events = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, userId: 7, organizationId: 1, type: 'message.created', data: { conversation_id: 3, message_id: i } }));
+    const payloads = notifyPayloads(events, 1000);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(1000);
+    expect(payloads.flatMap((p) => JSON.parse(p).r.map((r: { i: number }) => r.i))).toEqual(events.map((e) => e.id));
+    const large = notifyPayloads([{ id: 9, userId: 7, organizationId: 1, type: 'x', data: { text: 'a'.repeat(2000) } }], 1000);
+    expect(large).toEqual([JSON.stringify({ ids: [9] })]);
+  });
+});
+
+if (process.env.TEST_DATABASE_URL) {
+  describe('live events across two server processes (postgres)', () => {
+    let t: TestApp;
+    let second: { app: AppInstance; database: Database };
+    let baseB: string;
+    let nurse: Session;
+    let sunriseId: number;
+
+    beforeAll(async () => {
+      t = await createTestApp({ backend: 'postgres' });
+      const database = await openDatabase({ databaseUrl: t.databaseUrl });
+      const app = await buildApp({ config: t.config, db: database.db, databaseUrl: t.databaseUrl, now: t.clock.now, logger: false, distDir: '/nonexistent' });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      second = { app, database };
+      const address = app.server.address();
+      baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      nurse = await t.login('nurse@sunrise.example');
+      const [sunrise] = await t.database.db.select().from(organizations).where(eq(organizations.token, 'sunrise'));
+      sunriseId = sunrise.id;
+    });
+    afterAll(async () => {
+      await second?.app.close();
+      await second?.database.close();
+      await t?.close();
+    });
+
+    it('delivers an event published through one process to a stream served by the other', async () => {
+      const onB = await openStream(baseB, t.headers(nurse.access));
+      expect(onB.status).toBe(200);
+      const id = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Through A' }, t.app.now(), t.app);
+      const [event] = await onB.waitFor(1);
+      expect(event).toMatchObject({ type: 'notification.created', data: { notification_id: id } });
+      await settle();
+      expect(onB.events).toHaveLength(1);
+      onB.close();
+    });
+
+    it('ends a stream on the other process when its session signs out', async () => {
+      const session = await t.login('nurse@sunrise.example');
+      const onB = await openStream(baseB, t.headers(session.access));
+      const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: t.headers(session.access), payload: { refresh: session.refresh } });
+      expect(logout.statusCode).toBeLessThan(300);
+      expect(await endsWithin(onB)).toBe(true);
+    });
+
+    it('catches up after its LISTEN connection drops: nothing published meanwhile is lost', async () => {
+      const onB = await openStream(baseB, t.headers(nurse.access));
+      const before = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Before the cut' }, t.app.now(), t.app);
+      await onB.waitFor(1);
+      expect(await terminateListenConnections(t.databaseUrl!)).toBeGreaterThanOrEqual(2);
+      const during = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'While B is cut off' }, t.app.now(), t.app);
+      const events = await onB.waitFor(2, 10_000);
+      const after = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'After' }, t.app.now(), t.app);
+      await onB.waitFor(3, 10_000);
+      await settle(300);
+      expect(events.map((e) => e.data.notification_id)).toEqual([before, during, after]);
+      onB.close();
+    }, 20_000);
+  });
+}
