@@ -28,6 +28,7 @@ import {
 import { seedDemoClients } from './seed-clients';
 import { seedDemoGrievances } from './seed-grievances';
 import { seedDemoVisits } from './seed-visits';
+import { seedDemoMessages } from './seed-messages';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 
@@ -170,6 +171,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null; no
     await seedDemoHiring(tx, ids, storage, now);
     await seedDemoClients(tx, ids, DEMO_TIMEZONES, now);
     await seedDemoVisits(tx, ids, DEMO_TIMEZONES, now);
+    await seedDemoMessages(tx, ids, now);
     await seedDemoGrievances(tx, ids, now);
   });
 }

@@ -210,6 +210,7 @@ export const RESOURCE_TABLES: Record<string, string> = {
   visits: 'visits',
   'visit-exceptions': 'visit_exceptions',
   'work-service-reviews': 'work_service_reviews',
+  conversations: 'conversations',
 };
 
 /** The table of the row an operation acts on: its last path parameter's resource. */
@@ -324,6 +325,8 @@ async function clientTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
     // work-service reviews: Clara's week waiting for her signature (the seed's, so client@sunrise.example reaches
     // her own), and in harbor one the office recorded its client cannot sign (the seed has none there)
     'work-service-reviews': { sunrise: await firstId(t, 'work_service_reviews', sunrise, sql`AND status = 'PENDING' AND client_id IN (SELECT client_id FROM client_users)`), harbor: await harborReview(t, harbor) },
+    // issue 11: the seed's conversation of the nurse with the office (so her calls reach her own) and harbor's
+    conversations: { sunrise: await firstId(t, 'conversations', sunrise, sql`AND employee_id = (SELECT id FROM users WHERE email = 'nurse@sunrise.example')`), harbor: await firstId(t, 'conversations', harbor) },
     // grievances: Clara's (so client@sunrise.example reaches her own) and harbor's call taken by phone
     grievances: {
       sunrise: await firstId(t, 'grievances', sunrise, sql`AND complainant_id = (SELECT id FROM users WHERE email = 'client@sunrise.example')`),

@@ -171,6 +171,18 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   grievances_notes_create: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
   grievances_transition_create: office,
 
+  // messages (product.md, "Talking to the office"; spec 6: /messages is the admin's, the master's and the
+  // employee's, spec 7 gives view-messages to READY employees): a READY employee writes to the office and
+  // reads their own conversations (others' are 404); the office (every admin, and the master acting in the
+  // organization) answers from one inbox and writes to one employee or to another admin. NEW employees,
+  // clients and marketers have no messages.
+  conversations_list: { callers: [...OFFICE, 'ready', 'readyRn'] },
+  conversations_create: { callers: [...OFFICE, 'ready', 'readyRn'] },
+  conversations_retrieve: { callers: [...OFFICE, 'ready', 'readyRn'] },
+  conversations_messages_list: { callers: [...OFFICE, 'ready', 'readyRn'] },
+  conversations_messages_create: { callers: [...OFFICE, 'ready', 'readyRn'] },
+  conversations_read_create: { callers: [...OFFICE, 'ready', 'readyRn'] },
+
   // visits (product.md, "Visits"): the office schedules, verifies and exports; a READY employee
   // (view-workschedules, spec 7) reads and clocks their own day, gives a visit up and asks for open ones; a
   // client reads their own visits (their home page shows them). NEW employees have no schedule yet.

@@ -25,6 +25,7 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'client_services.status': 'a state code',
   'client_users.relationship': 'a relationship code (SELF, FAMILY)',
   'clients.type': 'a client type code (spec 3)',
+  'conversations.topic': 'a topic code (SCHEDULE, PAY, ONBOARDING, OTHER)',
   'clients.status': 'a state code',
   'clients.payer': 'a payer code (spec 3)',
   'clients.discharge_reason': 'a reason code',

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageOf, pagedAnswer } from '../../lib/paging';
+import * as schemas from './schemas';
+import { createConversationService } from './service';
+
+const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const conversations = createConversationService(app);
+  // spec 6: /messages is the office's (admin, and the master acting in an organization: view-employees) and
+  // READY employees' (view-messages); clients, marketers and NEW employees have no messages
+  const talkers = { access: { permission: ['view-messages' as const, 'view-employees' as const] } };
+
+  app.get('/api/conversations/', { schema: schemas.conversationListSchema, config: talkers }, async (request) => {
+    const { limit, offset, ...filter } = request.query;
+    const page = pageOf({ limit, offset });
+    const { count, results } = await conversations.list(request, filter, page);
+    return pagedAnswer(request, page, count, results);
+  });
+
+  app.post('/api/conversations/', { schema: schemas.conversationCreateSchema, config: talkers }, async (request, reply) =>
+    reply.status(201).send(await conversations.create(request, request.body)),
+  );
+
+  app.get('/api/conversations/:id/', { schema: schemas.conversationRetrieveSchema, config: talkers }, async (request) =>
+    conversations.retrieve(request, request.params.id),
+  );
+
+  app.get('/api/conversations/:id/messages/', { schema: schemas.messageListSchema, config: talkers }, async (request) =>
+    conversations.messages(request, request.params.id, request.query),
+  );
+
+  app.post('/api/conversations/:id/messages/', { schema: schemas.messageCreateSchema, config: talkers }, async (request, reply) =>
+    reply.status(201).send(await conversations.write(request, request.params.id, request.body.body)),
+  );
+
+  app.post('/api/conversations/:id/read/', { schema: schemas.readCreateSchema, config: talkers }, async (request) =>
+    conversations.markRead(request, request.params.id, request.body.message_id),
+  );
+};
+
+export default conversationRoutes;
