@@ -23,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Clients', to: '/clients', roles: ['ROLE_ADMIN', 'ROLE_MASTER'] },
   { label: 'Schedule', to: '/clients/schedule', roles: ['ROLE_ADMIN', 'ROLE_MASTER'] },
   { label: 'Visit exceptions', to: '/clients/visit-exceptions', roles: ['ROLE_ADMIN', 'ROLE_MASTER'] },
+  { label: 'Grievance desk', to: '/clients/grievances', roles: ['ROLE_ADMIN', 'ROLE_MASTER'] },
   { label: 'Welcome', to: '/clients/welcome', roles: ['ROLE_CLIENT'] },
   { label: 'Referrals', to: '/referrals', permission: 'view-referrals' },
   { label: 'Marketers', to: '/marketers', permission: 'view-marketer' },

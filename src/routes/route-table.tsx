@@ -49,6 +49,11 @@ const WorkSchedulePage = lazy(() => import('./work-schedule/work-schedule-page')
 const WorkServiceReviewPage = lazy(() => import('./work-service-review/work-service-review-page'));
 const ScheduleBoardPage = lazy(() => import('./schedule-board/schedule-board-page'));
 const VisitExceptionsPage = lazy(() => import('./visit-exceptions/visit-exceptions-page'));
+const GrievancesPage = lazy(() => import('./grievances/grievances-page'));
+const GrievancePage = lazy(() => import('./grievances/grievance-page'));
+const GrievanceDeskPage = lazy(() => import('./grievances/grievance-desk-page'));
+const NewGrievancePage = lazy(() => import('./grievances/new-grievance-page'));
+const AuditLogPage = lazy(() => import('./audit-log/audit-log-page'));
 
 /** The public routes of spec section 2 (shown only when signed out). */
 export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
@@ -64,9 +69,10 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/users', element: <UsersPage /> },
   { path: '/applications', element: <ApplicationsPage /> },
   { path: '/messages', element: <PlaceholderPage title="Messages" /> },
-  { path: '/audit-log', element: <PlaceholderPage title="Audit log" /> },
+  { path: '/audit-log', element: <AuditLogPage /> },
   { path: '/work-schedule', element: <WorkSchedulePage /> },
-  { path: '/grievances', element: <PlaceholderPage title="Grievances" /> },
+  { path: '/grievances', element: <GrievancesPage /> },
+  { path: '/grievances/:id', element: <GrievancePage /> },
   { path: '/notifications', element: <NotificationsPage /> },
   { path: '/notifications/:type', element: <NotificationsPage /> },
   { path: '/onboarding', element: <OnboardingPage /> },
@@ -82,10 +88,15 @@ export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/clients', element: <ClientsPage /> },
   { path: '/clients/new', element: <Navigate to="/clients/new/home-care" replace /> },
   { path: '/clients/new/:type', element: <NewClientPage /> },
+  { path: '/clients/welcome/concerns/:id', element: <GrievancePage /> },
   { path: '/clients/welcome/*', element: <WelcomePage /> },
   // the office's visits: /schedule and /visit-exceptions are outside the admin's prefixes, so under /clients
   { path: '/clients/schedule', element: <ScheduleBoardPage /> },
   { path: '/clients/visit-exceptions', element: <VisitExceptionsPage /> },
+  // the office's grievance desk: /grievances is the employee's prefix (spec 6), so under /clients
+  { path: '/clients/grievances', element: <GrievanceDeskPage /> },
+  { path: '/clients/grievances/new', element: <NewGrievancePage /> },
+  { path: '/clients/grievances/:id', element: <GrievancePage /> },
   { path: '/clients/:id/*', element: <ClientPage /> },
   { path: '/referrals', element: <ReferralsPage /> },
   { path: '/referrals/new/*', element: <NewReferralPage /> },

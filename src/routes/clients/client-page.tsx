@@ -10,6 +10,7 @@ import { personName } from '../employees/hiring-api';
 import { Messages, Panel, SubNav, Tag } from '../employees/page-parts';
 import { PrivateNotFoundPage } from '../not-found/not-found-pages';
 import { PrivatePage } from '../placeholder/private-page';
+import { GrievanceDesk } from '../grievances/grievance-list';
 import { ClientReviewsTab } from '../work-service-review/client-reviews-tab';
 import { ClientAccessHistoryTab } from './client-access-history-tab';
 import { ClientDetailsTab } from './client-details-tab';
@@ -109,7 +110,7 @@ export function ClientPage() {
         <Route path="reviews/*" element={<ClientReviewsTab {...props} />} />
         <Route path="notes" element={<ClientNotesTab {...props} />} />
         <Route path="documents" element={<EmptyState title="No documents yet" description="The client's documents come with a later release." />} />
-        <Route path="grievances" element={<EmptyState title="No grievances yet" description="The grievance desk comes with the grievances release." />} />
+        <Route path="grievances" element={<GrievanceDesk caption="The client's grievances" clientId={client.id} emptyDescription="Grievances about this client, filed by them or taken by phone, appear here." />} />
         <Route path="access-history" element={<ClientAccessHistoryTab {...props} />} />
         <Route path="*" element={<EmptyState title="Section not found" description="Choose one of the sections above." />} />
       </Routes>

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client';
-import type { ResponseData } from '../../api/types';
-import type { AuthorizationUnit, ClientRelationship, ClientStatus, DischargeReason, GrievanceCategory, Payer, ServiceCode, ServiceStatus } from '../../domain/clients';
+import type { RequestBody, ResponseData } from '../../api/types';
+import type { AuthorizationUnit, ClientRelationship, ClientStatus, DischargeReason, Payer, ServiceCode, ServiceStatus } from '../../domain/clients';
 import type { ClientType } from '../../domain/labels';
 import type { Page } from '../employees/hiring-api';
 
@@ -69,7 +69,7 @@ export interface ClientOperations {
   clients_access_history_list(params: Id & ListQuery): Promise<Page<AccessEntry>>;
   clients_welcome_retrieve(): Promise<Welcome>;
   grievances_list(params: ListQuery): Promise<Page<Grievance>>;
-  grievances_create(params: null, body: { category: GrievanceCategory; description: string }): Promise<Grievance>;
+  grievances_create(params: null, body: RequestBody<'grievances_create'>): Promise<ResponseData<'grievances_create'>>;
 }
 
 /** The one API client, seen through the clients operations. */

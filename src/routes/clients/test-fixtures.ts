@@ -82,7 +82,22 @@ export function makeWelcome(overrides: Partial<Welcome> = {}): Welcome {
 }
 
 export function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
-  return { id: 1, category: 'SCHEDULE', description: 'The caregiver came late.', state: 'RECEIVED', created_at: '2026-03-02T15:00:00Z', ...overrides };
+  return {
+    id: 1,
+    category: 'SCHEDULE',
+    description: 'The caregiver came late.',
+    state: 'RECEIVED',
+    urgent: false,
+    overdue: false,
+    channel: 'PORTAL',
+    complainant_name: 'Rosa Diaz',
+    complainant: { id: 9, name: 'Rosa Diaz' },
+    client: { id: 301, name: 'Rosa Diaz' },
+    occurred_on: null,
+    created_at: '2026-03-02T15:00:00Z',
+    updated_at: '2026-03-02T15:00:00Z',
+    ...overrides,
+  };
 }
 
 export const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });

@@ -1,33 +1,24 @@
 import styled from '@emotion/styled';
-import { Form, Formik } from 'formik';
 import { useEffect, useState } from 'react';
-import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
-import { GRIEVANCE_CATEGORIES, GRIEVANCE_STATES, SERVICES, type GrievanceCategory, type GrievanceState } from '../../domain/clients';
+import { SERVICES } from '../../domain/clients';
+import { dateIn } from '../../domain/dates';
 import { DEFAULT_LOCALE } from '../../domain/constants';
 import { VISIT_STATUSES } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
-import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate, formatDayIn } from '../employees/hiring-api';
-import { Messages, Panel, RowActions, Tag, TagList, type TagTone } from '../employees/page-parts';
+import { GrievanceForm } from '../grievances/grievance-form';
+import { OwnGrievances } from '../grievances/grievance-list';
+import { Messages, Panel, Tag, TagList } from '../employees/page-parts';
 import { PrivatePage } from '../placeholder/private-page';
 import { clientsApi, type Grievance, type Welcome, type WelcomeVisit } from './clients-api';
 
 export const CONCERNS_PAGE_SIZE = 50;
-
-const CATEGORY_OPTIONS = Object.entries(GRIEVANCE_CATEGORIES).map(([value, label]) => ({ value, label }));
-const STATE_TONES: Partial<Record<GrievanceState, TagTone>> = { RESOLVED: 'success', CLOSED: 'success', NOTIFIED: 'success', REOPENED: 'warning' };
-
-const concernSchema = yup.object({
-  category: yup.string().oneOf(Object.keys(GRIEVANCE_CATEGORIES), 'Choose what the concern is about.').required('Choose what the concern is about.'),
-  description: yup.string().trim().required('Tell us what happened.').max(5000, 'Keep it under 5,000 characters.'),
-});
 
 /** A list of cards, one a row: readable on a phone. */
 const Cards = styled.ul`
@@ -159,39 +150,21 @@ export function WelcomePage() {
 
       <Panel aria-labelledby="welcome-concern-title">
         <h2 id="welcome-concern-title">Report a concern</h2>
-        <p css={{ marginTop: 0 }}>Tell the office about anything that worries you: the care, a visit, a caregiver, your property or a bill. The office follows up.</p>
+        <p css={{ marginTop: 0 }}>Tell the office about anything that worries you: the care, a visit, a caregiver, your privacy or a bill. The office follows up.</p>
         <Messages>
           {notice ? <Alert tone="success">{notice}</Alert> : null}
           {error ? <Alert tone="error">{error}</Alert> : null}
         </Messages>
-        <Formik
-          initialValues={{ category: '', description: '' }}
-          validationSchema={concernSchema}
-          onSubmit={async (values, { resetForm, setErrors }) => {
-            setNotice(null);
-            setError(null);
-            try {
-              const created = await api.grievances_create(null, { category: values.category as GrievanceCategory, description: values.description.trim() });
-              setConcerns((current) => [created, ...(current ?? []).filter((row) => row.id !== created.id)]);
-              resetForm();
-              setNotice('Thank you. Your concern was received; the office will follow up.');
-            } catch (failure) {
-              const fields = apiFieldErrors(failure, { known: ['category', 'description'] });
-              if (Object.keys(fields).length) setErrors(fields);
-              else setError(apiErrorDetail(failure, 'Your concern could not be sent. Please try again.'));
-            }
+        <GrievanceForm
+          today={dateIn(timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone, new Date())}
+          labelledBy="welcome-concern-title"
+          submitLabel="Send concern"
+          save={(body) => api.grievances_create(null, body)}
+          onSaved={(created) => {
+            setConcerns((current) => [created, ...(current ?? []).filter((row) => row.id !== created.id)]);
+            setNotice('Thank you. Your concern was received; the office will follow up.');
           }}
-        >
-          <Form noValidate aria-labelledby="welcome-concern-title">
-            <FormStack>
-              <SelectField name="category" label="What is it about?" placeholder="Choose one" options={CATEGORY_OPTIONS} />
-              <TextAreaField name="description" label="What happened?" hint="When and where it happened, and who was there, if you know." />
-              <RowActions>
-                <SubmitButton fullWidth>Send concern</SubmitButton>
-              </RowActions>
-            </FormStack>
-          </Form>
-        </Formik>
+        />
       </Panel>
 
       <Panel aria-labelledby="welcome-concerns-title">
@@ -200,17 +173,7 @@ export function WelcomePage() {
         {concerns === null && !concernsError ? <p role="status">Loading…</p> : null}
         {concerns && concerns.length === 0 ? <p css={{ margin: 0 }}>You have not reported a concern.</p> : null}
         {concerns && concerns.length > 0 ? (
-          <Cards>
-            {concerns.map((concern) => (
-              <li key={concern.id}>
-                <strong>{GRIEVANCE_CATEGORIES[concern.category] ?? concern.category}</strong>
-                <p>Reported {formatDayIn(concern.created_at, timeZone)}</p>
-                <p>
-                  <Tag tone={STATE_TONES[concern.state] ?? 'neutral'}>{GRIEVANCE_STATES[concern.state] ?? concern.state}</Tag>
-                </p>
-              </li>
-            ))}
-          </Cards>
+          <OwnGrievances viewer="client" rows={concerns} timeZone={timeZone} />
         ) : null}
       </Panel>
     </PrivatePage>

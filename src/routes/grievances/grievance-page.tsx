@@ -1,0 +1,337 @@
+import styled from '@emotion/styled';
+import { Form, Formik } from 'formik';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import * as yup from 'yup';
+import { useApiClient } from '../../app/api-client';
+import { useAuthentication } from '../../app/authentication';
+import { formatDateTime } from '../../app/date-time';
+import { GRIEVANCE_MOVE_LABELS, REPRISAL_WATCH_DAYS, type GrievanceState } from '../../domain/grievances';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
+import { Button, TextLink } from '../../ui/button';
+import { Dialog, DialogActions } from '../../ui/confirm-dialog';
+import { CheckboxField, FormStack, TextAreaField } from '../../ui/fields';
+import { SubmitButton } from '../../ui/submit-button';
+import { formatCalendarDate } from '../employees/hiring-api';
+import { Details, Messages, Panel, RowActions, Tag, TwoColumns } from '../employees/page-parts';
+import { PrivateNotFoundPage } from '../not-found/not-found-pages';
+import { PrivatePage } from '../placeholder/private-page';
+import { GrievanceStateTags } from './grievance-state';
+import { ageText, categoryLabel, changeText, channelLabel, eventTitle, grievancesHome, stateLabel, type Grievance, type GrievanceViewer } from './grievances-api';
+
+const Timeline = styled.ol`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1.5)};
+  li {
+    padding-left: ${({ theme }) => theme.spacing(1.5)};
+    border-left: 3px solid ${({ theme }) => theme.palette.border};
+  }
+  li[data-internal='true'] {
+    border-left-color: ${({ theme }) => theme.palette.warning.border};
+  }
+  p {
+    margin: 2px 0 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  small {
+    display: block;
+    color: ${({ theme }) => theme.palette.text.secondary};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`;
+
+const Paragraph = styled.dd`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+export function viewerOf(role: string | undefined): GrievanceViewer {
+  if (role === 'ROLE_ADMIN' || role === 'ROLE_MASTER') return 'office';
+  return role === 'ROLE_CLIENT' ? 'client' : 'employee';
+}
+
+const BACK_TEXT: Record<GrievanceViewer, string> = {
+  office: 'Back to the grievance desk',
+  client: 'Back to your home page',
+  employee: 'Back to your grievances',
+};
+
+/**
+ * One grievance: /clients/grievances/:id (the office's desk), /grievances/:id (an employee's own) and
+ * /clients/welcome/concerns/:id (a client's own). Its details and trail (the complainant's without the
+ * office's internal notes); the office moves it along, writes notes (internal or not) and reads the
+ * reprisal watch; the complainant adds to the trail.
+ */
+export function GrievancePage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const api = useApiClient();
+  const { user } = useAuthentication();
+  const viewer = viewerOf(user?.role);
+  const office = viewer === 'office';
+  const timeZone = user?.timezone;
+  const location = useLocation();
+  const [notice, setNotice] = useState<ReactNode>((location.state as { notice?: string } | null)?.notice ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [grievance, setGrievance] = useState<Grievance | null>(null);
+  const [loadError, setLoadError] = useState<{ status: number | null; text: string } | null>(null);
+  const [moving, setMoving] = useState<GrievanceState | null>(null);
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return;
+    let active = true;
+    setGrievance(null);
+    setLoadError(null);
+    api
+      .grievances_retrieve({ id })
+      .then((answer) => {
+        if (active) setGrievance(answer);
+      })
+      .catch((failure: unknown) => {
+        if (active) setLoadError({ status: apiErrorStatus(failure), text: apiErrorDetail(failure, 'The grievance could not be loaded.') });
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  if (!Number.isInteger(id) || id <= 0 || loadError?.status === 404) return <PrivateNotFoundPage />;
+  const back = <TextLink to={grievancesHome(viewer)}>{BACK_TEXT[viewer]}</TextLink>;
+  if (!grievance) {
+    return (
+      <PrivatePage title="Grievance" description={back}>
+        {loadError ? <Alert tone="error">{loadError.text}</Alert> : <p role="status">Loading…</p>}
+      </PrivatePage>
+    );
+  }
+
+  const changed = (answer: Grievance, text: ReactNode) => {
+    setGrievance(answer);
+    setNotice(text);
+    setError(null);
+    setMoving(null);
+  };
+  const complainant = grievance.complainant_name || grievance.complainant?.name || grievance.client?.name || '—';
+
+  return (
+    <PrivatePage
+      title={categoryLabel(grievance.category)}
+      description={
+        <>
+          {back} · <GrievanceStateTags grievance={grievance} office={office} />
+        </>
+      }
+    >
+      <Messages>
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </Messages>
+
+      {office && grievance.urgent ? (
+        <Alert tone="error">Abuse, neglect or mistreatment: urgent. Every admin and the owner were told when it was filed. Protect the person first.</Alert>
+      ) : null}
+
+      <Panel aria-labelledby="grievance-state-title">
+        <h2 id="grievance-state-title">State</h2>
+        <Details>
+          <dt>State</dt>
+          <dd>
+            <GrievanceStateTags grievance={grievance} office={office} />
+          </dd>
+          <dt>Filed</dt>
+          <dd>
+            {formatDateTime(grievance.created_at, timeZone)} ({ageText(grievance.created_at)}
+            {grievance.channel === 'PORTAL' ? ', in the portal' : `, ${channelLabel(grievance.channel).toLowerCase()}`})
+          </dd>
+          {grievance.resolution ? (
+            <>
+              <dt>Resolution</dt>
+              <Paragraph>{grievance.resolution}</Paragraph>
+            </>
+          ) : null}
+        </Details>
+        {office && grievance.moves.length ? (
+          <RowActions role="group" aria-label="Move the grievance" css={{ marginTop: 16 }}>
+            {grievance.moves.map((state) => (
+              <Button key={state} variant={state === 'REOPENED' ? 'secondary' : 'primary'} onClick={() => setMoving(state)}>
+                {GRIEVANCE_MOVE_LABELS[state]}
+              </Button>
+            ))}
+          </RowActions>
+        ) : null}
+      </Panel>
+
+      <TwoColumns css={{ alignItems: 'start' }}>
+        <Panel aria-labelledby="grievance-details-title">
+          <h2 id="grievance-details-title">Details</h2>
+          <Details>
+            <dt>Complainant</dt>
+            <dd>{complainant}</dd>
+            {office && grievance.client ? (
+              <>
+                <dt>Client</dt>
+                <dd>
+                  <TextLink to={`/clients/${grievance.client.id}`}>{grievance.client.name}</TextLink>
+                </dd>
+              </>
+            ) : null}
+            {office && grievance.filed_by && grievance.channel !== 'PORTAL' ? (
+              <>
+                <dt>Recorded by</dt>
+                <dd>{grievance.filed_by.name}</dd>
+              </>
+            ) : null}
+            <dt>What happened</dt>
+            <Paragraph>{grievance.description}</Paragraph>
+            <dt>When</dt>
+            <dd>{grievance.occurred_on ? formatCalendarDate(grievance.occurred_on) : 'Not given'}</dd>
+            <dt>Who was involved</dt>
+            <Paragraph>{grievance.people_involved || 'Not given'}</Paragraph>
+            <dt>Outcome wanted</dt>
+            <Paragraph>{grievance.desired_outcome || 'Not given'}</Paragraph>
+          </Details>
+        </Panel>
+
+        <Panel aria-labelledby="grievance-trail-title">
+          <h2 id="grievance-trail-title">Trail</h2>
+          <Timeline aria-labelledby="grievance-trail-title">
+            {grievance.events.map((event) => (
+              <li key={event.id} data-internal={event.internal ? 'true' : undefined}>
+                <strong>{eventTitle(event)}</strong> {event.internal ? <Tag tone="warning">Hidden from the complainant</Tag> : null}
+                {event.note ? <p>{event.note}</p> : null}
+                <small>
+                  {event.by?.name ?? 'The office'} · {formatDateTime(event.at, timeZone)}
+                </small>
+              </li>
+            ))}
+          </Timeline>
+          <h3 id="add-grievance-note-title">Add a note</h3>
+          <Formik
+            initialValues={{ note: '', internal: false }}
+            validationSchema={yup.object({ note: yup.string().trim().max(5000, 'Use at most 5,000 characters').required('Write the note') })}
+            onSubmit={async (values, { resetForm, setErrors }) => {
+              setNotice(null);
+              setError(null);
+              try {
+                const answer = await api.grievances_notes_create({ id }, { note: values.note.trim(), ...(office ? { internal: values.internal } : {}) });
+                resetForm();
+                changed(answer, values.internal ? 'The internal note was added.' : 'The note was added.');
+              } catch (failure) {
+                const fields = apiFieldErrors(failure, { known: ['note', 'internal'] });
+                if (Object.keys(fields).length) setErrors(fields);
+                else setError(apiErrorDetail(failure, 'The note could not be added.'));
+              }
+            }}
+          >
+            <Form noValidate aria-labelledby="add-grievance-note-title">
+              <FormStack>
+                <TextAreaField name="note" label="Note" hint={office ? undefined : 'The office reads it with your grievance.'} />
+                {office ? <CheckboxField name="internal" label="Internal: hidden from the complainant" /> : null}
+                <RowActions>
+                  <SubmitButton>Add note</SubmitButton>
+                </RowActions>
+              </FormStack>
+            </Form>
+          </Formik>
+        </Panel>
+      </TwoColumns>
+
+      {office && grievance.reprisal_watch ? (
+        <Panel aria-labelledby="grievance-watch-title">
+          <h2 id="grievance-watch-title">Reprisal watch</h2>
+          <p css={{ marginTop: 0 }}>
+            Changes to the complainant's visits or role for {REPRISAL_WATCH_DAYS} days after filing (until {formatDateTime(grievance.reprisal_watch.until, timeZone)}), from
+            the audit log.
+          </p>
+          {grievance.reprisal_watch.changes.length === 0 ? (
+            <p css={{ margin: 0 }}>No changes so far.</p>
+          ) : (
+            <Timeline aria-labelledby="grievance-watch-title">
+              {grievance.reprisal_watch.changes.map((change) => (
+                <li key={change.id}>
+                  <strong>{changeText(change)}</strong>
+                  <small>
+                    {change.by?.name ?? 'The system'} · {formatDateTime(change.at, timeZone)}
+                  </small>
+                </li>
+              ))}
+            </Timeline>
+          )}
+        </Panel>
+      ) : null}
+
+      {moving ? (
+        <MoveDialog
+          grievance={grievance}
+          to={moving}
+          onClose={() => setMoving(null)}
+          onSave={async (body) => {
+            const answer = await api.grievances_transition_create({ id }, body);
+            changed(answer, `The grievance is now ${stateLabel(answer.state)}.`);
+          }}
+        />
+      ) : null}
+    </PrivatePage>
+  );
+}
+
+/** A move with its note; Resolve asks for the resolution. */
+function MoveDialog({
+  grievance,
+  to,
+  onClose,
+  onSave,
+}: {
+  grievance: Grievance;
+  to: GrievanceState;
+  onClose: () => void;
+  onSave: (body: { state: GrievanceState; note?: string; resolution?: string }) => Promise<void>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const resolving = to === 'RESOLVED';
+  const title = `${GRIEVANCE_MOVE_LABELS[to]}: ${categoryLabel(grievance.category).toLowerCase()}`;
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
+      <Formik
+        initialValues={{ resolution: '', note: '' }}
+        validationSchema={yup.object({
+          resolution: resolving ? yup.string().trim().required('Write the resolution: what was found and what was done.').max(5000, 'Use at most 5,000 characters') : yup.string(),
+          note: yup.string().max(5000, 'Use at most 5,000 characters'),
+        })}
+        onSubmit={async (values, { setErrors }) => {
+          setError(null);
+          try {
+            await onSave({ state: to, ...(values.note.trim() ? { note: values.note.trim() } : {}), ...(resolving ? { resolution: values.resolution.trim() } : {}) });
+          } catch (failure) {
+            const fields = apiFieldErrors(failure, { known: ['resolution', 'note'] });
+            if (Object.keys(fields).length) setErrors(fields);
+            else setError(apiErrorDetail(failure, 'The grievance could not be moved.'));
+          }
+        }}
+      >
+        <Form noValidate aria-label={title}>
+          <FormStack>
+            {resolving ? <TextAreaField name="resolution" label="Resolution" hint="The complainant reads it." data-autofocus /> : null}
+            <TextAreaField name="note" label="Note (optional)" hint="The complainant sees this step and its note." data-autofocus={!resolving || undefined} />
+            <DialogActions>
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <SubmitButton>{GRIEVANCE_MOVE_LABELS[to]}</SubmitButton>
+            </DialogActions>
+          </FormStack>
+        </Form>
+      </Formik>
+    </Dialog>
+  );
+}
+
+export default GrievancePage;
