@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseFilesUrl } from './lib/s3-file-storage';
 
 /** Every setting of the server, read once from the environment (documented in README.md). */
 export interface Config {
@@ -9,6 +10,10 @@ export interface Config {
   dataDir: string;
   /** node-postgres when set, else PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | null;
+  /** An S3-compatible store for uploaded files (s3://bucket/prefix?endpoint=...); else PostgreSQL with databaseUrl, else `${dataDir}/files`. */
+  filesUrl: string | null;
+  /** WORKERS=N: `npm start` forks N processes sharing the port (node:cluster; needs databaseUrl). 0: one process, no cluster. */
+  workers: number;
   /** null until resolved: `resolveJwtSecret` generates and keeps one in `${dataDir}/jwt-secret`. */
   jwtSecret: string | null;
   smtpUrl: string | null;
@@ -64,6 +69,13 @@ function trustProxy(raw: string | null): boolean | string | string[] {
   return raw.split(',').map((part) => part.trim());
 }
 
+/** FILES_URL, checked at start (a wrong one stops the server with what is wrong, not the first upload). */
+function filesUrl(env: Env): string | null {
+  const raw = text(env, 'FILES_URL');
+  if (raw) parseFilesUrl(raw, env);
+  return raw;
+}
+
 export function configFromEnv(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000);
   return {
@@ -71,6 +83,8 @@ export function configFromEnv(env: Env = process.env): Config {
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
     databaseUrl: text(env, 'DATABASE_URL'),
+    filesUrl: filesUrl(env),
+    workers: integer(env, 'WORKERS', 0),
     jwtSecret: text(env, 'JWT_SECRET'),
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Care Portal <no-reply@localhost>',

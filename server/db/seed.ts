@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { configFromEnv } from '../config';
 import { addDays, dateIn } from '../../src/domain/dates';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { scheduleClaimedJob } from '../../lib/job-claims';
 import { notify, organizationAdminIds } from '../notifications/service';
 
 const HOUR_MS = 3_600_000;
@@ -90,19 +91,14 @@ export async function sweepExpiringDocuments(app: FastifyInstance): Promise<{ ex
   return counts;
 }
 
-/** Sweeps when the app is ready and every hour after; stops with the app. */
+/** The claimed job of the sweep (a row of job_claims): it runs once an hour across every process. */
+export const EXPIRY_SWEEP_JOB = 'document-expiry';
+
+/**
+ * Sweeps when the app is ready and every hour after, stopped with the app: each process tries every five
+ * minutes, and the one that claims the hour sweeps (server/lib/job-claims.ts), so the warnings are looked for
+ * once an hour however many processes run (each document is also warned once per stage: see `claim`).
+ */
 export function startExpirySweep(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | null = null;
-  const run = () =>
-    sweepExpiringDocuments(app).catch((error: unknown) => {
-      app.log.error({ err: error }, 'document expiry sweep failed');
-    });
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(run, HOUR_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  scheduleClaimedJob(app, EXPIRY_SWEEP_JOB, { everyMs: HOUR_MS, checkMs: 5 * 60_000 }, () => sweepExpiringDocuments(app));
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
-import { createReviewService } from './service';
+import { scheduleClaimedJob } from '../../lib/job-claims';
+import { createReviewService, REVIEW_SWEEP_JOB, sweepDueReviews } from './service';
 
 /** Work-service reviews (product.md, "Visits"): the client signs or disputes their week; the office reads them and records when a client cannot sign. */
 const workServiceReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -9,6 +10,8 @@ const workServiceReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readers = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const, 'ROLE_CLIENT' as const] } };
   const client = { access: { roles: ['ROLE_CLIENT' as const] } };
   const office = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const] } };
+  // weeks end at each organization's midnight: every quarter hour, one process creates the reviews due
+  scheduleClaimedJob(app, REVIEW_SWEEP_JOB, { everyMs: 15 * 60_000, checkMs: 5 * 60_000 }, () => sweepDueReviews(app));
 
   app.get('/api/work-service-reviews/', { schema: schemas.reviewListSchema, config: readers }, async (request) => {
     const { limit, offset, ...filter } = request.query;

@@ -41,8 +41,9 @@ async function organizationWeek(db: Db, organizationId: number): Promise<{ weekS
 /**
  * Creates the missing reviews of the weeks that have ended (in the organization's zone, from its first day of
  * the week) for every client (or `clientId`) with a visit that took place in them, the last
- * REVIEW_LOOKBACK_WEEKS weeks only. Idempotent (one per client and week: the unique index decides a race),
- * run when reviews are read, so no timer is needed. Each new review is told once to the client's portal users.
+ * REVIEW_LOOKBACK_WEEKS weeks only. Idempotent (one per client and week: the unique index decides a race):
+ * run by the claimed sweep (sweepDueReviews) and again when reviews are read, so a page opened right after a
+ * week ends shows it before the next sweep. Each new review is told once to the client's portal users.
  */
 export async function createDueReviews(app: FastifyInstance, organizationId: number, clientId?: number): Promise<number> {
   const { weekStart, timezone } = await organizationWeek(app.db, organizationId);
@@ -87,6 +88,21 @@ export async function createDueReviews(app: FastifyInstance, organizationId: num
     }
   }
   return created.length;
+}
+
+/** The claimed job that creates the reviews of the weeks that ended (a row of job_claims). */
+export const REVIEW_SWEEP_JOB = 'work-service-reviews';
+
+/**
+ * Creates the due reviews of every organization (createDueReviews), so a client hears of their week when it
+ * ends even without opening the portal. Run as a claimed job (routes.ts): once per period across processes.
+ */
+export async function sweepDueReviews(app: FastifyInstance): Promise<number> {
+  let created = 0;
+  for (const { id } of await app.db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id))) {
+    created += await createDueReviews(app, id);
+  }
+  return created;
 }
 
 /** The reviews waiting for the client's signature (Pending, or Disputed and not yet signed), oldest week first, for the welcome page. */
