@@ -49,6 +49,7 @@ const WorkSchedulePage = lazy(() => import('./work-schedule/work-schedule-page')
 const WorkServiceReviewPage = lazy(() => import('./work-service-review/work-service-review-page'));
 const ScheduleBoardPage = lazy(() => import('./schedule-board/schedule-board-page'));
 const VisitExceptionsPage = lazy(() => import('./visit-exceptions/visit-exceptions-page'));
+const MessagesPage = lazy(() => import('./messages/messages-page'));
 const GrievancesPage = lazy(() => import('./grievances/grievances-page'));
 const GrievancePage = lazy(() => import('./grievances/grievance-page'));
 const GrievanceDeskPage = lazy(() => import('./grievances/grievance-desk-page'));
@@ -68,7 +69,8 @@ export const PUBLIC_ROUTES: readonly { path: string; element: ReactNode }[] = [
 export const PRIVATE_ROUTES: readonly { path: string; element: ReactNode }[] = [
   { path: '/users', element: <UsersPage /> },
   { path: '/applications', element: <ApplicationsPage /> },
-  { path: '/messages', element: <PlaceholderPage title="Messages" /> },
+  { path: '/messages', element: <MessagesPage /> },
+  { path: '/messages/:id', element: <MessagesPage /> },
   { path: '/audit-log', element: <AuditLogPage /> },
   { path: '/work-schedule', element: <WorkSchedulePage /> },
   { path: '/grievances', element: <GrievancesPage /> },
