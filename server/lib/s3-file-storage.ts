@@ -75,7 +75,13 @@ export function createS3FileStorage(filesUrl: string): FileStorage {
   const load = () =>
     (sdk ??= import('@aws-sdk/client-s3').then((module) => ({
       module,
-      client: new module.S3Client({ region: location.region, endpoint: location.endpoint ?? undefined, forcePathStyle: location.forcePathStyle }),
+      client: new module.S3Client({
+        region: location.region,
+        endpoint: location.endpoint ?? undefined,
+        forcePathStyle: location.forcePathStyle,
+        // the SDK's default CRC checksums (2025) are refused by several S3-compatible servers: only where required
+        ...(location.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+      }),
     })));
   return {
     async put(key, data) {
