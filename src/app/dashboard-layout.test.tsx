@@ -23,8 +23,8 @@ afterEach(() => {
 
 describe('the navigation shows only what the user may open', () => {
   it.each([
-    ['an admin', makeUser('ROLE_ADMIN'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Schedule', 'Visit exceptions', 'Marketers', 'Notifications', 'Dev', 'Profile']],
-    ['a master', makeUser('ROLE_MASTER'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Schedule', 'Visit exceptions', 'Marketers', 'Audit log', 'Profile']],
+    ['an admin', makeUser('ROLE_ADMIN'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Schedule', 'Visit exceptions', 'Grievance desk', 'Marketers', 'Messages', 'Notifications', 'Dev', 'Profile']],
+    ['a master', makeUser('ROLE_MASTER'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Schedule', 'Visit exceptions', 'Grievance desk', 'Marketers', 'Messages', 'Audit log', 'Profile']],
     ['a READY employee', makeUser('ROLE_EMPLOYEE'), '/work-schedule', ['Work schedule', 'Messages', 'Grievances', 'Notifications', 'Profile']],
     ['a NEW employee without forms due', makeUser('ROLE_EMPLOYEE', { status: 'NEW' }), '/work-schedule', ['Onboarding', 'Profile']],
     ['a NEW employee with forms due', makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 3 }), '/onboarding', ['Onboarding', 'Documents due']],

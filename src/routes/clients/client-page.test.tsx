@@ -49,7 +49,7 @@ describe('Client page', { timeout: 30000 }, () => {
       physician_npi: '1234567893',
       diagnosis_code: 'I10',
     });
-    const { container } = setUp('/clients/301', client);
+    const { container, api } = setUp('/clients/301', client);
     expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Diaz' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent('/clients/301/details'));
     expect(screen.getByRole('link', { name: 'Back to clients' }).parentElement).toHaveTextContent('Back to clients · Home Health · Active · From a referral');
@@ -65,7 +65,9 @@ describe('Client page', { timeout: 30000 }, () => {
     await userEvent.click(within(sections).getByRole('link', { name: 'Visits' }));
     expect(await screen.findByRole('form', { name: 'Book a visit' })).toBeInTheDocument();
     await userEvent.click(within(sections).getByRole('link', { name: 'Grievances' }));
-    expect(await screen.findByText('The grievance desk comes with the grievances release.')).toBeInTheDocument();
+    // the client's grievances, from the desk's list narrowed to this client
+    expect(await screen.findByText('No grievances yet')).toBeInTheDocument();
+    expect(api.grievances_list).toHaveBeenCalledWith(expect.objectContaining({ client_id: client.id, offset: 0 }));
     await userEvent.click(within(sections).getByRole('link', { name: 'Notes' }));
     expect(await screen.findByText('Has a small dog. Ring twice.')).toBeInTheDocument();
   });

@@ -81,12 +81,23 @@ describe('Welcome page (client)', { timeout: 30000 }, () => {
 
     await user.selectOptions(within(form).getByLabelText('What is it about?'), 'Staff conduct');
     await user.type(within(form).getByLabelText('What happened?'), '  The aide was rude to my daughter. ');
+    await user.type(within(form).getByLabelText('When did it happen? (optional)'), '2026-03-01');
+    await user.type(within(form).getByLabelText('Who was involved? (optional)'), 'The Sunday aide');
+    await user.type(within(form).getByLabelText('What outcome do you want? (optional)'), 'An apology');
     await user.click(within(form).getByRole('button', { name: 'Send concern' }));
-    await waitFor(() => expect(api.grievances_create).toHaveBeenCalledWith(null, { category: 'STAFF', description: 'The aide was rude to my daughter.' }));
+    await waitFor(() =>
+      expect(api.grievances_create).toHaveBeenCalledWith(null, {
+        category: 'STAFF',
+        description: 'The aide was rude to my daughter.',
+        occurred_on: '2026-03-01',
+        people_involved: 'The Sunday aide',
+        desired_outcome: 'An apology',
+      }),
+    );
     expect(await screen.findByText('Thank you. Your concern was received; the office will follow up.')).toBeInTheDocument();
     const items = within(concerns).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Staff conduct');
-    expect(items[0]).toHaveTextContent('Reported Mar 2, 2026');
+    expect(within(items[0]).getByRole('link', { name: 'Staff conduct' })).toHaveAttribute('href', '/clients/welcome/concerns/2');
+    expect(items[0]).toHaveTextContent('Filed Mar 2, 2026');
     expect(within(items[0]).getByText('Received')).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('Billing');
     expect(within(form).getByLabelText('What happened?')).toHaveValue('');

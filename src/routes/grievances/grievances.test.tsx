@@ -1,0 +1,188 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../api/types';
+import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import type { Grievance, GrievanceSummary } from './grievances-api';
+
+// Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
+const client = makeUser('ROLE_CLIENT', { first_name: 'Clara', last_name: 'Whitfield' });
+const employee = makeUser('ROLE_EMPLOYEE', { first_name: 'Nora', last_name: 'Okafor' });
+
+function makeSummary(overrides: Partial<GrievanceSummary> = {}): GrievanceSummary {
+  return {
+    id: 7,
+    category: 'MISSED_VISIT',
+    description: 'My Tuesday aide arrived an hour late.',
+    state: 'INVESTIGATING',
+    urgent: false,
+    overdue: false,
+    channel: 'PORTAL',
+    complainant_name: 'Clara Whitfield',
+    complainant: { id: 40, name: 'Clara Whitfield' },
+    client: { id: 301, name: 'Clara Whitfield' },
+    occurred_on: '2026-03-01',
+    created_at: '2026-03-02T15:00:00Z',
+    updated_at: '2026-03-03T15:00:00Z',
+    ...overrides,
+  };
+}
+
+function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
+  return {
+    ...makeSummary(),
+    people_involved: 'My Tuesday aide',
+    desired_outcome: 'A call when someone is late',
+    resolution: null,
+    resolved_at: null,
+    filed_by: { id: 40, name: 'Clara Whitfield' },
+    events: [
+      { id: 1, kind: 'FILED', from_state: null, to_state: 'RECEIVED', note: '', internal: false, by: { id: 40, name: 'Clara Whitfield' }, at: '2026-03-02T15:00:00Z' },
+      { id: 2, kind: 'TRANSITION', from_state: 'RECEIVED', to_state: 'INVESTIGATING', note: 'We are checking the visit times.', internal: false, by: { id: 1, name: 'Grace Hopper' }, at: '2026-03-03T15:00:00Z' },
+      { id: 3, kind: 'NOTE', from_state: null, to_state: null, note: 'Clock-ins show 58 minutes late.', internal: true, by: { id: 1, name: 'Grace Hopper' }, at: '2026-03-03T16:00:00Z' },
+    ],
+    moves: ['RESOLVED'],
+    reprisal_watch: {
+      until: '2026-05-31T15:00:00Z',
+      changes: [{ id: 9, at: '2026-03-04T15:00:00Z', entity: 'visit', entity_id: '55', action: 'UPDATE', fields: ['status', 'cancel_reason'], by: { id: 1, name: 'Grace Hopper' } }],
+    },
+    ...overrides,
+  };
+}
+
+const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
+
+function setUp(path: string, user: User, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+  const api = Object.assign(stubApi(), {
+    grievances_list: vi.fn(async () => page([makeSummary({ id: 8, category: 'ABUSE', urgent: true, state: 'RECEIVED' }), makeSummary({ overdue: true })])),
+    grievances_retrieve: vi.fn(async () => makeGrievance()),
+    grievances_create: vi.fn(async (_: null, body: Partial<Grievance>) => makeGrievance({ id: 12, ...body, state: 'RECEIVED' } as Partial<Grievance>)),
+    grievances_transition_create: vi.fn(async (_: unknown, body: { state: 'RESOLVED'; resolution?: string }) =>
+      makeGrievance({ state: body.state, resolution: body.resolution ?? null, moves: ['NOTIFIED', 'REOPENED'] }),
+    ),
+    grievances_notes_create: vi.fn(async () => makeGrievance()),
+    clients_list: vi.fn(async () => page([{ id: 301, first_name: 'Clara', last_name: 'Whitfield' }])),
+    employees_list: vi.fn(async () => page([])),
+    ...overrides,
+  });
+  const view = renderApp({ path, user, api });
+  return { ...view, api };
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('grievance desk and pages', { timeout: 30000 }, () => {
+  it('the desk lists open grievances first from the server, urgent and overdue ones marked, and filters by state, category and age', async () => {
+    const user = userEvent.setup();
+    const { api } = setUp('/clients/grievances', admin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grievance desk' })).toBeInTheDocument();
+    await waitFor(() => expect(api.grievances_list).toHaveBeenCalledWith({ limit: 20, offset: 0, ordering: '-created_at', open: true }));
+    const table = await screen.findByRole('table', { name: 'Grievances' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Abuse, neglect or mistreatment');
+    expect(within(rows[0]).getByText('Urgent')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Overdue')).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('link', { name: 'Missed or late visit' })).toHaveAttribute('href', '/clients/grievances/7');
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'Billing');
+    await user.selectOptions(screen.getByLabelText('State'), 'Resolved');
+    await user.selectOptions(screen.getByLabelText('Age'), 'Overdue (no resolution after 14 days)');
+    await waitFor(() =>
+      expect(api.grievances_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: '-created_at', open: true, category: 'BILLING', state: 'RESOLVED', overdue: true }),
+    );
+    expect(screen.getByRole('link', { name: 'Record a grievance' })).toHaveAttribute('href', '/clients/grievances/new');
+  });
+
+  it('the office sees the trail with its internal note, the reprisal watch, and resolves only with a resolution', async () => {
+    const user = userEvent.setup();
+    const { api } = setUp('/clients/grievances/7', admin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Missed or late visit' })).toBeInTheDocument();
+    const trail = within(screen.getByRole('list', { name: 'Trail' })).getAllByRole('listitem');
+    expect(trail.map((item) => item.querySelector('strong')!.textContent)).toEqual(['Received', 'Investigating', 'Internal note']);
+    expect(trail[1]).toHaveTextContent('Grace Hopper · Mar 3, 2026, 10:00 AM');
+    expect(within(trail[2]).getByText('Hidden from the complainant')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Reprisal watch' })).getByText('Visit 55 changed: status, cancel reason')).toBeInTheDocument();
+
+    const group = screen.getByRole('group', { name: 'Move the grievance' });
+    await user.click(within(group).getByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await within(dialog).findByText('Write the resolution: what was found and what was done.')).toBeInTheDocument();
+    expect(api.grievances_transition_create).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('Resolution'), 'The aide now calls ahead.');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(api.grievances_transition_create).toHaveBeenCalledWith({ id: 7 }, { state: 'RESOLVED', resolution: 'The aide now calls ahead.' }));
+    expect(await screen.findByText('The grievance is now Resolved.')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Move the grievance' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complainant notified', 'Reopen']);
+
+    await user.type(screen.getByLabelText('Note'), 'Spoke with the scheduler.');
+    await user.click(screen.getByLabelText('Internal: hidden from the complainant'));
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(api.grievances_notes_create).toHaveBeenCalledWith({ id: 7 }, { note: 'Spoke with the scheduler.', internal: true }));
+  });
+
+  it('the complainant sees the states and notes the server gives, without moves, internal checkbox or reprisal watch', async () => {
+    const user = userEvent.setup();
+    const mine = makeGrievance({ events: makeGrievance().events.slice(0, 2), moves: [], reprisal_watch: null });
+    const { api } = setUp('/clients/welcome/concerns/7', client, { grievances_retrieve: vi.fn(async () => mine) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Missed or late visit' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your home page' })).toHaveAttribute('href', '/clients/welcome');
+    expect(within(screen.getByRole('list', { name: 'Trail' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('group', { name: 'Move the grievance' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Internal: hidden from the complainant')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Reprisal watch' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Note'), 'It happened again.');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(api.grievances_notes_create).toHaveBeenCalledWith({ id: 7 }, { note: 'It happened again.' }));
+  });
+
+  it('an employee files a grievance at /grievances, which joins their list', async () => {
+    const user = userEvent.setup();
+    const { api } = setUp('/grievances', employee, { grievances_list: vi.fn(async () => page([])) });
+    const form = await screen.findByRole('form', { name: 'File a grievance' });
+    expect(await screen.findByText('You have not filed a grievance.')).toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('What is it about?'), 'Schedule');
+    await user.type(within(form).getByLabelText('What happened?'), 'My visits were moved to weekends.');
+    await user.click(within(form).getByRole('button', { name: 'Send grievance' }));
+    await waitFor(() => expect(api.grievances_create).toHaveBeenCalledWith(null, { category: 'SCHEDULE', description: 'My visits were moved to weekends.' }));
+    expect(await screen.findByText('Thank you. Your grievance was received; the office will follow up.')).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Your grievances' });
+    expect(within(list).getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/grievances/12');
+  });
+
+  it('the office records a call: how it came and who complains are asked, the client found by name', async () => {
+    const user = userEvent.setup();
+    const { api } = setUp('/clients/grievances/new', admin);
+    const form = await screen.findByRole('form', { name: 'Taken by phone or in person' });
+    await user.selectOptions(within(form).getByLabelText('What is it about?'), 'Quality of care');
+    await user.type(within(form).getByLabelText('What happened?'), 'The dressing was not changed.');
+    // how it came and who complains are still missing
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Record grievance' })).toBeDisabled());
+    await user.selectOptions(within(form).getByLabelText('How was it taken?'), 'By phone');
+    await user.selectOptions(within(form).getByLabelText('Who complains?'), 'A client (or their family)');
+    await user.type(within(form).getByLabelText('Find the client'), 'whit');
+    await waitFor(() => expect(api.clients_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, search: 'whit' }));
+    await waitFor(() => expect(within(form).getByLabelText('Client')).toHaveValue('301'));
+    await user.type(within(form).getByLabelText("Caller's name (optional)"), 'June, daughter');
+    await user.click(within(form).getByRole('button', { name: 'Record grievance' }));
+    await waitFor(() =>
+      expect(api.grievances_create).toHaveBeenCalledWith(null, {
+        category: 'CARE',
+        description: 'The dressing was not changed.',
+        channel: 'PHONE',
+        client_id: 301,
+        complainant_name: 'June, daughter',
+      }),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent('/clients/grievances/12'));
+  });
+});
