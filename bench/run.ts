@@ -4,7 +4,7 @@
  * Needs Chromium (CHROMIUM_PATH or the usual paths) and PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test: a dedicated database is created and dropped). Localhost only.
  *
- * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees, clients, visits); their rows
+ * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees, clients, visits, audit-log); their rows
  * replace the same rows in bench/results.json. `EMPLOYEES_SIZES=1000,100000` narrows the employees list sizes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { requestAccessToken, tokenRefreshMachine } from '../src/machines/token-r
 import { benchClientsList } from './clients-list';
 import { benchEmployeesList } from './employees-list';
 import { benchVisits } from './visits';
+import { benchAuditLog } from './audit-log';
 import { ROOT, TSX_LOADER, WORK, cpuMs, log, median, spawnUntilListening, type Spawned } from './lib';
 
 const ADMIN = 'admin@sunrise.example';
@@ -635,6 +636,32 @@ async function visitsRows() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Audit log (issue 11): audit_log_list filtered by one person and one month at 10k and 10M rows
+// (bench/audit-log.ts: its own PostgreSQL database, the rows written by generate_series, the app in-process)
+
+async function auditLogRows() {
+  const sizes = (process.env.AUDIT_SIZES ?? '10000,10000000').split(',').map(Number).filter((n) => n > 0);
+  const samples = Number(process.env.AUDIT_SAMPLES ?? 200);
+  const result = await benchAuditLog({ databaseUrl: ADMIN_DATABASE_URL, sizes, samples, log });
+  const base = result.sizes[0]!;
+  for (const size of result.sizes) {
+    const label = size.rows >= 1_000_000 ? `${size.rows / 1_000_000}M` : size.rows >= 1_000 ? `${size.rows / 1_000}k` : String(size.rows);
+    const ratio = size.personMonth.p95 / base.personMonth.p95;
+    addRow({
+      metric: `audit_log_list one person's month p95 at ${label} rows (PostgreSQL)`,
+      value: size.personMonth.p95,
+      unit: 'ms',
+      baseline: base.personMonth.p95,
+      ratio,
+      target: `p95 ≤ ${EMPLOYEES_TARGET}x the ${base.rows / 1000}k figure`,
+      pass: size === base ? null : ratio <= EMPLOYEES_TARGET,
+      runs: 1,
+      note: `the master lists the Sunrise admin's March 2023 (first 50 of 120 rows, the count and the listing's own SEARCH row); p50 ${size.personMonth.p50.toFixed(2)} ms; ${samples} samples; rows added in ${size.seedSeconds.toFixed(1)} s`,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 
 function printTable() {
   const header = ['Metric', 'Value', 'Baseline', 'Ratio', 'Target', 'Result', 'Runs'];
@@ -655,7 +682,7 @@ function printTable() {
   for (const row of rows) if (row.note) console.log(`  ${row.metric}: ${row.note}`);
 }
 
-const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees', 'clients', 'visits'] as const;
+const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees', 'clients', 'visits', 'audit-log'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(): Set<Section> {
@@ -689,6 +716,11 @@ async function main() {
   if (sections.has('visits')) {
     log('visits: the list at growing sizes, concurrent bookings, the EVV export (PostgreSQL)');
     await visitsRows();
+  }
+
+  if (sections.has('audit-log')) {
+    log('audit log: one person\'s month at 10k and 10M rows (PostgreSQL)');
+    await auditLogRows();
   }
 
   printTable();

@@ -52,7 +52,8 @@ export function changeLines(changed: AuditEntry['changed_fields']): string[] {
 
 const recordText = (row: AuditEntry) => {
   const kind = (AUDIT_ENTITIES as Record<string, string>)[row.entity] ?? words(row.entity);
-  return row.entity_id ? `${kind} #${row.entity_id}` : kind;
+  // a session's id is a user's (a sign-in) or a secret-looking family key (a sign-out): the CSV keeps it
+  return row.entity_id && row.entity !== 'session' ? `${kind} #${row.entity_id}` : kind;
 };
 
 /** The browser in a few words: the product and its version, of a long user agent. */
