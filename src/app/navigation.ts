@@ -37,7 +37,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
       return !!routing && hasFormsDue(routing);
     },
   },
-  { label: 'Messages', to: '/messages', permission: 'view-messages' },
+  // spec 6: /messages is the office's too (one inbox of every admin; the master acting in an organization), though
+  // spec 7 gives view-messages to READY employees only
+  {
+    label: 'Messages',
+    to: '/messages',
+    when: (user) => user.role === 'ROLE_ADMIN' || user.role === 'ROLE_MASTER' || (user.role === 'ROLE_EMPLOYEE' && user.profile?.status === 'READY'),
+  },
   { label: 'Grievances', to: '/grievances', permission: 'view-grievances' },
   { label: 'Notifications', to: '/notifications', permission: 'view-notifications' },
   { label: 'Audit log', to: '/audit-log', permission: 'view-auditlogs' },

@@ -1,0 +1,107 @@
+import styled from '@emotion/styled';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../app/date-time';
+import { TOPICS, type Topic } from '../../domain/messages';
+import type { ConversationSummary } from './messages-api';
+
+export const ListBox = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  background: ${({ theme }) => theme.palette.background.surface};
+  border: 1px solid ${({ theme }) => theme.palette.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  overflow: hidden;
+  li + li {
+    border-top: 1px solid ${({ theme }) => theme.palette.grey[200]};
+  }
+  a {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    gap: 2px ${({ theme }) => theme.spacing(1)};
+    padding: ${({ theme }) => theme.spacing(1.5, 2)};
+    color: ${({ theme }) => theme.palette.text.primary};
+    text-decoration: none;
+    border-left: 4px solid transparent;
+  }
+  a:hover {
+    background: ${({ theme }) => theme.palette.grey[50]};
+  }
+  a[aria-current='page'] {
+    background: ${({ theme }) => theme.palette.primary[50]};
+    border-left-color: ${({ theme }) => theme.palette.primaryText};
+  }
+  a:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.palette.focus};
+    outline-offset: -3px;
+  }
+  .who {
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .when {
+    color: ${({ theme }) => theme.palette.text.secondary};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    white-space: nowrap;
+  }
+  .subject {
+    grid-column: 1 / -1;
+  }
+  .preview {
+    grid-column: 1 / 2;
+  }
+  .subject,
+  .preview {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  .preview {
+    color: ${({ theme }) => theme.palette.text.secondary};
+  }
+  [data-unread='true'] .who,
+  [data-unread='true'] .subject {
+    font-weight: 700;
+  }
+`;
+
+export const UnreadBadge = styled.span`
+  grid-column: 2 / 3;
+  grid-row: 3 / 4;
+  align-self: center;
+  justify-self: end;
+  min-width: 24px;
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme }) => theme.palette.primaryText};
+  color: #fff;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: 700;
+  text-align: center;
+`;
+
+export const topicLabel = (topic: Topic) => TOPICS[topic] ?? topic;
+
+/** The conversations, newest activity first: who, topic and subject, the last message's start and the unread count. */
+export function ConversationList({ conversations, openId, timeZone }: { conversations: ConversationSummary[]; openId: number | null; timeZone: string | null | undefined }) {
+  return (
+    <ListBox aria-label="Conversations">
+      {conversations.map((conversation) => (
+        <li key={conversation.id} data-unread={conversation.unread > 0}>
+          <Link to={`/messages/${conversation.id}`} aria-current={conversation.id === openId ? 'page' : undefined}>
+            <span className="who">{conversation.other_party.name}</span>
+            <span className="when">{formatDateTime(conversation.last_message_at, timeZone)}</span>
+            <span className="subject">
+              {topicLabel(conversation.topic)}: {conversation.subject}
+            </span>
+            <span className="preview">{conversation.preview}</span>
+            {conversation.unread > 0 ? <UnreadBadge aria-label={`${conversation.unread} unread`}>{conversation.unread}</UnreadBadge> : null}
+          </Link>
+        </li>
+      ))}
+    </ListBox>
+  );
+}

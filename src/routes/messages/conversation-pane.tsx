@@ -1,0 +1,277 @@
+import styled from '@emotion/styled';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import * as yup from 'yup';
+import { useApiClient } from '../../app/api-client';
+import { formatDateTime } from '../../app/date-time';
+import { MESSAGE_MAX } from '../../domain/messages';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { Button, TextLink } from '../../ui/button';
+import { TextAreaField } from '../../ui/fields';
+import { SubmitButton } from '../../ui/submit-button';
+import { topicLabel } from './conversation-list';
+import { useMessageEvents } from './message-events';
+import { mergeMessages, messagesApi, readersOf, type Conversation, type Message } from './messages-api';
+
+export const MESSAGES_PAGE_SIZE = 50;
+
+const Pane = styled.section`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  background: ${({ theme }) => theme.palette.background.surface};
+  border: 1px solid ${({ theme }) => theme.palette.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  header {
+    padding: ${({ theme }) => theme.spacing(1.5, 2)};
+    border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
+  header p {
+    margin: 4px 0 0;
+    color: ${({ theme }) => theme.palette.text.secondary};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`;
+
+const Thread = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: ${({ theme }) => theme.spacing(2)};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1.5)};
+  li {
+    max-width: min(560px, 92%);
+    align-self: flex-start;
+  }
+  li[data-own='true'] {
+    align-self: flex-end;
+  }
+  .bubble {
+    padding: ${({ theme }) => theme.spacing(1, 1.5)};
+    border-radius: ${({ theme }) => theme.radii.lg};
+    background: ${({ theme }) => theme.palette.grey[100]};
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  li[data-own='true'] .bubble {
+    background: ${({ theme }) => theme.palette.primary[50]};
+    border: 1px solid ${({ theme }) => theme.palette.primary[100]};
+  }
+  .meta,
+  .read {
+    margin: 2px 4px;
+    color: ${({ theme }) => theme.palette.text.secondary};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  li[data-own='true'] .meta,
+  li[data-own='true'] .read {
+    text-align: right;
+  }
+`;
+
+const Composer = styled.div`
+  padding: ${({ theme }) => theme.spacing(1.5, 2, 2)};
+  border-top: 1px solid ${({ theme }) => theme.palette.grey[200]};
+  form {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.spacing(1)};
+  }
+  button[type='submit'] {
+    align-self: flex-end;
+  }
+`;
+
+const messageSchema = yup.object({
+  body: yup.string().trim().required('Write your message first.').max(MESSAGE_MAX, `Keep it under ${MESSAGE_MAX.toLocaleString('en-US')} characters.`),
+});
+
+export interface ConversationPaneProps {
+  id: number;
+  userId: number;
+  timeZone: string | null | undefined;
+  /** The conversation's unread count or last message changed (read, written, received): the list refreshes. */
+  onChanged: () => void;
+  /** Where "All conversations" leads (the one column of a phone). */
+  backTo: string;
+}
+
+/** One conversation: its messages (author, time, who has read them), older ones on demand, and the composer. */
+export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: ConversationPaneProps) {
+  const api = messagesApi(useApiClient());
+  const [conversation, setConversation] = useState<Conversation | null>(null);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const shown = useRef<Message[]>([]);
+  shown.current = messages;
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
+
+  useEffect(() => {
+    let active = true;
+    setConversation(null);
+    setMessages([]);
+    setError(null);
+    Promise.all([api.conversations_retrieve({ id }), api.conversations_messages_list({ id, limit: MESSAGES_PAGE_SIZE })])
+      .then(([detail, page]) => {
+        if (!active) return;
+        setConversation(detail);
+        setMessages(page.results);
+        setHasOlder(page.has_more);
+      })
+      .catch((failure: unknown) => {
+        if (active) setError(apiErrorDetail(failure, 'The conversation could not be loaded.'));
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  /** What came after the last message shown (a new one, or what a dropped connection missed): each once. */
+  const catchUp = useCallback(async () => {
+    try {
+      let more = true;
+      while (more) {
+        const last = shown.current[shown.current.length - 1]?.id;
+        const page = await api.conversations_messages_list({ id, limit: 200, ...(last ? { after: last } : {}) });
+        shown.current = mergeMessages(shown.current, page.results);
+        setMessages(shown.current);
+        more = !!last && page.has_more;
+      }
+    } catch (failure) {
+      setError(apiErrorDetail(failure, 'New messages could not be loaded.'));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  const reloadMarks = useCallback(async () => {
+    try {
+      setConversation(await api.conversations_retrieve({ id }));
+    } catch {
+      // the marks shown stay; the next event tries again
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  useMessageEvents((event) => {
+    if (event.data.conversation_id !== id) return;
+    if (event.type === 'message.created') void catchUp();
+    if (event.type === 'conversation.read') void reloadMarks();
+  }, () => {
+    void catchUp();
+    void reloadMarks();
+  });
+
+  // shown is read: move one's mark to the last message another wrote (never back: the server keeps the greater)
+  const myMark = conversation?.read_marks.find((mark) => mark.user.id === userId)?.last_read_message_id ?? 0;
+  const lastFromOthers = [...messages].reverse().find((message) => message.author.id !== userId)?.id ?? 0;
+  useEffect(() => {
+    if (!conversation || lastFromOthers <= myMark) return;
+    let active = true;
+    api
+      .conversations_read_create({ id }, { message_id: lastFromOthers })
+      .then(() => {
+        if (!active) return;
+        void reloadMarks();
+        onChangedRef.current();
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, conversation?.id, lastFromOthers, myMark]);
+
+  const loadOlder = async () => {
+    try {
+      const page = await api.conversations_messages_list({ id, limit: MESSAGES_PAGE_SIZE, before: messages[0].id });
+      setMessages((current) => mergeMessages(current, page.results));
+      setHasOlder(page.has_more);
+    } catch (failure) {
+      setError(apiErrorDetail(failure, 'Older messages could not be loaded.'));
+    }
+  };
+
+  const send = async (values: { body: string }, helpers: FormikHelpers<{ body: string }>) => {
+    setError(null);
+    try {
+      const message = await api.conversations_messages_create({ id }, { body: values.body.trim() });
+      shown.current = mergeMessages(shown.current, [message]);
+      setMessages(shown.current);
+      helpers.resetForm();
+      onChangedRef.current();
+    } catch (failure) {
+      const fields = apiFieldErrors(failure, { known: ['body'] });
+      if (fields.body) helpers.setFieldError('body', fields.body);
+      else setError(apiErrorDetail(failure, 'The message could not be sent.'));
+    }
+  };
+
+  if (!conversation) {
+    return (
+      <Pane aria-label="Conversation">
+        <header>
+          <TextLink to={backTo} className="back">
+            ← All conversations
+          </TextLink>
+        </header>
+        {error ? <Alert tone="error">{error}</Alert> : <p role="status" css={{ padding: 16 }}>Loading…</p>}
+      </Pane>
+    );
+  }
+
+  const withWhom = conversation.other_party.name;
+  return (
+    <Pane aria-labelledby="conversation-title">
+      <header>
+        <TextLink to={backTo} className="back">
+          ← All conversations
+        </TextLink>
+        <h2 id="conversation-title">{conversation.subject}</h2>
+        <p>
+          {topicLabel(conversation.topic)} · with {withWhom}
+        </p>
+      </header>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {hasOlder ? (
+        <div css={{ padding: '12px 16px 0', textAlign: 'center' }}>
+          <Button size="sm" variant="secondary" onClick={() => void loadOlder()}>
+            Show older messages
+          </Button>
+        </div>
+      ) : null}
+      <Thread aria-label="Messages">
+        {messages.map((message) => {
+          const own = message.author.id === userId;
+          const readers = readersOf(message, conversation).map((reader) => (reader.id === userId ? 'you' : reader.name));
+          return (
+            <li key={message.id} data-own={own} data-message-id={message.id}>
+              <p className="meta">
+                <strong>{own ? 'You' : message.author.name}</strong> · <time dateTime={message.created_at}>{formatDateTime(message.created_at, timeZone)}</time>
+              </p>
+              <div className="bubble">{message.body}</div>
+              {readers.length ? <p className="read">Read by {readers.join(', ')}</p> : own ? <p className="read">Not read yet</p> : null}
+            </li>
+          );
+        })}
+      </Thread>
+      <Composer>
+        <Formik initialValues={{ body: '' }} validationSchema={messageSchema} onSubmit={send}>
+          <Form noValidate aria-label="Write a message">
+            <TextAreaField name="body" label="Your message" rows={3} maxLength={MESSAGE_MAX} />
+            <SubmitButton>Send</SubmitButton>
+          </Form>
+        </Formik>
+      </Composer>
+    </Pane>
+  );
+}

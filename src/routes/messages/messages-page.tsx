@@ -1,0 +1,185 @@
+import styled from '@emotion/styled';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useApiClient } from '../../app/api-client';
+import { useAuthentication } from '../../app/authentication';
+import { TOPICS, type Topic } from '../../domain/messages';
+import { Alert } from '../../ui/alert';
+import { apiErrorDetail } from '../../ui/api-error';
+import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { FilterSelect } from '../../ui/fields';
+import { PrivatePage } from '../placeholder/private-page';
+import { ConversationList } from './conversation-list';
+import { ConversationPane } from './conversation-pane';
+import { useMessageEvents } from './message-events';
+import { messagesApi, type ConversationSummary } from './messages-api';
+import { NewConversationForm } from './new-conversation-form';
+
+export const CONVERSATIONS_PAGE_SIZE = 20;
+
+/** Two columns on a wide screen (the list, the open conversation); one on a phone, with a back link. */
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(260px, 360px) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.spacing(2)};
+  align-items: start;
+  ${({ theme }) => theme.mq.down('md')} {
+    grid-template-columns: minmax(0, 1fr);
+    &[data-open='true'] > .list-column {
+      display: none;
+    }
+    &[data-open='false'] > .open-column {
+      display: none;
+    }
+  }
+  ${({ theme }) => theme.mq.up('md')} {
+    .back {
+      display: none;
+    }
+  }
+`;
+
+const Filters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.spacing(0, 2)};
+  margin-bottom: ${({ theme }) => theme.spacing(1)};
+  & > * {
+    flex: 1 1 140px;
+  }
+`;
+
+const Placeholder = styled.div`
+  padding: ${({ theme }) => theme.spacing(4, 2)};
+  border: 1px dashed ${({ theme }) => theme.palette.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  color: ${({ theme }) => theme.palette.text.secondary};
+  text-align: center;
+`;
+
+const NewPane = styled.section`
+  padding: ${({ theme }) => theme.spacing(2)};
+  background: ${({ theme }) => theme.palette.background.surface};
+  border: 1px solid ${({ theme }) => theme.palette.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  h2 {
+    margin: ${({ theme }) => theme.spacing(1, 0, 2)};
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+`;
+
+/**
+ * /messages, /messages/new and /messages/:id: one's conversations with their unread counts, the open one with
+ * its messages and composer, and "New conversation". New messages and read marks arrive without a reload.
+ */
+export function MessagesPage() {
+  const { id: idParam } = useParams();
+  const navigate = useNavigate();
+  const api = messagesApi(useApiClient());
+  const { user } = useAuthentication();
+  const office = user?.role === 'ROLE_ADMIN' || user?.role === 'ROLE_MASTER';
+  const creating = idParam === 'new';
+  const openId = idParam && !creating && /^\d+$/.test(idParam) ? Number(idParam) : null;
+
+  const [topic, setTopic] = useState<Topic | ''>('');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [shown, setShown] = useState(CONVERSATIONS_PAGE_SIZE);
+  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const refresh = useCallback(() => setVersion((value) => value + 1), []);
+
+  useEffect(() => setShown(CONVERSATIONS_PAGE_SIZE), [topic, unreadOnly]);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    api
+      .conversations_list({ limit: shown, offset: 0, ...(topic ? { topic } : {}), ...(unreadOnly ? { unread: true } : {}) })
+      .then((page) => {
+        if (!active) return;
+        setConversations(page.results);
+        setCount(page.count);
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        if (active) setError(apiErrorDetail(failure, 'The conversations could not be loaded.'));
+      })
+      .finally(() => {
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [topic, unreadOnly, shown, version]);
+
+  // a new message anywhere, or someone reading: the list's order, previews and unread counts move
+  useMessageEvents(refresh, refresh);
+
+  const filtered = !!topic || unreadOnly;
+  return (
+    <PrivatePage
+      title="Messages"
+      description={office ? 'The office’s conversations with employees, and yours with other admins.' : 'Your conversations with the office.'}
+      actions={!creating ? <ButtonLink to="/messages/new">New conversation</ButtonLink> : null}
+    >
+      <Layout data-open={creating || openId !== null}>
+        <div className="list-column">
+          <Filters>
+            <FilterSelect label="Topic" value={topic} onChange={(value) => setTopic(value as Topic | '')} all="All topics" options={TOPICS} />
+            <FilterSelect label="Show" value={unreadOnly ? 'unread' : ''} onChange={(value) => setUnreadOnly(value === 'unread')} all="All" options={{ unread: 'Unread only' }} />
+          </Filters>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          {loading && conversations.length === 0 && !error ? (
+            <p role="status">Loading…</p>
+          ) : conversations.length === 0 && !error ? (
+            <EmptyState
+              title={filtered ? 'No conversations match' : 'No conversations yet'}
+              description={filtered ? 'Try another topic, or show read ones too.' : office ? 'Start one with an employee or another admin.' : 'Start one with the office.'}
+            />
+          ) : (
+            <>
+              <ConversationList conversations={conversations} openId={openId} timeZone={user?.timezone} />
+              {count > conversations.length ? (
+                <div css={{ marginTop: 12, textAlign: 'center' }}>
+                  <Button size="sm" variant="secondary" onClick={() => setShown(shown + CONVERSATIONS_PAGE_SIZE)}>
+                    Show more conversations
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </div>
+        <div className="open-column">
+          {creating && user ? (
+            <NewPane aria-labelledby="new-conversation-title">
+              <TextLink to="/messages" className="back">
+                ← All conversations
+              </TextLink>
+              <h2 id="new-conversation-title">New conversation</h2>
+              <NewConversationForm
+                office={office}
+                userId={user.id}
+                onCreated={(conversation) => {
+                  refresh();
+                  navigate(`/messages/${conversation.id}`);
+                }}
+              />
+            </NewPane>
+          ) : openId !== null && user ? (
+            <ConversationPane key={openId} id={openId} userId={user.id} timeZone={user.timezone} onChanged={refresh} backTo="/messages" />
+          ) : (
+            <Placeholder>Choose a conversation to read it, or start a new one.</Placeholder>
+          )}
+        </div>
+      </Layout>
+    </PrivatePage>
+  );
+}
+
+export default MessagesPage;
