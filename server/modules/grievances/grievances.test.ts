@@ -127,6 +127,15 @@ for (const backend of testBackends()) {
     });
 
     it('moves through every state with the allowed moves only; Resolved needs the resolution; each step dated, with who and the note', async () => {
+      // product.md: Received → Investigating → Resolved → Complainant notified → Closed, and Reopened
+      expect(GRIEVANCE_MOVES).toEqual({
+        RECEIVED: ['INVESTIGATING'],
+        INVESTIGATING: ['RESOLVED'],
+        RESOLVED: ['NOTIFIED', 'REOPENED'],
+        NOTIFIED: ['CLOSED', 'REOPENED'],
+        CLOSED: ['REOPENED'],
+        REOPENED: ['INVESTIGATING'],
+      });
       const { id } = (await post('/api/grievances/', concern, client)).json();
       const states = Object.keys(GRIEVANCE_STATES) as GrievanceState[];
       // walk: Received → Investigating → Resolved → notified → Closed → Reopened → Investigating
@@ -267,6 +276,14 @@ for (const backend of testBackends()) {
       }
       // the complainant never sees the watch
       expect((await get(`/api/grievances/${byClient.id}/`, client)).json().reprisal_watch).toBeNull();
+      // a change to the nurse's account (her role, her access) is listed on her grievance, not on the client's
+      const deactivated = await t.app.inject({ method: 'PATCH', url: `/api/users/${nurse.user.id}/`, headers: t.headers(admin.access, 'sunrise'), payload: { is_active: false } });
+      expect(deactivated.statusCode, deactivated.body).toBe(200);
+      await t.app.inject({ method: 'PATCH', url: `/api/users/${nurse.user.id}/`, headers: t.headers(admin.access, 'sunrise'), payload: { is_active: true } });
+      const accountChanges = (await watchOf(byNurse.id)).changes.filter((c: { entity: string }) => c.entity === 'user');
+      expect(accountChanges.map((c: { entity_id: string; fields: string[] }) => `${c.entity_id}:${c.fields.join(',')}`)).toEqual([`${nurse.user.id}:is_active`, `${nurse.user.id}:is_active`]);
+      expect((await watchOf(byClient.id)).changes.some((c: { entity: string }) => c.entity === 'user')).toBe(false);
+      [nurse] = await Promise.all([t.login('nurse@sunrise.example')]);
       // 91 days on, a change is no longer listed (the window closed)
       await later(91);
       const afterWindow = await post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2031-06-10', start_time: '09:00', end_time: '10:00' });
