@@ -34,6 +34,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // quality.md's multi-process suite: real server processes on one PostgreSQL (skipped, saying so,
+          // without TEST_DATABASE_URL); spawned once per file, one file at a time, after the in-process suites
+          name: 'multi-process',
+          environment: 'node',
+          include: ['tests/multi-process/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

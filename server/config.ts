@@ -140,7 +140,13 @@ export function resolveJwtSecret(config: Config): string {
   }
   mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // another process on this DATA_DIR wrote it first: everyone signs with that one
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
   chmodSync(file, 0o600);
   return secret;
 }

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONSOLE_MAIL_NOTICE, configFromEnv, mailModeProblem, type Config } from './config';
+import { CONSOLE_MAIL_NOTICE, configFromEnv, mailModeProblem, resolveJwtSecret, type Config } from './config';
 import { openDatabase } from './db/connection';
 
 // Start-up: config, database, migrations, demo seed when due, listen. Heavy modules load on demand.
@@ -37,6 +37,8 @@ async function openMigrated() {
 /** What runs once per installation start, before any process serves: moving disk files to a shared store, the demo seed. Returns the seed's summary when it ran. */
 async function prepare(database: Awaited<ReturnType<typeof openMigrated>>): Promise<string | null> {
   const [{ isDatabaseEmpty, seedDemo, demoSummary }, { createFileStorage, moveDiskFiles, storeKindOf }] = await prepareModules!;
+  // made here, before any worker starts, when JWT_SECRET is unset: the workers read the same DATA_DIR/jwt-secret
+  resolveJwtSecret(config);
   const files = createFileStorage(config, database.db);
   if (storeKindOf(config) !== 'disk') {
     const moved = await moveDiskFiles(config.dataDir, files);
