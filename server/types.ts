@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Keys } from './lib/keys';
 import type { UserRecord } from './lib/user-record';
-import type { AuditEntry } from './plugins/audit';
+import type { AuditContext, AuditEntry } from './plugins/audit';
 import type { MailService } from './modules/mail/service';
 import type { EventBus } from './modules/events/bus';
 
@@ -41,7 +41,7 @@ declare module 'fastify' {
     /** Live events to people's open streams, across processes (modules/events/bus.ts). */
     events: EventBus;
     /** Writes one audit row outside a request (a request has `request.audit`). */
-    writeAudit: (entry: AuditEntry & { actorId?: number | null; organizationId?: number | null; ip?: string | null; userAgent?: string | null; operationId?: string | null }) => Promise<void>;
+    writeAudit: (entry: AuditEntry & AuditContext) => Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */

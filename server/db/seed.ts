@@ -26,6 +26,7 @@ import {
 
 import { seedDemoClients } from './seed-clients';
 import { seedDemoGrievances } from './seed-grievances';
+import { seedDemoAudit } from './seed-audit';
 import { seedDemoVisits } from './seed-visits';
 import { seedDemoMessages } from './seed-messages';
 
@@ -172,6 +173,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null; no
     await seedDemoVisits(tx, ids, DEMO_TIMEZONES, now);
     await seedDemoMessages(tx, ids, now);
     await seedDemoGrievances(tx, ids, now);
+    await seedDemoAudit(tx, ids, now);
   });
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { auditLog, users } from '../db/schema';
 import { global } from '../lib/plugin';
 
@@ -72,26 +73,43 @@ export function withoutSecrets(value: unknown): unknown {
   return value;
 }
 
+/** What `writeAudit` and `request.audit` write besides the entry: who and from where, when none is a request's. */
+export interface AuditContext {
+  actorId?: number | null;
+  organizationId?: number | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  operationId?: string | null;
+}
+
+/**
+ * The row an entry becomes (secrets dropped, action and employee derived, role looked up when not given):
+ * the one way rows are made, for the app and for the demo seed.
+ */
+export function auditRowOf(entry: AuditEntry & AuditContext, at: Date): PgInsertValue<typeof auditLog> {
+  const actorId = entry.actorId ?? null;
+  return {
+    actorId,
+    organizationId: entry.organizationId ?? null,
+    operationId: entry.operationId ?? null,
+    entity: entry.entity,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    action: actionOf(entry),
+    clientId: entry.clientId ?? null,
+    employeeId: employeeOf(entry),
+    // a sign-in attempt or a sweep names its actor without a session: the role they have now
+    role: entry.role !== undefined ? entry.role : actorId === null ? null : sql`(select ${users.role} from ${users} where ${users.id} = ${actorId})`,
+    changedFields: entry.changed ? (withoutSecrets(entry.changed) as Record<string, unknown>) : null,
+    ip: entry.ip ?? null,
+    userAgent: entry.userAgent ? entry.userAgent.slice(0, USER_AGENT_MAX) : null,
+    createdAt: at,
+  };
+}
+
 /** `request.audit(entry)` and `app.writeAudit(entry)`: one append-only row per change, read or sign-in attempt. */
 export const auditPlugin = global(async (app) => {
   app.decorate('writeAudit', async (entry) => {
-    const actorId = entry.actorId ?? null;
-    await app.db.insert(auditLog).values({
-      actorId,
-      organizationId: entry.organizationId ?? null,
-      operationId: entry.operationId ?? null,
-      entity: entry.entity,
-      entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      action: actionOf(entry),
-      clientId: entry.clientId ?? null,
-      employeeId: employeeOf(entry),
-      // a sign-in attempt or a sweep names its actor without a session: the role they have now
-      role: entry.role !== undefined ? entry.role : actorId === null ? null : sql`(select ${users.role} from ${users} where ${users.id} = ${actorId})`,
-      changedFields: entry.changed ? (withoutSecrets(entry.changed) as Record<string, unknown>) : null,
-      ip: entry.ip ?? null,
-      userAgent: entry.userAgent ? entry.userAgent.slice(0, USER_AGENT_MAX) : null,
-      createdAt: app.now(),
-    });
+    await app.db.insert(auditLog).values(auditRowOf(entry, app.now()));
   });
   app.decorateRequest('audit', async function (entry: AuditEntry) {
     // `this` is the request
