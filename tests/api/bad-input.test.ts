@@ -16,6 +16,7 @@ import {
   countRows,
   errorProblems,
   fillPath,
+  injectOperation,
   isNullable,
   loadOperations,
   mintSession,
@@ -143,7 +144,7 @@ for (const backend of testBackends()) {
         const url = fillPath(op.path, options.path ?? ids, options.rawPath);
         const query = new URLSearchParams(options.query ?? validQuery).toString();
         const hasBody = options.raw !== undefined || options.body !== undefined;
-        return t.app.inject({
+        return injectOperation(t, op, {
           method: op.method,
           url: query ? `${url}?${query}` : url,
           headers: { ...headers, ...(hasBody ? { 'content-type': options.contentType ?? 'application/json' } : {}) },

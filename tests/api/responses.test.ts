@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
-import { buildWorld, errorProblems, fillPath, loadOperations, pathParams, targetId, type Operation, type World } from './support';
+import { buildWorld, errorProblems, fillPath, injectOperation, loadOperations, pathParams, targetId, type Operation, type World } from './support';
 
 for (const backend of testBackends()) {
   describe(`responses (${backend})`, () => {
@@ -39,7 +39,7 @@ for (const backend of testBackends()) {
         const callers = op.operationId === 'auth_logout_create' ? [{}] : [{}, t.headers(world.identities.admin.access, 'sunrise'), t.headers(world.identities.master.access, 'harbor')];
         for (const headers of callers) {
           // read-only: no body for writes (a 400), so nothing changes here
-          const response = await t.app.inject({ method: op.method, url, headers, ...(op.method === 'GET' ? {} : { payload: op.operationId === 'auth_logout_create' ? { refresh: 'x' } : { __probe: 1 } }) });
+          const response = await injectOperation(t, op, { method: op.method, url, headers, ...(op.method === 'GET' ? {} : { payload: op.operationId === 'auth_logout_create' ? { refresh: 'x' } : { __probe: 1 } }) });
           count++;
           const label = `${op.method} ${url} → ${response.statusCode}`;
           if (response.headers['cache-control'] !== 'no-store') problems.push(`cache-control ${String(response.headers['cache-control'])}: ${label}`);

@@ -20,6 +20,7 @@ import {
   fillPath,
   findLeaks,
   forgedAccess,
+  injectOperation,
   jsonOrNull,
   loadOperations,
   mintSession,
@@ -154,7 +155,7 @@ for (const backend of testBackends()) {
               if (access) headers.authorization = `Bearer ${access}`;
               if (headerToken) headers['x-organization-token'] = headerToken;
               const url = fillPath(op.path, idsIn(op, pathOrganization));
-              const response = await t.app.inject({ method: op.method, url, headers, ...(body !== undefined ? { payload: body } : {}) });
+              const response = await injectOperation(t, op, { method: op.method, url, headers, ...(body !== undefined ? { payload: body } : {}) });
               const status = response.statusCode;
               const label = `${op.operationId} ${describeCase({ who, token: state, header, path: pathVariant })} → ${status} ${response.body.slice(0, 160)}`;
 

@@ -49,6 +49,8 @@ export interface Operation {
   parameters: Parameter[];
   body: JsonSchema | null;
   tags: string[];
+  /** It answers `text/event-stream` (a stream that stays open): call it through `injectOperation`. */
+  streams: boolean;
 }
 
 export async function loadOperations(t: TestApp): Promise<{ document: any; operations: Operation[] }> {
@@ -68,10 +70,40 @@ export async function loadOperations(t: TestApp): Promise<{ document: any; opera
         parameters: (operation.parameters ?? []).map((p: any) => ({ ...p, schema: deref(document, p.schema) })),
         body: body ? deref(document, body) : null,
         tags: operation.tags ?? [],
+        streams: Boolean(operation.responses?.['200']?.content?.['text/event-stream']),
       });
     }
   }
   return { document, operations };
+}
+
+/**
+ * Calls an operation in process. An answer that streams (`text/event-stream`: it stays open) is read as far as
+ * its first chunk (headers and the stream's opening lines), then the caller hangs up as a closing tab does;
+ * every other answer, errors of a streaming operation included, is read whole.
+ */
+export async function injectOperation(t: TestApp, op: Pick<Operation, 'streams'>, options: InjectOptions): Promise<LightMyRequestResponse> {
+  if (!op.streams) return t.app.inject(options);
+  const response = await t.app.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  const chunks: Buffer[] = [];
+  if (response.statusCode === 200) {
+    const first = new Promise<void>((resolve) => {
+      stream.once('data', (chunk: Buffer) => {
+        chunks.push(Buffer.from(chunk));
+        resolve();
+      });
+      stream.once('end', () => resolve());
+    });
+    const patience = new Promise<void>((resolve) => setTimeout(resolve, 2000).unref());
+    await Promise.race([first, patience]);
+    stream.destroy();
+    (response.raw.res as unknown as { destroy: () => void }).destroy();
+  } else {
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  }
+  const body = Buffer.concat(chunks).toString();
+  return { ...response, rawPayload: Buffer.concat(chunks), payload: body, body, json: () => JSON.parse(body) } as LightMyRequestResponse;
 }
 
 /** Resolves local `$ref`s (components/schemas) so the generators see plain schemas. */

@@ -71,6 +71,10 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   notifications_read_all_create: { callers: NOTIFIED, formsDue: true },
   notifications_partial_update: { callers: NOTIFIED, formsDue: true },
 
+  // the live event stream (product.md, "Talking to the office"): whoever has notifications or messages, and the
+  // master (who hears of urgent grievances); also on the forms-due pages, where the header's bell stays
+  events_stream_retrieve: { callers: ['master', ...NOTIFIED], formsDue: true },
+
   // /dev: the admin's own organization's outbox (spec 6: the master has /audit-log in place of /dev)
   dev_outbox_list: { callers: ['admin'] },
 

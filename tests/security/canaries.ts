@@ -67,6 +67,8 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'form_requests.signature': 'a data URL kept before migration 0010; never served',
   'form_requests.countersignature': 'a data URL kept before migration 0010; never served',
   'form_templates.signers': 'signer codes (EMPLOYEE, ADMIN)',
+  'live_events.*': 'a type code and ids and counts (modules/events/bus.ts), never text a person wrote; a stream sends only its recipient’s rows',
+  'job_claims.*': 'no organization: job names and the host and process holding the claim',
   'login_throttles.*': 'no organization: digests of what was typed',
   'notifications.type': 'a type code',
   'organizations.token': 'the slug every request names; the leak scanner looks for it as such',
