@@ -164,7 +164,7 @@ for (const backend of testBackends()) {
         await login('nurse@sunrise.example', PASSWORD);
         await login('nurse@sunrise.example', 'secret-wrong-guess');
         await login('ghost@sunrise.example', 'secret-wrong-guess-2');
-        const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'session'));
+        const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'session')).orderBy(auditLog.id);
         const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
         expect(Number(after[0].n) - Number(before[0].n)).toBe(3);
         const latest = rows.slice(-3);
