@@ -3,14 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { dateIn } from '../src/domain/dates';
 import { removeStaleSeedTemplates, seedTemplateHour } from '../tests/seed-templates';
 import { buildApp, type AppInstance } from './app';
 import { configFromEnv, type Config } from './config';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './db/connection';
-import { organizations, outbox } from './db/schema';
-import { createFileStorage } from './lib/file-storage';
+import { fileBlobs, organizations, outbox } from './db/schema';
+import { createFileStorage, storeKindOf } from './lib/file-storage';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
 import type { Mail } from './modules/mail/service';
 
@@ -69,6 +69,16 @@ export interface TestApp {
 }
 
 export const TEST_PASSWORD = DEMO_PASSWORD;
+
+/** How many files the app's store holds (the disk's DATA_DIR/files, or `file_blobs` on PostgreSQL): "nothing left behind" checks. */
+export async function storedFileCount(t: Pick<TestApp, 'config' | 'database'>): Promise<number> {
+  if (storeKindOf(t.config) === 'database') {
+    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(fileBlobs);
+    return Number(row?.n ?? 0);
+  }
+  const dir = path.join(t.config.dataDir, 'files');
+  return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length : 0;
+}
 
 export type DeliveredMail = Mail & { id: number };
 

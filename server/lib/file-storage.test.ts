@@ -119,7 +119,8 @@ describe('the S3-compatible store (s3rver)', () => {
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'care-s3-'));
-    const { default: S3rver } = (await import('s3rver')) as unknown as { default: new (options: object) => typeof server };
+    const name = 's3rver'; // a dev dependency without types
+    const { default: S3rver } = (await import(name)) as { default: new (options: object) => typeof server };
     server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'care-files' }] });
     const { port } = await server.run();
     endpoint = `http://127.0.0.1:${port}`;

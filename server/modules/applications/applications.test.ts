@@ -1,9 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, employeeDocuments, files, formRequests, notifications, testRequests, users } from '../../db/schema';
-import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { createTestApp, storedFileCount, testBackends, type TestApp } from '../../test-support';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { zipSync } from 'fflate';
@@ -24,13 +22,6 @@ const FORM = {
   years_experience: '3',
   attestation: 'true',
   attestation_signature: SIGNATURE,
-};
-
-const filesOnDisk = (dir: string): string[] => {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
 };
 
 for (const backend of testBackends()) {
@@ -105,7 +96,7 @@ for (const backend of testBackends()) {
     });
 
     it('checks the resume by content and size, naming the field, and keeps nothing of a refused upload', async () => {
-      const before = { rows: (await t.database.db.select().from(files)).length, disk: filesOnDisk(path.join(t.config.dataDir, 'files')).length };
+      const before = { rows: (await t.database.db.select().from(files)).length, stored: await storedFileCount(t) };
       const disguised = await apply(FORM, { name: 'resume.pdf', data: PNG_BYTES });
       expect(disguised.statusCode).toBe(400);
       expect(disguised.json().fields).toEqual({ resume: ['File type must be .pdf, .doc, .docx'] });
@@ -132,7 +123,7 @@ for (const backend of testBackends()) {
       expect(badFields.statusCode).toBe(400);
       expect(Object.keys(badFields.json().fields).sort()).toEqual(['attestation', 'attestation_signature', 'email']);
       expect((await t.database.db.select().from(files)).length).toBe(before.rows);
-      expect(filesOnDisk(path.join(t.config.dataDir, 'files')).length).toBe(before.disk);
+      expect(await storedFileCount(t)).toBe(before.stored);
       const accepted = await apply({ ...FORM, email: 'exactly.ten@applicant.example' }, { name: 'cv.pdf', data: exactly });
       expect(accepted.statusCode).toBe(201);
     });

@@ -1,18 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeeDocuments, files, notifications, users } from '../../db/schema';
 import { addDays, zonedTime } from '../../../src/domain/dates';
 import { DEMO_TIMEZONES } from '../../db/seed';
 import { multipart, PDF_BYTES, PNG_BYTES } from '../../lib/multipart-test-helpers';
-import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { createTestApp, storedFileCount, testBackends, type TestApp } from '../../test-support';
 import { sweepExpiringDocuments } from './expiry-sweep';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
-
-const countFiles = (dir: string): number =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
 
 for (const backend of testBackends()) {
   describe(`documents (${backend})`, () => {
@@ -64,8 +59,7 @@ for (const backend of testBackends()) {
     });
 
     it('checks the type by content and the size, names the field, and leaves no row or file behind', async () => {
-      const dir = path.join(t.config.dataDir, 'files');
-      const before = { rows: (await t.database.db.select().from(files)).length, disk: countFiles(dir) };
+      const before = { rows: (await t.database.db.select().from(files)).length, stored: await storedFileCount(t) };
       const disguised = await upload(newhire, slotIds[0], { expires_on: nextYear }, { name: 'card.pdf', data: Buffer.from('GIF89a not a pdf') });
       expect(disguised.statusCode).toBe(400);
       expect(disguised.json().fields).toEqual({ file: ['File type must be .pdf, .png, .jpg, .jpeg'] });
@@ -87,7 +81,7 @@ for (const backend of testBackends()) {
       const notMultipart = await t.app.inject({ method: 'POST', url: `/api/profile/documents/${slotIds[0]}/file/`, headers: t.headers(newhire.access, 'sunrise'), payload: { expires_on: nextYear } });
       expect(notMultipart.statusCode).toBe(400);
       expect((await t.database.db.select().from(files)).length).toBe(before.rows);
-      expect(countFiles(dir)).toBe(before.disk);
+      expect(await storedFileCount(t)).toBe(before.stored);
       const [slot] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.id, slotIds[0]));
       expect(slot.status).toBe('MISSING');
     });
