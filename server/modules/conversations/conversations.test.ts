@@ -217,6 +217,13 @@ for (const backend of testBackends()) {
       await write(nurse, created.id, 'Also on Friday.');
       const waiting = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, admin.user.id), eq(notifications.link, `/messages/${created.id}`)));
       expect(waiting).toHaveLength(1);
+      // reading the conversation reads its notice too, and the bell hears the count
+      const from = events.length;
+      const last = (await summaryOf(admin, created.id)).last_message_id;
+      await post(admin, `/api/conversations/${created.id}/read/`, { message_id: last });
+      const [after] = await t.database.db.select().from(notifications).where(eq(notifications.id, notice.id));
+      expect(after.readAt).not.toBeNull();
+      expect(eventsSince(from).filter((e) => e.type === 'notifications.read' && e.userId === admin.user.id)).toHaveLength(1);
     });
 
     it('publishes message.created to every participant but the author, and conversation.read to the others', async () => {

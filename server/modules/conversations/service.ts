@@ -7,7 +7,7 @@ import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../clients/service';
-import { notify, organizationAdminIds } from '../notifications/service';
+import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
 import type { ConversationOut, ConversationSummaryOut, MessageOut } from './schemas';
 
 type ConversationRow = typeof conversations.$inferSelect;
@@ -384,6 +384,16 @@ export function createConversationService(app: FastifyInstance) {
             data: { conversation_id: conversation.id, user_id: caller.userId, last_read_message_id: last },
           })),
         );
+      }
+      // the bell's notice of this conversation is read with it (one's other tabs hear the new count)
+      const cleared = await app.db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.userId, caller.userId), eq(notifications.type, 'message'), eq(notifications.link, `/messages/${conversation.id}`), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      if (cleared.length) {
+        const count = await unreadNotificationCount(app.db, caller.userId, caller.organizationId);
+        await app.events.publish([{ userId: caller.userId, organizationId: caller.organizationId, type: 'notifications.read', data: { unread: count } }]);
       }
       const [{ unread }] = await app.db
         .select({ unread: sql<number>`count(*)::int` })

@@ -16,9 +16,9 @@ export const ListBox = styled.ul`
     border-top: 1px solid ${({ theme }) => theme.palette.grey[200]};
   }
   a {
-    display: grid;
-    grid-template-columns: minmax(0, 1fr) auto;
-    gap: 2px ${({ theme }) => theme.spacing(1)};
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
     padding: ${({ theme }) => theme.spacing(1.5, 2)};
     color: ${({ theme }) => theme.palette.text.primary};
     text-decoration: none;
@@ -35,28 +35,31 @@ export const ListBox = styled.ul`
     outline: 3px solid ${({ theme }) => theme.palette.focus};
     outline-offset: -3px;
   }
-  .who {
-    font-weight: 600;
+  .line {
+    display: flex;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.spacing(1)};
+    min-width: 0;
+  }
+  .who,
+  .subject,
+  .preview {
+    min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
   }
+  .who {
+    font-weight: 600;
+  }
   .when {
+    flex: none;
     color: ${({ theme }) => theme.palette.text.secondary};
     font-size: ${({ theme }) => theme.font.size.sm};
-    white-space: nowrap;
-  }
-  .subject {
-    grid-column: 1 / -1;
-  }
-  .preview {
-    grid-column: 1 / 2;
   }
   .subject,
   .preview {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
     font-size: ${({ theme }) => theme.font.size.sm};
   }
   .preview {
@@ -69,10 +72,7 @@ export const ListBox = styled.ul`
 `;
 
 export const UnreadBadge = styled.span`
-  grid-column: 2 / 3;
-  grid-row: 3 / 4;
-  align-self: center;
-  justify-self: end;
+  flex: none;
   min-width: 24px;
   padding: 2px 8px;
   border-radius: ${({ theme }) => theme.radii.round};
@@ -92,13 +92,17 @@ export function ConversationList({ conversations, openId, timeZone }: { conversa
       {conversations.map((conversation) => (
         <li key={conversation.id} data-unread={conversation.unread > 0}>
           <Link to={`/messages/${conversation.id}`} aria-current={conversation.id === openId ? 'page' : undefined}>
-            <span className="who">{conversation.other_party.name}</span>
-            <span className="when">{formatDateTime(conversation.last_message_at, timeZone)}</span>
+            <span className="line">
+              <span className="who">{conversation.other_party.name}</span>
+              <span className="when">{formatDateTime(conversation.last_message_at, timeZone)}</span>
+            </span>
             <span className="subject">
               {topicLabel(conversation.topic)}: {conversation.subject}
             </span>
-            <span className="preview">{conversation.preview}</span>
-            {conversation.unread > 0 ? <UnreadBadge aria-label={`${conversation.unread} unread`}>{conversation.unread}</UnreadBadge> : null}
+            <span className="line">
+              <span className="preview">{conversation.preview}</span>
+              {conversation.unread > 0 ? <UnreadBadge aria-label={`${conversation.unread} unread`}>{conversation.unread}</UnreadBadge> : null}
+            </span>
           </Link>
         </li>
       ))}
