@@ -191,9 +191,11 @@ export function GrievanceForm({ office = false, today, labelledBy, submitLabel, 
             <TextAreaField name="description" label="What happened?" />
             <TextField name="occurred_on" label="When did it happen? (optional)" type="date" max={today} />
             <TextAreaField name="people_involved" label="Who was involved? (optional)" rows={2} />
-            <TextAreaField name="desired_outcome" label="What outcome do you want? (optional)" rows={2} />
+            <TextAreaField name="desired_outcome" label={office ? 'What outcome do they want? (optional)' : 'What outcome do you want? (optional)'} rows={2} />
             <p css={{ margin: 0 }}>
-              The office answers within {GRIEVANCE_OVERDUE_DAYS} days. Abuse, neglect or mistreatment goes to every manager at once.
+              {office
+                ? 'Abuse, neglect or mistreatment is urgent: every admin and the owner are told when you record it.'
+                : `The office answers within ${GRIEVANCE_OVERDUE_DAYS} days. Abuse, neglect or mistreatment goes to every manager at once.`}
             </p>
             <RowActions>
               <SubmitButton fullWidth={!office}>{submitLabel}</SubmitButton>
