@@ -12,6 +12,7 @@ import {
   STATUS_FILE_PATH,
 } from '../domain/constants';
 import { createStorageListener } from '../machines/activity-listener';
+import { liveEventsMachine } from '../machines/live-events-machine';
 import { appMachine, type AppActorRef } from '../machines/app-machine';
 import { organizationMachine, type OrganizationActorRef } from '../machines/organization-machine';
 import { portalAvailabilityMachine, type PortalStatus } from '../machines/portal-availability-machine';
@@ -21,6 +22,8 @@ import {
   tokenRefreshMachine,
   type TokenRefreshActorRef,
 } from '../machines/token-refresh-machine';
+
+import { createEventStream } from './event-stream';
 
 export type { AppActorRef };
 
@@ -135,6 +138,15 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
           endIdleSession: fromPromise(({ system }) => (options.onIdle ? options.onIdle() : logOut(system))),
           storageListener: createStorageListener({
             hasRefreshToken: () => sessionStore.getItem(REFRESH_TOKEN_STORAGE_KEY) !== null,
+          }),
+          liveEvents: liveEventsMachine.provide({
+            actors: {
+              eventStream: createEventStream((system) => ({
+                getAccessToken: () => tokenRefreshOf(system).getSnapshot().context.accessToken,
+                getOrganizationToken: () => (system.get('organization') as OrganizationActorRef | undefined)?.getSnapshot().context.token ?? null,
+                refreshAccessToken: (sentWith) => requestAccessToken(tokenRefreshOf(system), { sentWith, operationId: 'events_stream_retrieve' }),
+              })),
+            },
           }),
         },
       }),

@@ -44,6 +44,11 @@ export function useSessionActor(): SessionActorRef {
   return session;
 }
 
+/** The session actor when inside an <AuthenticationProvider>, else null. */
+export function useOptionalSessionActor(): SessionActorRef | null {
+  return useContext(SessionActorContext);
+}
+
 export function useAuthentication(): Authentication {
   const session = useSessionActor();
   const user = useSelector(session, selectUser);

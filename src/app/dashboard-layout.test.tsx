@@ -60,28 +60,27 @@ describe('the dashboard layout', () => {
     await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
   });
 
-  it('shows the unread notifications count, and refreshes it every 30 s and on navigation', async () => {
-    const intervals: { callback: () => void; delay: number | undefined }[] = [];
-    const realSetInterval = window.setInterval.bind(window);
-    vi.spyOn(window, 'setInterval').mockImplementation(((callback: () => void, delay?: number) => {
-      intervals.push({ callback, delay });
-      return realSetInterval(() => {}, 1_000_000);
-    }) as typeof window.setInterval);
+  it('shows the unread notifications count, moved by the live events (no poll) and reloaded on navigation', async () => {
+    const setInterval = vi.spyOn(window, 'setInterval');
     let unread = 3;
     const api = stubApi({ notifications_list: vi.fn(async () => ({ count: unread, next: null, previous: null, results: [] })) });
-    renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api });
+    const { live } = renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api });
     expect(await screen.findByRole('link', { name: '3 unread notifications' }, { timeout: 5000 })).toHaveAttribute('href', '/notifications');
     expect(api.notifications_list).toHaveBeenCalledWith({ unread: true, limit: 1 });
+    const loads = vi.mocked(api.notifications_list).mock.calls.length;
+
+    await act(async () => live.emit('notification.created', { notification_id: 41, unread: 4 }));
+    expect(await screen.findByRole('link', { name: '4 unread notifications' })).toBeInTheDocument();
+    await act(async () => live.emit('notifications.read', { unread: 0 }));
+    expect(await screen.findByRole('link', { name: '0 unread notifications' })).toBeInTheDocument();
+    await act(async () => live.emit('message.created', { conversation_id: 1, message_id: 2, unread: 9 }));
+    expect(screen.getByRole('link', { name: '0 unread notifications' })).toBeInTheDocument();
+    expect(vi.mocked(api.notifications_list).mock.calls.length).toBe(loads);
+    expect(setInterval.mock.calls.filter(([, delay]) => delay === 30_000)).toEqual([]);
 
     unread = 1;
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' }));
     expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
-
-    const ticks = intervals.filter((interval) => interval.delay === 30_000);
-    expect(ticks.length).toBeGreaterThan(0);
-    unread = 7;
-    await act(async () => ticks.at(-1)!.callback());
-    expect(await screen.findByRole('link', { name: '7 unread notifications' })).toBeInTheDocument();
   });
 
   it('asks no count from a master (no view-notifications)', async () => {

@@ -3,8 +3,7 @@ import { useLocation } from 'react-router-dom';
 import type { User } from '../api/types';
 import { useApiClient } from './api-client';
 import { useAuthentication } from './authentication';
-
-export const UNREAD_REFRESH_MS = 30_000;
+import { useLiveEvents, useLiveStreamOpened, type LiveEvent } from './live-events';
 
 const NOTIFICATIONS_CHANGED = 'portal:notifications-changed';
 
@@ -16,9 +15,10 @@ export function notifyNotificationsChanged() {
 const sameUser = (a: User | null, b: User) => !!a && JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The number of unread notifications (notifications_list with unread=true&limit=1 → count), refreshed
- * every 30 s while the tab is visible, when it becomes visible again, on navigation and right after
- * notifications are marked read. null until known or when disabled (no view-notifications).
+ * The number of unread notifications (notifications_list with unread=true&limit=1 → count), loaded when
+ * enabled and each time the live event stream (re)opens, then moved by the stream's `notification.created`
+ * and `notifications.read` events (they carry the new count: no poll), and reloaded on navigation and right
+ * after notifications are marked read in this tab. null until known or when disabled (no view-notifications).
  *
  * It also keeps the signed-in user fresh (auth_user_retrieve → updateUser) when the count changes and on
  * window focus, so a READY change or a new required form moves the employee's home route without a
@@ -44,17 +44,33 @@ export function useUnreadNotificationCount(enabled: boolean): number | null {
     }
   }, [api, updateUser]);
 
+  const show = useCallback(
+    (next: number) => {
+      if (lastCount.current !== null && next !== lastCount.current) void refreshUser();
+      lastCount.current = next;
+      setCount(next);
+    },
+    [refreshUser],
+  );
+
   const load = useCallback(async () => {
     try {
       const page = await api.notifications_list({ unread: true, limit: 1 });
-      const next = typeof page?.count === 'number' ? page.count : null;
-      if (next !== null && lastCount.current !== null && next !== lastCount.current) void refreshUser();
-      if (next !== null) lastCount.current = next;
-      setCount(next);
+      if (typeof page?.count === 'number') show(page.count);
     } catch {
-      // A failed count keeps the last one; the next tick tries again.
+      // A failed count keeps the last one; the next event or navigation tries again.
     }
-  }, [api, refreshUser]);
+  }, [api, show]);
+
+  const enabledRef = useRef(enabled);
+  enabledRef.current = enabled;
+  useLiveEvents(['notification.created', 'notifications.read'], (event: LiveEvent) => {
+    const unread = (event.data as { unread?: unknown } | null)?.unread;
+    if (enabledRef.current && typeof unread === 'number') show(unread);
+  });
+  useLiveStreamOpened(() => {
+    if (enabledRef.current) void load();
+  });
 
   useEffect(() => {
     if (enabled) void load();
@@ -66,19 +82,9 @@ export function useUnreadNotificationCount(enabled: boolean): number | null {
 
   useEffect(() => {
     if (!enabled) return;
-    const tick = () => {
-      if (document.visibilityState !== 'visible') return;
-      void load();
-    };
-    const timer = window.setInterval(tick, UNREAD_REFRESH_MS);
-    document.addEventListener('visibilitychange', tick);
     const onChanged = () => void load();
     window.addEventListener(NOTIFICATIONS_CHANGED, onChanged);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', tick);
-      window.removeEventListener(NOTIFICATIONS_CHANGED, onChanged);
-    };
+    return () => window.removeEventListener(NOTIFICATIONS_CHANGED, onChanged);
   }, [enabled, load]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type Act
 import { IDLE_TIMEOUT_MS } from '../domain/constants';
 import type { SessionAnswer, User } from '../api/types';
 import { createActivityListener } from './activity-listener';
+import { liveEventsMachine } from './live-events-machine';
 
 /**
  * How often, at most, an active user's session is kept alive on the server. The server ends a session after
@@ -70,6 +71,8 @@ export const sessionMachine = setup({
     activityListener: createActivityListener(),
     /** `storage` events; the app provides one that reads session storage. */
     storageListener: fromCallback(() => {}),
+    /** The tab's live event stream (SSE), open while signed in; the app provides its network side. */
+    liveEvents: liveEventsMachine,
   },
   actions: {
     assignUser: assign({ user: (_, params: { user: User }) => params.user }),
@@ -179,7 +182,7 @@ export const sessionMachine = setup({
     signedIn: {
       description:
         'A user is held; activity keeps the session, inactivity ends it. While the user is active, a keep-alive request at most every minute keeps the server from ending the session first.',
-      invoke: [{ src: 'activityListener' }, { src: 'storageListener' }],
+      invoke: [{ src: 'activityListener' }, { src: 'storageListener' }, { src: 'liveEvents', id: 'liveEvents', systemId: 'liveEvents' }],
       type: 'parallel',
       states: {
         idle: {

@@ -13,6 +13,7 @@ import { appMachine } from '../../machines/app-machine';
 import { organizationMachine } from '../../machines/organization-machine';
 import { portalAvailabilityMachine } from '../../machines/portal-availability-machine';
 import { sessionMachine } from '../../machines/session-machine';
+import { liveEventsMachine, type EventStreamInput, type EventStreamReport } from '../../machines/live-events-machine';
 import { AppShell } from '../App';
 import { AppActorProvider } from '../app-actor';
 
@@ -125,6 +126,36 @@ function LocationProbe() {
 
 let routerNavigate: ((to: string) => void) | null = null;
 
+/** The signed-in tab's event stream, played by the test: `live.emit('notification.created', {...})`. */
+export interface LiveStreamStub {
+  /** Whether the app holds a stream open (signed in). */
+  readonly open: boolean;
+  /** Delivers an event as the server's stream would (ids count up from 1). */
+  emit(type: string, data: unknown): void;
+}
+
+function liveStreamStub() {
+  let sendBack: ((report: EventStreamReport) => void) | null = null;
+  let lastId = 0;
+  const stub: LiveStreamStub = {
+    get open() {
+      return sendBack !== null;
+    },
+    emit(type, data) {
+      if (!sendBack) throw new Error('no live stream is open');
+      sendBack({ type: 'stream.event', event: { id: ++lastId, type, data } });
+    },
+  };
+  const eventStream = fromCallback<EventStreamReport, EventStreamInput>(({ sendBack: report }) => {
+    sendBack = report;
+    report({ type: 'stream.open' });
+    return () => {
+      if (sendBack === report) sendBack = null;
+    };
+  });
+  return { stub, eventStream };
+}
+
 function CaptureNavigate() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -139,6 +170,7 @@ function CaptureNavigate() {
  */
 export function renderApp({ path, user = null, api = stubApi(), storedOrganization = SUNRISE, organizations = [SUNRISE, HARBOR], initError }: RenderAppOptions) {
   const onInitError = vi.fn();
+  const live = liveStreamStub();
   const machine = appMachine.provide({
     actions: { reportInitError: (_, { error }) => onInitError(error) },
     actors: {
@@ -164,6 +196,7 @@ export function renderApp({ path, user = null, api = stubApi(), storedOrganizati
           keepAlive: fromPromise(async () => api.auth_user_retrieve() as Promise<User>),
           activityListener: fromCallback(() => {}),
           storageListener: fromCallback(() => {}),
+          liveEvents: liveEventsMachine.provide({ actors: { eventStream: live.eventStream } }),
         },
       }),
       organization: organizationMachine.provide({
@@ -195,5 +228,5 @@ export function renderApp({ path, user = null, api = stubApi(), storedOrganizati
       </MemoryRouter>
     </AppActorProvider>,
   );
-  return { ...result, actor, api, onInitError };
+  return { ...result, actor, api, onInitError, live: live.stub };
 }

@@ -4,6 +4,7 @@ import { Link, NavLink, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
+import { useLiveEvents } from '../../app/live-events';
 import { notifyNotificationsChanged } from '../../app/unread-notifications';
 import type { User } from '../../api/types';
 import { Alert } from '../../ui/alert';
@@ -175,6 +176,8 @@ export function NotificationsPage() {
   const [loading, setLoading] = useState(allowed);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
+  // a new notification shows at once (the stream tells of it; the list loads it)
+  useLiveEvents('notification.created', () => setReloads((value) => value + 1));
 
   useEffect(() => setOffset(0), [type]);
 

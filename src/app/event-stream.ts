@@ -1,0 +1,77 @@
+import { createParser } from 'eventsource-parser';
+import { fromCallback, type ActorSystem } from 'xstate';
+import { ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
+import type { EventStreamInput, EventStreamReport } from '../machines/live-events-machine';
+
+type AnyActorSystem = ActorSystem<any>;
+
+/** The stream of events_stream_retrieve (GET, text/event-stream). */
+export const EVENTS_STREAM_PATH = '/api/events/';
+
+export interface EventStreamOptions {
+  getAccessToken: () => string | null;
+  getOrganizationToken: () => string | null;
+  /** Refreshes the access token after a 401 (the token-refresh actor); rejects when the session is over. */
+  refreshAccessToken: (sentWith: string | null) => Promise<unknown>;
+  fetch?: typeof fetch;
+  path?: string;
+}
+
+/**
+ * The network side of the live events actor: fetch with the Authorization header (EventSource cannot send
+ * one, and the token never goes in a URL), `Last-Event-ID` when resuming, the body parsed as Server-Sent
+ * Events (eventsource-parser). A 401 refreshes the token once and tries again; a 403 is final; anything else
+ * that ends the stream is a drop the machine retries.
+ */
+export function createEventStream(optionsFor: (system: AnyActorSystem) => EventStreamOptions) {
+  return fromCallback<EventStreamReport, EventStreamInput>(({ sendBack, input, system }) => {
+    const options = optionsFor(system);
+    const abort = new AbortController();
+    const request = (access: string | null) => {
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (access) headers[TOKEN_HEADER] = `${TOKEN_TYPE} ${access}`;
+      const organization = options.getOrganizationToken();
+      if (organization) headers[ORGANIZATION_HEADER] = organization;
+      if (input.lastEventId !== null) headers['Last-Event-ID'] = String(input.lastEventId);
+      return (options.fetch ?? fetch)(options.path ?? EVENTS_STREAM_PATH, { headers, signal: abort.signal, cache: 'no-store' });
+    };
+    void (async () => {
+      try {
+        let access = options.getAccessToken();
+        let response = await request(access);
+        if (response.status === 401) {
+          await options.refreshAccessToken(access);
+          access = options.getAccessToken();
+          response = await request(access);
+        }
+        if (response.status === 403) return sendBack({ type: 'stream.refused' });
+        if (!response.ok || !response.body) return sendBack({ type: 'stream.dropped' });
+        sendBack({ type: 'stream.open' });
+        const parser = createParser({
+          onEvent: (message) => {
+            const id = Number(message.id);
+            if (!message.event || !Number.isSafeInteger(id)) return;
+            let data: unknown;
+            try {
+              data = JSON.parse(message.data);
+            } catch {
+              return;
+            }
+            sendBack({ type: 'stream.event', event: { id, type: message.event, data } });
+          },
+        });
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          parser.feed(decoder.decode(value, { stream: true }));
+        }
+        if (!abort.signal.aborted) sendBack({ type: 'stream.dropped' });
+      } catch {
+        if (!abort.signal.aborted) sendBack({ type: 'stream.dropped' });
+      }
+    })();
+    return () => abort.abort();
+  });
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import type { LiveEvent, LiveEventsActorRef } from '../machines/live-events-machine';
+import type { SessionActorRef } from '../machines/session-machine';
+import { useOptionalSessionActor } from './authentication';
+
+export type { LiveEvent };
+
+type SessionSnapshot = ReturnType<SessionActorRef['getSnapshot']>;
+const selectLiveEventsRef = (snapshot: SessionSnapshot | undefined) => snapshot?.children.liveEvents as LiveEventsActorRef | undefined;
+
+/** The signed-in tab's live events actor (a child of the session while signed in), else undefined. */
+export function useLiveEventsActor(): LiveEventsActorRef | undefined {
+  return useSelector(useOptionalSessionActor() ?? undefined, selectLiveEventsRef);
+}
+
+/**
+ * Calls `handler` for each live event of the given type(s) while the component is mounted and a user is
+ * signed in: `message.created`, `conversation.read`, `notification.created`, `notifications.read`,
+ * `grievance.changed` (modules/events/bus.ts on the server names their data).
+ */
+export function useLiveEvents(types: string | string[], handler: (event: LiveEvent) => void): void {
+  const actor = useLiveEventsActor();
+  const handlerRef = useRef(handler);
+  handlerRef.current = handler;
+  const key = (Array.isArray(types) ? types : [types]).join(' ');
+  useEffect(() => {
+    if (!actor) return;
+    const wanted = new Set(key.split(' '));
+    const subscription = actor.on('live.event', ({ event }) => {
+      if (wanted.has(event.type)) handlerRef.current(event);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, key]);
+}
+
+/** Calls `handler` each time the stream (re)opens: what a page shows may be reloaded then. */
+export function useLiveStreamOpened(handler: () => void): void {
+  const actor = useLiveEventsActor();
+  const handlerRef = useRef(handler);
+  handlerRef.current = handler;
+  useEffect(() => {
+    if (!actor) return;
+    const subscription = actor.on('live.open', () => handlerRef.current());
+    return () => subscription.unsubscribe();
+  }, [actor]);
+}

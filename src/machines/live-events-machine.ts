@@ -1,0 +1,107 @@
+import { assertEvent, assign, emit, fromCallback, setup, type ActorRefFrom } from 'xstate';
+
+/** One event of the server's stream (events_stream_retrieve): its id, type and JSON data (ids and counts). */
+export interface LiveEvent {
+  id: number;
+  type: string;
+  data: any;
+}
+
+export interface EventStreamInput {
+  /** The id of the last event received: the server replays what came after it first. */
+  lastEventId: number | null;
+}
+
+/** What the stream actor reports: it opened, an event came, it dropped (network, server, 5xx), or it was refused (403). */
+export type EventStreamReport =
+  | { type: 'stream.open' }
+  | { type: 'stream.event'; event: LiveEvent }
+  | { type: 'stream.dropped' }
+  | { type: 'stream.refused' };
+
+export type LiveEventsEmitted = { type: 'live.event'; event: LiveEvent } | { type: 'live.open' };
+
+export interface LiveEventsContext {
+  lastEventId: number | null;
+  /** Failed connections in a row: the wait before the next one doubles with each. */
+  attempt: number;
+}
+
+/** The first wait after a drop; it doubles per failed attempt up to RECONNECT_MAX_MS. */
+export const RECONNECT_BASE_MS = 1000;
+export const RECONNECT_MAX_MS = 30_000;
+
+export const reconnectDelayMs = (attempt: number) => Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt - 1));
+
+export const liveEventsMachine = setup({
+  types: {
+    context: {} as LiveEventsContext,
+    events: {} as EventStreamReport,
+    emitted: {} as LiveEventsEmitted,
+  },
+  actors: {
+    /** The network side (fetch with the Authorization header, parsed as SSE); provided by the app. */
+    eventStream: fromCallback<EventStreamReport, EventStreamInput>(() => () => undefined),
+  },
+  actions: {
+    recordEvent: assign({ lastEventId: (_, params: { id: number }) => params.id }),
+    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    resetAttempts: assign({ attempt: 0 }),
+    emitEvent: emit((_, params: { event: LiveEvent }) => ({ type: 'live.event' as const, event: params.event })),
+    emitOpen: emit({ type: 'live.open' as const }),
+  },
+  delays: {
+    reconnectDelay: ({ context }) => reconnectDelayMs(context.attempt),
+  },
+}).createMachine({
+  id: 'liveEvents',
+  description: "The signed-in tab's one event stream: open while signed in, reconnecting with backoff and catching up from the last event id.",
+  context: { lastEventId: null, attempt: 0 },
+  initial: 'streaming',
+  states: {
+    streaming: {
+      description: 'The stream actor runs with the last event id; events pass on to the pages as they come.',
+      invoke: { src: 'eventStream', input: ({ context }) => ({ lastEventId: context.lastEventId }) },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          on: { 'stream.open': { target: 'open', actions: ['resetAttempts', 'emitOpen'] } },
+        },
+        open: {},
+      },
+      on: {
+        'stream.event': {
+          actions: [
+            {
+              type: 'recordEvent',
+              params: ({ event }) => {
+                assertEvent(event, 'stream.event');
+                return { id: event.event.id };
+              },
+            },
+            {
+              type: 'emitEvent',
+              params: ({ event }) => {
+                assertEvent(event, 'stream.event');
+                return { event: event.event };
+              },
+            },
+          ],
+        },
+        'stream.dropped': { target: 'waiting' },
+        'stream.refused': { target: 'refused' },
+      },
+    },
+    waiting: {
+      description: 'The stream dropped: wait (1 s, 2 s, 4 s ... up to 30 s), then connect again with Last-Event-ID.',
+      entry: 'countAttempt',
+      after: { reconnectDelay: { target: 'streaming' } },
+    },
+    refused: {
+      description: 'The server refused the stream (403: no notifications or messages for this user): no retry.',
+      type: 'final',
+    },
+  },
+});
+
+export type LiveEventsActorRef = ActorRefFrom<typeof liveEventsMachine>;
