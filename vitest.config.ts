@@ -35,14 +35,15 @@ export default defineConfig({
         extends: true,
         test: {
           // quality.md's multi-process suite: real server processes on one PostgreSQL (skipped, saying so,
-          // without TEST_DATABASE_URL); spawned once per file, one file at a time, after the in-process suites
+          // without TEST_DATABASE_URL); spawned once per file, one file at a time, after the Chromium suite
+          // (group 2: side by side with it, two cores were not enough for both)
           name: 'multi-process',
           environment: 'node',
           include: ['tests/multi-process/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
