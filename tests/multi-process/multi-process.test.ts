@@ -217,6 +217,24 @@ describe.skipIf(MULTI_PROCESS_SKIP !== null)(MULTI_PROCESS_SKIP ?? 'WORKERS=2 on
     expect(new Set(primaries).size).toBe(1);
     expect(workers).not.toContain(primaries[0]);
 
+    // a worker that dies is replaced: the port keeps answering, and a new worker joins the other
+    process.kill(workers[0], 'SIGKILL');
+    const answering = new Set<number>();
+    for (let i = 0; i < 150 && !(answering.size === 2 && !answering.has(workers[0])); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const before = requestLines().length;
+      if ((await getOnNewConnection(`${server.url}/api/organizations/sunrise/`)) >= 500) continue;
+      for (let j = 0; j < 20 && requestLines().length === before; j++) await new Promise((resolve) => setTimeout(resolve, 25));
+      const line = requestLines()[before];
+      if (line) answering.add((JSON.parse(line) as { pid: number }).pid);
+    }
+    expect(server.output()).toMatch(new RegExp(`worker ${workers[0]} stopped \\(SIGKILL\\); starting another`));
+    expect(answering.has(workers[1])).toBe(true);
+    const replacement = [...answering].find((pid) => !workers.includes(pid));
+    expect(replacement).toBeDefined();
+    expect(parentOf(replacement!)).toBe(primaries[0]);
+    workers.splice(0, 1, replacement!);
+
     const code = await server.stop();
     expect(code).toBe(0);
     expect(workers.filter(isRunning)).toEqual([]);
