@@ -1,3 +1,5 @@
+import { useLiveEvents, useLiveStreamOpened } from '../../app/live-events';
+
 /**
  * The live events the messages page hears (product.md, "Talking to the office"): `message.created`
  * { conversation_id, message_id } and `conversation.read` { conversation_id, user_id, last_read_message_id }.
@@ -9,8 +11,12 @@ export interface MessageEvent {
 
 export const MESSAGE_EVENT_TYPES = ['message.created', 'conversation.read'];
 
-/** Calls `handler` for each message event pushed to this user (wired to the app's live stream when it lands). */
+/**
+ * Calls `handler` for each message event pushed to this user, and `onReopened` each time the stream opens
+ * again after a drop (what was missed meanwhile is loaded then: the stream also replays it, and what is
+ * shown is merged by id, so nothing shows twice).
+ */
 export function useMessageEvents(handler: (event: MessageEvent) => void, onReopened?: () => void): void {
-  void handler;
-  void onReopened;
+  useLiveEvents(MESSAGE_EVENT_TYPES, (event) => handler(event as MessageEvent));
+  useLiveStreamOpened(() => onReopened?.());
 }
