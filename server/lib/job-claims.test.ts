@@ -42,6 +42,22 @@ describe('job claims (pglite)', () => {
     expect(await runClaimed(t.app, REVIEW_SWEEP_JOB, HOUR, async () => 'ran')).toBe('ran');
     expect(await runClaimed(t.app, REVIEW_SWEEP_JOB, HOUR, async () => 'ran')).toBeNull();
   });
+
+  it('a starting server creates the reviews of the weeks that ended and tells the client, before anyone reads them', async () => {
+    await t.database.db.execute(sql`delete from notifications where type = 'work_service_review'`);
+    await t.database.db.execute(sql`delete from work_service_reviews where status = 'PENDING' and signature_file_id is null`);
+    t.clock.advance(2 * 3600);
+    const restarted = await buildApp({ config: t.config, db: t.database.db, now: t.clock.now, logger: false, mailConsole: () => undefined, distDir: path.join(t.config.dataDir, 'no-dist') });
+    try {
+      await restarted.ready();
+      const reviews = await rowsOf(t.database.db, sql`select r.id from work_service_reviews r join clients c on c.id = r.client_id where c.first_name = 'Clara' and r.status = 'PENDING'`);
+      expect(reviews.length).toBeGreaterThan(0);
+      const told = await rowsOf(t.database.db, sql`select n.link from notifications n join users u on u.id = n.user_id where u.email = 'client@sunrise.example' and n.type = 'work_service_review'`);
+      expect(told.map((row) => row.link).sort()).toEqual(reviews.map((review) => `/onboarding/work-service-review/${review.id}`).sort());
+    } finally {
+      await restarted.close();
+    }
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('sweeps run once across processes (postgres)', () => {
