@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../config';
 import { openDatabase, type Database } from '../db/connection';
 import { createDatabaseFileStorage, createDiskFileStorage, createFileStorage, moveDiskFiles, MOVED_FILES_DIR, newStorageKey, storeKindOf, type FileStorage } from './file-storage';
 import { createS3FileStorage, parseFilesUrl } from './s3-file-storage';
@@ -36,6 +37,13 @@ describe('FILES_URL', () => {
       ['s3://care-files?path_style=maybe', /path_style/],
     ];
     for (const [raw, message] of problems) expect(() => parseFilesUrl(raw, {}), raw).toThrow(message);
+  });
+
+  it('is checked when the settings are read, so a wrong one stops the start, not the first upload', () => {
+    expect(() => configFromEnv({ FILES_URL: 'https://bucket.example/x' })).toThrow(/FILES_URL must start with s3:\/\//);
+    expect(configFromEnv({ FILES_URL: 's3://care-files/p?endpoint=http://minio:9000', WORKERS: '3' })).toMatchObject({ filesUrl: 's3://care-files/p?endpoint=http://minio:9000', workers: 3 });
+    expect(configFromEnv({})).toMatchObject({ filesUrl: null, workers: 0 });
+    expect(() => configFromEnv({ WORKERS: 'two' })).toThrow(/WORKERS must be a non-negative integer/);
   });
 
   it('picks the store: FILES_URL, else PostgreSQL with DATABASE_URL, else the disk', () => {
