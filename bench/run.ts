@@ -4,7 +4,7 @@
  * Needs Chromium (CHROMIUM_PATH or the usual paths) and PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test: a dedicated database is created and dropped). Localhost only.
  *
- * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees, clients, visits, audit-log); their rows
+ * `npm run bench -- <section...>` runs only some sections (js, lcp, cpu, storm, cold, employees, clients, visits, audit-log, live-events); their rows
  * replace the same rows in bench/results.json. `EMPLOYEES_SIZES=1000,100000` narrows the employees list sizes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -21,6 +21,7 @@ import { benchClientsList } from './clients-list';
 import { benchEmployeesList } from './employees-list';
 import { benchVisits } from './visits';
 import { benchAuditLog } from './audit-log';
+import { benchLiveEvents } from './live-events';
 import { ROOT, TSX_LOADER, WORK, cpuMs, log, median, spawnUntilListening, type Spawned } from './lib';
 
 const ADMIN = 'admin@sunrise.example';
@@ -662,6 +663,52 @@ async function auditLogRows() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Live events (issue 11): two server processes on one PostgreSQL; a message posted through A received on a
+// stream served by B; 1,000 open streams on B (bench/live-events.ts)
+
+const LIVE_DELIVERY_TARGET_MS = 500;
+const LIVE_MEMORY_TARGET_MIB = 100;
+
+async function liveEventsRows() {
+  const messages = Number(process.env.LIVE_MESSAGES ?? 200);
+  const streams = Number(process.env.LIVE_STREAMS ?? 1000);
+  const result = await benchLiveEvents({ databaseUrl: ADMIN_DATABASE_URL, messages, streams, log });
+  addRow({
+    metric: 'live message: posted through process A, received on a stream served by process B, p95 (PostgreSQL)',
+    value: result.acrossProcesses.p95,
+    unit: 'ms',
+    baseline: null,
+    ratio: null,
+    target: `p95 ≤ ${LIVE_DELIVERY_TARGET_MS} ms over ${messages}`,
+    pass: result.acrossProcesses.p95 <= LIVE_DELIVERY_TARGET_MS,
+    runs: 1,
+    note: `from sending conversations_messages_create to A until message.created arrives on the admin's stream on B (LISTEN/NOTIFY); p50 ${result.acrossProcesses.p50.toFixed(1)} ms`,
+  });
+  addRow({
+    metric: `open event streams on one process: memory of ${streams} streams`,
+    value: result.growthMiB,
+    unit: 'MiB',
+    baseline: result.rssIdleMiB,
+    ratio: null,
+    target: `≤ ${LIVE_MEMORY_TARGET_MIB} MiB more than 0 streams`,
+    pass: result.growthMiB <= LIVE_MEMORY_TARGET_MIB,
+    runs: 1,
+    note: `RSS of process B ${result.rssIdleMiB.toFixed(1)} MiB with no stream open, ${result.rssOpenMiB.toFixed(1)} MiB with ${streams} (each its own connection, 20 sessions)`,
+  });
+  addRow({
+    metric: `live message A → B p95 with ${streams} streams open on B (PostgreSQL)`,
+    value: result.withOpenStreams.p95,
+    unit: 'ms',
+    baseline: result.acrossProcesses.p95,
+    ratio: result.withOpenStreams.p95 / result.acrossProcesses.p95,
+    target: `p95 ≤ ${LIVE_DELIVERY_TARGET_MS} ms`,
+    pass: result.withOpenStreams.p95 <= LIVE_DELIVERY_TARGET_MS,
+    runs: 1,
+    note: `${messages} messages; p50 ${result.withOpenStreams.p50.toFixed(1)} ms`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
 
 function printTable() {
   const header = ['Metric', 'Value', 'Baseline', 'Ratio', 'Target', 'Result', 'Runs'];
@@ -682,7 +729,7 @@ function printTable() {
   for (const row of rows) if (row.note) console.log(`  ${row.metric}: ${row.note}`);
 }
 
-const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees', 'clients', 'visits', 'audit-log'] as const;
+const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees', 'clients', 'visits', 'audit-log', 'live-events'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(): Set<Section> {
@@ -721,6 +768,11 @@ async function main() {
   if (sections.has('audit-log')) {
     log('audit log: one person\'s month at 10k and 10M rows (PostgreSQL)');
     await auditLogRows();
+  }
+
+  if (sections.has('live-events')) {
+    log('live events: two processes on one PostgreSQL, 1,000 open streams');
+    await liveEventsRows();
   }
 
   printTable();

@@ -341,3 +341,34 @@ if (process.env.TEST_DATABASE_URL) {
     }, 20_000);
   });
 }
+
+describe('a stream replaying what it missed', () => {
+  it('holds the live events that arrive during the replay, sends them after it, and none twice', async () => {
+    const { EventEmitter } = await import('node:events');
+    const { createLiveStreams } = await import('./service');
+    // the replay query answers when the test says so; the bus delivers at once
+    let answerReplay!: (rows: unknown[]) => void;
+    const replay = new Promise<unknown[]>((resolve) => (answerReplay = resolve));
+    const chain: any = { from: () => chain, where: () => chain, orderBy: () => chain, limit: () => replay };
+    const listeners = new EventEmitter();
+    const bus = { publish: async () => undefined, subscribe: (listener: (e: unknown) => void) => (listeners.on('event', listener), () => listeners.off('event', listener)), close: async () => undefined };
+    const app: any = { db: { select: () => chain }, events: bus, now: () => new Date(), log: { error: () => undefined }, config: {} };
+    const streams = createLiveStreams(app);
+    const written: string[] = [];
+    const raw: any = Object.assign(new EventEmitter(), { writeHead: () => undefined, write: (text: string) => written.push(text), end: () => undefined, writableLength: 0 });
+    const reply: any = { hijack: () => undefined, raw, getHeaders: () => ({}), headers: () => reply, header: () => reply };
+    const request: any = { user: { user: { id: 7 } }, organization: { id: 1 }, sessionFamilyId: 'f', url: '/api/events/', protocol: 'http' };
+
+    const opening = streams.open(request, reply, 10);
+    const live = (id: number) => ({ id, userId: 7, organizationId: 1, type: 'notification.created', data: { notification_id: id } });
+    listeners.emit('event', live(12)); // also in the replay's rows
+    listeners.emit('event', live(13)); // only live
+    expect(written.filter((text) => text.startsWith('id:'))).toEqual([]);
+    answerReplay([live(11), live(12)]);
+    await opening;
+    listeners.emit('event', live(14));
+    const ids = written.filter((text) => text.startsWith('id:')).map((text) => Number(/^id: (\d+)/.exec(text)![1]));
+    expect(ids).toEqual([11, 12, 13, 14]);
+    streams.close();
+  });
+});
