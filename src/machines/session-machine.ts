@@ -182,7 +182,7 @@ export const sessionMachine = setup({
     signedIn: {
       description:
         'A user is held; activity keeps the session, inactivity ends it. While the user is active, a keep-alive request at most every minute keeps the server from ending the session first.',
-      invoke: [{ src: 'activityListener' }, { src: 'storageListener' }, { src: 'liveEvents', id: 'liveEvents', systemId: 'liveEvents' }],
+      invoke: [{ src: 'activityListener' }, { src: 'storageListener' }, { src: 'liveEvents', id: 'liveEvents' }],
       type: 'parallel',
       states: {
         idle: {
