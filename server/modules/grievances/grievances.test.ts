@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRIEVANCE_MOVES, GRIEVANCE_STATES, type GrievanceState } from '../../../src/domain/grievances';
-import { grievanceEvents, notifications, users } from '../../db/schema';
+import { grievanceEvents, liveEvents, notifications, users } from '../../db/schema';
 import { createTestApp, testBackends, TestClock, type TestApp } from '../../test-support';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -226,6 +226,11 @@ for (const backend of testBackends()) {
       const mail = await t.waitForMail('master@portal.example', mailsBefore);
       expect(mail.subject).toContain('Urgent');
       expect(mail.text).not.toContain('pushed me'); // the mail says where to look, not what was said
+      // a desk open elsewhere hears of it: grievance.changed to each admin and the complainant, by id only
+      const pushed = await t.database.db.select().from(liveEvents).where(eq(liveEvents.type, 'grievance.changed'));
+      const toThis = pushed.filter((event) => (event.data as { grievance_id: number }).grievance_id === filed.json().id);
+      expect(toThis.map((event) => event.userId).sort()).toEqual([...admins, client.user.id].sort());
+      expect(JSON.stringify(toThis)).not.toContain('pushed me');
       // Harbor's admin hears nothing
       const harborTold = await t.database.db.select().from(notifications).where(eq(notifications.userId, harbor.user.id));
       expect(harborTold.some((n) => n.type === 'grievance_urgent')).toBe(false);

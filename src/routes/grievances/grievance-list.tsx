@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
+import { useLiveEvents, useLiveStreamOpened } from '../../app/live-events';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, GRIEVANCE_STATES } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
@@ -40,6 +41,10 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
   const [count, setCount] = useState(0);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // a grievance filed or moved elsewhere (grievance.changed), or the stream back after a drop: load the page again
+  const [changes, setChanges] = useState(0);
+  useLiveEvents('grievance.changed', () => setChanges((n) => n + 1));
+  useLiveStreamOpened(() => setChanges((n) => n + 1));
 
   useEffect(() => {
     let active = true;
@@ -71,7 +76,7 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
       active = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [clientId, open, state, category, overdue, offset, ordering]);
+  }, [clientId, open, state, category, overdue, offset, ordering, changes]);
 
   const columns: DataTableColumn<GrievanceSummary>[] = [
     {

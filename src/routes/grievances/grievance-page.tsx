@@ -6,6 +6,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
+import { useLiveEvents } from '../../app/live-events';
 import { GRIEVANCE_MOVE_LABELS, REPRISAL_WATCH_DAYS, type GrievanceState } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
@@ -82,11 +83,16 @@ export function GrievancePage() {
   const [grievance, setGrievance] = useState<Grievance | null>(null);
   const [loadError, setLoadError] = useState<{ status: number | null; text: string } | null>(null);
   const [moving, setMoving] = useState<GrievanceState | null>(null);
+  // moved or noted elsewhere (another admin, the complainant): load it again
+  const [changes, setChanges] = useState(0);
+  useLiveEvents('grievance.changed', (event) => {
+    if (event.data?.grievance_id === id) setChanges((n) => n + 1);
+  });
 
   useEffect(() => {
     if (!Number.isInteger(id) || id <= 0) return;
     let active = true;
-    setGrievance(null);
+    setGrievance((current) => (current?.id === id ? current : null));
     setLoadError(null);
     api
       .grievances_retrieve({ id })
@@ -100,7 +106,7 @@ export function GrievancePage() {
       active = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [id, changes]);
 
   if (!Number.isInteger(id) || id <= 0 || loadError?.status === 404) return <PrivateNotFoundPage />;
   const back = <TextLink to={grievancesHome(viewer)}>{BACK_TEXT[viewer]}</TextLink>;

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
@@ -72,6 +72,15 @@ function setUp(path: string, user: User, overrides: Record<string, (...args: any
   return { ...view, api };
 }
 
+/** A live event as the stream hands it to the tab's live events actor. */
+function push(actor: ReturnType<typeof renderApp>['actor'], type: string, data: object, id = Math.floor(Math.random() * 1e6)) {
+  act(() => {
+    // the session's child while signed in (what useLiveEvents listens to)
+    const session = actor.system.get('session') as { getSnapshot: () => { children: Record<string, { send: (event: unknown) => void } | undefined> } };
+    session.getSnapshot().children.liveEvents!.send({ type: 'stream.event', event: { id, type, data } });
+  });
+}
+
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
@@ -100,6 +109,22 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
       expect(api.grievances_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: '-created_at', open: true, category: 'BILLING', state: 'RESOLVED', overdue: true }),
     );
     expect(screen.getByRole('link', { name: 'Record a grievance' })).toHaveAttribute('href', '/clients/grievances/new');
+  });
+
+  it('the desk and an open grievance load again when a grievance changes elsewhere (grievance.changed)', async () => {
+    const { api, actor } = setUp('/clients/grievances', admin);
+    await screen.findByRole('table', { name: 'Grievances' });
+    await waitFor(() => expect(api.grievances_list).toHaveBeenCalled());
+    const before = (api.grievances_list as ReturnType<typeof vi.fn>).mock.calls.length;
+    push(actor, 'grievance.changed', { grievance_id: 99 });
+    await waitFor(() => expect((api.grievances_list as ReturnType<typeof vi.fn>).mock.calls.length).toBe(before + 1));
+
+    await userEvent.setup().click(screen.getAllByRole('link', { name: 'Missed or late visit' })[0]);
+    await screen.findByRole('heading', { level: 1, name: 'Missed or late visit' });
+    const loads = (api.grievances_retrieve as ReturnType<typeof vi.fn>).mock.calls.length;
+    push(actor, 'grievance.changed', { grievance_id: 8 }); // another grievance: nothing to load
+    push(actor, 'grievance.changed', { grievance_id: 7 });
+    await waitFor(() => expect((api.grievances_retrieve as ReturnType<typeof vi.fn>).mock.calls.length).toBe(loads + 1));
   });
 
   it('the office sees the trail with its internal note, the reprisal watch, and resolves only with a resolution', async () => {
