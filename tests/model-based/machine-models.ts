@@ -16,6 +16,7 @@ import { appMachine } from '../../src/machines/app-machine';
 import { organizationMachine } from '../../src/machines/organization-machine';
 import { portalAvailabilityMachine } from '../../src/machines/portal-availability-machine';
 import { sessionMachine } from '../../src/machines/session-machine';
+import { liveEventsMachine, type LiveEventsContext } from '../../src/machines/live-events-machine';
 import { tokenRefreshMachine, type TokenRefreshContext } from '../../src/machines/token-refresh-machine';
 
 type Snapshot = AnyMachineSnapshot;
@@ -597,6 +598,21 @@ export const machineModels: MachineModel[] = [
     }),
   },
   {
+    name: 'live-events',
+    machine: liveEventsMachine,
+    inputs: [undefined],
+    promiseActors: [],
+    callbackActors: ['eventStream'],
+    payloads: () => ({
+      'stream.open': [{ type: 'stream.open' }],
+      'stream.event': [{ type: 'stream.event', event: { id: 7, type: 'notification.created', data: { notification_id: 3, unread: 1 } } }],
+      'stream.dropped': [{ type: 'stream.dropped' }],
+      'stream.refused': [{ type: 'stream.refused' }],
+    }),
+    // the failed attempts in a row only lengthen the wait: one, and more than one, are the cases
+    serializeContext: (context: LiveEventsContext) => ({ ...context, attempt: Math.min(context.attempt, 2) }),
+  },
+  {
     name: 'app',
     machine: appMachine,
     inputs: [{ refreshToken: 'R0' }, {}, { refreshToken: null, storedOrganization: sunrise, routeToken: 'harbor' }],
@@ -847,8 +863,10 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
       else invocation.reject((event as unknown as { error: unknown }).error);
     } else if (event.type.startsWith('xstate.after.')) {
       const delayName = event.type.split('.')[2];
-      const delays = machine.implementations.delays as Record<string, number>;
-      clock.increment(typeof delays[delayName] === 'number' ? delays[delayName] : Number(delayName));
+      // a named delay is a number, or a function of the context (a backoff); an unnamed one is its number
+      const delays = machine.implementations.delays as Record<string, number | ((args: { context: unknown }) => number)>;
+      const delay = delays[delayName];
+      clock.increment(typeof delay === 'number' ? delay : typeof delay === 'function' ? delay({ context: actor.getSnapshot().context }) : Number(delayName));
     } else {
       actor.send(event);
     }
