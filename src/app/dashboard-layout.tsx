@@ -10,6 +10,7 @@ import { navItemsFor } from './navigation';
 import { useOrganization } from './organization';
 import { fullName, homeRouteOf } from './session-user';
 import { useUnreadNotificationCount } from './unread-notifications';
+import { useUnreadConversationCount } from './unread-messages';
 
 const MAIN_ID = 'main-content';
 
@@ -122,6 +123,19 @@ const Badge = styled(Link)`
   text-decoration: none;
 `;
 
+/** The unread count beside a menu item (Messages). */
+const NavCount = styled.span`
+  margin-left: 8px;
+  min-width: 22px;
+  padding: 0 7px;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme }) => theme.palette.primaryText};
+  color: #fff;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: 700;
+  text-align: center;
+`;
+
 const Who = styled.span`
   font-size: ${({ theme }) => theme.font.size.sm};
   ${({ theme }) => theme.mq.down('sm')} {
@@ -188,6 +202,8 @@ export function DashboardLayout() {
   const switcherId = useId();
   const canSeeNotifications = !!user?.permissions.includes('view-notifications');
   const unread = useUnreadNotificationCount(canSeeNotifications);
+  const canSeeMessages = !!user && navItemsFor(user).some((item) => item.to === '/messages');
+  const unreadConversations = useUnreadConversationCount(canSeeMessages);
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -254,6 +270,9 @@ export function DashboardLayout() {
               {/* an item is current on its pages, unless a more specific item is (Clients, not on /clients/schedule) */}
               <NavLink to={item.to} end={items.some((other) => other.to.startsWith(`${item.to}/`) && matchesPrefix(pathname, other.to))}>
                 {item.label}
+                {item.to === '/messages' && unreadConversations ? (
+                  <NavCount aria-label={`${unreadConversations} unread ${unreadConversations === 1 ? 'conversation' : 'conversations'}`}>{unreadConversations}</NavCount>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -119,6 +119,8 @@ for (const database of e2eDatabases()) describe.sequential(`messages, end to end
     await expect.poll(() => first.innerText(), LIVE).toContain(SUBJECT);
     expect(await first.innerText()).toContain('Nora Okafor');
     expect(await first.getByLabel('1 unread').count()).toBe(1);
+    // the menu counts the conversations waiting: the demo one and this one
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByLabel('2 unread conversations').count(), LIVE).toBe(1);
     await shot(page, 'messages-admin-inbox');
   });
 

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { formatDateTime } from '../../app/date-time';
+import { notifyMessagesRead } from '../../app/unread-messages';
 import { MESSAGE_MAX } from '../../domain/messages';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
@@ -180,6 +181,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     api
       .conversations_read_create({ id }, { message_id: lastFromOthers })
       .then(() => {
+        notifyMessagesRead();
         if (!active) return;
         void reloadMarks();
         onChangedRef.current();

@@ -63,11 +63,9 @@ function messagesApiStub(overrides: Record<string, (...args: any[]) => Promise<u
 /** A stub's mock calls and implementation. */
 const mocked = (fn: unknown) => fn as Mock;
 
-/** A live event as the stream hands it to the tab's live events actor. */
-function push(actor: ReturnType<typeof renderApp>['actor'], type: string, data: object, id = Math.floor(Math.random() * 1e6)) {
-  act(() => {
-    (actor.system.get('liveEvents') as { send: (event: unknown) => void }).send({ type: 'stream.event', event: { id, type, data } });
-  });
+/** A live event as the server's stream delivers it to the tab. */
+function push(live: ReturnType<typeof renderApp>['live'], type: string, data: object) {
+  act(() => live.emit(type, data));
 }
 
 beforeEach(() => {
@@ -112,43 +110,56 @@ describe('the messages page', () => {
 
   it('appends a message pushed live to the open conversation, loading only what came after the last one shown, never twice', async () => {
     const api = messagesApiStub();
-    const { actor } = renderApp({ path: '/messages/7', user: admin, api });
+    const { live } = renderApp({ path: '/messages/7', user: admin, api });
     await screen.findByText('Could I start an hour later?');
     const fresh = message(14, NORA, 'Also on Friday?');
     mocked(api.conversations_messages_list).mockImplementation(async () => ({ results: [fresh], has_more: false }));
-    push(actor, 'message.created', { conversation_id: 7, message_id: 14 });
+    push(live, 'message.created', { conversation_id: 7, message_id: 14 });
     expect(await screen.findByText('Also on Friday?')).toBeInTheDocument();
     expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 12 });
     // the same event again (a replay after a reconnect): the same answer shows once
-    push(actor, 'message.created', { conversation_id: 7, message_id: 14 });
+    push(live, 'message.created', { conversation_id: 7, message_id: 14 });
     await waitFor(() => expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 14 }));
     expect(screen.getAllByText('Also on Friday?')).toHaveLength(1);
     // another conversation's message: the open one loads nothing
     const calls = mocked(api.conversations_messages_list).mock.calls.length;
-    push(actor, 'message.created', { conversation_id: 8, message_id: 15 });
+    push(live, 'message.created', { conversation_id: 8, message_id: 15 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mocked(api.conversations_messages_list).mock.calls.length).toBe(calls);
   });
 
   it("reloads the list's order and unread counts when a message arrives anywhere", async () => {
     const api = messagesApiStub();
-    const { actor } = renderApp({ path: '/messages', user: admin, api });
-    await screen.findByRole('list', { name: 'Conversations' });
-    expect(mocked(api.conversations_list)).toHaveBeenCalledTimes(1);
+    const { live } = renderApp({ path: '/messages', user: admin, api });
+    await screen.findByLabelText('2 unread');
     mocked(api.conversations_list).mockImplementation(async () => ({ count: 1, next: null, previous: null, results: [summary({ unread: 3 })] }));
-    push(actor, 'message.created', { conversation_id: 7, message_id: 13 });
+    push(live, 'message.created', { conversation_id: 7, message_id: 13 });
     expect(await screen.findByLabelText('3 unread')).toBeInTheDocument();
-    expect(mocked(api.conversations_list)).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts the unread conversations beside Messages in the menu, moving as messages arrive', async () => {
+    let unread = 1;
+    const api = messagesApiStub({
+      conversations_list: vi.fn(async (params: { unread?: boolean }) =>
+        params.unread ? { count: unread, next: null, previous: null, results: [] } : { count: 1, next: null, previous: null, results: [summary({ unread })] },
+      ),
+    });
+    const { live } = renderApp({ path: '/messages', user: admin, api });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByLabelText('1 unread conversation')).toBeInTheDocument();
+    unread = 2;
+    push(live, 'message.created', { conversation_id: 8, message_id: 20 });
+    expect(await within(nav).findByLabelText('2 unread conversations')).toBeInTheDocument();
   });
 
   it('shows read marks as they move: conversation.read reloads who has read what', async () => {
     const api = messagesApiStub();
-    const { actor } = renderApp({ path: '/messages/7', user: nurse, api });
+    const { live } = renderApp({ path: '/messages/7', user: nurse, api });
     await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Does that change the visit at Clara’s too?');
     expect(screen.getAllByText('Read by Alice Grant')).toHaveLength(1); // her first message; not yet her last
     expect(screen.getByText('Not read yet')).toBeInTheDocument();
     mocked(api.conversations_retrieve).mockImplementation(async () => detail([{ user: NORA, last_read_message_id: 12 }, { user: ALICE, last_read_message_id: 12 }]));
-    push(actor, 'conversation.read', { conversation_id: 7, user_id: 1, last_read_message_id: 12 });
+    push(live, 'conversation.read', { conversation_id: 7, user_id: 1, last_read_message_id: 12 });
     await waitFor(() => expect(screen.getAllByText('Read by Alice Grant')).toHaveLength(2));
     expect(screen.queryByText('Not read yet')).toBeNull();
   });
