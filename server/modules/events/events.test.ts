@@ -3,7 +3,7 @@ import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../../app';
 import { openDatabase, type Database } from '../../db/connection';
-import { liveEvents, organizations } from '../../db/schema';
+import { formTemplates, liveEvents, notifications, organizations } from '../../db/schema';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
 import { notify } from '../notifications/service';
 import { notifyPayloads, terminateListenConnections } from './postgres-bus';
@@ -212,6 +212,25 @@ for (const backend of testBackends()) {
       expect(new Set(ids).size).toBe(ids.length);
       expect(events.map((e) => e.type)).toEqual(Array(4).fill('notification.created'));
       again.close();
+    });
+
+    it('tells of a notification written in a transaction once it has committed (a form request)', async () => {
+      const aide = await t.login('aide@sunrise.example');
+      const tab = await stream(t.headers(aide.access));
+      const [template] = await t.database.db.select().from(formTemplates).where(eq(formTemplates.name, 'Emergency contact'));
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/onboarding/form-requests/',
+        headers: t.headers(admin.access),
+        payload: { template_id: template.id, employee_ids: [aide.user.id] },
+      });
+      expect(response.statusCode).toBeLessThan(300);
+      const [event] = await tab.waitFor(1);
+      expect(event.type).toBe('notification.created');
+      const [row] = await t.database.db.select().from(notifications).where(eq(notifications.id, event.data.notification_id));
+      expect(row).toMatchObject({ userId: aide.user.id });
+      expect(event.data.unread).toBeGreaterThanOrEqual(1);
+      tab.close();
     });
 
     it('ends the stream when its session signs out, and keeps the other sessions’ streams', async () => {
