@@ -172,11 +172,19 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     void reloadMarks();
   });
 
+  // a tab in the background shows nothing: what arrives there is read when the tab is looked at again
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+
   // shown is read: move one's mark to the last message another wrote (never back: the server keeps the greater)
   const myMark = conversation?.read_marks.find((mark) => mark.user.id === userId)?.last_read_message_id ?? 0;
   const lastFromOthers = [...messages].reverse().find((message) => message.author.id !== userId)?.id ?? 0;
   useEffect(() => {
-    if (!conversation || lastFromOthers <= myMark) return;
+    if (!conversation || !visible || lastFromOthers <= myMark) return;
     let active = true;
     api
       .conversations_read_create({ id }, { message_id: lastFromOthers })
@@ -191,7 +199,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
       active = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, conversation?.id, lastFromOthers, myMark]);
+  }, [id, conversation?.id, lastFromOthers, myMark, visible]);
 
   const loadOlder = async () => {
     try {

@@ -108,6 +108,21 @@ describe('the messages page', () => {
     await waitFor(() => expect(mocked(api.conversations_list).mock.calls.length).toBeGreaterThan(1));
   });
 
+  it('leaves what arrives in a tab in the background unread until the tab is looked at', async () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const api = messagesApiStub();
+    const { container } = renderApp({ path: '/messages/7', user: admin, api });
+    await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Yes, that works.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.conversations_read_create).not.toHaveBeenCalled();
+    visibility.mockReturnValue('visible');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(api.conversations_read_create).toHaveBeenCalledWith({ id: 7 }, { message_id: 12 }));
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
   it('appends a message pushed live to the open conversation, loading only what came after the last one shown, never twice', async () => {
     const api = messagesApiStub();
     const { live } = renderApp({ path: '/messages/7', user: admin, api });
