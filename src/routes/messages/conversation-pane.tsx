@@ -7,7 +7,7 @@ import { formatDateTime } from '../../app/date-time';
 import { notifyMessagesRead } from '../../app/unread-messages';
 import { MESSAGE_MAX } from '../../domain/messages';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
@@ -129,7 +129,8 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
         setHasOlder(page.has_more);
       })
       .catch((failure: unknown) => {
-        if (active) setError(apiErrorDetail(failure, 'The conversation could not be loaded.'));
+        if (!active) return;
+        setError(apiErrorStatus(failure) === 404 ? 'There is no such conversation among yours.' : apiErrorDetail(failure, 'The conversation could not be loaded.'));
       });
     return () => {
       active = false;

@@ -179,6 +179,14 @@ describe('the messages page', () => {
     expect(screen.queryByText('Not read yet')).toBeNull();
   });
 
+  it("says so when the conversation is not one of one's own", async () => {
+    const notFound = Object.assign(new Error('Not found.'), { isAxiosError: true, response: { status: 404, data: { detail: 'Not found.', code: 'not_found' } } });
+    const api = messagesApiStub({ conversations_retrieve: vi.fn(async () => Promise.reject(notFound)) });
+    renderApp({ path: '/messages/99', user: nurse, api });
+    expect(await screen.findByText('There is no such conversation among yours.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← All conversations' })).toHaveAttribute('href', '/messages');
+  });
+
   it('sends a message from the composer and shows it once', async () => {
     const api = messagesApiStub();
     renderApp({ path: '/messages/7', user: admin, api });
