@@ -92,8 +92,9 @@ describe('the dashboard layout', () => {
   });
 
   it("lets a master switch organization: stored, to /, and the header changes", async () => {
-    renderApp({ path: '/applications', user: makeUser('ROLE_MASTER') });
+    const { live } = renderApp({ path: '/applications', user: makeUser('ROLE_MASTER') });
     const switcher = await screen.findByRole('combobox', { name: 'Organization' }, { timeout: 5000 });
+    expect(live.connections).toBe(1);
     expect(screen.getByRole('banner')).toHaveTextContent('Sunrise Home Care');
     await userEvent.selectOptions(switcher, HARBOR.name);
     await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Harbor Home Health'));
@@ -102,6 +103,8 @@ describe('the dashboard layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/users');
     expect(document.title).toBe('Users · Harbor Home Health');
+    // the live events of the organization it now acts in: the stream starts again
+    expect(live.connections).toBe(2);
   });
 
   it('shows no organization switcher to an admin', async () => {

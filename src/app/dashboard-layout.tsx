@@ -10,6 +10,7 @@ import { navItemsFor } from './navigation';
 import { useOrganization } from './organization';
 import { fullName, homeRouteOf } from './session-user';
 import { useUnreadNotificationCount } from './unread-notifications';
+import { useLiveEventsFollow } from './live-events';
 import { useUnreadConversationCount } from './unread-messages';
 
 const MAIN_ID = 'main-content';
@@ -202,6 +203,7 @@ export function DashboardLayout() {
   const switcherId = useId();
   const canSeeNotifications = !!user?.permissions.includes('view-notifications');
   const unread = useUnreadNotificationCount(canSeeNotifications);
+  useLiveEventsFollow(organization?.token);
   const canSeeMessages = !!user && navItemsFor(user).some((item) => item.to === '/messages');
   const unreadConversations = useUnreadConversationCount(canSeeMessages);
 

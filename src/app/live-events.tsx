@@ -45,3 +45,19 @@ export function useLiveStreamOpened(handler: () => void): void {
     return () => subscription.unsubscribe();
   }, [actor]);
 }
+
+/** Starts the stream again when the organization the tab acts in changes (a master switching organizations). */
+export function useLiveEventsFollow(organizationToken: string | null | undefined): void {
+  // (a new sign-in's actor starts its own stream: only the organization changing restarts it)
+  const actor = useLiveEventsActor();
+  const actorRef = useRef(actor);
+  actorRef.current = actor;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    actorRef.current?.send({ type: 'live.reconnect' });
+  }, [organizationToken]);
+}

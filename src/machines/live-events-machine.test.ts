@@ -76,6 +76,16 @@ describe('the live events actor', () => {
     expect(connections).toHaveLength(4);
   });
 
+  it('starts again from the last event id when the organization changes (a master switching)', () => {
+    const { actor, connections } = start();
+    connections[0].report({ type: 'stream.open' });
+    connections[0].report(event(9));
+    actor.send({ type: 'live.reconnect' });
+    expect(connections[0].stopped).toBe(true);
+    expect(connections).toHaveLength(2);
+    expect(connections[1].input).toEqual({ lastEventId: 9 });
+  });
+
   it('caps the wait at 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

@@ -19,6 +19,9 @@ export type EventStreamReport =
   | { type: 'stream.dropped' }
   | { type: 'stream.refused' };
 
+/** The organization the tab acts in changed (a master switching): the stream starts again for the new one. */
+export type LiveEventsEvent = EventStreamReport | { type: 'live.reconnect' };
+
 export type LiveEventsEmitted = { type: 'live.event'; event: LiveEvent } | { type: 'live.open' };
 
 export interface LiveEventsContext {
@@ -36,7 +39,7 @@ export const reconnectDelayMs = (attempt: number) => Math.min(RECONNECT_MAX_MS, 
 export const liveEventsMachine = setup({
   types: {
     context: {} as LiveEventsContext,
-    events: {} as EventStreamReport,
+    events: {} as LiveEventsEvent,
     emitted: {} as LiveEventsEmitted,
   },
   actors: {
@@ -90,12 +93,14 @@ export const liveEventsMachine = setup({
         },
         'stream.dropped': { target: 'waiting' },
         'stream.refused': { target: 'refused' },
+        'live.reconnect': { target: 'streaming', reenter: true, actions: 'resetAttempts' },
       },
     },
     waiting: {
       description: 'The stream dropped: wait (1 s, 2 s, 4 s ... up to 30 s), then connect again with Last-Event-ID.',
       entry: 'countAttempt',
       after: { reconnectDelay: { target: 'streaming' } },
+      on: { 'live.reconnect': { target: 'streaming', actions: 'resetAttempts' } },
     },
     refused: {
       description: 'The server refused the stream (403: no notifications or messages for this user): no retry.',

@@ -608,6 +608,7 @@ export const machineModels: MachineModel[] = [
       'stream.event': [{ type: 'stream.event', event: { id: 7, type: 'notification.created', data: { notification_id: 3, unread: 1 } } }],
       'stream.dropped': [{ type: 'stream.dropped' }],
       'stream.refused': [{ type: 'stream.refused' }],
+      'live.reconnect': [{ type: 'live.reconnect' }],
     }),
     // the failed attempts in a row only lengthen the wait: one, and more than one, are the cases
     serializeContext: (context: LiveEventsContext) => ({ ...context, attempt: Math.min(context.attempt, 2) }),

@@ -130,6 +130,8 @@ let routerNavigate: ((to: string) => void) | null = null;
 export interface LiveStreamStub {
   /** Whether the app holds a stream open (signed in). */
   readonly open: boolean;
+  /** How many times the app has connected (a reconnect counts). */
+  readonly connections: number;
   /** Delivers an event as the server's stream would (ids count up from 1). */
   emit(type: string, data: unknown): void;
 }
@@ -137,9 +139,13 @@ export interface LiveStreamStub {
 function liveStreamStub() {
   let sendBack: ((report: EventStreamReport) => void) | null = null;
   let lastId = 0;
+  let connections = 0;
   const stub: LiveStreamStub = {
     get open() {
       return sendBack !== null;
+    },
+    get connections() {
+      return connections;
     },
     emit(type, data) {
       if (!sendBack) throw new Error('no live stream is open');
@@ -148,6 +154,7 @@ function liveStreamStub() {
   };
   const eventStream = fromCallback<EventStreamReport, EventStreamInput>(({ sendBack: report }) => {
     sendBack = report;
+    connections++;
     report({ type: 'stream.open' });
     return () => {
       if (sendBack === report) sendBack = null;
