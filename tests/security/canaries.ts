@@ -63,6 +63,7 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'employee_profiles.status': 'a state code (NEW, READY)',
   'files.content_type': 'a MIME type the server sniffed',
   'files.storage_key': 'a key the server made; never served',
+  'file_blobs.key': 'the storage key of files.storage_key; never served',
   'form_requests.status': 'a state code',
   'form_requests.signature': 'a data URL kept before migration 0010; never served',
   'form_requests.countersignature': 'a data URL kept before migration 0010; never served',
