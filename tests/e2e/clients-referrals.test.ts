@@ -37,6 +37,7 @@ import {
   useSuite,
   waitForPath,
   type AxeViolation,
+  settled,
 } from './harness';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -144,7 +145,7 @@ describe.sequential('clients and referrals, end to end', () => {
   }
   /** axe-core on the page as it is now; findings are asserted at the end of the journey. */
   async function axe(page: Page, name: string) {
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.waitForTimeout(300); // colour transitions (buttons becoming enabled) end
     const violations = await seriousAxeViolations(page);
     axeChecked.push(name);
@@ -748,13 +749,13 @@ describe.sequential('clients and referrals, end to end', () => {
     await heading(phone, `Welcome, ${homeCare.first}`).waitFor();
 
     const concern = phone.getByRole('form', { name: 'Report a concern' });
-    await concern.getByLabel('What is it about?').selectOption({ label: 'Schedule or missed visit' });
+    await concern.getByLabel('What is it about?').selectOption({ label: 'Missed or late visit' });
     await concern.getByLabel('What happened?').fill('Nobody came on Tuesday morning and nobody called.');
     await concern.getByLabel('What happened?').press('Tab');
     await expect.poll(() => concern.getByRole('button', { name: 'Send concern' }).isEnabled()).toBe(true);
     await concern.getByRole('button', { name: 'Send concern' }).click();
     await notice(phone, 'Thank you. Your concern was received; the office will follow up.').waitFor();
-    const listed = phone.locator('section[aria-labelledby="welcome-concerns-title"]').getByRole('listitem').filter({ hasText: 'Schedule or missed visit' });
+    const listed = phone.locator('section[aria-labelledby="welcome-concerns-title"]').getByRole('listitem').filter({ hasText: 'Missed or late visit' });
     await listed.getByText('Received', { exact: true }).waitFor();
     // Kept: after a reload too.
     await phone.reload();

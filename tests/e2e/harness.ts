@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
 import { removeStaleSeedTemplates, seedTemplateHour } from '../seed-templates';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 
 /**
  * The end-to-end harness: the SPA built once by Vite (dist/, rebuilt only when stale), the real server
@@ -359,7 +359,43 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   if (FAKED_CLOCK) await context.clock.install({ time: Date.now() });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
+  const pending = new Set<Request>();
+  inFlight.set(context, pending);
+  context.on('request', (request) => {
+    // the live event stream stays open as long as the person is signed in: it never "finishes"
+    if (new URL(request.url()).pathname !== LIVE_EVENTS_PATH) pending.add(request);
+  });
+  context.on('requestfinished', (request) => pending.delete(request));
+  context.on('requestfailed', (request) => pending.delete(request));
   return context;
+}
+
+const LIVE_EVENTS_PATH = '/api/events/';
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`, the live event stream aside (Playwright's
+ * `networkidle` never comes while it is open). For contexts made by newContext.
+ */
+export async function settled(page: Page, quietMs = 500, timeout = 30_000): Promise<void> {
+  const pending = inFlight.get(page.context());
+  if (!pending) throw new Error('settled(page) needs a context made by newContext');
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  for (;;) {
+    const busy = [...pending].some((request) => {
+      try {
+        return request.frame().page() === page;
+      } catch {
+        return false; // a service worker's request belongs to no page
+      }
+    });
+    if (busy) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`settled: requests still in flight after ${timeout} ms: ${[...pending].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** A page that records the browser's console errors and uncaught exceptions (for failure messages). */

@@ -34,6 +34,7 @@ import {
   useSuite,
   waitForPath,
   type AxeViolation,
+  settled,
 } from './harness';
 
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -176,7 +177,7 @@ for (const database of e2eDatabases()) {
     }
     /** axe-core on the page as it is now; findings are asserted at the end of the journey. */
     async function axe(page: Page, name: string) {
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await page.waitForTimeout(300); // let colour transitions (buttons becoming enabled: 120 ms) end
       const violations = await seriousAxeViolations(page);
       axeChecked.push(name);
@@ -379,7 +380,7 @@ for (const database of e2eDatabases()) {
       for (let round = 0; round < 10; round++) {
         await page.goto(url('/profile/incomplete-documents'));
         await heading(page, 'Incomplete documents').waitFor();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         const link = page.getByRole('link', { name: /^Fill in and sign: / }).first();
         if (!(await link.count())) break;
         await link.click();
@@ -408,7 +409,7 @@ for (const database of e2eDatabases()) {
       await page.getByRole('link', { name: /^Upload: / }).first().click();
       await waitForPath(page, '/profile/documents');
       await heading(page, 'My documents').waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await axe(page, 'profile/documents (to upload)');
       const documents = await callApi<{ id: number; name: string; requires_expiry: boolean; status: string }[] | { results: { id: number; name: string; requires_expiry: boolean; status: string }[] }>(page, 'profile_documents_list');
       const slots = (Array.isArray(documents) ? documents : documents.results).filter((d) => d.status === 'MISSING');
@@ -526,7 +527,7 @@ for (const database of e2eDatabases()) {
       await axe(page, 'employees/:id/onboarding (refused)');
 
       // Countersign the forms that need the office's signature.
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       for (let round = 0; round < 5; round++) {
         const countersign = page.getByRole('button', { name: /^Countersign / }).first();
         if (!(await countersign.count())) break;

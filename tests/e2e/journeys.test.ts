@@ -11,6 +11,7 @@ import {
   signIn,
   useSuite,
   waitForPath,
+  settled,
 } from './harness';
 
 const suite = useSuite();
@@ -42,7 +43,7 @@ describe('signing in, each demo user lands on their home route with their organi
         await waitForPath(page, journey.home);
         await expect.poll(() => header(page).textContent()).toContain(journey.name);
         await expect(page.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await screenshot(page, journey.shot);
         expect(page.problems.filter((problem) => problem.startsWith('pageerror'))).toEqual([]);
       } finally {
@@ -106,7 +107,7 @@ describe('branding', () => {
       await expect.poll(() => pageUsesColour(page, HARBOR_BLUE)).toBe(true);
       expect(await pageUsesColour(page, SUNRISE_TEAL)).toBe(false);
       await expect.poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href')).toMatch(/\/favicons\/harbor\.svg$/);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await screenshot(page, 'users-master-harbor');
 
       // The choice is stored: a reload stays in harbor.

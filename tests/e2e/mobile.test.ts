@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_USERS, describeViolations, newContext, newPage, screenshot, seriousAxeViolations, signIn, useSuite, waitForPath } from './harness';
+import { DEMO_USERS, describeViolations, newContext, newPage, screenshot, seriousAxeViolations, signIn, useSuite, waitForPath, settled} from './harness';
 
 const suite = useSuite();
 
@@ -28,7 +28,7 @@ describe('on a phone (360x740)', () => {
       await signIn(page, suite.server.url, DEMO_USERS.nurse);
       await waitForPath(page, '/work-schedule');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await page.locator('header').innerText()).toContain('Sunrise Home Care');
       const violations = await seriousAxeViolations(page);

@@ -10,6 +10,7 @@ import {
   signIn,
   useSuite,
   waitForPath,
+  settled,
 } from './harness';
 
 const suite = useSuite();
@@ -98,7 +99,7 @@ describe('accessibility of the public pages (axe-core: no serious or critical vi
     it(`${entry.name} (${entry.path})`, async () => {
       const { context, page } = await openPublic(entry.path, entry.heading);
       try {
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await screenshot(page, entry.name);
         await expectAccessible(page, entry.name);
       } finally {
@@ -125,14 +126,14 @@ describe('accessibility of the signed-in pages', () => {
       await signIn(page, suite.server.url, DEMO_USERS.admin);
       await waitForPath(page, '/users');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await screenshot(page, 'users');
       await expectAccessible(page, 'users');
 
       await page.goto(`${suite.server.url}/profile`);
       await waitForPath(page, /^\/profile/);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await screenshot(page, 'profile');
       await expectAccessible(page, 'profile');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, exposeAppApiClient, newContext, newPage, signIn, useSuite, waitForPath } from './harness';
+import { DEMO_USERS, exposeAppApiClient, newContext, newPage, signIn, useSuite, waitForPath, settled} from './harness';
 
 // Access tokens live 4 seconds on this server, so a test can outlive one and meet real 401s.
 const ACCESS_TOKEN_SECONDS = 4;
@@ -15,7 +15,7 @@ describe('the refresh queue in the browser', () => {
       // The master has no notifications, so nothing polls in the background and every call below is ours.
       await signIn(page, suite.server.url, DEMO_USERS.master);
       await waitForPath(page, '/users');
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await exposeAppApiClient(page);
 
       const refreshes: string[] = [];
@@ -70,7 +70,7 @@ describe('idle logout on a fake clock', () => {
       await page.clock.install();
       await signIn(page, suite.server.url, DEMO_USERS.admin);
       await waitForPath(page, '/users');
-      await page.waitForLoadState('networkidle');
+      await settled(page);
 
       // Stop the fake clock, then one last activity starts the idle time from a known instant.
       const now = await page.evaluate(() => Date.now());

@@ -505,7 +505,9 @@ describe.sequential('visits, end to end', () => {
     await page.getByRole('group', { name: 'Exceptions' }).getByRole('button', { name: 'Resolved' }).click();
     const done = page.getByRole('table', { name: 'Resolved exceptions' }).getByRole('row').filter({ hasText: state.client.name }).filter({ hasText: `Clocked ${clockIn}–${clockOut}` });
     await done.waitFor();
-    expect(await done.innerText()).toContain(`Corrected to ${timeIn(ZONE, start)}–${timeIn(ZONE, end)} (Times confirmed with the client) · Worked 15 min`);
+    // a correction that crosses midnight (the journey run just after it) says so
+    const nextDay = dateIn(ZONE, end) === dateIn(ZONE, start) ? '' : ' the next day';
+    expect(await done.innerText()).toContain(`Corrected to ${timeIn(ZONE, start)}–${timeIn(ZONE, end)}${nextDay} (Times confirmed with the client) · Worked 15 min`);
     expect(await done.innerText()).toMatch(/Corrected[\s\S]*The client says the nurse came a quarter of an hour earlier\.[\s\S]*Alice Grant/);
     await screenshot(page, 'visits-exceptions-resolved');
 
