@@ -138,16 +138,21 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
-  /** What came after the last message shown (a new one, or what a dropped connection missed): each once. */
-  const catchUp = useCallback(async () => {
+  /**
+   * What came after the last message shown (a new one, or what a dropped connection missed): each once. Given
+   * the id of a message not shown that is older than the last one shown (ids are drawn before commit, so one
+   * may commit after a later one), from just before it.
+   */
+  const catchUp = useCallback(async (missing?: number) => {
     try {
-      let more = true;
-      while (more) {
-        const last = shown.current[shown.current.length - 1]?.id;
-        const page = await api.conversations_messages_list({ id, limit: 200, ...(last ? { after: last } : {}) });
+      const lastShown = shown.current[shown.current.length - 1]?.id;
+      let after = missing !== undefined && lastShown !== undefined && missing < lastShown && !shown.current.some((m) => m.id === missing) ? missing - 1 : lastShown;
+      for (;;) {
+        const page = await api.conversations_messages_list({ id, limit: 200, ...(after ? { after } : {}) });
         shown.current = mergeMessages(shown.current, page.results);
         setMessages(shown.current);
-        more = !!last && page.has_more;
+        if (!after || !page.has_more || page.results.length === 0) break;
+        after = page.results[page.results.length - 1]!.id;
       }
     } catch (failure) {
       setError(apiErrorDetail(failure, 'New messages could not be loaded.'));
@@ -166,7 +171,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
 
   useMessageEvents((event) => {
     if (event.data.conversation_id !== id) return;
-    if (event.type === 'message.created') void catchUp();
+    if (event.type === 'message.created') void catchUp(event.data.message_id);
     if (event.type === 'conversation.read') void reloadMarks();
   }, () => {
     void catchUp();

@@ -143,6 +143,26 @@ describe('the messages page', () => {
     expect(mocked(api.conversations_messages_list).mock.calls.length).toBe(calls);
   });
 
+  it('loads a message that committed after a later one (its id is lower than the last shown) and shows each once', async () => {
+    const api = messagesApiStub();
+    const { live } = renderApp({ path: '/messages/7', user: admin, api });
+    await screen.findByText('Could I start an hour later?');
+    const later = message(15, NORA, 'And Saturday?');
+    const earlier = message(14, ALICE, 'Let me check.');
+    // 15 committed first: its event loads what came after 12 (14 not yet visible)
+    mocked(api.conversations_messages_list).mockImplementation(async () => ({ results: [later], has_more: false }));
+    push(live, 'message.created', { conversation_id: 7, message_id: 15 });
+    expect(await screen.findByText('And Saturday?')).toBeInTheDocument();
+    // then 14 commits: loaded from just before it, not from 15
+    mocked(api.conversations_messages_list).mockImplementation(async () => ({ results: [earlier, later], has_more: false }));
+    push(live, 'message.created', { conversation_id: 7, message_id: 14 });
+    expect(await screen.findByText('Let me check.')).toBeInTheDocument();
+    expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 13 });
+    expect(screen.getAllByText('And Saturday?')).toHaveLength(1);
+    const items = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items.findIndex((text) => text?.includes('Let me check.'))).toBeLessThan(items.findIndex((text) => text?.includes('And Saturday?')));
+  });
+
   it("reloads the list's order and unread counts when a message arrives anywhere", async () => {
     const api = messagesApiStub();
     const { live } = renderApp({ path: '/messages', user: admin, api });
