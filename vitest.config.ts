@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: the browser-side units run in jsdom, everything that talks to the real server runs in
-// node, and the Chromium suite runs after both (group order 1), in node with its own (longer) timeouts: on
-// two cores it contended with the API suites when they ran side by side.
+// Projects: the browser-side units run in jsdom, everything that talks to the real server runs in node, the
+// Chromium suite runs after both (group order 1; on two cores it contended with the API suites when they ran
+// side by side), two journeys at a time, and the multi-process suite last (group 2).
 export default defineConfig({
   plugins: [react({ jsxImportSource: '@emotion/react' })],
   test: {
@@ -54,7 +54,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two journeys at a time: a journey mostly waits on the browser and its server (about a third of a
+          // core each), so two files share the two cores without starving each other.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
