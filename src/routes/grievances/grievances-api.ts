@@ -28,10 +28,10 @@ export function grievancePath(viewer: GrievanceViewer, id: number): string {
 }
 export const grievancesHome = (viewer: GrievanceViewer) => (viewer === 'office' ? '/clients/grievances' : viewer === 'client' ? '/clients/welcome' : '/grievances');
 
-/** Whole days since the grievance was filed, in words ("today", "1 day", "12 days"). */
+/** Whole days since the grievance was filed, in words ("under a day", "1 day", "12 days"). */
 export function ageText(createdAt: string, now = Date.now()): string {
   const days = Math.floor((now - Date.parse(createdAt)) / 86_400_000);
-  if (days <= 0) return 'today';
+  if (days <= 0) return 'under a day';
   return days === 1 ? '1 day' : `${days} days`;
 }
 

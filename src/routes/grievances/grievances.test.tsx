@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
-import type { Grievance, GrievanceSummary } from './grievances-api';
+import { ageText, type Grievance, type GrievanceSummary } from './grievances-api';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -209,5 +209,14 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
       }),
     );
     await waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent('/clients/grievances/12'));
+  });
+});
+
+describe("a grievance's age on the desk", () => {
+  it('counts whole days since filing: one filed yesterday evening is under a day old this morning, not "today"', () => {
+    const now = Date.parse('2026-11-26T05:25:00Z');
+    expect(ageText('2026-11-25T09:01:00Z', now)).toBe('under a day');
+    expect(ageText('2026-11-25T05:25:00Z', now)).toBe('1 day');
+    expect(ageText('2026-11-12T05:00:00Z', now)).toBe('14 days');
   });
 });
