@@ -202,3 +202,22 @@ describe('My documents', { timeout: 30_000 }, () => {
     expect(createObjectURL).toHaveBeenCalled();
   });
 });
+
+describe('My documents, for someone who is not an employee', { timeout: 20_000 }, () => {
+  it.each([
+    ['ROLE_ADMIN', "An employee's documents are on their page under Employees.", 'Go to Employees', '/employees'],
+    ['ROLE_MASTER', "An employee's documents are on their page under Employees.", 'Go to Employees', '/employees'],
+    ['ROLE_CLIENT', 'What waits for your signature is on your welcome page.', 'Go to your welcome page', '/clients/welcome'],
+    ['ROLE_MARKETER', 'you have none to upload.', null, null],
+  ] as const)('%s sees what applies to them, no permission error, and nothing is asked of the server', async (role, words, link, to) => {
+    const api = stubApi({ profile_documents_list: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })) });
+    const { container } = renderApp({ path: '/profile/documents', user: makeUser(role), api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My documents' })).toBeInTheDocument();
+    expect(screen.getByText('No documents to keep here')).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(words.replace(/[.']/g, (c) => `\\${c}`)))).toBeInTheDocument();
+    if (link) expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', to);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.profile_documents_list).not.toHaveBeenCalled();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+});

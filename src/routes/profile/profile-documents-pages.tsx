@@ -233,8 +233,33 @@ function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; on
   );
 }
 
+/** What /profile/documents says to someone who keeps no documents here (only employees do). */
+const NOT_AN_EMPLOYEE: Record<string, { description: string; link?: { to: string; text: string } }> = {
+  ROLE_ADMIN: { description: "Documents are kept for employees. An employee's documents are on their page under Employees.", link: { to: '/employees', text: 'Go to Employees' } },
+  ROLE_MASTER: { description: "Documents are kept for employees. An employee's documents are on their page under Employees.", link: { to: '/employees', text: 'Go to Employees' } },
+  ROLE_CLIENT: { description: 'Documents are kept for employees. What waits for your signature is on your welcome page.', link: { to: '/clients/welcome', text: 'Go to your welcome page' } },
+  ROLE_MARKETER: { description: 'Documents are kept for employees; you have none to upload.' },
+};
+
 /** /profile/documents — one's documents: status, expiry, upload per requested slot, download of one's files. */
 export function ProfileDocumentsPage() {
+  const { user } = useAuthentication();
+  if (user && user.role !== 'ROLE_EMPLOYEE') {
+    const other = NOT_AN_EMPLOYEE[user.role] ?? NOT_AN_EMPLOYEE.ROLE_MARKETER!;
+    return (
+      <PrivatePage title="My documents">
+        <EmptyState
+          title="No documents to keep here"
+          description={other.description}
+          action={other.link ? <ButtonLink to={other.link.to}>{other.link.text}</ButtonLink> : undefined}
+        />
+      </PrivatePage>
+    );
+  }
+  return <OwnDocuments />;
+}
+
+function OwnDocuments() {
   const api = useApiClient();
   const documents = useResource(
     async () => rowsOf(await hireToReadyApi(api).profile_documents_list()),
