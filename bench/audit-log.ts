@@ -10,18 +10,13 @@
  * routes (and so also writes its own SEARCH row, as every listing does).
  * Standalone: `npx tsx bench/audit-log.ts [sizes...]`.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { configFromEnv } from '../server/config';
-import { openDatabase, type Db } from '../server/db/connection';
-import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
+import type { Db } from '../server/db/connection';
+import { DEMO_PASSWORD } from '../server/db/seed';
 import { percentile, type LatencyFigures } from './employees-list';
+import { withBenchDatabase } from './lib';
 
 export interface AuditLogBench {
   sizes: { rows: number; personMonth: LatencyFigures; seedSeconds: number }[];
@@ -56,18 +51,7 @@ export async function benchAuditLog(options: { databaseUrl: string; sizes?: numb
   const sizes = options.sizes ?? [10_000, 10_000_000];
   const samples = options.samples ?? 200;
   const log = options.log ?? ((message: string) => console.log(message));
-  const name = `care_bench_audit_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(options.databaseUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'care-bench-audit-'));
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await database.migrate();
-    await seedDemo(database.db, { files: null });
+  return withBenchDatabase(options.databaseUrl, 'audit', async ({ database, config }) => {
     const db = database.db;
     const [ids] = (await db
       .execute(sql`select (select id from users where email = 'admin@sunrise.example') as admin, (select id from organizations where token = 'sunrise') as sunrise`)
@@ -79,7 +63,6 @@ export async function benchAuditLog(options: { databaseUrl: string; sizes?: numb
         '203.0.113.7', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0', timestamptz '2023-03-01 12:00Z' + k * interval '6 hours'
       from generate_series(0, ${PERSON_ROWS - 1}) k`);
 
-    const config = { ...configFromEnv({}), dataDir, jwtSecret: randomBytes(32).toString('base64url'), logLevel: 'silent', publicUrl: 'http://bench.local', rateLimits: false };
     const app = await buildApp({ config, db, logger: false });
     await app.ready();
     try {
@@ -115,14 +98,7 @@ export async function benchAuditLog(options: { databaseUrl: string; sizes?: numb
     } finally {
       await app.close();
     }
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
-  }
+  }, { rateLimits: false });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -10,18 +10,13 @@
  * board's first page, its New filter and its overdue filter.
  * Standalone: `npx tsx bench/clients-list.ts [sizes...]`.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { configFromEnv } from '../server/config';
-import { openDatabase, type Db } from '../server/db/connection';
-import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
+import type { Db } from '../server/db/connection';
+import { DEMO_PASSWORD } from '../server/db/seed';
 import { percentile, type LatencyFigures } from './employees-list';
+import { withBenchDatabase } from './lib';
 
 export interface ClientsListSize {
   rows: number;
@@ -62,25 +57,13 @@ export async function benchClientsList(options: { databaseUrl: string; sizes?: n
   const samples = options.samples ?? 200;
   const referralCount = options.referrals ?? 10_000;
   const log = options.log ?? ((message: string) => console.log(message));
-  const name = `care_bench_clients_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(options.databaseUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'care-bench-clients-'));
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await database.migrate();
-    await seedDemo(database.db, { files: null });
+  return withBenchDatabase(options.databaseUrl, 'clients', async ({ database, config }) => {
     await database.db.execute(sql`
       insert into organizations (name, token, timezone) select 'Bench ' || g, 'bench-' || g, 'America/New_York' from generate_series(0, ${OTHER_ORGANIZATIONS - 1}) g`);
     // the one client the search finds, at every size
     await database.db.execute(sql`
       insert into clients (organization_id, type, status, first_name, last_name, date_of_birth, phone, phone_digits)
       select id, 'HCC', 'ACTIVE', 'Quincy', 'Zabriskie', '1944-04-04', '(555) 999-0000', '5559990000' from organizations where token = 'sunrise'`);
-    const config = { ...configFromEnv({}), dataDir, jwtSecret: randomBytes(32).toString('base64url'), logLevel: 'silent', publicUrl: 'http://bench.local' };
     const app = await buildApp({ config, db: database.db, logger: false });
     await app.ready();
     const measure = async (target: string, count = samples): Promise<LatencyFigures> => {
@@ -131,14 +114,7 @@ export async function benchClientsList(options: { databaseUrl: string; sizes?: n
     }
     const base = results[0];
     return { sizes: results, ratios: results.map((r) => ({ rows: r.rows, firstPage: r.firstPage.p95 / base.firstPage.p95, search: r.search.p95 / base.search.p95 })), board };
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -12,17 +12,12 @@
  * search (whose matches grow with the rows: informative), each after a warm-up.
  * Standalone: `npx tsx bench/employees-list.ts [sizes...]`.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { configFromEnv } from '../server/config';
-import { openDatabase, type Db } from '../server/db/connection';
-import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
+import type { Db } from '../server/db/connection';
+import { DEMO_PASSWORD } from '../server/db/seed';
+import { withBenchDatabase } from './lib';
 
 export interface LatencyFigures {
   p50: number;
@@ -101,19 +96,7 @@ export async function benchEmployeesList(options: { databaseUrl: string; sizes?:
   const sizes = options.sizes ?? [1_000, 100_000, 1_000_000];
   const samples = options.samples ?? 200;
   const log = options.log ?? ((message: string) => console.log(message));
-  const name = `care_bench_employees_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(options.databaseUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'care-bench-employees-'));
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await database.migrate();
-    await seedDemo(database.db, { files: null });
-    const config = { ...configFromEnv({}), dataDir, jwtSecret: randomBytes(32).toString('base64url'), logLevel: 'silent', publicUrl: 'http://bench.local' };
+  return withBenchDatabase(options.databaseUrl, 'employees', async ({ database, config }) => {
     const app = await buildApp({ config, db: database.db, logger: false });
     await app.ready();
     const results: EmployeesListSize[] = [];
@@ -157,14 +140,7 @@ export async function benchEmployeesList(options: { databaseUrl: string; sizes?:
       sizes: results,
       ratios: results.map((r) => ({ rows: r.rows, firstPage: r.firstPage.p95 / base.firstPage.p95, search: r.search.p95 / base.search.p95, nameSearch: r.nameSearch.p95 / base.nameSearch.p95 })),
     };
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

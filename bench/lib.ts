@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import pg from 'pg';
+import { configFromEnv, type Config } from '../server/config';
+import { openDatabase, type Database } from '../server/db/connection';
+import { seedDemo } from '../server/db/seed';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WORK = path.join(ROOT, 'bench/.work');
@@ -99,4 +105,39 @@ export async function spawnUntilListening(
 
 export function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
+}
+
+/**
+ * A database of its own for a bench: created from `databaseUrl` (named `care_bench_<label>_<random>`), migrated,
+ * seeded with the demo (no files), with a data folder and an app config (JWT secret, silent logs, and the
+ * `overrides`); closed and dropped, the folder removed, whatever `run` does.
+ */
+export async function withBenchDatabase<T>(
+  databaseUrl: string,
+  label: string,
+  run: (bench: { database: Database; dataDir: string; config: Config }) => Promise<T>,
+  overrides: Partial<Config> = {},
+): Promise<T> {
+  const name = `care_bench_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `care-bench-${label}-`));
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await database.migrate();
+    await seedDemo(database.db, { files: null });
+    const config: Config = { ...configFromEnv({}), dataDir, jwtSecret: randomBytes(32).toString('base64url'), logLevel: 'silent', publicUrl: 'http://bench.local', ...overrides };
+    return await run({ database, dataDir, config });
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  }
 }

@@ -9,19 +9,14 @@
  * nurse's in Sunrise (the seed's visits plus a fixed set the bench adds), the same answer at every size.
  * Standalone: `npx tsx bench/visits.ts [sizes...]`.
  */
-import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { configFromEnv } from '../server/config';
-import { openDatabase, type Db } from '../server/db/connection';
-import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
+import type { Db } from '../server/db/connection';
+import { DEMO_PASSWORD } from '../server/db/seed';
 import { percentile, type LatencyFigures } from './employees-list';
+import { withBenchDatabase } from './lib';
 
 export interface VisitsBench {
   sizes: { rows: number; week: LatencyFigures; ownWeek: LatencyFigures; seedSeconds: number }[];
@@ -60,18 +55,7 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
   const samples = options.samples ?? 200;
   const exportVisits = options.exportVisits ?? 100_000;
   const log = options.log ?? ((message: string) => console.log(message));
-  const name = `care_bench_visits_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(options.databaseUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'care-bench-visits-'));
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await database.migrate();
-    await seedDemo(database.db, { files: null });
+  return withBenchDatabase(options.databaseUrl, 'visits', async ({ database, config }) => {
     const db = database.db;
     // nine organizations, each with a client and a service; 5,000 caregivers spread over them
     await db.execute(sql`insert into organizations (name, token, timezone) select 'Bench ' || g, 'bench-' || g, 'America/New_York' from generate_series(0, ${ORGANIZATIONS - 1}) g`);
@@ -99,7 +83,6 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
         users u, client_services s join clients c on c.id = s.client_id
       where u.email = 'nurse@sunrise.example' and c.last_name = 'Whitfield' and s.service = 'Pathways'`);
 
-    const config = { ...configFromEnv({}), dataDir, jwtSecret: randomBytes(32).toString('base64url'), logLevel: 'silent', publicUrl: 'http://bench.local' };
     const app = await buildApp({ config, db, logger: false });
     await app.ready();
     const headersOf = async (email: string) => {
@@ -224,14 +207,7 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
     } finally {
       await app.close();
     }
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
