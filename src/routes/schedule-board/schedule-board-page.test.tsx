@@ -184,7 +184,7 @@ describe('Schedule board', { timeout: 30000 }, () => {
     await waitFor(() => expect(router.search).toBe('?week=2026-03-08&by=client'));
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'ros');
     await waitFor(() => expect(router.search).toBe('?week=2026-03-08&by=client&search=ros'));
-    expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({ by: 'client', week: '2026-03-08', search: 'ros', limit: 25, offset: 0 });
+    await waitFor(() => expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({ by: 'client', week: '2026-03-08', search: 'ros', limit: 25, offset: 0 }));
 
     // Back: the search was typed into the same step, so Back leaves the rows by client and the search
     act(() => router.navigate!(-1));
