@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { SessionAnswer, User } from '../api/types';
 import { ACTIVITY_EVENTS } from '../domain/constants';
 import { createActivityListener, createStorageListener } from './activity-listener';
-import { sessionMachine } from './session-machine';
+import { selectSignedOutReason, sessionMachine } from './session-machine';
 
 const user = { id: 1, email: 'ana@sunrise.test', role: 'ROLE_ADMIN', organization: { id: 1, name: 'Sunrise', token: 'sunrise' } } as User;
 const answer: SessionAnswer = { access: 'A1', refresh: 'R1', user };
@@ -270,6 +270,73 @@ describe('idle', () => {
     await flush();
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(calls.endIdleSession).toBe(0);
+  });
+});
+
+describe('why the session ended (read by the login page through selectSignedOutReason)', () => {
+  const reasonOf = (actor: { getSnapshot(): Parameters<typeof selectSignedOutReason>[0] }) => selectSignedOutReason(actor.getSnapshot());
+
+  it('is none at start, and none after the person signs out themselves or another tab does', async () => {
+    let stored = true;
+    const { actor, signIn, windowTarget } = setUp({ hasRefreshToken: () => stored });
+    expect(reasonOf(actor)).toBeNull();
+    await signIn();
+    actor.send({ type: 'session.logout' });
+    await flush();
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(reasonOf(actor)).toBeNull();
+    await signIn();
+    stored = false;
+    windowTarget.dispatchEvent(new Event('storage'));
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(reasonOf(actor)).toBeNull();
+  });
+
+  it("is 'idle' after 5:00 without activity, whether logout answers or fails", async () => {
+    const answered = setUp();
+    await answered.signIn();
+    answered.clock.increment(5 * MINUTE);
+    await flush();
+    expect(reasonOf(answered.actor)).toBe('idle');
+
+    const failed = setUp({ endIdleSession: async () => Promise.reject(new Error('offline')) });
+    await failed.signIn();
+    failed.clock.increment(5 * MINUTE);
+    await flush();
+    expect(failed.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(reasonOf(failed.actor)).toBe('idle');
+  });
+
+  it("is 'idle' when a sleeping tab wakes after the idle time", async () => {
+    const { actor, signIn, sleep, windowTarget } = setUp();
+    await signIn();
+    sleep(6 * MINUTE);
+    windowTarget.dispatchEvent(new Event('focus'));
+    await flush();
+    expect(reasonOf(actor)).toBe('idle');
+  });
+
+  it('is cleared by the next sign-in attempt (login or sign-up), and a later logout says nothing', async () => {
+    const { actor, signIn, clock } = setUp({ logIn: async () => Promise.reject(new Error('bad credentials')) });
+    await signIn();
+    clock.increment(5 * MINUTE);
+    await flush();
+    expect(reasonOf(actor)).toBe('idle');
+    actor.send({ type: 'session.login', email: 'ana@sunrise.test', password: 'wrong' });
+    await flush();
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(reasonOf(actor)).toBeNull();
+
+    clock.increment(1);
+    await signIn();
+    clock.increment(5 * MINUTE);
+    await flush();
+    expect(reasonOf(actor)).toBe('idle');
+    await signIn();
+    expect(reasonOf(actor)).toBeNull();
+    actor.send({ type: 'session.logout' });
+    await flush();
+    expect(reasonOf(actor)).toBeNull();
   });
 });
 

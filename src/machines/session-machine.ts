@@ -25,7 +25,12 @@ export interface SessionContext {
   loginError: unknown;
   /** Whether the user was active since the last request that kept the session (sign-in or keep-alive). */
   activeSinceKeepAlive: boolean;
+  /** Why the session last ended when the person did not end it themselves ('idle'), for the login page to say. */
+  signedOutReason: SignedOutReason | null;
 }
+
+/** Why a session ended without the person signing out: 'idle' after IDLE_TIMEOUT_MS without activity. */
+export type SignedOutReason = 'idle';
 
 export interface SessionInput {
   hasStoredRefreshToken?: boolean;
@@ -82,6 +87,8 @@ export const sessionMachine = setup({
     clearActiveSinceKeepAlive: assign({ activeSinceKeepAlive: false }),
     assignLoginError: assign({ loginError: (_, params: { error: unknown }) => params.error }),
     clearLoginError: assign({ loginError: null }),
+    assignSignedOutReason: assign({ signedOutReason: (_, params: { reason: SignedOutReason }) => params.reason }),
+    clearSignedOutReason: assign({ signedOutReason: null }),
     /** Hands the new pair to the token-refresh actor, which keeps access in memory and stores refresh. */
     storeTokens: sendTo(
       ({ system }) => system.get('tokenRefresh'),
@@ -118,6 +125,7 @@ export const sessionMachine = setup({
     lastActivityAt: null,
     loginError: null,
     activeSinceKeepAlive: false,
+    signedOutReason: null,
   }),
   initial: 'starting',
   states: {
@@ -143,11 +151,12 @@ export const sessionMachine = setup({
     signedOut: {
       description: 'No user is held.',
       on: {
-        'session.login': { target: 'loggingIn', actions: 'clearLoginError' },
+        'session.login': { target: 'loggingIn', actions: ['clearLoginError', 'clearSignedOutReason'] },
         'session.start': {
           description: 'A sign-up answer starts the session directly.',
           target: 'signedIn',
           actions: [
+            'clearSignedOutReason',
             { type: 'storeTokens', params: ({ event }) => ({ access: event.access, refresh: event.refresh }) },
             { type: 'assignUser', params: ({ event }) => ({ user: event.user }) },
             { type: 'announceSignedIn', params: ({ event }) => ({ user: event.user }) },
@@ -273,14 +282,18 @@ export const sessionMachine = setup({
       },
     },
     endingIdleSession: {
-      description: 'Idle: logout or the custom idle handler; if that fails the user is cleared locally.',
+      description:
+        'Idle: logout or the custom idle handler; if that fails the user is cleared locally. Either way the login page says why.',
       invoke: {
         src: 'endIdleSession',
-        onDone: { target: 'signedOut', actions: ['clearUser', 'clearTokens', 'announceSignedOut'] },
-        onError: { target: 'signedOut', actions: ['clearUser', 'clearTokens', 'announceSignedOut'] },
+        onDone: { target: 'signedOut', actions: ['clearUser', 'clearTokens', 'announceSignedOut', { type: 'assignSignedOutReason', params: { reason: 'idle' } }] },
+        onError: { target: 'signedOut', actions: ['clearUser', 'clearTokens', 'announceSignedOut', { type: 'assignSignedOutReason', params: { reason: 'idle' } }] },
       },
     },
   },
 });
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+
+/** Why the session last ended without the person signing out (null: they did, or it never ended). */
+export const selectSignedOutReason = (snapshot: ReturnType<SessionActorRef['getSnapshot']>) => snapshot.context.signedOutReason;

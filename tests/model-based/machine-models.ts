@@ -15,7 +15,8 @@ import { IDLE_TIMEOUT_MS } from '../../src/domain/constants';
 import { appMachine } from '../../src/machines/app-machine';
 import { organizationMachine } from '../../src/machines/organization-machine';
 import { portalAvailabilityMachine } from '../../src/machines/portal-availability-machine';
-import { sessionMachine } from '../../src/machines/session-machine';
+import { selectSignedOutReason, sessionMachine } from '../../src/machines/session-machine';
+import { SIGNED_OUT_REASON_TEXT } from '../../src/routes/login/login-page';
 import { liveEventsMachine, type LiveEventsContext } from '../../src/machines/live-events-machine';
 import { tokenRefreshMachine, type TokenRefreshContext } from '../../src/machines/token-refresh-machine';
 
@@ -169,7 +170,9 @@ const userLabel = (user: User | null | undefined) => (user ? (user.first_name ??
  * activity (or a wake-up that finds it gone by) the session ends by calling logout, and the user is cleared
  * whatever logout answers; reload once at start, only with a stored refresh token. Product decisions: an
  * active user's session is kept alive with one GET /api/auth/user/ at most every minute (none without
- * activity); a failed login keeps the person signed out.
+ * activity); a failed login keeps the person signed out. Issue 12, item 6: after an idle end the login page
+ * says why ("You were signed out after 5 minutes without activity."), until the next sign-in attempt; a
+ * logout of one's own, or by another tab, says nothing.
  */
 const sessionOracle: Oracle = {
   requests: {
@@ -190,12 +193,15 @@ const sessionOracle: Oracle = {
     announceSignedIn: (_: unknown, params: { user: User }) => world.announcements.push(`signed in as ${userLabel(params.user)}`),
     announceSignedOut: () => world.announcements.push('signed out'),
   }),
-  shown: (snapshot) => ({ user: userLabel(snapshot.context.user), loading: snapshot.hasTag('reloading') }),
+  shown: (snapshot) => {
+    const reason = selectSignedOutReason(snapshot as never);
+    return { user: userLabel(snapshot.context.user), loading: snapshot.hasTag('reloading'), notice: reason ? SIGNED_OUT_REASON_TEXT[reason] : null };
+  },
   start: (input: { hasStoredRefreshToken?: boolean } = {}) => ({
     ...emptyWorld(),
     requests: input.hasStoredRefreshToken ? [RELOAD_REQUESTS] : [],
     sessionStorage: input.hasStoredRefreshToken ? { refresh: 'R0' } : ({} as Record<string, string>),
-    shown: { user: null, loading: input.hasStoredRefreshToken === true },
+    shown: { user: null, loading: input.hasStoredRefreshToken === true, notice: null as string | null },
     phase: input.hasStoredRefreshToken ? 'reloading' : 'signedOut',
     now: 0,
     lastActivityAt: null as number | null,
@@ -210,7 +216,7 @@ const sessionOracle: Oracle = {
     const ok = event.type.startsWith('xstate.done.actor.');
     const signIn = (user: User, refresh?: string) => {
       if (refresh) e.sessionStorage.refresh = refresh;
-      e.shown = { user: userLabel(user), loading: false };
+      e.shown = { user: userLabel(user), loading: false, notice: null };
       e.announcements.push(`signed in as ${userLabel(user)}`, 'started activityListener', 'started storageListener');
       e.phase = 'signedIn';
       e.idleAt = e.now + IDLE_TIMEOUT_MS;
@@ -224,9 +230,9 @@ const sessionOracle: Oracle = {
       e.keepAlive = null;
       e.keepAliveAt = null;
     };
-    const signOut = () => {
+    const signOut = (notice: string | null = null) => {
       leaveSignedIn('signedOut');
-      e.shown = { user: null, loading: false };
+      e.shown = { user: null, loading: false, notice };
       e.lastActivityAt = null;
       delete e.sessionStorage.refresh;
       e.announcements.push('signed out');
@@ -264,25 +270,28 @@ const sessionOracle: Oracle = {
       if (ok) signIn(payload.output);
       else {
         e.phase = 'signedOut';
-        e.shown = { user: null, loading: false };
+        e.shown = { user: null, loading: false, notice: null };
         delete e.sessionStorage.refresh;
       }
     } else if (settled && e.phase === 'loggingIn') {
       if (ok) signIn(payload.output.user, payload.output.refresh);
       else e.phase = 'signedOut';
-    } else if (settled && (e.phase === 'loggingOut' || e.phase === 'endingIdle')) {
+    } else if (settled && e.phase === 'loggingOut') {
       signOut();
+    } else if (settled && e.phase === 'endingIdle') {
+      signOut('You were signed out after 5 minutes without activity.');
     } else if (settled && e.phase === 'signedIn' && e.keepAlive === 'sending') {
-      if (ok) e.shown = { user: userLabel(payload.output), loading: false };
+      if (ok) e.shown = { user: userLabel(payload.output), loading: false, notice: null };
       e.keepAlive = 'waiting';
       e.keepAliveAt = e.now + KEEP_ALIVE_MS;
     } else if (e.phase === 'signedOut') {
       if (event.type === 'session.login') {
         e.phase = 'loggingIn';
+        e.shown = { user: null, loading: false, notice: null };
         e.requests.push(`${LOGIN_REQUEST} as ${payload.email}`);
       } else if (event.type === 'session.start') signIn(payload.user, payload.refresh);
     } else if (e.phase === 'signedIn') {
-      if (event.type === 'session.updateUser') e.shown = { user: userLabel(payload.user), loading: false };
+      if (event.type === 'session.updateUser') e.shown = { user: userLabel(payload.user), loading: false, notice: null };
       else if (event.type === 'session.logout') {
         leaveSignedIn('loggingOut');
         e.requests.push(LOGOUT_REQUEST);

@@ -2,11 +2,40 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import type { User } from '../../api/types';
+import { IDLE_TIMEOUT_MS } from '../../domain/constants';
+import { sessionMachine, type SessionActorRef } from '../../machines/session-machine';
 import { renderWithTheme, seriousAxeViolations } from '../../ui/test-utils';
 import { LoginPage } from './login-page';
 
-const auth = vi.hoisted(() => ({ login: vi.fn() }));
-vi.mock('../../app/authentication', () => ({ useAuthentication: () => ({ user: null, ...auth }) }));
+const auth = vi.hoisted(() => ({ login: vi.fn(), session: null as unknown }));
+vi.mock('../../app/authentication', () => ({
+  useAuthentication: () => ({ user: null, login: auth.login }),
+  useSessionActor: () => auth.session,
+}));
+
+/** A real session actor (its network stubbed) on a simulated clock, signed in as an admin. */
+function signedInSession() {
+  const clock = new SimulatedClock();
+  const quiet = fromCallback(() => {});
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        endIdleSession: fromPromise(async () => {}),
+        logOut: fromPromise(async () => {}),
+        activityListener: quiet,
+        storageListener: quiet,
+        liveEvents: quiet as never,
+      },
+      actions: { storeTokens: () => {}, clearTokens: () => {}, announceSignedIn: () => {}, announceSignedOut: () => {} },
+    }),
+    { clock, input: {} },
+  ).start();
+  const user = { id: 1, email: 'admin@sunrise.example', role: 'ROLE_ADMIN', organization: null } as unknown as User;
+  session.send({ type: 'session.start', access: 'A1', refresh: 'R1', user });
+  return { session: session as SessionActorRef, clock };
+}
 vi.mock('../../app/organization', () => ({
   useOrganization: () => ({ organization: { id: 1, name: 'Sunrise Home Care', token: 'sunrise' }, organizations: [], selectOrganization: vi.fn() }),
 }));
@@ -25,6 +54,7 @@ const failure = (status: number, detail: string, code: string) => ({ isAxiosErro
 
 beforeEach(() => {
   auth.login.mockReset();
+  auth.session = createActor(sessionMachine, { input: {} }).start();
 });
 
 describe('Login page', () => {
@@ -85,5 +115,24 @@ describe('Login page', () => {
     expect(screen.queryByText('Enter a valid email address')).not.toBeInTheDocument();
     await user.tab();
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+  });
+
+  it('after an idle logout, says the person was signed out after 5 minutes without activity', async () => {
+    const { session, clock } = signedInSession();
+    clock.increment(IDLE_TIMEOUT_MS);
+    await waitFor(() => expect(session.getSnapshot().matches('signedOut')).toBe(true));
+    auth.session = session;
+    renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent('You were signed out after 5 minutes without activity.');
+  });
+
+  it('says nothing of the kind after the person signed out themselves', async () => {
+    const { session, clock } = signedInSession();
+    clock.increment(IDLE_TIMEOUT_MS - 1);
+    session.send({ type: 'session.logout' });
+    await waitFor(() => expect(session.getSnapshot().matches('signedOut')).toBe(true));
+    auth.session = session;
+    renderLogin();
+    expect(screen.queryByText(/signed out after/)).not.toBeInTheDocument();
   });
 });

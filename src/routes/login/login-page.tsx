@@ -1,8 +1,11 @@
 import { Form, Formik } from 'formik';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import * as yup from 'yup';
-import { useAuthentication } from '../../app/authentication';
+import { useAuthentication, useSessionActor } from '../../app/authentication';
+import { IDLE_TIMEOUT_MS } from '../../domain/constants';
+import { selectSignedOutReason, type SignedOutReason } from '../../machines/session-machine';
 import { useOrganization } from '../../app/organization';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
@@ -17,12 +20,18 @@ const schema = yup.object({
   password: yup.string().required('Enter your password'),
 });
 
+/** What the login page says when the session ended without the person signing out. */
+export const SIGNED_OUT_REASON_TEXT: Record<SignedOutReason, string> = {
+  idle: `You were signed out after ${IDLE_TIMEOUT_MS / 60_000} minutes without activity.`,
+};
+
 /** /login/:org — sign in. The route guards navigate once the session is signed in. */
 export function LoginPage() {
   const { org } = useParams();
   const { organization } = useOrganization();
   const { login } = useAuthentication();
   const [error, setError] = useState<string | null>(null);
+  const signedOutReason = useSelector(useSessionActor(), selectSignedOutReason);
 
   return (
     <BrandBox
@@ -44,6 +53,7 @@ export function LoginPage() {
       >
         <Form noValidate aria-label="Sign in">
           <FormStack>
+            {signedOutReason ? <Alert tone="info">{SIGNED_OUT_REASON_TEXT[signedOutReason]}</Alert> : null}
             {error ? <Alert tone="error">{error}</Alert> : null}
             <TextField name="email" label="Email" type="email" autoComplete="username" inputMode="email" autoCapitalize="off" />
             <PasswordField name="password" label="Password" autoComplete="current-password" />
