@@ -23,12 +23,34 @@ describe('signed out', () => {
     expect(currentPath()).toBe('/login/sunrise');
   });
 
-  it('a private route redirects to /login when no organization is known, which is the public not-found screen', async () => {
+  it('a private route redirects to /login when no organization is known, which says to use the agency’s sign-in link (no link that loops)', async () => {
     renderApp({ path: '/work-schedule', storedOrganization: null });
     expect(await heading('Page not found')).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
-    expect(screen.getByText(/Sign in to continue to the portal/)).toBeInTheDocument();
+    expect(screen.getByText('To sign in, use the sign-in link your agency gave you.')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('the root path with no organization known ends on the same advice, with no link', async () => {
+    renderApp({ path: '/', storedOrganization: null });
+    expect(await heading('Page not found')).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(screen.getByText('To sign in, use the sign-in link your agency gave you.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('/login goes to the login page of the last organization', async () => {
+    renderApp({ path: '/login' });
+    expect(await heading('Sign in')).toBeInTheDocument();
+    expect(currentPath()).toBe('/login/sunrise');
+  });
+
+  it('an unknown public path with no organization known has no Sign in link', async () => {
+    renderApp({ path: '/no-such-page', storedOrganization: null });
+    expect(await heading('Page not found')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.getByText('To sign in, use the sign-in link your agency gave you.')).toBeInTheDocument();
   });
 
   it('the root path goes to the login page', async () => {
@@ -63,10 +85,11 @@ describe('signed in', () => {
     expect(currentPath()).toBe('/profile/incomplete-documents');
   });
 
-  it('the root path goes to /users, then a non-admin goes home', async () => {
+  it('the root path goes to /users, then a non-admin goes home, without being told off', async () => {
     renderApp({ path: '/', user: makeUser('ROLE_MARKETER') });
     expect(await heading('Referrals')).toBeInTheDocument();
     expect(currentPath()).toBe('/referrals');
+    expect(screen.queryByText('You do not have access to that page.')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -79,6 +102,22 @@ describe('signed in', () => {
     renderApp({ path, user: makeUser(role) });
     expect(await heading(title)).toBeInTheDocument();
     expect(currentPath()).toBe(home);
+    expect(screen.getByText('You do not have access to that page.')).toBeInTheDocument();
+  });
+
+  it('says why only on the page it was sent to: the next navigation leaves the notice behind', async () => {
+    renderApp({ path: '/audit-log', user: makeUser('ROLE_ADMIN') });
+    expect(await heading('Users')).toBeInTheDocument();
+    expect(screen.getByText('You do not have access to that page.')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }));
+    expect(await heading('Profile')).toBeInTheDocument();
+    expect(screen.queryByText('You do not have access to that page.')).not.toBeInTheDocument();
+  });
+
+  it('a page of the role opened normally says nothing of the kind', async () => {
+    renderApp({ path: '/users', user: makeUser('ROLE_ADMIN') });
+    expect(await heading('Users')).toBeInTheDocument();
+    expect(screen.queryByText('You do not have access to that page.')).not.toBeInTheDocument();
   });
 
   it('keeps each role on the routes of its prefixes', async () => {
@@ -92,6 +131,7 @@ describe('signed in', () => {
     const { unmount } = renderApp({ path: '/work-schedule', user });
     expect(await heading('Incomplete documents')).toBeInTheDocument();
     expect(currentPath()).toBe('/profile/incomplete-documents');
+    expect(screen.getByText('Finish the forms that are due before opening that page.')).toBeInTheDocument();
     unmount();
 
     const second = renderApp({ path: '/profile', user });

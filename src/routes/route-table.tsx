@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuthentication } from '../app/authentication';
-import { useOrganization } from '../app/organization';
 import { homeRouteOf, isPathAllowedFor, routingUserOf } from '../app/session-user';
+import { ALLOWED_PREFIXES, matchesPrefix } from '../domain/routes';
 import { LoginPage } from './login/login-page';
-import { PrivateNotFoundPage, PublicNotFoundPage } from './not-found/not-found-pages';
+import { PrivateNotFoundPage, PublicNotFoundPage, useLoginPath } from './not-found/not-found-pages';
+import { RouteNoticeAlert, routeNoticeState } from './route-notice';
 
 // Only the login page is in the entry chunk: every other page, and the dashboard layout with what it
 // brings (tables, masked inputs, signature pad, file drop, dialogs), loads when its route is first shown.
@@ -129,6 +130,7 @@ function SignedOutRoutes() {
         <Route key={path} path={path} element={<Suspense fallback={pageLoading}>{element}</Suspense>} />
       ))}
       <Route path="/" element={<RedirectToLogin />} />
+      <Route path="/login" element={<SignInEntry />} />
       {PRIVATE_ROUTES.map(({ path }) => (
         <Route key={path} path={path} element={<RedirectToLogin />} />
       ))}
@@ -143,7 +145,7 @@ function SignedInRoutes({ home }: { home: string }) {
       {PUBLIC_ROUTES.map(({ path }) => (
         <Route key={path} path={path} element={<Navigate to={home} replace />} />
       ))}
-      <Route path="/" element={<Navigate to="/users" replace />} />
+      <Route path="/" element={<Navigate to="/users" replace state={ROOT_REDIRECT} />} />
       <Route
         element={
           <Suspense fallback={pageLoading}>
@@ -160,17 +162,42 @@ function SignedInRoutes({ home }: { home: string }) {
   );
 }
 
-/** Private access when signed out: the login page of the known organization, else /login (not found). */
+/** Private access when signed out: the login page of the last organization, else /login (which says what to do). */
 function RedirectToLogin() {
-  const { organization } = useOrganization();
-  return <Navigate to={organization ? `/login/${organization.token}` : '/login'} replace />;
+  return <Navigate to={useLoginPath() ?? '/login'} replace />;
 }
 
-/** A known route outside the role's prefixes (or the forms-due confinement) goes to the role's home. */
+/** /login: the login page of the last organization; with none known, the not-found screen's advice (no link). */
+function SignInEntry() {
+  const loginPath = useLoginPath();
+  return loginPath ? <Navigate to={loginPath} replace /> : <PublicNotFoundPage />;
+}
+
+/** Marks the spec's `/` → `/users` step, after which a role without /users goes home without being told off. */
+const ROOT_REDIRECT = { fromRoot: true };
+
+export const REFUSED_PAGE_TEXT = 'You do not have access to that page.';
+export const FORMS_DUE_FIRST_TEXT = 'Finish the forms that are due before opening that page.';
+
+/**
+ * A known route outside the role's prefixes (or the forms-due confinement) goes to the role's home, which
+ * says why; a page reached with a notice in its location state shows it above.
+ */
 function AllowedPath({ children }: { children: ReactNode }) {
   const { user } = useAuthentication();
-  const { pathname } = useLocation();
-  if (!user || !routingUserOf(user)) return <PrivateNotFoundPage />;
-  if (!isPathAllowedFor(user, pathname)) return <Navigate to={homeRouteOf(user)} replace />;
-  return <Suspense fallback={pageLoading}>{children}</Suspense>;
+  const { pathname, state } = useLocation();
+  const routing = user ? routingUserOf(user) : null;
+  if (!user || !routing) return <PrivateNotFoundPage />;
+  if (!isPathAllowedFor(user, pathname)) {
+    if ((state as typeof ROOT_REDIRECT | null)?.fromRoot) return <Navigate to={homeRouteOf(user)} replace />;
+    const confined = ALLOWED_PREFIXES[routing.role].some((prefix) => matchesPrefix(pathname, prefix));
+    const text = confined ? FORMS_DUE_FIRST_TEXT : REFUSED_PAGE_TEXT;
+    return <Navigate to={homeRouteOf(user)} replace state={routeNoticeState({ tone: 'warning', text })} />;
+  }
+  return (
+    <>
+      <RouteNoticeAlert />
+      <Suspense fallback={pageLoading}>{children}</Suspense>
+    </>
+  );
 }

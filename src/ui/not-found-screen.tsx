@@ -7,7 +7,11 @@ export interface NotFoundScreenProps {
    * 'private': for the dashboard (inside its <main>), with a link to the home page.
    */
   variant?: 'public' | 'private';
-  /** Where the link goes: the login page (public, default "/login") or the role's home route (private, default "/"). */
+  /**
+   * Where the link goes: the organization's login page (public) or the role's home route (private, default "/").
+   * Public without one (no organization known): no link, which could only lead back here; the person is told
+   * to use the sign-in link their agency gave them.
+   */
   to?: string;
 }
 
@@ -20,8 +24,16 @@ export function NotFoundScreen({ variant = 'public', to }: NotFoundScreenProps) 
       </StatusScreen>
     );
   }
+  if (!to) {
+    return (
+      <StatusScreen title="Page not found">
+        <p>The page you are looking for does not exist or the link has expired.</p>
+        <p>To sign in, use the sign-in link your agency gave you.</p>
+      </StatusScreen>
+    );
+  }
   return (
-    <StatusScreen title="Page not found" actions={<ButtonLink to={to ?? '/login'}>Sign in</ButtonLink>}>
+    <StatusScreen title="Page not found" actions={<ButtonLink to={to}>Sign in</ButtonLink>}>
       <p>The page you are looking for does not exist or the link has expired. Sign in to continue to the portal.</p>
     </StatusScreen>
   );

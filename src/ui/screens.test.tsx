@@ -41,6 +41,13 @@ describe('NotFoundScreen', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login/sunrise');
   });
 
+  it('public with no organization known: says to use the agency’s sign-in link, and has no link that could loop', () => {
+    renderWithTheme(<NotFoundScreen />);
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('To sign in, use the sign-in link your agency gave you.')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('private: renders inside the layout (no main) and links home', () => {
     renderWithTheme(<NotFoundScreen variant="private" to="/users" />);
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
