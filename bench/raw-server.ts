@@ -15,6 +15,13 @@ const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role, u.timezo
   p.status AS profile_status, p.position AS profile_position,
   (SELECT count(*)::int FROM form_requests fr WHERE fr.employee_id = u.id AND fr.required AND fr.status <> 'COMPLETED') AS profile_forms_due`;
 
+// users_list selects only what the answer shows (whether a password or signature is set, not the values),
+// as server/modules/users/service.ts does.
+const LIST_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.role, u.timezone, u.is_active, u.password_hash IS NULL AS invitation_pending,
+  u.last_login, u.phone, u.signature_file_id IS NOT NULL AS has_signature, o.id AS org_id, o.name AS org_name, o.token AS org_token,
+  p.status AS profile_status, p.position AS profile_position,
+  (SELECT count(*)::int FROM form_requests fr WHERE fr.employee_id = u.id AND fr.required AND fr.status <> 'COMPLETED') AS profile_forms_due`;
+
 const RETRIEVE = `SELECT ${USER_COLUMNS}, f.created_at AS family_created_at, f.last_seen_at AS family_last_seen_at, f.revoked_at AS family_revoked_at
   FROM session_families f
   INNER JOIN users u ON u.id = f.user_id
@@ -22,7 +29,7 @@ const RETRIEVE = `SELECT ${USER_COLUMNS}, f.created_at AS family_created_at, f.l
   LEFT JOIN employee_profiles p ON p.user_id = u.id
   WHERE f.id = $1 AND f.user_id = $2 LIMIT 1`;
 
-const LIST = `SELECT ${USER_COLUMNS}
+const LIST = `SELECT ${LIST_COLUMNS}
   FROM users u
   LEFT JOIN organizations o ON o.id = u.organization_id
   LEFT JOIN employee_profiles p ON p.user_id = u.id
@@ -42,10 +49,10 @@ function user(row: Row) {
     role: row.role,
     timezone: row.timezone,
     is_active: row.is_active,
-    invitation_pending: row.password_hash === null,
+    invitation_pending: 'invitation_pending' in row ? row.invitation_pending : row.password_hash === null,
     last_login: row.last_login ? (row.last_login as Date).toISOString() : null,
     phone: row.phone,
-    signature: row.signature,
+    ...('has_signature' in row ? { has_signature: row.has_signature } : { signature: row.signature }),
     organization: row.org_id ? { id: row.org_id, name: row.org_name, token: row.org_token } : null,
     profile: row.profile_status ? { status: row.profile_status, position: row.profile_position, forms_due: row.profile_forms_due } : null,
   };

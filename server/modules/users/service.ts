@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLE_LABELS } from '../../../src/domain/roles';
-import { employeeProfiles, users } from '../../db/schema';
+import { permissionsFor, type Permission } from '../../../src/domain/permissions';
+import { ROLE_LABELS, type ProfileStatus, type Role } from '../../../src/domain/roles';
+import { employeeProfiles, organizations, users } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { EMAIL_TAKEN, isUniqueViolation, loadUserRecord, requireEmailFree, selectUserRecords, serializeUser, userInOrganization, type UserRecord } from '../../lib/user-record';
+import { EMAIL_TAKEN, formsDueOf, isUniqueViolation, loadUserRecord, requireEmailFree, serializeUser, userInOrganization, type UserRecord } from '../../lib/user-record';
 import type { UserOut } from '../../schemas/user';
 import type { RequestOrganization } from '../../types';
 import { createSignUpLink } from '../auth/password-tokens';
@@ -47,17 +48,81 @@ const ORDERINGS: Record<UserOrdering, SQL[]> = {
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The list filter; the organization condition comes first and is never optional. */
-function listWhere(organizationId: number, filter: UserListFilter): SQL {
-  const conditions: SQL[] = [eq(users.organizationId, organizationId)];
-  if (filter.role) conditions.push(eq(users.role, filter.role));
-  if (filter.is_active !== undefined) conditions.push(eq(users.isActive, filter.is_active));
-  const terms = (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
-  for (const term of terms) {
-    const pattern = likePattern(term);
+/** The search words of a filter: at most MAX_SEARCH_TERMS, blanks dropped. */
+const searchTerms = (filter: UserListFilter) => (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+
+/**
+ * The list filter with placeholders for its values (`organization`, `role`, `isActive`, `term0`...), so one
+ * prepared statement serves every request of the same shape; the organization condition comes first and is
+ * never optional.
+ */
+function listWhere(filter: UserListFilter, terms: number): SQL {
+  const conditions: SQL[] = [eq(users.organizationId, sql.placeholder('organization'))];
+  if (filter.role) conditions.push(eq(users.role, sql.placeholder('role')));
+  if (filter.is_active !== undefined) conditions.push(eq(users.isActive, sql.placeholder('isActive')));
+  for (let index = 0; index < terms; index += 1) {
+    const pattern = sql.placeholder(`term${index}`);
     conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!);
   }
   return and(...conditions)!;
+}
+
+/**
+ * A users_list row, flat and with only what the answer shows (the password hash and signature stay in the
+ * database: only whether they are set travels): mapping 50 nested full rows cost more CPU than the queries.
+ */
+const LIST_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  timezone: users.timezone,
+  isActive: users.isActive,
+  invitationPending: sql<boolean>`${users.passwordHash} is null`,
+  lastLogin: users.lastLogin,
+  phone: users.phone,
+  hasSignature: sql<boolean>`${users.signatureFileId} is not null`,
+  organizationId: organizations.id,
+  organizationName: organizations.name,
+  organizationToken: organizations.token,
+  profileStatus: employeeProfiles.status,
+  profilePosition: employeeProfiles.position,
+  formsDue: sql<number | null>`case when ${employeeProfiles.userId} is null then null else ${formsDueOf(users.id)} end`,
+};
+
+/** permissionsFor of each role and profile status, worked out once (a pure function of the two). */
+const permissionsOf = new Map<string, Permission[]>();
+function listedPermissions(role: string, status: string | null): Permission[] {
+  const key = `${role} ${status}`;
+  let permissions = permissionsOf.get(key);
+  if (!permissions) permissionsOf.set(key, (permissions = permissionsFor(role as Role, (status as ProfileStatus | null) ?? null)));
+  return permissions;
+}
+
+/** The User of the contract from a list row: what serializeUser answers for the same user. */
+function listedUser(row: { [K in keyof typeof LIST_COLUMNS]: unknown }): UserOut {
+  const role = row.role as string;
+  const status = row.profileStatus as string | null;
+  return {
+    id: row.id as number,
+    email: row.email as string,
+    first_name: row.firstName as string,
+    last_name: row.lastName as string,
+    role,
+    timezone: row.timezone as string,
+    permissions: listedPermissions(role, status),
+    is_active: row.isActive as boolean,
+    invitation_pending: row.invitationPending as boolean,
+    last_login: row.lastLogin ? (row.lastLogin as Date).toISOString() : null,
+    phone: row.phone as string | null,
+    has_signature: row.hasSignature as boolean,
+    organization: row.organizationId === null ? null : { id: row.organizationId as number, name: row.organizationName as string, token: row.organizationToken as string },
+    profile:
+      role === 'ROLE_EMPLOYEE' && status !== null
+        ? { status: status as ProfileStatus, position: row.profilePosition as string | null, forms_due: Number(row.formsDue) }
+        : null,
+  };
 }
 
 function changeOf<T>(from: T, to: T | undefined): { from: T; to: T } | null {
@@ -65,6 +130,36 @@ function changeOf<T>(from: T, to: T | undefined): { from: T; to: T } | null {
 }
 
 export function createUserService(app: FastifyInstance) {
+  /**
+   * users_list's two statements, prepared once per shape of filter (which filters are given, how many search
+   * words, the ordering) and kept for this app: building the SQL text on every request cost more CPU than
+   * running it. The values go in as parameters, never into the text.
+   */
+  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+  function prepareList(filter: UserListFilter, terms: number, ordering: UserOrdering, name: string) {
+    const where = listWhere(filter, terms);
+    return {
+      page: app.db
+        .select(LIST_COLUMNS)
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.organizationId))
+        .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+        .where(where)
+        .orderBy(...ORDERINGS[ordering])
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_page`),
+      count: app.db.select({ count: count() }).from(users).where(where).prepare(`${name}_count`),
+    };
+  }
+  function listStatement(filter: UserListFilter, terms: number) {
+    const ordering = filter.ordering ?? 'last_name';
+    const name = `users_list_${ordering.replace('-', 'desc_')}_${filter.role ? 'r' : ''}${filter.is_active === undefined ? '' : 'a'}${terms}`;
+    let statement = listStatements.get(name);
+    if (!statement) listStatements.set(name, (statement = prepareList(filter, terms, ordering, name)));
+    return statement;
+  }
+
   async function find(organization: RequestOrganization, id: number): Promise<UserRecord> {
     const record = await loadUserRecord(app.db, userInOrganization(id, organization.id));
     if (!record) throw notFound();
@@ -93,16 +188,12 @@ export function createUserService(app: FastifyInstance) {
 
   return {
     async list(organization: RequestOrganization, filter: UserListFilter, page: Page): Promise<{ count: number; results: UserOut[] }> {
-      const where = listWhere(organization.id, filter);
-      const [rows, [total]] = await Promise.all([
-        selectUserRecords(app.db)
-          .where(where)
-          .orderBy(...ORDERINGS[filter.ordering ?? 'last_name'])
-          .limit(page.limit)
-          .offset(page.offset),
-        app.db.select({ count: count() }).from(users).where(where),
-      ]);
-      return { count: Number(total?.count ?? 0), results: rows.map(serializeUser) };
+      const terms = searchTerms(filter);
+      const statement = listStatement(filter, terms.length);
+      const values: Record<string, unknown> = { organization: organization.id, role: filter.role, isActive: filter.is_active };
+      terms.forEach((term, index) => (values[`term${index}`] = likePattern(term)));
+      const [rows, [total]] = await Promise.all([statement.page.execute({ ...values, limit: page.limit, offset: page.offset }), statement.count.execute(values)]);
+      return { count: Number(total?.count ?? 0), results: rows.map(listedUser) };
     },
 
     async retrieve(organization: RequestOrganization, id: number): Promise<UserOut> {
