@@ -85,6 +85,8 @@ async function buildSite() {
   );
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
+  // Vite sets NODE_ENV=production in this process; the portals this bench starts must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
   await build({
     root: hello,
     base: '/hello/',
@@ -94,6 +96,8 @@ async function buildSite() {
     resolve: { alias: { react: path.join(ROOT, 'node_modules/react'), 'react-dom': path.join(ROOT, 'node_modules/react-dom') } },
     build: { outDir: path.join(SITE, 'dist/hello'), emptyOutDir: true },
   });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 
 // ---------------------------------------------------------------------------------------------------------

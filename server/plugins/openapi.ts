@@ -1,13 +1,28 @@
+import { createHash } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { global } from '../lib/plugin';
 
 const OPERATION_ID = /^[a-z]+(_[a-z]+)+$/;
 
+/** The served document, its version (a hash of its text) and the versioned URL the app loads it from. */
+export interface ApiDefinition {
+  version: string;
+  url: string;
+  text: string;
+}
+
+export const API_DEFINITION_PATH = '/api/schema/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * The OpenAPI 3.1 document, generated from the route schemas, at GET /api/schema/ (Swagger UI at
  * /api/docs/). Each operation carries its access declaration as `x-access`, and registration fails for an
  * /api route without operationId, tag or access declaration.
+ *
+ * The app loads it from `/api/schema/<version>/` (the URL index.html names, see plugins/static.ts): the
+ * version is a hash of the document, so that URL is cached for a year (immutable) and a browser downloads
+ * the document again only when it changes. Another version's URL answers 404, never the current document.
  */
 export const openapiPlugin = global(async (app) => {
   app.addHook('onRoute', (route) => {
@@ -47,7 +62,46 @@ export const openapiPlugin = global(async (app) => {
     },
   });
 
-  app.get('/api/schema/', { schema: { hide: true }, config: { access: { public: true } } }, async () => app.swagger());
+  let definition: ApiDefinition | null = null;
+  app.decorate('apiDefinition', () => {
+    if (!definition) {
+      const text = JSON.stringify(app.swagger());
+      const version = createHash('sha256').update(text).digest('base64url').slice(0, 16);
+      definition = { version, url: `${API_DEFINITION_PATH}${version}/`, text };
+    }
+    return definition;
+  });
+
+  const hidden = { schema: { hide: true }, config: { access: { public: true } } } as const;
+  app.get(API_DEFINITION_PATH, hidden, async (_request, reply) => reply.type('application/json; charset=utf-8').send(app.apiDefinition().text));
+  app.get<{ Params: { version: string } }>(
+    `${API_DEFINITION_PATH}:version/`,
+    {
+      ...hidden,
+      // A route's onSend runs after the global ones: this replaces the no-store of /api answers
+      // (plugins/security-headers.ts) on the current version only.
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode === 200) void reply.header('cache-control', IMMUTABLE).removeHeader('pragma');
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const current = app.apiDefinition();
+      if (request.params.version !== current.version) {
+        return reply
+          .status(404)
+          .send({ detail: `This version of the API definition is not served; the current one is at ${current.url}`, code: 'not_found' });
+      }
+      return reply.header('etag', `"${current.version}"`).type('application/json; charset=utf-8').send(current.text);
+    },
+  );
 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }, 'openapi');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The current API definition (computed once, after every route is registered). */
+    apiDefinition: () => ApiDefinition;
+  }
+}

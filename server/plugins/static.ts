@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { global } from '../lib/plugin';
+import { API_DEFINITION_PATH } from './openapi';
 
 export interface StaticOptions {
   distDir: string;
@@ -20,6 +22,7 @@ const HASHED_ASSET = /^\/assets\//;
 export const staticPlugin = global<StaticOptions>(async (app, { distDir }) => {
   const enabled = existsSync(path.join(distDir, 'index.html'));
   app.decorate('spaIndexAvailable', enabled);
+  app.decorate('spaDistDir', distDir);
   if (!enabled) return;
   await app.register(fastifyStatic, {
     root: distDir,
@@ -62,12 +65,23 @@ function asksForJsonOnly(accept: string | undefined): boolean {
   return types.length > 0 && types.every((type) => type === 'application/json' || type.endsWith('+json'));
 }
 
-export function sendIndex(reply: FastifyReply) {
-  return reply.header('cache-control', 'no-cache, no-store, must-revalidate').sendFile('index.html');
+/**
+ * index.html, with the API definition's preload pointed at its current versioned URL (plugins/openapi.ts), so
+ * the app loads the document from a URL the browser may keep; without that link the app uses /api/schema/.
+ */
+export async function sendIndex(reply: FastifyReply) {
+  const app = reply.server;
+  const html = await readFile(path.join(app.spaDistDir, 'index.html'), 'utf8');
+  const versioned = app.hasDecorator('apiDefinition') ? app.apiDefinition().url : API_DEFINITION_PATH;
+  return reply
+    .header('cache-control', 'no-cache, no-store, must-revalidate')
+    .type('text/html; charset=utf-8')
+    .send(html.replaceAll(`href="${API_DEFINITION_PATH}"`, `href="${versioned}"`));
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     spaIndexAvailable: boolean;
+    spaDistDir: string;
   }
 }

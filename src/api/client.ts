@@ -52,9 +52,54 @@ export function createHttp(options: { adapter?: AxiosAdapter } = {}): AxiosInsta
   }).initSync();
 }
 
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * What the client reads of the document: each operation's operationId, parameters and servers, and the
+ * components these refer to. Response and body schemas are left out: building the client dereferences
+ * everything it is given, which on a phone took longer than downloading the document.
+ */
+export function operationsOf(definition: Document): Document {
+  const source = definition as unknown as {
+    paths?: Record<string, Record<string, unknown>>;
+    components?: Record<string, Record<string, unknown>>;
+  };
+  const kept = (object: Record<string, unknown> | undefined, keys: readonly string[]) =>
+    Object.fromEntries(keys.filter((key) => object?.[key] !== undefined).map((key) => [key, object![key]]));
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(source.paths ?? {})) {
+    paths[path] = kept(item, ['parameters', 'servers']);
+    for (const method of METHODS) {
+      const operation = item[method] as Record<string, unknown> | undefined;
+      if (operation) paths[path][method] = kept(operation, ['operationId', 'parameters', 'servers']);
+    }
+  }
+  // The components that what is kept refers to, and the ones those refer to.
+  const components: Record<string, Record<string, unknown>> = {};
+  const pending = [paths as unknown];
+  while (pending.length) {
+    const value = pending.pop();
+    if (Array.isArray(value)) pending.push(...value);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        const match = key === '$ref' && typeof inner === 'string' ? /^#\/components\/([^/]+)\/([^/]+)$/.exec(inner) : null;
+        if (match) {
+          const [, kind, name] = match as unknown as [string, string, string];
+          const target = source.components?.[kind]?.[name];
+          if (target !== undefined && components[kind]?.[name] === undefined) {
+            (components[kind] ??= {})[name] = target;
+            pending.push(target);
+          }
+        } else pending.push(inner);
+      }
+    }
+  }
+  return { ...definition, paths, components } as Document;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const openApi = new OpenAPIClientAxios({
-    definition: options.definition,
+    definition: operationsOf(options.definition),
     axiosConfigDefaults: {
       timeout: HTTP_TIMEOUT_MS,
       ...(options.adapter ? { adapter: options.adapter } : {}),
@@ -65,6 +110,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       (params, data, config) =>
         method(params, data, { ...config, operationId: operation.operationId } as typeof config),
   });
+  // The library lists every operation again for each path it adds (quadratic: ~100 ms on a phone); the list
+  // depends only on the dereferenced document, so it is made once per document.
+  const listOperations = openApi.getOperations;
+  let listed: { definition: unknown; operations: ReturnType<typeof listOperations> } | null = null;
+  openApi.getOperations = () => {
+    if (!listed || listed.definition !== openApi.definition) listed = { definition: openApi.definition, operations: listOperations() };
+    return listed.operations;
+  };
   const instance = openApi.initSync();
   addInterceptors(instance, options);
   return instance as unknown as ApiClient;
@@ -108,7 +161,16 @@ export function apiErrorBody(error: unknown) {
   return undefined;
 }
 
-/** GET the API definition document (/api/schema/). */
+/**
+ * Where the app loads the API definition from: the versioned URL the server wrote into index.html's preload
+ * (cached for good, see server/plugins/openapi.ts), else `fallback` (the Vite dev server's index.html).
+ */
+export function apiDefinitionUrl(fallback: string): string {
+  const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][href^="/api/schema/"]');
+  return preload?.getAttribute('href') ?? fallback;
+}
+
+/** GET the API definition document (/api/schema/<version>/). */
 export async function loadApiDefinition(url: string, adapter?: AxiosAdapter): Promise<Document> {
   const response = await createHttp({ adapter }).get<Document>(url);
   return response.data;

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorSystem } from 'xstate';
 
 type AnyActorSystem = ActorSystem<any>;
-import { createApiClient, createHttp, loadApiDefinition, type ApiClient } from '../api/client';
+import { apiDefinitionUrl, createApiClient, createHttp, loadApiDefinition, type ApiClient } from '../api/client';
 import type { Organization } from '../api/types';
 import {
   API_DEFINITION_PATH,
@@ -101,13 +101,14 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
       portalAvailability: portalAvailabilityMachine.provide({
         actors: {
           fetchPortalStatus: fromPromise(async () => {
-            const response = await createHttp().get<PortalStatus>(STATUS_FILE_PATH, { params: { t: Date.now() } });
+            // No cache-busting query: the server sends it no-store, and index.html preloads this very URL.
+            const response = await createHttp().get<PortalStatus>(STATUS_FILE_PATH);
             return response.data;
           }),
         },
       }),
       loadApiClient: fromPromise(async ({ system }) => {
-        const definition = await loadApiDefinition(API_DEFINITION_PATH);
+        const definition = await loadApiDefinition(apiDefinitionUrl(API_DEFINITION_PATH));
         api = createApiClient({
           definition,
           getAccessToken: () => tokenRefreshOf(system).getSnapshot().context.accessToken,

@@ -1,4 +1,3 @@
-import { createParser } from 'eventsource-parser';
 import { fromCallback, type ActorSystem } from 'xstate';
 import { ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
 import type { EventStreamInput, EventStreamReport } from '../machines/live-events-machine';
@@ -47,6 +46,8 @@ export function createEventStream(optionsFor: (system: AnyActorSystem) => EventS
         if (response.status === 403) return sendBack({ type: 'stream.refused' });
         if (!response.ok || !response.body) return sendBack({ type: 'stream.dropped' });
         sendBack({ type: 'stream.open' });
+        // Loaded with the first stream (signed in), not with the first page (the sign-in form).
+        const { createParser } = await import('eventsource-parser');
         const parser = createParser({
           onEvent: (message) => {
             const id = Number(message.id);

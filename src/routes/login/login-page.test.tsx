@@ -117,6 +117,18 @@ describe('Login page', () => {
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
   });
 
+  it('asks for an email address and a password left empty, and takes a valid address', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByLabelText('Email'));
+    await user.tab();
+    await user.tab();
+    expect(await screen.findByText('Enter your email address')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'nurse@sunrise.example');
+    await waitFor(() => expect(screen.queryByText(/Enter (a valid|your) email address/)).not.toBeInTheDocument());
+  });
+
   it('after an idle logout, says the person was signed out after 5 minutes without activity', async () => {
     const { session, clock } = signedInSession();
     clock.increment(IDLE_TIMEOUT_MS);

@@ -2,7 +2,6 @@ import { Form, Formik } from 'formik';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import * as yup from 'yup';
 import { useAuthentication, useSessionActor } from '../../app/authentication';
 import { IDLE_TIMEOUT_MS } from '../../domain/constants';
 import { selectSignedOutReason, type SignedOutReason } from '../../machines/session-machine';
@@ -15,10 +14,18 @@ import { FormStack, TextField } from '../../ui/fields';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 
-const schema = yup.object({
-  email: yup.string().trim().email('Enter a valid email address').required('Enter your email address'),
-  password: yup.string().required('Enter your password'),
-});
+// The HTML standard's valid e-mail address (the one yup's email() uses). Checked by hand rather than with
+// yup, which would add ~13 KiB (gzipped) to the JavaScript the first page needs.
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+function validate({ email, password }: { email: string; password: string }) {
+  const errors: { email?: string; password?: string } = {};
+  const trimmed = email.trim();
+  if (!trimmed) errors.email = 'Enter your email address';
+  else if (!EMAIL.test(trimmed)) errors.email = 'Enter a valid email address';
+  if (!password) errors.password = 'Enter your password';
+  return errors;
+}
 
 /** What the login page says when the session ended without the person signing out. */
 export const SIGNED_OUT_REASON_TEXT: Record<SignedOutReason, string> = {
@@ -41,7 +48,7 @@ export function LoginPage() {
     >
       <Formik
         initialValues={{ email: '', password: '' }}
-        validationSchema={schema}
+        validate={validate}
         onSubmit={async ({ email, password }) => {
           setError(null);
           try {
