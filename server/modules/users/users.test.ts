@@ -65,12 +65,12 @@ for (const backend of testBackends()) {
       });
 
       it('answers each user exactly as users_retrieve does (one User shape, whatever the list selects)', async () => {
-        const listed = (await get('/api/users/?limit=100')).json().results as { id: number }[];
+        const listed = (await get('/api/users/?limit=100')).json().results as { id: number; last_login: string | null; profile: { forms_due: number } | null }[];
         expect(listed.length).toBe(6);
         for (const user of listed) expect(user).toEqual((await get(`/api/users/${user.id}/`)).json());
         // a signed-in employee (last_login, profile with forms due) and a pending invitation are among them
-        expect(listed.some((user) => (user as { last_login: string | null }).last_login !== null)).toBe(true);
-        expect(listed.some((user) => (user as { profile: { forms_due: number } | null }).profile?.forms_due)).toBe(true);
+        expect(listed.some((user) => user.last_login !== null)).toBe(true);
+        expect(listed.some((user) => user.profile?.forms_due)).toBe(true);
       });
 
       it('lets the master act in the organization named by the header, and asks for one without it', async () => {
