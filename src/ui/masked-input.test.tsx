@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Formik } from 'formik';
 import { describe, expect, it } from 'vitest';
-import { DateField, NumberField, UndoHistory, parseMaskedDate, parseMaskedNumber } from './masked-input';
+import { DateField, NumberField, UndoHistory, dateProblemOf, parseMaskedDate, parseMaskedNumber } from './masked-input';
 import { renderWithTheme } from './test-utils';
 
 function Fields() {
@@ -28,13 +28,82 @@ describe('date mask dd.mm.yyyy', () => {
     expect(input).toHaveValue('31.12.9999');
   });
 
-  it('rejects the year 1899', async () => {
+  it('refuses the year 1899 with a message, keeping what was typed', async () => {
     const user = userEvent.setup();
     renderWithTheme(<Fields />);
     const input = screen.getByLabelText('Date of birth');
     await user.type(input, '01011899');
-    expect(input).not.toHaveValue('01.01.1899');
+    expect(input).toHaveValue('01.01.1899');
     expect(parseMaskedDate((input as HTMLInputElement).value)).toBeNull();
+    expect(input).toHaveAccessibleDescription(/The year must be from 1900 to 9999\./);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the format as the placeholder', () => {
+    renderWithTheme(<Fields />);
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('placeholder', 'dd.mm.yyyy');
+  });
+
+  it('spells a whole date out under the field: 12/01/2026 is 12 January 2026', async () => {
+    const user = userEvent.setup();
+    renderWithTheme(<Fields />);
+    const input = screen.getByLabelText('Date of birth');
+    await user.type(input, '12/01/2026');
+    expect(input).toHaveValue('12.01.2026');
+    expect(screen.getByText('12 January 2026')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription('12 January 2026');
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('refuses a month out of range with a message instead of re-reading it: 13/25/2026', async () => {
+    const user = userEvent.setup();
+    renderWithTheme(<Fields />);
+    const input = screen.getByLabelText('Date of birth');
+    await user.type(input, '13/25/2026');
+    expect(input).toHaveValue('13.25.2026');
+    expect(screen.getByText('There is no month 25: the month is 01 to 12.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/ 2026$/)).not.toBeInTheDocument();
+  });
+
+  it('refuses a day out of range as soon as it is typed', async () => {
+    const user = userEvent.setup();
+    renderWithTheme(<Fields />);
+    const input = screen.getByLabelText('Date of birth');
+    await user.type(input, '32');
+    expect(screen.getByText('There is no day 32: the day is 01 to 31.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '00');
+    expect(screen.getByText('There is no day 00: the day is 01 to 31.')).toBeInTheDocument();
+  });
+
+  it('refuses 31.02 and 29.02 of a common year, naming the month’s length, and takes 29.02 of a leap year', async () => {
+    const user = userEvent.setup();
+    renderWithTheme(<Fields />);
+    const input = screen.getByLabelText('Date of birth');
+    await user.type(input, '31022026');
+    expect(screen.getByText('February 2026 has 28 days, not 31.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '31042026');
+    expect(screen.getByText('April 2026 has 30 days, not 31.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '29022025');
+    expect(screen.getByText('February 2025 has 28 days, not 29.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '29022024');
+    expect(screen.getByText('29 February 2024')).toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('names nothing wrong while a date is still being typed', () => {
+    expect(dateProblemOf('')).toBeNull();
+    expect(dateProblemOf('3')).toBeNull();
+    expect(dateProblemOf('31.0')).toBeNull();
+    expect(dateProblemOf('31.02.202')).toBeNull();
+    expect(dateProblemOf('31.12.9999')).toBeNull();
+    expect(dateProblemOf('01.01.1900')).toBeNull();
+    expect(dateProblemOf('01.13')).toBe('There is no month 13: the month is 01 to 12.');
+    expect(dateProblemOf('01.00')).toBe('There is no month 00: the month is 01 to 12.');
   });
 
   it('parses only real dates in range', () => {

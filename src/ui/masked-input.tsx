@@ -1,7 +1,9 @@
+import styled from '@emotion/styled';
 import { useField, useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
-import { IMask, useIMask } from 'react-imask';
+import { useIMask } from 'react-imask';
 import {
+  DEFAULT_LOCALE,
   DATE_MASK_PATTERN,
   DATE_MASK_YEAR_RANGE,
   MASK_HISTORY_SIZE,
@@ -66,21 +68,13 @@ export function historyKeyAction(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 
 const [MIN_YEAR, MAX_YEAR] = DATE_MASK_YEAR_RANGE;
 
-/** Date mask dd.mm.yyyy, years 1900..9999. */
+/**
+ * Date mask dd.mm.yyyy: digits only, the dots put in as one types. What is typed stays as typed: a day,
+ * month or year out of range is refused with a message (dateProblemOf), never re-read into another date.
+ */
 export const DATE_MASK_OPTIONS = {
-  mask: Date,
-  pattern: 'd{.}`m{.}`Y',
+  mask: '00.00.0000',
   lazy: true,
-  autofix: false,
-  blocks: {
-    d: { mask: IMask.MaskedRange, from: 1, to: 31, maxLength: 2 },
-    m: { mask: IMask.MaskedRange, from: 1, to: 12, maxLength: 2 },
-    Y: { mask: IMask.MaskedRange, from: MIN_YEAR, to: MAX_YEAR, maxLength: 4 },
-  },
-  min: new Date(MIN_YEAR, 0, 1),
-  max: new Date(MAX_YEAR, 11, 31),
-  format: (date: Date | null) => (date ? formatMaskedDate(date) : ''),
-  parse: (text: string) => parseMaskedDate(text) ?? new Date(NaN),
 } as const;
 
 /** Number mask: scale 2, comma radix ('.' typed becomes ','), no thousands separator. */
@@ -100,6 +94,31 @@ export function formatMaskedDate(date: Date): string {
   return `${dd}.${mm}.${String(date.getFullYear()).padStart(4, '0')}`;
 }
 
+const monthNames = Array.from({ length: 12 }, (_, month) =>
+  new Intl.DateTimeFormat(DEFAULT_LOCALE, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month, 1))),
+);
+
+/** A date spelled out in the mask's order, "12 January 2026", so a person sees which day they typed. */
+export function spellDate(date: Date): string {
+  return `${date.getDate()} ${monthNames[date.getMonth()]} ${date.getFullYear()}`;
+}
+
+/**
+ * What is wrong with a (possibly partly) typed 'dd.mm.yyyy', in words, or null: a day or a month out of
+ * range as soon as its two digits are typed, a year outside 1900..9999, or a day the month does not have.
+ */
+export function dateProblemOf(text: string | null | undefined): string | null {
+  const [dd = '', mm = '', yyyy = ''] = (text ?? '').split('.');
+  const [day, month, year] = [Number(dd), Number(mm), Number(yyyy)];
+  if (dd.length === 2 && (day < 1 || day > 31)) return `There is no day ${dd}: the day is 01 to 31.`;
+  if (mm.length === 2 && (month < 1 || month > 12)) return `There is no month ${mm}: the month is 01 to 12.`;
+  if (yyyy.length < 4) return null;
+  if (year < MIN_YEAR || year > MAX_YEAR) return `The year must be from ${MIN_YEAR} to ${MAX_YEAR}.`;
+  const daysInMonth = new Date(year, month, 0).getDate();
+  if (day > daysInMonth) return `${monthNames[month - 1]} ${year} has ${daysInMonth} days, not ${day}.`;
+  return null;
+}
+
 /** Parses 'dd.mm.yyyy' (a real calendar date, years 1900..9999) or gives null. */
 export function parseMaskedDate(text: string | null | undefined): Date | null {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text ?? '');
@@ -117,6 +136,11 @@ export function parseMaskedNumber(text: string | null | undefined): number | nul
   const value = Number(text.replace(NUMBER_MASK_RADIX, '.'));
   return Number.isFinite(value) ? value : null;
 }
+
+const DateSpelled = styled.span`
+  font-weight: 600;
+  color: ${({ theme }) => theme.palette.text.primary};
+`;
 
 type MaskOptions = typeof DATE_MASK_OPTIONS | typeof NUMBER_MASK_OPTIONS | Record<string, unknown>;
 
@@ -196,11 +220,32 @@ function useMaskedField(name: string) {
   };
 }
 
-/** Formik-connected date input masked dd.mm.yyyy (value: the masked text; parse with parseMaskedDate). */
+/**
+ * Formik-connected date input masked dd.mm.yyyy (value: the masked text; parse with parseMaskedDate). The
+ * placeholder shows the format; a whole date is spelled out under the field ("12 January 2026"); a day,
+ * month or year out of range is said at once, in place of the form's own message for the field.
+ */
 export function DateField({ name, label, hint, id, ...props }: MaskedFieldProps) {
   const { value, error, onValueChange, onBlur } = useMaskedField(name);
+  const problem = dateProblemOf(value);
+  const date = parseMaskedDate(value);
+  const spelled = date ? spellDate(date) : null;
   return (
-    <FieldShell label={label} error={error} hint={hint ?? `Format ${DATE_MASK_PATTERN}`} id={id}>
+    <FieldShell
+      label={label}
+      error={problem ?? error}
+      hint={
+        spelled ? (
+          <>
+            <DateSpelled>{spelled}</DateSpelled>
+            {hint ? <> · {hint}</> : null}
+          </>
+        ) : (
+          (hint ?? `Format ${DATE_MASK_PATTERN}`)
+        )
+      }
+      id={id}
+    >
       {({ invalid, ...control }) => (
         <MaskedInput
           {...props}

@@ -103,7 +103,7 @@ describe('ApplyNow page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Enter a valid email address, like name@example.com')).toBeInTheDocument();
     expect(screen.getByText('Enter your first name')).toBeInTheDocument();
     expect(screen.getByText('Enter whole years between 0 and 70')).toBeInTheDocument();
-    expect(screen.getByText('Enter a real date as dd.mm.yyyy')).toBeInTheDocument();
+    expect(screen.getByText('February 2099 has 28 days, not 31.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(submit()).toBeDisabled();
     expect(screen.getByText(/Complete every field that is not marked optional/)).toBeInTheDocument();

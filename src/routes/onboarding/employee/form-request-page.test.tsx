@@ -69,7 +69,7 @@ describe('Form request', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Date of birth (required)'), '31.02.1990');
     await user.tab();
     expect(await screen.findByText('Enter contact name')).toBeInTheDocument();
-    expect(screen.getByText('Enter a real date as dd.mm.yyyy')).toBeInTheDocument();
+    expect(screen.getByText('February 1990 has 28 days, not 31.')).toBeInTheDocument();
   });
 
   it('signs and submits the answers, refreshes the user and goes back to what is due', async () => {
