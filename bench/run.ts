@@ -350,6 +350,61 @@ async function javascriptRows(browser: Browser, baseUrl: string) {
     runs: RUNS,
     note: `${median(app.map((entry) => entry.files))} script files incl. lazy route chunks`,
   });
+  await schemaSecondLoadRow(browser, baseUrl);
+}
+
+/**
+ * `/api/schema/` on the second load: a person who opened the portal before opens it again (same browser, its
+ * cache on). The document must come from the cache (or a 304), not over the network again.
+ */
+async function schemaSecondLoadRow(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const loads: Array<{ requests: number; bytes: number; fromCache: number; url: string }> = [];
+  let current = { requests: 0, bytes: 0, fromCache: 0, url: '' };
+  const schemaRequests = new Map<string, boolean>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (new URL(event.request.url).pathname.startsWith('/api/schema/')) {
+      schemaRequests.set(event.requestId, false);
+      current.requests += 1;
+      current.url = new URL(event.request.url).pathname;
+    }
+  });
+  cdp.on('Network.requestServedFromCache', (event) => {
+    if (schemaRequests.has(event.requestId)) schemaRequests.set(event.requestId, true);
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    if (!schemaRequests.has(event.requestId)) return;
+    if (event.response.fromDiskCache || event.response.status === 304) schemaRequests.set(event.requestId, true);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (!schemaRequests.has(event.requestId)) return;
+    if (schemaRequests.get(event.requestId)) current.fromCache += 1;
+    else current.bytes += event.encodedDataLength;
+  });
+  for (let load = 0; load < 2; load += 1) {
+    current = { requests: 0, bytes: 0, fromCache: 0, url: '' };
+    await page.goto(`${baseUrl}/login/sunrise`, { waitUntil: 'load' });
+    await page.locator('button[type="submit"]').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    loads.push(current);
+  }
+  await context.close();
+  const [first, second] = loads as [(typeof loads)[0], (typeof loads)[0]];
+  if (first.bytes === 0) throw new Error('the first load did not download the API definition: the row would measure nothing');
+  addRow({
+    metric: '/api/schema/ on the second load, bytes over the network',
+    value: second.bytes / KiB,
+    unit: 'KiB',
+    baseline: first.bytes / KiB,
+    ratio: second.bytes / first.bytes,
+    target: 'not downloaded again (immutable, versioned URL or a 304)',
+    pass: second.bytes === 0 || (second.fromCache === second.requests && second.requests > 0),
+    runs: 1,
+    note: `first load ${first.requests} request(s) of ${first.url}; second load ${second.requests} request(s), ${second.fromCache} from the cache`,
+  });
 }
 
 interface Preset {
