@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { global } from '../lib/plugin';
+import { accessSentence, API_TAGS, gatherNamedSchemas, operationSecurity, SECURITY_SCHEMES, successDescription } from '../schemas/openapi-document';
 
 const OPERATION_ID = /^[a-z]+(_[a-z]+)+$/;
 
@@ -45,20 +46,40 @@ export const openapiPlugin = global(async (app) => {
         title: 'Care Portal API',
         version: '1.0.0',
         description:
-          'Multi-organization home care staffing portal. Send `X-ORGANIZATION-TOKEN` with the organization token and ' +
-          '`Authorization: Bearer <access>`. Each operation states who may call it in `x-access`.',
+          'The API of Care Portal, a multi-organization home care staffing portal. Sign in with auth_login_create, then send ' +
+          '`Authorization: Bearer <access>` and, to act in an organization, `X-ORGANIZATION-TOKEN: <organization token>` ' +
+          '(see the security schemes). Lists page with `limit` and `offset` and answer `{ count, next, previous, results }`. ' +
+          'Every error answers `{ detail, code, fields }`, where `fields` names each refused input. Each operation states ' +
+          'who may call it in its description and in `x-access`.',
+        contact: { name: 'The operator of this Care Portal installation' },
+        license: { name: 'Proprietary (not an open-source license)', identifier: 'LicenseRef-Proprietary' },
       },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
+      servers: [{ url: '/', description: 'This server: every operation path starts with /api/' }],
+      tags: API_TAGS,
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform({ schema, url, route }) {
       const access = route.config?.access;
       if (!schema || schema.hide || !access) return { schema, url };
+      const description = typeof schema.description === 'string' ? `${schema.description}\n\n${accessSentence(access)}` : undefined;
       return {
-        schema: { ...schema, 'x-access': access, ...('public' in access ? { security: [] } : { security: [{ bearer: [] }] }) },
+        schema: { ...schema, ...(description ? { description } : {}), 'x-access': access, security: operationSecurity(String(schema.operationId), access) },
         url,
       };
+    },
+    // success responses the route leaves undescribed are described from what they answer; named schemas move to components
+    transformObject(documentObject) {
+      const { openapiObject } = documentObject as { openapiObject: Record<string, any> };
+      for (const item of Object.values(openapiObject.paths ?? {})) {
+        for (const operation of Object.values(item as Record<string, any>)) {
+          for (const [status, response] of Object.entries<any>(operation?.responses ?? {})) {
+            if (response.description !== 'Default Response') continue;
+            const schema = (Object.values(response.content ?? {})[0] as { schema?: any } | undefined)?.schema;
+            response.description = successDescription(status, schema) ?? response.description;
+          }
+        }
+      }
+      return gatherNamedSchemas(openapiObject);
     },
   });
 

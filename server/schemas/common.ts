@@ -7,7 +7,7 @@ export const ErrorSchema = Type.Object(
     code: Type.String(),
     fields: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   },
-  { description: 'Error' },
+  { title: 'Error', description: 'What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field' },
 );
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -15,15 +15,16 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Not authenticated or token not valid',
   403: 'Permission denied or foreign organization',
   404: 'Not found',
-  409: 'Conflict',
+  409: 'Conflict with the current state; `detail` says which',
   413: 'Body too large',
   429: 'Too many attempts; see Retry-After',
+  502: 'The mail could not be sent (code mail_failed); `detail` says what was done and what to do',
 };
 
 /** Error responses for the given statuses, for a route's `response` schema. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
-    statuses.map((status) => [status, Type.Object(ErrorSchema.properties, { description: ERROR_DESCRIPTIONS[status] ?? 'Error' })]),
+    statuses.map((status) => [status, { ...ErrorSchema, 'x-response-description': ERROR_DESCRIPTIONS[status] ?? 'Error' }]),
   );
 }
 
@@ -42,12 +43,17 @@ export const PagingQuery = {
 
 /** `{ count, next, previous, results }` of a paged list. */
 export function Paged<T extends TSchema>(item: T) {
-  return Type.Object({
-    count: Type.Integer(),
-    next: Type.Union([Type.String(), Type.Null()]),
-    previous: Type.Union([Type.String(), Type.Null()]),
-    results: Type.Array(item),
-  });
+  const { title } = item as { title?: unknown };
+  return Type.Object(
+    {
+      count: Type.Integer({ description: 'How many match, over all pages' }),
+      next: Type.Union([Type.String(), Type.Null()], { description: 'The URL of the next page, or null on the last' }),
+      previous: Type.Union([Type.String(), Type.Null()], { description: 'The URL of the previous page, or null on the first' }),
+      results: Type.Array(item),
+    },
+    // a page of a named item is named after it (UserPage), and is one schema of the document's components
+    typeof title === 'string' ? { title: `${title}Page` } : {},
+  );
 }
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -62,6 +68,9 @@ export const Timestamp = Type.String({ format: 'date-time' });
 
 /** A person named in an answer: who wrote, changed or brought something. */
 export const PersonRef = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'PersonRef' });
+
+/** A client named in an answer about visits or reviews. */
+export const ClientRef = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() }, { title: 'ClientRef' });
 
 /** One of the codes of `labels` (the document lists each with its label). */
 export function CodeOf<K extends string>(labels: Record<K, string>, options: { default?: K } = {}) {

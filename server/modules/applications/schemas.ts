@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, Paged, PagingQuery } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, Paged, PagingQuery, PersonRef } from '../../schemas/common';
 import { StoredFileSchema } from '../documents/schemas';
 import { EmployeeSchema, PositionKey } from '../employees/schemas';
 
@@ -34,7 +34,7 @@ export const ApplicationSchema = Type.Object(
     attestation_signature_url: Nullable(Type.String({ description: 'Where the drawn signature (PNG) is read: applications_signature_retrieve' })),
     created_at: Timestamp,
     reviewed_at: Nullable(Timestamp),
-    reviewed_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    reviewed_by: Nullable(PersonRef),
     rejection_reason: Nullable(Type.String()),
     employee_id: Nullable(Type.Integer()),
   },
@@ -70,7 +70,7 @@ export const applicationCreateSchema = {
     resume: Type.Optional(Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'PDF or Word (.pdf, .doc, .docx), at most 10 MB' })),
   }),
   response: {
-    201: Type.Object({ id: Type.Integer(), status: Type.Enum([...APPLICATION_STATUSES]) }),
+    201: Type.Object({ id: Type.Integer(), status: Type.Enum([...APPLICATION_STATUSES]) }, { description: 'The application was filed: its id and status (PENDING)' }),
     ...errorResponses(400, 413, 429),
   },
 };
@@ -120,7 +120,7 @@ export const applicationAcceptSchema = {
   tags,
   summary: 'Accept: creates the employee (NEW), mails the sign-up link, assigns the onboarding items',
   params: Params,
-  response: { 200: Type.Object({ application: ApplicationSchema, employee: EmployeeSchema }), ...errors(404, 409, 502) },
+  response: { 200: Type.Object({ application: ApplicationSchema, employee: EmployeeSchema }, { description: 'The accepted application and the employee it created' }), ...errors(404, 409, 502) },
 };
 
 export const applicationRejectSchema = {

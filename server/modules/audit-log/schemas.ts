@@ -3,6 +3,8 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_PATTERN } from '../../../src/domain/audit';
 import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Nullable, PagingQuery, Timestamp } from '../../schemas/common';
 
+const AuditOrganization = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'AuditOrganization' });
+
 const tags = ['audit-log'];
 const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
@@ -38,7 +40,7 @@ export const AuditEntrySchema = Type.Object(
     actor: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() })),
     /** The actor's role when the row was written. */
     role: Nullable(Type.String()),
-    organization: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    organization: Nullable(AuditOrganization),
     client_id: Nullable(Type.Integer()),
     employee_id: Nullable(Type.Integer()),
     /** What changed (`{ field: { from, to } }`), was read or searched (the query); secrets never written. */
@@ -63,7 +65,7 @@ export const auditListSchema = {
       next: Nullable(Type.String()),
       previous: Nullable(Type.String()),
       results: Type.Array(AuditEntrySchema),
-    }),
+    }, { description: 'A page of audit rows, newest first' }),
     ...errors(),
   },
 };
@@ -99,7 +101,7 @@ export const auditPeopleSchema = {
           name: Type.String(),
           email: Type.String(),
           role: Type.String(),
-          organization: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+          organization: Nullable(AuditOrganization),
         },
         { title: 'AuditPerson' },
       ),

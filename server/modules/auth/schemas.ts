@@ -7,7 +7,10 @@ const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
 const OpaqueToken = Type.String({ minLength: 1, maxLength: 512 });
 
-export const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() });
+export const TokenPair = Type.Object(
+  { access: Type.String(), refresh: Type.String() },
+  { description: 'A new access token and the rotated refresh token (the one sent is spent)' },
+);
 export const SessionAnswer = Type.Object({ access: Type.String(), refresh: Type.String(), user: UserSchema }, { title: 'Session' });
 
 const tags = ['auth'];
@@ -86,7 +89,11 @@ export const passwordTextsSchema = {
   operationId: 'password_texts_list',
   tags,
   summary: 'The password rules, as shown to people and enforced by the server',
-  response: { 200: Type.Array(Type.String()) },
+  response: {
+    200: Type.Array(Type.String(), { description: 'The rules, one sentence each, in the order to show them' }),
+    // answered by Node's HTTP parser, before any route: no other 4xx is possible here
+    '4xx': Type.Null({ 'x-response-description': 'The request is not valid HTTP (a header holding a NUL, headers over 16 KB…): 400 or 431, without a body' }),
+  },
 };
 
 export const passwordResetSchema = {

@@ -20,7 +20,7 @@ export const ConversationSummarySchema = Type.Object(
     topic: TopicCode,
     subject: Type.String(),
     /** Who the caller talks to: the employee or the other admin, or (for the employee) the office (id null). */
-    other_party: Type.Object({ id: Nullable(Type.Integer()), name: Type.String() }),
+    other_party: Type.Object({ id: Nullable(Type.Integer()), name: Type.String() }, { title: 'OtherParty' }),
     last_message_at: Timestamp,
     last_message_id: Nullable(Type.Integer()),
     /** The start of the last message, for the list (never mailed nor pushed). */
@@ -119,7 +119,7 @@ export const messageListSchema = {
       results: Type.Array(MessageSchema),
       /** More messages lie beyond this page: after its last (with `after`) or before its first (otherwise). */
       has_more: Type.Boolean(),
-    }),
+    }, { description: 'A page of messages, oldest first' }),
     ...errors(404),
   },
 };
@@ -140,7 +140,7 @@ export const readCreateSchema = {
   params,
   body: Type.Object({ message_id: MessageId }),
   response: {
-    200: Type.Object({ conversation_id: Type.Integer(), last_read_message_id: Type.Integer(), unread: Type.Integer() }),
+    200: Type.Object({ conversation_id: Type.Integer(), last_read_message_id: Type.Integer(), unread: Type.Integer() }, { description: 'The read mark: the last message read and how many are still unread' }),
     ...errors(404),
   },
 };

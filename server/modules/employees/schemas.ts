@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { POSITIONS } from '../../../src/domain/labels';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery, PersonRef } from '../../schemas/common';
 import { DocumentSchema, IsoDate } from '../documents/schemas';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -66,9 +66,9 @@ export const ChecklistSchema = Type.Object(
 );
 export type ChecklistOut = Static<typeof ChecklistSchema>;
 
-const PersonRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+const NoteTypeRef = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'NoteTypeRef' });
 export const NoteSchema = Type.Object(
-  { id: Type.Integer(), type: PersonRef, text: Type.String(), author: Nullable(PersonRef), created_at: Timestamp },
+  { id: Type.Integer(), type: NoteTypeRef, text: Type.String(), author: Nullable(PersonRef), created_at: Timestamp },
   { title: 'Note' },
 );
 export type NoteOut = Static<typeof NoteSchema>;

@@ -36,7 +36,10 @@ export const marketerListSchema = {
   tags,
   summary: "The organization's marketers with their referrals of a period: by status, conversion, median days to admission",
   querystring: Type.Object({ ...PeriodQuery, ...PagingQuery }),
-  response: { 200: Type.Object({ ...Paged(MarketerFiguresSchema).properties, from: IsoDate, to: IsoDate }), ...errors() },
+  response: {
+    200: Type.Object({ ...Paged(MarketerFiguresSchema).properties, from: IsoDate, to: IsoDate }, { description: 'A page of marketers with their figures, and the period they cover' }),
+    ...errors(),
+  },
 };
 
 export const marketerReportSchema = {

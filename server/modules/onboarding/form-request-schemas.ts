@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery, PersonRef } from '../../schemas/common';
 import { FormFieldSchema } from './settings-schemas';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -19,7 +19,7 @@ export const FormRequestSchema = Type.Object(
       fields: Type.Array(FormFieldSchema),
       signers: Type.Array(Type.String()),
     }),
-    employee: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    employee: PersonRef,
     required: Type.Boolean(),
     status: Type.Enum([...FORM_REQUEST_STATUSES]),
     answers: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean(), Type.Null()]))),

@@ -121,8 +121,8 @@ export const QuestionSchema = Type.Object(
 );
 export const ObservedSkillSchema = Type.Object({ id: ItemId, label: Type.String({ minLength: 1, maxLength: 500 }) }, { title: 'ObservedSkill' });
 /** What an admin sends: ids may be left out (the server numbers new ones q1, q2... and s1, s2...). */
-const QuestionInput = Type.Object({ ...QuestionSchema.properties, id: Type.Optional(ItemId) });
-const ObservedSkillInput = Type.Object({ ...ObservedSkillSchema.properties, id: Type.Optional(ItemId) });
+const QuestionInput = Type.Object({ ...QuestionSchema.properties, id: Type.Optional(ItemId) }, { title: 'TestQuestionInput' });
+const ObservedSkillInput = Type.Object({ ...ObservedSkillSchema.properties, id: Type.Optional(ItemId) }, { title: 'ObservedSkillInput' });
 
 export const CompetencyTestSchema = Type.Object(
   {

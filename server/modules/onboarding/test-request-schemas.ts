@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery, PersonRef } from '../../schemas/common';
 import { ObservedSkillSchema } from './settings-schemas';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -42,7 +42,7 @@ export const TestRequestSchema = Type.Object(
     score: Nullable(Type.Integer({ description: 'Percent of right answers' })),
     written_passed: Nullable(Type.Boolean()),
     skill_results: Type.Array(SkillResultSchema),
-    observer: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    observer: Nullable(PersonRef),
     observed_at: Nullable(Timestamp),
     submitted_at: Nullable(Timestamp),
     created_at: Timestamp,

@@ -7,7 +7,7 @@ export const PayrollVisitSchema = Type.Object(
   {
     id: Type.Integer(),
     service_date: IsoDate,
-    client: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    client: PersonRef,
     service: CodeOf(SERVICES),
     /** When the work began and ended: the office's corrected times if any, else the clocks. */
     started_at: Timestamp,

@@ -10,7 +10,7 @@ import {
   RESOLUTIONS,
   VISIT_STATUSES,
 } from '../../../src/domain/visits';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, ClientRef, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 export const VisitStatusCode = CodeOf(VISIT_STATUSES);
@@ -55,7 +55,7 @@ export const VisitSchema = Type.Object(
   {
     id: Type.Integer(),
     status: VisitStatusCode,
-    client: Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() }),
+    client: ClientRef,
     /** The client's home, for the caregiver's way there ("open in maps"). */
     address: Type.String(),
     latitude: Nullable(Type.Number()),
@@ -198,13 +198,16 @@ export const visitCancelSchema = {
 };
 
 /** Either the position, or where the caregiver says they are and why. */
-const ClockBody = Type.Object({
-  latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
-  longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
-  accuracy: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
-  location_type: Type.Optional(CodeOf(LOCATION_TYPES)),
-  reason: Type.Optional(Note),
-});
+const ClockBody = Type.Object(
+  {
+    latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+    accuracy: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+    location_type: Type.Optional(CodeOf(LOCATION_TYPES)),
+    reason: Type.Optional(Note),
+  },
+  { title: 'ClockInput' },
+);
 export type ClockInput = Static<typeof ClockBody>;
 
 export const visitClockInSchema = {
@@ -248,7 +251,7 @@ export const ExceptionListItemSchema = Type.Object(
     visit: Type.Object({
       id: Type.Integer(),
       status: VisitStatusCode,
-      client: Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() }),
+      client: ClientRef,
       caregiver: Nullable(PersonRef),
       service: CodeOf(SERVICES),
       starts_at: Timestamp,
@@ -315,7 +318,7 @@ export const BoardVisitSchema = Type.Object(
     ends_at: Timestamp,
     service_date: IsoDate,
     service: CodeOf(SERVICES),
-    client: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    client: PersonRef,
     caregiver: Nullable(PersonRef),
     /** Open exceptions of the visit (late, missing or away clocks, overlaps, disputes). */
     open_exceptions: Type.Integer(),

@@ -2,12 +2,11 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { SERVICES } from '../../../src/domain/clients';
 import { RESOLUTIONS } from '../../../src/domain/visits';
 import { REVIEW_STATUSES, UNABLE_REASONS } from '../../../src/domain/work-service-reviews';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, FileDownload, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, ClientRef, CodeOf, errorResponses, FileDownload, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 import { MAX_SIGNATURE_LENGTH } from '../../lib/signature-files';
 
 export const ReviewStatusCode = CodeOf(REVIEW_STATUSES);
-const ClientRef = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
 
 /** The client's dispute of one visit: the DISPUTE exception the office works in its queue. */
 const DisputeSchema = Type.Object(
