@@ -52,6 +52,7 @@ const Text = (maxLength: number, description?: string) => Type.Optional(Type.Str
 
 export const applicationCreateSchema = {
   operationId: 'applications_create',
+  description: 'Files a job application with an agency (named by X-ORGANIZATION-TOKEN, required): position, contact details, availability, experience, a resume file and the applicant’s drawn attestation signature, sent as multipart/form-data. The office is told. Rate limited per address (429).',
   tags,
   summary: 'Apply for a position (public; the organization comes from X-ORGANIZATION-TOKEN). multipart/form-data',
   consumes: ['multipart/form-data'],
@@ -77,6 +78,7 @@ export const applicationCreateSchema = {
 
 export const applicationListSchema = {
   operationId: 'applications_list',
+  description: 'Lists the organization’s job applications, newest first, paged; filter by status and position, or search names and email.',
   tags,
   summary: "The organization's job applications (newest first)",
   querystring: Type.Object({
@@ -91,6 +93,7 @@ export const applicationListSchema = {
 
 export const applicationRetrieveSchema = {
   operationId: 'applications_retrieve',
+  description: 'Answers one job application with its review (who reviewed it, when, and the rejection reason or the employee it became).',
   tags,
   summary: 'One application',
   params: Params,
@@ -99,6 +102,7 @@ export const applicationRetrieveSchema = {
 
 export const applicationResumeSchema = {
   operationId: 'applications_resume_retrieve',
+  description: 'Answers the resume file the applicant uploaded, as an attachment with its own content type (404 when there is none).',
   tags,
   summary: "The application's resume file",
   params: Params,
@@ -108,6 +112,7 @@ export const applicationResumeSchema = {
 
 export const applicationSignatureSchema = {
   operationId: 'applications_signature_retrieve',
+  description: 'Answers the applicant’s drawn attestation signature as a PNG file.',
   tags,
   summary: "The applicant's drawn attestation signature (PNG)",
   params: Params,
@@ -117,6 +122,7 @@ export const applicationSignatureSchema = {
 
 export const applicationAcceptSchema = {
   operationId: 'applications_accept_create',
+  description: 'Accepts a pending application: creates the employee in status NEW from it, mails the sign-up link and assigns the onboarding items (forms, documents and competency tests for the position). 409 when the application was already decided; 502 when the mail could not be sent.',
   tags,
   summary: 'Accept: creates the employee (NEW), mails the sign-up link, assigns the onboarding items',
   params: Params,
@@ -125,6 +131,7 @@ export const applicationAcceptSchema = {
 
 export const applicationRejectSchema = {
   operationId: 'applications_reject_create',
+  description: 'Rejects a pending application with a reason, kept on the application (409 when it was already decided).',
   tags,
   summary: 'Reject with a reason (kept on the application)',
   params: Params,

@@ -54,6 +54,7 @@ export type AuditEntryOut = Static<typeof AuditEntrySchema>;
 
 export const auditListSchema = {
   operationId: 'audit_log_list',
+  description: 'Lists audit rows, newest first, paged: sign-ins and failures, sign-outs, changes (old and new values, secrets redacted), reads, searches and exports of client and employee records. Filter by organization, person, action, entity and date range. The count stops at 10,000 (count_limited says so). The listing is itself audited as a search.',
   tags,
   summary: 'The audit log, newest first, filtered (the listing is itself audited as a search). The count stops at 10,000.',
   querystring: Type.Object({ ...auditFilterQuery, ...PagingQuery }),
@@ -72,6 +73,7 @@ export const auditListSchema = {
 
 export const auditExportSchema = {
   operationId: 'audit_log_export_retrieve',
+  description: 'Streams the audit rows matching the filters as CSV, newest first. The export is itself written to the audit log.',
   tags,
   summary: 'The filtered audit rows as CSV, newest first, streamed (the export is itself audited)',
   querystring: Type.Object(auditFilterQuery),
@@ -87,6 +89,7 @@ export const auditExportSchema = {
 
 export const auditPeopleSchema = {
   operationId: 'audit_log_people_list',
+  description: 'Answers people to filter the audit log by: users of any organization whose name or email begins with the words typed.',
   tags,
   summary: 'People to filter the audit log by: users of any organization whose name or email begins with the words',
   querystring: Type.Object({

@@ -159,6 +159,7 @@ const clientFields = {
 
 export const clientListSchema = {
   operationId: 'clients_list',
+  description: 'Lists the organization’s clients, paged: search by name or phone, filter by type and status, sort. The search is written to the audit log.',
   tags,
   summary: "The organization's clients (the search is audited)",
   querystring: Type.Object({
@@ -175,6 +176,7 @@ export const clientListSchema = {
 
 export const clientCreateSchema = {
   operationId: 'clients_create',
+  description: 'Takes a client in with the fields of its type (home care, home health, or both). A home health patient also needs payer and member id, attending physician (name and NPI with a valid check digit), primary diagnosis (ICD-10) and certification period. Answers the new client.',
   tags,
   summary: 'Take a client in: its type decides the fields (home health needs payer, physician, diagnosis and certification period)',
   body: Type.Object({
@@ -188,6 +190,7 @@ export const clientCreateSchema = {
 
 export const clientRetrieveSchema = {
   operationId: 'clients_retrieve',
+  description: 'Answers one client with services, authorizations (authorized, used and remaining units, with warnings when little remains or the end is near) and portal users. The read is written to the audit log.',
   tags,
   summary: 'One client, with services, authorizations and portal users (the read is audited)',
   params: ClientParams,
@@ -196,6 +199,7 @@ export const clientRetrieveSchema = {
 
 export const clientUpdateSchema = {
   operationId: 'clients_partial_update',
+  description: 'Changes a client’s details or status; send only the fields to change. Discharging needs discharged_on and discharge_reason (400 naming them).',
   tags,
   summary: "Change a client's details or status; discharge needs discharged_on and discharge_reason",
   params: ClientParams,
@@ -212,6 +216,7 @@ export const clientUpdateSchema = {
 
 export const serviceCreateSchema = {
   operationId: 'clients_services_create',
+  description: 'Adds a service to the client, of those allowed for the client’s type; each service then gets its own authorizations.',
   tags,
   summary: "Add a service of the client's type",
   params: ClientParams,
@@ -221,6 +226,7 @@ export const serviceCreateSchema = {
 
 export const serviceUpdateSchema = {
   operationId: 'clients_services_partial_update',
+  description: 'Changes the status of one of the client’s services.',
   tags,
   summary: "Change a service's status",
   params: Type.Object({ id: Id, service_id: Id }),
@@ -230,6 +236,7 @@ export const serviceUpdateSchema = {
 
 export const authorizationCreateSchema = {
   operationId: 'clients_authorizations_create',
+  description: 'Records what a payer authorized for one of the client’s services: a unit (hour or visit), an amount and a date range. Visits outside any authorization are refused unless the office gives a reason.',
   tags,
   summary: 'Record what a payer authorized for one of the client’s services',
   params: ClientParams,
@@ -246,6 +253,7 @@ export const authorizationCreateSchema = {
 
 export const invitationCreateSchema = {
   operationId: 'clients_invitation_create',
+  description: 'Invites the client or a family member to the portal as a user with role client, linked to this client, and mails the sign-up link. 502 when the mail could not be sent.',
   tags,
   summary: 'Invite the client or a family member to the portal (role client, linked to this client); mails the sign-up link',
   params: ClientParams,
@@ -274,6 +282,7 @@ export type AccessEntryOut = Static<typeof AccessEntrySchema>;
 
 export const accessHistorySchema = {
   operationId: 'clients_access_history_list',
+  description: 'Lists who opened, searched or changed this client’s record, newest first, paged: the audit log rows about this client.',
   tags,
   summary: "Who opened or changed this client's record, newest first (from the audit log)",
   params: ClientParams,
@@ -320,6 +329,7 @@ export type WelcomeOut = Static<typeof WelcomeSchema>;
 
 export const welcomeSchema = {
   operationId: 'clients_welcome_retrieve',
+  description: 'Answers the signed-in client’s own home: the next visits (caregiver’s first name and initial, service, time window, marked when changed), the past month of visits, and the reviews and forms waiting for their signature.',
   tags,
   summary: "The signed-in client's own home: who comes when, what waits for their signature",
   response: { 200: WelcomeSchema, ...errors() },

@@ -72,6 +72,7 @@ const params = Type.Object({ id: Id });
 
 export const conversationListSchema = {
   operationId: 'conversations_list',
+  description: 'Lists the caller’s conversations, newest activity first, paged, with the last message and the unread count: an employee’s own with the office; for the office, its shared inbox and the admin’s direct conversations.',
   tags,
   summary: "The caller's conversations (an employee's own; the office's inbox and one's direct ones), newest activity first",
   querystring: Type.Object({
@@ -84,6 +85,7 @@ export const conversationListSchema = {
 
 export const conversationCreateSchema = {
   operationId: 'conversations_create',
+  description: 'Starts a conversation with its first message: an employee writes to the office on a topic (schedule, pay, onboarding, other); the office writes to one employee or to another admin. The other side is told on the live event stream.',
   tags,
   summary: 'Start a conversation: an employee with the office; the office with one employee or with another admin',
   body: Type.Object({
@@ -98,6 +100,7 @@ export const conversationCreateSchema = {
 
 export const conversationRetrieveSchema = {
   operationId: 'conversations_retrieve',
+  description: 'Answers one conversation with its participants and how far each has read.',
   tags,
   summary: 'One conversation with its participants and how far each has read',
   params,
@@ -106,6 +109,7 @@ export const conversationRetrieveSchema = {
 
 export const messageListSchema = {
   operationId: 'conversations_messages_list',
+  description: 'Answers messages of a conversation, oldest first: the latest page, those after a message id (catching up after an event) or before one (older); has_more says whether more lie beyond.',
   tags,
   summary: 'Messages of a conversation, oldest first: the latest page, those after an id (catching up) or before one (older)',
   params,
@@ -126,6 +130,7 @@ export const messageListSchema = {
 
 export const messageCreateSchema = {
   operationId: 'conversations_messages_create',
+  description: 'Writes a message in a conversation. The other participants get it on the live event stream; mail and push texts never carry the message itself.',
   tags,
   summary: 'Write a message in a conversation',
   params,
@@ -135,6 +140,7 @@ export const messageCreateSchema = {
 
 export const readCreateSchema = {
   operationId: 'conversations_read_create',
+  description: 'Marks the conversation read up to a message; one’s read mark never moves back. Answers the mark and how many messages are still unread.',
   tags,
   summary: "Mark the conversation read up to a message (one's read mark never moves back)",
   params,

@@ -20,6 +20,7 @@ export type MailOut = Static<typeof MailSchema>;
 
 export const outboxListSchema = {
   operationId: 'dev_outbox_list',
+  description: 'Lists the mail the server kept in console-mail mode (no SMTP configured) for the admin’s own organization: recipient, subject, time and state. Sign-up and reset tokens are redacted, so no link found here works.',
   tags: ['dev'],
   summary: "The mail of the admin's organization, newest first, with sign-up and reset tokens redacted",
   querystring: Type.Object(PagingQuery),

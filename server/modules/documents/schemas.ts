@@ -35,6 +35,7 @@ const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ..
 
 export const documentFileSchema = {
   operationId: 'documents_file_retrieve',
+  description: 'Answers the stored file of an employee document, as an attachment with its own content type: to the employee it belongs to, or to the office of its organization.',
   tags: ['documents'],
   summary: "A document's file: for its owner, or an admin (master) of its organization",
   params: Type.Object({ id: Id }),
@@ -44,6 +45,7 @@ export const documentFileSchema = {
 
 export const profileDocumentListSchema = {
   operationId: 'profile_documents_list',
+  description: 'Lists the signed-in employee’s own document slots: what is requested, uploaded, approved or rejected (with the office’s note), and the expiry dates.',
   tags: ['profile'],
   summary: "The signed-in employee's documents",
   response: { 200: Type.Array(DocumentSchema), ...errors() },
@@ -51,6 +53,7 @@ export const profileDocumentListSchema = {
 
 export const profileDocumentUploadSchema = {
   operationId: 'profile_documents_upload_create',
+  description: 'Uploads the file of one of one’s own document slots as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for the office’s review.',
   tags: ['profile'],
   summary: 'Upload the file of one of one’s document slots (PDF, PNG or JPEG, at most 10 MB); it waits for review',
   params: Type.Object({ id: Id }),

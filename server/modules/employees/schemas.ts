@@ -82,6 +82,7 @@ const EmployeeParams = Type.Object({ id: Id });
 
 export const employeeListSchema = {
   operationId: 'employees_list',
+  description: 'Lists the organization’s employees, paged: filter by status (NEW or READY), position and expired documents, search names and email, and sort. Each row counts forms due and expired or expiring documents.',
   tags,
   summary: "The organization's employees",
   querystring: Type.Object({
@@ -99,6 +100,7 @@ export const employeeListSchema = {
 
 export const employeeCreateSchema = {
   operationId: 'employees_create',
+  description: 'Creates an employee in status NEW, mails them the sign-up link and assigns the onboarding items for their position. 502 when the mail could not be sent (the employee exists: resend the invitation from users_invitation_create).',
   tags,
   summary: 'Create an employee (NEW): mails the sign-up link and assigns the onboarding items',
   body: Type.Object({
@@ -113,6 +115,7 @@ export const employeeCreateSchema = {
 
 export const employeeRetrieveSchema = {
   operationId: 'employees_retrieve',
+  description: 'Answers one employee of the organization with their profile. The read is written to the audit log.',
   tags,
   summary: 'One employee (the read is audited)',
   params: EmployeeParams,
@@ -121,6 +124,7 @@ export const employeeRetrieveSchema = {
 
 export const employeeUpdateSchema = {
   operationId: 'employees_partial_update',
+  description: 'Changes an employee’s name, phone or position; send only the fields to change.',
   tags,
   summary: "Edit an employee's name, phone or position",
   params: EmployeeParams,
@@ -135,6 +139,7 @@ export const employeeUpdateSchema = {
 
 export const employeeChecklistSchema = {
   operationId: 'employees_checklist_retrieve',
+  description: 'Answers an employee’s onboarding checklist: every form request, document and competency test with its state, and what is still missing before they can be marked ready to hire.',
   tags,
   summary: "An employee's onboarding checklist",
   params: EmployeeParams,
@@ -143,6 +148,7 @@ export const employeeChecklistSchema = {
 
 export const employeeReadySchema = {
   operationId: 'employees_ready_create',
+  description: 'Moves an employee from NEW to READY (ready to hire). Refused with 400, code not_ready and fields.checklist listing what is missing, until every required form is signed, every required document approved and not expired, and the competency test passed.',
   tags,
   summary: 'Mark ready to hire (READY); refused with code not_ready and fields.checklist listing what is missing',
   params: EmployeeParams,
@@ -151,6 +157,7 @@ export const employeeReadySchema = {
 
 export const noteListSchema = {
   operationId: 'employees_notes_list',
+  description: 'Lists the notes on an employee, newest first, paged; each has a note type (from the organization’s note types), its text and author.',
   tags,
   summary: "An employee's notes, newest first",
   params: EmployeeParams,
@@ -160,6 +167,7 @@ export const noteListSchema = {
 
 export const noteCreateSchema = {
   operationId: 'employees_notes_create',
+  description: 'Adds a note on an employee, typed by one of the organization’s active note types (note_types_list).',
   tags,
   summary: 'Add a note typed by one of the organization’s note types',
   params: EmployeeParams,
@@ -169,6 +177,7 @@ export const noteCreateSchema = {
 
 export const noteDestroySchema = {
   operationId: 'employees_notes_destroy',
+  description: 'Deletes a note on an employee (404 once deleted).',
   tags,
   summary: 'Delete a note',
   params: Type.Object({ id: Id, note_id: Id }),
@@ -177,6 +186,7 @@ export const noteDestroySchema = {
 
 export const employeeDocumentListSchema = {
   operationId: 'employees_documents_list',
+  description: 'Lists an employee’s document slots: each with its type, status (MISSING, PENDING review, APPROVED, REJECTED), file and expiry date, and whether it has expired or expires soon.',
   tags,
   summary: "An employee's documents",
   params: EmployeeParams,
@@ -185,6 +195,7 @@ export const employeeDocumentListSchema = {
 
 export const employeeDocumentCreateSchema = {
   operationId: 'employees_documents_create',
+  description: 'Adds a document slot for an employee to fill: of one of the organization’s document types, or by a name (then say whether it is required and needs an expiry date). The employee uploads it from their profile.',
   tags,
   summary: 'Request a document: of a document type, or by name',
   params: EmployeeParams,
@@ -199,6 +210,7 @@ export const employeeDocumentCreateSchema = {
 
 export const employeeDocumentReviewSchema = {
   operationId: 'employees_documents_partial_update',
+  description: 'Reviews an uploaded document: approve it, or reject it with a review_note saying what is wrong, or set its expiry date.',
   tags,
   summary: 'Approve or reject an uploaded document (a rejection needs review_note), or set its expiry date',
   params: Type.Object({ id: Id, document_id: Id }),

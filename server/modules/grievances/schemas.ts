@@ -99,6 +99,7 @@ export type GrievanceOrdering = (typeof GRIEVANCE_ORDERINGS)[number];
 
 export const grievanceListSchema = {
   operationId: 'grievances_list',
+  description: 'Lists grievances, paged: an employee or client sees their own; the office sees the organization’s desk, urgent ones first, filtered by state, category and overdue.',
   tags,
   summary: "Grievances: an employee's or client's own; the office's desk of the organization's (urgent ones first)",
   querystring: Type.Object({
@@ -120,6 +121,7 @@ const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const grievanceCreateSchema = {
   operationId: 'grievances_create',
+  description: 'Files a grievance in state Received with its category, what happened and when, who was involved and the outcome wanted. An employee or client files their own; the office records one taken by phone or in person, naming the complainant. Abuse, neglect or mistreatment is urgent: every admin and the master are told at once.',
   tags,
   summary:
     'File a grievance (Received): an employee or client files their own; the office records one taken by phone or in person, naming the complainant (a client, an employee, or a name)',
@@ -140,6 +142,7 @@ export const grievanceCreateSchema = {
 
 export const grievanceRetrieveSchema = {
   operationId: 'grievances_retrieve',
+  description: 'Answers one grievance with its dated trail. The complainant never sees the office’s internal notes; the office also sees the reprisal watch: changes to the complainant’s visits or role in the 90 days after filing.',
   tags,
   summary: 'One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch',
   params: GrievanceParams,
@@ -148,6 +151,7 @@ export const grievanceRetrieveSchema = {
 
 export const grievanceTransitionSchema = {
   operationId: 'grievances_transition_create',
+  description: 'Moves a grievance to its next state with a note: Investigating, Resolved (needs the resolution), Complainant notified, Closed, or Reopened. A move the state does not allow answers 409.',
   tags,
   summary: 'Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note',
   params: GrievanceParams,
@@ -161,6 +165,7 @@ export const grievanceTransitionSchema = {
 
 export const grievanceNoteSchema = {
   operationId: 'grievances_notes_create',
+  description: 'Adds a note to the grievance’s trail; the office’s may be internal, hidden from the complainant.',
   tags,
   summary: "Add a note to the trail; the office's may be internal (hidden from the complainant)",
   params: GrievanceParams,

@@ -33,6 +33,7 @@ export type MarketerFiguresOut = Static<typeof MarketerFiguresSchema>;
 
 export const marketerListSchema = {
   operationId: 'marketers_list',
+  description: 'Lists the organization’s marketers with their referrals brought in a period (from and to, by default the last 90 days): counts by status, conversion (admitted over decided) and median days from New to Admitted.',
   tags,
   summary: "The organization's marketers with their referrals of a period: by status, conversion, median days to admission",
   querystring: Type.Object({ ...PeriodQuery, ...PagingQuery }),
@@ -44,6 +45,7 @@ export const marketerListSchema = {
 
 export const marketerReportSchema = {
   operationId: 'marketers_report_retrieve',
+  description: 'Answers a CSV report of conversion for a period, by source and by marketer. The export is written to the audit log.',
   tags,
   summary: 'Conversion by source and by marketer for a period, as CSV (the export is audited)',
   querystring: Type.Object(PeriodQuery),

@@ -26,6 +26,7 @@ const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ..
 
 export const notificationListSchema = {
   operationId: 'notifications_list',
+  description: 'Lists the signed-in person’s notifications in the organization, newest first, paged; `unread` and `type` filter them. New notifications also arrive on the live event stream (events_stream_retrieve).',
   tags,
   summary: "The signed-in user's notifications in the organization, newest first",
   querystring: Type.Object({
@@ -38,6 +39,7 @@ export const notificationListSchema = {
 
 export const notificationUpdateSchema = {
   operationId: 'notifications_partial_update',
+  description: 'Marks one of one’s own notifications read (read: true), or unread again (read: false); 404 for anyone else’s.',
   tags,
   summary: 'Mark one of one’s notifications read (or unread again)',
   params: Type.Object({ id: Id }),
@@ -47,6 +49,7 @@ export const notificationUpdateSchema = {
 
 export const notificationReadAllSchema = {
   operationId: 'notifications_read_all_create',
+  description: 'Marks all of one’s unread notifications in the organization read, or only those of the given type.',
   tags,
   summary: 'Mark all of one’s notifications in the organization read (of one type when given)',
   body: Type.Optional(Type.Object({ type: Type.Optional(NotificationType) })),

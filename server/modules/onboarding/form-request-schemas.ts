@@ -38,6 +38,7 @@ const Signature = Type.String({ maxLength: 600_000, description: 'The drawn sign
 
 export const formRequestCreateSchema = {
   operationId: 'form_requests_create',
+  description: 'Sends a form (from one of the organization’s form templates) to one or many employees at once, with an optional due date; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.',
   tags,
   summary: 'Send a form to one or many employees (all or nothing); each is notified in the app and by mail',
   body: Type.Object({
@@ -50,6 +51,7 @@ export const formRequestCreateSchema = {
 
 export const formRequestListSchema = {
   operationId: 'form_requests_list',
+  description: 'Lists form requests, newest first, paged: an employee’s own; for the office, the organization’s, optionally of one employee, and filtered by status.',
   tags,
   summary: "One's own form requests, newest first (admins: the organization's, optionally of one employee)",
   querystring: Type.Object({
@@ -62,6 +64,7 @@ export const formRequestListSchema = {
 
 export const formRequestRetrieveSchema = {
   operationId: 'form_requests_retrieve',
+  description: 'Answers one form request with its template fields and, once filled, the answers and signing times. An employee reads only their own; the office reads any of the organization’s, and that read is written to the audit log.',
   tags,
   summary: 'One form request (own; admins: any of the organization, audited)',
   params: Type.Object({ id: Id }),
@@ -70,6 +73,7 @@ export const formRequestRetrieveSchema = {
 
 export const formRequestSubmitSchema = {
   operationId: 'form_requests_submit_create',
+  description: 'Fills and signs one of one’s own form requests: the answers to the template’s fields (each required field checked, 400 naming it) and the drawn signature. The request becomes COMPLETED, or AWAITING_COUNTERSIGN when the template needs the office’s signature too.',
   tags,
   summary: 'Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)',
   params: Type.Object({ id: Id }),
@@ -82,6 +86,7 @@ export const formRequestSubmitSchema = {
 
 export const formRequestCountersignSchema = {
   operationId: 'form_requests_countersign_create',
+  description: 'The office signs, with its drawn signature, a form the employee has signed whose template needs an admin signature; the request becomes COMPLETED.',
   tags,
   summary: 'The office countersigns a signed form whose template needs an admin signature (then COMPLETED)',
   params: Type.Object({ id: Id }),

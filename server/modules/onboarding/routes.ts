@@ -11,6 +11,7 @@ import { testRequestRoutes } from './test-request-routes';
 
 const onboardingChecklistSchema = {
   operationId: 'onboarding_checklist_retrieve',
+  description: 'Answers the signed-in employee’s own onboarding checklist: form requests, documents and competency tests with their states, and what is still missing before the office can mark them ready to hire.',
   tags: ['onboarding'],
   summary: "One's own onboarding checklist: form requests, documents, competency tests and what is missing",
   response: { 200: ChecklistSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },

@@ -169,12 +169,14 @@ const IdParams = Type.Object({ id: Id });
 const tags = ['onboarding settings'];
 const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
-function crud<T extends TSchema, C extends TSchema, U extends TSchema>(resource: string, what: string, item: T, create: C, update: U) {
+/** `about` says what the setting is, for an integrator: it opens each operation's description. */
+function crud<T extends TSchema, C extends TSchema, U extends TSchema>(resource: string, what: string, about: string, item: T, create: C, update: U) {
   return {
     list: {
       operationId: `${resource}_list`,
       tags,
       summary: `The organization's ${what}, by name`,
+      description: `${about} Paged, by name; \`active\` keeps only the active (true) or the retired (false) ones.`,
       querystring: SettingsListQuery,
       response: { 200: Paged(item), ...errors() },
     },
@@ -182,6 +184,7 @@ function crud<T extends TSchema, C extends TSchema, U extends TSchema>(resource:
       operationId: `${resource}_create`,
       tags,
       summary: `Add one of the organization's ${what}`,
+      description: `${about} Answers the new one, active unless \`active\` is false.`,
       body: create,
       response: { 201: item, ...errors() },
     },
@@ -189,6 +192,7 @@ function crud<T extends TSchema, C extends TSchema, U extends TSchema>(resource:
       operationId: `${resource}_retrieve`,
       tags,
       summary: `One of the organization's ${what}`,
+      description: `${about} 404 for one of another organization.`,
       params: IdParams,
       response: { 200: item, ...errors(404) },
     },
@@ -196,6 +200,7 @@ function crud<T extends TSchema, C extends TSchema, U extends TSchema>(resource:
       operationId: `${resource}_partial_update`,
       tags,
       summary: `Change one of the organization's ${what} (active: false retires it)`,
+      description: `${about} Send only the fields to change; \`active: false\` retires it and \`active: true\` brings it back.`,
       params: IdParams,
       body: update,
       response: { 200: item, ...errors(404) },
@@ -203,7 +208,23 @@ function crud<T extends TSchema, C extends TSchema, U extends TSchema>(resource:
   };
 }
 
-export const formTemplateSchemas = crud('form_templates', 'form templates', FormTemplateSchema, FormTemplateCreate, FormTemplateUpdate);
-export const noteTypeSchemas = crud('note_types', 'employee note types', NoteTypeSchema, NoteTypeCreate, NoteTypeUpdate);
-export const documentTypeSchemas = crud('document_types', 'document types', DocumentTypeSchema, DocumentTypeCreate, DocumentTypeUpdate);
-export const competencyTestSchemas = crud('competency_tests', 'competency tests', CompetencyTestSchema, CompetencyTestCreate, CompetencyTestUpdate);
+export const formTemplateSchemas = crud(
+  'form_templates',
+  'form templates',
+  'A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire.',
+  FormTemplateSchema, FormTemplateCreate, FormTemplateUpdate);
+export const noteTypeSchemas = crud(
+  'note_types',
+  'employee note types',
+  'A note type classifies the notes the office writes on an employee (employees_notes_create).',
+  NoteTypeSchema, NoteTypeCreate, NoteTypeUpdate);
+export const documentTypeSchemas = crud(
+  'document_types',
+  'document types',
+  'A document type is a document employees provide (a license, a TB test...): whether it is required, whether it needs an expiry date, and for which positions.',
+  DocumentTypeSchema, DocumentTypeCreate, DocumentTypeUpdate);
+export const competencyTestSchemas = crud(
+  'competency_tests',
+  'competency tests',
+  'A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named.',
+  CompetencyTestSchema, CompetencyTestCreate, CompetencyTestUpdate);

@@ -56,6 +56,7 @@ const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ..
 
 export const testRequestCreateSchema = {
   operationId: 'test_requests_create',
+  description: 'Sends a competency test to one or many employees at once; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.',
   tags,
   summary: 'Send a competency test to one or many employees (all or nothing); each is notified in the app and by mail',
   body: Type.Object({ test_id: Id, employee_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }),
@@ -64,6 +65,7 @@ export const testRequestCreateSchema = {
 
 export const testRequestListSchema = {
   operationId: 'test_requests_list',
+  description: 'Lists test requests, newest first, paged: an employee’s own; with awaiting_observation=true, for a READY registered nurse, the organization’s home health aide tests waiting for a skills observation; for the office, the organization’s.',
   tags,
   summary:
     "One's own test requests, newest first; awaiting_observation=true: (an RN) the organization's HHA tests waiting for a skills observation; admins: the organization's",
@@ -78,6 +80,7 @@ export const testRequestListSchema = {
 
 export const testRequestRetrieveSchema = {
   operationId: 'test_requests_retrieve',
+  description: 'Answers one test request: its questions without the right answers, and once submitted the score, the choice made for each question and whether it was right, and the observed skills.',
   tags,
   summary: 'One test request (questions without their answers)',
   params: Type.Object({ id: Id }),
@@ -86,6 +89,7 @@ export const testRequestRetrieveSchema = {
 
 export const testRequestSubmitSchema = {
   operationId: 'test_requests_submit_create',
+  description: 'Answers the written part of one’s own test, once: one choice per question. It is scored at once against the test’s pass mark; the answer says the score and whether the written part passed.',
   tags,
   summary: 'Answer the written part of one’s test (once); scored at once',
   params: Type.Object({ id: Id }),
@@ -97,6 +101,7 @@ export const testRequestSubmitSchema = {
 
 export const testRequestObservationSchema = {
   operationId: 'test_requests_observation_create',
+  description: 'A READY registered nurse records the observed skills of a home health aide’s test (42 CFR 484.80(c)): each skill satisfactory or not, with a comment, signed with the nurse’s drawn signature.',
   tags,
   summary: "A registered nurse records the observed skills of an HHA's test, with their signature",
   params: Type.Object({ id: Id }),

@@ -22,6 +22,7 @@ const tags = ['organizations'];
 
 export const organizationRetrieveSchema = {
   operationId: 'organizations_retrieve',
+  description: 'Answers an organization’s name, token, favicon, colour palette and time zone, looked up by numeric id or by token (`sunrise`). No sign-in needed: the login, apply-now and password pages are branded with it.',
   tags,
   summary: 'An organization by numeric id or by token (public: the sign-in pages are branded)',
   params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'Numeric id or token' }) }),
@@ -30,6 +31,7 @@ export const organizationRetrieveSchema = {
 
 export const organizationListSchema = {
   operationId: 'organizations_list',
+  description: 'Lists every organization of the installation, paged, for a master choosing which organization to act in (sent afterwards as X-ORGANIZATION-TOKEN).',
   tags,
   summary: 'Every organization (master)',
   querystring: Type.Object(PagingQuery),

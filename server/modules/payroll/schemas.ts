@@ -49,6 +49,7 @@ const PeriodQuery = {
 
 export const payrollListSchema = {
   operationId: 'payroll_periods_list',
+  description: 'Lists pay periods (weeks from the organization’s first day of the week), newest first, paged: each verified visit with its minutes (as worked, no rounding), daily and weekly totals, and minutes over 40 hours in the week as overtime. The office names the employee; an employee sees their own.',
   tags,
   summary: "Pay periods (weeks from the organization's first day) of one employee's verified visits, newest first: the office names the employee, an employee sees their own",
   querystring: Type.Object({ ...PeriodQuery, ...PagingQuery }),
@@ -57,6 +58,7 @@ export const payrollListSchema = {
 
 export const payrollExportSchema = {
   operationId: 'payroll_periods_export_retrieve',
+  description: 'Answers the pay periods of a range as CSV: one line per verified visit, then each week’s total, regular and overtime minutes.',
   tags,
   summary: "The pay periods as CSV: one line per verified visit, then each week's total, regular and overtime minutes",
   querystring: Type.Object(PeriodQuery),

@@ -100,6 +100,7 @@ const referralFields = {
 
 export const referralListSchema = {
   operationId: 'referrals_list',
+  description: 'Lists referrals, paged: a marketer sees their own; the office sees all of the organization’s (its board), filtered by status, marketer, source, creation dates and overdue (New for over 48 hours), or searched by name.',
   tags,
   summary: "Referrals: a marketer's own; the office's board of all of the organization's",
   querystring: Type.Object({
@@ -118,6 +119,7 @@ export const referralListSchema = {
 
 export const referralCreateSchema = {
   operationId: 'referrals_create',
+  description: 'Enters a referral in status New: name, date of birth, contact, type, requested services, payer, source with its name and contact, and notes. A marketer brings it as their own; the office may name the marketer.',
   tags,
   summary: 'Enter a referral (status New); a marketer brings it as their own, the office may name the marketer',
   body: Type.Object({ ...referralFields, marketer_id: Type.Optional(Nullable(Id)) }),
@@ -126,6 +128,7 @@ export const referralCreateSchema = {
 
 export const referralRetrieveSchema = {
   operationId: 'referrals_retrieve',
+  description: 'Answers one referral with its timeline: every status change, correction and note, dated and with who made it.',
   tags,
   summary: 'One referral with its timeline',
   params: ReferralParams,
@@ -134,6 +137,7 @@ export const referralRetrieveSchema = {
 
 export const referralUpdateSchema = {
   operationId: 'referrals_partial_update',
+  description: 'Corrects a referral’s details until it is decided; send only the fields to change. Each correction enters the timeline.',
   tags,
   summary: "Correct a referral's details until it is decided (each correction enters the timeline)",
   params: ReferralParams,
@@ -143,6 +147,7 @@ export const referralUpdateSchema = {
 
 export const referralNoteSchema = {
   operationId: 'referrals_notes_create',
+  description: 'Adds a dated note to the referral’s timeline.',
   tags,
   summary: 'Add a note to the timeline',
   params: ReferralParams,
@@ -152,6 +157,7 @@ export const referralNoteSchema = {
 
 export const referralStatusSchema = {
   operationId: 'referrals_status_create',
+  description: 'Moves a referral along: Contacted, Assessment scheduled (needs assessment_on), Declined (needs a reason from the list) or Lost. Admission goes through referrals_admit_create; a decided referral no longer moves (409).',
   tags,
   summary: 'Move a referral: Contacted, Assessment scheduled (assessment_on), Declined (reason) or Lost; admission is referrals_admit_create',
   params: ReferralParams,
@@ -166,6 +172,7 @@ export const referralStatusSchema = {
 
 export const referralAdmitSchema = {
   operationId: 'referrals_admit_create',
+  description: 'Admits a referral: creates the client (status Pending) from its details, links the two both ways and tells the marketer. Refused (409) when it is already admitted or decided.',
   tags,
   summary: 'Admit: creates the client (Pending) from the referral, links the two, tells the marketer; refused once admitted or decided',
   params: ReferralParams,

@@ -19,6 +19,7 @@ const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ..
 
 export const userListSchema = {
   operationId: 'users_list',
+  description: 'Lists the users of the organization with their role and state, paged. Search matches names and email; filter by role and active state; order by name, email or creation.',
   tags,
   summary: "The organization's users",
   querystring: Type.Object({
@@ -33,6 +34,7 @@ export const userListSchema = {
 
 export const userRetrieveSchema = {
   operationId: 'users_retrieve',
+  description: 'Answers one user of the organization (404 for a user of another organization).',
   tags,
   summary: 'One user of the organization',
   params: UserParams,
@@ -41,6 +43,7 @@ export const userRetrieveSchema = {
 
 export const userCreateSchema = {
   operationId: 'users_create',
+  description: 'Creates a user of the organization with the given role and mails them a sign-up link (auth_signup_confirm_create finishes it). The master role cannot be given here, and emails in other organizations are never revealed. 502 when the mail could not be sent.',
   tags,
   summary: 'Invite a user to the organization: mails a sign-up link',
   body: Type.Object({
@@ -54,6 +57,7 @@ export const userCreateSchema = {
 
 export const userInvitationSchema = {
   operationId: 'users_invitation_create',
+  description: 'Mails the sign-up link again to a user whose invitation is still pending (400 already_signed_up once they have signed up). 502 when the mail could not be sent.',
   tags,
   summary: 'Send the sign-up mail again (only while the invitation is pending)',
   params: UserParams,
@@ -62,6 +66,7 @@ export const userInvitationSchema = {
 
 export const userUpdateSchema = {
   operationId: 'users_partial_update',
+  description: 'Changes a user’s role, or deactivates (is_active false) or reactivates them; send only the fields to change. Deactivation ends every session of the user at once; one cannot deactivate one’s own account (400 naming is_active).',
   tags,
   summary: 'Deactivate, reactivate or change the role of a user (deactivation ends every session)',
   params: UserParams,

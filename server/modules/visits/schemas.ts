@@ -99,6 +99,7 @@ const VisitParams = Type.Object({ id: Id });
 
 export const visitListSchema = {
   operationId: 'visits_list',
+  description: 'Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits that fit their position; a client’s own.',
   tags,
   summary: "Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own",
   querystring: Type.Object({
@@ -122,6 +123,7 @@ const windowFields = {
 
 export const visitCreateSchema = {
   operationId: 'visits_create',
+  description: 'Books a visit of one caregiver for one client’s service in a time window (the organization’s time zone), or an Open visit without a caregiver. Refused, naming the conflict, when the caregiver is not READY or is booked elsewhere in the window (409), the window is over 24 hours or ends before it starts, or the client does not have the service.',
   tags,
   summary: 'Book a visit (Open without a caregiver); refused with the conflict named',
   body: Type.Object({
@@ -136,6 +138,7 @@ export const visitCreateSchema = {
 
 export const visitRetrieveSchema = {
   operationId: 'visits_retrieve',
+  description: 'Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions.',
   tags,
   summary: 'One visit with its clocks, corrections and exceptions',
   params: VisitParams,
@@ -144,6 +147,7 @@ export const visitRetrieveSchema = {
 
 export const visitUpdateSchema = {
   operationId: 'visits_partial_update',
+  description: 'Moves a visit not yet clocked to another window, reassigns it (caregiver null makes it Open), or changes its note, with the same checks as booking.',
   tags,
   summary: 'Move, reassign (null: Open) or annotate a visit not yet clocked',
   params: VisitParams,
@@ -171,6 +175,7 @@ export type RecurrenceResultOut = Static<typeof RecurrenceResultSchema>;
 
 export const visitRecurrenceSchema = {
   operationId: 'visits_recurrences_create',
+  description: 'Books a weekly pattern at once (days of the week, times, until a date) with the same checks as visits_create, and answers the visits made and each one skipped with why.',
   tags,
   summary: 'Book a weekly pattern at once (days of the week, times, until a date); lists what it skipped and why',
   body: Type.Object({
@@ -190,6 +195,7 @@ export const visitRecurrenceSchema = {
 
 export const visitCancelSchema = {
   operationId: 'visits_cancel_create',
+  description: 'Cancels a visit not yet clocked, with a reason code (client request, client in hospital, caregiver call-out, weather, other).',
   tags,
   summary: 'Cancel a visit not yet clocked, with a reason code',
   params: VisitParams,
@@ -212,6 +218,7 @@ export type ClockInput = Static<typeof ClockBody>;
 
 export const visitClockInSchema = {
   operationId: 'visits_clock_in_create',
+  description: 'The caregiver clocks in at the server’s time (never the phone’s). Send the position once (latitude, longitude, accuracy): within the organization’s tolerance of the client’s home it counts as home. Away from it, or without a position, send location_type (home or community) and a reason: the visit gets an exception, as does a clock-in more than 15 minutes late.',
   tags,
   summary: "Clock in at the server's time, with the position or (away, or declined) home|community and a reason",
   params: VisitParams,
@@ -221,6 +228,7 @@ export const visitClockInSchema = {
 
 export const visitClockOutSchema = {
   operationId: 'visits_clock_out_create',
+  description: 'The caregiver clocks out at the server’s time, with the position or location_type and reason as for clocking in. The visit is Completed, and Verified when both clocks are in order.',
   tags,
   summary: "Clock out at the server's time: the visit is Completed (Verified when both clocks are in order)",
   params: VisitParams,
@@ -230,6 +238,7 @@ export const visitClockOutSchema = {
 
 export const visitCalloutSchema = {
   operationId: 'visits_callout_create',
+  description: 'The caregiver gives up a future visit (“I can’t make it”) with a reason: it turns Open and the office is told.',
   tags,
   summary: '"I can\'t make it": the caregiver gives up a future visit, which turns Open; the office is told',
   params: VisitParams,
@@ -239,6 +248,7 @@ export const visitCalloutSchema = {
 
 export const visitRequestSchema = {
   operationId: 'visits_request_create',
+  description: 'A READY caregiver asks for an Open visit that fits their position; the office is told and assigns it.',
   tags,
   summary: 'A READY caregiver asks for an Open visit that fits their position; the office assigns it',
   params: VisitParams,
@@ -272,6 +282,7 @@ export type ExceptionListItemOut = Static<typeof ExceptionListItemSchema>;
 
 export const exceptionListSchema = {
   operationId: 'visit_exceptions_list',
+  description: 'Lists the office’s exceptions queue, oldest visit first, paged: open exceptions (default) or resolved ones, with the visit each belongs to.',
   tags,
   summary: "The office's exceptions queue: open ones (default) or resolved, oldest visit first",
   querystring: Type.Object({
@@ -284,6 +295,7 @@ export const exceptionListSchema = {
 
 export const exceptionResolveSchema = {
   operationId: 'visit_exceptions_resolve_create',
+  description: 'Resolves an exception: approve it, or correct the visit’s times with a reason code and note. The original clock times are kept beside the corrected ones. Answers the visit, Verified once all its exceptions are resolved.',
   tags,
   summary: 'Approve an exception, or correct the visit’s times with a reason code (the original clocks are kept)',
   params: VisitParams,
@@ -299,6 +311,7 @@ export const exceptionResolveSchema = {
 
 export const visitExportSchema = {
   operationId: 'visits_export_retrieve',
+  description: 'Answers a CSV of a period’s verified visits for the state’s aggregator: the six elements of electronic visit verification (service, client, caregiver, date, location, start and end time) and the exception codes. The export is written to the audit log.',
   tags,
   summary: "A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes",
   querystring: Type.Object({ from: IsoDate, to: IsoDate }),
@@ -361,6 +374,7 @@ export type BoardOut = Static<typeof BoardSchema>;
 
 export const visitBoardSchema = {
   operationId: 'visits_board_retrieve',
+  description: 'Answers the schedule board for a week: rows by caregiver (READY employees) or by client (active clients), each day’s visits, the open visits, and what needs attention (gaps and conflicts).',
   tags,
   summary: 'The schedule board: a week by caregiver (READY employees) or by client (active clients), with open visits and what needs attention',
   querystring: Type.Object({

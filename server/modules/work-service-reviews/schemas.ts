@@ -82,6 +82,7 @@ const Signature = Type.String({ maxLength: MAX_SIGNATURE_LENGTH + 100_000, descr
 
 export const reviewListSchema = {
   operationId: 'work_service_reviews_list',
+  description: 'Lists work-service reviews (one client’s completed visits of one week), newest week first, paged: the office’s, filtered by status or client; a client’s own.',
   tags,
   summary: "Work-service reviews, newest week first: the office's (by status or client), a client's own; the weeks that ended are reviewed first",
   querystring: Type.Object({
@@ -94,6 +95,7 @@ export const reviewListSchema = {
 
 export const reviewRetrieveSchema = {
   operationId: 'work_service_reviews_retrieve',
+  description: 'Answers one review with every visit of the week that took place: date, caregiver, times, service, minutes, and any dispute with its resolution.',
   tags,
   summary: 'One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute',
   params: Params,
@@ -102,6 +104,7 @@ export const reviewRetrieveSchema = {
 
 export const reviewSignatureSchema = {
   operationId: 'work_service_reviews_signature_retrieve',
+  description: 'Answers the client’s drawn signature on a signed review as a PNG file (404 before it is signed).',
   tags,
   summary: "The client's drawn signature of a signed review (PNG)",
   params: Params,
@@ -111,6 +114,7 @@ export const reviewSignatureSchema = {
 
 export const reviewSignSchema = {
   operationId: 'work_service_reviews_sign_create',
+  description: 'The client signs the week with their drawn signature: the review becomes Signed and read-only (409 when it is already signed).',
   tags,
   summary: 'The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)',
   params: Params,
@@ -120,6 +124,7 @@ export const reviewSignSchema = {
 
 export const reviewDisputeSchema = {
   operationId: 'work_service_reviews_dispute_create',
+  description: 'The client disputes one visit of the week with a comment: it becomes an exception in the office’s queue and the review is Disputed until the office resolves it.',
   tags,
   summary: "The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed",
   params: Params,
@@ -129,6 +134,7 @@ export const reviewDisputeSchema = {
 
 export const reviewUnableSchema = {
   operationId: 'work_service_reviews_unable_create',
+  description: 'The office records that the client cannot sign the week, with a reason code and a note.',
   tags,
   summary: 'The office records that the client cannot sign, with a reason code and a note',
   params: Params,

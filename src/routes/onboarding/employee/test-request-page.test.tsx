@@ -57,7 +57,16 @@ describe('Competency test: the written part', { timeout: 30_000 }, () => {
     expect(submitButton).toBeDisabled();
     await user.click(within(screen.getByRole('group', { name: '2. A normal adult resting pulse is' })).getByRole('radio', { name: '60-100' }));
     await user.click(submitButton);
+    // Nothing is sent before the person confirms that the answers are final; Cancel keeps them on the test.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Submit your answers?' });
+    expect(confirm).toHaveTextContent('You answered all 2 questions. Once submitted, your answers cannot be changed.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+    await user.click(submitButton);
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Submit your answers?' })).getByRole('button', { name: 'Submit answers' }));
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ id: 21 }, { answers: { q1: 1, q2: 1 } }));
+    expect(submit).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('heading', { level: 1, name: 'Competency test result' })).toBeInTheDocument();
     expect(currentPath()).toBe('/onboarding/test-request/result');
     const result = await screen.findByRole('region', { name: 'Result' });
@@ -66,6 +75,21 @@ describe('Competency test: the written part', { timeout: 30_000 }, () => {
     expect(within(result).getByText('Not decided yet')).toBeInTheDocument();
     expect(within(result).getByText(/A registered nurse from the agency will watch you/)).toBeInTheDocument();
     expect(api.test_requests_retrieve).toHaveBeenLastCalledWith({ id: 21 });
+  });
+
+  it('a refused submission closes the confirmation and says why, keeping the answers', async () => {
+    const user = userEvent.setup();
+    const refusal = { isAxiosError: true, response: { status: 409, data: { detail: 'This test was already submitted.', code: 'conflict' } } };
+    const submit = vi.fn(async () => Promise.reject(refusal));
+    setUp(aide, '/onboarding/test-request/21', { 21: makeTestRequest() }, { test_requests_submit_create: submit });
+    await screen.findByRole('heading', { level: 1, name: 'Home health aide competency' }, { timeout: 5000 });
+    await user.click(within(screen.getByRole('group', { name: '1. How often should you wash your hands?' })).getByRole('radio', { name: 'Never' }));
+    await user.click(within(screen.getByRole('group', { name: '2. A normal adult resting pulse is' })).getByRole('radio', { name: '60-100' }));
+    await user.click(screen.getByRole('button', { name: 'Submit test' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Submit your answers?' })).getByRole('button', { name: 'Submit answers' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This test was already submitted.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: '1. How often should you wash your hands?' })).getByRole('radio', { name: 'Never' })).toBeChecked();
   });
 
   it('shows a final result: score against the pass mark, written part, skills, what happens next', async () => {

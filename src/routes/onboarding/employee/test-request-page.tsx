@@ -7,6 +7,7 @@ import { useAuthentication } from '../../../app/authentication';
 import { POSITIONS } from '../../../domain/labels';
 import { Alert } from '../../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FieldHint, FormStack, TextAreaField } from '../../../ui/fields';
 import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
@@ -24,7 +25,22 @@ function WrittenTest({ request }: { request: TestRequest }) {
   const api = useApiClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  /** The answers waiting for the person to confirm that they are final. */
+  const [toConfirm, setToConfirm] = useState<Record<string, string> | null>(null);
+  const [sending, setSending] = useState(false);
   const questions = request.test.questions;
+  const send = async (chosen: Record<string, string>) => {
+    setSending(true);
+    try {
+      const answers = Object.fromEntries(Object.entries(chosen).map(([questionId, choice]) => [questionId, Number(choice)]));
+      await hireToReadyApi(api).test_requests_submit_create({ id: request.id }, { answers });
+      navigate(resultPathOf(request.id), { replace: true });
+    } catch (failure) {
+      setToConfirm(null);
+      setSending(false);
+      setError(apiErrorDetail(failure, 'Your answers could not be submitted. Please try again.'));
+    }
+  };
   const schema = useMemo(
     () => yup.object({ answers: yup.object(Object.fromEntries(questions.map((question) => [String(question.id), yup.string().required('Choose an answer')]))) }),
     [questions],
@@ -33,38 +49,46 @@ function WrittenTest({ request }: { request: TestRequest }) {
     <Formik
       initialValues={{ answers: Object.fromEntries(questions.map((question) => [String(question.id), ''])) as Record<string, string> }}
       validationSchema={schema}
-      onSubmit={async (values) => {
+      onSubmit={(values, { setSubmitting }) => {
         setError(null);
-        try {
-          const answers = Object.fromEntries(Object.entries(values.answers).map(([questionId, choice]) => [questionId, Number(choice)]));
-          await hireToReadyApi(api).test_requests_submit_create({ id: request.id }, { answers });
-          navigate(resultPathOf(request.id), { replace: true });
-        } catch (failure) {
-          setError(apiErrorDetail(failure, 'Your answers could not be submitted. Please try again.'));
-        }
+        setSubmitting(false);
+        setToConfirm(values.answers);
       }}
     >
-      <Form noValidate aria-label={request.test.name}>
-        <FormStack>
-          <FieldHint>
-            {questions.length} {questions.length === 1 ? 'question' : 'questions'} · pass mark {request.test.pass_mark}% · answer every question, then submit.
-            You cannot change your answers afterwards.
-          </FieldHint>
-          {questions.map((question, index) => (
-            <Card key={String(question.id)} as="div">
-              <RadioGroupField
-                name={`answers.${String(question.id)}`}
-                legend={`${index + 1}. ${question.text}`}
-                options={question.choices.map((choice, choiceIndex) => ({ value: String(choiceIndex), label: choice }))}
-              />
-            </Card>
-          ))}
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <div>
-            <SubmitButton>Submit test</SubmitButton>
-          </div>
-        </FormStack>
-      </Form>
+      <>
+        <Form noValidate aria-label={request.test.name}>
+          <FormStack>
+            <FieldHint>
+              {questions.length} {questions.length === 1 ? 'question' : 'questions'} · pass mark {request.test.pass_mark}% · answer every question, then submit.
+              You cannot change your answers afterwards.
+            </FieldHint>
+            {questions.map((question, index) => (
+              <Card key={String(question.id)} as="div">
+                <RadioGroupField
+                  name={`answers.${String(question.id)}`}
+                  legend={`${index + 1}. ${question.text}`}
+                  options={question.choices.map((choice, choiceIndex) => ({ value: String(choiceIndex), label: choice }))}
+                />
+              </Card>
+            ))}
+            {error ? <Alert tone="error">{error}</Alert> : null}
+            <div>
+              <SubmitButton>Submit test</SubmitButton>
+            </div>
+          </FormStack>
+        </Form>
+        {toConfirm ? (
+          <ConfirmDialog
+            title="Submit your answers?"
+            confirmLabel="Submit answers"
+            busy={sending}
+            onConfirm={() => void send(toConfirm)}
+            onCancel={() => setToConfirm(null)}
+          >
+            <p>You answered all {questions.length} {questions.length === 1 ? 'question' : 'questions'}. Once submitted, your answers cannot be changed.</p>
+          </ConfirmDialog>
+        ) : null}
+      </>
     </Formik>
   );
 }
