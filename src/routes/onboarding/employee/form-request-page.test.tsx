@@ -90,6 +90,7 @@ describe('Form request', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.auth_user_retrieve).toHaveBeenCalled());
     expect(await screen.findByRole('heading', { level: 1, name: 'Incomplete documents' })).toBeInTheDocument();
     expect(currentPath()).toBe('/profile/incomplete-documents');
+    expect(screen.getByText('“Emergency contact” was signed and sent to the office.')).toBeInTheDocument();
     // The refreshed user has no forms due: the navigation no longer offers "Documents due".
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Documents due' })).not.toBeInTheDocument());
   });
@@ -101,6 +102,7 @@ describe('Form request', { timeout: 30_000 }, () => {
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Sign and submit' }));
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+    expect(await screen.findByText('“Emergency contact” was signed and sent to the office.')).toBeInTheDocument();
   });
 
   it("maps the server's answers.<key> and signature errors onto the fields", async () => {
@@ -120,6 +122,7 @@ describe('Form request', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Contact name (required)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('The signature is empty.')).toBeInTheDocument();
     expect(screen.getByText('Please correct the answers marked above.')).toBeInTheDocument();
+    expect(screen.queryByText(/was signed and sent/)).not.toBeInTheDocument();
   });
 
   it('shows a completed form read-only', async () => {

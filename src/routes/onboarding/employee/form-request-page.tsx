@@ -14,6 +14,7 @@ import { DateField, parseMaskedDate } from '../../../ui/masked-input';
 import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../placeholder/private-page';
+import { routeNoticeState } from '../../route-notice';
 import { Card } from '../../profile/profile-documents-pages';
 import { formatDate, hireToReadyApi, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../onboarding-api';
 import { FORM_STATUS_TEXT, StatusTag, statusOf } from '../status-tag';
@@ -42,6 +43,9 @@ const Answers = styled.dl`
     overflow-wrap: anywhere;
   }
 `;
+
+/** The success message on the page a signed form returns to. */
+export const signedText = (formName: string) => `“${formName}” was signed and sent to the office.`;
 
 /** A field's label as shown: required ones say so in words (not only with a star). */
 export function fieldLabel(field: FormTemplateField): string {
@@ -194,7 +198,10 @@ export function FormRequestPage() {
                 } catch {
                   // The form is signed; the next focus or unread-count change refreshes the user.
                 }
-                navigate(user?.role === 'ROLE_CLIENT' ? homeRouteOf(user) : backTo, { replace: true });
+                navigate(user?.role === 'ROLE_CLIENT' ? homeRouteOf(user) : backTo, {
+                  replace: true,
+                  state: routeNoticeState({ tone: 'success', text: signedText(form.template.name) }),
+                });
               }}
             >
               <Form noValidate aria-label={form.template.name}>
