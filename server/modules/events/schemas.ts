@@ -5,7 +5,6 @@ const tags = ['events'];
 
 export const eventStreamSchema = {
   operationId: 'events_stream_retrieve',
-  description: 'Opens the signed-in person’s live event stream as Server-Sent Events (text/event-stream): new messages, read marks, notifications and grievances, within a second, also when the sender is served by another server process. The access token goes in the Authorization header, never in the URL.',
   tags,
   summary: "The signed-in user's live events as Server-Sent Events (new messages, read marks, notifications, grievances)",
   description:

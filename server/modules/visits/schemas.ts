@@ -175,7 +175,6 @@ export type RecurrenceResultOut = Static<typeof RecurrenceResultSchema>;
 
 export const visitRecurrenceSchema = {
   operationId: 'visits_recurrences_create',
-  description: 'Books a weekly pattern at once (days of the week, times, until a date) with the same checks as visits_create, and answers the visits made and each one skipped with why.',
   tags,
   summary: 'Book a weekly pattern at once (days of the week, times, until a date); lists what it skipped and why',
   body: Type.Object({
@@ -190,7 +189,7 @@ export const visitRecurrenceSchema = {
     notes: Type.Optional(Note),
   }),
   response: { 201: RecurrenceResultSchema, ...errors(404) },
-  description: `A pattern books at most ${MAX_PATTERN_DAYS} days.`,
+  description: `Books a weekly pattern at once (days of the week, times, until a date) with the same checks as visits_create, and answers the visits made and each one skipped with why. A pattern books at most ${MAX_PATTERN_DAYS} days.`,
 };
 
 export const visitCancelSchema = {
