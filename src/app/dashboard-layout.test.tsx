@@ -60,6 +60,18 @@ describe('the dashboard layout', () => {
     await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
   });
 
+  it('names the signed-in person in the banner, and Escape closes the open menu, giving the focus back to its button', async () => {
+    renderApp({ path: '/users', user: makeUser('ROLE_ADMIN') });
+    const menu = await screen.findByRole('button', { name: 'Menu' }, { timeout: 5000 });
+    const user = makeUser('ROLE_ADMIN');
+    expect(screen.getByRole('banner')).toHaveTextContent(`${user.first_name} ${user.last_name}`);
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
   it('shows the unread notifications count, moved by the live events (no poll) and reloaded on navigation', async () => {
     const setInterval = vi.spyOn(window, 'setInterval');
     let unread = 3;

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ROLE_LABELS } from '../domain/roles';
 import { matchesPrefix } from '../domain/routes';
@@ -14,6 +14,14 @@ import { useLiveEventsFollow } from './live-events';
 import { useUnreadConversationCount } from './unread-messages';
 
 const MAIN_ID = 'main-content';
+
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
 
 function BellIcon() {
   return (
@@ -50,14 +58,41 @@ const SkipLink = styled.a`
   }
 `;
 
+// The header and the navigation: on a desktop two cells of the shell's grid (this box gives way to them); on a
+// phone the header's row, with the navigation laid over the page below it when the menu is open.
+const Top = styled.div`
+  display: contents;
+  ${({ theme }) => theme.mq.down('md')} {
+    display: block;
+    position: relative;
+    z-index: 30;
+  }
+`;
+
+/** Under the open menu on a phone: dims the page, and a tap on it closes the menu. */
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 25;
+  background: rgba(0, 0, 0, 0.35);
+  ${({ theme }) => theme.mq.up('md')} {
+    display: none;
+  }
+`;
+
+// One row at every width: the menu button, who and where, then the tools; long names wrap inside their box.
 const Header = styled.header`
   grid-column: 1 / -1;
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing(1, 2)};
+  gap: ${({ theme }) => theme.spacing(2)};
   padding: ${({ theme }) => theme.spacing(1, 2)};
   min-height: 64px;
+  ${({ theme }) => theme.mq.down('sm')} {
+    gap: ${({ theme }) => theme.spacing(1)};
+    padding: ${({ theme }) => theme.spacing(1, 1.5)};
+  }
   background: ${({ theme }) => theme.palette.primary[500]};
   color: ${({ theme }) => theme.palette.onPrimary};
   a {
@@ -68,25 +103,55 @@ const Header = styled.header`
   }
 `;
 
-const Brand = styled(Link)`
-  font-weight: 700;
-  font-size: ${({ theme }) => theme.font.size.lg};
-  text-decoration: none;
-  margin-right: auto;
+/** The organization (a link home) and, under it, the signed-in person. */
+const Identity = styled.div`
+  flex: 1 1 auto;
   min-width: 0;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  line-height: 1.25;
   overflow-wrap: anywhere;
 `;
 
+const Brand = styled(Link)`
+  padding-block: 2px; /* a 24 px target on one line */
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  text-decoration: none;
+  ${({ theme }) => theme.mq.down('sm')} {
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
+`;
+
 const HeaderTools = styled.div`
+  flex: none;
   display: flex;
-  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.spacing(1, 2)};
+  ${({ theme }) => theme.mq.down('sm')} {
+    gap: ${({ theme }) => theme.spacing(1)};
+  }
 `;
 
 const MenuButton = styled(Button)`
+  flex: none;
+  min-height: 44px;
   ${({ theme }) => theme.mq.up('md')} {
     display: none;
+  }
+  /* on a phone the three lines alone (the word stays for screen readers) */
+  ${({ theme }) => theme.mq.down('sm')} {
+    min-width: 44px;
+    padding: 0;
+    .label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+      white-space: nowrap;
+    }
   }
 `;
 
@@ -138,9 +203,14 @@ const NavCount = styled.span`
 `;
 
 const Who = styled.span`
+  display: block;
+  max-width: 100%;
   font-size: ${({ theme }) => theme.font.size.sm};
+  /* the role is left out on a phone, the name stays */
   ${({ theme }) => theme.mq.down('sm')} {
-    display: none;
+    .role {
+      display: none;
+    }
   }
 `;
 
@@ -148,10 +218,19 @@ const Nav = styled('nav', { shouldForwardProp: (prop) => prop !== 'open' })<{ op
   background: ${({ theme }) => theme.palette.background.surface};
   border-right: 1px solid ${({ theme }) => theme.palette.border};
   padding: ${({ theme }) => theme.spacing(2, 1)};
+  /* on a phone the open menu lies over the page (the page does not move), scrolling on its own when long */
   ${({ theme }) => theme.mq.down('md')} {
     display: ${({ open }) => (open ? 'block' : 'none')};
-    border-right: 0;
-    border-bottom: 1px solid ${({ theme }) => theme.palette.border};
+    position: absolute;
+    top: 100%;
+    left: 0;
+    width: min(320px, 100%);
+    max-height: calc(100vh - 64px);
+    max-height: calc(100dvh - 64px);
+    overflow-y: auto;
+    border-right: 1px solid ${({ theme }) => theme.palette.border};
+    border-bottom-right-radius: ${({ theme }) => theme.radii.lg};
+    box-shadow: ${({ theme }) => theme.shadow.raised};
   }
   ul {
     list-style: none;
@@ -199,6 +278,7 @@ export function DashboardLayout() {
   const { organization, organizations, selectOrganization } = useOrganization();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const navId = useId();
   const switcherId = useId();
   const canSeeNotifications = !!user?.permissions.includes('view-notifications');
@@ -209,6 +289,18 @@ export function DashboardLayout() {
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  // Escape closes the open menu and gives the focus back to its button
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
   if (!user) return null;
   const items = navItemsFor(user);
   const isMaster = user.role === 'ROLE_MASTER';
@@ -218,68 +310,75 @@ export function DashboardLayout() {
   return (
     <Shell>
       <SkipLink href={`#${MAIN_ID}`}>Skip to main content</SkipLink>
-      <Header>
-        <MenuButton
-          size="sm"
-          variant="secondary"
-          aria-expanded={menuOpen}
-          aria-controls={navId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          Menu
-        </MenuButton>
-        <Brand to={homeRouteOf(user)}>{organizationName}</Brand>
-        <HeaderTools>
-          {canSeeNotifications && unread !== null ? (
-            <Badge to="/notifications" aria-label={`${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`}>
-              <BellIcon />
-              <span aria-hidden="true">{unread}</span>
-            </Badge>
+      <Top>
+        <Header>
+          <MenuButton
+            ref={menuButton}
+            size="sm"
+            variant="secondary"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuIcon />
+            <span className="label">Menu</span>
+          </MenuButton>
+          <Identity>
+            <Brand to={homeRouteOf(user)}>{organizationName}</Brand>
+            <Who>
+              {fullName(user)}
+              {roleLabel ? <span className="role"> · {roleLabel}</span> : null}
+            </Who>
+          </Identity>
+          <HeaderTools>
+            {canSeeNotifications && unread !== null ? (
+              <Badge to="/notifications" aria-label={`${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`}>
+                <BellIcon />
+                <span aria-hidden="true">{unread}</span>
+              </Badge>
+            ) : null}
+            <Button size="sm" variant="secondary" onClick={() => void logout()}>
+              Sign out
+            </Button>
+          </HeaderTools>
+        </Header>
+        <Nav id={navId} aria-label="Main" open={menuOpen}>
+          {isMaster && organizations.length > 0 ? (
+            <Switcher>
+              <label htmlFor={switcherId}>Organization</label>
+              <Select
+                id={switcherId}
+                value={organization ? String(organization.id) : ''}
+                onChange={(event) => {
+                  const next = organizations.find((candidate) => String(candidate.id) === event.target.value);
+                  if (next) selectOrganization(next);
+                }}
+              >
+                {organization ? null : <option value="">Choose…</option>}
+                {organizations.map((candidate) => (
+                  <option key={candidate.id} value={String(candidate.id)}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </Select>
+            </Switcher>
           ) : null}
-          <Who>
-            {fullName(user)}
-            {roleLabel ? ` · ${roleLabel}` : ''}
-          </Who>
-          <Button size="sm" variant="secondary" onClick={() => void logout()}>
-            Sign out
-          </Button>
-        </HeaderTools>
-      </Header>
-      <Nav id={navId} aria-label="Main" open={menuOpen}>
-        {isMaster && organizations.length > 0 ? (
-          <Switcher>
-            <label htmlFor={switcherId}>Organization</label>
-            <Select
-              id={switcherId}
-              value={organization ? String(organization.id) : ''}
-              onChange={(event) => {
-                const next = organizations.find((candidate) => String(candidate.id) === event.target.value);
-                if (next) selectOrganization(next);
-              }}
-            >
-              {organization ? null : <option value="">Choose…</option>}
-              {organizations.map((candidate) => (
-                <option key={candidate.id} value={String(candidate.id)}>
-                  {candidate.name}
-                </option>
-              ))}
-            </Select>
-          </Switcher>
-        ) : null}
-        <ul>
-          {items.map((item) => (
-            <li key={item.to}>
-              {/* an item is current on its pages, unless a more specific item is (Clients, not on /clients/schedule) */}
-              <NavLink to={item.to} end={items.some((other) => other.to.startsWith(`${item.to}/`) && matchesPrefix(pathname, other.to))}>
-                {item.label}
-                {item.to === '/messages' && unreadConversations ? (
-                  <NavCount aria-label={`${unreadConversations} unread ${unreadConversations === 1 ? 'conversation' : 'conversations'}`}>{unreadConversations}</NavCount>
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </Nav>
+          <ul>
+            {items.map((item) => (
+              <li key={item.to}>
+                {/* an item is current on its pages, unless a more specific item is (Clients, not on /clients/schedule) */}
+                <NavLink to={item.to} end={items.some((other) => other.to.startsWith(`${item.to}/`) && matchesPrefix(pathname, other.to))}>
+                  {item.label}
+                  {item.to === '/messages' && unreadConversations ? (
+                    <NavCount aria-label={`${unreadConversations} unread ${unreadConversations === 1 ? 'conversation' : 'conversations'}`}>{unreadConversations}</NavCount>
+                  ) : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </Nav>
+      </Top>
+      {menuOpen ? <Backdrop aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
       <Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </Main>

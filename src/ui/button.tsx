@@ -27,6 +27,10 @@ export function buttonStyles(theme: Theme, { variant = 'primary', size = 'md', f
     gap: ${theme.spacing(1)};
     min-height: ${size === 'sm' ? '36px' : '44px'};
     padding: ${size === 'sm' ? '4px 12px' : '8px 20px'};
+    /* a finger needs 44 px where there is no mouse (a phone) */
+    @media (pointer: coarse) {
+      min-height: 44px;
+    }
     width: ${fullWidth ? '100%' : 'auto'};
     border: 1px solid ${colours.border};
     border-radius: ${theme.radii.md};
@@ -94,6 +98,8 @@ export const TextLink = styled(Link)`
   color: ${({ theme }) => theme.palette.primaryText};
   font-weight: 600;
   text-underline-offset: 2px;
+  /* a 24 px target in running text (see the global link rule) */
+  padding-block: 4px;
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.palette.focus};
     outline-offset: 2px;

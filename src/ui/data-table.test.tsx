@@ -77,6 +77,34 @@ describe('DataTable', () => {
     expect(onOrderingChange).toHaveBeenLastCalledWith('-last_name');
   });
 
+  it('keeps a sort control when rows stack as cards: a "Sort by" select with each sortable column both ways', async () => {
+    const onOrderingChange = vi.fn();
+    const user = userEvent.setup();
+    const sortable: DataTableColumn<Person>[] = [...columns, { key: 'id', header: 'Added', sortField: 'created_at' }];
+    const { container } = renderWithTheme(
+      <DataTable caption="Users" columns={sortable} rows={rows} rowKey={(p) => p.id} ordering="last_name" onOrderingChange={onOrderingChange} />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Name, ascending',
+      'Name, descending',
+      'Added, ascending',
+      'Added, descending',
+    ]);
+    expect(select).toHaveValue('last_name');
+    await user.selectOptions(select, 'Added, descending');
+    expect(onOrderingChange).toHaveBeenLastCalledWith('-created_at');
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('has no sort control without a sortable column or without onOrderingChange', () => {
+    const { unmount } = renderWithTheme(<DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} />);
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
+    unmount();
+    renderWithTheme(<DataTable caption="Users" columns={[columns[1]]} rows={rows} rowKey={(p) => p.id} onOrderingChange={vi.fn()} />);
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
+  });
+
   it('formats the page range', () => {
     expect(pageRangeText(50, 0, 0)).toBe('0 of 0');
     expect(pageRangeText(50, 50, 120)).toBe('51–100 of 120');

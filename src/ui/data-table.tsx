@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
-import type { Key, ReactNode } from 'react';
+import { useId, type Key, type ReactNode } from 'react';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
+import { Select } from './fields';
 
 export interface DataTableColumn<Row> {
   /** Unique key of the column. */
@@ -96,6 +97,10 @@ const Table = styled.table`
     font-weight: 600;
     color: ${({ theme }) => theme.palette.text.secondary};
     background: ${({ theme }) => theme.palette.grey[50]};
+    /* a header wraps between words, never inside one ("Employe|e"): the table scrolls sideways instead */
+    overflow-wrap: normal;
+    word-break: normal;
+    hyphens: manual;
   }
   tbody tr:last-of-type td {
     border-bottom: 0;
@@ -146,7 +151,9 @@ const SortButton = styled.button`
   display: inline-flex;
   align-items: center;
   gap: 4px;
+  min-height: 32px;
   padding: 0;
+  text-align: inherit;
   border: 0;
   background: none;
   font: inherit;
@@ -155,6 +162,22 @@ const SortButton = styled.button`
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.palette.focus};
     outline-offset: 2px;
+  }
+`;
+
+/** On a phone the header row is hidden (rows stack as cards): the sort buttons become one "Sort by" select. */
+const CardSort = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(0.5)};
+  padding: ${({ theme }) => theme.spacing(1.5, 2)};
+  border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
+  ${({ theme }) => theme.mq.up('sm')} {
+    display: none;
+  }
+  label {
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.font.size.sm};
   }
 `;
 
@@ -185,6 +208,18 @@ export function pageRangeText(limit: number, offset: number, count: number): str
   return `${first}–${last} of ${count}`;
 }
 
+/** The choices of the cards' sort select: each sortable column ascending, then descending. */
+export function sortChoices<Row>(columns: readonly DataTableColumn<Row>[]): { value: string; label: string }[] {
+  return columns.flatMap((column) =>
+    column.sortField
+      ? [
+          { value: column.sortField, label: `${column.header}, ascending` },
+          { value: `-${column.sortField}`, label: `${column.header}, descending` },
+        ]
+      : [],
+  );
+}
+
 /** The one table component: columns, rows, loading, empty state, server ordering and paging; stacks as cards under 600 px. */
 export function DataTable<Row>({
   caption,
@@ -201,8 +236,23 @@ export function DataTable<Row>({
   const sortedField = ordering?.replace(/^-/, '');
   const descending = ordering?.startsWith('-') ?? false;
   const showEmpty = !loading && rows.length === 0;
+  const sortId = useId();
+  const choices = onOrderingChange ? sortChoices(columns) : [];
   return (
     <Wrapper>
+      {choices.length ? (
+        <CardSort>
+          <label htmlFor={sortId}>Sort by</label>
+          <Select id={sortId} value={ordering ?? ''} onChange={(event) => onOrderingChange!(event.target.value)}>
+            {choices.some((choice) => choice.value === ordering) ? null : <option value={ordering ?? ''}>Default order</option>}
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
+        </CardSort>
+      ) : null}
       <Table aria-busy={loading || undefined}>
         {showCaption ? <caption>{caption}</caption> : <caption className="visually-hidden">{caption}</caption>}
         <thead>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileDrop, type FileDropProps } from './file-drop';
 import { renderWithTheme, seriousAxeViolations } from './test-utils';
 
@@ -78,5 +78,39 @@ describe('FileDrop', () => {
     await user.tab();
     expect(choose).toHaveFocus();
     const violations = await seriousAxeViolations(container); expect(violations).toEqual([]);
+  });
+
+  describe('on a touch screen (a phone)', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const touchScreen = () =>
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query.includes('pointer: coarse'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+
+    it('says a tap chooses a file or takes a photo, nothing of dropping', () => {
+      touchScreen();
+      renderWithTheme(<Harness accept={{ 'application/pdf': [], 'image/png': [], 'image/jpeg': [] }} />);
+      expect(screen.getByRole('button', { name: 'Resume Choose a file or take a photo' })).toBeInTheDocument();
+      expect(screen.queryByText(/drop/i)).not.toBeInTheDocument();
+    });
+
+    it('offers no photo when photos are not accepted, and "files or photos" when several are kept', () => {
+      touchScreen();
+      const { unmount } = renderWithTheme(<Harness accept={{ 'application/pdf': [] }} />);
+      expect(screen.getByRole('button', { name: 'Resume Choose a file' })).toBeInTheDocument();
+      unmount();
+      renderWithTheme(<Harness multiple />);
+      expect(screen.getByRole('button', { name: 'Resume Choose files or take photos' })).toBeInTheDocument();
+    });
+
+    it('keeps the desktop wording with a mouse', () => {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+      renderWithTheme(<Harness />);
+      expect(screen.getByText('Drop a file here, or')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resume Choose a file' })).toBeInTheDocument();
+    });
   });
 });

@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
 import { Button } from './button';
 import { FieldError, FieldHint, FieldRoot } from './fields';
+import { TOUCH_SCREEN, useMediaQuery } from './use-media-query';
 
 export interface FileDropTexts {
   invalidType: (acceptedTypes: string) => string;
@@ -101,6 +102,21 @@ const RejectionList = styled.ul`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
+/** Whether a photo is an accepted file (no accept list takes anything). */
+function acceptsPhotos(accept: Accept | undefined): boolean {
+  return !accept || Object.keys(accept).some((type) => type.startsWith('image/'));
+}
+
+/**
+ * What the zone says: on a desktop, drop or choose; on a touch screen nothing is dragged, so the button alone
+ * says what a tap does (the phone's chooser offers the camera when photos are accepted).
+ */
+export function chooseText({ multiple, touch, photos }: { multiple: boolean; touch: boolean; photos: boolean }): { lead: string | null; button: string } {
+  const button = multiple ? 'Choose files' : 'Choose a file';
+  if (!touch) return { lead: multiple ? 'Drop files here, or' : 'Drop a file here, or', button };
+  return { lead: null, button: photos ? `${button} or ${multiple ? 'take photos' : 'take a photo'}` : button };
+}
+
 function formatSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -132,6 +148,8 @@ export function FileDrop({
   const rejectionsId = `${baseId}-rejections`;
   const allTexts = { ...DEFAULT_FILE_DROP_TEXTS, ...texts };
   const [rejections, setRejections] = useState<FileRejectionMessage[]>([]);
+  const touch = useMediaQuery(TOUCH_SCREEN);
+  const words = chooseText({ multiple, touch, photos: acceptsPhotos(accept) });
 
   function messageFor(code: string, fallback: string): string {
     switch (code) {
@@ -190,7 +208,7 @@ export function FileDrop({
         invalid={invalid}
       >
         <input {...getInputProps({ 'aria-labelledby': labelId, 'aria-invalid': invalid || undefined })} />
-        <span aria-hidden="true">{isDragActive ? 'Drop here' : multiple ? 'Drop files here, or' : 'Drop a file here, or'}</span>
+        {isDragActive ? <span aria-hidden="true">Drop here</span> : words.lead ? <span aria-hidden="true">{words.lead}</span> : null}
         <Button
           variant="secondary"
           size="sm"
@@ -203,7 +221,7 @@ export function FileDrop({
           }}
           onBlur={onBlur}
         >
-          <span id={`${baseId}-choose`}>{multiple ? 'Choose files' : 'Choose a file'}</span>
+          <span id={`${baseId}-choose`}>{words.button}</span>
         </Button>
         {accept ? <span css={{ fontSize: '0.875rem' }}>Accepted: {acceptedTypesText(accept)}</span> : null}
       </Zone>

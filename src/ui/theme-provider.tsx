@@ -23,6 +23,11 @@ function globalStyles(theme: Theme) {
     a {
       color: ${theme.palette.primaryText};
     }
+    /* A link in running text is as tall as its line's glyphs (19 px): padding above and below makes it a
+       24 px target without moving the line. Links styled otherwise (buttons, menus) set their own. */
+    a:not([class]) {
+      padding-block: 4px;
+    }
     :focus-visible {
       outline: 3px solid ${theme.palette.focus};
       outline-offset: 2px;

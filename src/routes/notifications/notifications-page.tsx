@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
@@ -11,6 +11,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { SubNav } from '../../ui/tab-strip';
 import { hireToReadyApi, isObservingNurse, type Notification } from '../onboarding/onboarding-api';
 import { StatusTag } from '../onboarding/status-tag';
 import { PrivatePage } from '../placeholder/private-page';
@@ -59,51 +60,6 @@ export function typeLabel(type: string): string {
   const words = type.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-const Tabs = styled.nav`
-  margin-bottom: ${({ theme }) => theme.spacing(2)};
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-wrap: wrap;
-    gap: ${({ theme }) => theme.spacing(1)};
-    ${({ theme }) => theme.mq.down('sm')} {
-      flex-wrap: nowrap;
-      overflow-x: auto;
-      padding: 4px 2px 8px;
-      scroll-snap-type: x proximity;
-    }
-  }
-  li {
-    flex: none;
-    scroll-snap-align: start;
-  }
-  a {
-    display: inline-flex;
-    white-space: nowrap;
-    align-items: center;
-    min-height: 36px;
-    padding: 4px 12px;
-    border: 1px solid ${({ theme }) => theme.palette.grey[300]};
-    border-radius: ${({ theme }) => theme.radii.round};
-    background: ${({ theme }) => theme.palette.background.surface};
-    color: ${({ theme }) => theme.palette.text.primary};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: 600;
-    text-decoration: none;
-  }
-  a[aria-current='page'] {
-    background: ${({ theme }) => theme.palette.primary[100]};
-    border-color: ${({ theme }) => theme.palette.primaryText};
-    color: ${({ theme }) => theme.palette.grey[900]};
-  }
-  a:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.palette.focus};
-    outline-offset: 2px;
-  }
-`;
 
 const List = styled.ul`
   list-style: none;
@@ -245,20 +201,10 @@ export function NotificationsPage() {
       }
     >
       {types.length ? (
-        <Tabs aria-label="Notification types">
-          <ul>
-            <li>
-              <NavLink to="/notifications" end>
-                All
-              </NavLink>
-            </li>
-            {types.map((candidate) => (
-              <li key={candidate}>
-                <NavLink to={`/notifications/${candidate}`}>{typeLabel(candidate)}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </Tabs>
+        <SubNav
+          label="Notification types"
+          items={[{ to: '/notifications', label: 'All', end: true }, ...types.map((candidate) => ({ to: `/notifications/${candidate}`, label: typeLabel(candidate) }))]}
+        />
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {loading && rows.length === 0 ? (
