@@ -402,6 +402,7 @@ for (const database of e2eDatabases()) {
         await page.getByRole('button', { name: 'Sign and submit' }).click();
         expect((await submitted).status()).toBe(200);
         await waitForPath(page, '/profile/incomplete-documents');
+        await page.getByText(`“${request.template.name}” was signed and sent to the office.`).waitFor();
       }
       expect(await page.getByRole('link', { name: /^Fill in and sign: / }).count()).toBe(0);
 
@@ -453,6 +454,10 @@ for (const database of e2eDatabases()) {
       }
       await shot(page, 'phone-test-answered');
       await page.getByRole('button', { name: 'Submit test' }).click();
+      const confirmSubmit = page.getByRole('alertdialog', { name: 'Submit your answers?' });
+      await confirmSubmit.waitFor();
+      await shot(page, 'phone-test-confirm');
+      await confirmSubmit.getByRole('button', { name: 'Submit answers' }).click();
       await waitForPath(page, '/onboarding/test-request/result');
       await heading(page, 'Competency test result').waitFor();
       await expect.poll(() => page.locator('main').textContent()).toMatch(/100\s*%/);

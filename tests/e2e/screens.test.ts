@@ -94,6 +94,7 @@ describe('accessibility of the public pages (axe-core: no serious or critical vi
     { name: 'reset-password', path: '/reset-password/2/not-a-real-token/sunrise', heading: /password/i },
     { name: 'sign-up', path: '/sign-up/2/not-a-real-token/sunrise', heading: /sign up|password|welcome|account/i },
     { name: 'public-not-found', path: '/no-such-page', heading: 'Page not found' },
+    { name: 'sign-in-without-organization', path: '/login', heading: 'Page not found' },
   ];
   for (const entry of pages) {
     it(`${entry.name} (${entry.path})`, async () => {
@@ -108,10 +109,35 @@ describe('accessibility of the public pages (axe-core: no serious or critical vi
     });
   }
 
-  it('the public not-found screen has login-oriented wording and a Sign in link', async () => {
-    const { context, page } = await openPublic('/no-such-page', 'Page not found');
+  it('signed out with no organization known, /, /login and an unknown path say to use the agency’s sign-in link, with no link that loops', async () => {
+    const { context, page } = await openPublic('/', 'Page not found');
     try {
-      await expect(page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).resolves.toMatch(/^\/login/);
+      for (const path of ['/', '/login', '/no-such-page']) {
+        await page.goto(`${suite.server.url}${path}`);
+        await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+        await page.getByText('To sign in, use the sign-in link your agency gave you.').waitFor();
+        expect(new URL(page.url()).pathname).toBe(path === '/' ? '/login' : path);
+        expect(await page.getByRole('link').count(), `${path}: no link (each would lead back here)`).toBe(0);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('once an organization is known, /, /login and the not-found screen’s Sign in link lead to its sign-in form', async () => {
+    const { context, page } = await openPublic('/login/sunrise', 'Sign in');
+    try {
+      // The organization is stored on page unload (spec 7): a new visit finds it.
+      for (const path of ['/', '/login']) {
+        await page.goto(`${suite.server.url}${path}`);
+        await waitForPath(page, '/login/sunrise');
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      }
+      await page.goto(`${suite.server.url}/no-such-page`);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await waitForPath(page, '/login/sunrise');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
     } finally {
       await context.close();
     }
@@ -145,6 +171,20 @@ describe('accessibility of the signed-in pages', () => {
 
       await page.goto(`${suite.server.url}/no-such-section`);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+
+      // A page outside the admin's routes: home, saying why; the next page says nothing of it.
+      await page.goto(`${suite.server.url}/audit-log`);
+      await waitForPath(page, '/users');
+      await page.getByText('You do not have access to that page.').waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+      await waitForPath(page, /^\/profile/);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByText('You do not have access to that page.').count()).toBe(0);
+      // The spec's / -> /users, for the admin's own home, says nothing either.
+      await page.goto(`${suite.server.url}/`);
+      await waitForPath(page, '/users');
+      await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+      expect(await page.getByText('You do not have access to that page.').count()).toBe(0);
     } finally {
       await context.close();
     }

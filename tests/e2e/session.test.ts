@@ -63,7 +63,7 @@ describe('the refresh queue in the browser', () => {
 });
 
 describe('idle logout on a fake clock', () => {
-  it('4:59 without activity keeps the session; 5:00 ends it and goes back to /login/sunrise', async () => {
+  it('4:59 without activity keeps the session; 5:00 ends it and goes back to /login/sunrise, which says why', async () => {
     const context = await newContext(suite.browser);
     try {
       const page = await newPage(context);
@@ -92,6 +92,8 @@ describe('idle logout on a fake clock', () => {
       await page.clock.runFor(2000);
       await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible', timeout: 10_000 });
       expect(await page.evaluate(() => sessionStorage.getItem('refresh'))).toBeNull();
+      // The login page says why, in words.
+      await page.getByText('You were signed out after 5 minutes without activity.').waitFor({ timeout: 10_000 });
     } finally {
       await context.close();
     }
