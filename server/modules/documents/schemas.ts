@@ -31,6 +31,14 @@ export type DocumentOut = Static<typeof DocumentSchema>;
 
 /** A file download (the body is the file itself). */
 const BinaryField = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+/** A document's file as multipart/form-data, with its expiry date when its type requires one. */
+const DocumentUpload = Type.Object(
+  {
+    file: Type.Optional(BinaryField),
+    expires_on: Type.Optional(Type.String({ description: 'YYYY-MM-DD; required when the document requires an expiry date' })),
+  },
+  { title: 'DocumentUpload' },
+);
 const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 export const documentFileSchema = {
@@ -58,9 +66,6 @@ export const profileDocumentUploadSchema = {
   summary: 'Upload the file of one of one’s document slots (PDF, PNG or JPEG, at most 10 MB); it waits for review',
   params: Type.Object({ id: Id }),
   consumes: ['multipart/form-data'],
-  body: Type.Object({
-    file: Type.Optional(BinaryField),
-    expires_on: Type.Optional(Type.String({ description: 'YYYY-MM-DD; required when the document requires an expiry date' })),
-  }),
+  body: DocumentUpload,
   response: { 200: DocumentSchema, ...errors(404, 413) },
 };
