@@ -537,6 +537,16 @@ declare namespace Components {
             results: /* DocumentType */ DocumentType[];
         }
         /**
+         * DocumentUpload
+         */
+        export interface DocumentUpload {
+            file?: string; // binary
+            /**
+             * YYYY-MM-DD; required when the document requires an expiry date
+             */
+            expires_on?: string;
+        }
+        /**
          * Employee
          */
         export interface Employee {
@@ -6583,13 +6593,7 @@ declare namespace Paths {
         export interface PathParameters {
             id: Parameters.Id;
         }
-        export interface RequestBody {
-            file?: string; // binary
-            /**
-             * YYYY-MM-DD; required when the document requires an expiry date
-             */
-            expires_on?: string;
-        }
+        export type RequestBody = /* DocumentUpload */ Components.Schemas.DocumentUpload;
         namespace Responses {
             export type $200 = /* Document */ Components.Schemas.Document;
             export type $400 = /**
@@ -9363,6 +9367,10 @@ declare namespace Paths {
 export interface OperationMethods {
   /**
    * applications_list - The organization's job applications (newest first)
+   * 
+   * Lists the organization’s job applications, newest first, paged; filter by status and position, or search names and email.
+   * 
+   * Signed in, with the permission `view-applications`.
    */
   'applications_list'(
     parameters?: Parameters<Paths.ApplicationsList.QueryParameters> | null,
@@ -9371,6 +9379,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ApplicationsList.Responses.$200>
   /**
    * applications_create - Apply for a position (public; the organization comes from X-ORGANIZATION-TOKEN). multipart/form-data
+   * 
+   * Files a job application with an agency (named by X-ORGANIZATION-TOKEN, required): position, contact details, availability, experience, a resume file and the applicant’s drawn attestation signature, sent as multipart/form-data. The office is told. Rate limited per address (429).
+   * 
+   * Public: no sign-in needed.
    */
   'applications_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9379,6 +9391,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ApplicationsCreate.Responses.$201>
   /**
    * applications_retrieve - One application
+   * 
+   * Answers one job application with its review (who reviewed it, when, and the rejection reason or the employee it became).
+   * 
+   * Signed in, with the permission `view-applications`.
    */
   'applications_retrieve'(
     parameters: Parameters<Paths.ApplicationsRetrieve.PathParameters>,
@@ -9387,6 +9403,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ApplicationsRetrieve.Responses.$200>
   /**
    * applications_accept_create - Accept: creates the employee (NEW), mails the sign-up link, assigns the onboarding items
+   * 
+   * Accepts a pending application: creates the employee in status NEW from it, mails the sign-up link and assigns the onboarding items (forms, documents and competency tests for the position). 409 when the application was already decided; 502 when the mail could not be sent.
+   * 
+   * Signed in, with the permission `view-applications`.
    */
   'applications_accept_create'(
     parameters: Parameters<Paths.ApplicationsAcceptCreate.PathParameters>,
@@ -9395,6 +9415,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ApplicationsAcceptCreate.Responses.$200>
   /**
    * applications_reject_create - Reject with a reason (kept on the application)
+   * 
+   * Rejects a pending application with a reason, kept on the application (409 when it was already decided).
+   * 
+   * Signed in, with the permission `view-applications`.
    */
   'applications_reject_create'(
     parameters: Parameters<Paths.ApplicationsRejectCreate.PathParameters>,
@@ -9403,6 +9427,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ApplicationsRejectCreate.Responses.$200>
   /**
    * applications_resume_retrieve - The application's resume file
+   * 
+   * Answers the resume file the applicant uploaded, as an attachment with its own content type (404 when there is none).
+   * 
+   * Signed in, with the permission `view-applications`.
    */
   'applications_resume_retrieve'(
     parameters: Parameters<Paths.ApplicationsResumeRetrieve.PathParameters>,
@@ -9411,6 +9439,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ApplicationsResumeRetrieve.Responses.$200>
   /**
    * applications_signature_retrieve - The applicant's drawn attestation signature (PNG)
+   * 
+   * Answers the applicant’s drawn attestation signature as a PNG file.
+   * 
+   * Signed in, with the permission `view-applications`.
    */
   'applications_signature_retrieve'(
     parameters: Parameters<Paths.ApplicationsSignatureRetrieve.PathParameters>,
@@ -9419,6 +9451,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ApplicationsSignatureRetrieve.Responses.$200>
   /**
    * audit_log_list - The audit log, newest first, filtered (the listing is itself audited as a search). The count stops at 10,000.
+   * 
+   * Lists audit rows, newest first, paged: sign-ins and failures, sign-outs, changes (old and new values, secrets redacted), reads, searches and exports of client and employee records. Filter by organization, person, action, entity and date range. The count stops at 10,000 (count_limited says so). The listing is itself audited as a search.
+   * 
+   * Signed in, with the permission `view-auditlogs`.
    */
   'audit_log_list'(
     parameters?: Parameters<Paths.AuditLogList.QueryParameters> | null,
@@ -9427,6 +9463,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuditLogList.Responses.$200>
   /**
    * audit_log_export_retrieve - The filtered audit rows as CSV, newest first, streamed (the export is itself audited)
+   * 
+   * Streams the audit rows matching the filters as CSV, newest first. The export is itself written to the audit log.
+   * 
+   * Signed in, with the permission `view-auditlogs`.
    */
   'audit_log_export_retrieve'(
     parameters?: Parameters<Paths.AuditLogExportRetrieve.QueryParameters> | null,
@@ -9435,6 +9475,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuditLogExportRetrieve.Responses.$200>
   /**
    * audit_log_people_list - People to filter the audit log by: users of any organization whose name or email begins with the words
+   * 
+   * Answers people to filter the audit log by: users of any organization whose name or email begins with the words typed.
+   * 
+   * Signed in, with the permission `view-auditlogs`.
    */
   'audit_log_people_list'(
     parameters?: Parameters<Paths.AuditLogPeopleList.QueryParameters> | null,
@@ -9443,6 +9487,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuditLogPeopleList.Responses.$200>
   /**
    * auth_login_create - Sign in with email and password
+   * 
+   * Checks the email and password in the organization named by X-ORGANIZATION-TOKEN (without it, the email’s one account, or a master’s) and answers the access token (a JWT valid 5 minutes), the refresh token (opaque, single use) and the user. A wrong email and a wrong password answer the same 401. Failures are throttled per account and per address (429 with Retry-After). Sets a device cookie so that failures from elsewhere never lock this device out.
+   * 
+   * Public: no sign-in needed.
    */
   'auth_login_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9451,6 +9499,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthLoginCreate.Responses.$200>
   /**
    * auth_logout_create - End the session (the refresh family of the given refresh or access token)
+   * 
+   * Revokes the session (the refresh family) of the refresh token sent and of the bearer access token, when either is given; an expired or forged token revokes nothing. Login and logout never trigger a token refresh.
+   * 
+   * Public: no sign-in needed.
    */
   'auth_logout_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9459,6 +9511,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthLogoutCreate.Responses.$204>
   /**
    * password_texts_list - The password rules, as shown to people and enforced by the server
+   * 
+   * Answers the password rules, one sentence each, as the sign-up, reset and change-password pages show them; the server enforces the same rules with the same wording.
+   * 
+   * Public: no sign-in needed.
    */
   'password_texts_list'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9467,6 +9523,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.PasswordTextsList.Responses.$200>
   /**
    * auth_password_change_create - Change one’s password (the other sessions end)
+   * 
+   * Changes the signed-in person’s password: the current one is required, and the new one must satisfy the password rules (password_texts_list), else 400 naming new_password. Every other session of the person ends. Wrong current passwords are throttled (429).
+   * 
+   * Signed in, with the permission `change-password`.
    */
   'auth_password_change_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9475,6 +9535,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthPasswordChangeCreate.Responses.$204>
   /**
    * auth_password_reset_create - Mail a password reset link (answers the same whether or not the email is known)
+   * 
+   * Mails a single-use, expiring reset link to the account with this email (in the organization of X-ORGANIZATION-TOKEN when sent). Answers 204 whether or not the email is known, and sends nothing for an unknown one, so it reveals no account. Rate limited per email and address (429).
+   * 
+   * Public: no sign-in needed.
    */
   'auth_password_reset_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9483,6 +9547,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthPasswordResetCreate.Responses.$204>
   /**
    * auth_password_reset_confirm_create - Set a new password with the uid and token of a reset link (every session ends)
+   * 
+   * Sets a new password with the uid and token of a reset link; the new password must satisfy the password rules. The link works once and only while the password it was made for is unchanged. Every session of the account ends; the person then signs in.
+   * 
+   * Public: no sign-in needed.
    */
   'auth_password_reset_confirm_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9491,6 +9559,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthPasswordResetConfirmCreate.Responses.$204>
   /**
    * auth_signup_confirm_create - Finish an invitation: set the password with the uid and token of the sign-up link, and sign in
+   * 
+   * Ends an invitation: sets the invited person’s password with the uid and token of their sign-up link (single use, expiring) and signs them in, answering the same as auth_login_create.
+   * 
+   * Public: no sign-in needed.
    */
   'auth_signup_confirm_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9499,6 +9571,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthSignupConfirmCreate.Responses.$200>
   /**
    * auth_signature_retrieve - One’s saved signature (PNG)
+   * 
+   * Answers the signed-in person’s saved signature as a PNG file (404 when none is saved yet).
+   * 
+   * Signed in, with the permission `change-signature`.
    */
   'auth_signature_retrieve'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9507,6 +9583,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthSignatureRetrieve.Responses.$200>
   /**
    * auth_signature_create - Save one’s drawn signature (PNG data URL)
+   * 
+   * Saves the signed-in person’s drawn signature, sent as a PNG data URL; it is used to sign forms and reviews. Answers the user, with has_signature true.
+   * 
+   * Signed in, with the permission `change-signature`.
    */
   'auth_signature_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9515,6 +9595,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthSignatureCreate.Responses.$200>
   /**
    * auth_token_refresh_create - Exchange a refresh token for a new access token and a rotated refresh token
+   * 
+   * Spends the refresh token and answers a new access token and its successor. Reusing a refresh token already spent revokes its whole session (except a concurrent duplicate within a short grace window, which gets the same successor). Refresh tokens also expire after the idle timeout and the absolute session lifetime: then 401, and the person signs in again.
+   * 
+   * Public: no sign-in needed.
    */
   'auth_token_refresh_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9523,6 +9607,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthTokenRefreshCreate.Responses.$200>
   /**
    * auth_user_retrieve - The signed-in user
+   * 
+   * Answers the signed-in user: name, role, time zone, the permissions the server derives from role and profile status, the organization, and an employee’s profile (status NEW or READY, forms due). Clients call it after signing in or refreshing to decide what to show.
+   * 
+   * Signed in, with the permission `view-profile`. Also open to an employee who still has forms due.
    */
   'auth_user_retrieve'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9531,6 +9619,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthUserRetrieve.Responses.$200>
   /**
    * auth_user_partial_update - Edit one’s own profile
+   * 
+   * Changes one’s own first name, last name, time zone or phone; send only the fields to change. Email and role cannot be changed here.
+   * 
+   * Signed in, with the permission `edit-profile`.
    */
   'auth_user_partial_update'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9539,6 +9631,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.AuthUserPartialUpdate.Responses.$200>
   /**
    * clients_list - The organization's clients (the search is audited)
+   * 
+   * Lists the organization’s clients, paged: search by name or phone, filter by type and status, sort. The search is written to the audit log.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_list'(
     parameters?: Parameters<Paths.ClientsList.QueryParameters> | null,
@@ -9547,6 +9643,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsList.Responses.$200>
   /**
    * clients_create - Take a client in: its type decides the fields (home health needs payer, physician, diagnosis and certification period)
+   * 
+   * Takes a client in with the fields of its type (home care, home health, or both). A home health patient also needs payer and member id, attending physician (name and NPI with a valid check digit), primary diagnosis (ICD-10) and certification period. Answers the new client.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9555,6 +9655,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsCreate.Responses.$201>
   /**
    * clients_welcome_retrieve - The signed-in client's own home: who comes when, what waits for their signature
+   * 
+   * Answers the signed-in client’s own home: the next visits (caregiver’s first name and initial, service, time window, marked when changed), the past month of visits, and the reviews and forms waiting for their signature.
+   * 
+   * Signed in, with the role `ROLE_CLIENT`.
    */
   'clients_welcome_retrieve'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9563,6 +9667,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsWelcomeRetrieve.Responses.$200>
   /**
    * clients_retrieve - One client, with services, authorizations and portal users (the read is audited)
+   * 
+   * Answers one client with services, authorizations (authorized, used and remaining units, with warnings when little remains or the end is near) and portal users. The read is written to the audit log.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_retrieve'(
     parameters: Parameters<Paths.ClientsRetrieve.PathParameters>,
@@ -9571,6 +9679,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsRetrieve.Responses.$200>
   /**
    * clients_partial_update - Change a client's details or status; discharge needs discharged_on and discharge_reason
+   * 
+   * Changes a client’s details or status; send only the fields to change. Discharging needs discharged_on and discharge_reason (400 naming them).
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_partial_update'(
     parameters: Parameters<Paths.ClientsPartialUpdate.PathParameters>,
@@ -9579,6 +9691,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsPartialUpdate.Responses.$200>
   /**
    * clients_access_history_list - Who opened or changed this client's record, newest first (from the audit log)
+   * 
+   * Lists who opened, searched or changed this client’s record, newest first, paged: the audit log rows about this client.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_access_history_list'(
     parameters: Parameters<Paths.ClientsAccessHistoryList.QueryParameters & Paths.ClientsAccessHistoryList.PathParameters>,
@@ -9587,6 +9703,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsAccessHistoryList.Responses.$200>
   /**
    * clients_authorizations_create - Record what a payer authorized for one of the client’s services
+   * 
+   * Records what a payer authorized for one of the client’s services: a unit (hour or visit), an amount and a date range. Visits outside any authorization are refused unless the office gives a reason.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_authorizations_create'(
     parameters: Parameters<Paths.ClientsAuthorizationsCreate.PathParameters>,
@@ -9595,6 +9715,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsAuthorizationsCreate.Responses.$201>
   /**
    * clients_invitation_create - Invite the client or a family member to the portal (role client, linked to this client); mails the sign-up link
+   * 
+   * Invites the client or a family member to the portal as a user with role client, linked to this client, and mails the sign-up link. 502 when the mail could not be sent.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_invitation_create'(
     parameters: Parameters<Paths.ClientsInvitationCreate.PathParameters>,
@@ -9603,6 +9727,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsInvitationCreate.Responses.$201>
   /**
    * clients_services_create - Add a service of the client's type
+   * 
+   * Adds a service to the client, of those allowed for the client’s type; each service then gets its own authorizations.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_services_create'(
     parameters: Parameters<Paths.ClientsServicesCreate.PathParameters>,
@@ -9611,6 +9739,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsServicesCreate.Responses.$201>
   /**
    * clients_services_partial_update - Change a service's status
+   * 
+   * Changes the status of one of the client’s services.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'clients_services_partial_update'(
     parameters: Parameters<Paths.ClientsServicesPartialUpdate.PathParameters>,
@@ -9619,6 +9751,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ClientsServicesPartialUpdate.Responses.$200>
   /**
    * conversations_list - The caller's conversations (an employee's own; the office's inbox and one's direct ones), newest activity first
+   * 
+   * Lists the caller’s conversations, newest activity first, paged, with the last message and the unread count: an employee’s own with the office; for the office, its shared inbox and the admin’s direct conversations.
+   * 
+   * Signed in, with the permission `view-messages` or `view-employees`.
    */
   'conversations_list'(
     parameters?: Parameters<Paths.ConversationsList.QueryParameters> | null,
@@ -9627,6 +9763,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ConversationsList.Responses.$200>
   /**
    * conversations_create - Start a conversation: an employee with the office; the office with one employee or with another admin
+   * 
+   * Starts a conversation with its first message: an employee writes to the office on a topic (schedule, pay, onboarding, other); the office writes to one employee or to another admin. The other side is told on the live event stream.
+   * 
+   * Signed in, with the permission `view-messages` or `view-employees`.
    */
   'conversations_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9635,6 +9775,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ConversationsCreate.Responses.$201>
   /**
    * conversations_retrieve - One conversation with its participants and how far each has read
+   * 
+   * Answers one conversation with its participants and how far each has read.
+   * 
+   * Signed in, with the permission `view-messages` or `view-employees`.
    */
   'conversations_retrieve'(
     parameters: Parameters<Paths.ConversationsRetrieve.PathParameters>,
@@ -9643,6 +9787,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ConversationsRetrieve.Responses.$200>
   /**
    * conversations_messages_list - Messages of a conversation, oldest first: the latest page, those after an id (catching up) or before one (older)
+   * 
+   * Answers messages of a conversation, oldest first: the latest page, those after a message id (catching up after an event) or before one (older); has_more says whether more lie beyond.
+   * 
+   * Signed in, with the permission `view-messages` or `view-employees`.
    */
   'conversations_messages_list'(
     parameters: Parameters<Paths.ConversationsMessagesList.QueryParameters & Paths.ConversationsMessagesList.PathParameters>,
@@ -9651,6 +9799,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ConversationsMessagesList.Responses.$200>
   /**
    * conversations_messages_create - Write a message in a conversation
+   * 
+   * Writes a message in a conversation. The other participants get it on the live event stream; mail and push texts never carry the message itself.
+   * 
+   * Signed in, with the permission `view-messages` or `view-employees`.
    */
   'conversations_messages_create'(
     parameters: Parameters<Paths.ConversationsMessagesCreate.PathParameters>,
@@ -9659,6 +9811,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ConversationsMessagesCreate.Responses.$201>
   /**
    * conversations_read_create - Mark the conversation read up to a message (one's read mark never moves back)
+   * 
+   * Marks the conversation read up to a message; one’s read mark never moves back. Answers the mark and how many messages are still unread.
+   * 
+   * Signed in, with the permission `view-messages` or `view-employees`.
    */
   'conversations_read_create'(
     parameters: Parameters<Paths.ConversationsReadCreate.PathParameters>,
@@ -9667,6 +9823,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ConversationsReadCreate.Responses.$200>
   /**
    * dev_outbox_list - The mail of the admin's organization, newest first, with sign-up and reset tokens redacted
+   * 
+   * Lists the mail the server kept in console-mail mode (no SMTP configured) for the admin’s own organization: recipient, subject, time and state. Sign-up and reset tokens are redacted, so no link found here works.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`.
    */
   'dev_outbox_list'(
     parameters?: Parameters<Paths.DevOutboxList.QueryParameters> | null,
@@ -9675,6 +9835,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.DevOutboxList.Responses.$200>
   /**
    * documents_file_retrieve - A document's file: for its owner, or an admin (master) of its organization
+   * 
+   * Answers the stored file of an employee document, as an attachment with its own content type: to the employee it belongs to, or to the office of its organization.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_EMPLOYEE`. Also open to an employee who still has forms due.
    */
   'documents_file_retrieve'(
     parameters: Parameters<Paths.DocumentsFileRetrieve.PathParameters>,
@@ -9683,6 +9847,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.DocumentsFileRetrieve.Responses.$200>
   /**
    * employees_list - The organization's employees
+   * 
+   * Lists the organization’s employees, paged: filter by status (NEW or READY), position and expired documents, search names and email, and sort. Each row counts forms due and expired or expiring documents.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_list'(
     parameters?: Parameters<Paths.EmployeesList.QueryParameters> | null,
@@ -9691,6 +9859,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesList.Responses.$200>
   /**
    * employees_create - Create an employee (NEW): mails the sign-up link and assigns the onboarding items
+   * 
+   * Creates an employee in status NEW, mails them the sign-up link and assigns the onboarding items for their position. 502 when the mail could not be sent (the employee exists: resend the invitation from users_invitation_create).
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9699,6 +9871,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesCreate.Responses.$201>
   /**
    * employees_retrieve - One employee (the read is audited)
+   * 
+   * Answers one employee of the organization with their profile. The read is written to the audit log.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_retrieve'(
     parameters: Parameters<Paths.EmployeesRetrieve.PathParameters>,
@@ -9707,6 +9883,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesRetrieve.Responses.$200>
   /**
    * employees_partial_update - Edit an employee's name, phone or position
+   * 
+   * Changes an employee’s name, phone or position; send only the fields to change.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_partial_update'(
     parameters: Parameters<Paths.EmployeesPartialUpdate.PathParameters>,
@@ -9715,6 +9895,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesPartialUpdate.Responses.$200>
   /**
    * employees_checklist_retrieve - An employee's onboarding checklist
+   * 
+   * Answers an employee’s onboarding checklist: every form request, document and competency test with its state, and what is still missing before they can be marked ready to hire.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_checklist_retrieve'(
     parameters: Parameters<Paths.EmployeesChecklistRetrieve.PathParameters>,
@@ -9723,6 +9907,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesChecklistRetrieve.Responses.$200>
   /**
    * employees_documents_list - An employee's documents
+   * 
+   * Lists an employee’s document slots: each with its type, status (MISSING, PENDING review, APPROVED, REJECTED), file and expiry date, and whether it has expired or expires soon.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_documents_list'(
     parameters: Parameters<Paths.EmployeesDocumentsList.PathParameters>,
@@ -9731,6 +9919,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesDocumentsList.Responses.$200>
   /**
    * employees_documents_create - Request a document: of a document type, or by name
+   * 
+   * Adds a document slot for an employee to fill: of one of the organization’s document types, or by a name (then say whether it is required and needs an expiry date). The employee uploads it from their profile.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_documents_create'(
     parameters: Parameters<Paths.EmployeesDocumentsCreate.PathParameters>,
@@ -9739,6 +9931,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesDocumentsCreate.Responses.$201>
   /**
    * employees_documents_partial_update - Approve or reject an uploaded document (a rejection needs review_note), or set its expiry date
+   * 
+   * Reviews an uploaded document: approve it, or reject it with a review_note saying what is wrong, or set its expiry date.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_documents_partial_update'(
     parameters: Parameters<Paths.EmployeesDocumentsPartialUpdate.PathParameters>,
@@ -9747,6 +9943,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesDocumentsPartialUpdate.Responses.$200>
   /**
    * employees_notes_list - An employee's notes, newest first
+   * 
+   * Lists the notes on an employee, newest first, paged; each has a note type (from the organization’s note types), its text and author.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_notes_list'(
     parameters: Parameters<Paths.EmployeesNotesList.QueryParameters & Paths.EmployeesNotesList.PathParameters>,
@@ -9755,6 +9955,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesNotesList.Responses.$200>
   /**
    * employees_notes_create - Add a note typed by one of the organization’s note types
+   * 
+   * Adds a note on an employee, typed by one of the organization’s active note types (note_types_list).
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_notes_create'(
     parameters: Parameters<Paths.EmployeesNotesCreate.PathParameters>,
@@ -9763,6 +9967,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesNotesCreate.Responses.$201>
   /**
    * employees_notes_destroy - Delete a note
+   * 
+   * Deletes a note on an employee (404 once deleted).
+   * 
+   * Signed in, with the permission `delete-employee-notes`.
    */
   'employees_notes_destroy'(
     parameters: Parameters<Paths.EmployeesNotesDestroy.PathParameters>,
@@ -9771,6 +9979,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesNotesDestroy.Responses.$204>
   /**
    * employees_ready_create - Mark ready to hire (READY); refused with code not_ready and fields.checklist listing what is missing
+   * 
+   * Moves an employee from NEW to READY (ready to hire). Refused with 400, code not_ready and fields.checklist listing what is missing, until every required form is signed, every required document approved and not expired, and the competency test passed.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_ready_create'(
     parameters: Parameters<Paths.EmployeesReadyCreate.PathParameters>,
@@ -9791,6 +10003,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EventsStreamRetrieve.Responses.$200>
   /**
    * grievances_list - Grievances: an employee's or client's own; the office's desk of the organization's (urgent ones first)
+   * 
+   * Lists grievances, paged: an employee or client sees their own; the office sees the organization’s desk, urgent ones first, filtered by state, category and overdue.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
    */
   'grievances_list'(
     parameters?: Parameters<Paths.GrievancesList.QueryParameters> | null,
@@ -9799,6 +10015,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.GrievancesList.Responses.$200>
   /**
    * grievances_create - File a grievance (Received): an employee or client files their own; the office records one taken by phone or in person, naming the complainant (a client, an employee, or a name)
+   * 
+   * Files a grievance in state Received with its category, what happened and when, who was involved and the outcome wanted. An employee or client files their own; the office records one taken by phone or in person, naming the complainant. Abuse, neglect or mistreatment is urgent: every admin and the master are told at once.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
    */
   'grievances_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9807,6 +10027,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.GrievancesCreate.Responses.$201>
   /**
    * grievances_retrieve - One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch
+   * 
+   * Answers one grievance with its dated trail. The complainant never sees the office’s internal notes; the office also sees the reprisal watch: changes to the complainant’s visits or role in the 90 days after filing.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
    */
   'grievances_retrieve'(
     parameters: Parameters<Paths.GrievancesRetrieve.PathParameters>,
@@ -9815,6 +10039,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.GrievancesRetrieve.Responses.$200>
   /**
    * grievances_notes_create - Add a note to the trail; the office's may be internal (hidden from the complainant)
+   * 
+   * Adds a note to the grievance’s trail; the office’s may be internal, hidden from the complainant.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
    */
   'grievances_notes_create'(
     parameters: Parameters<Paths.GrievancesNotesCreate.PathParameters>,
@@ -9823,6 +10051,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.GrievancesNotesCreate.Responses.$201>
   /**
    * grievances_transition_create - Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note
+   * 
+   * Moves a grievance to its next state with a note: Investigating, Resolved (needs the resolution), Complainant notified, Closed, or Reopened. A move the state does not allow answers 409.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'grievances_transition_create'(
     parameters: Parameters<Paths.GrievancesTransitionCreate.PathParameters>,
@@ -9831,6 +10063,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.GrievancesTransitionCreate.Responses.$200>
   /**
    * marketers_list - The organization's marketers with their referrals of a period: by status, conversion, median days to admission
+   * 
+   * Lists the organization’s marketers with their referrals brought in a period (from and to, by default the last 90 days): counts by status, conversion (admitted over decided) and median days from New to Admitted.
+   * 
+   * Signed in, with the permission `view-marketer`.
    */
   'marketers_list'(
     parameters?: Parameters<Paths.MarketersList.QueryParameters> | null,
@@ -9839,6 +10075,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.MarketersList.Responses.$200>
   /**
    * marketers_report_retrieve - Conversion by source and by marketer for a period, as CSV (the export is audited)
+   * 
+   * Answers a CSV report of conversion for a period, by source and by marketer. The export is written to the audit log.
+   * 
+   * Signed in, with the permission `view-marketer`.
    */
   'marketers_report_retrieve'(
     parameters?: Parameters<Paths.MarketersReportRetrieve.QueryParameters> | null,
@@ -9847,6 +10087,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.MarketersReportRetrieve.Responses.$200>
   /**
    * notifications_list - The signed-in user's notifications in the organization, newest first
+   * 
+   * Lists the signed-in person’s notifications in the organization, newest first, paged; `unread` and `type` filter them. New notifications also arrive on the live event stream (events_stream_retrieve).
+   * 
+   * Signed in, with the permission `view-notifications`. Also open to an employee who still has forms due.
    */
   'notifications_list'(
     parameters?: Parameters<Paths.NotificationsList.QueryParameters> | null,
@@ -9855,6 +10099,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.NotificationsList.Responses.$200>
   /**
    * notifications_read_all_create - Mark all of one’s notifications in the organization read (of one type when given)
+   * 
+   * Marks all of one’s unread notifications in the organization read, or only those of the given type.
+   * 
+   * Signed in, with the permission `view-notifications`. Also open to an employee who still has forms due.
    */
   'notifications_read_all_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9863,6 +10111,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.NotificationsReadAllCreate.Responses.$204>
   /**
    * notifications_partial_update - Mark one of one’s notifications read (or unread again)
+   * 
+   * Marks one of one’s own notifications read (read: true), or unread again (read: false); 404 for anyone else’s.
+   * 
+   * Signed in, with the permission `view-notifications`. Also open to an employee who still has forms due.
    */
   'notifications_partial_update'(
     parameters: Parameters<Paths.NotificationsPartialUpdate.PathParameters>,
@@ -9871,6 +10123,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.NotificationsPartialUpdate.Responses.$200>
   /**
    * onboarding_checklist_retrieve - One's own onboarding checklist: form requests, documents, competency tests and what is missing
+   * 
+   * Answers the signed-in employee’s own onboarding checklist: form requests, documents and competency tests with their states, and what is still missing before the office can mark them ready to hire.
+   * 
+   * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
    */
   'onboarding_checklist_retrieve'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9879,6 +10135,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.OnboardingChecklistRetrieve.Responses.$200>
   /**
    * competency_tests_list - The organization's competency tests, by name
+   * 
+   * A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named. Paged, by name; `active` keeps only the active (true) or the retired (false) ones.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'competency_tests_list'(
     parameters?: Parameters<Paths.CompetencyTestsList.QueryParameters> | null,
@@ -9887,6 +10147,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.CompetencyTestsList.Responses.$200>
   /**
    * competency_tests_create - Add one of the organization's competency tests
+   * 
+   * A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named. Answers the new one, active unless `active` is false.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'competency_tests_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9895,6 +10159,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.CompetencyTestsCreate.Responses.$201>
   /**
    * competency_tests_retrieve - One of the organization's competency tests
+   * 
+   * A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named. 404 for one of another organization.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'competency_tests_retrieve'(
     parameters: Parameters<Paths.CompetencyTestsRetrieve.PathParameters>,
@@ -9903,6 +10171,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.CompetencyTestsRetrieve.Responses.$200>
   /**
    * competency_tests_partial_update - Change one of the organization's competency tests (active: false retires it)
+   * 
+   * A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named. Send only the fields to change; `active: false` retires it and `active: true` brings it back.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'competency_tests_partial_update'(
     parameters: Parameters<Paths.CompetencyTestsPartialUpdate.PathParameters>,
@@ -9911,6 +10183,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.CompetencyTestsPartialUpdate.Responses.$200>
   /**
    * document_types_list - The organization's document types, by name
+   * 
+   * A document type is a document employees provide (a license, a TB test...): whether it is required, whether it needs an expiry date, and for which positions. Paged, by name; `active` keeps only the active (true) or the retired (false) ones.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'document_types_list'(
     parameters?: Parameters<Paths.DocumentTypesList.QueryParameters> | null,
@@ -9919,6 +10195,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.DocumentTypesList.Responses.$200>
   /**
    * document_types_create - Add one of the organization's document types
+   * 
+   * A document type is a document employees provide (a license, a TB test...): whether it is required, whether it needs an expiry date, and for which positions. Answers the new one, active unless `active` is false.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'document_types_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9927,6 +10207,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.DocumentTypesCreate.Responses.$201>
   /**
    * document_types_partial_update - Change one of the organization's document types (active: false retires it)
+   * 
+   * A document type is a document employees provide (a license, a TB test...): whether it is required, whether it needs an expiry date, and for which positions. Send only the fields to change; `active: false` retires it and `active: true` brings it back.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'document_types_partial_update'(
     parameters: Parameters<Paths.DocumentTypesPartialUpdate.PathParameters>,
@@ -9935,6 +10219,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.DocumentTypesPartialUpdate.Responses.$200>
   /**
    * form_requests_list - One's own form requests, newest first (admins: the organization's, optionally of one employee)
+   * 
+   * Lists form requests, newest first, paged: an employee’s own; for the office, the organization’s, optionally of one employee, and filtered by status.
+   * 
+   * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
    */
   'form_requests_list'(
     parameters?: Parameters<Paths.FormRequestsList.QueryParameters> | null,
@@ -9943,6 +10231,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormRequestsList.Responses.$200>
   /**
    * form_requests_create - Send a form to one or many employees (all or nothing); each is notified in the app and by mail
+   * 
+   * Sends a form (from one of the organization’s form templates) to one or many employees at once, with an optional due date; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'form_requests_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9951,6 +10243,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormRequestsCreate.Responses.$201>
   /**
    * form_requests_retrieve - One form request (own; admins: any of the organization, audited)
+   * 
+   * Answers one form request with its template fields and, once filled, the answers and signing times. An employee reads only their own; the office reads any of the organization’s, and that read is written to the audit log.
+   * 
+   * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
    */
   'form_requests_retrieve'(
     parameters: Parameters<Paths.FormRequestsRetrieve.PathParameters>,
@@ -9959,6 +10255,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormRequestsRetrieve.Responses.$200>
   /**
    * form_requests_countersign_create - The office countersigns a signed form whose template needs an admin signature (then COMPLETED)
+   * 
+   * The office signs, with its drawn signature, a form the employee has signed whose template needs an admin signature; the request becomes COMPLETED.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'form_requests_countersign_create'(
     parameters: Parameters<Paths.FormRequestsCountersignCreate.PathParameters>,
@@ -9967,6 +10267,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormRequestsCountersignCreate.Responses.$200>
   /**
    * form_requests_submit_create - Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)
+   * 
+   * Fills and signs one of one’s own form requests: the answers to the template’s fields (each required field checked, 400 naming it) and the drawn signature. The request becomes COMPLETED, or AWAITING_COUNTERSIGN when the template needs the office’s signature too.
+   * 
+   * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
    */
   'form_requests_submit_create'(
     parameters: Parameters<Paths.FormRequestsSubmitCreate.PathParameters>,
@@ -9975,6 +10279,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormRequestsSubmitCreate.Responses.$200>
   /**
    * form_templates_list - The organization's form templates, by name
+   * 
+   * A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire. Paged, by name; `active` keeps only the active (true) or the retired (false) ones.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'form_templates_list'(
     parameters?: Parameters<Paths.FormTemplatesList.QueryParameters> | null,
@@ -9983,6 +10291,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormTemplatesList.Responses.$200>
   /**
    * form_templates_create - Add one of the organization's form templates
+   * 
+   * A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire. Answers the new one, active unless `active` is false.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'form_templates_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -9991,6 +10303,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormTemplatesCreate.Responses.$201>
   /**
    * form_templates_retrieve - One of the organization's form templates
+   * 
+   * A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire. 404 for one of another organization.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'form_templates_retrieve'(
     parameters: Parameters<Paths.FormTemplatesRetrieve.PathParameters>,
@@ -9999,6 +10315,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormTemplatesRetrieve.Responses.$200>
   /**
    * form_templates_partial_update - Change one of the organization's form templates (active: false retires it)
+   * 
+   * A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire. Send only the fields to change; `active: false` retires it and `active: true` brings it back.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'form_templates_partial_update'(
     parameters: Parameters<Paths.FormTemplatesPartialUpdate.PathParameters>,
@@ -10007,6 +10327,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormTemplatesPartialUpdate.Responses.$200>
   /**
    * note_types_list - The organization's employee note types, by name
+   * 
+   * A note type classifies the notes the office writes on an employee (employees_notes_create). Paged, by name; `active` keeps only the active (true) or the retired (false) ones.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'note_types_list'(
     parameters?: Parameters<Paths.NoteTypesList.QueryParameters> | null,
@@ -10015,6 +10339,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.NoteTypesList.Responses.$200>
   /**
    * note_types_create - Add one of the organization's employee note types
+   * 
+   * A note type classifies the notes the office writes on an employee (employees_notes_create). Answers the new one, active unless `active` is false.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'note_types_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -10023,6 +10351,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.NoteTypesCreate.Responses.$201>
   /**
    * note_types_partial_update - Change one of the organization's employee note types (active: false retires it)
+   * 
+   * A note type classifies the notes the office writes on an employee (employees_notes_create). Send only the fields to change; `active: false` retires it and `active: true` brings it back.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'note_types_partial_update'(
     parameters: Parameters<Paths.NoteTypesPartialUpdate.PathParameters>,
@@ -10031,6 +10363,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.NoteTypesPartialUpdate.Responses.$200>
   /**
    * test_requests_list - One's own test requests, newest first; awaiting_observation=true: (an RN) the organization's HHA tests waiting for a skills observation; admins: the organization's
+   * 
+   * Lists test requests, newest first, paged: an employee’s own; with awaiting_observation=true, for a READY registered nurse, the organization’s home health aide tests waiting for a skills observation; for the office, the organization’s.
+   * 
+   * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
    */
   'test_requests_list'(
     parameters?: Parameters<Paths.TestRequestsList.QueryParameters> | null,
@@ -10039,6 +10375,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.TestRequestsList.Responses.$200>
   /**
    * test_requests_create - Send a competency test to one or many employees (all or nothing); each is notified in the app and by mail
+   * 
+   * Sends a competency test to one or many employees at once; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'test_requests_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -10047,6 +10387,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.TestRequestsCreate.Responses.$201>
   /**
    * test_requests_retrieve - One test request (questions without their answers)
+   * 
+   * Answers one test request: its questions without the right answers, and once submitted the score, the choice made for each question and whether it was right, and the observed skills.
+   * 
+   * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
    */
   'test_requests_retrieve'(
     parameters: Parameters<Paths.TestRequestsRetrieve.PathParameters>,
@@ -10055,6 +10399,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.TestRequestsRetrieve.Responses.$200>
   /**
    * test_requests_observation_create - A registered nurse records the observed skills of an HHA's test, with their signature
+   * 
+   * A READY registered nurse records the observed skills of a home health aide’s test (42 CFR 484.80(c)): each skill satisfactory or not, with a comment, signed with the nurse’s drawn signature.
+   * 
+   * Signed in, with the role `ROLE_EMPLOYEE`.
    */
   'test_requests_observation_create'(
     parameters: Parameters<Paths.TestRequestsObservationCreate.PathParameters>,
@@ -10063,6 +10411,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.TestRequestsObservationCreate.Responses.$200>
   /**
    * test_requests_submit_create - Answer the written part of one’s test (once); scored at once
+   * 
+   * Answers the written part of one’s own test, once: one choice per question. It is scored at once against the test’s pass mark; the answer says the score and whether the written part passed.
+   * 
+   * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
    */
   'test_requests_submit_create'(
     parameters: Parameters<Paths.TestRequestsSubmitCreate.PathParameters>,
@@ -10071,6 +10423,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.TestRequestsSubmitCreate.Responses.$200>
   /**
    * organizations_list - Every organization (master)
+   * 
+   * Lists every organization of the installation, paged, for a master choosing which organization to act in (sent afterwards as X-ORGANIZATION-TOKEN).
+   * 
+   * Signed in, with the permission `view-organizations`.
    */
   'organizations_list'(
     parameters?: Parameters<Paths.OrganizationsList.QueryParameters> | null,
@@ -10079,6 +10435,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.OrganizationsList.Responses.$200>
   /**
    * organizations_retrieve - An organization by numeric id or by token (public: the sign-in pages are branded)
+   * 
+   * Answers an organization’s name, token, favicon, colour palette and time zone, looked up by numeric id or by token (`sunrise`). No sign-in needed: the login, apply-now and password pages are branded with it.
+   * 
+   * Public: no sign-in needed.
    */
   'organizations_retrieve'(
     parameters: Parameters<Paths.OrganizationsRetrieve.PathParameters>,
@@ -10087,6 +10447,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.OrganizationsRetrieve.Responses.$200>
   /**
    * payroll_periods_list - Pay periods (weeks from the organization's first day) of one employee's verified visits, newest first: the office names the employee, an employee sees their own
+   * 
+   * Lists pay periods (weeks from the organization’s first day of the week), newest first, paged: each verified visit with its minutes (as worked, no rounding), daily and weekly totals, and minutes over 40 hours in the week as overtime. The office names the employee; an employee sees their own.
+   * 
+   * Signed in, with the permission `view-employees` or `view-workschedules`.
    */
   'payroll_periods_list'(
     parameters?: Parameters<Paths.PayrollPeriodsList.QueryParameters> | null,
@@ -10095,6 +10459,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.PayrollPeriodsList.Responses.$200>
   /**
    * payroll_periods_export_retrieve - The pay periods as CSV: one line per verified visit, then each week's total, regular and overtime minutes
+   * 
+   * Answers the pay periods of a range as CSV: one line per verified visit, then each week’s total, regular and overtime minutes.
+   * 
+   * Signed in, with the permission `view-employees` or `view-workschedules`.
    */
   'payroll_periods_export_retrieve'(
     parameters?: Parameters<Paths.PayrollPeriodsExportRetrieve.QueryParameters> | null,
@@ -10103,6 +10471,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.PayrollPeriodsExportRetrieve.Responses.$200>
   /**
    * profile_documents_list - The signed-in employee's documents
+   * 
+   * Lists the signed-in employee’s own document slots: what is requested, uploaded, approved or rejected (with the office’s note), and the expiry dates.
+   * 
+   * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
    */
   'profile_documents_list'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -10111,6 +10483,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ProfileDocumentsList.Responses.$200>
   /**
    * profile_documents_upload_create - Upload the file of one of one’s document slots (PDF, PNG or JPEG, at most 10 MB); it waits for review
+   * 
+   * Uploads the file of one of one’s own document slots as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for the office’s review.
+   * 
+   * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
    */
   'profile_documents_upload_create'(
     parameters: Parameters<Paths.ProfileDocumentsUploadCreate.PathParameters>,
@@ -10119,6 +10495,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ProfileDocumentsUploadCreate.Responses.$200>
   /**
    * referrals_list - Referrals: a marketer's own; the office's board of all of the organization's
+   * 
+   * Lists referrals, paged: a marketer sees their own; the office sees all of the organization’s (its board), filtered by status, marketer, source, creation dates and overdue (New for over 48 hours), or searched by name.
+   * 
+   * Signed in, with the permission `view-referrals` or `view-marketer`.
    */
   'referrals_list'(
     parameters?: Parameters<Paths.ReferralsList.QueryParameters> | null,
@@ -10127,6 +10507,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ReferralsList.Responses.$200>
   /**
    * referrals_create - Enter a referral (status New); a marketer brings it as their own, the office may name the marketer
+   * 
+   * Enters a referral in status New: name, date of birth, contact, type, requested services, payer, source with its name and contact, and notes. A marketer brings it as their own; the office may name the marketer.
+   * 
+   * Signed in, with the permission `view-referrals` or `view-marketer`.
    */
   'referrals_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -10135,6 +10519,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ReferralsCreate.Responses.$201>
   /**
    * referrals_retrieve - One referral with its timeline
+   * 
+   * Answers one referral with its timeline: every status change, correction and note, dated and with who made it.
+   * 
+   * Signed in, with the permission `view-referrals` or `view-marketer`.
    */
   'referrals_retrieve'(
     parameters: Parameters<Paths.ReferralsRetrieve.PathParameters>,
@@ -10143,6 +10531,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ReferralsRetrieve.Responses.$200>
   /**
    * referrals_partial_update - Correct a referral's details until it is decided (each correction enters the timeline)
+   * 
+   * Corrects a referral’s details until it is decided; send only the fields to change. Each correction enters the timeline.
+   * 
+   * Signed in, with the permission `view-referrals` or `view-marketer`.
    */
   'referrals_partial_update'(
     parameters: Parameters<Paths.ReferralsPartialUpdate.PathParameters>,
@@ -10151,6 +10543,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ReferralsPartialUpdate.Responses.$200>
   /**
    * referrals_admit_create - Admit: creates the client (Pending) from the referral, links the two, tells the marketer; refused once admitted or decided
+   * 
+   * Admits a referral: creates the client (status Pending) from its details, links the two both ways and tells the marketer. Refused (409) when it is already admitted or decided.
+   * 
+   * Signed in, with the permission `view-marketer`.
    */
   'referrals_admit_create'(
     parameters: Parameters<Paths.ReferralsAdmitCreate.PathParameters>,
@@ -10159,6 +10555,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ReferralsAdmitCreate.Responses.$200>
   /**
    * referrals_notes_create - Add a note to the timeline
+   * 
+   * Adds a dated note to the referral’s timeline.
+   * 
+   * Signed in, with the permission `view-referrals` or `view-marketer`.
    */
   'referrals_notes_create'(
     parameters: Parameters<Paths.ReferralsNotesCreate.PathParameters>,
@@ -10167,6 +10567,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ReferralsNotesCreate.Responses.$201>
   /**
    * referrals_status_create - Move a referral: Contacted, Assessment scheduled (assessment_on), Declined (reason) or Lost; admission is referrals_admit_create
+   * 
+   * Moves a referral along: Contacted, Assessment scheduled (needs assessment_on), Declined (needs a reason from the list) or Lost. Admission goes through referrals_admit_create; a decided referral no longer moves (409).
+   * 
+   * Signed in, with the permission `view-marketer`.
    */
   'referrals_status_create'(
     parameters: Parameters<Paths.ReferralsStatusCreate.PathParameters>,
@@ -10175,6 +10579,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.ReferralsStatusCreate.Responses.$200>
   /**
    * users_list - The organization's users
+   * 
+   * Lists the users of the organization with their role and state, paged. Search matches names and email; filter by role and active state; order by name, email or creation.
+   * 
+   * Signed in, with the permission `view-users`.
    */
   'users_list'(
     parameters?: Parameters<Paths.UsersList.QueryParameters> | null,
@@ -10183,6 +10591,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.UsersList.Responses.$200>
   /**
    * users_create - Invite a user to the organization: mails a sign-up link
+   * 
+   * Creates a user of the organization with the given role and mails them a sign-up link (auth_signup_confirm_create finishes it). The master role cannot be given here, and emails in other organizations are never revealed. 502 when the mail could not be sent.
+   * 
+   * Signed in, with the permission `view-users`.
    */
   'users_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -10191,6 +10603,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.UsersCreate.Responses.$201>
   /**
    * users_retrieve - One user of the organization
+   * 
+   * Answers one user of the organization (404 for a user of another organization).
+   * 
+   * Signed in, with the permission `view-users`.
    */
   'users_retrieve'(
     parameters: Parameters<Paths.UsersRetrieve.PathParameters>,
@@ -10199,6 +10615,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.UsersRetrieve.Responses.$200>
   /**
    * users_partial_update - Deactivate, reactivate or change the role of a user (deactivation ends every session)
+   * 
+   * Changes a user’s role, or deactivates (is_active false) or reactivates them; send only the fields to change. Deactivation ends every session of the user at once; one cannot deactivate one’s own account (400 naming is_active).
+   * 
+   * Signed in, with the permission `view-users`.
    */
   'users_partial_update'(
     parameters: Parameters<Paths.UsersPartialUpdate.PathParameters>,
@@ -10207,6 +10627,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.UsersPartialUpdate.Responses.$200>
   /**
    * users_invitation_create - Send the sign-up mail again (only while the invitation is pending)
+   * 
+   * Mails the sign-up link again to a user whose invitation is still pending (400 already_signed_up once they have signed up). 502 when the mail could not be sent.
+   * 
+   * Signed in, with the permission `view-users`.
    */
   'users_invitation_create'(
     parameters: Parameters<Paths.UsersInvitationCreate.PathParameters>,
@@ -10215,6 +10639,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.UsersInvitationCreate.Responses.$204>
   /**
    * visit_exceptions_list - The office's exceptions queue: open ones (default) or resolved, oldest visit first
+   * 
+   * Lists the office’s exceptions queue, oldest visit first, paged: open exceptions (default) or resolved ones, with the visit each belongs to.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'visit_exceptions_list'(
     parameters?: Parameters<Paths.VisitExceptionsList.QueryParameters> | null,
@@ -10223,6 +10651,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitExceptionsList.Responses.$200>
   /**
    * visit_exceptions_resolve_create - Approve an exception, or correct the visit’s times with a reason code (the original clocks are kept)
+   * 
+   * Resolves an exception: approve it, or correct the visit’s times with a reason code and note. The original clock times are kept beside the corrected ones. Answers the visit, Verified once all its exceptions are resolved.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'visit_exceptions_resolve_create'(
     parameters: Parameters<Paths.VisitExceptionsResolveCreate.PathParameters>,
@@ -10231,6 +10663,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitExceptionsResolveCreate.Responses.$200>
   /**
    * visits_list - Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own
+   * 
+   * Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits that fit their position; a client’s own.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
    */
   'visits_list'(
     parameters?: Parameters<Paths.VisitsList.QueryParameters> | null,
@@ -10239,6 +10675,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsList.Responses.$200>
   /**
    * visits_create - Book a visit (Open without a caregiver); refused with the conflict named
+   * 
+   * Books a visit of one caregiver for one client’s service in a time window (the organization’s time zone), or an Open visit without a caregiver. Refused, naming the conflict, when the caregiver is not READY or is booked elsewhere in the window (409), the window is over 24 hours or ends before it starts, or the client does not have the service.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'visits_create'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -10247,6 +10687,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsCreate.Responses.$201>
   /**
    * visits_board_retrieve - The schedule board: a week by caregiver (READY employees) or by client (active clients), with open visits and what needs attention
+   * 
+   * Answers the schedule board for a week: rows by caregiver (READY employees) or by client (active clients), each day’s visits, the open visits, and what needs attention (gaps and conflicts).
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'visits_board_retrieve'(
     parameters?: Parameters<Paths.VisitsBoardRetrieve.QueryParameters> | null,
@@ -10255,6 +10699,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsBoardRetrieve.Responses.$200>
   /**
    * visits_export_retrieve - A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes
+   * 
+   * Answers a CSV of a period’s verified visits for the state’s aggregator: the six elements of electronic visit verification (service, client, caregiver, date, location, start and end time) and the exception codes. The export is written to the audit log.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'visits_export_retrieve'(
     parameters?: Parameters<Paths.VisitsExportRetrieve.QueryParameters> | null,
@@ -10264,7 +10712,7 @@ export interface OperationMethods {
   /**
    * visits_recurrences_create - Book a weekly pattern at once (days of the week, times, until a date); lists what it skipped and why
    * 
-   * A pattern books at most 366 days.
+   * Books a weekly pattern at once (days of the week, times, until a date) with the same checks as visits_create, and answers the visits made and each one skipped with why. A pattern books at most 366 days.
    * 
    * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
@@ -10275,6 +10723,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsRecurrencesCreate.Responses.$201>
   /**
    * visits_retrieve - One visit with its clocks, corrections and exceptions
+   * 
+   * Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
    */
   'visits_retrieve'(
     parameters: Parameters<Paths.VisitsRetrieve.PathParameters>,
@@ -10283,6 +10735,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsRetrieve.Responses.$200>
   /**
    * visits_partial_update - Move, reassign (null: Open) or annotate a visit not yet clocked
+   * 
+   * Moves a visit not yet clocked to another window, reassigns it (caregiver null makes it Open), or changes its note, with the same checks as booking.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'visits_partial_update'(
     parameters: Parameters<Paths.VisitsPartialUpdate.PathParameters>,
@@ -10291,6 +10747,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsPartialUpdate.Responses.$200>
   /**
    * visits_callout_create - "I can't make it": the caregiver gives up a future visit, which turns Open; the office is told
+   * 
+   * The caregiver gives up a future visit (“I can’t make it”) with a reason: it turns Open and the office is told.
+   * 
+   * Signed in, with the permission `view-workschedules`.
    */
   'visits_callout_create'(
     parameters: Parameters<Paths.VisitsCalloutCreate.PathParameters>,
@@ -10299,6 +10759,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsCalloutCreate.Responses.$200>
   /**
    * visits_cancel_create - Cancel a visit not yet clocked, with a reason code
+   * 
+   * Cancels a visit not yet clocked, with a reason code (client request, client in hospital, caregiver call-out, weather, other).
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'visits_cancel_create'(
     parameters: Parameters<Paths.VisitsCancelCreate.PathParameters>,
@@ -10307,6 +10771,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsCancelCreate.Responses.$200>
   /**
    * visits_clock_in_create - Clock in at the server's time, with the position or (away, or declined) home|community and a reason
+   * 
+   * The caregiver clocks in at the server’s time (never the phone’s). Send the position once (latitude, longitude, accuracy): within the organization’s tolerance of the client’s home it counts as home. Away from it, or without a position, send location_type (home or community) and a reason: the visit gets an exception, as does a clock-in more than 15 minutes late.
+   * 
+   * Signed in, with the permission `view-workschedules`.
    */
   'visits_clock_in_create'(
     parameters: Parameters<Paths.VisitsClockInCreate.PathParameters>,
@@ -10315,6 +10783,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsClockInCreate.Responses.$200>
   /**
    * visits_clock_out_create - Clock out at the server's time: the visit is Completed (Verified when both clocks are in order)
+   * 
+   * The caregiver clocks out at the server’s time, with the position or location_type and reason as for clocking in. The visit is Completed, and Verified when both clocks are in order.
+   * 
+   * Signed in, with the permission `view-workschedules`.
    */
   'visits_clock_out_create'(
     parameters: Parameters<Paths.VisitsClockOutCreate.PathParameters>,
@@ -10323,6 +10795,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsClockOutCreate.Responses.$200>
   /**
    * visits_request_create - A READY caregiver asks for an Open visit that fits their position; the office assigns it
+   * 
+   * A READY caregiver asks for an Open visit that fits their position; the office is told and assigns it.
+   * 
+   * Signed in, with the permission `view-workschedules`.
    */
   'visits_request_create'(
     parameters: Parameters<Paths.VisitsRequestCreate.PathParameters>,
@@ -10331,6 +10807,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.VisitsRequestCreate.Responses.$201>
   /**
    * work_service_reviews_list - Work-service reviews, newest week first: the office's (by status or client), a client's own; the weeks that ended are reviewed first
+   * 
+   * Lists work-service reviews (one client’s completed visits of one week), newest week first, paged: the office’s, filtered by status or client; a client’s own.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_CLIENT`.
    */
   'work_service_reviews_list'(
     parameters?: Parameters<Paths.WorkServiceReviewsList.QueryParameters> | null,
@@ -10339,6 +10819,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.WorkServiceReviewsList.Responses.$200>
   /**
    * work_service_reviews_retrieve - One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute
+   * 
+   * Answers one review with every visit of the week that took place: date, caregiver, times, service, minutes, and any dispute with its resolution.
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_CLIENT`.
    */
   'work_service_reviews_retrieve'(
     parameters: Parameters<Paths.WorkServiceReviewsRetrieve.PathParameters>,
@@ -10347,6 +10831,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.WorkServiceReviewsRetrieve.Responses.$200>
   /**
    * work_service_reviews_dispute_create - The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed
+   * 
+   * The client disputes one visit of the week with a comment: it becomes an exception in the office’s queue and the review is Disputed until the office resolves it.
+   * 
+   * Signed in, with the role `ROLE_CLIENT`.
    */
   'work_service_reviews_dispute_create'(
     parameters: Parameters<Paths.WorkServiceReviewsDisputeCreate.PathParameters>,
@@ -10355,6 +10843,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.WorkServiceReviewsDisputeCreate.Responses.$200>
   /**
    * work_service_reviews_sign_create - The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)
+   * 
+   * The client signs the week with their drawn signature: the review becomes Signed and read-only (409 when it is already signed).
+   * 
+   * Signed in, with the role `ROLE_CLIENT`.
    */
   'work_service_reviews_sign_create'(
     parameters: Parameters<Paths.WorkServiceReviewsSignCreate.PathParameters>,
@@ -10363,6 +10855,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.WorkServiceReviewsSignCreate.Responses.$200>
   /**
    * work_service_reviews_signature_retrieve - The client's drawn signature of a signed review (PNG)
+   * 
+   * Answers the client’s drawn signature on a signed review as a PNG file (404 before it is signed).
+   * 
+   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_CLIENT`.
    */
   'work_service_reviews_signature_retrieve'(
     parameters: Parameters<Paths.WorkServiceReviewsSignatureRetrieve.PathParameters>,
@@ -10371,6 +10867,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.WorkServiceReviewsSignatureRetrieve.Responses.$200>
   /**
    * work_service_reviews_unable_create - The office records that the client cannot sign, with a reason code and a note
+   * 
+   * The office records that the client cannot sign the week, with a reason code and a note.
+   * 
+   * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
    */
   'work_service_reviews_unable_create'(
     parameters: Parameters<Paths.WorkServiceReviewsUnableCreate.PathParameters>,
@@ -10383,6 +10883,10 @@ export interface PathsDictionary {
   ['/api/applications/']: {
     /**
      * applications_list - The organization's job applications (newest first)
+     * 
+     * Lists the organization’s job applications, newest first, paged; filter by status and position, or search names and email.
+     * 
+     * Signed in, with the permission `view-applications`.
      */
     'get'(
       parameters?: Parameters<Paths.ApplicationsList.QueryParameters> | null,
@@ -10391,6 +10895,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.ApplicationsList.Responses.$200>
     /**
      * applications_create - Apply for a position (public; the organization comes from X-ORGANIZATION-TOKEN). multipart/form-data
+     * 
+     * Files a job application with an agency (named by X-ORGANIZATION-TOKEN, required): position, contact details, availability, experience, a resume file and the applicant’s drawn attestation signature, sent as multipart/form-data. The office is told. Rate limited per address (429).
+     * 
+     * Public: no sign-in needed.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10401,6 +10909,10 @@ export interface PathsDictionary {
   ['/api/applications/{id}/']: {
     /**
      * applications_retrieve - One application
+     * 
+     * Answers one job application with its review (who reviewed it, when, and the rejection reason or the employee it became).
+     * 
+     * Signed in, with the permission `view-applications`.
      */
     'get'(
       parameters: Parameters<Paths.ApplicationsRetrieve.PathParameters>,
@@ -10411,6 +10923,10 @@ export interface PathsDictionary {
   ['/api/applications/{id}/accept/']: {
     /**
      * applications_accept_create - Accept: creates the employee (NEW), mails the sign-up link, assigns the onboarding items
+     * 
+     * Accepts a pending application: creates the employee in status NEW from it, mails the sign-up link and assigns the onboarding items (forms, documents and competency tests for the position). 409 when the application was already decided; 502 when the mail could not be sent.
+     * 
+     * Signed in, with the permission `view-applications`.
      */
     'post'(
       parameters: Parameters<Paths.ApplicationsAcceptCreate.PathParameters>,
@@ -10421,6 +10937,10 @@ export interface PathsDictionary {
   ['/api/applications/{id}/reject/']: {
     /**
      * applications_reject_create - Reject with a reason (kept on the application)
+     * 
+     * Rejects a pending application with a reason, kept on the application (409 when it was already decided).
+     * 
+     * Signed in, with the permission `view-applications`.
      */
     'post'(
       parameters: Parameters<Paths.ApplicationsRejectCreate.PathParameters>,
@@ -10431,6 +10951,10 @@ export interface PathsDictionary {
   ['/api/applications/{id}/resume/']: {
     /**
      * applications_resume_retrieve - The application's resume file
+     * 
+     * Answers the resume file the applicant uploaded, as an attachment with its own content type (404 when there is none).
+     * 
+     * Signed in, with the permission `view-applications`.
      */
     'get'(
       parameters: Parameters<Paths.ApplicationsResumeRetrieve.PathParameters>,
@@ -10441,6 +10965,10 @@ export interface PathsDictionary {
   ['/api/applications/{id}/signature/']: {
     /**
      * applications_signature_retrieve - The applicant's drawn attestation signature (PNG)
+     * 
+     * Answers the applicant’s drawn attestation signature as a PNG file.
+     * 
+     * Signed in, with the permission `view-applications`.
      */
     'get'(
       parameters: Parameters<Paths.ApplicationsSignatureRetrieve.PathParameters>,
@@ -10451,6 +10979,10 @@ export interface PathsDictionary {
   ['/api/audit-log/']: {
     /**
      * audit_log_list - The audit log, newest first, filtered (the listing is itself audited as a search). The count stops at 10,000.
+     * 
+     * Lists audit rows, newest first, paged: sign-ins and failures, sign-outs, changes (old and new values, secrets redacted), reads, searches and exports of client and employee records. Filter by organization, person, action, entity and date range. The count stops at 10,000 (count_limited says so). The listing is itself audited as a search.
+     * 
+     * Signed in, with the permission `view-auditlogs`.
      */
     'get'(
       parameters?: Parameters<Paths.AuditLogList.QueryParameters> | null,
@@ -10461,6 +10993,10 @@ export interface PathsDictionary {
   ['/api/audit-log/export/']: {
     /**
      * audit_log_export_retrieve - The filtered audit rows as CSV, newest first, streamed (the export is itself audited)
+     * 
+     * Streams the audit rows matching the filters as CSV, newest first. The export is itself written to the audit log.
+     * 
+     * Signed in, with the permission `view-auditlogs`.
      */
     'get'(
       parameters?: Parameters<Paths.AuditLogExportRetrieve.QueryParameters> | null,
@@ -10471,6 +11007,10 @@ export interface PathsDictionary {
   ['/api/audit-log/people/']: {
     /**
      * audit_log_people_list - People to filter the audit log by: users of any organization whose name or email begins with the words
+     * 
+     * Answers people to filter the audit log by: users of any organization whose name or email begins with the words typed.
+     * 
+     * Signed in, with the permission `view-auditlogs`.
      */
     'get'(
       parameters?: Parameters<Paths.AuditLogPeopleList.QueryParameters> | null,
@@ -10481,6 +11021,10 @@ export interface PathsDictionary {
   ['/api/auth/login/']: {
     /**
      * auth_login_create - Sign in with email and password
+     * 
+     * Checks the email and password in the organization named by X-ORGANIZATION-TOKEN (without it, the email’s one account, or a master’s) and answers the access token (a JWT valid 5 minutes), the refresh token (opaque, single use) and the user. A wrong email and a wrong password answer the same 401. Failures are throttled per account and per address (429 with Retry-After). Sets a device cookie so that failures from elsewhere never lock this device out.
+     * 
+     * Public: no sign-in needed.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10491,6 +11035,10 @@ export interface PathsDictionary {
   ['/api/auth/logout/']: {
     /**
      * auth_logout_create - End the session (the refresh family of the given refresh or access token)
+     * 
+     * Revokes the session (the refresh family) of the refresh token sent and of the bearer access token, when either is given; an expired or forged token revokes nothing. Login and logout never trigger a token refresh.
+     * 
+     * Public: no sign-in needed.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10501,6 +11049,10 @@ export interface PathsDictionary {
   ['/api/auth/password-texts/']: {
     /**
      * password_texts_list - The password rules, as shown to people and enforced by the server
+     * 
+     * Answers the password rules, one sentence each, as the sign-up, reset and change-password pages show them; the server enforces the same rules with the same wording.
+     * 
+     * Public: no sign-in needed.
      */
     'get'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10511,6 +11063,10 @@ export interface PathsDictionary {
   ['/api/auth/password/change/']: {
     /**
      * auth_password_change_create - Change one’s password (the other sessions end)
+     * 
+     * Changes the signed-in person’s password: the current one is required, and the new one must satisfy the password rules (password_texts_list), else 400 naming new_password. Every other session of the person ends. Wrong current passwords are throttled (429).
+     * 
+     * Signed in, with the permission `change-password`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10521,6 +11077,10 @@ export interface PathsDictionary {
   ['/api/auth/password/reset/']: {
     /**
      * auth_password_reset_create - Mail a password reset link (answers the same whether or not the email is known)
+     * 
+     * Mails a single-use, expiring reset link to the account with this email (in the organization of X-ORGANIZATION-TOKEN when sent). Answers 204 whether or not the email is known, and sends nothing for an unknown one, so it reveals no account. Rate limited per email and address (429).
+     * 
+     * Public: no sign-in needed.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10531,6 +11091,10 @@ export interface PathsDictionary {
   ['/api/auth/password/reset/confirm/']: {
     /**
      * auth_password_reset_confirm_create - Set a new password with the uid and token of a reset link (every session ends)
+     * 
+     * Sets a new password with the uid and token of a reset link; the new password must satisfy the password rules. The link works once and only while the password it was made for is unchanged. Every session of the account ends; the person then signs in.
+     * 
+     * Public: no sign-in needed.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10541,6 +11105,10 @@ export interface PathsDictionary {
   ['/api/auth/sign-up/confirm/']: {
     /**
      * auth_signup_confirm_create - Finish an invitation: set the password with the uid and token of the sign-up link, and sign in
+     * 
+     * Ends an invitation: sets the invited person’s password with the uid and token of their sign-up link (single use, expiring) and signs them in, answering the same as auth_login_create.
+     * 
+     * Public: no sign-in needed.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10551,6 +11119,10 @@ export interface PathsDictionary {
   ['/api/auth/signature/']: {
     /**
      * auth_signature_retrieve - One’s saved signature (PNG)
+     * 
+     * Answers the signed-in person’s saved signature as a PNG file (404 when none is saved yet).
+     * 
+     * Signed in, with the permission `change-signature`.
      */
     'get'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10559,6 +11131,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.AuthSignatureRetrieve.Responses.$200>
     /**
      * auth_signature_create - Save one’s drawn signature (PNG data URL)
+     * 
+     * Saves the signed-in person’s drawn signature, sent as a PNG data URL; it is used to sign forms and reviews. Answers the user, with has_signature true.
+     * 
+     * Signed in, with the permission `change-signature`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10569,6 +11145,10 @@ export interface PathsDictionary {
   ['/api/auth/token/refresh/']: {
     /**
      * auth_token_refresh_create - Exchange a refresh token for a new access token and a rotated refresh token
+     * 
+     * Spends the refresh token and answers a new access token and its successor. Reusing a refresh token already spent revokes its whole session (except a concurrent duplicate within a short grace window, which gets the same successor). Refresh tokens also expire after the idle timeout and the absolute session lifetime: then 401, and the person signs in again.
+     * 
+     * Public: no sign-in needed.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10579,6 +11159,10 @@ export interface PathsDictionary {
   ['/api/auth/user/']: {
     /**
      * auth_user_retrieve - The signed-in user
+     * 
+     * Answers the signed-in user: name, role, time zone, the permissions the server derives from role and profile status, the organization, and an employee’s profile (status NEW or READY, forms due). Clients call it after signing in or refreshing to decide what to show.
+     * 
+     * Signed in, with the permission `view-profile`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10587,6 +11171,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.AuthUserRetrieve.Responses.$200>
     /**
      * auth_user_partial_update - Edit one’s own profile
+     * 
+     * Changes one’s own first name, last name, time zone or phone; send only the fields to change. Email and role cannot be changed here.
+     * 
+     * Signed in, with the permission `edit-profile`.
      */
     'patch'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10597,6 +11185,10 @@ export interface PathsDictionary {
   ['/api/clients/']: {
     /**
      * clients_list - The organization's clients (the search is audited)
+     * 
+     * Lists the organization’s clients, paged: search by name or phone, filter by type and status, sort. The search is written to the audit log.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'get'(
       parameters?: Parameters<Paths.ClientsList.QueryParameters> | null,
@@ -10605,6 +11197,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.ClientsList.Responses.$200>
     /**
      * clients_create - Take a client in: its type decides the fields (home health needs payer, physician, diagnosis and certification period)
+     * 
+     * Takes a client in with the fields of its type (home care, home health, or both). A home health patient also needs payer and member id, attending physician (name and NPI with a valid check digit), primary diagnosis (ICD-10) and certification period. Answers the new client.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10615,6 +11211,10 @@ export interface PathsDictionary {
   ['/api/clients/welcome/']: {
     /**
      * clients_welcome_retrieve - The signed-in client's own home: who comes when, what waits for their signature
+     * 
+     * Answers the signed-in client’s own home: the next visits (caregiver’s first name and initial, service, time window, marked when changed), the past month of visits, and the reviews and forms waiting for their signature.
+     * 
+     * Signed in, with the role `ROLE_CLIENT`.
      */
     'get'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10625,6 +11225,10 @@ export interface PathsDictionary {
   ['/api/clients/{id}/']: {
     /**
      * clients_retrieve - One client, with services, authorizations and portal users (the read is audited)
+     * 
+     * Answers one client with services, authorizations (authorized, used and remaining units, with warnings when little remains or the end is near) and portal users. The read is written to the audit log.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'get'(
       parameters: Parameters<Paths.ClientsRetrieve.PathParameters>,
@@ -10633,6 +11237,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.ClientsRetrieve.Responses.$200>
     /**
      * clients_partial_update - Change a client's details or status; discharge needs discharged_on and discharge_reason
+     * 
+     * Changes a client’s details or status; send only the fields to change. Discharging needs discharged_on and discharge_reason (400 naming them).
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'patch'(
       parameters: Parameters<Paths.ClientsPartialUpdate.PathParameters>,
@@ -10643,6 +11251,10 @@ export interface PathsDictionary {
   ['/api/clients/{id}/access-history/']: {
     /**
      * clients_access_history_list - Who opened or changed this client's record, newest first (from the audit log)
+     * 
+     * Lists who opened, searched or changed this client’s record, newest first, paged: the audit log rows about this client.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'get'(
       parameters: Parameters<Paths.ClientsAccessHistoryList.QueryParameters & Paths.ClientsAccessHistoryList.PathParameters>,
@@ -10653,6 +11265,10 @@ export interface PathsDictionary {
   ['/api/clients/{id}/authorizations/']: {
     /**
      * clients_authorizations_create - Record what a payer authorized for one of the client’s services
+     * 
+     * Records what a payer authorized for one of the client’s services: a unit (hour or visit), an amount and a date range. Visits outside any authorization are refused unless the office gives a reason.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters: Parameters<Paths.ClientsAuthorizationsCreate.PathParameters>,
@@ -10663,6 +11279,10 @@ export interface PathsDictionary {
   ['/api/clients/{id}/invitation/']: {
     /**
      * clients_invitation_create - Invite the client or a family member to the portal (role client, linked to this client); mails the sign-up link
+     * 
+     * Invites the client or a family member to the portal as a user with role client, linked to this client, and mails the sign-up link. 502 when the mail could not be sent.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters: Parameters<Paths.ClientsInvitationCreate.PathParameters>,
@@ -10673,6 +11293,10 @@ export interface PathsDictionary {
   ['/api/clients/{id}/services/']: {
     /**
      * clients_services_create - Add a service of the client's type
+     * 
+     * Adds a service to the client, of those allowed for the client’s type; each service then gets its own authorizations.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters: Parameters<Paths.ClientsServicesCreate.PathParameters>,
@@ -10683,6 +11307,10 @@ export interface PathsDictionary {
   ['/api/clients/{id}/services/{service_id}/']: {
     /**
      * clients_services_partial_update - Change a service's status
+     * 
+     * Changes the status of one of the client’s services.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'patch'(
       parameters: Parameters<Paths.ClientsServicesPartialUpdate.PathParameters>,
@@ -10693,6 +11321,10 @@ export interface PathsDictionary {
   ['/api/conversations/']: {
     /**
      * conversations_list - The caller's conversations (an employee's own; the office's inbox and one's direct ones), newest activity first
+     * 
+     * Lists the caller’s conversations, newest activity first, paged, with the last message and the unread count: an employee’s own with the office; for the office, its shared inbox and the admin’s direct conversations.
+     * 
+     * Signed in, with the permission `view-messages` or `view-employees`.
      */
     'get'(
       parameters?: Parameters<Paths.ConversationsList.QueryParameters> | null,
@@ -10701,6 +11333,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.ConversationsList.Responses.$200>
     /**
      * conversations_create - Start a conversation: an employee with the office; the office with one employee or with another admin
+     * 
+     * Starts a conversation with its first message: an employee writes to the office on a topic (schedule, pay, onboarding, other); the office writes to one employee or to another admin. The other side is told on the live event stream.
+     * 
+     * Signed in, with the permission `view-messages` or `view-employees`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10711,6 +11347,10 @@ export interface PathsDictionary {
   ['/api/conversations/{id}/']: {
     /**
      * conversations_retrieve - One conversation with its participants and how far each has read
+     * 
+     * Answers one conversation with its participants and how far each has read.
+     * 
+     * Signed in, with the permission `view-messages` or `view-employees`.
      */
     'get'(
       parameters: Parameters<Paths.ConversationsRetrieve.PathParameters>,
@@ -10721,6 +11361,10 @@ export interface PathsDictionary {
   ['/api/conversations/{id}/messages/']: {
     /**
      * conversations_messages_list - Messages of a conversation, oldest first: the latest page, those after an id (catching up) or before one (older)
+     * 
+     * Answers messages of a conversation, oldest first: the latest page, those after a message id (catching up after an event) or before one (older); has_more says whether more lie beyond.
+     * 
+     * Signed in, with the permission `view-messages` or `view-employees`.
      */
     'get'(
       parameters: Parameters<Paths.ConversationsMessagesList.QueryParameters & Paths.ConversationsMessagesList.PathParameters>,
@@ -10729,6 +11373,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.ConversationsMessagesList.Responses.$200>
     /**
      * conversations_messages_create - Write a message in a conversation
+     * 
+     * Writes a message in a conversation. The other participants get it on the live event stream; mail and push texts never carry the message itself.
+     * 
+     * Signed in, with the permission `view-messages` or `view-employees`.
      */
     'post'(
       parameters: Parameters<Paths.ConversationsMessagesCreate.PathParameters>,
@@ -10739,6 +11387,10 @@ export interface PathsDictionary {
   ['/api/conversations/{id}/read/']: {
     /**
      * conversations_read_create - Mark the conversation read up to a message (one's read mark never moves back)
+     * 
+     * Marks the conversation read up to a message; one’s read mark never moves back. Answers the mark and how many messages are still unread.
+     * 
+     * Signed in, with the permission `view-messages` or `view-employees`.
      */
     'post'(
       parameters: Parameters<Paths.ConversationsReadCreate.PathParameters>,
@@ -10749,6 +11401,10 @@ export interface PathsDictionary {
   ['/api/dev/outbox/']: {
     /**
      * dev_outbox_list - The mail of the admin's organization, newest first, with sign-up and reset tokens redacted
+     * 
+     * Lists the mail the server kept in console-mail mode (no SMTP configured) for the admin’s own organization: recipient, subject, time and state. Sign-up and reset tokens are redacted, so no link found here works.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`.
      */
     'get'(
       parameters?: Parameters<Paths.DevOutboxList.QueryParameters> | null,
@@ -10759,6 +11415,10 @@ export interface PathsDictionary {
   ['/api/documents/{id}/file/']: {
     /**
      * documents_file_retrieve - A document's file: for its owner, or an admin (master) of its organization
+     * 
+     * Answers the stored file of an employee document, as an attachment with its own content type: to the employee it belongs to, or to the office of its organization.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_EMPLOYEE`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters: Parameters<Paths.DocumentsFileRetrieve.PathParameters>,
@@ -10769,6 +11429,10 @@ export interface PathsDictionary {
   ['/api/employees/']: {
     /**
      * employees_list - The organization's employees
+     * 
+     * Lists the organization’s employees, paged: filter by status (NEW or READY), position and expired documents, search names and email, and sort. Each row counts forms due and expired or expiring documents.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters?: Parameters<Paths.EmployeesList.QueryParameters> | null,
@@ -10777,6 +11441,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.EmployeesList.Responses.$200>
     /**
      * employees_create - Create an employee (NEW): mails the sign-up link and assigns the onboarding items
+     * 
+     * Creates an employee in status NEW, mails them the sign-up link and assigns the onboarding items for their position. 502 when the mail could not be sent (the employee exists: resend the invitation from users_invitation_create).
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10787,6 +11455,10 @@ export interface PathsDictionary {
   ['/api/employees/{id}/']: {
     /**
      * employees_retrieve - One employee (the read is audited)
+     * 
+     * Answers one employee of the organization with their profile. The read is written to the audit log.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters: Parameters<Paths.EmployeesRetrieve.PathParameters>,
@@ -10795,6 +11467,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.EmployeesRetrieve.Responses.$200>
     /**
      * employees_partial_update - Edit an employee's name, phone or position
+     * 
+     * Changes an employee’s name, phone or position; send only the fields to change.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'patch'(
       parameters: Parameters<Paths.EmployeesPartialUpdate.PathParameters>,
@@ -10805,6 +11481,10 @@ export interface PathsDictionary {
   ['/api/employees/{id}/checklist/']: {
     /**
      * employees_checklist_retrieve - An employee's onboarding checklist
+     * 
+     * Answers an employee’s onboarding checklist: every form request, document and competency test with its state, and what is still missing before they can be marked ready to hire.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters: Parameters<Paths.EmployeesChecklistRetrieve.PathParameters>,
@@ -10815,6 +11495,10 @@ export interface PathsDictionary {
   ['/api/employees/{id}/documents/']: {
     /**
      * employees_documents_list - An employee's documents
+     * 
+     * Lists an employee’s document slots: each with its type, status (MISSING, PENDING review, APPROVED, REJECTED), file and expiry date, and whether it has expired or expires soon.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters: Parameters<Paths.EmployeesDocumentsList.PathParameters>,
@@ -10823,6 +11507,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.EmployeesDocumentsList.Responses.$200>
     /**
      * employees_documents_create - Request a document: of a document type, or by name
+     * 
+     * Adds a document slot for an employee to fill: of one of the organization’s document types, or by a name (then say whether it is required and needs an expiry date). The employee uploads it from their profile.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters: Parameters<Paths.EmployeesDocumentsCreate.PathParameters>,
@@ -10833,6 +11521,10 @@ export interface PathsDictionary {
   ['/api/employees/{id}/documents/{document_id}/']: {
     /**
      * employees_documents_partial_update - Approve or reject an uploaded document (a rejection needs review_note), or set its expiry date
+     * 
+     * Reviews an uploaded document: approve it, or reject it with a review_note saying what is wrong, or set its expiry date.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'patch'(
       parameters: Parameters<Paths.EmployeesDocumentsPartialUpdate.PathParameters>,
@@ -10843,6 +11535,10 @@ export interface PathsDictionary {
   ['/api/employees/{id}/notes/']: {
     /**
      * employees_notes_list - An employee's notes, newest first
+     * 
+     * Lists the notes on an employee, newest first, paged; each has a note type (from the organization’s note types), its text and author.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters: Parameters<Paths.EmployeesNotesList.QueryParameters & Paths.EmployeesNotesList.PathParameters>,
@@ -10851,6 +11547,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.EmployeesNotesList.Responses.$200>
     /**
      * employees_notes_create - Add a note typed by one of the organization’s note types
+     * 
+     * Adds a note on an employee, typed by one of the organization’s active note types (note_types_list).
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters: Parameters<Paths.EmployeesNotesCreate.PathParameters>,
@@ -10861,6 +11561,10 @@ export interface PathsDictionary {
   ['/api/employees/{id}/notes/{note_id}/']: {
     /**
      * employees_notes_destroy - Delete a note
+     * 
+     * Deletes a note on an employee (404 once deleted).
+     * 
+     * Signed in, with the permission `delete-employee-notes`.
      */
     'delete'(
       parameters: Parameters<Paths.EmployeesNotesDestroy.PathParameters>,
@@ -10871,6 +11575,10 @@ export interface PathsDictionary {
   ['/api/employees/{id}/ready/']: {
     /**
      * employees_ready_create - Mark ready to hire (READY); refused with code not_ready and fields.checklist listing what is missing
+     * 
+     * Moves an employee from NEW to READY (ready to hire). Refused with 400, code not_ready and fields.checklist listing what is missing, until every required form is signed, every required document approved and not expired, and the competency test passed.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters: Parameters<Paths.EmployeesReadyCreate.PathParameters>,
@@ -10895,6 +11603,10 @@ export interface PathsDictionary {
   ['/api/grievances/']: {
     /**
      * grievances_list - Grievances: an employee's or client's own; the office's desk of the organization's (urgent ones first)
+     * 
+     * Lists grievances, paged: an employee or client sees their own; the office sees the organization’s desk, urgent ones first, filtered by state, category and overdue.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
      */
     'get'(
       parameters?: Parameters<Paths.GrievancesList.QueryParameters> | null,
@@ -10903,6 +11615,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.GrievancesList.Responses.$200>
     /**
      * grievances_create - File a grievance (Received): an employee or client files their own; the office records one taken by phone or in person, naming the complainant (a client, an employee, or a name)
+     * 
+     * Files a grievance in state Received with its category, what happened and when, who was involved and the outcome wanted. An employee or client files their own; the office records one taken by phone or in person, naming the complainant. Abuse, neglect or mistreatment is urgent: every admin and the master are told at once.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10913,6 +11629,10 @@ export interface PathsDictionary {
   ['/api/grievances/{id}/']: {
     /**
      * grievances_retrieve - One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch
+     * 
+     * Answers one grievance with its dated trail. The complainant never sees the office’s internal notes; the office also sees the reprisal watch: changes to the complainant’s visits or role in the 90 days after filing.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
      */
     'get'(
       parameters: Parameters<Paths.GrievancesRetrieve.PathParameters>,
@@ -10923,6 +11643,10 @@ export interface PathsDictionary {
   ['/api/grievances/{id}/notes/']: {
     /**
      * grievances_notes_create - Add a note to the trail; the office's may be internal (hidden from the complainant)
+     * 
+     * Adds a note to the grievance’s trail; the office’s may be internal, hidden from the complainant.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
      */
     'post'(
       parameters: Parameters<Paths.GrievancesNotesCreate.PathParameters>,
@@ -10933,6 +11657,10 @@ export interface PathsDictionary {
   ['/api/grievances/{id}/transition/']: {
     /**
      * grievances_transition_create - Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note
+     * 
+     * Moves a grievance to its next state with a note: Investigating, Resolved (needs the resolution), Complainant notified, Closed, or Reopened. A move the state does not allow answers 409.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters: Parameters<Paths.GrievancesTransitionCreate.PathParameters>,
@@ -10943,6 +11671,10 @@ export interface PathsDictionary {
   ['/api/marketers/']: {
     /**
      * marketers_list - The organization's marketers with their referrals of a period: by status, conversion, median days to admission
+     * 
+     * Lists the organization’s marketers with their referrals brought in a period (from and to, by default the last 90 days): counts by status, conversion (admitted over decided) and median days from New to Admitted.
+     * 
+     * Signed in, with the permission `view-marketer`.
      */
     'get'(
       parameters?: Parameters<Paths.MarketersList.QueryParameters> | null,
@@ -10953,6 +11685,10 @@ export interface PathsDictionary {
   ['/api/marketers/report/']: {
     /**
      * marketers_report_retrieve - Conversion by source and by marketer for a period, as CSV (the export is audited)
+     * 
+     * Answers a CSV report of conversion for a period, by source and by marketer. The export is written to the audit log.
+     * 
+     * Signed in, with the permission `view-marketer`.
      */
     'get'(
       parameters?: Parameters<Paths.MarketersReportRetrieve.QueryParameters> | null,
@@ -10963,6 +11699,10 @@ export interface PathsDictionary {
   ['/api/notifications/']: {
     /**
      * notifications_list - The signed-in user's notifications in the organization, newest first
+     * 
+     * Lists the signed-in person’s notifications in the organization, newest first, paged; `unread` and `type` filter them. New notifications also arrive on the live event stream (events_stream_retrieve).
+     * 
+     * Signed in, with the permission `view-notifications`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters?: Parameters<Paths.NotificationsList.QueryParameters> | null,
@@ -10973,6 +11713,10 @@ export interface PathsDictionary {
   ['/api/notifications/read-all/']: {
     /**
      * notifications_read_all_create - Mark all of one’s notifications in the organization read (of one type when given)
+     * 
+     * Marks all of one’s unread notifications in the organization read, or only those of the given type.
+     * 
+     * Signed in, with the permission `view-notifications`. Also open to an employee who still has forms due.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -10983,6 +11727,10 @@ export interface PathsDictionary {
   ['/api/notifications/{id}/']: {
     /**
      * notifications_partial_update - Mark one of one’s notifications read (or unread again)
+     * 
+     * Marks one of one’s own notifications read (read: true), or unread again (read: false); 404 for anyone else’s.
+     * 
+     * Signed in, with the permission `view-notifications`. Also open to an employee who still has forms due.
      */
     'patch'(
       parameters: Parameters<Paths.NotificationsPartialUpdate.PathParameters>,
@@ -10993,6 +11741,10 @@ export interface PathsDictionary {
   ['/api/onboarding/checklist/']: {
     /**
      * onboarding_checklist_retrieve - One's own onboarding checklist: form requests, documents, competency tests and what is missing
+     * 
+     * Answers the signed-in employee’s own onboarding checklist: form requests, documents and competency tests with their states, and what is still missing before the office can mark them ready to hire.
+     * 
+     * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11003,6 +11755,10 @@ export interface PathsDictionary {
   ['/api/onboarding/competency-tests/']: {
     /**
      * competency_tests_list - The organization's competency tests, by name
+     * 
+     * A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named. Paged, by name; `active` keeps only the active (true) or the retired (false) ones.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters?: Parameters<Paths.CompetencyTestsList.QueryParameters> | null,
@@ -11011,6 +11767,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.CompetencyTestsList.Responses.$200>
     /**
      * competency_tests_create - Add one of the organization's competency tests
+     * 
+     * A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named. Answers the new one, active unless `active` is false.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11021,6 +11781,10 @@ export interface PathsDictionary {
   ['/api/onboarding/competency-tests/{id}/']: {
     /**
      * competency_tests_retrieve - One of the organization's competency tests
+     * 
+     * A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named. 404 for one of another organization.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters: Parameters<Paths.CompetencyTestsRetrieve.PathParameters>,
@@ -11029,6 +11793,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.CompetencyTestsRetrieve.Responses.$200>
     /**
      * competency_tests_partial_update - Change one of the organization's competency tests (active: false retires it)
+     * 
+     * A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named. Send only the fields to change; `active: false` retires it and `active: true` brings it back.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'patch'(
       parameters: Parameters<Paths.CompetencyTestsPartialUpdate.PathParameters>,
@@ -11039,6 +11807,10 @@ export interface PathsDictionary {
   ['/api/onboarding/document-types/']: {
     /**
      * document_types_list - The organization's document types, by name
+     * 
+     * A document type is a document employees provide (a license, a TB test...): whether it is required, whether it needs an expiry date, and for which positions. Paged, by name; `active` keeps only the active (true) or the retired (false) ones.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters?: Parameters<Paths.DocumentTypesList.QueryParameters> | null,
@@ -11047,6 +11819,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.DocumentTypesList.Responses.$200>
     /**
      * document_types_create - Add one of the organization's document types
+     * 
+     * A document type is a document employees provide (a license, a TB test...): whether it is required, whether it needs an expiry date, and for which positions. Answers the new one, active unless `active` is false.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11057,6 +11833,10 @@ export interface PathsDictionary {
   ['/api/onboarding/document-types/{id}/']: {
     /**
      * document_types_partial_update - Change one of the organization's document types (active: false retires it)
+     * 
+     * A document type is a document employees provide (a license, a TB test...): whether it is required, whether it needs an expiry date, and for which positions. Send only the fields to change; `active: false` retires it and `active: true` brings it back.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'patch'(
       parameters: Parameters<Paths.DocumentTypesPartialUpdate.PathParameters>,
@@ -11067,6 +11847,10 @@ export interface PathsDictionary {
   ['/api/onboarding/form-requests/']: {
     /**
      * form_requests_list - One's own form requests, newest first (admins: the organization's, optionally of one employee)
+     * 
+     * Lists form requests, newest first, paged: an employee’s own; for the office, the organization’s, optionally of one employee, and filtered by status.
+     * 
+     * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters?: Parameters<Paths.FormRequestsList.QueryParameters> | null,
@@ -11075,6 +11859,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.FormRequestsList.Responses.$200>
     /**
      * form_requests_create - Send a form to one or many employees (all or nothing); each is notified in the app and by mail
+     * 
+     * Sends a form (from one of the organization’s form templates) to one or many employees at once, with an optional due date; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11085,6 +11873,10 @@ export interface PathsDictionary {
   ['/api/onboarding/form-requests/{id}/']: {
     /**
      * form_requests_retrieve - One form request (own; admins: any of the organization, audited)
+     * 
+     * Answers one form request with its template fields and, once filled, the answers and signing times. An employee reads only their own; the office reads any of the organization’s, and that read is written to the audit log.
+     * 
+     * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters: Parameters<Paths.FormRequestsRetrieve.PathParameters>,
@@ -11095,6 +11887,10 @@ export interface PathsDictionary {
   ['/api/onboarding/form-requests/{id}/countersign/']: {
     /**
      * form_requests_countersign_create - The office countersigns a signed form whose template needs an admin signature (then COMPLETED)
+     * 
+     * The office signs, with its drawn signature, a form the employee has signed whose template needs an admin signature; the request becomes COMPLETED.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters: Parameters<Paths.FormRequestsCountersignCreate.PathParameters>,
@@ -11105,6 +11901,10 @@ export interface PathsDictionary {
   ['/api/onboarding/form-requests/{id}/submit/']: {
     /**
      * form_requests_submit_create - Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)
+     * 
+     * Fills and signs one of one’s own form requests: the answers to the template’s fields (each required field checked, 400 naming it) and the drawn signature. The request becomes COMPLETED, or AWAITING_COUNTERSIGN when the template needs the office’s signature too.
+     * 
+     * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
      */
     'post'(
       parameters: Parameters<Paths.FormRequestsSubmitCreate.PathParameters>,
@@ -11115,6 +11915,10 @@ export interface PathsDictionary {
   ['/api/onboarding/form-templates/']: {
     /**
      * form_templates_list - The organization's form templates, by name
+     * 
+     * A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire. Paged, by name; `active` keeps only the active (true) or the retired (false) ones.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters?: Parameters<Paths.FormTemplatesList.QueryParameters> | null,
@@ -11123,6 +11927,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.FormTemplatesList.Responses.$200>
     /**
      * form_templates_create - Add one of the organization's form templates
+     * 
+     * A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire. Answers the new one, active unless `active` is false.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11133,6 +11941,10 @@ export interface PathsDictionary {
   ['/api/onboarding/form-templates/{id}/']: {
     /**
      * form_templates_retrieve - One of the organization's form templates
+     * 
+     * A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire. 404 for one of another organization.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters: Parameters<Paths.FormTemplatesRetrieve.PathParameters>,
@@ -11141,6 +11953,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.FormTemplatesRetrieve.Responses.$200>
     /**
      * form_templates_partial_update - Change one of the organization's form templates (active: false retires it)
+     * 
+     * A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire. Send only the fields to change; `active: false` retires it and `active: true` brings it back.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'patch'(
       parameters: Parameters<Paths.FormTemplatesPartialUpdate.PathParameters>,
@@ -11151,6 +11967,10 @@ export interface PathsDictionary {
   ['/api/onboarding/note-types/']: {
     /**
      * note_types_list - The organization's employee note types, by name
+     * 
+     * A note type classifies the notes the office writes on an employee (employees_notes_create). Paged, by name; `active` keeps only the active (true) or the retired (false) ones.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'get'(
       parameters?: Parameters<Paths.NoteTypesList.QueryParameters> | null,
@@ -11159,6 +11979,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.NoteTypesList.Responses.$200>
     /**
      * note_types_create - Add one of the organization's employee note types
+     * 
+     * A note type classifies the notes the office writes on an employee (employees_notes_create). Answers the new one, active unless `active` is false.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11169,6 +11993,10 @@ export interface PathsDictionary {
   ['/api/onboarding/note-types/{id}/']: {
     /**
      * note_types_partial_update - Change one of the organization's employee note types (active: false retires it)
+     * 
+     * A note type classifies the notes the office writes on an employee (employees_notes_create). Send only the fields to change; `active: false` retires it and `active: true` brings it back.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'patch'(
       parameters: Parameters<Paths.NoteTypesPartialUpdate.PathParameters>,
@@ -11179,6 +12007,10 @@ export interface PathsDictionary {
   ['/api/onboarding/test-requests/']: {
     /**
      * test_requests_list - One's own test requests, newest first; awaiting_observation=true: (an RN) the organization's HHA tests waiting for a skills observation; admins: the organization's
+     * 
+     * Lists test requests, newest first, paged: an employee’s own; with awaiting_observation=true, for a READY registered nurse, the organization’s home health aide tests waiting for a skills observation; for the office, the organization’s.
+     * 
+     * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters?: Parameters<Paths.TestRequestsList.QueryParameters> | null,
@@ -11187,6 +12019,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.TestRequestsList.Responses.$200>
     /**
      * test_requests_create - Send a competency test to one or many employees (all or nothing); each is notified in the app and by mail
+     * 
+     * Sends a competency test to one or many employees at once; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11197,6 +12033,10 @@ export interface PathsDictionary {
   ['/api/onboarding/test-requests/{id}/']: {
     /**
      * test_requests_retrieve - One test request (questions without their answers)
+     * 
+     * Answers one test request: its questions without the right answers, and once submitted the score, the choice made for each question and whether it was right, and the observed skills.
+     * 
+     * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters: Parameters<Paths.TestRequestsRetrieve.PathParameters>,
@@ -11207,6 +12047,10 @@ export interface PathsDictionary {
   ['/api/onboarding/test-requests/{id}/observation/']: {
     /**
      * test_requests_observation_create - A registered nurse records the observed skills of an HHA's test, with their signature
+     * 
+     * A READY registered nurse records the observed skills of a home health aide’s test (42 CFR 484.80(c)): each skill satisfactory or not, with a comment, signed with the nurse’s drawn signature.
+     * 
+     * Signed in, with the role `ROLE_EMPLOYEE`.
      */
     'post'(
       parameters: Parameters<Paths.TestRequestsObservationCreate.PathParameters>,
@@ -11217,6 +12061,10 @@ export interface PathsDictionary {
   ['/api/onboarding/test-requests/{id}/submit/']: {
     /**
      * test_requests_submit_create - Answer the written part of one’s test (once); scored at once
+     * 
+     * Answers the written part of one’s own test, once: one choice per question. It is scored at once against the test’s pass mark; the answer says the score and whether the written part passed.
+     * 
+     * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
      */
     'post'(
       parameters: Parameters<Paths.TestRequestsSubmitCreate.PathParameters>,
@@ -11227,6 +12075,10 @@ export interface PathsDictionary {
   ['/api/organizations/']: {
     /**
      * organizations_list - Every organization (master)
+     * 
+     * Lists every organization of the installation, paged, for a master choosing which organization to act in (sent afterwards as X-ORGANIZATION-TOKEN).
+     * 
+     * Signed in, with the permission `view-organizations`.
      */
     'get'(
       parameters?: Parameters<Paths.OrganizationsList.QueryParameters> | null,
@@ -11237,6 +12089,10 @@ export interface PathsDictionary {
   ['/api/organizations/{id}/']: {
     /**
      * organizations_retrieve - An organization by numeric id or by token (public: the sign-in pages are branded)
+     * 
+     * Answers an organization’s name, token, favicon, colour palette and time zone, looked up by numeric id or by token (`sunrise`). No sign-in needed: the login, apply-now and password pages are branded with it.
+     * 
+     * Public: no sign-in needed.
      */
     'get'(
       parameters: Parameters<Paths.OrganizationsRetrieve.PathParameters>,
@@ -11247,6 +12103,10 @@ export interface PathsDictionary {
   ['/api/payroll-periods/']: {
     /**
      * payroll_periods_list - Pay periods (weeks from the organization's first day) of one employee's verified visits, newest first: the office names the employee, an employee sees their own
+     * 
+     * Lists pay periods (weeks from the organization’s first day of the week), newest first, paged: each verified visit with its minutes (as worked, no rounding), daily and weekly totals, and minutes over 40 hours in the week as overtime. The office names the employee; an employee sees their own.
+     * 
+     * Signed in, with the permission `view-employees` or `view-workschedules`.
      */
     'get'(
       parameters?: Parameters<Paths.PayrollPeriodsList.QueryParameters> | null,
@@ -11257,6 +12117,10 @@ export interface PathsDictionary {
   ['/api/payroll-periods/export/']: {
     /**
      * payroll_periods_export_retrieve - The pay periods as CSV: one line per verified visit, then each week's total, regular and overtime minutes
+     * 
+     * Answers the pay periods of a range as CSV: one line per verified visit, then each week’s total, regular and overtime minutes.
+     * 
+     * Signed in, with the permission `view-employees` or `view-workschedules`.
      */
     'get'(
       parameters?: Parameters<Paths.PayrollPeriodsExportRetrieve.QueryParameters> | null,
@@ -11267,6 +12131,10 @@ export interface PathsDictionary {
   ['/api/profile/documents/']: {
     /**
      * profile_documents_list - The signed-in employee's documents
+     * 
+     * Lists the signed-in employee’s own document slots: what is requested, uploaded, approved or rejected (with the office’s note), and the expiry dates.
+     * 
+     * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11277,6 +12145,10 @@ export interface PathsDictionary {
   ['/api/profile/documents/{id}/file/']: {
     /**
      * profile_documents_upload_create - Upload the file of one of one’s document slots (PDF, PNG or JPEG, at most 10 MB); it waits for review
+     * 
+     * Uploads the file of one of one’s own document slots as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for the office’s review.
+     * 
+     * Signed in, with the permission `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
      */
     'post'(
       parameters: Parameters<Paths.ProfileDocumentsUploadCreate.PathParameters>,
@@ -11287,6 +12159,10 @@ export interface PathsDictionary {
   ['/api/referrals/']: {
     /**
      * referrals_list - Referrals: a marketer's own; the office's board of all of the organization's
+     * 
+     * Lists referrals, paged: a marketer sees their own; the office sees all of the organization’s (its board), filtered by status, marketer, source, creation dates and overdue (New for over 48 hours), or searched by name.
+     * 
+     * Signed in, with the permission `view-referrals` or `view-marketer`.
      */
     'get'(
       parameters?: Parameters<Paths.ReferralsList.QueryParameters> | null,
@@ -11295,6 +12171,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.ReferralsList.Responses.$200>
     /**
      * referrals_create - Enter a referral (status New); a marketer brings it as their own, the office may name the marketer
+     * 
+     * Enters a referral in status New: name, date of birth, contact, type, requested services, payer, source with its name and contact, and notes. A marketer brings it as their own; the office may name the marketer.
+     * 
+     * Signed in, with the permission `view-referrals` or `view-marketer`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11305,6 +12185,10 @@ export interface PathsDictionary {
   ['/api/referrals/{id}/']: {
     /**
      * referrals_retrieve - One referral with its timeline
+     * 
+     * Answers one referral with its timeline: every status change, correction and note, dated and with who made it.
+     * 
+     * Signed in, with the permission `view-referrals` or `view-marketer`.
      */
     'get'(
       parameters: Parameters<Paths.ReferralsRetrieve.PathParameters>,
@@ -11313,6 +12197,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.ReferralsRetrieve.Responses.$200>
     /**
      * referrals_partial_update - Correct a referral's details until it is decided (each correction enters the timeline)
+     * 
+     * Corrects a referral’s details until it is decided; send only the fields to change. Each correction enters the timeline.
+     * 
+     * Signed in, with the permission `view-referrals` or `view-marketer`.
      */
     'patch'(
       parameters: Parameters<Paths.ReferralsPartialUpdate.PathParameters>,
@@ -11323,6 +12211,10 @@ export interface PathsDictionary {
   ['/api/referrals/{id}/admit/']: {
     /**
      * referrals_admit_create - Admit: creates the client (Pending) from the referral, links the two, tells the marketer; refused once admitted or decided
+     * 
+     * Admits a referral: creates the client (status Pending) from its details, links the two both ways and tells the marketer. Refused (409) when it is already admitted or decided.
+     * 
+     * Signed in, with the permission `view-marketer`.
      */
     'post'(
       parameters: Parameters<Paths.ReferralsAdmitCreate.PathParameters>,
@@ -11333,6 +12225,10 @@ export interface PathsDictionary {
   ['/api/referrals/{id}/notes/']: {
     /**
      * referrals_notes_create - Add a note to the timeline
+     * 
+     * Adds a dated note to the referral’s timeline.
+     * 
+     * Signed in, with the permission `view-referrals` or `view-marketer`.
      */
     'post'(
       parameters: Parameters<Paths.ReferralsNotesCreate.PathParameters>,
@@ -11343,6 +12239,10 @@ export interface PathsDictionary {
   ['/api/referrals/{id}/status/']: {
     /**
      * referrals_status_create - Move a referral: Contacted, Assessment scheduled (assessment_on), Declined (reason) or Lost; admission is referrals_admit_create
+     * 
+     * Moves a referral along: Contacted, Assessment scheduled (needs assessment_on), Declined (needs a reason from the list) or Lost. Admission goes through referrals_admit_create; a decided referral no longer moves (409).
+     * 
+     * Signed in, with the permission `view-marketer`.
      */
     'post'(
       parameters: Parameters<Paths.ReferralsStatusCreate.PathParameters>,
@@ -11353,6 +12253,10 @@ export interface PathsDictionary {
   ['/api/users/']: {
     /**
      * users_list - The organization's users
+     * 
+     * Lists the users of the organization with their role and state, paged. Search matches names and email; filter by role and active state; order by name, email or creation.
+     * 
+     * Signed in, with the permission `view-users`.
      */
     'get'(
       parameters?: Parameters<Paths.UsersList.QueryParameters> | null,
@@ -11361,6 +12265,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.UsersList.Responses.$200>
     /**
      * users_create - Invite a user to the organization: mails a sign-up link
+     * 
+     * Creates a user of the organization with the given role and mails them a sign-up link (auth_signup_confirm_create finishes it). The master role cannot be given here, and emails in other organizations are never revealed. 502 when the mail could not be sent.
+     * 
+     * Signed in, with the permission `view-users`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11371,6 +12279,10 @@ export interface PathsDictionary {
   ['/api/users/{id}/']: {
     /**
      * users_retrieve - One user of the organization
+     * 
+     * Answers one user of the organization (404 for a user of another organization).
+     * 
+     * Signed in, with the permission `view-users`.
      */
     'get'(
       parameters: Parameters<Paths.UsersRetrieve.PathParameters>,
@@ -11379,6 +12291,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.UsersRetrieve.Responses.$200>
     /**
      * users_partial_update - Deactivate, reactivate or change the role of a user (deactivation ends every session)
+     * 
+     * Changes a user’s role, or deactivates (is_active false) or reactivates them; send only the fields to change. Deactivation ends every session of the user at once; one cannot deactivate one’s own account (400 naming is_active).
+     * 
+     * Signed in, with the permission `view-users`.
      */
     'patch'(
       parameters: Parameters<Paths.UsersPartialUpdate.PathParameters>,
@@ -11389,6 +12305,10 @@ export interface PathsDictionary {
   ['/api/users/{id}/invitation/']: {
     /**
      * users_invitation_create - Send the sign-up mail again (only while the invitation is pending)
+     * 
+     * Mails the sign-up link again to a user whose invitation is still pending (400 already_signed_up once they have signed up). 502 when the mail could not be sent.
+     * 
+     * Signed in, with the permission `view-users`.
      */
     'post'(
       parameters: Parameters<Paths.UsersInvitationCreate.PathParameters>,
@@ -11399,6 +12319,10 @@ export interface PathsDictionary {
   ['/api/visit-exceptions/']: {
     /**
      * visit_exceptions_list - The office's exceptions queue: open ones (default) or resolved, oldest visit first
+     * 
+     * Lists the office’s exceptions queue, oldest visit first, paged: open exceptions (default) or resolved ones, with the visit each belongs to.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'get'(
       parameters?: Parameters<Paths.VisitExceptionsList.QueryParameters> | null,
@@ -11409,6 +12333,10 @@ export interface PathsDictionary {
   ['/api/visit-exceptions/{id}/resolve/']: {
     /**
      * visit_exceptions_resolve_create - Approve an exception, or correct the visit’s times with a reason code (the original clocks are kept)
+     * 
+     * Resolves an exception: approve it, or correct the visit’s times with a reason code and note. The original clock times are kept beside the corrected ones. Answers the visit, Verified once all its exceptions are resolved.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters: Parameters<Paths.VisitExceptionsResolveCreate.PathParameters>,
@@ -11419,6 +12347,10 @@ export interface PathsDictionary {
   ['/api/visits/']: {
     /**
      * visits_list - Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own
+     * 
+     * Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits that fit their position; a client’s own.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
      */
     'get'(
       parameters?: Parameters<Paths.VisitsList.QueryParameters> | null,
@@ -11427,6 +12359,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.VisitsList.Responses.$200>
     /**
      * visits_create - Book a visit (Open without a caregiver); refused with the conflict named
+     * 
+     * Books a visit of one caregiver for one client’s service in a time window (the organization’s time zone), or an Open visit without a caregiver. Refused, naming the conflict, when the caregiver is not READY or is booked elsewhere in the window (409), the window is over 24 hours or ends before it starts, or the client does not have the service.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -11437,6 +12373,10 @@ export interface PathsDictionary {
   ['/api/visits/board/']: {
     /**
      * visits_board_retrieve - The schedule board: a week by caregiver (READY employees) or by client (active clients), with open visits and what needs attention
+     * 
+     * Answers the schedule board for a week: rows by caregiver (READY employees) or by client (active clients), each day’s visits, the open visits, and what needs attention (gaps and conflicts).
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'get'(
       parameters?: Parameters<Paths.VisitsBoardRetrieve.QueryParameters> | null,
@@ -11447,6 +12387,10 @@ export interface PathsDictionary {
   ['/api/visits/export/']: {
     /**
      * visits_export_retrieve - A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes
+     * 
+     * Answers a CSV of a period’s verified visits for the state’s aggregator: the six elements of electronic visit verification (service, client, caregiver, date, location, start and end time) and the exception codes. The export is written to the audit log.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'get'(
       parameters?: Parameters<Paths.VisitsExportRetrieve.QueryParameters> | null,
@@ -11458,7 +12402,7 @@ export interface PathsDictionary {
     /**
      * visits_recurrences_create - Book a weekly pattern at once (days of the week, times, until a date); lists what it skipped and why
      * 
-     * A pattern books at most 366 days.
+     * Books a weekly pattern at once (days of the week, times, until a date) with the same checks as visits_create, and answers the visits made and each one skipped with why. A pattern books at most 366 days.
      * 
      * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
@@ -11471,6 +12415,10 @@ export interface PathsDictionary {
   ['/api/visits/{id}/']: {
     /**
      * visits_retrieve - One visit with its clocks, corrections and exceptions
+     * 
+     * Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
      */
     'get'(
       parameters: Parameters<Paths.VisitsRetrieve.PathParameters>,
@@ -11479,6 +12427,10 @@ export interface PathsDictionary {
     ): OperationResponse<Paths.VisitsRetrieve.Responses.$200>
     /**
      * visits_partial_update - Move, reassign (null: Open) or annotate a visit not yet clocked
+     * 
+     * Moves a visit not yet clocked to another window, reassigns it (caregiver null makes it Open), or changes its note, with the same checks as booking.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'patch'(
       parameters: Parameters<Paths.VisitsPartialUpdate.PathParameters>,
@@ -11489,6 +12441,10 @@ export interface PathsDictionary {
   ['/api/visits/{id}/callout/']: {
     /**
      * visits_callout_create - "I can't make it": the caregiver gives up a future visit, which turns Open; the office is told
+     * 
+     * The caregiver gives up a future visit (“I can’t make it”) with a reason: it turns Open and the office is told.
+     * 
+     * Signed in, with the permission `view-workschedules`.
      */
     'post'(
       parameters: Parameters<Paths.VisitsCalloutCreate.PathParameters>,
@@ -11499,6 +12455,10 @@ export interface PathsDictionary {
   ['/api/visits/{id}/cancel/']: {
     /**
      * visits_cancel_create - Cancel a visit not yet clocked, with a reason code
+     * 
+     * Cancels a visit not yet clocked, with a reason code (client request, client in hospital, caregiver call-out, weather, other).
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters: Parameters<Paths.VisitsCancelCreate.PathParameters>,
@@ -11509,6 +12469,10 @@ export interface PathsDictionary {
   ['/api/visits/{id}/clock-in/']: {
     /**
      * visits_clock_in_create - Clock in at the server's time, with the position or (away, or declined) home|community and a reason
+     * 
+     * The caregiver clocks in at the server’s time (never the phone’s). Send the position once (latitude, longitude, accuracy): within the organization’s tolerance of the client’s home it counts as home. Away from it, or without a position, send location_type (home or community) and a reason: the visit gets an exception, as does a clock-in more than 15 minutes late.
+     * 
+     * Signed in, with the permission `view-workschedules`.
      */
     'post'(
       parameters: Parameters<Paths.VisitsClockInCreate.PathParameters>,
@@ -11519,6 +12483,10 @@ export interface PathsDictionary {
   ['/api/visits/{id}/clock-out/']: {
     /**
      * visits_clock_out_create - Clock out at the server's time: the visit is Completed (Verified when both clocks are in order)
+     * 
+     * The caregiver clocks out at the server’s time, with the position or location_type and reason as for clocking in. The visit is Completed, and Verified when both clocks are in order.
+     * 
+     * Signed in, with the permission `view-workschedules`.
      */
     'post'(
       parameters: Parameters<Paths.VisitsClockOutCreate.PathParameters>,
@@ -11529,6 +12497,10 @@ export interface PathsDictionary {
   ['/api/visits/{id}/request/']: {
     /**
      * visits_request_create - A READY caregiver asks for an Open visit that fits their position; the office assigns it
+     * 
+     * A READY caregiver asks for an Open visit that fits their position; the office is told and assigns it.
+     * 
+     * Signed in, with the permission `view-workschedules`.
      */
     'post'(
       parameters: Parameters<Paths.VisitsRequestCreate.PathParameters>,
@@ -11539,6 +12511,10 @@ export interface PathsDictionary {
   ['/api/work-service-reviews/']: {
     /**
      * work_service_reviews_list - Work-service reviews, newest week first: the office's (by status or client), a client's own; the weeks that ended are reviewed first
+     * 
+     * Lists work-service reviews (one client’s completed visits of one week), newest week first, paged: the office’s, filtered by status or client; a client’s own.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_CLIENT`.
      */
     'get'(
       parameters?: Parameters<Paths.WorkServiceReviewsList.QueryParameters> | null,
@@ -11549,6 +12525,10 @@ export interface PathsDictionary {
   ['/api/work-service-reviews/{id}/']: {
     /**
      * work_service_reviews_retrieve - One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute
+     * 
+     * Answers one review with every visit of the week that took place: date, caregiver, times, service, minutes, and any dispute with its resolution.
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_CLIENT`.
      */
     'get'(
       parameters: Parameters<Paths.WorkServiceReviewsRetrieve.PathParameters>,
@@ -11559,6 +12539,10 @@ export interface PathsDictionary {
   ['/api/work-service-reviews/{id}/dispute/']: {
     /**
      * work_service_reviews_dispute_create - The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed
+     * 
+     * The client disputes one visit of the week with a comment: it becomes an exception in the office’s queue and the review is Disputed until the office resolves it.
+     * 
+     * Signed in, with the role `ROLE_CLIENT`.
      */
     'post'(
       parameters: Parameters<Paths.WorkServiceReviewsDisputeCreate.PathParameters>,
@@ -11569,6 +12553,10 @@ export interface PathsDictionary {
   ['/api/work-service-reviews/{id}/sign/']: {
     /**
      * work_service_reviews_sign_create - The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)
+     * 
+     * The client signs the week with their drawn signature: the review becomes Signed and read-only (409 when it is already signed).
+     * 
+     * Signed in, with the role `ROLE_CLIENT`.
      */
     'post'(
       parameters: Parameters<Paths.WorkServiceReviewsSignCreate.PathParameters>,
@@ -11579,6 +12567,10 @@ export interface PathsDictionary {
   ['/api/work-service-reviews/{id}/signature/']: {
     /**
      * work_service_reviews_signature_retrieve - The client's drawn signature of a signed review (PNG)
+     * 
+     * Answers the client’s drawn signature on a signed review as a PNG file (404 before it is signed).
+     * 
+     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_CLIENT`.
      */
     'get'(
       parameters: Parameters<Paths.WorkServiceReviewsSignatureRetrieve.PathParameters>,
@@ -11589,6 +12581,10 @@ export interface PathsDictionary {
   ['/api/work-service-reviews/{id}/unable/']: {
     /**
      * work_service_reviews_unable_create - The office records that the client cannot sign, with a reason code and a note
+     * 
+     * The office records that the client cannot sign the week, with a reason code and a note.
+     * 
+     * Signed in, with the role `ROLE_ADMIN` or `ROLE_MASTER`.
      */
     'post'(
       parameters: Parameters<Paths.WorkServiceReviewsUnableCreate.PathParameters>,
