@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -43,6 +44,24 @@ export interface BuildAppOptions {
   databaseUrl?: string | null;
 }
 
+/**
+ * Fastify builds the validator and the response serializer of every route while it starts, which was most
+ * of the server's start-up CPU; most routes are not called in a process's first seconds. Each is compiled on
+ * its route's first use instead (once, then kept: never per request), by the same compilers.
+ */
+function onFirstUse<F extends (...args: never[]) => unknown>(compile: () => F): F {
+  let compiled: F | null = null;
+  return ((...args: Parameters<F>) => (compiled ??= compile())(...args)) as F;
+}
+
+/** The serializer builder Fastify uses by default (fast-json-stringify), loaded from where Fastify finds it. */
+type SerializerBuilder = (externalSchemas: unknown, options: unknown) => (route: unknown) => (data: unknown) => string;
+const fastifySerializerBuilder = (): SerializerBuilder => {
+  const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
+  const { SerializerSelector } = fastifyRequire('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => SerializerBuilder };
+  return SerializerSelector();
+};
+
 const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'modules');
 
 /**
@@ -68,9 +87,17 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
     frameworkErrors,
+    schemaController: {
+      compilersFactory: {
+        buildSerializer: (externalSchemas: unknown, options: unknown) => {
+          const compile = fastifySerializerBuilder()(externalSchemas, options);
+          return (route: unknown) => onFirstUse(() => compile(route));
+        },
+      },
+    },
   };
   const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler((route) => onFirstUse(() => validatorCompiler(route)));
 
   app.decorate('config', config);
   app.decorate('db', options.db);
