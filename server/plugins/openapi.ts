@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { operationsOf } from '../../src/api/operations';
 import { global } from '../lib/plugin';
 import { accessSentence, API_TAGS, gatherNamedSchemas, operationSecurity, SECURITY_SCHEMES, successDescription } from '../schemas/openapi-document';
 
 const OPERATION_ID = /^[a-z]+(_[a-z]+)+$/;
 
-/** The served document, its version (a hash of its text) and the versioned URL the app loads it from. */
+/**
+ * The served document (`text`), and the app's cut of it (src/api/operations.ts) with its version (a hash of
+ * its text) and the versioned URL the app loads it from.
+ */
 export interface ApiDefinition {
+  text: string;
   version: string;
   url: string;
-  text: string;
+  appText: string;
 }
 
 export const API_DEFINITION_PATH = '/api/schema/';
@@ -21,9 +26,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * /api/docs/). Each operation carries its access declaration as `x-access`, and registration fails for an
  * /api route without operationId, tag or access declaration.
  *
- * The app loads it from `/api/schema/<version>/` (the URL index.html names, see plugins/static.ts): the
- * version is a hash of the document, so that URL is cached for a year (immutable) and a browser downloads
- * the document again only when it changes. Another version's URL answers 404, never the current document.
+ * The app loads its cut of it (the operations: src/api/operations.ts) from `/api/schema/<version>/`, the URL
+ * index.html names (plugins/static.ts): the version is a hash of that document, so the URL is cached for a
+ * year (immutable) and a browser downloads it again only when it changes. Another version's URL answers 404,
+ * never the current document.
  */
 export const openapiPlugin = global(async (app) => {
   app.addHook('onRoute', (route) => {
@@ -86,9 +92,10 @@ export const openapiPlugin = global(async (app) => {
   let definition: ApiDefinition | null = null;
   app.decorate('apiDefinition', () => {
     if (!definition) {
-      const text = JSON.stringify(app.swagger());
-      const version = createHash('sha256').update(text).digest('base64url').slice(0, 16);
-      definition = { version, url: `${API_DEFINITION_PATH}${version}/`, text };
+      const document = app.swagger();
+      const appText = JSON.stringify(operationsOf(document));
+      const version = createHash('sha256').update(appText).digest('base64url').slice(0, 16);
+      definition = { text: JSON.stringify(document), version, url: `${API_DEFINITION_PATH}${version}/`, appText };
     }
     return definition;
   });
@@ -113,7 +120,7 @@ export const openapiPlugin = global(async (app) => {
           .status(404)
           .send({ detail: `This version of the API definition is not served; the current one is at ${current.url}`, code: 'not_found' });
       }
-      return reply.header('etag', `"${current.version}"`).type('application/json; charset=utf-8').send(current.text);
+      return reply.header('etag', `"${current.version}"`).type('application/json; charset=utf-8').send(current.appText);
     },
   );
 

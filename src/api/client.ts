@@ -4,6 +4,7 @@ import type { AxiosAdapter, AxiosError, AxiosInstance, InternalAxiosRequestConfi
 import { OpenAPIClientAxios, type Document, type UnknownOperationMethod } from 'openapi-client-axios';
 import { HTTP_TIMEOUT_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
 import type { OperationMethods } from './generated';
+import { operationsOf } from './operations';
 
 type Unwrapped<Method> = Method extends (...args: infer Args) => Promise<{ data: infer Data }>
   ? (...args: Args) => Promise<Data>
@@ -50,51 +51,6 @@ export function createHttp(options: { adapter?: AxiosAdapter } = {}): AxiosInsta
     definition: EMPTY_DEFINITION,
     axiosConfigDefaults: { timeout: HTTP_TIMEOUT_MS, ...(options.adapter ? { adapter: options.adapter } : {}) },
   }).initSync();
-}
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/**
- * What the client reads of the document: each operation's operationId, parameters and servers, and the
- * components these refer to. Response and body schemas are left out: building the client dereferences
- * everything it is given, which on a phone took longer than downloading the document.
- */
-export function operationsOf(definition: Document): Document {
-  const source = definition as unknown as {
-    paths?: Record<string, Record<string, unknown>>;
-    components?: Record<string, Record<string, unknown>>;
-  };
-  const kept = (object: Record<string, unknown> | undefined, keys: readonly string[]) =>
-    Object.fromEntries(keys.filter((key) => object?.[key] !== undefined).map((key) => [key, object![key]]));
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const [path, item] of Object.entries(source.paths ?? {})) {
-    paths[path] = kept(item, ['parameters', 'servers']);
-    for (const method of METHODS) {
-      const operation = item[method] as Record<string, unknown> | undefined;
-      if (operation) paths[path][method] = kept(operation, ['operationId', 'parameters', 'servers']);
-    }
-  }
-  // The components that what is kept refers to, and the ones those refer to.
-  const components: Record<string, Record<string, unknown>> = {};
-  const pending = [paths as unknown];
-  while (pending.length) {
-    const value = pending.pop();
-    if (Array.isArray(value)) pending.push(...value);
-    else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        const match = key === '$ref' && typeof inner === 'string' ? /^#\/components\/([^/]+)\/([^/]+)$/.exec(inner) : null;
-        if (match) {
-          const [, kind, name] = match as unknown as [string, string, string];
-          const target = source.components?.[kind]?.[name];
-          if (target !== undefined && components[kind]?.[name] === undefined) {
-            (components[kind] ??= {})[name] = target;
-            pending.push(target);
-          }
-        } else pending.push(inner);
-      }
-    }
-  }
-  return { ...definition, paths, components } as Document;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
