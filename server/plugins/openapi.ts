@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { operationsOf } from '../../src/api/operations';
+import { operationsOf } from '../../src/domain/api-operations';
 import { global } from '../lib/plugin';
 import { accessSentence, API_TAGS, gatherNamedSchemas, operationSecurity, SECURITY_SCHEMES, successDescription } from '../schemas/openapi-document';
 
 const OPERATION_ID = /^[a-z]+(_[a-z]+)+$/;
 
 /**
- * The served document (`text`), and the app's cut of it (src/api/operations.ts) with its version (a hash of
+ * The served document (`text`), and the app's cut of it (src/domain/api-operations.ts) with its version (a hash of
  * its text) and the versioned URL the app loads it from.
  */
 export interface ApiDefinition {
@@ -26,7 +26,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * /api/docs/). Each operation carries its access declaration as `x-access`, and registration fails for an
  * /api route without operationId, tag or access declaration.
  *
- * The app loads its cut of it (the operations: src/api/operations.ts) from `/api/schema/<version>/`, the URL
+ * The app loads its cut of it (the operations: src/domain/api-operations.ts) from `/api/schema/<version>/`, the URL
  * index.html names (plugins/static.ts): the version is a hash of that document, so the URL is cached for a
  * year (immutable) and a browser downloads it again only when it changes. Another version's URL answers 404,
  * never the current document.

@@ -4,7 +4,7 @@ import type { AxiosAdapter, AxiosError, AxiosInstance, InternalAxiosRequestConfi
 import { OpenAPIClientAxios, type Document, type UnknownOperationMethod } from 'openapi-client-axios';
 import { HTTP_TIMEOUT_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
 import type { OperationMethods } from './generated';
-import { operationsOf } from './operations';
+import { operationsOf } from '../domain/api-operations';
 
 type Unwrapped<Method> = Method extends (...args: infer Args) => Promise<{ data: infer Data }>
   ? (...args: Args) => Promise<Data>
