@@ -7,12 +7,14 @@ import type { UserOut } from '../schemas/user';
 import { invalid } from './api-error';
 
 /**
- * forms_due is derived, never stored: the employee's required form requests not yet COMPLETED, counted from
- * a partial index (form_requests_due_idx) inside the same query. NULL when there is no profile, so the
- * left-joined profile stays null for non-employees.
+ * forms_due is derived, never stored: the employee's required form requests still waiting for their own
+ * signature (PENDING), counted from a partial index (form_requests_due_idx) inside the same query. A form
+ * signed by the employee that waits for the office's countersignature is not theirs to do: it does not
+ * confine them (it still keeps them from ready to hire, see employees/checklist.ts). NULL when there is no
+ * profile, so the left-joined profile stays null for non-employees.
  */
 export const formsDueOf = (userId: SQL | typeof users.id) =>
-  sql<number>`(select count(*)::int from ${formRequests} where ${formRequests.employeeId} = ${userId} and ${formRequests.required} and ${formRequests.status} <> 'COMPLETED')`;
+  sql<number>`(select count(*)::int from ${formRequests} where ${formRequests.employeeId} = ${userId} and ${formRequests.required} and ${formRequests.status} <> 'COMPLETED' and ${formRequests.status} <> 'AWAITING_COUNTERSIGN')`;
 
 /** The columns every user answer needs: the user, its organization and (for employees) its profile. */
 export const userRecordColumns = {

@@ -162,6 +162,12 @@ declare namespace Components {
             created_at: string; // date-time
         }
         /**
+         * AwaitingObservationCount
+         */
+        export interface AwaitingObservationCount {
+            count: number;
+        }
+        /**
          * Board
          */
         export interface Board {
@@ -4158,6 +4164,45 @@ declare namespace Paths {
             Components.Schemas.Error;
         }
     }
+    namespace EmployeesDocumentsUploadCreate {
+        namespace Parameters {
+            export type DocumentId = number;
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+            document_id: Parameters.DocumentId;
+        }
+        export type RequestBody = /* DocumentUpload */ Components.Schemas.DocumentUpload;
+        namespace Responses {
+            export type $200 = /* Document */ Components.Schemas.Document;
+            export type $400 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $401 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $403 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $404 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $413 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+        }
+    }
     namespace EmployeesList {
         namespace Parameters {
             export type Expired = boolean;
@@ -5539,6 +5584,40 @@ declare namespace Paths {
         }
         namespace Responses {
             export type $200 = /* FormRequest */ Components.Schemas.FormRequest;
+            export type $400 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $401 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $403 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $404 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+        }
+    }
+    namespace FormRequestsSignatureRetrieve {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            /**
+             * The file, as an attachment
+             */
+            export type $200 = string; // binary
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -6962,6 +7041,26 @@ declare namespace Paths {
              */
             Components.Schemas.Error;
             export type $409 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+        }
+    }
+    namespace TestRequestsAwaitingObservationCountRetrieve {
+        namespace Responses {
+            export type $200 = /* AwaitingObservationCount */ Components.Schemas.AwaitingObservationCount;
+            export type $400 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $401 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $403 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
              */
@@ -9942,6 +10041,14 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.EmployeesDocumentsPartialUpdate.Responses.$200>
   /**
+   * employees_documents_upload_create - The office uploads the file of one of an employee's document slots, received on paper: the same checks and expiry date as the employee's own upload (PDF, PNG or JPEG, at most 10 MB); it waits for review, and the audit log records who uploaded it
+   */
+  'employees_documents_upload_create'(
+    parameters: Parameters<Paths.EmployeesDocumentsUploadCreate.PathParameters>,
+    data?: Paths.EmployeesDocumentsUploadCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.EmployeesDocumentsUploadCreate.Responses.$200>
+  /**
    * employees_notes_list - An employee's notes, newest first
    * 
    * Lists the notes on an employee, newest first, paged; each has a note type (from the organization’s note types), its text and author.
@@ -10266,6 +10373,14 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.FormRequestsCountersignCreate.Responses.$200>
   /**
+   * form_requests_signature_retrieve - The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)
+   */
+  'form_requests_signature_retrieve'(
+    parameters: Parameters<Paths.FormRequestsSignatureRetrieve.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.FormRequestsSignatureRetrieve.Responses.$200>
+  /**
    * form_requests_submit_create - Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)
    * 
    * Fills and signs one of one’s own form requests: the answers to the template’s fields (each required field checked, 400 naming it) and the drawn signature. The request becomes COMPLETED, or AWAITING_COUNTERSIGN when the template needs the office’s signature too.
@@ -10385,6 +10500,14 @@ export interface OperationMethods {
     data?: Paths.TestRequestsCreate.RequestBody,
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.TestRequestsCreate.Responses.$201>
+  /**
+   * test_requests_awaiting_observation_count_retrieve - (A READY registered nurse) how many of the organization's HHA skills checks wait for an observation, other than one's own: the count beside the nurse's menu item, without reading (or auditing) any record
+   */
+  'test_requests_awaiting_observation_count_retrieve'(
+    parameters?: Parameters<UnknownParamsObject> | null,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.TestRequestsAwaitingObservationCountRetrieve.Responses.$200>
   /**
    * test_requests_retrieve - One test request (questions without their answers)
    * 
@@ -11532,6 +11655,16 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.EmployeesDocumentsPartialUpdate.Responses.$200>
   }
+  ['/api/employees/{id}/documents/{document_id}/file/']: {
+    /**
+     * employees_documents_upload_create - The office uploads the file of one of an employee's document slots, received on paper: the same checks and expiry date as the employee's own upload (PDF, PNG or JPEG, at most 10 MB); it waits for review, and the audit log records who uploaded it
+     */
+    'post'(
+      parameters: Parameters<Paths.EmployeesDocumentsUploadCreate.PathParameters>,
+      data?: Paths.EmployeesDocumentsUploadCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.EmployeesDocumentsUploadCreate.Responses.$200>
+  }
   ['/api/employees/{id}/notes/']: {
     /**
      * employees_notes_list - An employee's notes, newest first
@@ -11898,6 +12031,16 @@ export interface PathsDictionary {
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.FormRequestsCountersignCreate.Responses.$200>
   }
+  ['/api/onboarding/form-requests/{id}/signature/']: {
+    /**
+     * form_requests_signature_retrieve - The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)
+     */
+    'get'(
+      parameters: Parameters<Paths.FormRequestsSignatureRetrieve.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.FormRequestsSignatureRetrieve.Responses.$200>
+  }
   ['/api/onboarding/form-requests/{id}/submit/']: {
     /**
      * form_requests_submit_create - Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)
@@ -12029,6 +12172,16 @@ export interface PathsDictionary {
       data?: Paths.TestRequestsCreate.RequestBody,
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.TestRequestsCreate.Responses.$201>
+  }
+  ['/api/onboarding/test-requests/awaiting-observation/count/']: {
+    /**
+     * test_requests_awaiting_observation_count_retrieve - (A READY registered nurse) how many of the organization's HHA skills checks wait for an observation, other than one's own: the count beside the nurse's menu item, without reading (or auditing) any record
+     */
+    'get'(
+      parameters?: Parameters<UnknownParamsObject> | null,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.TestRequestsAwaitingObservationCountRetrieve.Responses.$200>
   }
   ['/api/onboarding/test-requests/{id}/']: {
     /**

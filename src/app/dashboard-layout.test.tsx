@@ -6,6 +6,12 @@ import { HARBOR, makeUser, renderApp, stubApi } from './testing/render-app';
 
 vi.mock('signature_pad', () => import('./testing/fake-signature-pad'));
 
+/** A READY home health aide (no skills to observe: only registered nurses observe them). */
+const aide = () => {
+  const user = makeUser('ROLE_EMPLOYEE');
+  return { ...user, profile: { status: 'READY', position: 'HHA', forms_due: 0 } } as typeof user;
+};
+
 const navLinks = async () => {
   const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
   return within(nav)
@@ -25,10 +31,11 @@ describe('the navigation shows only what the user may open', () => {
   it.each([
     ['an admin', makeUser('ROLE_ADMIN'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Schedule', 'Visit exceptions', 'Grievance desk', 'Marketers', 'Messages', 'Notifications', 'Dev', 'Profile']],
     ['a master', makeUser('ROLE_MASTER'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Schedule', 'Visit exceptions', 'Grievance desk', 'Marketers', 'Messages', 'Audit log', 'Profile']],
-    ['a READY employee', makeUser('ROLE_EMPLOYEE'), '/work-schedule', ['Work schedule', 'Messages', 'Grievances', 'Notifications', 'Profile']],
+    ['a READY employee', aide(), '/work-schedule', ['Work schedule', 'Messages', 'Grievances', 'Notifications', 'Profile']],
+    ['a READY registered nurse', makeUser('ROLE_EMPLOYEE'), '/work-schedule', ['Work schedule', 'Skills checks', 'Messages', 'Grievances', 'Notifications', 'Profile']],
     ['a NEW employee without forms due', makeUser('ROLE_EMPLOYEE', { status: 'NEW' }), '/work-schedule', ['Onboarding', 'Profile']],
     ['a NEW employee with forms due', makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 3 }), '/onboarding', ['Onboarding', 'Documents due']],
-    ['a READY employee with a form due', makeUser('ROLE_EMPLOYEE', { formsDue: 1 }), '/onboarding', ['Documents due']],
+    ['a READY employee with a form due (a nurse observes no skills until it is signed)', makeUser('ROLE_EMPLOYEE', { formsDue: 1 }), '/onboarding', ['Documents due']],
     ['a client', makeUser('ROLE_CLIENT'), '/clients/welcome', ['Welcome', 'Profile']],
     ['a marketer', makeUser('ROLE_MARKETER'), '/referrals', ['Referrals', 'Notifications', 'Profile']],
   ])('%s', async (_who, user, path, expected) => {
@@ -47,6 +54,33 @@ describe('the dashboard layout', () => {
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByText('No pending applications')).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it("puts a nurse's skills checks waiting for observation in her menu with their count: reloaded on navigation and when a notification arrives", async () => {
+    let waiting = 2;
+    const count = vi.fn(async () => ({ count: waiting }));
+    const api = stubApi({ test_requests_awaiting_observation_count_retrieve: count });
+    const { live } = renderApp({ path: '/work-schedule', user: makeUser('ROLE_EMPLOYEE'), api });
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    const item = await within(nav).findByRole('link', { name: 'Skills checks 2 skills checks to observe' });
+    expect(item).toHaveAttribute('href', '/onboarding');
+    // a new one is announced to the nurses by a notification
+    waiting = 3;
+    await act(async () => live.emit('notification.created', { notification_id: 7, unread: 1 }));
+    expect(await within(nav).findByRole('link', { name: 'Skills checks 3 skills checks to observe' })).toBeInTheDocument();
+    // she observes one and moves on: the count drops on the next page
+    waiting = 0;
+    await userEvent.click(within(nav).getByRole('link', { name: /^Skills checks/ }));
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Skills checks' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(nav).queryByText('3')).not.toBeInTheDocument();
+  });
+
+  it('asks no skills-check count for anyone but a READY registered nurse', async () => {
+    const count = vi.fn(async () => ({ count: 5 }));
+    renderApp({ path: '/work-schedule', user: aide(), api: stubApi({ test_requests_awaiting_observation_count_retrieve: count }) });
+    await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    expect(count).not.toHaveBeenCalled();
   });
 
   it('folds the navigation behind a Menu button', async () => {

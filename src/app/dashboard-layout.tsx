@@ -9,6 +9,7 @@ import { useAuthentication } from './authentication';
 import { navItemsFor } from './navigation';
 import { useOrganization } from './organization';
 import { fullName, homeRouteOf } from './session-user';
+import { useSkillsChecksCount } from './skills-checks-count';
 import { useUnreadNotificationCount } from './unread-notifications';
 import { useLiveEventsFollow } from './live-events';
 import { useUnreadConversationCount } from './unread-messages';
@@ -286,6 +287,7 @@ export function DashboardLayout() {
   useLiveEventsFollow(organization?.token);
   const canSeeMessages = !!user && navItemsFor(user).some((item) => item.to === '/messages');
   const unreadConversations = useUnreadConversationCount(canSeeMessages);
+  const skillsChecks = useSkillsChecksCount(!!user && navItemsFor(user).some((item) => item.label === 'Skills checks'));
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -371,6 +373,9 @@ export function DashboardLayout() {
                   {item.label}
                   {item.to === '/messages' && unreadConversations ? (
                     <NavCount aria-label={`${unreadConversations} unread ${unreadConversations === 1 ? 'conversation' : 'conversations'}`}>{unreadConversations}</NavCount>
+                  ) : null}
+                  {item.label === 'Skills checks' && skillsChecks ? (
+                    <NavCount aria-label={`${skillsChecks} ${skillsChecks === 1 ? 'skills check' : 'skills checks'} to observe`}>{skillsChecks}</NavCount>
                   ) : null}
                 </NavLink>
               </li>

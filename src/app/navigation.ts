@@ -2,7 +2,7 @@ import type { User } from '../api/types';
 import type { Permission } from '../domain/permissions';
 import type { Role } from '../domain/roles';
 import { hasFormsDue } from '../domain/routes';
-import { isPathAllowedFor, routingUserOf } from './session-user';
+import { isObservingNurse, isPathAllowedFor, routingUserOf } from './session-user';
 
 export interface NavItem {
   label: string;
@@ -29,6 +29,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Marketers', to: '/marketers', permission: 'view-marketer' },
   { label: 'Work schedule', to: '/work-schedule', permission: 'view-workschedules' },
   { label: 'Onboarding', to: '/onboarding', permission: 'view-onboarding' },
+  // a READY registered nurse observes the home health aides' skills checks (42 CFR 484.80(c)); /onboarding lists
+  // those waiting for her first (a READY employee has no Onboarding item: view-onboarding is the NEW employee's).
+  // Not while her own forms are due: the observation is not among the forms-due pages' operations.
+  {
+    label: 'Skills checks',
+    to: '/onboarding',
+    when: (user) => {
+      const routing = routingUserOf(user);
+      return isObservingNurse(user) && !!routing && !hasFormsDue(routing);
+    },
+  },
   {
     label: 'Documents due',
     to: '/profile/incomplete-documents',

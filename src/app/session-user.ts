@@ -22,3 +22,8 @@ export function isPathAllowedFor(user: Pick<User, 'role' | 'profile'>, pathname:
 export function fullName(user: Pick<User, 'first_name' | 'last_name' | 'email'>): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ').trim() || user.email;
 }
+
+/** Whether the user is a READY registered nurse (who observes the HHA skills checks, 42 CFR 484.80(c)). */
+export function isObservingNurse(user: Pick<User, 'role' | 'profile'> | null | undefined): boolean {
+  return user?.role === 'ROLE_EMPLOYEE' && user.profile?.status === 'READY' && user.profile?.position === 'RN';
+}

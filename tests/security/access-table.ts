@@ -100,6 +100,8 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   employees_documents_list: office,
   employees_documents_create: office,
   employees_documents_partial_update: office,
+  // the office uploads a document it received on paper for an employee (issue 12, item 3)
+  employees_documents_upload_create: office,
 
   // documents: one's own (the forms-due pages upload them); a file for its owner or the office
   profile_documents_list: ownOnboarding,
@@ -127,6 +129,8 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   form_requests_create: office,
   form_requests_list: ownOrOffice,
   form_requests_retrieve: ownOrOffice,
+  // the signature of a signed form: its employee, or the office reading it before it countersigns (issue 12, item 1)
+  form_requests_signature_retrieve: ownOrOffice,
   form_requests_submit_create: ownOnboarding,
   form_requests_countersign_create: office,
 
@@ -137,6 +141,8 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   test_requests_retrieve: ownOrOffice,
   test_requests_submit_create: ownOnboarding,
   test_requests_observation_create: { callers: ['readyRn'] },
+  // the nurse's menu count of skills checks to observe (issue 12, item 9)
+  test_requests_awaiting_observation_count_retrieve: { callers: ['readyRn'] },
 
   // clients (product.md, "Clients and referrals"): the office's, under its /clients prefix (spec 7 names no
   // client permission); the client (or family member) reads only their own home

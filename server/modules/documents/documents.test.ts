@@ -130,6 +130,55 @@ for (const backend of testBackends()) {
       expect(again.json()).toMatchObject({ status: 'PENDING', review_note: null, expires_on: inTwoYears, file: { name: 'cpr-new.pdf' } });
     });
 
+    it('lets the office upload a paper document for an employee: the same checks and expiry date, waiting for review, the uploader audited', async () => {
+      const officeUpload = (session: Session, employeeId: number, id: number, fields: Record<string, string>, file: { name: string; data: Buffer } | null, org = 'sunrise') => {
+        const body = multipart(fields, file ? { field: 'file', ...file } : null);
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/employees/${employeeId}/documents/${id}/file/`,
+          headers: { ...t.headers(session.access, org), 'content-type': body.contentType },
+          payload: body.payload,
+        });
+      };
+      const license = slotIds[2];
+      const before = { rows: (await t.database.db.select().from(files)).length, stored: await storedFileCount(t) };
+      // the employee's checks: the content decides the type, the size, the expiry date
+      const disguised = await officeUpload(admin, newhire.user.id, license, { expires_on: nextYear }, { name: 'license.pdf', data: Buffer.from('GIF89a not a pdf') });
+      expect(disguised.statusCode).toBe(400);
+      expect(disguised.json().fields).toEqual({ file: ['File type must be .pdf, .png, .jpg, .jpeg'] });
+      const huge = await officeUpload(admin, newhire.user.id, license, { expires_on: nextYear }, { name: 'license.png', data: Buffer.concat([PNG_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1 - PNG_BYTES.length)]) });
+      expect(huge.statusCode).toBe(413);
+      const noExpiry = await officeUpload(admin, newhire.user.id, license, {}, { name: 'license.pdf', data: PDF_BYTES });
+      expect(noExpiry.json().fields).toEqual({ expires_on: ['This document needs its expiry date.'] });
+      const pastExpiry = await officeUpload(admin, newhire.user.id, license, { expires_on: '2001-01-01' }, { name: 'license.pdf', data: PDF_BYTES });
+      expect(pastExpiry.json().fields).toEqual({ expires_on: ['This document has already expired.'] });
+      // not the employee's slot, another organization's admin, the employee themselves: refused
+      expect((await officeUpload(admin, aide.user.id, license, { expires_on: nextYear }, { name: 'license.pdf', data: PDF_BYTES })).statusCode).toBe(404);
+      expect((await officeUpload(harborAdmin, newhire.user.id, license, { expires_on: nextYear }, { name: 'license.pdf', data: PDF_BYTES }, 'harbor')).statusCode).toBe(404);
+      expect((await officeUpload(newhire, newhire.user.id, license, { expires_on: nextYear }, { name: 'license.pdf', data: PDF_BYTES })).statusCode).toBe(403);
+      expect((await t.database.db.select().from(files)).length).toBe(before.rows);
+      expect(await storedFileCount(t)).toBe(before.stored);
+
+      const uploaded = await officeUpload(admin, newhire.user.id, license, { expires_on: inTwoYears }, { name: 'license.pdf', data: PDF_BYTES });
+      expect(uploaded.statusCode).toBe(200);
+      expect(uploaded.json()).toMatchObject({ id: license, status: 'PENDING', expires_on: inTwoYears, file: { name: 'license.pdf', content_type: 'application/pdf' } });
+      // the employee sees it among their documents, and is told
+      const mine = (await get('/api/profile/documents/', newhire)).json();
+      expect(mine.find((d: { id: number }) => d.id === license)).toMatchObject({ status: 'PENDING', expires_on: inTwoYears, file: { name: 'license.pdf' } });
+      const [told] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, newhire.user.id), eq(notifications.type, 'document_uploaded')));
+      expect(told).toMatchObject({ title: "The office uploaded Driver's license for you", link: '/profile/documents' });
+      // who uploaded it: the stored file and the audit log name the admin
+      const [slot] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.id, license));
+      const [file] = await t.database.db.select().from(files).where(eq(files.id, slot.fileId!));
+      expect(file.createdById).toBe(admin.user.id);
+      const [audit] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.operationId, 'employees_documents_upload_create'), eq(auditLog.entityId, String(license))));
+      expect(audit).toMatchObject({ actorId: admin.user.id, entity: 'employee_document' });
+      expect(audit.changedFields).toMatchObject({ event: 'office-upload', employee_id: newhire.user.id, uploaded_by: { id: admin.user.id, role: 'ROLE_ADMIN' }, expires_on: inTwoYears });
+    });
+
     it('warns 30 and 7 days ahead and on expiry, once each, the employee and the admins, by mail too', async () => {
       const today = await t.today('sunrise');
       // local noon: whole days later are whole local days later, across a daylight-saving change too

@@ -19,6 +19,11 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     documents.upload(request, request.params.id),
   );
 
+  // the office's upload of a paper document lives here, beside the employee's, where multipart is registered
+  app.post('/api/employees/:id/documents/:document_id/file/', { schema: schemas.employeeDocumentUploadSchema, config: { access: { permission: 'view-employees' } } }, async (request) =>
+    documents.officeUpload(request, request.params.id, request.params.document_id),
+  );
+
   startExpirySweep(app);
 };
 

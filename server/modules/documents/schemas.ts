@@ -69,3 +69,14 @@ export const profileDocumentUploadSchema = {
   body: DocumentUpload,
   response: { 200: DocumentSchema, ...errors(404, 413) },
 };
+
+export const employeeDocumentUploadSchema = {
+  operationId: 'employees_documents_upload_create',
+  tags: ['employees'],
+  summary:
+    "The office uploads the file of one of an employee's document slots, received on paper: the same checks and expiry date as the employee's own upload (PDF, PNG or JPEG, at most 10 MB); it waits for review, and the audit log records who uploaded it",
+  params: Type.Object({ id: Id, document_id: Id }),
+  consumes: ['multipart/form-data'],
+  body: DocumentUpload,
+  response: { 200: DocumentSchema, ...errors(404, 413) },
+};

@@ -88,6 +88,74 @@ export function createDocumentService(app: FastifyInstance) {
     return row ?? null;
   }
 
+  /** Stores the uploaded file of a slot (multipart `file`, `expires_on`): PENDING, to be reviewed. */
+  async function storeDocumentFile(request: FastifyRequest, document: DocumentRow, by: 'employee' | 'office'): Promise<DocumentOut> {
+    const organization = requireOrganization(request);
+    const me = request.user!.user;
+    const id = document.id;
+    if (document.status === 'APPROVED' && !document.requiresExpiry) {
+      throw invalid({ file: ['This document is already approved.'] }, 'This document is already approved.');
+    }
+    const form = await readMultipartForm(request, { fileField: 'file', kinds: DOCUMENT_KINDS, fileRequired: true });
+    const today = todayOf(request);
+    const expiresOn = (form.fields.expires_on ?? '').trim() || null;
+    if (expiresOn !== null && !isIsoDate(expiresOn)) throw invalid({ expires_on: ['Enter a valid date (YYYY-MM-DD).'] });
+    if (document.requiresExpiry && expiresOn === null) throw invalid({ expires_on: ['This document needs its expiry date.'] });
+    if (expiresOn !== null && expiresOn < today) throw invalid({ expires_on: ['This document has already expired.'] });
+    const now = app.now();
+    const previousFileId = document.fileId;
+    const updated = await storeUpload(app, form.file!, { organizationId: organization.id, createdById: me.id }, async (tx, file) => {
+      const [row] = await tx
+        .update(employeeDocuments)
+        .set({
+          fileId: file.id,
+          status: 'PENDING',
+          expiresOn: document.requiresExpiry || expiresOn ? expiresOn : null,
+          uploadedAt: now,
+          reviewNote: null,
+          reviewedAt: null,
+          reviewedById: null,
+          warned30At: null,
+          warned7At: null,
+          expiredWarnedAt: null,
+        })
+        .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organization.id)))
+        .returning();
+      return { row, file };
+    });
+    await request.audit({
+      entity: 'employee_document',
+      entityId: id,
+      changed: {
+        event: by === 'office' ? 'office-upload' : 'upload',
+        employee_id: document.employeeId,
+        uploaded_by: { id: me.id, role: me.role },
+        file: { name: updated.file.name, size: updated.file.size, content_type: updated.file.contentType },
+        expires_on: expiresOn,
+        replaced_file_id: previousFileId,
+      },
+    });
+    if (by === 'office') {
+      await notify(
+        app.db,
+        { userId: document.employeeId, organizationId: organization.id, type: 'document_uploaded', title: `The office uploaded ${document.name} for you`, body: 'It was received on paper.', link: OWN_LINK },
+        now,
+        app,
+      );
+    } else {
+      const who = `${me.firstName} ${me.lastName}`.trim() || me.email;
+      for (const adminId of await organizationAdminIds(app.db, organization.id)) {
+        await notify(
+          app.db,
+          { userId: adminId, organizationId: organization.id, type: 'document_uploaded', title: `${who} uploaded ${document.name}`, body: 'It is waiting for your review.', link: adminLink(me.id) },
+          now,
+          app,
+        );
+      }
+    }
+    return serializeDocument(updated.row, updated.file, today);
+  }
+
   return {
     todayOf,
     loadDocument,
@@ -100,55 +168,21 @@ export function createDocumentService(app: FastifyInstance) {
     /** The employee uploads the file of one of their own slots: PENDING until an admin reviews it. */
     async upload(request: FastifyRequest, id: number): Promise<DocumentOut> {
       const organization = requireOrganization(request);
-      const me = request.user!.user;
       const found = await loadDocument(organization.id, id);
       // another employee's slot is as invisible as a missing one
-      if (!found || found.document.employeeId !== me.id) throw notFound();
-      if (found.document.status === 'APPROVED' && !found.document.requiresExpiry) {
-        throw invalid({ file: ['This document is already approved.'] }, 'This document is already approved.');
-      }
-      const form = await readMultipartForm(request, { fileField: 'file', kinds: DOCUMENT_KINDS, fileRequired: true });
-      const today = todayOf(request);
-      const expiresOn = (form.fields.expires_on ?? '').trim() || null;
-      if (expiresOn !== null && !isIsoDate(expiresOn)) throw invalid({ expires_on: ['Enter a valid date (YYYY-MM-DD).'] });
-      if (found.document.requiresExpiry && expiresOn === null) throw invalid({ expires_on: ['This document needs its expiry date.'] });
-      if (expiresOn !== null && expiresOn < today) throw invalid({ expires_on: ['This document has already expired.'] });
-      const now = app.now();
-      const previousFileId = found.document.fileId;
-      const updated = await storeUpload(app, form.file!, { organizationId: organization.id, createdById: me.id }, async (tx, file) => {
-        const [row] = await tx
-          .update(employeeDocuments)
-          .set({
-            fileId: file.id,
-            status: 'PENDING',
-            expiresOn: found.document.requiresExpiry || expiresOn ? expiresOn : null,
-            uploadedAt: now,
-            reviewNote: null,
-            reviewedAt: null,
-            reviewedById: null,
-            warned30At: null,
-            warned7At: null,
-            expiredWarnedAt: null,
-          })
-          .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organization.id)))
-          .returning();
-        return { row, file };
-      });
-      await request.audit({
-        entity: 'employee_document',
-        entityId: id,
-        changed: { event: 'upload', employee_id: me.id, file: { name: updated.file.name, size: updated.file.size, content_type: updated.file.contentType }, expires_on: expiresOn, replaced_file_id: previousFileId },
-      });
-      const who = `${me.firstName} ${me.lastName}`.trim() || me.email;
-      for (const adminId of await organizationAdminIds(app.db, organization.id)) {
-        await notify(
-          app.db,
-          { userId: adminId, organizationId: organization.id, type: 'document_uploaded', title: `${who} uploaded ${found.document.name}`, body: 'It is waiting for your review.', link: adminLink(me.id) },
-          now,
-          app,
-        );
-      }
-      return serializeDocument(updated.row, updated.file, today);
+      if (!found || found.document.employeeId !== request.user!.user.id) throw notFound();
+      return storeDocumentFile(request, found.document, 'employee');
+    },
+
+    /**
+     * The office uploads a document it received on paper for one of its employees: the same checks and expiry
+     * date as the employee's own upload; it waits for review like any upload, and the employee is told.
+     */
+    async officeUpload(request: FastifyRequest, employeeId: number, id: number): Promise<DocumentOut> {
+      const organization = requireOrganization(request);
+      const found = await loadDocument(organization.id, id);
+      if (!found || found.document.employeeId !== employeeId) throw notFound();
+      return storeDocumentFile(request, found.document, 'office');
     },
 
     /** The file of a document: its owner, or an admin/master acting in its organization. */

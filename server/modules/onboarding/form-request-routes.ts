@@ -23,6 +23,10 @@ export const formRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     forms.retrieve(request, requireOrganization(request), request.params.id),
   );
 
+  app.get('/api/onboarding/form-requests/:id/signature/', { schema: schemas.formRequestSignatureSchema, config: EMPLOYEE_SELF_OR_ADMIN }, async (request, reply) =>
+    forms.sendSignature(request, reply, requireOrganization(request), request.params.id),
+  );
+
   app.post('/api/onboarding/form-requests/:id/submit/', { schema: schemas.formRequestSubmitSchema, config: EMPLOYEE_SELF }, async (request) =>
     forms.submit(request, requireOrganization(request), request.params.id, request.body),
   );

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery, PersonRef } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, Paged, PagingQuery, PersonRef } from '../../schemas/common';
 import { FormFieldSchema } from './settings-schemas';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -69,6 +69,15 @@ export const formRequestRetrieveSchema = {
   summary: 'One form request (own; admins: any of the organization, audited)',
   params: Type.Object({ id: Id }),
   response: { 200: FormRequestSchema, ...errors(404) },
+};
+
+export const formRequestSignatureSchema = {
+  operationId: 'form_requests_signature_retrieve',
+  tags,
+  summary: "The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)",
+  params: Type.Object({ id: Id }),
+  produces: ['image/png'],
+  response: { 200: FileDownload, ...errors(404) },
 };
 
 export const formRequestSubmitSchema = {

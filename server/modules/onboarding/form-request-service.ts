@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formRequests, formTemplates, users, type FormField } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { isIsoDate } from '../../../src/domain/dates';
@@ -8,6 +8,7 @@ import type { RequestOrganization } from '../../types';
 import { organizationAdminIds } from '../notifications/service';
 import type { FormRequestOut } from './form-request-schemas';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
+import { requireFile, sendStoredFile } from '../../lib/stored-files';
 import { fullName, inTransactionNotifying, isAdmin, requireEmployees } from './onboarding-support';
 
 type FormRequestRow = typeof formRequests.$inferSelect;
@@ -19,6 +20,8 @@ interface FormRequestRecord {
 }
 
 export const formRequestLink = (id: number) => `/onboarding/form-request/${id}`;
+/** The office's view of an employee's form: their answers and signature, then the countersign pad. */
+export const officeFormRequestLink = (employeeId: number, id: number) => `/employees/${employeeId}/onboarding/form-request/${id}`;
 const employeeOnboardingLink = (employeeId: number) => `/employees/${employeeId}/onboarding`;
 const needsCountersign = (template: Pick<TemplateRow, 'signers'>) => template.signers.includes('ADMIN');
 
@@ -212,6 +215,16 @@ export function createFormRequestService(app: FastifyInstance) {
       return serializeFormRequest(record);
     },
 
+    /** The employee's drawn signature of a signed request: for its employee, or the office (audited). */
+    async sendSignature(request: FastifyRequest, reply: FastifyReply, organization: RequestOrganization, id: number): Promise<FastifyReply> {
+      const record = await find(request, organization, id);
+      const file = await requireFile(app, record.request.signatureFileId, organization.id, 'This form is not signed yet.');
+      if (record.request.employeeId !== request.user!.user.id) {
+        await request.audit({ entity: 'form_request', entityId: id, changed: { event: 'signature-read', employee_id: record.request.employeeId } });
+      }
+      return sendStoredFile(app, reply, file);
+    },
+
     /** The employee fills and signs their own request (one transaction: the request, then the admins' notices). */
     async submit(
       request: FastifyRequest,
@@ -246,7 +259,7 @@ export function createFormRequestService(app: FastifyInstance) {
             organizationId: organization.id,
             type: 'form_completed',
             title: countersign ? `${name} signed ${record.template.name}: please countersign` : `${name} completed ${record.template.name}`,
-            link: countersign ? formRequestLink(id) : employeeOnboardingLink(me.id),
+            link: countersign ? officeFormRequestLink(me.id, id) : employeeOnboardingLink(me.id),
           });
         }
         }),

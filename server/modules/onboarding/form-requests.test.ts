@@ -134,7 +134,7 @@ for (const backend of testBackends()) {
       expect(again.json().code).toBe('already_submitted');
     });
 
-    it("the aide's one form due needs the office's countersignature: forms_due reaches 0 once countersigned", async () => {
+    it("the aide's one form due needs the office's countersignature: once she signed it is the office's to do, not hers (forms_due 0, not confined), and still keeps her from ready to hire until countersigned", async () => {
       expect(await formsDue(aide)).toBe(1);
       const request = await requestOf(aide, 'Confidentiality (HIPAA) agreement');
       const early = await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, admin, { signature: SIGNATURE });
@@ -147,9 +147,33 @@ for (const backend of testBackends()) {
       });
       expect(signed.statusCode).toBe(200);
       expect(signed.json()).toMatchObject({ status: 'AWAITING_COUNTERSIGN', answers: { understand: true, report: true } });
-      expect(await formsDue(aide)).toBe(1);
+      // waiting for the office is not hers to do: nothing is due, and her work schedule is open again
+      expect(await formsDue(aide)).toBe(0);
+      const schedule = await t.call('GET', '/api/visits/?limit=1', aide);
+      expect(schedule.statusCode).toBe(200);
+      // the checklist still says what is missing (the office's countersignature)
+      const checklist = (await t.call('GET', '/api/onboarding/checklist/', aide)).json();
+      expect(checklist.missing).toContain('Form "Confidentiality (HIPAA) agreement" awaits the office\'s countersignature.');
+      // the office is sent to its own view of the form (under /employees, an admin's prefix), which shows her signature
       const [notice] = await t.notificationsOf(admin.user.id, 'form_completed');
-      expect(notice).toMatchObject({ title: 'Ada Lindqvist signed Confidentiality (HIPAA) agreement: please countersign', link: `/onboarding/form-request/${request.id}` });
+      expect(notice).toMatchObject({
+        title: 'Ada Lindqvist signed Confidentiality (HIPAA) agreement: please countersign',
+        link: `/employees/${aide.user.id}/onboarding/form-request/${request.id}`,
+      });
+      const signatureUrl = `/api/onboarding/form-requests/${request.id}/signature/`;
+      for (const reader of [admin, aide]) {
+        const signature = await t.call('GET', signatureUrl, reader);
+        expect(signature.statusCode).toBe(200);
+        expect(signature.headers['content-type']).toBe('image/png');
+        expect(signature.rawPayload.toString('base64')).toBe(SIGNATURE.split(',')[1]);
+      }
+      const signatureReads = (await t.auditsOf('form_requests_signature_retrieve')).map((row) => row.actorId);
+      expect(signatureReads).toEqual([admin.user.id]);
+      expect((await t.call('GET', signatureUrl, nurse)).statusCode).toBe(404);
+      expect((await t.call('GET', signatureUrl, harborAdmin)).statusCode).toBe(404);
+      expect((await t.call('GET', signatureUrl, client)).statusCode).toBe(403);
+      const unsignedForm = (await ownRequests(newhire)).find((r: { status: string }) => r.status === 'PENDING');
+      expect((await t.call('GET', `/api/onboarding/form-requests/${unsignedForm.id}/signature/`, admin)).statusCode).toBe(404);
 
       expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, aide, { signature: SIGNATURE })).statusCode).toBe(403);
       expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, harborAdmin, { signature: SIGNATURE })).statusCode).toBe(404);

@@ -19,6 +19,10 @@ export const testRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
+  app.get('/api/onboarding/test-requests/awaiting-observation/count/', { schema: schemas.testRequestAwaitingCountSchema, config: OBSERVER }, async (request) =>
+    tests.awaitingObservationCount(request, requireOrganization(request)),
+  );
+
   app.get('/api/onboarding/test-requests/:id/', { schema: schemas.testRequestRetrieveSchema, config: EMPLOYEE_SELF_OR_ADMIN }, async (request) =>
     tests.retrieve(request, requireOrganization(request), request.params.id),
   );

@@ -78,6 +78,14 @@ export const testRequestListSchema = {
   response: { 200: Paged(TestRequestSchema), ...errors() },
 };
 
+export const testRequestAwaitingCountSchema = {
+  operationId: 'test_requests_awaiting_observation_count_retrieve',
+  tags,
+  summary:
+    "(A READY registered nurse) how many of the organization's HHA skills checks wait for an observation, other than one's own: the count beside the nurse's menu item, without reading (or auditing) any record",
+  response: { 200: Type.Object({ count: Type.Integer({ minimum: 0 }) }, { title: 'AwaitingObservationCount' }), ...errors() },
+};
+
 export const testRequestRetrieveSchema = {
   operationId: 'test_requests_retrieve',
   description: 'Answers one test request: its questions without the right answers, and once submitted the score, the choice made for each question and whether it was right, and the observed skills.',

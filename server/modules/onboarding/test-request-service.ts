@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { competencyTests, employeeProfiles, testRequests, users, type SkillResult } from '../../db/schema';
 import { ApiError, invalid, notFound, permissionDenied } from '../../lib/api-error';
@@ -203,6 +203,8 @@ export function createTestRequestService(app: FastifyInstance) {
       if (filter.awaiting_observation) {
         if (!admin && !isObservingNurse(request)) throw permissionDenied('Only a registered nurse of the organization observes skills.');
         conditions.push(eq(testRequests.status, 'AWAITING_OBSERVATION'));
+        // a nurse never observes her own skills (the menu's count says the same)
+        if (!admin) conditions.push(ne(testRequests.employeeId, me));
       } else if (!admin) {
         conditions.push(eq(testRequests.employeeId, me));
       }
@@ -225,6 +227,22 @@ export function createTestRequestService(app: FastifyInstance) {
         });
       }
       return { count: Number(total?.count ?? 0), results: (rows as TestRequestRecord[]).map((row) => serializeTestRequest(row, me)) };
+    },
+
+    /** The nurse's menu count: the organization's skills checks waiting for an observation, not her own. */
+    async awaitingObservationCount(request: FastifyRequest, organization: RequestOrganization): Promise<{ count: number }> {
+      requireObservingNurse(request);
+      const [row] = await db
+        .select({ count: count() })
+        .from(testRequests)
+        .where(
+          and(
+            eq(testRequests.organizationId, organization.id),
+            eq(testRequests.status, 'AWAITING_OBSERVATION'),
+            ne(testRequests.employeeId, request.user!.user.id),
+          ),
+        );
+      return { count: Number(row?.count ?? 0) };
     },
 
     async retrieve(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<TestRequestOut> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, notifications, testRequests } from '../../db/schema';
+import { auditLog, files, notifications, testRequests } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
 import { testBackends } from '../../test-support';
 import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp, type Session } from './onboarding-test-kit';
@@ -157,6 +157,16 @@ for (const backend of testBackends()) {
       expect(audit).toMatchObject({ actorId: nurse.user.id, entityId: String(aideRequest) });
     });
 
+    it("counts the skills checks waiting for the nurse (her menu's count) without reading or auditing a record; only a READY RN may ask", async () => {
+      const countUrl = '/api/onboarding/test-requests/awaiting-observation/count/';
+      const audits = (await t.database.db.select().from(auditLog)).length;
+      const counted = await t.call('GET', countUrl, nurse);
+      expect(counted.statusCode).toBe(200);
+      expect(counted.json()).toEqual({ count: 1 });
+      expect((await t.database.db.select().from(auditLog)).length).toBe(audits);
+      for (const other of [aide, newhire, admin, client]) expect((await t.call('GET', countUrl, other)).statusCode).toBe(403);
+    });
+
     it('only a READY RN of the organization records the observation (403 for others)', async () => {
       const payload = { skills: allSkills(() => true), signature: SIGNATURE };
       expect((await observe(aideRequest, aide, payload)).statusCode).toBe(403);
@@ -205,6 +215,7 @@ for (const backend of testBackends()) {
       const twice = await observe(aideRequest, nurse, { skills: allSkills(() => true), signature: SIGNATURE });
       expect(twice.json().code).toBe('not_awaiting_observation');
       expect((await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', nurse)).json().count).toBe(0);
+      expect((await t.call('GET', '/api/onboarding/test-requests/awaiting-observation/count/', nurse)).json()).toEqual({ count: 0 });
       // the checklist sees the passed test
       const checklist = (await t.call('GET', '/api/onboarding/checklist/', aide)).json();
       expect(checklist.tests).toContainEqual(expect.objectContaining({ id: aideRequest, status: 'PASSED', score: 100, pass_mark: 60 }));

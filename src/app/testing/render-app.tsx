@@ -87,6 +87,7 @@ export function stubApi(overrides: Partial<Record<keyof ApiClient, (...args: any
     profile_documents_list: vi.fn(async () => []),
     form_requests_list: vi.fn(async () => emptyPage),
     test_requests_list: vi.fn(async () => emptyPage),
+    test_requests_awaiting_observation_count_retrieve: vi.fn(async () => ({ count: 0 })),
     form_templates_list: vi.fn(async () => []),
     note_types_list: vi.fn(async () => []),
     document_types_list: vi.fn(async () => []),

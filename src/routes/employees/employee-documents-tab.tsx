@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { CheckboxField, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
+import { UploadForm } from '../profile/profile-documents-pages';
 import type { EmployeeTabProps } from './employee-page';
 import {
   ALL_ROWS,
@@ -53,6 +54,9 @@ export function ExpiryText({ document }: { document: Pick<EmployeeDocument, 'exp
 
 type Review = { document: EmployeeDocument; action: 'reject' | 'expiry' | 'approve' };
 
+/** Whether a file can go into this slot (an approved document without an expiry date is done for good). */
+const canUpload = (document: EmployeeDocument) => !(document.status === 'APPROVED' && !document.requires_expiry);
+
 const dateSchema = (required: boolean) =>
   yup
     .string()
@@ -73,6 +77,7 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
   const [error, setError] = useState<string | null>(null);
   const [review, setReview] = useState<Review | null>(null);
   const [requestOpen, setRequestOpen] = useState(false);
+  const [uploading, setUploading] = useState<EmployeeDocument | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -175,6 +180,11 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
               Set expiry date
             </Button>
           ) : null}
+          {canUpload(row) ? (
+            <Button size="sm" variant="secondary" onClick={() => setUploading(row)} aria-label={`Upload ${row.name} received on paper`}>
+              Upload
+            </Button>
+          ) : null}
         </RowActions>
       ),
     },
@@ -264,6 +274,28 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
       />
 
       {review ? <ReviewDialog review={review} onClose={() => setReview(null)} onSubmit={update} /> : null}
+      {uploading ? (
+        <Dialog title={`Upload ${uploading.name}`} onClose={() => setUploading(null)} wide>
+          <p css={{ marginTop: 0 }}>
+            A document {employee.first_name} gave the office on paper: scan or photograph it. It waits for review like {employee.first_name}’s own upload, and {employee.first_name} is told.
+          </p>
+          <UploadForm
+            document={uploading}
+            upload={(body) => api.employees_documents_upload_create({ id: employee.id, document_id: uploading.id }, body)}
+            onUploaded={(next) => {
+              replace(next);
+              setUploading(null);
+              setError(null);
+              setNotice(`${next.name} was uploaded; it waits for review.`);
+            }}
+          />
+          <DialogActions>
+            <Button variant="secondary" onClick={() => setUploading(null)}>
+              Cancel
+            </Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
     </>
   );
 }

@@ -6,12 +6,10 @@ import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { Alert } from '../../ui/alert';
 import { apiErrorBody, apiErrorDetail } from '../../ui/api-error';
-import { Button } from '../../ui/button';
-import { Dialog, DialogActions } from '../../ui/confirm-dialog';
+import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FormStack, SelectField } from '../../ui/fields';
-import { SignatureField } from '../../ui/signature-pad';
 import { SubmitButton } from '../../ui/submit-button';
 import { DocumentStatusTag, ExpiryText } from './employee-documents-tab';
 import type { EmployeeTabProps } from './employee-page';
@@ -34,7 +32,7 @@ export const FORM_STATUS_LABELS: Record<FormRequestStatus, string> = {
   AWAITING_COUNTERSIGN: 'Waiting for your countersignature',
   COMPLETED: 'Completed',
 };
-const FORM_STATUS_TONES: Record<FormRequestStatus, TagTone> = { PENDING: 'warning', AWAITING_COUNTERSIGN: 'warning', COMPLETED: 'success' };
+export const FORM_STATUS_TONES: Record<FormRequestStatus, TagTone> = { PENDING: 'warning', AWAITING_COUNTERSIGN: 'warning', COMPLETED: 'success' };
 
 export const TEST_STATUS_LABELS: Record<TestRequestStatus, string> = {
   PENDING: 'Not taken yet',
@@ -58,7 +56,7 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [countersigning, setCountersigning] = useState<ChecklistForm | null>(null);
+  const formLink = (form: ChecklistForm) => `/employees/${employee.id}/onboarding/form-request/${form.id}`;
 
   const load = useCallback(async () => {
     try {
@@ -103,7 +101,7 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
   };
 
   const formColumns: DataTableColumn<ChecklistForm>[] = [
-    { key: 'name', header: 'Form', render: (row) => row.name },
+    { key: 'name', header: 'Form', render: (row) => (row.status === 'PENDING' ? row.name : <TextLink to={formLink(row)}>{row.name}</TextLink>) },
     { key: 'required', header: 'Required', render: (row) => (row.required ? 'Required' : 'Optional') },
     { key: 'status', header: 'Status', render: (row) => <Tag tone={FORM_STATUS_TONES[row.status]}>{FORM_STATUS_LABELS[row.status] ?? row.status}</Tag> },
     { key: 'completed_at', header: 'Completed', render: (row) => formatDateTime(row.completed_at, user?.timezone) },
@@ -113,9 +111,9 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
       hideLabelOnCards: true,
       render: (row) =>
         row.status === 'AWAITING_COUNTERSIGN' ? (
-          <Button size="sm" onClick={() => setCountersigning(row)} aria-label={`Countersign ${row.name}`}>
+          <ButtonLink size="sm" to={formLink(row)} aria-label={`Countersign ${row.name}`}>
             Countersign
-          </Button>
+          </ButtonLink>
         ) : null,
     },
   ];
@@ -229,41 +227,6 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
         />
       </TwoColumns>
 
-      {countersigning ? (
-        <Dialog title={`Countersign ${countersigning.name}`} onClose={() => setCountersigning(null)} wide>
-          <Formik
-            initialValues={{ signature: null as string | null }}
-            validationSchema={yup.object({ signature: yup.string().nullable().required('Sign in the box') })}
-            onSubmit={async (values) => {
-              setError(null);
-              try {
-                await api.form_requests_countersign_create({ id: countersigning.id }, { signature: values.signature! });
-                setNotice(`${countersigning.name} was countersigned.`);
-                setCountersigning(null);
-                void load();
-              } catch (failure) {
-                setError(apiErrorDetail(failure, 'The form could not be countersigned.'));
-                setCountersigning(null);
-              }
-            }}
-          >
-            <Form noValidate aria-label={`Countersign ${countersigning.name}`}>
-              <FormStack>
-                <p>
-                  {personName(employee)} has filled and signed this form. Your signature completes it.
-                </p>
-                <SignatureField name="signature" label="Your signature" />
-                <DialogActions>
-                  <Button variant="secondary" onClick={() => setCountersigning(null)}>
-                    Cancel
-                  </Button>
-                  <SubmitButton>Countersign</SubmitButton>
-                </DialogActions>
-              </FormStack>
-            </Form>
-          </Formik>
-        </Dialog>
-      ) : null}
     </>
   );
 }

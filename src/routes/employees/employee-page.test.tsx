@@ -154,6 +154,44 @@ describe('Employee page', { timeout: 30000 }, () => {
     await waitFor(() => expect(api.employees_documents_partial_update).toHaveBeenLastCalledWith({ id: 203, document_id: 2 }, { expires_on: '2028-06-15' }));
   });
 
+  it("uploads a document the office received on paper, with the employee's checks and its expiry date; the row then waits for review", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const missing = doc({ id: 4, name: 'Physical exam', status: 'MISSING', file: null, uploaded_at: null });
+    const approvedForGood = doc({ id: 5, name: 'Diploma', requires_expiry: false, status: 'APPROVED' });
+    const uploadCreate = vi.fn(async (_: unknown, body: FormData) =>
+      doc({ id: 4, name: 'Physical exam', status: 'PENDING', expires_on: String(body.get('expires_on')), file: { name: 'exam.pdf', size: 3, content_type: 'application/pdf' } }),
+    );
+    setUp('/employees/203/documents', {
+      employees_documents_list: vi.fn(async () => [missing, approvedForGood, license]),
+      employees_documents_upload_create: uploadCreate,
+    });
+    const table = await screen.findByRole('table', { name: 'Documents of Ned Park' }, { timeout: 5000 });
+    const row = (name: string) => within(table).getByText(name).closest('tr')!;
+    await within(table).findByText('Physical exam');
+    // an approved document without an expiry date takes no new file; an expired one can be replaced
+    expect(within(row('Diploma')).queryByRole('button', { name: /^Upload / })).not.toBeInTheDocument();
+    expect(within(row('Driver license')).getByRole('button', { name: 'Upload Driver license received on paper' })).toBeInTheDocument();
+
+    await user.click(within(row('Physical exam')).getByRole('button', { name: 'Upload Physical exam received on paper' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Physical exam' });
+    const form = within(dialog).getByRole('form', { name: 'Upload Physical exam' });
+    // the file drop's checks: a Word file is refused as on the employee's own page
+    await user.upload(within(form).getByLabelText('File', { selector: 'input' }), new File(['doc'], 'exam.docx', { type: 'application/msword' }));
+    expect(await within(form).findByText('File type must be .pdf, .png, .jpg, .jpeg')).toBeInTheDocument();
+    await user.upload(within(form).getByLabelText('File', { selector: 'input' }), new File(['pdf'], 'exam.pdf', { type: 'application/pdf' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Expiry date' }), '31122099');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploadCreate).toHaveBeenCalledTimes(1));
+    const [params, body] = uploadCreate.mock.calls[0] as unknown as [{ id: number; document_id: number }, FormData];
+    expect(params).toEqual({ id: 203, document_id: 4 });
+    expect((body.get('file') as File).name).toBe('exam.pdf');
+    expect(body.get('expires_on')).toBe('2099-12-31');
+    expect(await screen.findByText('Physical exam was uploaded; it waits for review.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(row('Physical exam')).getByText('Waiting for review')).toBeInTheDocument();
+    expect(within(row('Physical exam')).getByRole('button', { name: 'Download Physical exam: exam.pdf' })).toBeInTheDocument();
+  });
+
   it('requests a document of a type or with a custom name', async () => {
     const user = userEvent.setup();
     const { api } = setUp('/employees/203/documents');
@@ -233,19 +271,74 @@ describe('Employee page', { timeout: 30000 }, () => {
     expect(alert).toHaveTextContent('Ned Park cannot be marked ready to hire yet. Still missing:');
     expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(incomplete.missing);
 
-    // Countersign the form that waits for the admin.
-    await user.click(within(forms).getByRole('button', { name: 'Countersign I-9' }));
-    const dialog = screen.getByRole('dialog', { name: 'Countersign I-9' });
-    FakeSignaturePad.last!.draw();
-    await user.click(await within(dialog).findByRole('button', { name: 'Countersign' }));
-    await waitFor(() => expect(api.form_requests_countersign_create).toHaveBeenCalledWith({ id: 41 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
-    expect(await screen.findByText('I-9 was countersigned.')).toBeInTheDocument();
+    // The form that waits for the admin opens the office's view of it (answers, signature, then the pad).
+    expect(within(forms).getByRole('link', { name: 'Countersign I-9' })).toHaveAttribute('href', '/employees/203/onboarding/form-request/41');
+    expect(within(forms).getByRole('link', { name: 'I-9' })).toHaveAttribute('href', '/employees/203/onboarding/form-request/41');
 
     await user.click(screen.getByRole('button', { name: 'Mark ready to hire' }));
     expect(await screen.findByText('Ned Park is ready to hire and has been notified.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark ready to hire' })).not.toBeInTheDocument();
     expect(screen.getAllByText('Ready to hire').length).toBeGreaterThan(0);
+  });
+
+  it("opens the office's view of a form from the countersign notification's link: the employee's answers and signature, then the countersign pad", async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:signature'), revokeObjectURL: vi.fn() });
+    const user = userEvent.setup();
+    const signed = {
+      id: 41,
+      template: {
+        id: 4,
+        name: 'I-9',
+        description: '',
+        signers: ['EMPLOYEE', 'ADMIN'],
+        fields: [
+          { key: 'legal_name', label: 'Legal name', type: 'text', required: true },
+          { key: 'attest', label: 'I attest that the above is true', type: 'checkbox', required: true },
+        ],
+      },
+      employee: { id: 203, name: 'Ned Park' },
+      required: true,
+      status: 'AWAITING_COUNTERSIGN',
+      answers: { legal_name: 'Ned Park', attest: true },
+      signed_at: '2026-03-02T14:05:00Z',
+      countersigned_at: null,
+      due_date: null,
+      created_at: '2026-03-01T12:00:00Z',
+    };
+    const { api, container } = setUp('/employees/203/onboarding/form-request/41', {
+      form_requests_retrieve: vi.fn(async () => signed),
+      form_requests_signature_retrieve: vi.fn(async () => new Blob(['PNG'], { type: 'image/png' })),
+      form_requests_countersign_create: vi.fn(async () => ({ ...signed, status: 'COMPLETED', countersigned_at: '2026-03-03T10:00:00Z' })),
+    });
+    const panel = await screen.findByRole('region', { name: 'I-9' }, { timeout: 5000 });
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/employees/203/onboarding/form-request/41');
+    expect(within(panel).getByText('Waiting for your countersignature')).toBeInTheDocument();
+    expect(within(panel).getByText('Legal name').nextSibling).toHaveTextContent('Ned Park');
+    expect(within(panel).getByText('I attest that the above is true').nextSibling).toHaveTextContent('Yes');
+    expect(await within(panel).findByRole('img', { name: 'Signature of Ned Park' })).toHaveAttribute('src', 'blob:signature');
+    expect(api.form_requests_signature_retrieve).toHaveBeenCalledWith({ id: 41 }, null, { responseType: 'blob' });
+    // the Onboarding section stays current
+    const sections = screen.getByRole('navigation', { name: 'Employee sections' });
+    expect(within(sections).getByRole('link', { name: 'Onboarding' })).toHaveAttribute('aria-current', 'page');
+    expect(await seriousAxeViolations(container)).toEqual([]);
+
+    const pad = screen.getByRole('form', { name: 'Countersign I-9' });
+    FakeSignaturePad.last!.draw();
+    await user.click(within(pad).getByRole('button', { name: 'Countersign' }));
+    await waitFor(() => expect(api.form_requests_countersign_create).toHaveBeenCalledWith({ id: 41 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
+    expect(await screen.findByText('I-9 was countersigned.')).toBeInTheDocument();
+    expect(within(panel).getByText('Completed')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Countersign I-9' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Ned’s onboarding' })).toHaveAttribute('href', '/employees/203/onboarding');
+  });
+
+  it("says so when the form is another employee's or unknown", async () => {
+    setUp('/employees/203/onboarding/form-request/99', {
+      form_requests_retrieve: vi.fn(async () => ({ id: 99, employee: { id: 7, name: 'Someone Else' }, status: 'PENDING', template: { name: 'X', fields: [] } })),
+    });
+    expect(await screen.findByText('Form not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Someone Else')).not.toBeInTheDocument();
   });
 
   it('sends a form and a test to this employee', async () => {

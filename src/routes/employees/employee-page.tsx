@@ -10,6 +10,7 @@ import { PrivateNotFoundPage } from '../not-found/not-found-pages';
 import { PrivatePage } from '../placeholder/private-page';
 import { EmployeeDetailsTab } from './employee-details-tab';
 import { EmployeeDocumentsTab } from './employee-documents-tab';
+import { EmployeeFormRequestView } from './employee-form-request-view';
 import { EmployeeNotesTab } from './employee-notes-tab';
 import { EmployeeOnboardingTab } from './employee-onboarding-tab';
 import { EmployeePayrollTab } from './employee-payroll-tab';
@@ -93,6 +94,7 @@ export function EmployeePage() {
         <Route path="documents" element={<EmployeeDocumentsTab {...props} />} />
         <Route path="notes" element={<EmployeeNotesTab {...props} />} />
         <Route path="onboarding" element={<EmployeeOnboardingTab {...props} />} />
+        <Route path="onboarding/form-request/:formId" element={<EmployeeFormRequestView {...props} />} />
         <Route path="schedule" element={<EmployeeScheduleTab {...props} />} />
         <Route path="payroll" element={<EmployeePayrollTab {...props} />} />
         <Route path="*" element={<EmptyState title="Section not found" description="Choose one of the sections above." />} />

@@ -129,6 +129,8 @@ export interface HiringOperations {
     params: Id & { document_id: number },
     body: { status?: 'APPROVED' | 'REJECTED'; review_note?: string; expires_on?: string | null },
   ): Promise<EmployeeDocument>;
+  /** The office's upload of a document received on paper (multipart: file, expires_on). */
+  employees_documents_upload_create(params: Id & { document_id: number }, body: FormData): Promise<EmployeeDocument>;
   form_templates_list(params?: ListQuery): Promise<Listed<FormTemplate>>;
   form_templates_create(params: null, body: Omit<FormTemplate, 'id'>): Promise<FormTemplate>;
   form_templates_partial_update(params: Id, body: Partial<Omit<FormTemplate, 'id'>>): Promise<FormTemplate>;

@@ -98,6 +98,8 @@ export interface HireToReadyOperations {
   documents_file_retrieve: Operation<{ id: number }, undefined, Blob>;
   form_requests_retrieve: Operation<{ id: number }, undefined, FormRequest>;
   form_requests_submit_create: Operation<{ id: number }, { answers: Record<string, unknown>; signature: string }, FormRequest>;
+  form_requests_signature_retrieve: Operation<{ id: number }, null, Blob>;
+  form_requests_countersign_create: Operation<{ id: number }, { signature: string }, FormRequest>;
   test_requests_list: Operation<{ awaiting_observation?: boolean; limit?: number; offset?: number }, undefined, TestRequest[] | Paged<TestRequest>>;
   test_requests_retrieve: Operation<{ id: number }, undefined, TestRequest>;
   test_requests_submit_create: Operation<{ id: number }, { answers: Record<string, number> }, TestRequest>;
@@ -156,10 +158,7 @@ export async function downloadDocumentFile(api: ApiClient, documentId: number, f
   saveBlob((await hireToReadyApi(api).documents_file_retrieve({ id: documentId }, undefined, { responseType: 'blob' })) as BlobPart, fileName);
 }
 
-/** Whether the user is a READY registered nurse (who observes the HHA skills checks). */
-export function isObservingNurse(user: Pick<User, 'role' | 'profile'> | null | undefined): boolean {
-  return user?.role === 'ROLE_EMPLOYEE' && user.profile?.status === 'READY' && user.profile?.position === 'RN';
-}
+export { isObservingNurse } from '../../app/session-user';
 
 /** Whether a test request needs a nurse's skills observation (the test has skills and the employee is an HHA). */
 export function needsObservation(request: Pick<TestRequest, 'test' | 'employee'>): boolean {

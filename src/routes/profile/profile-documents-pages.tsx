@@ -131,8 +131,19 @@ function uploadSchema(document: EmployeeDocument, timeZone: string) {
   });
 }
 
-function UploadForm({ document, onUploaded }: { document: EmployeeDocument; onUploaded: (next: EmployeeDocument) => void }) {
-  const api = useApiClient();
+/**
+ * The upload of one document slot: the file (type and size as the server checks them) and, when the document
+ * has one, its expiry date. The employee's own upload, and the office's of a document received on paper.
+ */
+export function UploadForm({
+  document,
+  upload,
+  onUploaded,
+}: {
+  document: EmployeeDocument;
+  upload: (body: FormData) => Promise<EmployeeDocument>;
+  onUploaded: (next: EmployeeDocument) => void;
+}) {
   const timeZone = useOrganizationTimeZone();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -146,7 +157,7 @@ function UploadForm({ document, onUploaded }: { document: EmployeeDocument; onUp
         const expiresOn = maskedDateToIso(values.expires_on);
         if (expiresOn) body.append('expires_on', expiresOn);
         try {
-          onUploaded(await hireToReadyApi(api).profile_documents_upload_create({ id: document.id }, body));
+          onUploaded(await upload(body));
         } catch (failure) {
           const fields = apiFieldErrors(failure, { known: ['file', 'expires_on'] });
           if (Object.keys(fields).length) setErrors(fields);
@@ -217,6 +228,7 @@ function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; on
         <div css={{ marginTop: 12 }}>
           <UploadForm
             document={document}
+            upload={(body) => hireToReadyApi(api).profile_documents_upload_create({ id: document.id }, body)}
             onUploaded={(next) => {
               setReplacing(false);
               setMessage({ tone: 'success', text: 'Uploaded. The office will review it.' });

@@ -122,19 +122,26 @@ function answerText(field: FormTemplateField, value: unknown): string {
   return value == null || value === '' ? '—' : String(value);
 }
 
+/** A signed form's answers, field by field (the employee's own view, and the office's before it countersigns). */
+export function FormAnswers({ request }: { request: Pick<FormRequest, 'template' | 'answers'> }) {
+  return (
+    <Answers>
+      {request.template.fields.map((field) => (
+        <div key={field.key} css={{ display: 'contents' }}>
+          <dt>{field.label}</dt>
+          <dd>{answerText(field, request.answers?.[field.key])}</dd>
+        </div>
+      ))}
+    </Answers>
+  );
+}
+
 function CompletedForm({ request }: { request: FormRequest }) {
   const { user } = useAuthentication();
   return (
     <Card aria-labelledby="form-answers">
       <h2 id="form-answers">Your answers</h2>
-      <Answers>
-        {request.template.fields.map((field) => (
-          <div key={field.key} css={{ display: 'contents' }}>
-            <dt>{field.label}</dt>
-            <dd>{answerText(field, request.answers?.[field.key])}</dd>
-          </div>
-        ))}
-      </Answers>
+      <FormAnswers request={request} />
       <p css={{ margin: '8px 0 0' }}>
         Signed {formatDateTime(request.signed_at, user?.timezone)}
         {request.countersigned_at ? ` · countersigned by the office ${formatDateTime(request.countersigned_at, user?.timezone)}` : ''}
