@@ -292,6 +292,14 @@ async function refreshStormRow(baseUrl: string) {
 // ---------------------------------------------------------------------------------------------------------
 // The browser rows: initial JavaScript and LCP
 
+/** The figures of these rows before issue 12 (bench/results.json of c5e8c96), kept in each row's note. */
+const BEFORE_ISSUE_12 = {
+  js: 'before issue 12: 171.4 KiB (2.60x)',
+  schema: 'before issue 12: /api/schema/ was no-store, 198 KiB downloaded again on every load',
+  mobile: 'before issue 12: 2252 ms (3.54x), runs 2488/2160/2452/2132/2252',
+  desktop: 'before issue 12: 1116 ms (4.65x), runs 1116/960/2108/1124/1076',
+};
+
 async function javascriptRows(browser: Browser, baseUrl: string) {
   async function measure(url: string, readySelector: string | null) {
     const context = await browser.newContext();
@@ -337,7 +345,7 @@ async function javascriptRows(browser: Browser, baseUrl: string) {
     target: '≤ 2.2x React-only hello page and ≤ 150 KiB',
     pass: appLoad / helloSize <= 2.2 && appLoad <= 150 * KiB,
     runs: RUNS,
-    note: `gzip -9 of every script response before the load event`,
+    note: `gzip -9 of every script response before the load event; ${BEFORE_ISSUE_12.js}`,
   });
   addRow({
     metric: 'JavaScript of /login/:org until the sign-in form shows, gzipped',
@@ -348,7 +356,7 @@ async function javascriptRows(browser: Browser, baseUrl: string) {
     target: '≤ 2.2x and ≤ 150 KiB (same target, stricter reading)',
     pass: appReady / helloSize <= 2.2 && appReady <= 150 * KiB,
     runs: RUNS,
-    note: `${median(app.map((entry) => entry.files))} script files incl. lazy route chunks`,
+    note: `${median(app.map((entry) => entry.files))} script files incl. lazy route chunks; ${BEFORE_ISSUE_12.js}`,
   });
   await schemaSecondLoadRow(browser, baseUrl);
 }
@@ -403,7 +411,7 @@ async function schemaSecondLoadRow(browser: Browser, baseUrl: string) {
     target: 'not downloaded again (immutable, versioned URL or a 304)',
     pass: second.bytes === 0 || (second.fromCache === second.requests && second.requests > 0),
     runs: 1,
-    note: `first load ${first.requests} request(s) of ${first.url}; second load ${second.requests} request(s), ${second.fromCache} from the cache`,
+    note: `first load ${first.requests} request(s) of ${first.url}; second load ${second.requests} request(s), ${second.fromCache} from the cache; ${BEFORE_ISSUE_12.schema}`,
   });
 }
 
@@ -487,7 +495,7 @@ async function lcpRows(browser: Browser, baseUrl: string) {
       target: mobile ? '≤ 2000 ms and ≤ 2.5x static page' : '≤ 600 ms',
       pass: mobile ? value <= 2000 && value / baseline <= 2.5 : value <= 600,
       runs: RUNS,
-      note: `${preset.cpu}x CPU, ${preset.latency} ms RTT, ${((preset.download * 8) / 1024 / 1024).toFixed(1)} Mbps down; cold cache; runs ${app.map((v) => v.toFixed(0)).join('/')}`,
+      note: `${preset.cpu}x CPU, ${preset.latency} ms RTT, ${((preset.download * 8) / 1024 / 1024).toFixed(1)} Mbps down; cold cache; runs ${app.map((v) => v.toFixed(0)).join('/')}, static ${page.map((v) => v.toFixed(0)).join('/')}; ${mobile ? BEFORE_ISSUE_12.mobile : BEFORE_ISSUE_12.desktop}`,
     });
   }
 }
