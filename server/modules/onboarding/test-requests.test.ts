@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, files, notifications, testRequests } from '../../db/schema';
+import { auditLog, files, formRequests, notifications, testRequests } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
 import { testBackends } from '../../test-support';
 import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp, type Session } from './onboarding-test-kit';
@@ -165,6 +165,19 @@ for (const backend of testBackends()) {
       expect(counted.json()).toEqual({ count: 1 });
       expect((await t.database.db.select().from(auditLog)).length).toBe(audits);
       for (const other of [aide, newhire, admin, client]) expect((await t.call('GET', countUrl, other)).statusCode).toBe(403);
+      // a READY employee who is not a registered nurse, with nothing due (her one form signed, waiting for the office)
+      const [due] = await t.database.db
+        .select()
+        .from(formRequests)
+        .where(and(eq(formRequests.employeeId, aide.user.id), eq(formRequests.status, 'PENDING')));
+      await t.database.db.update(formRequests).set({ status: 'AWAITING_COUNTERSIGN' }).where(eq(formRequests.id, due.id));
+      try {
+        const refused = await t.call('GET', countUrl, aide);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().code).toBe('permission_denied');
+      } finally {
+        await t.database.db.update(formRequests).set({ status: 'PENDING' }).where(eq(formRequests.id, due.id));
+      }
     });
 
     it('only a READY RN of the organization records the observation (403 for others)', async () => {
