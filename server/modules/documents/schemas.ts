@@ -72,6 +72,7 @@ export const profileDocumentUploadSchema = {
 
 export const employeeDocumentUploadSchema = {
   operationId: 'employees_documents_upload_create',
+  description: 'Uploads, for the office, the file of one of an employee’s document slots received on paper, as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for review like an employee’s own upload.',
   tags: ['employees'],
   summary:
     "The office uploads the file of one of an employee's document slots, received on paper: the same checks and expiry date as the employee's own upload (PDF, PNG or JPEG, at most 10 MB); it waits for review, and the audit log records who uploaded it",

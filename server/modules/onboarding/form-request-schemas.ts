@@ -73,6 +73,7 @@ export const formRequestRetrieveSchema = {
 
 export const formRequestSignatureSchema = {
   operationId: 'form_requests_signature_retrieve',
+  description: 'Answers, as a PNG file, the employee’s drawn signature on a signed form request: to that employee, or to the office, which reads it before countersigning (the read is audited). 404 before the form is signed.',
   tags,
   summary: "The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)",
   params: Type.Object({ id: Id }),

@@ -80,6 +80,7 @@ export const testRequestListSchema = {
 
 export const testRequestAwaitingCountSchema = {
   operationId: 'test_requests_awaiting_observation_count_retrieve',
+  description: 'Answers how many of the organization’s home health aide tests wait for a registered nurse’s skills observation (other than the nurse’s own), for the count beside the nurse’s menu item. Reads no record itself, so nothing is audited.',
   tags,
   summary:
     "(A READY registered nurse) how many of the organization's HHA skills checks wait for an observation, other than one's own: the count beside the nurse's menu item, without reading (or auditing) any record",
