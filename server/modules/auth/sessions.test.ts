@@ -153,6 +153,17 @@ for (const backend of testBackends()) {
       expect((await refresh(session.refresh)).statusCode).toBe(401);
     });
 
+    it('an inactive user cannot refresh, even with a session nobody revoked; the session works again once they are active', async () => {
+      const session = await t.login('marketer@sunrise.example');
+      const [marketer] = await t.database.db.select().from(users).where(eq(users.email, 'marketer@sunrise.example'));
+      await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, marketer.id));
+      expect((await refresh(session.refresh)).statusCode).toBe(401);
+      await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, marketer.id));
+      const renewed = await refresh(session.refresh);
+      expect(renewed.statusCode).toBe(200);
+      expect((await me(renewed.json().access)).statusCode).toBe(200);
+    });
+
     it('password change keeps the current session and ends the others', async () => {
       const current = await t.login('nurse@sunrise.example');
       const other = await t.login('nurse@sunrise.example');

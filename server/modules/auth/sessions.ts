@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connection';
 import { sessionFamilies, users } from '../../db/schema';
@@ -79,6 +79,24 @@ export async function refreshSession(app: FastifyInstance, token: string): Promi
   const parsed = parseRefreshToken(app.keys.refresh, token);
   if (!parsed) throw tokenNotValid('Token is invalid or expired');
   const now = app.now();
+  // The usual case in one statement (the refresh is on the path of every request waiting after a 401): the
+  // presented generation is the current one of an active family (not revoked, neither idle nor past its
+  // absolute limit, as familyState decides) of an active user. Anything else is decided below on the row.
+  const [current] = await app.db
+    .update(sessionFamilies)
+    .set({ generation: sql`${sessionFamilies.generation} + 1`, rotatedAt: now, lastSeenAt: now })
+    .where(
+      and(
+        eq(sessionFamilies.id, parsed.familyId),
+        eq(sessionFamilies.generation, parsed.generation),
+        isNull(sessionFamilies.revokedAt),
+        gt(sessionFamilies.createdAt, new Date(now.getTime() - app.config.sessionAbsoluteSeconds * 1000)),
+        gt(sessionFamilies.lastSeenAt, new Date(now.getTime() - app.config.sessionIdleSeconds * 1000)),
+        sql`exists (select 1 from ${users} where ${users.id} = ${sessionFamilies.userId} and ${users.isActive})`,
+      ),
+    )
+    .returning({ userId: sessionFamilies.userId, generation: sessionFamilies.generation });
+  if (current) return { ...(await tokensFor(app, current.userId, parsed.familyId, current.generation)), userId: current.userId };
   for (let attempt = 0; attempt < 2; attempt++) {
     const row = await loadFamily(app.db, parsed.familyId);
     if (!row || !row.isActive || familyState(row.family, now, app.config) !== 'active') throw tokenNotValid('Token is invalid or expired');
