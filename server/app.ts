@@ -120,12 +120,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(statusFilePlugin);
   await app.register(staticPlugin, { distDir: options.distDir ?? path.resolve('dist') });
 
-  for (const name of ROUTE_MODULES) {
-    const file = ['routes.ts', 'routes.js'].map((f) => path.join(MODULES_DIR, name, f)).find((f) => existsSync(f));
-    if (!file) continue;
-    const module = (await import(file)) as { default: Parameters<typeof app.register>[0] };
-    await app.register(module.default);
-  }
+  // loaded all at once (the files are read in parallel), registered in the order of ROUTE_MODULES
+  const files = ROUTE_MODULES.map((name) => ['routes.ts', 'routes.js'].map((f) => path.join(MODULES_DIR, name, f)).find((f) => existsSync(f)));
+  const modules = await Promise.all(files.map((file) => (file ? (import(file) as Promise<{ default: Parameters<typeof app.register>[0] }>) : null)));
+  for (const module of modules) if (module) await app.register(module.default);
 
   // signatures kept as data URLs before migration 0010 become files before the first request
   app.addHook('onReady', async () => {

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -18,6 +19,22 @@ export interface Database {
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Whether the database already holds every committed migration: its newest applied one is the journal's
+ * newest, the comparison drizzle's migrate makes. One read instead of migrate's schema and table creation,
+ * its transaction and reading every migration file, on each start of an installation that is up to date.
+ */
+async function migrated(db: Db): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const result = (await db.execute(sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`)) as unknown as { rows: { created_at: unknown }[] };
+    return Number(result.rows[0]?.created_at) >= newest;
+  } catch {
+    return false; // no migrations table yet: a new database
+  }
+}
 
 export interface OpenDatabaseOptions {
   /** node-postgres connection string; without it PGlite is used. */
@@ -43,7 +60,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        if (!(await migrated(db as unknown as Db))) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      },
       close: () => pool.end(),
     };
   }
@@ -60,7 +79,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      if (!(await migrated(db as unknown as Db))) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
