@@ -10042,6 +10042,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.EmployeesDocumentsPartialUpdate.Responses.$200>
   /**
    * employees_documents_upload_create - The office uploads the file of one of an employee's document slots, received on paper: the same checks and expiry date as the employee's own upload (PDF, PNG or JPEG, at most 10 MB); it waits for review, and the audit log records who uploaded it
+   * 
+   * Uploads, for the office, the file of one of an employee’s document slots received on paper, as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for review like an employee’s own upload.
+   * 
+   * Signed in, with the permission `view-employees`.
    */
   'employees_documents_upload_create'(
     parameters: Parameters<Paths.EmployeesDocumentsUploadCreate.PathParameters>,
@@ -10374,6 +10378,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.FormRequestsCountersignCreate.Responses.$200>
   /**
    * form_requests_signature_retrieve - The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)
+   * 
+   * Answers, as a PNG file, the employee’s drawn signature on a signed form request: to that employee, or to the office, which reads it before countersigning (the read is audited). 404 before the form is signed.
+   * 
+   * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
    */
   'form_requests_signature_retrieve'(
     parameters: Parameters<Paths.FormRequestsSignatureRetrieve.PathParameters>,
@@ -10502,6 +10510,10 @@ export interface OperationMethods {
   ): OperationResponse<Paths.TestRequestsCreate.Responses.$201>
   /**
    * test_requests_awaiting_observation_count_retrieve - (A READY registered nurse) how many of the organization's HHA skills checks wait for an observation, other than one's own: the count beside the nurse's menu item, without reading (or auditing) any record
+   * 
+   * Answers how many of the organization’s home health aide tests wait for a registered nurse’s skills observation (other than the nurse’s own), for the count beside the nurse’s menu item. Reads no record itself, so nothing is audited.
+   * 
+   * Signed in, with the role `ROLE_EMPLOYEE`.
    */
   'test_requests_awaiting_observation_count_retrieve'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -11658,6 +11670,10 @@ export interface PathsDictionary {
   ['/api/employees/{id}/documents/{document_id}/file/']: {
     /**
      * employees_documents_upload_create - The office uploads the file of one of an employee's document slots, received on paper: the same checks and expiry date as the employee's own upload (PDF, PNG or JPEG, at most 10 MB); it waits for review, and the audit log records who uploaded it
+     * 
+     * Uploads, for the office, the file of one of an employee’s document slots received on paper, as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for review like an employee’s own upload.
+     * 
+     * Signed in, with the permission `view-employees`.
      */
     'post'(
       parameters: Parameters<Paths.EmployeesDocumentsUploadCreate.PathParameters>,
@@ -12034,6 +12050,10 @@ export interface PathsDictionary {
   ['/api/onboarding/form-requests/{id}/signature/']: {
     /**
      * form_requests_signature_retrieve - The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)
+     * 
+     * Answers, as a PNG file, the employee’s drawn signature on a signed form request: to that employee, or to the office, which reads it before countersigning (the read is audited). 404 before the form is signed.
+     * 
+     * Signed in, with the permission `view-onboarding`, `view-documents` or `view-employees`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters: Parameters<Paths.FormRequestsSignatureRetrieve.PathParameters>,
@@ -12176,6 +12196,10 @@ export interface PathsDictionary {
   ['/api/onboarding/test-requests/awaiting-observation/count/']: {
     /**
      * test_requests_awaiting_observation_count_retrieve - (A READY registered nurse) how many of the organization's HHA skills checks wait for an observation, other than one's own: the count beside the nurse's menu item, without reading (or auditing) any record
+     * 
+     * Answers how many of the organization’s home health aide tests wait for a registered nurse’s skills observation (other than the nurse’s own), for the count beside the nurse’s menu item. Reads no record itself, so nothing is audited.
+     * 
+     * Signed in, with the role `ROLE_EMPLOYEE`.
      */
     'get'(
       parameters?: Parameters<UnknownParamsObject> | null,
