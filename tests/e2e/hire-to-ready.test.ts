@@ -531,22 +531,26 @@ for (const database of e2eDatabases()) {
       await shot(page, 'employee-ready-refused');
       await axe(page, 'employees/:id/onboarding (refused)');
 
-      // Countersign the forms that need the office's signature.
+      // Countersign the forms that need the office's signature: each opens the office's view of the form (the
+      // employee's answers and signature, then the pad), which goes back to the Onboarding tab.
       await settled(page);
       for (let round = 0; round < 5; round++) {
-        const countersign = page.getByRole('button', { name: /^Countersign / }).first();
+        const countersign = page.getByRole('link', { name: /^Countersign / }).first();
         if (!(await countersign.count())) break;
         const label = (await countersign.getAttribute('aria-label'))!;
         await countersign.click();
-        const dialog = page.getByRole('dialog');
-        await dialog.waitFor();
-        await drawSignature(page, signaturePad(dialog, 'Your signature'), { touch: false });
-        if (round === 0) await axe(page, 'employees/:id/onboarding (countersign dialog)');
-        await dialog.getByRole('button', { name: 'Countersign' }).click();
-        await dialog.waitFor({ state: 'detached' });
+        await waitForPath(page, new RegExp(`^${base}/onboarding/form-request/\\d+$`));
+        const pad = page.getByRole('form', { name: label });
+        await pad.waitFor();
+        await page.getByRole('img', { name: `Signature of ${applicantName}` }).waitFor();
+        await drawSignature(page, signaturePad(pad, 'Your signature'), { touch: false });
+        if (round === 0) await axe(page, 'employees/:id/onboarding/form-request/:id (countersign)');
+        await pad.getByRole('button', { name: 'Countersign' }).click();
         await page.getByText(/was countersigned\.$/).waitFor();
-        // the checklist reloads after the notice: wait until this form's button is gone before looking again
-        await expect.poll(() => page.getByRole('button', { name: label, exact: true }).count()).toBe(0);
+        await page.getByRole('link', { name: /^Back to .*’s onboarding$/ }).click();
+        await waitForPath(page, `${base}/onboarding`);
+        // the checklist reloads: wait until this form's link is gone before looking again
+        await expect.poll(() => page.getByRole('link', { name: label, exact: true }).count()).toBe(0);
       }
       expect(missing.filter((item) => /countersignature/.test(item)).length).toBeGreaterThan(0);
 
