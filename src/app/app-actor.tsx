@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorSystem } from 'xstate';
 
 type AnyActorSystem = ActorSystem<any>;
-import { apiDefinitionUrl, createApiClient, createHttp, loadApiDefinition, type ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { Organization } from '../api/types';
 import {
   API_DEFINITION_PATH,
@@ -72,6 +72,36 @@ function readStoredOrganization(): Organization | null {
   }
 }
 
+/**
+ * The API client before it has loaded: each operation waits for `loading`, then runs on the loaded client
+ * (so a sign-in submitted before the client arrived is sent once it has).
+ */
+export function lazyApiClient(loading: Promise<ApiClient>): ApiClient {
+  let loaded: ApiClient | null = null;
+  void loading.then((client) => (loaded = client), () => {});
+  return new Proxy({} as ApiClient, {
+    get: (_, operationId) => {
+      // Not a thenable (it is returned from async functions), nor anything else but operations.
+      if (typeof operationId !== 'string' || operationId === 'then' || operationId === 'toJSON') return undefined;
+      if (loaded) return loaded[operationId as keyof ApiClient];
+      return (...args: unknown[]) =>
+        loading.then((client) => (client[operationId as keyof ApiClient] as unknown as (...a: unknown[]) => unknown)(...args));
+    },
+  });
+}
+
+/**
+ * organizations_retrieve (GET /api/organizations/:token/, public) by plain fetch; a failure carries
+ * `response.status` as the client's errors do (the organization machine reads 404).
+ */
+export async function retrievePublicOrganization(token: string): Promise<Organization> {
+  const response = await fetch(`/api/organizations/${encodeURIComponent(token)}/`, { headers: { accept: 'application/json' } });
+  if (!response.ok) {
+    throw Object.assign(new Error(`organizations_retrieve answered ${response.status}`), { response: { status: response.status } });
+  }
+  return (await response.json()) as Organization;
+}
+
 function tokenRefreshOf(system: AnyActorSystem): TokenRefreshActorRef {
   return system.get('tokenRefresh') as TokenRefreshActorRef;
 }
@@ -81,6 +111,8 @@ function tokenRefreshOf(system: AnyActorSystem): TokenRefreshActorRef {
  * hand it to <AppActorProvider>. In development, `?inspect` in the URL connects the Stately inspector.
  */
 export function createAppActor(options: AppActorOptions = {}): AppActorRef {
+  // The API client (axios, openapi-client-axios and the API definition) is not in the first page's JavaScript:
+  // it loads right after the status check, and until it has arrived a call waits for it (see lazyApiClient).
   let api: ApiClient | null = null;
   const getApi = () => {
     if (!api) throw new Error('The API client is not ready.');
@@ -102,20 +134,26 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
         actors: {
           fetchPortalStatus: fromPromise(async () => {
             // No cache-busting query: the server sends it no-store, and index.html preloads this very URL.
-            const response = await createHttp().get<PortalStatus>(STATUS_FILE_PATH);
-            return response.data;
+            // Plain fetch (no API client): the status decides before anything else loads.
+            const response = await fetch(STATUS_FILE_PATH);
+            if (!response.ok) throw new Error(`${STATUS_FILE_PATH} answered ${response.status}`);
+            return (await response.json()) as PortalStatus;
           }),
         },
       }),
       loadApiClient: fromPromise(async ({ system }) => {
-        const definition = await loadApiDefinition(apiDefinitionUrl(API_DEFINITION_PATH));
-        api = createApiClient({
-          definition,
-          getAccessToken: () => tokenRefreshOf(system).getSnapshot().context.accessToken,
-          getOrganizationToken: () =>
-            (system.get('organization') as OrganizationActorRef | undefined)?.getSnapshot().context.token ?? null,
-          requestAccessToken: (request) => requestAccessToken(tokenRefreshOf(system), request),
+        const loading = import('../api/client').then(async ({ apiDefinitionUrl, createApiClient, loadApiDefinition }) => {
+          const definition = await loadApiDefinition(apiDefinitionUrl(API_DEFINITION_PATH));
+          return createApiClient({
+            definition,
+            getAccessToken: () => tokenRefreshOf(system).getSnapshot().context.accessToken,
+            getOrganizationToken: () =>
+              (system.get('organization') as OrganizationActorRef | undefined)?.getSnapshot().context.token ?? null,
+            requestAccessToken: (request) => requestAccessToken(tokenRefreshOf(system), request),
+          });
         });
+        loading.catch((error: unknown) => (system.get('app') as AppActorRef).send({ type: 'apiClient.failed', error }));
+        api = lazyApiClient(loading);
         return api;
       }),
       tokenRefresh: tokenRefreshMachine.provide({
@@ -153,7 +191,8 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
       }),
       organization: organizationMachine.provide({
         actors: {
-          retrieveOrganization: fromPromise(({ input }) => getApi().organizations_retrieve({ id: input.token })),
+          // Public and needed for the sign-in page's branding: a plain fetch, not waiting for the API client.
+          retrieveOrganization: fromPromise(({ input }) => retrievePublicOrganization(input.token)),
           listOrganizations: fromPromise(async ({ input }) => (await getApi().organizations_list({ limit: input.limit })).results),
         },
         actions: {

@@ -101,6 +101,18 @@ describe('app start-up', () => {
     expect(onInitError).toHaveBeenCalledWith(error);
   });
 
+  it('the API client failing to load after the portal has rendered shows the error screen with that error, and is reported', async () => {
+    const error = new Error('schema unavailable');
+    const { actor, onInitError } = setUp({ input: {} });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    actor.send({ type: 'apiClient.failed', error });
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(error);
+    expect(onInitError).toHaveBeenCalledWith(error);
+  });
+
   it('the app-wide actors are reachable by systemId', async () => {
     const { actor } = setUp({});
     await flush();

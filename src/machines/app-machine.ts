@@ -33,13 +33,18 @@ export const appMachine = setup({
     context: {} as AppContext,
     input: {} as AppInput,
     tags: {} as 'loading',
+    /** The API client, loading behind the first page (see loadApiClient), could not be built. */
+    events: {} as { type: 'apiClient.failed'; error: unknown },
   },
   actors: {
     portalAvailability: portalAvailabilityMachine,
     tokenRefresh: tokenRefreshMachine,
     session: sessionMachine,
     organization: organizationMachine,
-    /** Loads the API definition (/api/schema/) and builds the client; provided by the app. */
+    /**
+     * Answers the API client; provided by the app. It may answer one whose calls wait for the definition
+     * (/api/schema/) and the client's code to load; a failure there is sent as `apiClient.failed`.
+     */
     loadApiClient: fromPromise<ApiClient>(async () => {
       throw new Error('loadApiClient is not provided');
     }),
@@ -85,6 +90,15 @@ export const appMachine = setup({
   description: 'Start-up: status file, then the API client, then the session reload, then render.',
   context: ({ input }) => ({ input: input ?? {}, api: null, maintenance: null, error: null }),
   entry: 'spawnTokenRefresh',
+  on: {
+    'apiClient.failed': {
+      target: '.failed',
+      actions: [
+        { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        { type: 'reportInitError', params: ({ event }) => ({ error: event.error }) },
+      ],
+    },
+  },
   initial: 'checkingAvailability',
   states: {
     checkingAvailability: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, newPage, settled, useSuite } from './harness';
+import { DEMO_PASSWORD, DEMO_USERS, newContext, newPage, settled, useSuite, waitForPath } from './harness';
 
 const suite = useSuite();
 
@@ -49,6 +49,43 @@ describe('the sign-in page’s first requests', () => {
       const second = await visit();
       expect(of(second, '/status.json')).toEqual([{ path: '/status.json', fromCache: false }]);
       expect(of(second, '/api/schema/')).toEqual([{ path: versioned, fromCache: true }]);
+      expect(page.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the branded sign-in form before the API client has loaded, and a sign-in submitted meanwhile is sent once it has', async () => {
+    const context = await newContext(suite.browser);
+    try {
+      const page = await newPage(context);
+      // Hold the API client's chunk (axios and openapi-client-axios) until the test lets it go.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      const logins: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/auth/login/') logins.push(request.method());
+      });
+
+      await page.goto(`${suite.server.url}/login/sunrise`);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await page.getByText('Sunrise Home Care').waitFor();
+      await page.getByLabel('Email').fill(DEMO_USERS.admin);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForTimeout(300); // nothing can be sent while the client is held
+      expect(requested).toBe(true);
+      expect(logins).toEqual([]);
+
+      release();
+      await waitForPath(page, '/users');
+      expect(logins).toEqual(['POST']);
       expect(page.problems).toEqual([]);
     } finally {
       await context.close();
