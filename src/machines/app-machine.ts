@@ -90,15 +90,6 @@ export const appMachine = setup({
   description: 'Start-up: status file, then the API client, then the session reload, then render.',
   context: ({ input }) => ({ input: input ?? {}, api: null, maintenance: null, error: null }),
   entry: 'spawnTokenRefresh',
-  on: {
-    'apiClient.failed': {
-      target: '.failed',
-      actions: [
-        { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        { type: 'reportInitError', params: ({ event }) => ({ error: event.error }) },
-      ],
-    },
-  },
   initial: 'checkingAvailability',
   states: {
     checkingAvailability: {
@@ -142,6 +133,16 @@ export const appMachine = setup({
     startingSession: {
       description: 'The organization and session actors start; the session reloads once if it can.',
       tags: ['loading'],
+      on: {
+        'apiClient.failed': {
+          description: 'The client answered by loadApiClient could not be built after all: the error screen, reported.',
+          target: 'failed',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'reportInitError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
       entry: ['spawnOrganization', 'spawnSession'],
       invoke: {
         src: 'waitForSessionReload',
@@ -157,6 +158,16 @@ export const appMachine = setup({
     },
     ready: {
       description: 'The portal renders.',
+      on: {
+        'apiClient.failed': {
+          description: 'The client answered by loadApiClient could not be built after all: the error screen, reported.',
+          target: 'failed',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'reportInitError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
     },
     maintenance: {
       description: 'The portal is offline: the maintenance page with the expected start and end.',

@@ -476,6 +476,9 @@ const appOracle: Oracle = {
     } else if (src === 'waitForSessionReload') {
       if (ok) e.shown = `portal${e.api ? ' with its API client' : ''}`;
       else fail();
+    } else if (event.type === 'apiClient.failed') {
+      // the client answered at once could not be built after all (its chunk or the definition failed)
+      fail();
     }
   },
 };
@@ -637,6 +640,7 @@ export const machineModels: MachineModel[] = [
       ),
       ...done('loadApiClient', {}),
       ...error('loadApiClient', failure),
+      'apiClient.failed': [{ type: 'apiClient.failed', error: failure }],
       ...done('waitForSessionReload', undefined),
       ...error('waitForSessionReload', failure),
     }),
