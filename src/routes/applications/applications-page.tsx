@@ -28,7 +28,8 @@ import {
   type Shift,
   type Weekday,
 } from '../employees/hiring-api';
-import { Details, Filters, Messages, Panel, RowActions, Tag, ToggleGroup, type TagTone } from '../employees/page-parts';
+import { Details, Filters, Messages, Panel, RowActions, Tag, type TagTone } from '../employees/page-parts';
+import { ToggleGroup } from '../../ui/tab-strip';
 import { PrivatePage } from '../placeholder/private-page';
 
 export const APPLICATIONS_PAGE_SIZE = 20;

@@ -17,7 +17,8 @@ import { EmployeePayrollTab } from './employee-payroll-tab';
 import { EmployeeScheduleTab } from './employee-schedule-tab';
 import { StatusTag } from './employees-page';
 import { hiringApi, personName, type Employee } from './hiring-api';
-import { Messages, SubNav } from './page-parts';
+import { Messages } from './page-parts';
+import { SubNav } from '../../ui/tab-strip';
 
 const TABS = [
   { path: 'details', label: 'Details' },

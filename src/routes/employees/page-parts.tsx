@@ -102,5 +102,3 @@ export const TagList = styled.span`
   gap: 4px;
 `;
 
-// The tab strips are the design system's (src/ui/tab-strip.tsx); the pages import them from here too.
-export { SubNav, ToggleGroup } from '../../ui/tab-strip';

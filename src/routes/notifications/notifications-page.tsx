@@ -12,9 +12,10 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { SubNav } from '../../ui/tab-strip';
-import { hireToReadyApi, isObservingNurse, type Notification } from '../onboarding/onboarding-api';
+import { hireToReadyApi, type Notification } from '../onboarding/onboarding-api';
 import { StatusTag } from '../onboarding/status-tag';
 import { PrivatePage } from '../placeholder/private-page';
+import { isObservingNurse } from '../../app/session-user';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

@@ -158,7 +158,6 @@ export async function downloadDocumentFile(api: ApiClient, documentId: number, f
   saveBlob((await hireToReadyApi(api).documents_file_retrieve({ id: documentId }, undefined, { responseType: 'blob' })) as BlobPart, fileName);
 }
 
-export { isObservingNurse } from '../../app/session-user';
 
 /** Whether a test request needs a nurse's skills observation (the test has skills and the employee is an HHA). */
 export function needsObservation(request: Pick<TestRequest, 'test' | 'employee'>): boolean {

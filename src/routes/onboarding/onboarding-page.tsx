@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useAuthentication } from '../../app/authentication';
 import { PrivatePage } from '../placeholder/private-page';
 import { EmployeeChecklist, SkillsChecksAwaitingObservation } from './employee/employee-onboarding';
-import { isObservingNurse } from './onboarding-api';
 import { Stack } from '../profile/profile-documents-pages';
+import { isObservingNurse } from '../../app/session-user';
 
 const OnboardingAdminPage = lazy(() => import('./admin/onboarding-admin-page'));
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { ToggleGroup } from '../../employees/page-parts';
+import { ToggleGroup } from '../../../ui/tab-strip';
 import { PrivatePage } from '../../placeholder/private-page';
 import { CompetencyTestsTab } from './competency-tests-tab';
 import { DocumentTypesTab } from './document-types-tab';

@@ -13,11 +13,12 @@ import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../placeholder/private-page';
 import { Card, Stack } from '../../profile/profile-documents-pages';
-import { hireToReadyApi, isObservingNurse, needsObservation, type TestRequest } from '../onboarding-api';
+import { hireToReadyApi, needsObservation, type TestRequest } from '../onboarding-api';
 import { StatusTag, TEST_STATUS_TEXT, statusOf } from '../status-tag';
 import { useResource } from '../use-resource';
 import { RadioGroupField } from './radio-group-field';
 import { TestOutcome } from './test-result-page';
+import { isObservingNurse } from '../../../app/session-user';
 
 export const resultPathOf = (id: number | string) => `/onboarding/test-request/result?id=${id}`;
 
