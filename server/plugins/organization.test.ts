@@ -31,6 +31,19 @@ describe('organization: which organization a request acts in, from the signed-in
     expect(response.json()).toMatchObject({ code: 'permission_denied', detail: 'Unknown organization.' });
   });
 
+  it('reads a token with a control character (a NUL too) as an organization that does not exist', async () => {
+    const response = await users_list(master, 'sun\u0000rise');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'permission_denied', detail: 'Unknown organization.' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      headers: { 'x-organization-token': 'sunrise\u0000' },
+      payload: { email: 'admin@sunrise.example', password: 'wrong-password' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
   it('reads a blank header as no header, and a padded token as the token', async () => {
     expect((await users_list(admin, '   ')).statusCode).toBe(200);
     expect(emailsOf((await users_list(admin, ' sunrise ')).json())).toContain('admin@sunrise.example');

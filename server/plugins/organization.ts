@@ -16,6 +16,8 @@ export const organizationPlugin = global(async (app) => {
   app.decorateRequest('organization', null);
 
   const byToken = async (token: string): Promise<RequestOrganization | null> => {
+    // No organization's token holds a control character, and the database refuses a NUL in a text value.
+    if (/[\u0000-\u001f\u007f]/.test(token)) return null;
     const [row] = await app.db
       .select({ id: organizations.id, name: organizations.name, token: organizations.token, timezone: organizations.timezone })
       .from(organizations)
