@@ -127,7 +127,7 @@ async function menuOverlays(page: Page) {
   const before = await anchor.boundingBox();
   const menu = page.getByRole('button', { name: 'Menu' });
   await menu.click();
-  await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
+  await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link').first().waitFor({ state: 'visible' });
   const after = await anchor.boundingBox();
@@ -180,7 +180,7 @@ describe('on a phone (390x844; the first check at 360x740 too)', () => {
       const menu = await menuOverlays(page);
       await screenshot(page, 'phone-nurse-menu-open');
       await page.keyboard.press('Escape');
-      await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
 
       await open(page, '/messages');
       await phoneChecks(page, 'nurse-messages', PEOPLE.nurse);
@@ -225,7 +225,7 @@ describe('on a phone (390x844; the first check at 360x740 too)', () => {
       const tabs = page.getByRole('navigation', { name: 'Employee sections' }).getByRole('link');
       expect(await tabs.count()).toBeGreaterThanOrEqual(6);
       await tabs.last().click();
-      await expect(tabs.last().getAttribute('aria-current')).resolves.toBe('page');
+      await expect.poll(() => tabs.last().getAttribute('aria-current')).toBe('page');
 
       await open(page, '/employees/onboarding');
       await phoneChecks(page, 'admin-onboarding-settings', PEOPLE.admin);
@@ -253,7 +253,7 @@ describe('on a phone (390x844; the first check at 360x740 too)', () => {
       await screenshot(page, `phone-${role}-menu-open`);
       // a tap on the page beside the menu closes it
       await page.mouse.click(PHONE.viewport.width - 20, PHONE.viewport.height / 2);
-      await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
     });
   });
 });
