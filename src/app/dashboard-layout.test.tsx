@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seriousAxeViolations } from '../ui/test-utils';
 import { HARBOR, makeUser, renderApp, stubApi } from './testing/render-app';
+import { notifyMessagesRead } from './unread-messages';
 
 vi.mock('signature_pad', () => import('./testing/fake-signature-pad'));
 
@@ -73,6 +74,21 @@ describe('the dashboard layout', () => {
     await userEvent.click(within(nav).getByRole('link', { name: /^Skills checks/ }));
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Skills checks' })).toHaveAttribute('aria-current', 'page'));
     expect(within(nav).queryByText('3')).not.toBeInTheDocument();
+  });
+
+  it('counts unread conversations beside Messages: reloaded when a message arrives and when this tab reads one', async () => {
+    let unread = 2;
+    const conversations = vi.fn(async () => ({ count: unread, results: [] }));
+    const { live } = renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api: stubApi({ conversations_list: conversations }) });
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    expect(await within(nav).findByRole('link', { name: 'Messages 2 unread conversations' })).toBeInTheDocument();
+    unread = 3;
+    await act(async () => live.emit('message.created', { conversation_id: 7, message_id: 40 }));
+    expect(await within(nav).findByRole('link', { name: 'Messages 3 unread conversations' })).toBeInTheDocument();
+    // read in this tab (the stream tells other tabs; this one is told by the page)
+    unread = 1;
+    act(() => notifyMessagesRead());
+    expect(await within(nav).findByRole('link', { name: 'Messages 1 unread conversation' })).toBeInTheDocument();
   });
 
   it('asks no skills-check count for anyone but a READY registered nurse', async () => {

@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useApiClient } from './api-client';
-import { useLiveEvents, useLiveStreamOpened } from './live-events';
+import { useLiveCount } from './live-count';
 
 interface AwaitingObservationCount {
   test_requests_awaiting_observation_count_retrieve(): Promise<{ count: number } | undefined>;
@@ -15,28 +13,5 @@ interface AwaitingObservationCount {
  */
 export function useSkillsChecksCount(enabled: boolean): number | null {
   const api = useApiClient() as unknown as AwaitingObservationCount;
-  const { pathname } = useLocation();
-  const [count, setCount] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await api.test_requests_awaiting_observation_count_retrieve();
-      setCount(typeof answer?.count === 'number' ? answer.count : null);
-    } catch {
-      // a failed count keeps the last one; the next navigation or event tries again
-    }
-  }, [api]);
-
-  useEffect(() => {
-    if (enabled) void load();
-    else setCount(null);
-  }, [enabled, load, pathname]);
-
-  useLiveEvents(['notification.created'], () => {
-    if (enabled) void load();
-  });
-  useLiveStreamOpened(() => {
-    if (enabled) void load();
-  });
-  return count;
+  return useLiveCount(enabled, () => api.test_requests_awaiting_observation_count_retrieve(), { events: ['notification.created'] });
 }

@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useApiClient } from './api-client';
-import { useLiveEvents, useLiveStreamOpened } from './live-events';
+import { useLiveCount } from './live-count';
 
 const MESSAGES_READ = 'portal:messages-read';
 
@@ -21,35 +19,8 @@ interface UnreadConversations {
  */
 export function useUnreadConversationCount(enabled: boolean): number | null {
   const api = useApiClient() as unknown as UnreadConversations;
-  const { pathname } = useLocation();
-  const [count, setCount] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const page = await api.conversations_list({ unread: true, limit: 1 });
-      setCount(typeof page?.count === 'number' ? page.count : null);
-    } catch {
-      // a failed count keeps the last one; the next event tries again
-    }
-  }, [api]);
-
-  useEffect(() => {
-    if (enabled) void load();
-    else setCount(null);
-  }, [enabled, load, pathname]);
-
-  useEffect(() => {
-    if (!enabled) return;
-    const onRead = () => void load();
-    window.addEventListener(MESSAGES_READ, onRead);
-    return () => window.removeEventListener(MESSAGES_READ, onRead);
-  }, [enabled, load]);
-
-  useLiveEvents(['message.created', 'conversation.read'], () => {
-    if (enabled) void load();
+  return useLiveCount(enabled, () => api.conversations_list({ unread: true, limit: 1 }), {
+    events: ['message.created', 'conversation.read'],
+    windowEvent: MESSAGES_READ,
   });
-  useLiveStreamOpened(() => {
-    if (enabled) void load();
-  });
-  return count;
 }
