@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
 import { removeStaleSeedTemplates, seedTemplateHour } from '../seed-templates';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
 
 /**
  * The end-to-end harness: the SPA built once by Vite (dist/, rebuilt only when stale), the real server
@@ -517,6 +517,40 @@ export async function exposeAppApiClient(page: Page): Promise<void> {
     return false;
   });
   if (!found) throw new Error("Could not find the app's API client in the React tree.");
+}
+
+/** A call through the app's own API client (its interceptor adds the tokens and the organization header). */
+export async function callApi<T>(page: Page, operation: string, ...args: unknown[]): Promise<T> {
+  await exposeAppApiClient(page);
+  return page.evaluate(
+    async ({ operation, args }) => {
+      const api = (window as unknown as { __portalApi: Record<string, (...a: unknown[]) => Promise<unknown>> }).__portalApi;
+      const answer = (await api[operation]!(...args)) as unknown;
+      // the client unwraps to data; an axios response (when not unwrapped) keeps it in .data
+      return (answer && typeof answer === 'object' && 'data' in answer && 'status' in answer ? (answer as { data: unknown }).data : answer) as never;
+    },
+    { operation, args },
+  ) as Promise<T>;
+}
+
+/** Draws a stroke on a signature pad's canvas: with a finger (DevTools touch events) on a phone, else the mouse. */
+export async function drawSignature(page: Page, canvas: Locator, { touch = false } = {}): Promise<void> {
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the signature pad is not visible');
+  const points = Array.from({ length: 16 }, (_, i) => ({ x: box.x + box.width * (0.1 + 0.05 * i), y: box.y + box.height * (0.5 + 0.3 * Math.sin(i / 1.5)) }));
+  if (touch) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
+    for (const point of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    return;
+  }
+  await page.mouse.move(points[0]!.x, points[0]!.y);
+  await page.mouse.down();
+  for (const point of points.slice(1)) await page.mouse.move(point.x, point.y, { steps: 3 });
+  await page.mouse.up();
 }
 
 // ---------------------------------------------------------------------------------------------------------

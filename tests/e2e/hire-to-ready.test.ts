@@ -25,7 +25,6 @@ import {
   DEMO_USERS,
   describeViolations,
   e2eDatabases,
-  exposeAppApiClient,
   newContext,
   newPage,
   screenshot,
@@ -35,6 +34,8 @@ import {
   waitForPath,
   type AxeViolation,
   settled,
+  callApi,
+  drawSignature,
 } from './harness';
 
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -81,28 +82,6 @@ async function dropFile(page: Page, zone: Locator, file: FileSpec) {
 const dropZone = (scope: Page | Locator, label: string) =>
   scope.getByRole('button', { name: `${label} Choose a file` }).locator('xpath=..');
 
-/** Draws a signature on a signature pad's canvas: a touch stroke on a phone (DevTools touch events), else the mouse. */
-async function drawSignature(page: Page, canvas: Locator, { touch }: { touch: boolean }) {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature pad is not visible');
-  const points = Array.from({ length: 16 }, (_, i) => ({
-    x: box.x + box.width * (0.1 + 0.05 * i),
-    y: box.y + box.height * (0.5 + 0.3 * Math.sin(i / 1.5)),
-  }));
-  if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
-    for (const point of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-  } else {
-    await page.mouse.move(points[0]!.x, points[0]!.y);
-    await page.mouse.down();
-    for (const point of points.slice(1)) await page.mouse.move(point.x, point.y, { steps: 3 });
-    await page.mouse.up();
-  }
-}
 
 /** The canvas of the signature pad labelled `label`. */
 const signaturePad = (scope: Page | Locator, label: string | RegExp) => scope.getByRole('img', { name: label });
@@ -133,19 +112,6 @@ async function focusWindow(page: Page) {
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
-/** A call through the app's own API client (its interceptor adds the tokens and the organization header). */
-async function callApi<T>(page: Page, operation: string, ...args: unknown[]): Promise<T> {
-  await exposeAppApiClient(page);
-  return page.evaluate(
-    async ({ operation, args }) => {
-      const api = (window as unknown as { __portalApi: Record<string, (...a: unknown[]) => Promise<unknown>> }).__portalApi;
-      const answer = (await api[operation]!(...args)) as unknown;
-      // the client unwraps to data; an axios response (when not unwrapped) keeps it in .data
-      return (answer && typeof answer === 'object' && 'data' in answer && 'status' in answer ? (answer as { data: unknown }).data : answer) as never;
-    },
-    { operation, args },
-  ) as Promise<T>;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 

@@ -13,48 +13,18 @@
  * Screenshots go to tests/e2e/.artifacts/onboarding-edges-*.png.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PDF_BYTES, SIGNATURE } from '../../server/lib/multipart-test-helpers';
 import { addDays, dateIn } from '../../src/domain/dates';
 import { DEMO_TIMEZONES } from '../../server/db/seed';
-import { DEMO_USERS, exposeAppApiClient, newContext, newPage, screenshot, settled, signIn, useSuite, waitForPath } from './harness';
+import { DEMO_USERS, newContext, newPage, screenshot, settled, signIn, useSuite, waitForPath, callApi, drawSignature } from './harness';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const STEP = 150_000; // per step: the machine is shared and slow
 const HIPAA = 'Confidentiality (HIPAA) agreement';
 
-/** Draws a stroke on a signature pad: with a finger (CDP touch events) on a phone, with the mouse elsewhere. */
-async function drawSignature(page: Page, canvas: Locator, { touch = false } = {}) {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature pad is not visible');
-  const points = Array.from({ length: 16 }, (_, i) => ({ x: box.x + box.width * (0.1 + 0.05 * i), y: box.y + box.height * (0.5 + 0.3 * Math.sin(i / 1.5)) }));
-  if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
-    for (const point of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-    return;
-  }
-  await page.mouse.move(points[0]!.x, points[0]!.y);
-  await page.mouse.down();
-  for (const point of points.slice(1)) await page.mouse.move(point.x, point.y, { steps: 3 });
-  await page.mouse.up();
-}
 
-async function callApi<T>(page: Page, operation: string, ...args: unknown[]): Promise<T> {
-  await exposeAppApiClient(page);
-  return page.evaluate(
-    async ({ operation, args }) => {
-      const api = (window as unknown as { __portalApi: Record<string, (...a: unknown[]) => Promise<unknown>> }).__portalApi;
-      const answer = (await api[operation]!(...args)) as unknown;
-      return (answer && typeof answer === 'object' && 'data' in answer && 'status' in answer ? (answer as { data: unknown }).data : answer) as never;
-    },
-    { operation, args },
-  ) as Promise<T>;
-}
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 

@@ -34,7 +34,7 @@ import { DEFAULT_LOCALE } from '../../src/domain/constants';
 import { addDays, dateIn, formatDay } from '../../src/domain/dates';
 import { timeIn, WEEKDAYS, weekdayOf, weekStartOf, windowIn } from '../../src/domain/visits';
 import { DEMO_TIMEZONES } from '../../server/db/seed';
-import { DEMO_PASSWORD, DEMO_USERS, newContext, newPage, screenshot, signIn, useSuite, waitForPath } from './harness';
+import { DEMO_PASSWORD, DEMO_USERS, newContext, newPage, screenshot, signIn, useSuite, waitForPath, drawSignature } from './harness';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -173,17 +173,6 @@ async function download(page: Page, button: Locator): Promise<{ name: string; te
   return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
 
-/** Draws a signature with the mouse on a signature pad's canvas. */
-async function drawSignature(page: Page, canvas: Locator) {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature pad is not visible');
-  const points = Array.from({ length: 16 }, (_, i) => ({ x: box.x + box.width * (0.1 + 0.05 * i), y: box.y + box.height * (0.5 + 0.3 * Math.sin(i / 1.5)) }));
-  await page.mouse.move(points[0]!.x, points[0]!.y);
-  await page.mouse.down();
-  for (const point of points.slice(1)) await page.mouse.move(point.x, point.y, { steps: 3 });
-  await page.mouse.up();
-}
 
 // ---------------------------------------------------------------------------------------------------------
 
