@@ -13,6 +13,7 @@ import { useSkillsChecksCount } from './skills-checks-count';
 import { useUnreadNotificationCount } from './unread-notifications';
 import { useLiveEventsFollow } from './live-events';
 import { useUnreadConversationCount } from './unread-messages';
+import { visuallyHidden } from '../ui/visually-hidden';
 
 const MAIN_ID = 'main-content';
 
@@ -146,12 +147,7 @@ const MenuButton = styled(Button)`
     min-width: 44px;
     padding: 0;
     .label {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0, 0, 0, 0);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
   }
 `;

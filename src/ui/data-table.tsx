@@ -3,6 +3,7 @@ import { useId, type Key, type ReactNode } from 'react';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Select } from './fields';
+import { VisuallyHidden, visuallyHidden } from './visually-hidden';
 
 export interface DataTableColumn<Row> {
   /** Unique key of the column. */
@@ -44,17 +45,6 @@ export interface DataTableProps<Row> {
   onOrderingChange?: (ordering: string) => void;
 }
 
-const VisuallyHidden = styled.span`
-  position: absolute !important;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
-  border: 0;
-`;
 
 const Wrapper = styled.div`
   background: ${({ theme }) => theme.palette.background.surface};
@@ -74,15 +64,7 @@ const Table = styled.table`
   }
   /* Named for assistive technology only: no padding, no strip above the header row. */
   caption.visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
+    ${visuallyHidden}
   }
   th,
   td {
@@ -107,11 +89,7 @@ const Table = styled.table`
   }
   ${({ theme }) => theme.mq.down('sm')} {
     thead {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0, 0, 0, 0);
+      ${visuallyHidden}
     }
     tbody,
     tr,

@@ -17,6 +17,7 @@ import { PrivatePage } from '../placeholder/private-page';
 import { formatMinutes, serviceLabel } from '../visits/visit-parts';
 import { VisitForm } from '../visits/visit-form';
 import { visitsApi, type Board, type BoardVisit } from '../visits/visits-api';
+import { visuallyHidden } from '../../ui/visually-hidden';
 
 /** Rows (caregivers or clients) a page of the board shows. */
 export const BOARD_PAGE_SIZE = 25;
@@ -57,12 +58,7 @@ const Grid = styled.table`
   border-spacing: 0;
   table-layout: fixed;
   caption {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
   th,
   td {
