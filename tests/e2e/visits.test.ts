@@ -7,6 +7,8 @@
  * 2. The caregiver's day, on a 390×844 phone: with the position granted at the client's home the nurse clocks
  *    in ("In progress since HH:MM") and out (Verified, with the minutes worked); with the position declined they
  *    pick Community and give a reason, and the office sees the exception on the client's Visits tab.
+ *    "I can't make it" with a reason turns a later visit Open and tells the office (its notifications); the nurse
+ *    asks for an open visit and the office assigns it to her from the client's Visits tab.
  * 1. Scheduling, on the client's Visits tab: a visit booked in the browser; an overlapping one of the same
  *    caregiver refused with the conflict named; a weekly pattern lists what it booked and what it skipped and
  *    why; Cancel asks for a reason; a visit without caregiver is Open; the schedule board shows the visit in
@@ -31,7 +33,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { formatDateTime } from '../../src/app/date-time';
 import { SERVICES } from '../../src/domain/clients';
 import { DEFAULT_LOCALE } from '../../src/domain/constants';
-import { addDays, dateIn, formatDay } from '../../src/domain/dates';
+import { addDays, dateIn, formatDay, zonedTime } from '../../src/domain/dates';
 import { timeIn, WEEKDAYS, weekdayOf, weekStartOf, windowIn } from '../../src/domain/visits';
 import { DEMO_TIMEZONES } from '../../server/db/seed';
 import { DEMO_PASSWORD, DEMO_USERS, newContext, newPage, screenshot, signIn, useSuite, waitForPath, drawSignature } from './harness';
@@ -339,6 +341,55 @@ describe.sequential('visits, end to end', () => {
     const row = desk.getByRole('row').filter({ hasText: windowOf(state.away) });
     await expect.poll(() => row.innerText().catch(() => ''), { timeout: 20_000 }).toContain('Exception');
     await screenshot(desk, 'visits-client-tab');
+  });
+
+  it("journey 2: on a phone the nurse says she can't make a later visit (it turns Open, the office is told), asks for an open visit, and the office assigns it to her", { timeout: STEP * 2 }, async () => {
+    // Two windows two and three days on, at 05:00 in Sunrise's zone; the demo's own visits of the nurse there make way.
+    const day = addDays(dateIn(ZONE, new Date()), 2);
+    const at = (date: string, time: string) => zonedTime(ZONE, date, time);
+    const mine = (await api<{ results: Visit[] }>('GET', `/api/visits/?caregiver_id=${state.nurseId}&from=${day}&to=${addDays(day, 1)}&limit=1000`)).results;
+    for (const visit of mine.filter((row) => row.status === 'SCHEDULED')) {
+      await api('POST', `/api/visits/${visit.id}/cancel/`, { reason: 'OTHER', note: 'Making way for the end-to-end test.' });
+    }
+    const later = await bookAt(state.client, state.nurseId, at(day, '05:00'), at(day, '06:00'));
+    const open = await bookAt(state.client, null, at(addDays(day, 1), '05:00'), at(addDays(day, 1), '06:30'));
+    expect(open.status).toBe('OPEN');
+
+    const page = await phone();
+    const card = page.getByRole('article', { name: `${dayWords(later.service_date)}, ${windowOf(later)} · ${state.client.name}` });
+    await card.getByRole('button', { name: "I can't make it" }).click();
+    const dialog = page.getByRole('dialog', { name: "I can't make it" });
+    await dialog.getByLabel('Reason').fill('My car is in the garage that morning');
+    await dialog.getByRole('button', { name: 'Tell the office' }).click();
+    await page.getByText(`The office was told that you cannot make it on ${dayWords(later.service_date)}, ${windowOf(later)}. The visit is open for another caregiver.`).waitFor();
+    expect(await api<Visit>('GET', `/api/visits/${later.id}/`)).toMatchObject({ status: 'OPEN', caregiver: null });
+
+    // The office is told, and the notification leads to the client's visits.
+    const desk = await office('/notifications');
+    const told = desk.getByRole('link', { name: /A visit needs a caregiver/ }).first();
+    await told.waitFor({ timeout: 20_000 });
+    expect(await desk.getByText(`${formatDay(later.service_date)}, ${windowOf(later)}: the caregiver cannot make it and the visit is Open.`).count()).toBeGreaterThan(0);
+
+    // The nurse asks for the open visit of the next day.
+    await page.reload();
+    const openSection = page.getByRole('region', { name: 'Open visits' });
+    const offered = openSection.getByRole('article', { name: `${dayWords(open.service_date)}, ${windowOf(open)} · ${state.client.name}` });
+    await offered.getByRole('button', { name: 'Ask for this visit' }).click();
+    await offered.getByText('Asked — the office will confirm').waitFor();
+    await screenshot(page, 'visits-asked-for-open');
+    const asked = await api<Visit & { requested_by: { id: number; name: string }[] }>('GET', `/api/visits/${open.id}/`);
+    expect(asked.requested_by.map((person) => person.id)).toEqual([state.nurseId]);
+    const nurseName = asked.requested_by[0]!.name;
+
+    // The office assigns it from the client's Visits tab; the nurse finds it among her upcoming visits.
+    await office(`/clients/${state.client.id}/visits?week=${open.service_date}`);
+    const row = desk.getByRole('row').filter({ hasText: windowOf(open) }).filter({ hasText: `Asked by ${nurseName}` });
+    await row.getByRole('button', { name: `Assign ${nurseName}` }).click();
+    await expect.poll(async () => (await api<Visit>('GET', `/api/visits/${open.id}/`)).caregiver?.id ?? null, { timeout: 20_000 }).toBe(state.nurseId);
+    await page.reload();
+    const upcoming = page.getByRole('region', { name: 'Upcoming' }).getByRole('article', { name: `${dayWords(open.service_date)}, ${windowOf(open)} · ${state.client.name}` });
+    await upcoming.waitFor();
+    expect(await upcoming.innerText()).toContain('Scheduled');
   });
 
   it("journey 1: the admin books from the client's Visits tab; an overlap is refused with the conflict named, a weekly pattern lists what it skipped, Cancel asks for a reason, a visit without caregiver is Open; the board shows the visit", { timeout: STEP * 2 }, async () => {
