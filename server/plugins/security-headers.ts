@@ -1,15 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FIRST_PAINT_SCRIPT_HASH } from '../lib/first-paint-script';
 import { global } from '../lib/plugin';
 
 /**
- * script-src is 'self' only: no inline or injected script can run. style-src allows 'unsafe-inline' because
+ * script-src is 'self' and the hash of the one inline script the sign-in page's first paint carries
+ * (lib/first-paint-script.ts): no other inline or injected script can run. style-src allows 'unsafe-inline' because
  * Emotion (the app's CSS-in-JS) inserts <style> elements at run time, and Swagger UI sets style attributes;
  * a nonce would need per-response HTML rewriting and a nonce-aware Emotion cache. Inline styles cannot run
  * code, so the trade is small. img-src allows data: for signatures (data:image/png) and Swagger UI icons.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${FIRST_PAINT_SCRIPT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

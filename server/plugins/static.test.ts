@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_FILE_PATH } from '../../src/domain/constants';
+import { organizations } from '../db/schema';
+import { FIRST_PAINT_SCRIPT } from '../lib/first-paint-script';
 import { createTestApp, type TestApp } from '../test-support';
 
 const INDEX = '<!doctype html><title>Care Portal index</title>';
@@ -104,6 +107,85 @@ describe('the built app (static files and the SPA fallback)', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
     expect(gz.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+  });
+});
+
+describe('the sign-in page drawn into the HTML of /login/:org (its first paint comes before the scripts)', () => {
+  let t: TestApp;
+  let distDir: string;
+  const PAGE = '<!doctype html><html><head><title>Care Portal</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+  const firstPaintOf = (html: string) => /<div id="first-paint">([\s\S]*)<\/div><div id="root">/.exec(html)?.[1] ?? null;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'care-first-paint-'));
+    writeFileSync(path.join(distDir, 'index.html'), PAGE);
+    t = await createTestApp({ distDir });
+    await t.database.db.insert(organizations).values([
+      { name: '<script>alert("name")</script> & Co', token: 'tricky', style: { primary: { 500: '#1D4ED8' } } },
+      { name: 'Styled Care', token: 'styled', style: { primary: { 500: 'red}</style><script>alert(1)</script>' } } },
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('holds the brand box, the heading and the form for a known organization, in its colours, with the app after it', async () => {
+    const html = await get('/login/sunrise');
+    const firstPaint = firstPaintOf(html);
+    expect(firstPaint).not.toBeNull();
+    expect(firstPaint).toContain('<main');
+    expect(firstPaint).toContain('>SH</span>'); // the logo's initials
+    expect(firstPaint).toContain('>Sunrise Home Care</p>');
+    expect(firstPaint).toContain('<h1>Sign in</h1>');
+    expect(firstPaint).toMatch(/<label [^>]*>Email<\/label>/);
+    expect(firstPaint).toMatch(/<label [^>]*>Password<\/label>/);
+    expect(firstPaint).toMatch(/<button type="submit" disabled=""[^>]*>Sign in<\/button>/);
+    expect(firstPaint).toContain('href="/forgot-password/sunrise"');
+    expect(firstPaint).toContain('background:#0F766E'); // Sunrise's primary 500, as the app draws the logo
+    expect(html).toContain('<div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+    // the app's lookup of the organization starts with the page
+    expect(html).toContain('<link rel="preload" href="/api/organizations/sunrise/" as="fetch" crossorigin />');
+    expect(html.indexOf(`<script>${FIRST_PAINT_SCRIPT}</script>`)).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('is a form that cannot send what is typed before the app has taken it over', async () => {
+    const firstPaint = firstPaintOf(await get('/login/sunrise'))!;
+    const form = /<form [^>]*>/.exec(firstPaint)![0];
+    expect(form).toContain('method="post"');
+    const inputs = firstPaint.match(/<input [^>]*>/g)!;
+    expect(inputs).toHaveLength(2);
+    for (const input of inputs) expect(input).not.toMatch(/\sname=/); // a submitted form would carry no value
+    expect(firstPaint.match(/type="submit"[^>]*/g)).toEqual([expect.stringContaining('disabled=""')]); // neither a click nor Enter submits
+  });
+
+  it('escapes the organization\'s name, and leaves a style that is not plain colours out altogether', async () => {
+    const tricky = firstPaintOf(await get('/login/tricky'))!;
+    expect(tricky).toContain('&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; Co');
+    expect(tricky).not.toContain('<script');
+    expect(await get('/login/styled')).toBe(PAGE);
+  });
+
+  it('is not drawn for an unknown organization, another page, or while the status file says offline', async () => {
+    for (const url of ['/login/nowhere', '/login', '/forgot-password/sunrise', '/users/12']) {
+      expect(await get(url), url).toBe(PAGE);
+    }
+    writeFileSync(t.config.statusFile, JSON.stringify({ offline: true, offline_from: null, offline_until: null }));
+    try {
+      expect(await get('/login/sunrise')).toBe(PAGE);
+    } finally {
+      rmSync(t.config.statusFile, { force: true });
+    }
+    expect(firstPaintOf(await get('/login/sunrise/'))).not.toBeNull();
+  });
+
+  it('is sent never cached, like index.html, and the CSP allows its one inline script by hash', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/login/sunrise', headers: { accept: 'text/html' } });
+    expect(response.headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
+    const hash = createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))![1];
+    expect(scriptSrc.split(' ').sort()).toEqual([`'self'`, `'sha256-${hash}'`]);
   });
 });
 

@@ -3,8 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../lib/api-error';
 import { global } from '../lib/plugin';
+import { createOrganizationService } from '../modules/organizations/service';
 import { API_DEFINITION_PATH } from './openapi';
+import { readStatusFile } from './status-file';
 
 export interface StaticOptions {
   distDir: string;
@@ -68,15 +71,59 @@ function asksForJsonOnly(accept: string | undefined): boolean {
 /**
  * index.html, with the API definition's preload pointed at its current versioned URL (plugins/openapi.ts), so
  * the app loads the document from a URL the browser may keep; without that link the app uses /api/schema/.
+ * For /login/:org it also holds the sign-in page's first paint (loginFirstPaint). Never cached: it names the
+ * current scripts and definition, and it now depends on the status file and the organization.
  */
 export async function sendIndex(reply: FastifyReply) {
   const app = reply.server;
-  const html = await readFile(path.join(app.spaDistDir, 'index.html'), 'utf8');
+  const [html, firstPaint] = await Promise.all([readFile(path.join(app.spaDistDir, 'index.html'), 'utf8'), loginFirstPaint(reply.request)]);
   const versioned = app.hasDecorator('apiDefinition') ? app.apiDefinition().url : API_DEFINITION_PATH;
-  return reply
-    .header('cache-control', 'no-cache, no-store, must-revalidate')
-    .type('text/html; charset=utf-8')
-    .send(html.replaceAll(`href="${API_DEFINITION_PATH}"`, `href="${versioned}"`));
+  let page = html.replaceAll(`href="${API_DEFINITION_PATH}"`, `href="${versioned}"`);
+  if (firstPaint) {
+    page = page.replace('</head>', `${firstPaint.head}</head>`).replace('<div id="root">', `${firstPaint.body}<div id="root">`);
+  }
+  return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('text/html; charset=utf-8').send(page);
+}
+
+const LOGIN_PATH = /^\/login\/([^/]+)\/?$/;
+
+/**
+ * The sign-in page as the app first draws it, for the HTML of /login/:org when the status file says the portal
+ * is online and the organization exists (otherwise the app shows its own screens, as before): the largest paint
+ * no longer waits for the scripts. With it, a preload of the organization the app looks up at start.
+ */
+async function loginFirstPaint(request: FastifyRequest): Promise<{ head: string; body: string } | null> {
+  const match = LOGIN_PATH.exec(request.url.split('?')[0]);
+  if (!match) return null;
+  let org: string;
+  try {
+    org = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const app = request.server;
+  const [status, organization] = await Promise.all([
+    readStatusFile(app.config.statusFile, request.log),
+    createOrganizationService(app)
+      .retrieve(org)
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.statusCode === 404)) request.log.warn({ err: error }, 'first paint: organization lookup failed');
+        return null;
+      }),
+  ]);
+  if (!organization || (JSON.parse(status) as { offline?: unknown } | null)?.offline === true) return null;
+  // Loaded on the first sign-in page asked for, not at start (React's server renderer is not small).
+  const { renderLoginFirstPaint } = await import('../lib/login-first-paint');
+  const rendered = renderLoginFirstPaint(org, organization);
+  if (!rendered) return null;
+  // The same URL as the app's lookup (retrievePublicOrganization): the app's request is answered by this one.
+  const lookup = `/api/organizations/${encodeURIComponent(org)}/`;
+  const preload = `<link rel="preload" href="${escapeAttribute(lookup)}" as="fetch" crossorigin />`;
+  return { head: preload + rendered.head, body: rendered.body };
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 declare module 'fastify' {

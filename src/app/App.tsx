@@ -1,12 +1,14 @@
 import styled from '@emotion/styled';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { AppRoutes } from '../routes/route-table';
 import { ApiClientProvider } from './api-client';
 import { AppActorProvider, selectSessionRef, ThrowInitError, useAppActor, useAppStartup, type AppActorRef } from './app-actor';
 import { AuthenticationProvider } from './authentication';
+import { firstPaintOnScreen, removeFirstPaint } from '../routes/login/first-paint';
 import { ErrorBoundary } from './error-boundary';
 import { MaintenanceScreen } from './maintenance-screen';
+import { useIsOrganizationLoading } from './organization';
 import { OrganizationTheme } from './organization-theme';
 import { homeRouteOf } from './session-user';
 
@@ -56,9 +58,20 @@ const Loading = styled.div`
   color: ${({ theme }) => theme.palette.text.secondary};
 `;
 
-/** Status file → maintenance; else API definition → session reload → the routes. */
+/**
+ * Status file → maintenance; else API definition → session reload → the routes. The server's first paint of
+ * the sign-in page (routes/login/first-paint.tsx) stays on the screen while start-up loads and the
+ * organization it shows is loading; then the page React draws takes its place in the same frame.
+ */
 function Startup() {
   const { phase, maintenance } = useAppStartup();
+  const organizationLoading = useIsOrganizationLoading();
+  const [firstPaint] = useState(firstPaintOnScreen);
+  const keepFirstPaint = firstPaint && (phase === 'loading' || (phase === 'ready' && organizationLoading));
+  useLayoutEffect(() => {
+    if (!keepFirstPaint) removeFirstPaint();
+  }, [keepFirstPaint]);
+  if (keepFirstPaint) return null;
   if (phase === 'maintenance') {
     return <MaintenanceScreen offlineFrom={maintenance?.offlineFrom} offlineUntil={maintenance?.offlineUntil} />;
   }

@@ -60,6 +60,12 @@ export function useOrganization(): OrganizationState {
   );
 }
 
+/** Whether the current organization is being looked up (organizations_retrieve in flight). */
+export function useIsOrganizationLoading(): boolean {
+  const organizationRef = useSelector(useAppActor(), selectOrganizationRef);
+  return useSelector(organizationRef ?? noOrganizationActor, selectIsOrganizationLoading);
+}
+
 /** The current organization's time zone, in which a person's dates are counted (the device's own until it loads). */
 export function useOrganizationTimeZone(): string {
   const { organization } = useOrganization();

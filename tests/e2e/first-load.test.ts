@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS, newContext, newPage, settled, useSuite, waitForPath } from './harness';
+import { DEMO_PASSWORD, DEMO_USERS, newContext, newPage, settled, signIn, SUNRISE_TEAL, useSuite, waitForPath } from './harness';
 
 const suite = useSuite();
 
@@ -86,6 +87,145 @@ describe('the sign-in page’s first requests', () => {
       release();
       await waitForPath(page, '/users');
       expect(logins).toEqual(['POST']);
+      expect(page.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Holds every script of the app (the entry chunk and the rest) until `release()`: the page as HTML alone. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Where the sign-in page's parts are drawn (their boxes, rounded to the pixel). */
+async function signInGeometry(page: Page) {
+  const parts = {
+    logo: page.getByTestId('brand-logo'),
+    name: page.getByText('Sunrise Home Care', { exact: true }),
+    heading: page.getByRole('heading', { level: 1, name: 'Sign in' }),
+    email: page.getByLabel('Email'),
+    password: page.getByLabel('Password', { exact: true }),
+    button: page.getByRole('button', { name: 'Sign in' }),
+    forgot: page.getByRole('link', { name: 'Forgot password?' }),
+  };
+  const boxes: Record<string, string> = {};
+  for (const [name, locator] of Object.entries(parts)) {
+    const box = await locator.boundingBox();
+    boxes[name] = box ? [box.x, box.y, box.width, box.height].map((v) => Math.round(v)).join(',') : 'none';
+  }
+  return boxes;
+}
+
+describe('the sign-in page’s first paint, drawn by the server into the HTML', () => {
+  it.each([
+    ['a phone', { width: 390, height: 844 }],
+    ['a desktop', { width: 1280, height: 800 }],
+  ])('shows the branded form before any script has run, and on %s React’s page replaces it in place, keeping what was typed', async (_, viewport) => {
+    const context = await newContext(suite.browser, { viewport });
+    try {
+      const page = await newPage(context);
+      const lookups: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/organizations/sunrise/') lookups.push(request.url());
+      });
+      const release = await holdScripts(page);
+      await page.goto(`${suite.server.url}/login/sunrise`, { waitUntil: 'commit' });
+
+      // HTML alone: the brand box in the organization's colour, the heading and the form.
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await expect.poll(() => page.getByTestId('brand-logo').evaluate((logo) => getComputedStyle(logo).backgroundColor)).toBe(SUNRISE_TEAL);
+      expect(await page.evaluate(() => document.querySelectorAll('#root > *').length)).toBe(0);
+      expect(await page.locator('#first-paint').isVisible()).toBe(true);
+      const before = await signInGeometry(page);
+      expect(Object.values(before)).not.toContain('none');
+
+      await page.evaluate(() => {
+        (window as unknown as { shifts: number }).shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.getByLabel('Email').fill(DEMO_USERS.admin); // typed before React is there; the caret stays in it
+
+      release();
+      await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
+      await expect.poll(() => page.evaluate(() => document.querySelectorAll('#root form').length)).toBe(1);
+      expect(await signInGeometry(page)).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      expect(await page.getByLabel('Email').inputValue()).toBe(DEMO_USERS.admin);
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.closest('#root') ? (document.activeElement as HTMLInputElement).name : null)).toBe('email');
+
+      // React's form: it checks and sends what was typed before it came.
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await waitForPath(page, '/users');
+      expect(lookups).toHaveLength(1); // the app's lookup is answered by the page's preload
+      expect(page.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends nothing when the first paint’s form is submitted before React is there', async () => {
+    const context = await newContext(suite.browser);
+    try {
+      const page = await newPage(context);
+      const sent: string[] = [];
+      page.on('request', (request) => sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`));
+      const release = await holdScripts(page);
+      await page.goto(`${suite.server.url}/login/sunrise`, { waitUntil: 'commit' });
+      await page.getByLabel('Email').fill(DEMO_USERS.admin);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await page.getByRole('button', { name: 'Sign in' }).click({ force: true, noWaitAfter: true }).catch(() => {});
+      await page.waitForTimeout(300); // a submission would navigate or send now
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login/sunrise');
+      const carrying = () => sent.filter((line) => line.includes(encodeURIComponent(DEMO_PASSWORD)) || line.includes(DEMO_PASSWORD));
+      expect(carrying()).toEqual([]);
+
+      release();
+      await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
+      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(DEMO_PASSWORD);
+      expect(carrying()).toEqual([]);
+
+      // Even a form submitted by a script (no person can) carries no value: its fields have no name.
+      const held = await newPage(context);
+      held.on('request', (request) => sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`));
+      await holdScripts(held);
+      await held.goto(`${suite.server.url}/login/sunrise`, { waitUntil: 'commit' });
+      await held.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      const submitted = held.waitForRequest((request) => request.method() === 'POST');
+      await held.getByLabel('Password', { exact: true }).evaluate((input) => (input as HTMLInputElement).form!.requestSubmit());
+      expect((await submitted).postData() ?? '').toBe('');
+      expect(carrying()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is hidden for a signed-in person reloading the sign-in page (the session reloads first: no form flashes)', async () => {
+    const context = await newContext(suite.browser);
+    try {
+      const page = await newPage(context);
+      await signIn(page, suite.server.url, DEMO_USERS.admin);
+      await waitForPath(page, '/users');
+      const release = await holdScripts(page);
+      await page.goto(`${suite.server.url}/login/sunrise`, { waitUntil: 'commit' });
+      await page.locator('#first-paint').waitFor({ state: 'attached' });
+      await page.locator('#root').waitFor({ state: 'attached' }); // the whole HTML is in
+      expect(await page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(false);
+      expect(await page.getByLabel('Email').isVisible()).toBe(false);
+      release();
+      await waitForPath(page, '/users');
       expect(page.problems).toEqual([]);
     } finally {
       await context.close();
