@@ -18,13 +18,20 @@ function streamedAnswer(status = 200) {
 const jsonAnswer = (status: number) => new Response(JSON.stringify({ detail: 'x', code: 'x' }), { status, headers: { 'content-type': 'application/json' } });
 
 /** Runs the stream actor under a parent that records what it reports. */
-function run(fetchImpl: typeof fetch, input: EventStreamInput, tokens = { access: 'A1' as string | null }, refresh = vi.fn(async () => void (tokens.access = 'A2'))) {
+function run(
+  fetchImpl: typeof fetch,
+  input: EventStreamInput,
+  tokens = { access: 'A1' as string | null },
+  refresh = vi.fn(async () => void (tokens.access = 'A2')),
+  silenceMs?: number,
+) {
   const reports: EventStreamReport[] = [];
   const stream = createEventStream(() => ({
     getAccessToken: () => tokens.access,
     getOrganizationToken: () => 'sunrise',
     refreshAccessToken: refresh,
     fetch: fetchImpl,
+    silenceMs,
   }));
   const parent = setup({
     types: { events: {} as EventStreamReport },
@@ -97,6 +104,35 @@ describe('the event stream', () => {
     const offline = run((async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch, { lastEventId: null });
     await until(() => offline.reports.length === 1);
     expect(offline.reports).toEqual([{ type: 'stream.dropped' }]);
+  });
+
+  it('drops a stream that brings nothing, not even a heartbeat, for longer than the silence allows; heartbeats keep it', async () => {
+    let signal: AbortSignal | undefined;
+    const answer = streamedAnswer();
+    const { reports } = run(
+      (async (_url: string, init: RequestInit) => {
+        signal = init.signal ?? undefined;
+        return answer.response;
+      }) as unknown as typeof fetch,
+      { lastEventId: 7 },
+      undefined,
+      undefined,
+      200,
+    );
+    await until(() => reports.length === 1);
+    // a heartbeat comment every 100 ms for half a second: still open
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer.write(': heartbeat\n\n');
+    }
+    expect(reports).toEqual([{ type: 'stream.open' }]);
+    expect(signal?.aborted).toBe(false);
+    // then silence: dropped once, the request aborted
+    await until(() => reports.length === 2);
+    expect(reports).toEqual([{ type: 'stream.open' }, { type: 'stream.dropped' }]);
+    expect(signal?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reports).toHaveLength(2);
   });
 
   it('aborts the request when the actor stops (sign-out), and reports nothing after', async () => {

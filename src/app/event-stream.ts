@@ -1,5 +1,5 @@
 import { fromCallback, type ActorSystem } from 'xstate';
-import { ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
+import { EVENTS_SILENCE_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
 import type { EventStreamInput, EventStreamReport } from '../machines/live-events-machine';
 
 type AnyActorSystem = ActorSystem<any>;
@@ -14,18 +14,24 @@ export interface EventStreamOptions {
   refreshAccessToken: (sentWith: string | null) => Promise<unknown>;
   fetch?: typeof fetch;
   path?: string;
+  /** How long a stream may bring nothing before it counts as dropped (EVENTS_SILENCE_MS). */
+  silenceMs?: number;
 }
 
 /**
  * The network side of the live events actor: fetch with the Authorization header (EventSource cannot send
  * one, and the token never goes in a URL), `Last-Event-ID` when resuming, the body parsed as Server-Sent
  * Events (eventsource-parser). A 401 refreshes the token once and tries again; a 403 is final; anything else
- * that ends the stream is a drop the machine retries.
+ * that ends the stream is a drop the machine retries, and so is a stream silent for longer than two heartbeats
+ * (a connection that died without closing, as after a phone changes networks).
  */
 export function createEventStream(optionsFor: (system: AnyActorSystem) => EventStreamOptions) {
   return fromCallback<EventStreamReport, EventStreamInput>(({ sendBack, input, system }) => {
     const options = optionsFor(system);
     const abort = new AbortController();
+    /** The actor was stopped (sign-out, reconnect): nothing is reported after. */
+    let stopped = false;
+    let silence: ReturnType<typeof setTimeout> | undefined;
     const request = (access: string | null) => {
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (access) headers[TOKEN_HEADER] = `${TOKEN_TYPE} ${access}`;
@@ -64,15 +70,25 @@ export function createEventStream(optionsFor: (system: AnyActorSystem) => EventS
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
         for (;;) {
+          // a stream silent past the heartbeat is dead (half-open after a network change): drop it
+          silence = setTimeout(() => {
+            abort.abort();
+            reader.cancel().catch(() => undefined);
+          }, options.silenceMs ?? EVENTS_SILENCE_MS);
           const { value, done } = await reader.read();
+          clearTimeout(silence);
           if (done) break;
           parser.feed(decoder.decode(value, { stream: true }));
         }
-        if (!abort.signal.aborted) sendBack({ type: 'stream.dropped' });
+        if (!stopped) sendBack({ type: 'stream.dropped' });
       } catch {
-        if (!abort.signal.aborted) sendBack({ type: 'stream.dropped' });
+        if (!stopped) sendBack({ type: 'stream.dropped' });
       }
     })();
-    return () => abort.abort();
+    return () => {
+      stopped = true;
+      clearTimeout(silence);
+      abort.abort();
+    };
   });
 }

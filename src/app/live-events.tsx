@@ -46,12 +46,21 @@ export function useLiveStreamOpened(handler: () => void): void {
   }, [actor]);
 }
 
-/** Starts the stream again when the organization the tab acts in changes (a master switching organizations). */
+/**
+ * Starts the stream again when the organization the tab acts in changes (a master switching organizations),
+ * and at once when the browser comes back online (its old connection is likely dead, and the backoff may be
+ * long by then): it catches up from the last event.
+ */
 export function useLiveEventsFollow(organizationToken: string | null | undefined): void {
   // (a new sign-in's actor starts its own stream: only the organization changing restarts it)
   const actor = useLiveEventsActor();
   const actorRef = useRef(actor);
   actorRef.current = actor;
+  useEffect(() => {
+    const reconnect = () => actorRef.current?.send({ type: 'live.reconnect' });
+    window.addEventListener('online', reconnect);
+    return () => window.removeEventListener('online', reconnect);
+  }, []);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {

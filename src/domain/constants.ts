@@ -29,3 +29,9 @@ export const NUMBER_MASK_RADIX = ',';
 
 export const STATUS_FILE_PATH = '/status.json';
 export const API_DEFINITION_PATH = '/api/schema/';
+
+/** The event stream's heartbeat: the server writes a comment line this often on a quiet stream. */
+export const EVENTS_HEARTBEAT_MS = 25_000;
+/** A stream that brought nothing (not even a heartbeat) for this long is dead (a half-open connection after a
+ * network change): the app drops it and reconnects with Last-Event-ID. */
+export const EVENTS_SILENCE_MS = 2 * EVENTS_HEARTBEAT_MS + 10_000;

@@ -8,6 +8,8 @@
  * 3. Without a reload, the admin's list shows it at the top with its unread count.
  * 4. The admin opens it (read: the nurse's message says so) and answers; the nurse, without a reload, sees the
  *    answer appear, and the admin sees the nurse has read it.
+ * 5. The nurse's phone goes offline (her stream drops) while the admin writes twice; back online, the stream
+ *    reconnects with Last-Event-ID and both messages appear once each, in order, without a reload.
  *
  * On PGlite one server serves both browsers; whenever TEST_DATABASE_URL is set the journey runs again with the
  * admin's browser on one server process and the nurse's on another, on one PostgreSQL (the events go between
@@ -18,6 +20,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPortalCluster } from '../multi-process/servers';
+import { EVENTS_STREAM_PATH } from '../../src/app/event-stream';
 import { DEMO_USERS, e2eDatabases, ensureBuild, findChromium, launchBrowser, newContext, newPage, screenshot, signIn, startServer, waitForPath, type E2EDatabase } from './harness';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -29,6 +32,8 @@ const LIVE = { timeout: 10_000, interval: 200 }; // "within a second" on a quiet
 const SUBJECT = 'Swap my Friday visits';
 const QUESTION = 'Could Ada take my Friday visits? I have a training day.';
 const ANSWER = 'Yes, Ada takes Friday. Enjoy the training.';
+/** Written by the admin while the nurse's phone is offline. */
+const WHILE_AWAY = ['Ada asks whether you could take her Monday in return.', 'No rush: tell me by Wednesday.'] as const;
 
 /** Where each browser is served: one server (PGlite), or two processes on one PostgreSQL. */
 interface Servers {
@@ -148,5 +153,33 @@ for (const database of e2eDatabases()) describe.sequential(`messages, end to end
     await shot(admin, 'messages-admin-conversation');
     expect(state.nurse.problems).toEqual([]);
     expect(admin.problems).toEqual([]);
+  });
+
+  it("5. the nurse's connection drops while the admin writes twice; back online, her stream resumes from the last event and she sees both messages, once each, without a reload", { timeout: STEP }, async () => {
+    const nurse = state.nurse;
+    const streams: { lastEventId: string | null }[] = [];
+    nurse.on('request', (request) => {
+      if (new URL(request.url()).pathname === EVENTS_STREAM_PATH) streams.push({ lastEventId: request.headers()['last-event-id'] ?? null });
+    });
+    await nurse.context().setOffline(true);
+    const admin = state.admin;
+    const adminThread = admin.getByRole('list', { name: 'Messages' });
+    for (const text of WHILE_AWAY) {
+      await admin.getByLabel('Your message').fill(text);
+      await admin.getByRole('button', { name: 'Send' }).click();
+      await adminThread.getByText(text).waitFor();
+    }
+    const nurseThread = nurse.getByRole('list', { name: 'Messages' });
+    expect(await nurseThread.getByText(WHILE_AWAY[0]).count()).toBe(0);
+    await nurse.context().setOffline(false);
+    for (const text of WHILE_AWAY) await expect.poll(() => nurseThread.getByText(text).count(), { timeout: 45_000, interval: 250 }).toBe(1);
+    // the stream came back on its own, asking for what came after the last event it had
+    expect(streams.length).toBeGreaterThan(0);
+    expect(streams.at(-1)!.lastEventId).toMatch(/^\d+$/);
+    // nothing shown twice: the answer of step 4 and the two messages, once each, in order
+    const texts = await nurseThread.getByRole('listitem').allInnerTexts();
+    expect(texts.filter((text) => text.includes(ANSWER))).toHaveLength(1);
+    expect(texts.findIndex((text) => text.includes(WHILE_AWAY[0]))).toBeLessThan(texts.findIndex((text) => text.includes(WHILE_AWAY[1])));
+    await shot(nurse, 'messages-nurse-reconnected');
   });
 });

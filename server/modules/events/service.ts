@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { liveEvents, sessionFamilies, users } from '../../db/schema';
 import { familyState } from '../../lib/session-rules';
 import { applySecurityHeaders } from '../../plugins/security-headers';
+import { EVENTS_HEARTBEAT_MS } from '../../../src/domain/constants';
 import type { LiveEvent } from './bus';
 
-/** A comment line this often keeps proxies from closing a quiet stream; the sessions are checked then too. */
-export const HEARTBEAT_MS = 25_000;
+/** A comment line this often keeps proxies from closing a quiet stream (and tells the app it is alive); the
+ * sessions are checked then too. */
+export const HEARTBEAT_MS = EVENTS_HEARTBEAT_MS;
 /** A reconnecting stream replays at most this many missed events (rows are kept a day: see the prune). */
 export const REPLAY_LIMIT = 1000;
 /** A client that reads nothing while this much waits in its socket is cut off (it reconnects and catches up). */
