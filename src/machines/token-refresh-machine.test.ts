@@ -33,6 +33,8 @@ function setUp(options: { refreshToken?: string | null; accessToken?: string; re
   });
 
   let api: ApiClient;
+  /** The `token.unauthorized` events the actor received. */
+  const unauthorizedEvents: { sentWith: string | null; operationId?: string }[] = [];
   const tokenRefresh = createActor(
     tokenRefreshMachine.provide({
       actors: {
@@ -47,7 +49,14 @@ function setUp(options: { refreshToken?: string | null; accessToken?: string; re
         },
       },
     }),
-    { input: { refreshToken: stored.refresh } },
+    {
+      input: { refreshToken: stored.refresh },
+      inspect: (inspection) => {
+        if (inspection.type === '@xstate.event' && inspection.event.type === 'token.unauthorized') {
+          unauthorizedEvents.push({ sentWith: inspection.event.sentWith, operationId: inspection.event.operationId });
+        }
+      },
+    },
   ).start();
   if (options.accessToken && stored.refresh) {
     tokenRefresh.send({ type: 'tokens.set', access: options.accessToken, refresh: stored.refresh });
@@ -66,6 +75,7 @@ function setUp(options: { refreshToken?: string | null; accessToken?: string; re
     server,
     tokenRefresh,
     stored,
+    unauthorizedEvents,
     releaseRefresh: () => refreshGate.resolve(),
     answer: (key: string, handler: (request: RecordedRequest) => Promise<{ status: number; data?: unknown }>) =>
       answers.set(key, handler),
@@ -98,6 +108,64 @@ describe('the refresh queue, through the real axios client', () => {
     expect(stored.refresh).toBe('R2');
     // every request that waited has been answered: none is left waiting for a later refresh
     expect(tokenRefresh.getSnapshot().context.waiters).toEqual([]);
+  });
+
+  it('requests refused with the same token while its answer is awaited ask the actor once and share its answer', async () => {
+    const { api, server, releaseRefresh, unauthorizedEvents } = setUp({ accessToken: 'A1' });
+
+    const calls = Array.from({ length: 20 }, (_, index) => api.users_list({ limit: 50, offset: index }));
+    await flush();
+    expect(unauthorizedEvents).toEqual([{ sentWith: 'A1', operationId: 'users_list' }]);
+    releaseRefresh();
+
+    expect(await Promise.all(calls)).toHaveLength(20);
+    expect(server.count(REFRESH_URL)).toBe(1);
+    expect(server.requests.filter((request) => request.url === USERS_URL && request.authorization === 'Bearer A2')).toHaveLength(20);
+  });
+
+  it('a login refused while a refresh is awaited for the same token is passed on at once, sent once', async () => {
+    const { api, server, answer, releaseRefresh } = setUp({ accessToken: 'A1' });
+    answer('POST /api/auth/login/', async () => ({ status: 401, data: { detail: 'Bad credentials', code: 'authentication_failed' } }));
+
+    const list = api.users_list();
+    await flush();
+    expect(server.count(REFRESH_URL)).toBe(1);
+    await expect(api.auth_login_create(null, { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
+      response: { status: 401, data: { code: 'authentication_failed' } },
+    });
+    expect(server.count('/api/auth/login/')).toBe(1);
+    releaseRefresh();
+    await expect(list).resolves.toMatchObject({ results: [] });
+  });
+
+  it('once a refresh has failed, a late 401 with the refused token is judged afresh (signed in again meanwhile: retried)', async () => {
+    const { api, server, answer, releaseRefresh, tokenRefresh, setValidAccess } = setUp({ accessToken: 'A1', refreshFails: true });
+    const lateAnswer = deferred();
+    let sent = 0;
+    answer('GET /api/users/', async (request) => {
+      sent += 1;
+      if (sent === 2) await lateAnswer.promise; // the second request sent with A1 is answered last
+      if (request.authorization === 'Bearer A3') return { status: 200, data: { results: ['ok'] } };
+      return { status: 401, data: { detail: 'Expired', code: 'token_not_valid' } };
+    });
+
+    const first = api.users_list();
+    const late = api.users_list();
+    await flush();
+    releaseRefresh();
+    await expect(first).rejects.toMatchObject({ response: { status: 401 } });
+    // The person signs in again: A3 is current and the one the server takes.
+    tokenRefresh.send({ type: 'tokens.set', access: 'A3', refresh: 'R3' });
+    setValidAccess('A3');
+    lateAnswer.resolve();
+
+    await expect(late).resolves.toEqual({ results: ['ok'] });
+    expect(server.count(REFRESH_URL)).toBe(1);
+    expect(server.requests.filter((request) => request.url === USERS_URL).map((request) => request.authorization)).toEqual([
+      'Bearer A1',
+      'Bearer A1',
+      'Bearer A3',
+    ]);
   });
 
   it('a failed refresh settles every waiting request and clears both tokens', async () => {
