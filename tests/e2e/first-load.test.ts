@@ -154,10 +154,26 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.getByLabel('Email').fill(DEMO_USERS.admin); // typed before React is there; the caret stays in it
+      // Every frame from now on: the organization's name and the heading's place, as drawn (no blank or other frame).
+      await page.evaluate(() => {
+        const drawn: string[] = [];
+        (window as unknown as { drawn: string[] }).drawn = drawn;
+        const sample = () => {
+          const heading = [...document.querySelectorAll('h1')].find((h1) => h1.getClientRects().length > 0);
+          const name = (heading?.previousElementSibling as HTMLElement | null)?.innerText.replace(/\s+/g, ' ') ?? 'none';
+          drawn.push(`${name} at ${heading ? Math.round(heading.getBoundingClientRect().top) : 'none'}`);
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
 
       release();
       await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
       await expect.poll(() => page.evaluate(() => document.querySelectorAll('#root form').length)).toBe(1);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const drawn = await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
+      expect(drawn.length).toBeGreaterThan(2);
+      expect(new Set(drawn)).toEqual(new Set([`SH Sunrise Home Care at ${before.heading.split(',')[1]}`]));
       expect(await signInGeometry(page)).toEqual(before);
       expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
       expect(await page.getByLabel('Email').inputValue()).toBe(DEMO_USERS.admin);
