@@ -122,7 +122,7 @@ describe('the sign-in page drawn into the HTML of /login/:org (its first paint c
     writeFileSync(path.join(distDir, 'index.html'), PAGE);
     t = await createTestApp({ distDir });
     await t.database.db.insert(organizations).values([
-      { name: '<script>alert("name")</script> & Co', token: 'tricky', style: { primary: { 500: '#1D4ED8' } } },
+      { name: '<script>alert("name")</script> & Co $& $\'', token: 'tricky', style: { primary: { 500: '#1D4ED8' } } },
       { name: 'Styled Care', token: 'styled', style: { primary: { 500: 'red}</style><script>alert(1)</script>' } } },
     ]);
   });
@@ -162,7 +162,7 @@ describe('the sign-in page drawn into the HTML of /login/:org (its first paint c
 
   it('escapes the organization\'s name, and leaves a style that is not plain colours out altogether', async () => {
     const tricky = firstPaintOf(await get('/login/tricky'))!;
-    expect(tricky).toContain('&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; Co');
+    expect(tricky).toContain('&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; Co $&amp; $&#x27;</p>');
     expect(tricky).not.toContain('<script');
     expect(await get('/login/styled')).toBe(PAGE);
   });

@@ -80,7 +80,8 @@ export async function sendIndex(reply: FastifyReply) {
   const versioned = app.hasDecorator('apiDefinition') ? app.apiDefinition().url : API_DEFINITION_PATH;
   let page = html.replaceAll(`href="${API_DEFINITION_PATH}"`, `href="${versioned}"`);
   if (firstPaint) {
-    page = page.replace('</head>', `${firstPaint.head}</head>`).replace('<div id="root">', `${firstPaint.body}<div id="root">`);
+    // Functions, not strings: a `$&` in an organization's name is text, not a replacement pattern.
+    page = page.replace('</head>', () => `${firstPaint.head}</head>`).replace('<div id="root">', () => `${firstPaint.body}<div id="root">`);
   }
   return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('text/html; charset=utf-8').send(page);
 }
