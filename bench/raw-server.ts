@@ -2,7 +2,9 @@
  * The baseline of the server-CPU rows: bare node:http + pg answering the same rows from the same queries as
  * the portal (the authentication plugin's user+family query for auth_user_retrieve; users joined with
  * organization and profile with the derived forms_due, 50 rows by last name, plus the count, for users_list). No framework, no
- * validation, no JWT: the floor a framework's cost is measured against.
+ * validation, no JWT: the floor a framework's cost is measured against. The portal checks the session in the
+ * database on every request (a revoked session or a deactivated user is refused at once, in every process), so
+ * users_list given `session` and `user` runs that same user+family query first, as the portal does.
  * `DATABASE_URL=... PORT=... tsx bench/raw-server.ts` prints 'listening'.
  */
 import http from 'node:http';
@@ -66,6 +68,11 @@ const server = http.createServer(async (request, response) => {
       const { rows } = await pool.query(RETRIEVE, [url.searchParams.get('family'), Number(url.searchParams.get('user'))]);
       body = user(rows[0]!);
     } else if (url.pathname === '/users') {
+      const session = url.searchParams.get('session');
+      if (session) {
+        const { rows } = await pool.query(RETRIEVE, [session, Number(url.searchParams.get('user'))]);
+        if (!rows[0]) throw new Error('no such session');
+      }
       const organization = Number(url.searchParams.get('organization'));
       const limit = Number(url.searchParams.get('limit') ?? 50);
       const [list, total] = await Promise.all([pool.query(LIST, [organization, limit, 0]), pool.query(COUNT, [organization])]);
