@@ -3,7 +3,7 @@ import { permissionsFor, type Permission } from '../../src/domain/permissions';
 import type { ProfileStatus, Role } from '../../src/domain/roles';
 import type { Db } from '../db/connection';
 import { employeeProfiles, formRequests, organizations, users } from '../db/schema';
-import type { UserOut } from '../schemas/user';
+import type { OrganizationUserOut, UserOut } from '../schemas/user';
 import { invalid } from './api-error';
 
 /**
@@ -93,8 +93,11 @@ export function userPermissions(record: Pick<UserRecord, 'user' | 'profile'>): P
   return permissionsFor(record.user.role as Role, (record.profile?.status as ProfileStatus | undefined) ?? null);
 }
 
-/** The User shape of the contract. The one place a user becomes JSON: never leaks the password hash. */
-export function serializeUser(record: UserRecord): UserOut {
+/**
+ * A user of the organization as the office sees them (OrganizationUser). The one place a user becomes JSON:
+ * never leaks the password hash.
+ */
+export function serializeOrganizationUser(record: UserRecord): OrganizationUserOut {
   const { user, organization, profile } = record;
   return {
     id: user.id,
@@ -103,7 +106,6 @@ export function serializeUser(record: UserRecord): UserOut {
     last_name: user.lastName,
     role: user.role,
     timezone: user.timezone,
-    permissions: userPermissions(record),
     is_active: user.isActive,
     invitation_pending: user.passwordHash === null,
     last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
@@ -115,4 +117,9 @@ export function serializeUser(record: UserRecord): UserOut {
         ? { status: profile.status as ProfileStatus, position: profile.position, forms_due: profile.formsDue }
         : null,
   };
+}
+
+/** The signed-in User of the contract: the organization's view of them and their permissions. */
+export function serializeUser(record: UserRecord): UserOut {
+  return { ...serializeOrganizationUser(record), permissions: userPermissions(record) };
 }

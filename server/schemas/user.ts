@@ -2,34 +2,40 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const OrganizationRefSchema = Type.Object({ id: Type.Integer(), name: Type.String(), token: Type.String() });
+export const OrganizationRefSchema = Type.Object({ id: Type.Integer(), name: Type.String(), token: Type.String() }, { title: 'UserOrganization' });
 
 export const ProfileSchema = Type.Object({
   status: Type.Union([Type.Literal('NEW'), Type.Literal('READY')]),
   position: Nullable(Type.String()),
   forms_due: Type.Integer(),
-});
+}, { title: 'UserProfile' });
 
-/** The User of the contract. */
-export const UserSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    email: Type.String(),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    role: Type.String(),
-    timezone: Type.String(),
-    permissions: Type.Array(Type.String()),
-    is_active: Type.Boolean(),
-    invitation_pending: Type.Boolean(),
-    last_login: Nullable(Type.String({ format: 'date-time' })),
-    phone: Nullable(Type.String()),
-    /** Whether a drawn signature is saved; the signed-in person reads their own at auth_signature_retrieve. */
-    has_signature: Type.Boolean(),
-    organization: Nullable(OrganizationRefSchema),
-    profile: Nullable(ProfileSchema),
-  },
-  { title: 'User' },
-);
+const userFields = {
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Type.String(),
+  timezone: Type.String(),
+  is_active: Type.Boolean(),
+  invitation_pending: Type.Boolean(),
+  last_login: Nullable(Type.String({ format: 'date-time' })),
+  phone: Nullable(Type.String()),
+  /** Whether a drawn signature is saved; the signed-in person reads their own at auth_signature_retrieve. */
+  has_signature: Type.Boolean(),
+  organization: Nullable(OrganizationRefSchema),
+  profile: Nullable(ProfileSchema),
+};
+
+/**
+ * A user of the organization as the office sees them (users_list, users_retrieve, users_create,
+ * users_partial_update): without the permissions, which are the signed-in person's (spec 3) and follow from
+ * role and profile status (src/domain/permissions.ts) for anyone who needs another person's.
+ */
+export const OrganizationUserSchema = Type.Object(userFields, { title: 'OrganizationUser' });
+
+/** The signed-in User of the contract (spec 3): the same fields and the permissions derived from role and profile status. */
+export const UserSchema = Type.Object({ ...userFields, permissions: Type.Array(Type.String()) }, { title: 'User' });
 
 export type UserOut = Static<typeof UserSchema>;
+export type OrganizationUserOut = Static<typeof OrganizationUserSchema>;

@@ -1119,6 +1119,42 @@ declare namespace Components {
             results: /* Organization */ Organization[];
         }
         /**
+         * OrganizationUser
+         */
+        export interface OrganizationUser {
+            id: number;
+            email: string;
+            first_name: string;
+            last_name: string;
+            role: string;
+            timezone: string;
+            is_active: boolean;
+            invitation_pending: boolean;
+            last_login: string /* date-time */ | null;
+            phone: string | null;
+            has_signature: boolean;
+            organization: /* UserOrganization */ UserOrganization | null;
+            profile: /* UserProfile */ UserProfile | null;
+        }
+        /**
+         * OrganizationUserPage
+         */
+        export interface OrganizationUserPage {
+            /**
+             * How many match, over all pages
+             */
+            count: number;
+            /**
+             * The URL of the next page, or null on the last
+             */
+            next: /* The URL of the next page, or null on the last */ string | null;
+            /**
+             * The URL of the previous page, or null on the first
+             */
+            previous: /* The URL of the previous page, or null on the first */ string | null;
+            results: /* OrganizationUser */ OrganizationUser[];
+        }
+        /**
          * OtherParty
          */
         export interface OtherParty {
@@ -1539,40 +1575,30 @@ declare namespace Components {
             last_name: string;
             role: string;
             timezone: string;
-            permissions: string[];
             is_active: boolean;
             invitation_pending: boolean;
             last_login: string /* date-time */ | null;
             phone: string | null;
             has_signature: boolean;
-            organization: {
-                id: number;
-                name: string;
-                token: string;
-            } | null;
-            profile: {
-                status: ("NEW") | ("READY");
-                position: string | null;
-                forms_due: number;
-            } | null;
+            organization: /* UserOrganization */ UserOrganization | null;
+            profile: /* UserProfile */ UserProfile | null;
+            permissions: string[];
         }
         /**
-         * UserPage
+         * UserOrganization
          */
-        export interface UserPage {
-            /**
-             * How many match, over all pages
-             */
-            count: number;
-            /**
-             * The URL of the next page, or null on the last
-             */
-            next: /* The URL of the next page, or null on the last */ string | null;
-            /**
-             * The URL of the previous page, or null on the first
-             */
-            previous: /* The URL of the previous page, or null on the first */ string | null;
-            results: /* User */ User[];
+        export interface UserOrganization {
+            id: number;
+            name: string;
+            token: string;
+        }
+        /**
+         * UserProfile
+         */
+        export interface UserProfile {
+            status: ("NEW") | ("READY");
+            position: string | null;
+            forms_due: number;
         }
         /**
          * Visit
@@ -8496,7 +8522,7 @@ declare namespace Paths {
             role: "ROLE_ADMIN" | "ROLE_EMPLOYEE" | "ROLE_CLIENT" | "ROLE_MARKETER";
         }
         namespace Responses {
-            export type $201 = /* User */ Components.Schemas.User;
+            export type $201 = /* OrganizationUser */ Components.Schemas.OrganizationUser;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -8574,7 +8600,7 @@ declare namespace Paths {
             offset?: Parameters.Offset;
         }
         namespace Responses {
-            export type $200 = /* UserPage */ Components.Schemas.UserPage;
+            export type $200 = /* OrganizationUserPage */ Components.Schemas.OrganizationUserPage;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -8607,7 +8633,7 @@ declare namespace Paths {
             role?: "ROLE_ADMIN" | "ROLE_EMPLOYEE" | "ROLE_CLIENT" | "ROLE_MARKETER";
         }
         namespace Responses {
-            export type $200 = /* User */ Components.Schemas.User;
+            export type $200 = /* OrganizationUser */ Components.Schemas.OrganizationUser;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -8638,7 +8664,7 @@ declare namespace Paths {
             id: Parameters.Id;
         }
         namespace Responses {
-            export type $200 = /* User */ Components.Schemas.User;
+            export type $200 = /* OrganizationUser */ Components.Schemas.OrganizationUser;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field

@@ -19,6 +19,8 @@ export type RequestBody<K extends keyof OperationMethods> = NonNullable<SecondAr
 /** What a successful login (or sign-up confirmation) answers. */
 export type SessionAnswer = ResponseData<'auth_login_create'>;
 export type User = ResponseData<'auth_user_retrieve'>;
+/** A user of the organization as the office sees them (users_*): no permissions, which are the signed-in User's. */
+export type OrganizationUser = ResponseData<'users_retrieve'>;
 export type Organization = ResponseData<'organizations_retrieve'>;
 export type OrganizationPage = ResponseData<'organizations_list'>;
 

@@ -115,9 +115,9 @@ describe('the API document', () => {
   });
 
   it('names the shared schemas: the error, user, organization and pages are components, and no object is written out twice', () => {
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Error', 'User', 'UserPage', 'Organization', 'OrganizationPage']));
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Error', 'User', 'OrganizationUser', 'OrganizationUserPage', 'Organization', 'OrganizationPage']));
     const users = operations(document).find(({ id }) => id === 'users_list')!.operation;
-    expect(users.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UserPage' });
+    expect(users.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OrganizationUserPage' });
     expect(users.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     const repeated = repeatedObjects(document);
     expect(repeated, `give each a title (it becomes a component):\n${repeated.join('\n')}`).toEqual([]);

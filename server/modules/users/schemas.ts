@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery } from '../../schemas/common';
-import { UserSchema } from '../../schemas/user';
+import { OrganizationUserSchema } from '../../schemas/user';
 
 /** The roles an organization's users may hold; the master role is never given through the API. */
 export const ORGANIZATION_ROLES = ['ROLE_ADMIN', 'ROLE_EMPLOYEE', 'ROLE_CLIENT', 'ROLE_MARKETER'] as const;
@@ -29,7 +29,7 @@ export const userListSchema = {
     ordering: Type.Optional(Type.Enum([...USER_ORDERINGS], { default: 'last_name' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(UserSchema), ...errors() },
+  response: { 200: Paged(OrganizationUserSchema), ...errors() },
 };
 
 export const userRetrieveSchema = {
@@ -38,7 +38,7 @@ export const userRetrieveSchema = {
   tags,
   summary: 'One user of the organization',
   params: UserParams,
-  response: { 200: UserSchema, ...errors(404) },
+  response: { 200: OrganizationUserSchema, ...errors(404) },
 };
 
 export const userCreateSchema = {
@@ -52,7 +52,7 @@ export const userCreateSchema = {
     last_name: Name,
     role: OrganizationRole,
   }),
-  response: { 201: UserSchema, ...errors(502) },
+  response: { 201: OrganizationUserSchema, ...errors(502) },
 };
 
 export const userInvitationSchema = {
@@ -74,5 +74,5 @@ export const userUpdateSchema = {
     is_active: Type.Optional(Type.Boolean()),
     role: Type.Optional(OrganizationRole),
   }),
-  response: { 200: UserSchema, ...errors(404) },
+  response: { 200: OrganizationUserSchema, ...errors(404) },
 };

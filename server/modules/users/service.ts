@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, fillPlaceholders, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { permissionsFor, type Permission } from '../../../src/domain/permissions';
-import { ROLE_LABELS, type ProfileStatus, type Role } from '../../../src/domain/roles';
+import { ROLE_LABELS, type ProfileStatus } from '../../../src/domain/roles';
 import { employeeProfiles, organizations, users } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { EMAIL_TAKEN, formsDueOf, isUniqueViolation, loadUserRecord, requireEmailFree, serializeUser, userInOrganization, type UserRecord } from '../../lib/user-record';
-import type { UserOut } from '../../schemas/user';
+import { EMAIL_TAKEN, formsDueOf, isUniqueViolation, loadUserRecord, requireEmailFree, serializeOrganizationUser, userInOrganization, type UserRecord } from '../../lib/user-record';
+import type { OrganizationUserOut } from '../../schemas/user';
 import type { RequestOrganization } from '../../types';
 import { createSignUpLink } from '../auth/password-tokens';
 import { revokeUserSessions } from '../auth/sessions';
@@ -103,17 +102,8 @@ interface Client {
   query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-/** permissionsFor of each role and profile status, worked out once (a pure function of the two). */
-const permissionsOf = new Map<string, Permission[]>();
-function listedPermissions(role: string, status: string | null): Permission[] {
-  const key = `${role} ${status}`;
-  let permissions = permissionsOf.get(key);
-  if (!permissions) permissionsOf.set(key, (permissions = permissionsFor(role as Role, (status as ProfileStatus | null) ?? null)));
-  return permissions;
-}
-
-/** The User of the contract from a list row: what serializeUser answers for the same user. */
-function listedUser(row: ListRow): UserOut {
+/** The OrganizationUser of the contract from a list row: what serializeOrganizationUser answers for the same user. */
+function listedUser(row: ListRow): OrganizationUserOut {
   const role = row.role as string;
   const status = row.profile_status as string | null;
   return {
@@ -123,7 +113,6 @@ function listedUser(row: ListRow): UserOut {
     last_name: row.last_name as string,
     role,
     timezone: row.timezone as string,
-    permissions: listedPermissions(role, status),
     is_active: row.is_active as boolean,
     invitation_pending: row.invitation_pending as boolean,
     last_login: row.last_login ? new Date(row.last_login as Date | string).toISOString() : null,
@@ -202,7 +191,7 @@ export function createUserService(app: FastifyInstance) {
   }
 
   return {
-    async list(organization: RequestOrganization, filter: UserListFilter, page: Page): Promise<{ count: number; results: UserOut[] }> {
+    async list(organization: RequestOrganization, filter: UserListFilter, page: Page): Promise<{ count: number; results: OrganizationUserOut[] }> {
       const terms = searchTerms(filter);
       const statement = listStatement(filter, terms.length);
       const values: Record<string, unknown> = { organization: organization.id, role: filter.role, isActive: filter.is_active, limit: page.limit, offset: page.offset };
@@ -211,15 +200,15 @@ export function createUserService(app: FastifyInstance) {
       return { count: Number(total.rows[0]?.count ?? 0), results: (rows.rows as ListRow[]).map(listedUser) };
     },
 
-    async retrieve(organization: RequestOrganization, id: number): Promise<UserOut> {
-      return serializeUser(await find(organization, id));
+    async retrieve(organization: RequestOrganization, id: number): Promise<OrganizationUserOut> {
+      return serializeOrganizationUser(await find(organization, id));
     },
 
     /**
      * Creates the user without a password (invitation pending) in the request's organization and mails the link.
      * `alongside` adds rows that belong with the user in the same transaction (a client's portal link).
      */
-    async invite(request: FastifyRequest, organization: RequestOrganization, input: UserInvitation, alongside?: (tx: Tx, userId: number) => Promise<void>): Promise<UserOut> {
+    async invite(request: FastifyRequest, organization: RequestOrganization, input: UserInvitation, alongside?: (tx: Tx, userId: number) => Promise<void>): Promise<OrganizationUserOut> {
       const email = input.email.trim().toLowerCase();
       await requireEmailFree(app.db, organization.id, email);
       let userId: number;
@@ -255,7 +244,7 @@ export function createUserService(app: FastifyInstance) {
         changed: { event: 'invite', email, first_name: record.user.firstName, last_name: record.user.lastName, role: input.role },
       });
       await mailInvitation(request, organization, record.user);
-      return serializeUser(record);
+      return serializeOrganizationUser(record);
     },
 
     async resendInvitation(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<void> {
@@ -271,7 +260,7 @@ export function createUserService(app: FastifyInstance) {
      * lock the organization out); becoming an employee creates the NEW profile, leaving that role keeps it
      * for a possible return. Deactivation ends every session of the user at once.
      */
-    async update(request: FastifyRequest, organization: RequestOrganization, id: number, changes: UserChanges): Promise<UserOut> {
+    async update(request: FastifyRequest, organization: RequestOrganization, id: number, changes: UserChanges): Promise<OrganizationUserOut> {
       const record = await find(organization, id);
       const { user } = record;
       const isActive = changeOf(user.isActive, changes.is_active);
@@ -282,7 +271,7 @@ export function createUserService(app: FastifyInstance) {
         if (role) fields.role = ['You cannot change your own role.'];
         if (Object.keys(fields).length) throw invalid(fields, Object.values(fields)[0][0]);
       }
-      if (!isActive && !role) return serializeUser(record);
+      if (!isActive && !role) return serializeOrganizationUser(record);
 
       await app.db.transaction(async (tx) => {
         await tx
@@ -297,7 +286,7 @@ export function createUserService(app: FastifyInstance) {
       // an employee's account changed (deactivated, role taken away): their record's trail, for a grievance's reprisal watch
       const employeeId = user.role === 'ROLE_EMPLOYEE' || role?.to === 'ROLE_EMPLOYEE' ? id : null;
       await request.audit({ entity: 'user', entityId: id, employeeId, changed: { ...(isActive ? { is_active: isActive } : {}), ...(role ? { role } : {}) } });
-      return serializeUser(await find(organization, id));
+      return serializeOrganizationUser(await find(organization, id));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsFor } from '../../../src/domain/permissions';
 import { auditLog, users } from '../../db/schema';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
 
@@ -60,7 +61,8 @@ for (const backend of testBackends()) {
           organization: { token: 'sunrise', name: 'Sunrise Home Care' },
           profile: { status: 'READY', position: 'RN', forms_due: 0 },
         });
-        expect(nurseRow.permissions).toContain('view-workschedules');
+        // permissions are the signed-in User's (spec 3); the office's view of a person carries role and status
+        expect(nurseRow).not.toHaveProperty('permissions');
         expect(JSON.stringify(body)).not.toMatch(/password_hash|passwordHash|argon2/i);
       });
 
@@ -71,6 +73,14 @@ for (const backend of testBackends()) {
         // a signed-in employee (last_login, profile with forms due) and a pending invitation are among them
         expect(listed.some((user) => user.last_login !== null)).toBe(true);
         expect(listed.some((user) => user.profile?.forms_due)).toBe(true);
+      });
+
+      it("is the signed-in person's own User without the permissions, which follow from role and profile status", async () => {
+        const listed = (await get('/api/users/?search=nurse@')).json().results[0];
+        const me = (await get('/api/auth/user/', t.headers(nurse.access, 'sunrise'))).json();
+        const { permissions, ...view } = me;
+        expect(listed).toEqual(view);
+        expect([...permissions].sort()).toEqual([...permissionsFor('ROLE_EMPLOYEE', 'READY')].sort());
       });
 
       it('lets the master act in the organization named by the header, and asks for one without it', async () => {
@@ -202,7 +212,7 @@ for (const backend of testBackends()) {
           organization: { token: 'sunrise' },
           profile: { status: 'NEW', position: null, forms_due: 0 },
         });
-        expect(user.permissions).toContain('view-onboarding');
+        expect(user).not.toHaveProperty('permissions');
 
         const [mail] = t.delivered();
         expect(mail).toMatchObject({ to: 'invited.nurse@example.com', organizationId: user.organization.id });
@@ -415,12 +425,11 @@ for (const backend of testBackends()) {
         const employee = await send('PATCH', `/api/users/${client.id}/`, { role: 'ROLE_EMPLOYEE' });
         expect(employee.statusCode).toBe(200);
         expect(employee.json()).toMatchObject({ role: 'ROLE_EMPLOYEE', profile: { status: 'NEW', forms_due: 0 } });
-        expect(employee.json().permissions).toContain('view-onboarding');
         const marketer = await send('PATCH', `/api/users/${client.id}/`, { role: 'ROLE_MARKETER' });
         expect(marketer.json()).toMatchObject({ role: 'ROLE_MARKETER', profile: null });
-        expect(marketer.json().permissions).toContain('view-referrals');
         const admin = await send('PATCH', `/api/users/${client.id}/`, { role: 'ROLE_ADMIN' });
-        expect(admin.json().permissions).toContain('view-users');
+        expect(admin.json()).toMatchObject({ role: 'ROLE_ADMIN', profile: null });
+        expect(admin.json()).not.toHaveProperty('permissions');
 
         const aideId = (await get('/api/users/?search=aide@')).json().results[0].id;
         await send('PATCH', `/api/users/${aideId}/`, { role: 'ROLE_CLIENT' });

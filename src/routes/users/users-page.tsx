@@ -6,7 +6,7 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { fullName } from '../../app/session-user';
-import type { OperationParams, RequestBody, User } from '../../api/types';
+import type { OperationParams, RequestBody, OrganizationUser } from '../../api/types';
 import { ROLE_LABELS } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
@@ -32,7 +32,7 @@ const ROLE_OPTIONS = Object.entries(ROLE_LABELS).map(([value, label]) => ({ valu
 export type UserState = 'Active' | 'Invited' | 'Deactivated';
 
 /** Deactivated wins over a pending invitation. */
-export function userState(user: Pick<User, 'is_active' | 'invitation_pending'>): UserState {
+export function userState(user: Pick<OrganizationUser, 'is_active' | 'invitation_pending'>): UserState {
   if (!user.is_active) return 'Deactivated';
   return user.invitation_pending ? 'Invited' : 'Active';
 }
@@ -87,7 +87,7 @@ const inviteSchema = yup.object({
 });
 
 interface Confirmation {
-  user: User;
+  user: OrganizationUser;
   activate: boolean;
 }
 
@@ -99,7 +99,7 @@ export function UsersPage() {
   const [role, setRole] = useState<InvitableRole | ''>('');
   const [offset, setOffset] = useState(0);
   const [ordering, setOrdering] = useState<UsersOrdering>('last_name');
-  const [rows, setRows] = useState<User[]>([]);
+  const [rows, setRows] = useState<OrganizationUser[]>([]);
   const [count, setCount] = useState(0);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -134,9 +134,9 @@ export function UsersPage() {
     };
   }, [api, query, role, offset, ordering]);
 
-  const replaceRow = (next: User) => setRows((current) => current.map((row) => (row.id === next.id ? next : row)));
+  const replaceRow = (next: OrganizationUser) => setRows((current) => current.map((row) => (row.id === next.id ? next : row)));
 
-  const resendInvitation = async (user: User) => {
+  const resendInvitation = async (user: OrganizationUser) => {
     setNotice(null);
     setActionError(null);
     try {
@@ -165,7 +165,7 @@ export function UsersPage() {
     }
   };
 
-  const columns: DataTableColumn<User>[] = [
+  const columns: DataTableColumn<OrganizationUser>[] = [
     { key: 'name', header: 'Name', sortField: 'last_name', render: (row) => fullName(row) },
     { key: 'email', header: 'Email', sortField: 'email' },
     { key: 'role', header: 'Role', render: (row) => ROLE_LABELS[row.role as keyof typeof ROLE_LABELS] ?? '—' },
