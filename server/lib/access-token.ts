@@ -47,6 +47,12 @@ function decodeJson(segment: string | undefined): Record<string, unknown> | null
 
 const isNumericDate = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/** An access token whose signature and claims verified, with its lifetime (seconds since the epoch). */
+export interface VerifiedAccessToken extends AccessClaims {
+  notBefore: number;
+  expires: number;
+}
+
 /**
  * Verifies an access JWT, as strictly as jose's jwtVerify with algorithms ['HS256'], issuer, audience and the
  * required claims, but with a synchronous node:crypto HMAC (the key object cached): header alg exactly HS256
@@ -59,6 +65,18 @@ export async function verifyAccessToken(
   config: Pick<Config, 'jwtIssuer' | 'jwtAudience'>,
   now: Date,
 ): Promise<AccessClaims> {
+  return accessTokenInLifetime(verifyAccessTokenSignature(token, key, config), now);
+}
+
+/** The claims of a verified token when `now` is inside its lifetime (nbf ≤ now < exp); else a 401 ApiError. */
+export function accessTokenInLifetime(verified: VerifiedAccessToken, now: Date): AccessClaims {
+  const seconds = Math.floor(now.getTime() / 1000);
+  if (verified.notBefore > seconds || verified.expires <= seconds) throw tokenNotValid();
+  return { userId: verified.userId, familyId: verified.familyId };
+}
+
+/** Everything verifyAccessToken checks but the lifetime: a pure function of the token, the key and the config. */
+export function verifyAccessTokenSignature(token: string, key: Uint8Array, config: Pick<Config, 'jwtIssuer' | 'jwtAudience'>): VerifiedAccessToken {
   const parts = token.split('.');
   if (parts.length !== 3) throw tokenNotValid();
   const [encodedHeader, encodedPayload, signature] = parts as [string, string, string];
@@ -72,7 +90,6 @@ export async function verifyAccessToken(
 
   const payload = decodeJson(encodedPayload);
   if (!payload) throw tokenNotValid();
-  const seconds = Math.floor(now.getTime() / 1000);
   const audience = payload.aud;
   const audienceOk = Array.isArray(audience) ? audience.includes(config.jwtAudience) : audience === config.jwtAudience;
   if (
@@ -82,8 +99,6 @@ export async function verifyAccessToken(
     !isNumericDate(payload.iat) ||
     !isNumericDate(payload.nbf) ||
     !isNumericDate(payload.exp) ||
-    payload.nbf > seconds ||
-    payload.exp <= seconds ||
     typeof payload.sid !== 'string' ||
     typeof payload.sub !== 'string'
   ) {
@@ -91,5 +106,5 @@ export async function verifyAccessToken(
   }
   const userId = Number(payload.sub);
   if (!/^\d+$/.test(payload.sub) || !Number.isSafeInteger(userId) || userId <= 0) throw tokenNotValid();
-  return { userId, familyId: payload.sid };
+  return { userId, familyId: payload.sid, notBefore: payload.nbf, expires: payload.exp };
 }

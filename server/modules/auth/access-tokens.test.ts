@@ -77,6 +77,14 @@ describe('access tokens: the forged JWT corpus is refused whole', () => {
     expect((await call(session.access)).statusCode).toBe(401);
   });
 
+  it('refuses a token it accepted a moment ago once its session ends (the session in the database decides each time)', async () => {
+    const session = await t.login('nurse@sunrise.example');
+    expect((await call(session.access)).statusCode).toBe(200);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', payload: { refresh: session.refresh } });
+    expect(logout.statusCode).toBe(204);
+    expect((await call(session.access)).statusCode).toBe(401);
+  });
+
   it('asks for credentials when none or a non-Bearer scheme is sent', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/auth/user/' });
     expect(none.statusCode).toBe(401);
