@@ -2,11 +2,18 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/**
+ * A string or null as one type list, not an anyOf: the response serializer (fast-json-stringify) picks an
+ * anyOf's branch by validating the value against each at every answer (a date-time's format by regular
+ * expression), which was a third of a user's serialization.
+ */
+const NullableString = (options: { format?: 'date-time' } = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+
 export const OrganizationRefSchema = Type.Object({ id: Type.Integer(), name: Type.String(), token: Type.String() }, { title: 'UserOrganization' });
 
 export const ProfileSchema = Type.Object({
   status: Type.Union([Type.Literal('NEW'), Type.Literal('READY')]),
-  position: Nullable(Type.String()),
+  position: NullableString(),
   forms_due: Type.Integer(),
 }, { title: 'UserProfile' });
 
@@ -19,8 +26,8 @@ const userFields = {
   timezone: Type.String(),
   is_active: Type.Boolean(),
   invitation_pending: Type.Boolean(),
-  last_login: Nullable(Type.String({ format: 'date-time' })),
-  phone: Nullable(Type.String()),
+  last_login: NullableString({ format: 'date-time' }),
+  phone: NullableString(),
   /** Whether a drawn signature is saved; the signed-in person reads their own at auth_signature_retrieve. */
   has_signature: Type.Boolean(),
   organization: Nullable(OrganizationRefSchema),

@@ -1130,7 +1130,7 @@ declare namespace Components {
             timezone: string;
             is_active: boolean;
             invitation_pending: boolean;
-            last_login: string /* date-time */ | null;
+            last_login: string | null; // date-time
             phone: string | null;
             has_signature: boolean;
             organization: /* UserOrganization */ UserOrganization | null;
@@ -1577,7 +1577,7 @@ declare namespace Components {
             timezone: string;
             is_active: boolean;
             invitation_pending: boolean;
-            last_login: string /* date-time */ | null;
+            last_login: string | null; // date-time
             phone: string | null;
             has_signature: boolean;
             organization: /* UserOrganization */ UserOrganization | null;
