@@ -4,7 +4,8 @@
  * organization and profile with the derived forms_due, 50 rows by last name, plus the count, for users_list). No framework, no
  * validation, no JWT: the floor a framework's cost is measured against. The portal checks the session in the
  * database on every request (a revoked session or a deactivated user is refused at once, in every process), so
- * users_list given `session` and `user` runs that same user+family query first, as the portal does.
+ * users_list given `session` and `user` runs that same user+family query first, as the portal does; and it
+ * answers with the portal's response headers (ANSWER_HEADERS, JSON), which every answer must carry.
  * `DATABASE_URL=... PORT=... tsx bench/raw-server.ts` prints 'listening'.
  */
 import http from 'node:http';
@@ -41,6 +42,9 @@ const LIST = `SELECT ${LIST_COLUMNS}
 const COUNT = 'SELECT count(*)::int AS count FROM users u WHERE u.organization_id = $1';
 
 type Row = Record<string, unknown>;
+
+/** The response headers the portal sends with every answer (its security headers), given by the bench. */
+const ANSWER_HEADERS = JSON.parse(process.env.ANSWER_HEADERS ?? '{}') as Record<string, string>;
 
 function user(row: Row) {
   return {
@@ -82,7 +86,7 @@ const server = http.createServer(async (request, response) => {
       return;
     }
     const json = JSON.stringify(body);
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+    response.writeHead(200, { ...ANSWER_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
     response.end(json);
   } catch (error) {
     response.writeHead(500).end(String(error));

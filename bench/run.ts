@@ -177,19 +177,22 @@ const CPU_NOTE: Record<string, string> = {
  * up to 4x the last on both sides. The ratio is the median of the pairs' ratios; the note gives their spread.
  */
 async function serverCpuRows(portal: Spawned & { url: string }) {
+  const session = await login(portal.url);
+  const claims = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+  const headers = { authorization: `Bearer ${session.access}`, 'x-organization-token': 'sunrise' };
+  const organizationId = session.user.organization.id;
+  const probe = await fetch(`${portal.url}/api/users/?limit=50`, { headers });
+  const page = (await probe.json()) as { count: number; results: unknown[] };
+  if (page.results.length !== 50) throw new Error(`users_list answered ${page.results.length} rows, expected 50 (count ${page.count})`);
+  // The raw server answers with the portal's own response headers (the security headers every answer carries).
+  const answerHeaders = Object.fromEntries([...probe.headers].filter(([name]) => !['content-length', 'content-type', 'date', 'connection', 'keep-alive', 'vary'].includes(name)));
+
   const rawPort = await freePort();
   const raw = await spawnUntilListening(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'bench/raw-server.ts')], {
     cwd: ROOT,
-    env: { PORT: String(rawPort), DATABASE_URL: databaseUrl(BENCH_DB) },
+    env: { PORT: String(rawPort), DATABASE_URL: databaseUrl(BENCH_DB), ANSWER_HEADERS: JSON.stringify(answerHeaders) },
   });
   try {
-    const session = await login(portal.url);
-    const claims = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
-    const headers = { authorization: `Bearer ${session.access}`, 'x-organization-token': 'sunrise' };
-    const organizationId = session.user.organization.id;
-    const probe = (await (await fetch(`${portal.url}/api/users/?limit=50`, { headers })).json()) as { count: number; results: unknown[] };
-    if (probe.results.length !== 50) throw new Error(`users_list answered ${probe.results.length} rows, expected 50 (count ${probe.count})`);
-
     const WARM_UP = 6000;
     const REQUESTS = 3000;
     const RUNS = 5;
@@ -237,6 +240,7 @@ async function serverCpuRows(portal: Spawned & { url: string }) {
           `${WARM_UP} warm-up requests per server, then ${RUNS} pairs of ${REQUESTS} requests, 8 in flight, the order alternating; ` +
           `ratio = median of the pairs' ratios (spread ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); ` +
           `portal wall ${median(portalWall).toFixed(2)} ms/req; pairs ${portalRuns.map((v, i) => `${v.toFixed(3)}/${rawRuns[i]!.toFixed(3)}`).join(', ')}; ` +
+          `raw answers with the portal's response headers (${Object.keys(answerHeaders).length}: the security headers and cache-control; until issue 12's second slice it sent none); ` +
           `${CPU_NOTE[entry.metric] ?? ''}${CPU_BEFORE[entry.metric] ?? ''}`,
       });
     }
