@@ -36,7 +36,24 @@ async function withTimeout(check: Promise<boolean>, ms: number): Promise<boolean
   }
 }
 
+/**
+ * pdfjs-dist's legacy build and its worker (loaded by the first getDocument) carry core-js, which replaces
+ * JSON.parse and JSON.stringify process-wide with script versions (for JSON.rawJSON, missing in Node 20): a
+ * 1 MB string then took a second to stringify, and every request paid for it. pdfjs needs neither: the native
+ * ones are put back after each check.
+ */
+const { parse: nativeParse, stringify: nativeStringify } = JSON;
+
 async function opensAsPdf(data: Buffer): Promise<boolean> {
+  try {
+    return await opensAsPdfPolyfilled(data);
+  } finally {
+    JSON.parse = nativeParse;
+    JSON.stringify = nativeStringify;
+  }
+}
+
+async function opensAsPdfPolyfilled(data: Buffer): Promise<boolean> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const document = await getDocument({
     data: new Uint8Array(data),
