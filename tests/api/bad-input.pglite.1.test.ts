@@ -1,0 +1,4 @@
+// Shard 1 of the bad-input suite on pglite: see ./bad-input.ts.
+import { badInputSuite } from './bad-input';
+
+badInputSuite('pglite', 1);

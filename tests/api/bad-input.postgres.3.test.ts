@@ -1,0 +1,4 @@
+// Shard 3 of the bad-input suite on postgres: see ./bad-input.ts.
+import { badInputSuite } from './bad-input';
+
+badInputSuite('postgres', 3);
