@@ -5,6 +5,9 @@ import { hasValidStructure } from './file-structure';
 import { sniffFileKind } from './file-type';
 import { minimalDocx, PDF_BYTES, PNG_BYTES } from './multipart-test-helpers';
 
+/** The process's JSON before any PDF is opened (core-js makes its replacements print as native code). */
+const NATIVE_JSON = { parse: JSON.parse, stringify: JSON.stringify };
+
 const image = (width: number, height: number, format: 'png' | 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background: '#336699' } })[format]().toBuffer();
 
@@ -16,6 +19,12 @@ describe('an upload is what it claims by its structure, not its first bytes', ()
     const docx = minimalDocx('Rosa Delgado');
     expect(sniffFileKind(docx)).toBe('docx');
     expect(await hasValidStructure('docx', docx)).toBe(true);
+  });
+
+  it('leaves the process its native JSON after opening a PDF (pdfjs-dist carries core-js, which replaces it)', async () => {
+    expect(await hasValidStructure('pdf', PDF_BYTES)).toBe(true);
+    expect(JSON.parse).toBe(NATIVE_JSON.parse);
+    expect(JSON.stringify).toBe(NATIVE_JSON.stringify);
   });
 
   it('refuses %PDF- followed by junk, and a PDF cut short', async () => {
