@@ -29,7 +29,8 @@ function userOf(row: Record<string, unknown>): UserRecord['user'] {
   const user: Record<string, unknown> = {};
   for (const [key, column] of userColumnEntries) {
     const value = row[column.name];
-    user[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    // a driver that already parsed a timestamp gives a Date, which the mappers expect as text
+    user[key] = value === null || value === undefined ? null : value instanceof Date ? value : column.mapFromDriverValue(value);
   }
   return user as UserRecord['user'];
 }
