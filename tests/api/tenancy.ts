@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { users } from '../../server/db/schema';
-import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
+import { createTestApp, testBackends, type Backend, type TestApp } from '../../server/test-support';
 import {
   buildWorld,
   countRows,
@@ -43,7 +43,14 @@ function escalation(world: World) {
   };
 }
 
-for (const backend of testBackends()) {
+/** The suite on one backend, one file per backend (tenancy.<backend>.test.ts) so the two run side by side; skipped, saying so, when the backend is not tested here. */
+export function tenancySuite(backend: Backend): void {
+  if (!testBackends().includes(backend)) {
+    describe.skip(`tenancy (${backend}): no TEST_DATABASE_URL`, () => {
+      it('runs on PostgreSQL only with TEST_DATABASE_URL set', () => {});
+    });
+    return;
+  }
   describe(`tenancy (${backend})`, () => {
     let t: TestApp;
     let world: World;

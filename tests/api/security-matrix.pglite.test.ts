@@ -1,0 +1,4 @@
+// The security matrix suite on pglite: see ./security-matrix.ts.
+import { securityMatrixSuite } from './security-matrix';
+
+securityMatrixSuite('pglite');

@@ -1,0 +1,4 @@
+// The security matrix suite on postgres: see ./security-matrix.ts.
+import { securityMatrixSuite } from './security-matrix';
+
+securityMatrixSuite('postgres');

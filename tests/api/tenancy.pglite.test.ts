@@ -1,0 +1,4 @@
+// The tenancy suite on pglite: see ./tenancy.ts.
+import { tenancySuite } from './tenancy';
+
+tenancySuite('pglite');
