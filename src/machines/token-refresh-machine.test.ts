@@ -138,6 +138,41 @@ describe('the refresh queue, through the real axios client', () => {
     await expect(list).resolves.toMatchObject({ results: [] });
   });
 
+  it('a logout refused with the token whose refresh is awaited is passed on at once, not retried after the refresh', async () => {
+    const { api, server, answer, releaseRefresh } = setUp({ accessToken: 'A1' });
+    answer('POST /api/auth/logout/', async () => ({ status: 401, data: { detail: 'Expired', code: 'token_not_valid' } }));
+
+    const list = api.users_list();
+    await flush();
+    const logout = api.auth_logout_create(null, { refresh: 'R1' }).then(
+      () => 'resolved',
+      (error) => error.response.status,
+    );
+    expect(await logout).toBe(401);
+    expect(server.requests.filter((request) => request.url === '/api/auth/logout/').map((request) => request.authorization)).toEqual(['Bearer A1']);
+    releaseRefresh();
+    await expect(list).resolves.toMatchObject({ results: [] });
+    expect(server.count('/api/auth/logout/')).toBe(1);
+  });
+
+  it('a 401 with another token during a refresh waits for it too; an earlier answer settling keeps the newer shared one', async () => {
+    const { tokenRefresh, unauthorizedEvents, releaseRefresh } = setUp({ accessToken: 'A1' });
+    const ask = (sentWith: string) => requestAccessToken(tokenRefresh, { sentWith, operationId: 'users_list' });
+
+    const stale = ask('A0'); // older than the current A1: retried with A1 at once
+    const refused = ask('A1'); // the current one: the refresh starts
+    expect(await stale).toBe('A1');
+    // the stale answer has settled; the one for A1 is still shared, so the actor is not asked again
+    const again = ask('A1');
+    expect(unauthorizedEvents.map((event) => event.sentWith)).toEqual(['A0', 'A1']);
+    // refused with yet another token while the refresh runs: it joins the queue
+    const other = ask('A9');
+    expect(unauthorizedEvents.map((event) => event.sentWith)).toEqual(['A0', 'A1', 'A9']);
+    expect(tokenRefresh.getSnapshot().context.waiters).toHaveLength(2);
+    releaseRefresh();
+    expect(await Promise.all([refused, again, other])).toEqual(['A2', 'A2', 'A2']);
+  });
+
   it('once a refresh has failed, a late 401 with the refused token is judged afresh (signed in again meanwhile: retried)', async () => {
     const { api, server, answer, releaseRefresh, tokenRefresh, setValidAccess } = setUp({ accessToken: 'A1', refreshFails: true });
     const lateAnswer = deferred();

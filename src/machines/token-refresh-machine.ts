@@ -41,6 +41,8 @@ export const SESSION_OPERATIONS: readonly string[] = [
   'auth_logout_create',
 ];
 
+const isSessionOperation = (operationId: string | undefined) => SESSION_OPERATIONS.some((id) => id === operationId);
+
 export const tokenRefreshMachine = setup({
   types: {
     context: {} as TokenRefreshContext,
@@ -81,8 +83,7 @@ export const tokenRefreshMachine = setup({
     clearWaiters: assign({ waiters: [] }),
   },
   guards: {
-    isSessionOperation: (_, params: { operationId?: string }) =>
-      params.operationId !== undefined && SESSION_OPERATIONS.includes(params.operationId),
+    isSessionOperation: (_, params: { operationId?: string }) => isSessionOperation(params.operationId),
     isStaleAccessToken: ({ context }, params: { sentWith: string | null }) =>
       context.accessToken !== null && params.sentWith !== context.accessToken,
     hasRefreshToken: ({ context }) => context.refreshToken !== null,
@@ -196,19 +197,19 @@ export function requestAccessToken(
   actor: Pick<TokenRefreshActorRef, 'send'>,
   request: { sentWith: string | null; operationId?: string },
 ): Promise<string> {
-  const isSessionCall = request.operationId !== undefined && SESSION_OPERATIONS.includes(request.operationId);
+  const ask = () =>
+    new Promise<string>((resolve, reject) => {
+      actor.send({ type: 'token.unauthorized', ...request, waiter: { resolve, reject } });
+    });
+  if (isSessionOperation(request.operationId)) return ask();
   const awaited = awaitedAnswers.get(actor);
-  if (!isSessionCall && awaited?.sentWith === request.sentWith) return awaited.answer;
-  const answer = new Promise<string>((resolve, reject) => {
-    actor.send({ type: 'token.unauthorized', ...request, waiter: { resolve, reject } });
-  });
-  if (!isSessionCall) {
-    const entry = { sentWith: request.sentWith, answer };
-    awaitedAnswers.set(actor, entry);
-    const settled = () => {
-      if (awaitedAnswers.get(actor) === entry) awaitedAnswers.delete(actor);
-    };
-    answer.then(settled, settled);
-  }
+  if (awaited?.sentWith === request.sentWith) return awaited.answer;
+  const answer = ask();
+  const entry = { sentWith: request.sentWith, answer };
+  awaitedAnswers.set(actor, entry);
+  const settled = () => {
+    if (awaitedAnswers.get(actor) === entry) awaitedAnswers.delete(actor);
+  };
+  answer.then(settled, settled);
   return answer;
 }
