@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPortalCluster } from '../multi-process/servers';
 import { EVENTS_STREAM_PATH } from '../../src/app/event-stream';
+import { NETWORK_ERROR_TEXT } from '../../src/ui/api-error';
 import { DEMO_USERS, e2eDatabases, ensureBuild, findChromium, launchBrowser, newContext, newPage, screenshot, signIn, startServer, waitForPath, type E2EDatabase } from './harness';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -173,6 +174,8 @@ for (const database of e2eDatabases()) describe.sequential(`messages, end to end
     expect(await nurseThread.getByText(WHILE_AWAY[0]).count()).toBe(0);
     await nurse.context().setOffline(false);
     for (const text of WHILE_AWAY) await expect.poll(() => nurseThread.getByText(text).count(), { timeout: 45_000, interval: 250 }).toBe(1);
+    // what failed while offline is no longer claimed once it has loaded
+    await expect.poll(() => nurse.getByText(NETWORK_ERROR_TEXT).count(), LIVE).toBe(0);
     // the stream came back on its own, asking for what came after the last event it had
     expect(streams.length).toBeGreaterThan(0);
     expect(streams.at(-1)!.lastEventId).toMatch(/^\d+$/);

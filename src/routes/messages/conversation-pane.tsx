@@ -111,6 +111,8 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
   const [messages, setMessages] = useState<Message[]>([]);
   const [hasOlder, setHasOlder] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Why what came last could not be loaded (offline, say); gone once a catch-up succeeds. */
+  const [catchUpError, setCatchUpError] = useState<string | null>(null);
   const shown = useRef<Message[]>([]);
   shown.current = messages;
   const onChangedRef = useRef(onChanged);
@@ -121,6 +123,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     setConversation(null);
     setMessages([]);
     setError(null);
+    setCatchUpError(null);
     Promise.all([api.conversations_retrieve({ id }), api.conversations_messages_list({ id, limit: MESSAGES_PAGE_SIZE })])
       .then(([detail, page]) => {
         if (!active) return;
@@ -154,8 +157,9 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
         if (!after || !page.has_more || page.results.length === 0) break;
         after = page.results[page.results.length - 1]!.id;
       }
+      setCatchUpError(null);
     } catch (failure) {
-      setError(apiErrorDetail(failure, 'New messages could not be loaded.'));
+      setCatchUpError(apiErrorDetail(failure, 'New messages could not be loaded.'));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
@@ -257,7 +261,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
           {topicLabel(conversation.topic)} · with {withWhom}
         </p>
       </header>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error || catchUpError ? <Alert tone="error">{error ?? catchUpError}</Alert> : null}
       {hasOlder ? (
         <div css={{ padding: '12px 16px 0', textAlign: 'center' }}>
           <Button size="sm" variant="secondary" onClick={() => void loadOlder()}>

@@ -143,6 +143,20 @@ describe('the messages page', () => {
     expect(mocked(api.conversations_messages_list).mock.calls.length).toBe(calls);
   });
 
+  it('says when what came could not be loaded (offline), and stops saying it once a later catch-up loads it', async () => {
+    const api = messagesApiStub();
+    const { live } = renderApp({ path: '/messages/7', user: admin, api });
+    await screen.findByText('Could I start an hour later?');
+    mocked(api.conversations_messages_list).mockImplementation(async () => Promise.reject({ isAxiosError: true, message: 'Network Error' }));
+    push(live, 'message.created', { conversation_id: 7, message_id: 14 });
+    expect(await screen.findByText('Could not reach the server. Check your connection and try again.')).toBeInTheDocument();
+    const fresh = message(14, NORA, 'Also on Friday?');
+    mocked(api.conversations_messages_list).mockImplementation(async () => ({ results: [fresh], has_more: false }));
+    push(live, 'message.created', { conversation_id: 7, message_id: 14 });
+    expect(await screen.findByText('Also on Friday?')).toBeInTheDocument();
+    expect(screen.queryByText('Could not reach the server. Check your connection and try again.')).not.toBeInTheDocument();
+  });
+
   it('loads a message that committed after a later one (its id is lower than the last shown) and shows each once', async () => {
     const api = messagesApiStub();
     const { live } = renderApp({ path: '/messages/7', user: admin, api });
