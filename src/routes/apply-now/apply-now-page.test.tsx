@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import FakeSignaturePad from '../../app/testing/fake-signature-pad';
+import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 
@@ -36,7 +36,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Your experience'), 'Three years caring for seniors at home.');
   await user.upload(resumeInput(), file('resume.pdf', 'application/pdf'));
   await user.click(screen.getByRole('checkbox', { name: /I certify that the information in this application is true and complete/ }));
-  await act(async () => FakeSignaturePad.last!.draw());
+  await drawSignature(screen.getByRole('img', { name: 'Your signature' }));
 }
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import FakeSignaturePad from '../../app/testing/fake-signature-pad';
+import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import type { User } from '../../api/types';
 import { seriousAxeViolations } from '../../ui/test-utils';
@@ -324,7 +324,7 @@ describe('Employee page', { timeout: 30000 }, () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     const pad = screen.getByRole('form', { name: 'Countersign I-9' });
-    FakeSignaturePad.last!.draw();
+    await drawSignature(within(pad).getByRole('img', { name: 'Your signature' }));
     await user.click(within(pad).getByRole('button', { name: 'Countersign' }));
     await waitFor(() => expect(api.form_requests_countersign_create).toHaveBeenCalledWith({ id: 41 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
     expect(await screen.findByText('I-9 was countersigned.')).toBeInTheDocument();

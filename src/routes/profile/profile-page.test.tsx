@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
-import FakeSignaturePad from '../../app/testing/fake-signature-pad';
+import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
@@ -119,7 +119,7 @@ describe('Profile page', { timeout: 20_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Signature' }, { timeout: 5000 });
     expect(screen.getByText('You have not saved a signature yet.')).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Save signature' })).toBeDisabled();
-    await act(async () => FakeSignaturePad.last!.draw());
+    await drawSignature(within(form).getByRole('img', { name: 'Draw your signature' }));
     await user.click(within(form).getByRole('button', { name: 'Save signature' }));
     await waitFor(() => expect(api.auth_signature_create).toHaveBeenCalledWith(null, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
     // the saved signature is read back through the client (with the token)

@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import FakeSignaturePad from '../../app/testing/fake-signature-pad';
+import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient } from '../clients/test-fixtures';
@@ -114,7 +114,7 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     expect(api.work_service_reviews_sign_create).not.toHaveBeenCalled();
 
     // signing clears it, and the week is signed
-    await act(async () => FakeSignaturePad.last!.draw());
+    await drawSignature(within(sign).getByRole('img', { name: 'Your signature' }));
     await waitFor(() => expect(within(sign).queryByText('Sign in the box to confirm the visits.')).not.toBeInTheDocument());
     await user.click(within(sign).getByRole('button', { name: 'Sign' }));
     await waitFor(() => expect(api.work_service_reviews_sign_create).toHaveBeenCalledWith({ id: 4 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
@@ -125,7 +125,7 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const { api } = setUp();
     const sign = await screen.findByRole('form', { name: 'Sign the week' });
-    await act(async () => FakeSignaturePad.last!.draw());
+    await drawSignature(within(sign).getByRole('img', { name: 'Your signature' }));
     await waitFor(() => expect(within(sign).getByRole('button', { name: 'Sign' })).toBeEnabled());
     await user.click(within(sign).getByRole('button', { name: 'Sign' }));
     await waitFor(() => expect(api.work_service_reviews_sign_create).toHaveBeenCalledWith({ id: 4 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
@@ -144,7 +144,7 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     const refusal = Object.assign(new Error('409'), { isAxiosError: true, response: { status: 409, data: { detail: 'This review is signed already: it can no longer change.', code: 'review_signed' } } });
     setUp({ overrides: { work_service_reviews_sign_create: vi.fn(async () => Promise.reject(refusal)) } });
     const sign = await screen.findByRole('form', { name: 'Sign the week' });
-    await act(async () => FakeSignaturePad.last!.draw());
+    await drawSignature(within(sign).getByRole('img', { name: 'Your signature' }));
     await waitFor(() => expect(within(sign).getByRole('button', { name: 'Sign' })).toBeEnabled());
     await user.click(within(sign).getByRole('button', { name: 'Sign' }));
     expect(await within(sign).findByText('This review is signed already: it can no longer change.')).toBeInTheDocument();

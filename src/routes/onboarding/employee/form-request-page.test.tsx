@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import FakeSignaturePad from '../../../app/testing/fake-signature-pad';
+import { drawSignature } from '../../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
 import { makeChecklist, makeFormRequest } from '../onboarding-fixtures';
@@ -28,7 +28,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Date of birth (required)'), '04.07.1990');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Relationship (required)' }), 'Spouse');
   await user.click(screen.getByRole('checkbox', { name: 'I agree that the office may call this person (required)' }));
-  await act(async () => FakeSignaturePad.last!.draw());
+  await drawSignature(screen.getByRole('img', { name: 'Your signature' }));
 }
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import FakeSignaturePad from '../../../app/testing/fake-signature-pad';
+import { drawSignature } from '../../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
 import { makeChecklist, makeTestRequest } from '../onboarding-fixtures';
@@ -168,7 +168,7 @@ describe('Competency test: the RN observation', { timeout: 30_000 }, () => {
     await user.click(within(transfer).getByRole('radio', { name: 'Not satisfactory' }));
     await user.type(within(form).getByLabelText('Comment on Safe transfer techniques and ambulation (optional)'), 'Did not lock the wheelchair.');
     expect(within(form).getByRole('button', { name: 'Record observation' })).toBeDisabled();
-    await act(async () => FakeSignaturePad.last!.draw());
+    await drawSignature(within(form).getByRole('img', { name: 'Your signature (registered nurse)' }));
     await user.click(within(form).getByRole('button', { name: 'Record observation' }));
     await waitFor(() =>
       expect(observed).toHaveBeenCalledWith(
