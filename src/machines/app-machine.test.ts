@@ -113,6 +113,18 @@ describe('app start-up', () => {
     expect(onInitError).toHaveBeenCalledWith(error);
   });
 
+  it('the API client failing while the session is still reloading shows the error screen with that error, and is reported', async () => {
+    const error = new Error('client code failed to load');
+    const { actor, onInitError } = setUp({ waitForSessionReload: () => new Promise<void>(() => {}) });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches('startingSession')).toBe(true);
+    actor.send({ type: 'apiClient.failed', error });
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(error);
+    expect(onInitError).toHaveBeenCalledWith(error);
+  });
+
   it('the app-wide actors are reachable by systemId', async () => {
     const { actor } = setUp({});
     await flush();

@@ -98,7 +98,6 @@ export const appMachine = setup({
       invoke: {
         src: 'portalAvailability',
         id: 'portalAvailability',
-        systemId: 'portalAvailability',
         onDone: [
           {
             guard: { type: 'isPortalOffline', params: ({ event }) => ({ output: event.output }) },
