@@ -74,7 +74,7 @@ for (const instant of chosen) {
       stdio: 'inherit',
     }).status;
   let status = run(suites);
-  if (status === 0 && withE2e) status = run(['--project', 'e2e', 'tests/e2e/hire-to-ready.test.ts']);
+  if (status === 0 && withE2e) status = run(['--project', 'e2e', 'tests/e2e/hire-to-ready.pglite.test.ts']);
   results.push({ ...instant, passed: status === 0 });
 }
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { removeStaleSeedTemplates, seedTemplateHour } from '../seed-templates';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
 
@@ -183,6 +183,20 @@ export function e2eDatabases(): E2EDatabase[] {
   // E2E_DATABASES=postgres (or pglite) narrows the run, e.g. to iterate on one backend
   const only = process.env.E2E_DATABASES?.split(',').map((name) => name.trim());
   return only ? all.filter((name) => only.includes(name)) : all;
+}
+
+/**
+ * For a journey split into one file per database (`<journey>.<database>.test.ts`, so the e2e project's two
+ * workers run the two side by side): true when `database` is tested in this run; otherwise registers a
+ * skipped suite that says why, and the caller defines nothing else.
+ */
+export function e2eDatabaseTested(database: E2EDatabase, journey: string): boolean {
+  if (e2eDatabases().includes(database)) return true;
+  const why = database === 'postgres' && !process.env.TEST_DATABASE_URL ? 'runs on PostgreSQL only with TEST_DATABASE_URL set' : `left out by E2E_DATABASES=${process.env.E2E_DATABASES}`;
+  describe.skip(`${journey} (${database})`, () => {
+    it(why, () => {});
+  });
+  return false;
 }
 
 /** Creates a uniquely named database on TEST_DATABASE_URL; `drop()` removes it (WITH FORCE). */

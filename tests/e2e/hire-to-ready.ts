@@ -1,6 +1,7 @@
 /**
- * Issue 3, "Hire to ready", as one journey in headless Chromium against the real server (PGlite, and
- * PostgreSQL too when TEST_DATABASE_URL is set): the six steps share one server and run in order.
+ * Issue 3, "Hire to ready", as one journey in headless Chromium against the real server: the six steps share
+ * one server and run in order. hire-to-ready.pglite.test.ts runs it on PGlite, hire-to-ready.postgres.test.ts
+ * on PostgreSQL (when TEST_DATABASE_URL is set), side by side.
  *
  * 1. A job seeker applies at /apply-now/sunrise on a phone (resume drop with the rejection texts, signature).
  * 2. The admin (desktop) sees the application, accepts it, reads the sign-up mail on /dev; rejecting another
@@ -24,7 +25,7 @@ import { permissionsFor } from '../../src/domain/permissions';
 import {
   DEMO_USERS,
   describeViolations,
-  e2eDatabases,
+  e2eDatabaseTested,
   newContext,
   newPage,
   screenshot,
@@ -33,6 +34,7 @@ import {
   useSuite,
   waitForPath,
   type AxeViolation,
+  type E2EDatabase,
   settled,
   callApi,
   drawSignature,
@@ -115,7 +117,9 @@ async function focusWindow(page: Page) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-for (const database of e2eDatabases()) {
+/** The journey on one database; hire-to-ready.<database>.test.ts each run it on theirs. */
+export function hireToReadySuite(database: E2EDatabase): void {
+  if (!e2eDatabaseTested(database, 'hire to ready, end to end')) return;
   describe.sequential(`hire to ready, end to end (${database})`, () => {
     const suite = useSuite({}, { database });
     const axeFindings: { page: string; violations: AxeViolation[] }[] = [];

@@ -22,7 +22,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPortalCluster } from '../multi-process/servers';
 import { EVENTS_STREAM_PATH } from '../../src/app/event-stream';
 import { NETWORK_ERROR_TEXT } from '../../src/ui/api-error';
-import { DEMO_USERS, e2eDatabases, ensureBuild, findChromium, launchBrowser, newContext, newPage, screenshot, signIn, startServer, waitForPath, type E2EDatabase } from './harness';
+import { DEMO_USERS, e2eDatabaseTested, ensureBuild, findChromium, launchBrowser, newContext, newPage, screenshot, signIn, startServer, waitForPath, type E2EDatabase } from './harness';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -53,7 +53,10 @@ async function startServers(database: E2EDatabase): Promise<Servers> {
   return { admin: a.url, nurse: b.url, stop: () => cluster.stop() };
 }
 
-for (const database of e2eDatabases()) describe.sequential(`messages, end to end (${database === 'pglite' ? 'PGlite, one server' : 'PostgreSQL, two server processes'})`, () => {
+/** The journey on one database; messages.<database>.test.ts each run it on theirs. */
+export function messagesSuite(database: E2EDatabase): void {
+  if (!e2eDatabaseTested(database, 'messages, end to end')) return;
+  describe.sequential(`messages, end to end (${database === 'pglite' ? 'PGlite, one server' : 'PostgreSQL, two server processes'})`, () => {
   const suite = {} as { servers: Servers; browser: Browser };
   const contexts: BrowserContext[] = [];
   const state = {} as { admin: SignedInPage; nurse: SignedInPage; conversationPath: string };
@@ -186,3 +189,4 @@ for (const database of e2eDatabases()) describe.sequential(`messages, end to end
     await shot(nurse, 'messages-nurse-reconnected');
   });
 });
+}
