@@ -7,6 +7,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react({ jsxImportSource: '@emotion/react' })],
   test: {
+    // Two files at a time in every project (the e2e one says so itself): vitest's default is one fewer than the
+    // cores, which on these two-core machines ran the unit and server files one at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
