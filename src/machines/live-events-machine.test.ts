@@ -86,6 +86,24 @@ describe('the live events actor', () => {
     expect(connections[1].input).toEqual({ lastEventId: 9 });
   });
 
+  it('connects at once when told to while it waits (the browser back online), and counts the waits from the first again', () => {
+    const { actor, clock, connections } = start();
+    connections[0].report({ type: 'stream.open' });
+    connections[0].report(event(4));
+    connections[0].report({ type: 'stream.dropped' });
+    clock.increment(reconnectDelayMs(1));
+    // a second failure in a row: the next wait would be 2 s
+    connections[1].report({ type: 'stream.dropped' });
+    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    actor.send({ type: 'live.reconnect' });
+    expect(connections).toHaveLength(3);
+    expect(connections[2].input).toEqual({ lastEventId: 4 });
+    // a drop before it opened waits the first delay, not the third
+    connections[2].report({ type: 'stream.dropped' });
+    clock.increment(reconnectDelayMs(1));
+    expect(connections).toHaveLength(4);
+  });
+
   it('caps the wait at 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
