@@ -6,7 +6,7 @@
 //   npm run test:mutants-known            all five
 //   npm run test:mutants-known -- notes   those whose name contains "notes"
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,21 +19,21 @@ const MUTANTS = [
     file: 'server/modules/employees/routes.ts',
     from: "app.get('/api/employees/:id/notes/', { schema: schemas.noteListSchema, config: viewEmployees }",
     to: "app.get('/api/employees/:id/notes/', { schema: schemas.noteListSchema, config: { access: { permission: ['view-employees', 'view-workschedules'] } } }",
-    suites: ['tests/api/security-matrix.test.ts'],
+    suites: ['tests/api/security-matrix.pglite.test.ts'],
   },
   {
     name: 'the organization filter dropped from the employee note types list',
     file: 'server/modules/onboarding/settings-service.ts',
     from: 'const conditions: SQL[] = [eq(table.organizationId, organizationId)];',
     to: 'const conditions: SQL[] = table === noteTypes ? [] : [eq(table.organizationId, organizationId)];',
-    suites: ['tests/api/security-matrix.test.ts'],
+    suites: ['tests/api/security-matrix.pglite.test.ts'],
   },
   {
     name: "Harbor rows returned to a Sunrise admin from a list (applications)",
     file: 'server/modules/applications/service.ts',
     from: 'const conditions: SQL[] = [eq(applications.organizationId, organization.id)];',
     to: 'const conditions: SQL[] = [];',
-    suites: ['tests/api/security-matrix.test.ts'],
+    suites: ['tests/api/security-matrix.pglite.test.ts'],
   },
   {
     name: 'the session machine going from idle to signed out without calling logout',
@@ -80,6 +80,11 @@ for (const mutant of chosen) {
     const count = source.split(mutant.from).length - 1;
     if (count !== 1) {
       results.push({ mutant, verdict: `NOT APPLIED: the text to change is found ${count} times in ${mutant.file} (update this mutant)` });
+      continue;
+    }
+    const missing = mutant.suites.filter((suite) => !existsSync(path.join(copy, suite)));
+    if (missing.length) {
+      results.push({ mutant, verdict: `NOT RUN: no such suite ${missing.join(', ')} (update this mutant)` });
       continue;
     }
     writeFileSync(file, source.replace(mutant.from, mutant.to));
