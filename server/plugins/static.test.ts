@@ -192,11 +192,12 @@ describe('the sign-in page drawn into the HTML of /login/:org (its first paint c
 });
 
 describe('HSTS, only for answers that went out over TLS', () => {
-  const apps: TestApp[] = [];
-  afterAll(async () => Promise.all(apps.map((app) => app.close())));
+  // one app per TRUST_PROXY setting (each request is independent of the others)
+  const apps = new Map<boolean, Promise<TestApp>>();
+  afterAll(async () => Promise.all([...apps.values()].map(async (app) => (await app).close())));
   const hsts = async (trustProxy: boolean, headers: Record<string, string>) => {
-    const t = await createTestApp({ config: { trustProxy }, seed: false });
-    apps.push(t);
+    if (!apps.has(trustProxy)) apps.set(trustProxy, createTestApp({ config: { trustProxy }, seed: false }));
+    const t = await apps.get(trustProxy)!;
     return (await t.app.inject({ method: 'GET', url: '/api/schema/', headers })).headers['strict-transport-security'];
   };
 
