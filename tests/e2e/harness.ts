@@ -178,7 +178,7 @@ export async function startServer(
 
 /** The databases the end-to-end suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export type E2EDatabase = 'pglite' | 'postgres';
-export function e2eDatabases(): E2EDatabase[] {
+function e2eDatabases(): E2EDatabase[] {
   const all: E2EDatabase[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   // E2E_DATABASES=postgres (or pglite) narrows the run, e.g. to iterate on one backend
   const only = process.env.E2E_DATABASES?.split(',').map((name) => name.trim());
