@@ -37,6 +37,18 @@ const INSTANTS = [
     why: '01:30 on Nov 1 at Sunrise, the hour that repeats when daylight time ends; the machine is in Los Angeles',
   },
   {
+    name: 'sunday',
+    at: '2026-11-29T15:00:00Z',
+    tz: 'UTC',
+    why: "10:00 on Sunday at Sunrise, the first day of both agencies' weeks: last week has ended, so the weekly review sweep mails at every start",
+  },
+  {
+    name: 'first-of-month',
+    at: '2026-12-01T05:30:00Z',
+    tz: 'Europe/Berlin',
+    why: '00:30 on Dec 1 at Sunrise (still Nov 30 at Harbor): a new month at one agency only; the machine is in Berlin',
+  },
+  {
     name: 'leap-day-harbor',
     at: '2028-03-01T05:30:00Z',
     tz: 'UTC',
