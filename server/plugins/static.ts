@@ -91,7 +91,8 @@ const LOGIN_PATH = /^\/login\/([^/]+)\/?$/;
 /**
  * The sign-in page as the app first draws it, for the HTML of /login/:org when the status file says the portal
  * is online and the organization exists (otherwise the app shows its own screens, as before): the largest paint
- * no longer waits for the scripts. With it, a preload of the organization the app looks up at start.
+ * no longer waits for the scripts. Its head script also starts the organization's lookup for the app
+ * (server/lib/first-paint-script.ts): a preload could not send the organization's token.
  */
 async function loginFirstPaint(request: FastifyRequest): Promise<{ head: string; body: string } | null> {
   const match = LOGIN_PATH.exec(request.url.split('?')[0]);
@@ -117,14 +118,7 @@ async function loginFirstPaint(request: FastifyRequest): Promise<{ head: string;
   const { renderLoginFirstPaint } = await import('../lib/login-first-paint');
   const rendered = renderLoginFirstPaint(org, organization);
   if (!rendered) return null;
-  // The same URL as the app's lookup (retrievePublicOrganization): the app's request is answered by this one.
-  const lookup = `/api/organizations/${encodeURIComponent(org)}/`;
-  const preload = `<link rel="preload" href="${escapeAttribute(lookup)}" as="fetch" crossorigin />`;
-  return { head: preload + rendered.head, body: rendered.body };
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return rendered;
 }
 
 declare module 'fastify' {

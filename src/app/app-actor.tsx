@@ -7,6 +7,7 @@ import type { ApiClient } from '../api/client';
 import type { Organization } from '../api/types';
 import {
   API_DEFINITION_PATH,
+  ORGANIZATION_HEADER,
   ORGANIZATION_STORAGE_KEY,
   REFRESH_TOKEN_STORAGE_KEY,
   STATUS_FILE_PATH,
@@ -22,6 +23,8 @@ import {
   tokenRefreshMachine,
   type TokenRefreshActorRef,
 } from '../machines/token-refresh-machine';
+
+import { FIRST_PAINT_LOOKUP, type FirstPaintLookup } from '../routes/login/first-paint-marks';
 
 import { createEventStream } from './event-stream';
 
@@ -91,11 +94,28 @@ export function lazyApiClient(loading: Promise<ApiClient>): ApiClient {
 }
 
 /**
- * organizations_retrieve (GET /api/organizations/:token/, public) by plain fetch; a failure carries
+ * The organization's lookup that the sign-in page's first paint started in the HTML's head, when it is for
+ * `token`; taken once. Null when there is none, or it could not be sent (the app then asks itself).
+ */
+async function takeFirstPaintLookup(token: string): Promise<Response | null> {
+  const holder = window as unknown as Record<string, FirstPaintLookup | undefined>;
+  const lookup = holder[FIRST_PAINT_LOOKUP];
+  if (!lookup || lookup.token !== token) return null;
+  delete holder[FIRST_PAINT_LOOKUP];
+  return lookup.response.catch(() => null);
+}
+
+/**
+ * organizations_retrieve (GET /api/organizations/:token/, public) by plain fetch, with the token as
+ * X-ORGANIZATION-TOKEN (spec 7), or the same request already started by the first paint; a failure carries
  * `response.status` as the client's errors do (the organization machine reads 404).
  */
 export async function retrievePublicOrganization(token: string): Promise<Organization> {
-  const response = await fetch(`/api/organizations/${encodeURIComponent(token)}/`, { headers: { accept: 'application/json' } });
+  const response =
+    (await takeFirstPaintLookup(token)) ??
+    (await fetch(`/api/organizations/${encodeURIComponent(token)}/`, {
+      headers: { accept: 'application/json', [ORGANIZATION_HEADER]: token },
+    }));
   if (!response.ok) {
     throw Object.assign(new Error(`organizations_retrieve answered ${response.status}`), { response: { status: response.status } });
   }

@@ -92,6 +92,32 @@ describe('the sign-in page’s first requests', () => {
       await context.close();
     }
   });
+
+  it('sends the organization token of /login/:org with every API call of a first visit, the organization’s lookup first among them (spec 7)', async () => {
+    const context = await newContext(suite.browser);
+    try {
+      const page = await newPage(context);
+      const calls: Promise<string>[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        // The API definition is what the client is built from (the same immutable document for every
+        // organization), not one of its calls.
+        if (!pathname.startsWith('/api/') || pathname.startsWith('/api/schema/')) return;
+        calls.push(request.allHeaders().then((headers) => `${request.method()} ${pathname} ${headers['x-organization-token'] ?? '(no token)'}`));
+      });
+
+      await signIn(page, suite.server.url, DEMO_USERS.admin);
+      await waitForPath(page, '/users');
+      await settled(page);
+      const sent = await Promise.all(calls);
+      expect(sent[0]).toBe('GET /api/organizations/sunrise/ sunrise');
+      expect(sent).toContain('POST /api/auth/login/ sunrise');
+      expect(sent.filter((call) => !call.endsWith(' sunrise'))).toEqual([]);
+      expect(page.problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 /** Holds every script of the app (the entry chunk and the rest) until `release()`: the page as HTML alone. */
@@ -193,7 +219,7 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
       await page.keyboard.type(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await waitForPath(page, '/users');
-      expect(lookups).toHaveLength(1); // the app's lookup is answered by the page's preload
+      expect(lookups).toHaveLength(1); // the app's lookup is the one the first paint's script started
       expect(page.problems).toEqual([]);
     } finally {
       await context.close();
