@@ -835,6 +835,30 @@ export const grievanceEvents = pgTable(
   (t) => [index('grievance_events_grievance_idx').on(t.grievanceId, t.at, t.id)],
 );
 
+/**
+ * The family members a client complainant shares their grievance with (product.md, "Grievances"): outside the
+ * office only the complainant sees a grievance, and these named users of the same client besides.
+ */
+export const grievanceShares = pgTable(
+  'grievance_shares',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    grievanceId: integer('grievance_id')
+      .notNull()
+      .references(() => grievances.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    sharedById: integer('shared_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.grievanceId, t.userId] }), index('grievance_shares_user_idx').on(t.userId, t.organizationId)],
+);
+
 /* ---------------------------------------------------------------- issue 10: visits */
 
 /**

@@ -845,6 +845,7 @@ declare namespace Components {
             resolved_at: string /* date-time */ | null;
             filed_by: /* PersonRef */ PersonRef | null;
             events: /* GrievanceEvent */ GrievanceEvent[];
+            shared_with: /* PersonRef */ PersonRef[] | null;
             moves: ("RECEIVED" | "INVESTIGATING" | "RESOLVED" | "NOTIFIED" | "CLOSED" | "REOPENED")[];
             reprisal_watch: {
                 until: string; // date-time
@@ -863,6 +864,14 @@ declare namespace Components {
             internal: boolean;
             by: /* PersonRef */ PersonRef | null;
             at: string; // date-time
+        }
+        /**
+         * GrievanceFamilyMember
+         */
+        export interface GrievanceFamilyMember {
+            id: number;
+            name: string;
+            shared: boolean;
         }
         /**
          * GrievanceSummary
@@ -6204,6 +6213,105 @@ declare namespace Paths {
             Components.Schemas.Error;
         }
     }
+    namespace GrievancesSharesCreate {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        export interface RequestBody {
+            user_id: number;
+        }
+        namespace Responses {
+            export type $201 = /* Grievance */ Components.Schemas.Grievance;
+            export type $400 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $401 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $403 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $404 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+        }
+    }
+    namespace GrievancesSharesDestroy {
+        namespace Parameters {
+            export type Id = number;
+            export type UserId = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+            user_id: Parameters.UserId;
+        }
+        namespace Responses {
+            export interface $204 {
+            }
+            export type $400 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $401 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $403 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $404 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+        }
+    }
+    namespace GrievancesSharesList {
+        namespace Parameters {
+            export type Id = number;
+        }
+        export interface PathParameters {
+            id: Parameters.Id;
+        }
+        namespace Responses {
+            export type $200 = /* GrievanceFamilyMember */ Components.Schemas.GrievanceFamilyMember[];
+            export type $400 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $401 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $403 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+            export type $404 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
+        }
+    }
     namespace GrievancesTransitionCreate {
         namespace Parameters {
             export type Id = number;
@@ -10187,6 +10295,42 @@ export interface OperationMethods {
     config?: AxiosRequestConfig  
   ): OperationResponse<Paths.GrievancesNotesCreate.Responses.$201>
   /**
+   * grievances_shares_list - The complainant's family members to share the grievance with, by name, and whether it is shared with each
+   * 
+   * Answers the family members a client complainant may share their grievance with (the other portal users of the same client), names only, each saying whether it is shared with them. Only the complainant: anyone else gets 404.
+   * 
+   * Signed in, with the role `ROLE_CLIENT`.
+   */
+  'grievances_shares_list'(
+    parameters: Parameters<Paths.GrievancesSharesList.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.GrievancesSharesList.Responses.$200>
+  /**
+   * grievances_shares_create - Share the grievance with a family member of the same client (the complainant only)
+   * 
+   * The complainant (a client user) shares their grievance with one named family member of the same client, who then sees it as the complainant does (never the internal notes) and may add notes. Anyone else gets 404; a user who is not of the family is a 400 on user_id.
+   * 
+   * Signed in, with the role `ROLE_CLIENT`.
+   */
+  'grievances_shares_create'(
+    parameters: Parameters<Paths.GrievancesSharesCreate.PathParameters>,
+    data?: Paths.GrievancesSharesCreate.RequestBody,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.GrievancesSharesCreate.Responses.$201>
+  /**
+   * grievances_shares_destroy - Stop sharing the grievance with a family member (the complainant only)
+   * 
+   * The complainant stops sharing their grievance with one family member, who then sees nothing of it. 404 when it is not shared with them.
+   * 
+   * Signed in, with the role `ROLE_CLIENT`.
+   */
+  'grievances_shares_destroy'(
+    parameters: Parameters<Paths.GrievancesSharesDestroy.PathParameters>,
+    data?: any,
+    config?: AxiosRequestConfig  
+  ): OperationResponse<Paths.GrievancesSharesDestroy.Responses.$204>
+  /**
    * grievances_transition_create - Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note
    * 
    * Moves a grievance to its next state with a note: Investigating, Resolved (needs the resolution), Complainant notified, Closed, or Reopened. A move the state does not allow answers 409.
@@ -11828,6 +11972,46 @@ export interface PathsDictionary {
       data?: Paths.GrievancesNotesCreate.RequestBody,
       config?: AxiosRequestConfig  
     ): OperationResponse<Paths.GrievancesNotesCreate.Responses.$201>
+  }
+  ['/api/grievances/{id}/shares/']: {
+    /**
+     * grievances_shares_list - The complainant's family members to share the grievance with, by name, and whether it is shared with each
+     * 
+     * Answers the family members a client complainant may share their grievance with (the other portal users of the same client), names only, each saying whether it is shared with them. Only the complainant: anyone else gets 404.
+     * 
+     * Signed in, with the role `ROLE_CLIENT`.
+     */
+    'get'(
+      parameters: Parameters<Paths.GrievancesSharesList.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.GrievancesSharesList.Responses.$200>
+    /**
+     * grievances_shares_create - Share the grievance with a family member of the same client (the complainant only)
+     * 
+     * The complainant (a client user) shares their grievance with one named family member of the same client, who then sees it as the complainant does (never the internal notes) and may add notes. Anyone else gets 404; a user who is not of the family is a 400 on user_id.
+     * 
+     * Signed in, with the role `ROLE_CLIENT`.
+     */
+    'post'(
+      parameters: Parameters<Paths.GrievancesSharesCreate.PathParameters>,
+      data?: Paths.GrievancesSharesCreate.RequestBody,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.GrievancesSharesCreate.Responses.$201>
+  }
+  ['/api/grievances/{id}/shares/{user_id}/']: {
+    /**
+     * grievances_shares_destroy - Stop sharing the grievance with a family member (the complainant only)
+     * 
+     * The complainant stops sharing their grievance with one family member, who then sees nothing of it. 404 when it is not shared with them.
+     * 
+     * Signed in, with the role `ROLE_CLIENT`.
+     */
+    'delete'(
+      parameters: Parameters<Paths.GrievancesSharesDestroy.PathParameters>,
+      data?: any,
+      config?: AxiosRequestConfig  
+    ): OperationResponse<Paths.GrievancesSharesDestroy.Responses.$204>
   }
   ['/api/grievances/{id}/transition/']: {
     /**

@@ -42,6 +42,7 @@ export const AUDIT_ENTITIES = {
   conversation: 'Conversation',
   message: 'Message',
   grievance: 'Grievance',
+  grievance_share: 'Grievance shared with family',
   audit_log: 'Audit log',
 } as const;
 

@@ -180,6 +180,13 @@ export const ACCESS_TABLE: Record<string, AccessRule> = {
   grievances_retrieve: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
   grievances_notes_create: { callers: [...OFFICE, 'ready', 'readyRn', 'client'] },
   grievances_transition_create: office,
+  // sharing (product.md, "Grievances"): outside the office a grievance is its complainant's alone, unless the
+  // complainant shares it with a named family member of the same client: only a client (the complainant;
+  // anyone else 404) lists their family and shares or stops sharing; the office reads who it is shared with
+  // on the grievance and shares nothing; an employee complainant has no family to share with.
+  grievances_shares_list: { callers: ['client'] },
+  grievances_shares_create: { callers: ['client'] },
+  grievances_shares_destroy: { callers: ['client'] },
 
   // messages (product.md, "Talking to the office"; spec 6: /messages is the admin's, the master's and the
   // employee's, spec 7 gives view-messages to READY employees): a READY employee writes to the office and

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRIEVANCE_MOVES, GRIEVANCE_STATES, type GrievanceState } from '../../../src/domain/grievances';
-import { grievanceEvents, liveEvents, notifications, users } from '../../db/schema';
+import { auditLog, clientUsers, employeeProfiles, grievanceEvents, liveEvents, notifications, users } from '../../db/schema';
 import { createTestApp, testBackends, TestClock, type TestApp } from '../../test-support';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -112,8 +112,10 @@ for (const backend of testBackends()) {
       expect(byName.json()).toMatchObject({ channel: 'PHONE', complainant_name: 'Rita Moss, neighbour', complainant: null, client: null, filed_by: { id: admin.user.id } });
       const forClient = await post('/api/grievances/', { ...concern, channel: 'IN_PERSON', client_id: whitfield.id });
       expect(forClient.json()).toMatchObject({ channel: 'IN_PERSON', client: { id: whitfield.id }, complainant_name: 'Clara Whitfield' });
-      // the client sees the one the office recorded for her
-      expect((await get(`/api/grievances/${forClient.json().id}/`, client)).statusCode).toBe(200);
+      // no portal user complains in one the office recorded for a client (whoever of the family called, the
+      // office cannot tell them apart): no client user sees it, not even the client's own account
+      expect((await get(`/api/grievances/${forClient.json().id}/`, client)).statusCode).toBe(404);
+      expect((await get('/api/grievances/?limit=100', client)).json().results.map((g: { id: number }) => g.id)).not.toContain(forClient.json().id);
       const forEmployee = await post('/api/grievances/', { ...concern, channel: 'PHONE', employee_id: nurse.user.id });
       expect(forEmployee.json()).toMatchObject({ complainant: { id: nurse.user.id, name: 'Nora Okafor' }, complainant_name: 'Nora Okafor' });
       expect((await get(`/api/grievances/${forEmployee.json().id}/`, nurse)).statusCode).toBe(200);
@@ -299,6 +301,207 @@ for (const backend of testBackends()) {
         expect(watch.changes.map((c: { entity_id: string }) => c.entity_id)).not.toContain(lateId);
         expect(watch.changes.map((c: { entity_id: string }) => c.entity_id)).toContain(visitId);
       }
+    });
+
+    /* ---- who sees a grievance inside the organization (product.md, "Grievances"; issue 20, finding 1) ---- */
+
+    const del = (url: string, session = admin): Promise<Answer> => t.app.inject({ method: 'DELETE', url, headers: t.headers(session.access, organizationOf(session)) });
+    let accounts = 0;
+    /** A signed-up account of Sunrise (the demo password), copied from a demo user (an employee's profile too): a family member of Clara Whitfield's client record when `family`. */
+    const account = async (from: string, firstName: string, lastName: string, family = false): Promise<Session & { email: string }> => {
+      const [source] = await t.database.db.select().from(users).where(eq(users.email, from));
+      const email = `${firstName.toLowerCase()}-${process.pid}-${++accounts}@family.example`;
+      const [made] = await t.database.db
+        .insert(users)
+        .values({ organizationId: source.organizationId, email, firstName, lastName, role: source.role, passwordHash: source.passwordHash, isActive: true, timezone: source.timezone, passwordChangedAt: source.passwordChangedAt })
+        .returning({ id: users.id });
+      const [profile] = await t.database.db.select().from(employeeProfiles).where(eq(employeeProfiles.userId, source.id));
+      if (profile) await t.database.db.insert(employeeProfiles).values({ ...profile, userId: made.id });
+      if (family) await t.database.db.insert(clientUsers).values({ userId: made.id, organizationId: source.organizationId!, clientId: whitfield.id, relationship: 'FAMILY' });
+      return { ...(await t.login(email)), email };
+    };
+    const idsIn = (answer: Answer) => answer.json().results.map((g: { id: number }) => g.id);
+    /** Someone outside the grievance: 404 by id and on its trail, and not in their list. */
+    const expectNothingOf = async (id: number, session: Session, who: string) => {
+      expect((await get(`/api/grievances/${id}/`, session)).statusCode, who).toBe(404);
+      const list = await get('/api/grievances/?limit=100', session);
+      expect(list.statusCode, who).toBe(200);
+      expect(idsIn(list), who).not.toContain(id);
+      expect((await post(`/api/grievances/${id}/notes/`, { note: 'Mum gets confused.' }, session)).statusCode, who).toBe(404);
+      if (session.user.role === 'ROLE_CLIENT') {
+        expect((await get(`/api/grievances/${id}/shares/`, session)).statusCode, who).toBe(404);
+        expect((await post(`/api/grievances/${id}/shares/`, { user_id: session.user.id }, session)).statusCode, who).toBe(404);
+      }
+    };
+    /** The live events, notifications and mails of this grievance a user got. */
+    const heardOf = async (user: { id: number; email: string }, id: number) => {
+      const events = (await t.database.db.select().from(liveEvents).where(eq(liveEvents.userId, user.id))).filter((e) => (e.data as { grievance_id?: number }).grievance_id === id);
+      const told = (await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id))).filter((n) => (n.link ?? '').endsWith(`/${id}`));
+      const mails = t.delivered().filter((mail) => mail.to === user.email);
+      return { events: events.length, notifications: told.length, mails: mails.length };
+    };
+    const shareRows = (id: number) =>
+      t.database.db
+        .select({ action: auditLog.action, actorId: auditLog.actorId, changed: auditLog.changedFields })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'grievance_share'), eq(auditLog.entityId, String(id))))
+        .orderBy(auditLog.id);
+
+    it('an abuse complaint naming her son: the rest of the family and the person it names learn nothing of it, until the complainant shares it with one of them', async () => {
+      await at(new Date('2031-07-07T14:00:00Z'));
+      const daniel = await account('client@sunrise.example', 'Daniel', 'Whitfield', true);
+      const june = await account('client@sunrise.example', 'June', 'Whitfield', true);
+      const eve = await account('client@sunrise.example', 'Eve', 'Whitfield', true);
+      const nurseAccount = { id: nurse.user.id as number, email: 'nurse@sunrise.example' };
+      const filed = await post(
+        '/api/grievances/',
+        { category: 'ABUSE', description: 'My son shouts at me and takes my pension.', people_involved: 'My son Daniel; the nurse Nora Okafor saw it', desired_outcome: 'Please do not tell Daniel.' },
+        client,
+      );
+      expect(filed.statusCode, filed.body).toBe(201);
+      const { id } = filed.json();
+      expect(filed.json().shared_with).toEqual([]);
+      expect((await move(id, 'INVESTIGATING', { note: 'We will visit on Monday.' })).statusCode).toBe(200);
+      expect((await post(`/api/grievances/${id}/notes/`, { note: 'Adult protective services called.', internal: true })).statusCode).toBe(201);
+
+      // the son it names, another family member, the nurse it names: 404, not listed, no note
+      for (const [who, session] of [['Daniel (named)', daniel], ['June (family)', june], ['Eve (family)', eve], ['the nurse (named)', nurse]] as const) await expectNothingOf(id, session, who);
+
+      // the complainant picks from her family, by name only
+      const family = await get(`/api/grievances/${id}/shares/`, client);
+      expect(family.statusCode, family.body).toBe(200);
+      expect(family.json()).toEqual([
+        { id: daniel.user.id, name: 'Daniel Whitfield', shared: false },
+        { id: eve.user.id, name: 'Eve Whitfield', shared: false },
+        { id: june.user.id, name: 'June Whitfield', shared: false },
+      ]);
+      expect(family.body).not.toContain('@');
+      // a family member of the same client only: not the nurse, not herself
+      for (const stranger of [nurse.user.id, client.user.id]) {
+        const refused = await post(`/api/grievances/${id}/shares/`, { user_id: stranger }, client);
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().fields.user_id).toBeDefined();
+      }
+      // the office reads who it is shared with; it shares nothing
+      expect((await post(`/api/grievances/${id}/shares/`, { user_id: june.user.id })).statusCode).toBe(403);
+
+      const shared = await post(`/api/grievances/${id}/shares/`, { user_id: june.user.id }, client);
+      expect(shared.statusCode, shared.body).toBe(201);
+      expect(shared.json().shared_with).toEqual([{ id: june.user.id, name: 'June Whitfield' }]);
+      expect((await get(`/api/grievances/${id}/shares/`, client)).json().filter((m: { shared: boolean }) => m.shared)).toEqual([{ id: june.user.id, name: 'June Whitfield', shared: true }]);
+      expect((await get(`/api/grievances/${id}/`)).json().shared_with).toEqual([{ id: june.user.id, name: 'June Whitfield' }]);
+
+      // June sees it as the complainant does (no internal note, not who else it is shared with) and adds a note
+      const seen = await get(`/api/grievances/${id}/`, june);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.json()).toMatchObject({ description: 'My son shouts at me and takes my pension.', desired_outcome: 'Please do not tell Daniel.', shared_with: null, reprisal_watch: null, moves: [] });
+      expect(seen.json().events.some((e: { note: string }) => e.note === 'We will visit on Monday.')).toBe(true);
+      expect(seen.body).not.toContain('protective services');
+      const juneList = await get('/api/grievances/?limit=100', june);
+      expect(idsIn(juneList)).toContain(id);
+      expect(juneList.body).not.toContain('protective services');
+      expect((await post(`/api/grievances/${id}/notes/`, { note: 'I will stay with Mum this week.' }, june)).statusCode).toBe(201);
+      expect((await post(`/api/grievances/${id}/notes/`, { note: 'secret', internal: true }, june)).statusCode).toBe(400);
+      expect((await get(`/api/grievances/${id}/`, client)).json().events.some((e: { note: string; by: { id: number } }) => e.note === 'I will stay with Mum this week.' && e.by.id === june.user.id)).toBe(true);
+      // she neither lists the family nor shares it further
+      expect((await get(`/api/grievances/${id}/shares/`, june)).statusCode).toBe(404);
+      expect((await post(`/api/grievances/${id}/shares/`, { user_id: eve.user.id }, june)).statusCode).toBe(404);
+      // the others still learn nothing
+      for (const [who, session] of [['Daniel', daniel], ['Eve', eve], ['the nurse', nurse]] as const) await expectNothingOf(id, session, who);
+
+      // the answer reaches Clara and June
+      expect((await move(id, 'RESOLVED', { resolution: 'A social worker visits weekly; the bank was told.' })).statusCode).toBe(200);
+      for (const person of [client.user, june.user]) {
+        const told = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, person.id), eq(notifications.type, 'grievance_resolved')));
+        expect(told.map((n) => n.link), `user ${person.id}`).toContain(`/clients/welcome/concerns/${id}`);
+      }
+      expect((await heardOf({ id: june.user.id, email: june.email }, id)).events).toBeGreaterThan(0);
+
+      // Clara stops sharing: June loses it
+      expect((await del(`/api/grievances/${id}/shares/${june.user.id}/`, client)).statusCode).toBe(204);
+      await expectNothingOf(id, june, 'June, no longer shared');
+      expect((await get(`/api/grievances/${id}/`, client)).json().shared_with).toEqual([]);
+      expect((await del(`/api/grievances/${id}/shares/${june.user.id}/`, client)).statusCode).toBe(404);
+      expect((await del(`/api/grievances/${id}/shares/${eve.user.id}/`, june)).statusCode).toBe(404);
+      // each share change is audited with whom
+      expect(await shareRows(id)).toEqual([
+        { action: 'CREATE', actorId: client.user.id, changed: expect.objectContaining({ user_id: june.user.id }) },
+        { action: 'DELETE', actorId: client.user.id, changed: expect.objectContaining({ user_id: june.user.id }) },
+      ]);
+
+      // through all of it, no live event, notification or mail of it reached Daniel, Eve or the nurse
+      for (const [who, person] of [['Daniel', daniel], ['Eve', eve], ['the nurse', nurseAccount]] as const) {
+        expect(await heardOf({ id: 'user' in person ? person.user.id : person.id, email: person.email }, id), who).toEqual({ events: 0, notifications: 0, mails: 0 });
+      }
+    });
+
+    it('a family member the office unlinks from the client loses what was shared with them', async () => {
+      await at(new Date('2031-07-07T15:00:00Z'));
+      const june = await account('client@sunrise.example', 'June', 'Whitfield', true);
+      const { id } = (await post('/api/grievances/', { ...concern, description: 'The bath aide was rough.' }, client)).json();
+      expect((await post(`/api/grievances/${id}/shares/`, { user_id: june.user.id }, client)).statusCode).toBe(201);
+      expect((await get(`/api/grievances/${id}/`, june)).statusCode).toBe(200);
+      await t.database.db.delete(clientUsers).where(eq(clientUsers.userId, june.user.id));
+      await expectNothingOf(id, june, 'June, no longer of the family');
+      expect((await get(`/api/grievances/${id}/`, client)).json().shared_with).toEqual([]);
+    });
+
+    it("an employee's grievance is theirs alone: a second employee learns nothing of it; a third admin sees every grievance with its internal notes", async () => {
+      await at(new Date('2031-07-07T16:00:00Z'));
+      const { id } = (await post('/api/grievances/', { ...concern, category: 'DISCRIMINATION', description: 'Passed over for the day shift again.' }, nurse)).json();
+      // a second READY employee, as the nurse is
+      const aide = await account('nurse@sunrise.example', 'Eli', 'Second');
+      await expectNothingOf(id, aide, 'a second employee');
+      expect((await get('/api/grievances/?limit=100', aide)).json().results.every((g: { complainant: { id: number } | null }) => g.complainant?.id === aide.user.id)).toBe(true);
+      // Clara's is not the aide's either
+      const claras = (await post('/api/grievances/', { ...concern, description: 'The Friday aide left early.' }, client)).json().id;
+      await expectNothingOf(claras, aide, 'an employee, about a client’s');
+      expect((await post(`/api/grievances/${claras}/notes/`, { note: 'Checked the rota.', internal: true })).statusCode).toBe(201);
+
+      const third = await account('admin@sunrise.example', 'Theo', 'Third');
+      for (const grievance of [id, claras]) {
+        const seen = await get(`/api/grievances/${grievance}/`, third);
+        expect(seen.statusCode, seen.body).toBe(200);
+        expect(seen.json().reprisal_watch).not.toBeNull();
+        expect(seen.json().shared_with).toEqual([]);
+      }
+      expect((await get(`/api/grievances/${claras}/`, third)).json().events.some((e: { note: string; internal: boolean }) => e.internal && e.note === 'Checked the rota.')).toBe(true);
+      const desk = await get('/api/grievances/?limit=100', third);
+      expect(idsIn(desk)).toEqual(expect.arrayContaining([id, claras]));
+    });
+
+    it('every read of a grievance or of the list writes its READ or SEARCH row, whoever reads', async () => {
+      await at(new Date('2031-07-07T17:00:00Z'));
+      const { id } = (await post('/api/grievances/', { ...concern, description: 'Nobody answered the phone.' }, client)).json();
+      const rowsOf = (actor: number, action: string) =>
+        t.database.db
+          .select({ entityId: auditLog.entityId, clientId: auditLog.clientId, role: auditLog.role })
+          .from(auditLog)
+          .where(and(eq(auditLog.actorId, actor), eq(auditLog.entity, 'grievance'), eq(auditLog.action, action)));
+      for (const [session, role] of [
+        [client, 'ROLE_CLIENT'],
+        [admin, 'ROLE_ADMIN'],
+      ] as const) {
+        const reads = (await rowsOf(session.user.id, 'READ')).length;
+        expect((await get(`/api/grievances/${id}/`, session)).statusCode).toBe(200);
+        const after = await rowsOf(session.user.id, 'READ');
+        expect(after.length, role).toBe(reads + 1);
+        expect(after.at(-1), role).toMatchObject({ entityId: String(id), clientId: whitfield.id, role });
+        const searches = (await rowsOf(session.user.id, 'SEARCH')).length;
+        expect((await get('/api/grievances/?limit=5', session)).statusCode).toBe(200);
+        expect((await rowsOf(session.user.id, 'SEARCH')).length, role).toBe(searches + 1);
+      }
+      const own = (await post('/api/grievances/', { ...concern, description: 'My mileage was not paid.' }, nurse)).json().id;
+      const reads = (await rowsOf(nurse.user.id, 'READ')).length;
+      const searches = (await rowsOf(nurse.user.id, 'SEARCH')).length;
+      await get(`/api/grievances/${own}/`, nurse);
+      await get('/api/grievances/', nurse);
+      expect((await rowsOf(nurse.user.id, 'READ')).length).toBe(reads + 1);
+      expect((await rowsOf(nurse.user.id, 'SEARCH')).length).toBe(searches + 1);
+      // a refused read (404) reads nothing
+      const refused = (await rowsOf(nurse.user.id, 'READ')).length;
+      expect((await get(`/api/grievances/${id}/`, nurse)).statusCode).toBe(404);
+      expect((await rowsOf(nurse.user.id, 'READ')).length).toBe(refused);
     });
   });
 }

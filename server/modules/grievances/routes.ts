@@ -10,6 +10,9 @@ const grievanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The service refuses an employee without view-grievances.
   const complainantsOrOffice = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const, 'ROLE_EMPLOYEE' as const, 'ROLE_CLIENT' as const] } };
   const office = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const] } };
+  // a client complainant shares their grievance with named family members of the same client (the service
+  // answers 404 to anyone but the complainant)
+  const clients = { access: { roles: ['ROLE_CLIENT' as const] } };
 
   app.get('/api/grievances/', { schema: schemas.grievanceListSchema, config: complainantsOrOffice }, async (request) => {
     const { limit, offset, ...filter } = request.query;
@@ -31,6 +34,17 @@ const grievanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/grievances/:id/notes/', { schema: schemas.grievanceNoteSchema, config: complainantsOrOffice }, async (request, reply) =>
     reply.status(201).send(await grievances.addNote(request, request.params.id, request.body)),
   );
+
+  app.get('/api/grievances/:id/shares/', { schema: schemas.grievanceSharesListSchema, config: clients }, async (request) => grievances.family(request, request.params.id));
+
+  app.post('/api/grievances/:id/shares/', { schema: schemas.grievanceShareCreateSchema, config: clients }, async (request, reply) =>
+    reply.status(201).send(await grievances.share(request, request.params.id, request.body.user_id)),
+  );
+
+  app.delete('/api/grievances/:id/shares/:user_id/', { schema: schemas.grievanceShareDestroySchema, config: clients }, async (request, reply) => {
+    await grievances.unshare(request, request.params.id, request.params.user_id);
+    return reply.status(204).send(null);
+  });
 };
 
 export default grievanceRoutes;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES } from '../../../src/domain/grievances';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, NoContent, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 const tags = ['grievances'];
@@ -77,6 +77,11 @@ export const GrievanceSchema = Type.Object(
     filed_by: Nullable(PersonRef),
     /** The trail, oldest first: filing, every move and note, dated, with who (internal notes to the office only). */
     events: Type.Array(GrievanceEventSchema),
+    /**
+     * The family members (other portal users of the grievance's client) its complainant shared it with, by
+     * name: for the office and the complainant; null for anyone else (one it is shared with included).
+     */
+    shared_with: Nullable(Type.Array(PersonRef)),
     /** The moves the caller may make now (the office's; empty for the complainant). */
     moves: Type.Array(GrievanceStateCode),
     /**
@@ -174,4 +179,46 @@ export const grievanceNoteSchema = {
     internal: Type.Optional(Type.Boolean({ default: false })),
   }),
   response: { 201: GrievanceSchema, ...errors(404) },
+};
+
+const GrievanceFamilyMemberSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    /** Their name only. */
+    name: Type.String(),
+    /** The grievance is shared with them. */
+    shared: Type.Boolean(),
+  },
+  { title: 'GrievanceFamilyMember' },
+);
+export type GrievanceFamilyMemberOut = Static<typeof GrievanceFamilyMemberSchema>;
+
+export const grievanceSharesListSchema = {
+  operationId: 'grievances_shares_list',
+  description:
+    'Answers the family members a client complainant may share their grievance with (the other portal users of the same client), names only, each saying whether it is shared with them. Only the complainant: anyone else gets 404.',
+  tags,
+  summary: "The complainant's family members to share the grievance with, by name, and whether it is shared with each",
+  params: GrievanceParams,
+  response: { 200: Type.Array(GrievanceFamilyMemberSchema), ...errors(404) },
+};
+
+export const grievanceShareCreateSchema = {
+  operationId: 'grievances_shares_create',
+  description:
+    'The complainant (a client user) shares their grievance with one named family member of the same client, who then sees it as the complainant does (never the internal notes) and may add notes. Anyone else gets 404; a user who is not of the family is a 400 on user_id.',
+  tags,
+  summary: 'Share the grievance with a family member of the same client (the complainant only)',
+  params: GrievanceParams,
+  body: Type.Object({ user_id: Id }),
+  response: { 201: GrievanceSchema, ...errors(404) },
+};
+
+export const grievanceShareDestroySchema = {
+  operationId: 'grievances_shares_destroy',
+  description: 'The complainant stops sharing their grievance with one family member, who then sees nothing of it. 404 when it is not shared with them.',
+  tags,
+  summary: 'Stop sharing the grievance with a family member (the complainant only)',
+  params: Type.Object({ id: Id, user_id: Id }),
+  response: { 204: NoContent, ...errors(404) },
 };

@@ -14,7 +14,7 @@ import {
   type GrievanceCategory,
   type GrievanceState,
 } from '../../../src/domain/grievances';
-import { auditLog, clients, clientUsers, grievanceEvents, grievances, users } from '../../db/schema';
+import { auditLog, clients, clientUsers, grievanceEvents, grievanceShares, grievances, users } from '../../db/schema';
 import { ApiError, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
@@ -22,7 +22,7 @@ import type { Tx } from '../../lib/stored-files';
 import type { RequestOrganization } from '../../types';
 import { personName } from '../clients/service';
 import { notify, organizationAdminIds } from '../notifications/service';
-import type { GrievanceEventOut, GrievanceOrdering, GrievanceOut, GrievanceSummaryOut, ReprisalChangeOut } from './schemas';
+import type { GrievanceEventOut, GrievanceFamilyMemberOut, GrievanceOrdering, GrievanceOut, GrievanceSummaryOut, ReprisalChangeOut } from './schemas';
 
 type GrievanceRow = typeof grievances.$inferSelect;
 
@@ -66,6 +66,9 @@ const ORDERINGS: Record<GrievanceOrdering, SQL[]> = {
 const complainants = alias(users, 'complainant');
 const filers = alias(users, 'filer');
 const isOffice = (request: FastifyRequest) => ['ROLE_ADMIN', 'ROLE_MASTER'].includes(request.user!.user.role);
+
+/** A family member by name only (never their email: the complainant's family learn no more of each other than the names). */
+const familyName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim() || 'A family member';
 
 function textOf(value: string | undefined): string {
   return (value ?? '').trim();
@@ -115,19 +118,67 @@ export function createGrievanceService(app: FastifyInstance) {
     };
   }
 
-  /** The caller's own grievances: an employee's as complainant; a client's as complainant or about their client record; the office's whole organization. */
+  /**
+   * The grievances a caller sees (product.md, "Grievances"): the office the organization's; anyone else only
+   * those they complain in, and a client user also those its complainant shared with them while they are
+   * still a user of the grievance's client. Another family member of the client, or the person a grievance
+   * names, sees nothing of it.
+   */
   function visibleTo(request: FastifyRequest, organization: RequestOrganization): SQL {
     const me = request.user!.user;
     const inOrganization = eq(grievances.organizationId, organization.id);
     if (isOffice(request)) return inOrganization;
-    if (me.role === 'ROLE_CLIENT') {
-      const ownClients = app.db
-        .select({ id: clientUsers.clientId })
-        .from(clientUsers)
-        .where(and(eq(clientUsers.userId, me.id), eq(clientUsers.organizationId, organization.id)));
-      return and(inOrganization, or(eq(grievances.complainantId, me.id), inArray(grievances.clientId, ownClients)))!;
-    }
+    if (me.role === 'ROLE_CLIENT') return and(inOrganization, or(eq(grievances.complainantId, me.id), sharedWith(me.id, organization.id)))!;
     return and(inOrganization, eq(grievances.complainantId, me.id))!;
+  }
+
+  /** The grievance is shared with this user, who is still a user of its client. */
+  function sharedWith(userId: number, organizationId: number): SQL {
+    return sql`exists (select 1 from ${grievanceShares} join ${clientUsers} on ${clientUsers.userId} = ${grievanceShares.userId} and ${clientUsers.organizationId} = ${grievanceShares.organizationId}
+      where ${grievanceShares.grievanceId} = ${grievances.id} and ${grievanceShares.userId} = ${userId} and ${grievanceShares.organizationId} = ${organizationId}
+        and ${clientUsers.clientId} = ${grievances.clientId})`;
+  }
+
+  /** The users a grievance is shared with (still users of its client), by name. */
+  async function sharesOf(grievance: GrievanceRow): Promise<{ id: number; name: string }[]> {
+    if (grievance.clientId === null) return [];
+    const rows = await app.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(grievanceShares)
+      .innerJoin(users, eq(users.id, grievanceShares.userId))
+      .innerJoin(clientUsers, and(eq(clientUsers.userId, grievanceShares.userId), eq(clientUsers.organizationId, grievanceShares.organizationId)))
+      .where(and(eq(grievanceShares.grievanceId, grievance.id), eq(grievanceShares.organizationId, grievance.organizationId), eq(clientUsers.clientId, grievance.clientId)))
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+    return rows.map((row) => ({ id: row.id, name: familyName(row) }));
+  }
+
+  /** The other portal users of the grievance's client (its family), active ones, by name: whom its complainant may share it with. */
+  async function familyOf(grievance: GrievanceRow): Promise<{ id: number; name: string }[]> {
+    if (grievance.clientId === null || grievance.complainantId === null) return [];
+    const rows = await app.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(clientUsers)
+      .innerJoin(users, eq(users.id, clientUsers.userId))
+      .where(
+        and(
+          eq(clientUsers.clientId, grievance.clientId),
+          eq(clientUsers.organizationId, grievance.organizationId),
+          eq(users.organizationId, grievance.organizationId),
+          eq(users.role, 'ROLE_CLIENT'),
+          eq(users.isActive, true),
+          sql`${users.id} <> ${grievance.complainantId}`,
+        ),
+      )
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+    return rows.map((row) => ({ id: row.id, name: familyName(row) }));
+  }
+
+  /** The complainant's own grievance, for sharing: anyone else (a family member it is shared with included) gets 404. */
+  async function findOwn(request: FastifyRequest, id: number): Promise<GrievanceRow> {
+    const me = request.user!.user;
+    const { grievance } = await find(request, id);
+    if (grievance.complainantId !== me.id) throw notFound();
+    return grievance;
   }
 
   /** Employees file and follow grievances with view-grievances (spec 7: READY employees); clients and the office always. */
@@ -225,6 +276,7 @@ export function createGrievanceService(app: FastifyInstance) {
           at: event.at.toISOString(),
         }),
       ),
+      shared_with: office || (grievance.complainantId === request.user!.user.id && request.user!.user.role === 'ROLE_CLIENT') ? await sharesOf(grievance) : null,
       moves: office ? [...GRIEVANCE_MOVES[grievance.state]] : [],
       reprisal_watch: office ? await reprisalWatch(grievance) : null,
     };
@@ -234,10 +286,15 @@ export function createGrievanceService(app: FastifyInstance) {
     await tx.insert(grievanceEvents).values({ ...event, organizationId: grievance.organizationId, grievanceId: grievance.id, byId: by, at: app.now() });
   }
 
-  /** A desk open elsewhere refreshes: the organization's admins and the complainant hear `grievance.changed`. */
-  async function announce(grievance: GrievanceRow) {
+  /**
+   * A desk or page open elsewhere refreshes: the organization's admins, the complainant and those it is shared
+   * with hear `grievance.changed` (and `also`: one it was just unshared from, whose open page then closes).
+   */
+  async function announce(grievance: GrievanceRow, also: number[] = []) {
     const recipients = new Set(await organizationAdminIds(app.db, grievance.organizationId));
     if (grievance.complainantId) recipients.add(grievance.complainantId);
+    for (const shared of await sharesOf(grievance)) recipients.add(shared.id);
+    for (const userId of also) recipients.add(userId);
     try {
       await app.events.publish([...recipients].map((userId) => ({ userId, organizationId: grievance.organizationId, type: 'grievance.changed', data: { grievance_id: grievance.id } })));
     } catch (error) {
@@ -293,7 +350,10 @@ export function createGrievanceService(app: FastifyInstance) {
           .offset(page.offset),
         app.db.select({ count: count() }).from(grievances).where(where),
       ]);
-      return { count: Number(total?.count ?? 0), results: rows.map(summary) };
+      const found = Number(total?.count ?? 0);
+      // every role's search of grievances is audited (product.md, "Audit"), not only the office's
+      await request.audit({ entity: 'grievance', action: 'SEARCH', clientId: filter.client_id ?? null, changed: { query: { ...filter, ...page }, count: found } });
+      return { count: found, results: rows.map(summary) };
     },
 
     async create(request: FastifyRequest, input: GrievanceInput): Promise<GrievanceOut> {
@@ -374,7 +434,7 @@ export function createGrievanceService(app: FastifyInstance) {
     async retrieve(request: FastifyRequest, id: number): Promise<GrievanceOut> {
       mayUse(request);
       const row = await find(request, id);
-      if (isOffice(request)) await request.audit({ entity: 'grievance', entityId: id, action: 'READ', clientId: row.grievance.clientId, changed: { event: 'read' } });
+      await request.audit({ entity: 'grievance', entityId: id, action: 'READ', clientId: row.grievance.clientId, changed: { event: 'read' } });
       return serialize(request, row);
     },
 
@@ -413,22 +473,56 @@ export function createGrievanceService(app: FastifyInstance) {
       await request.audit({ entity: 'grievance', entityId: id, action: 'UPDATE', clientId: after.clientId, changed: { state: { from: before.state, to: after.state } } });
       if (after.state === 'RESOLVED' && after.complainantId) {
         const [complainant] = await app.db.select({ role: users.role }).from(users).where(eq(users.id, after.complainantId));
-        await notify(
-          app.db,
-          {
-            userId: after.complainantId,
-            organizationId: after.organizationId,
-            type: 'grievance_resolved',
-            title: 'There is an answer to your concern',
-            body: 'Open it to read the resolution.',
-            link: complainant?.role === 'ROLE_CLIENT' ? `/clients/welcome/concerns/${id}` : `/grievances/${id}`,
-          },
-          app.now(),
-          app,
-        );
+        const link = complainant?.role === 'ROLE_CLIENT' ? `/clients/welcome/concerns/${id}` : `/grievances/${id}`;
+        // the complainant, and the family members they shared it with
+        const told = [after.complainantId, ...(complainant?.role === 'ROLE_CLIENT' ? (await sharesOf(after)).map((shared) => shared.id) : [])];
+        for (const userId of told) {
+          await notify(
+            app.db,
+            { userId, organizationId: after.organizationId, type: 'grievance_resolved', title: 'There is an answer to your concern', body: 'Open it to read the resolution.', link },
+            app.now(),
+            app,
+          );
+        }
       }
       await announce(after);
       return serialize(request, await find(request, id));
+    },
+
+    /** The complainant's family (the other users of the grievance's client), by name, each with whether it is shared with them. */
+    async family(request: FastifyRequest, id: number): Promise<GrievanceFamilyMemberOut[]> {
+      const grievance = await findOwn(request, id);
+      const shared = new Set((await sharesOf(grievance)).map((member) => member.id));
+      return (await familyOf(grievance)).map((member) => ({ ...member, shared: shared.has(member.id) }));
+    },
+
+    /** The complainant shares their grievance with one named family member of the same client. */
+    async share(request: FastifyRequest, id: number, userId: number): Promise<GrievanceOut> {
+      const me = request.user!.user;
+      const grievance = await findOwn(request, id);
+      if (!(await familyOf(grievance)).some((member) => member.id === userId)) throw invalid({ user_id: ['Choose one of your family members in the portal.'] });
+      const added = await app.db
+        .insert(grievanceShares)
+        .values({ organizationId: grievance.organizationId, grievanceId: grievance.id, userId, sharedById: me.id, createdAt: app.now() })
+        .onConflictDoNothing()
+        .returning({ userId: grievanceShares.userId });
+      if (added.length) {
+        await request.audit({ entity: 'grievance_share', entityId: grievance.id, action: 'CREATE', clientId: grievance.clientId, changed: { event: 'share', grievance_id: grievance.id, user_id: userId } });
+        await announce(grievance);
+      }
+      return serialize(request, await find(request, id));
+    },
+
+    /** The complainant stops sharing with one family member, who then sees nothing of it (404 when it was not shared with them). */
+    async unshare(request: FastifyRequest, id: number, userId: number): Promise<void> {
+      const grievance = await findOwn(request, id);
+      const removed = await app.db
+        .delete(grievanceShares)
+        .where(and(eq(grievanceShares.grievanceId, grievance.id), eq(grievanceShares.organizationId, grievance.organizationId), eq(grievanceShares.userId, userId)))
+        .returning({ userId: grievanceShares.userId });
+      if (!removed.length) throw notFound();
+      await request.audit({ entity: 'grievance_share', entityId: grievance.id, action: 'DELETE', clientId: grievance.clientId, changed: { event: 'unshare', grievance_id: grievance.id, user_id: userId } });
+      await announce(grievance, [userId]);
     },
 
     async addNote(request: FastifyRequest, id: number, input: { note: string; internal?: boolean }): Promise<GrievanceOut> {

@@ -44,6 +44,7 @@ function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
       { id: 2, kind: 'TRANSITION', from_state: 'RECEIVED', to_state: 'INVESTIGATING', note: 'We are checking the visit times.', internal: false, by: { id: 1, name: 'Grace Hopper' }, at: '2026-03-03T15:00:00Z' },
       { id: 3, kind: 'NOTE', from_state: null, to_state: null, note: 'Clock-ins show 58 minutes late.', internal: true, by: { id: 1, name: 'Grace Hopper' }, at: '2026-03-03T16:00:00Z' },
     ],
+    shared_with: [],
     moves: ['RESOLVED'],
     reprisal_watch: {
       until: '2026-05-31T15:00:00Z',
