@@ -1,6 +1,6 @@
 /**
  * Live events (issue 11, "Performance", on PostgreSQL), two real server processes (`server/main.ts`) on one
- * database, RATE_LIMITS=off:
+ * database, RATE_LIMITS=off and the stream caps off (EVENT_STREAMS_PER_*=0: the 1,000 streams are one nurse's, from one address):
  * (a) a message posted through process A (the nurse, conversations_messages_create) is received on the admin's
  *     event stream served by process B: the time from sending the POST to the event's arrival, 200 messages;
  * (b) 1,000 open streams on process B (the nurse's, over 20 sessions): B's RSS with them less its RSS with none,
@@ -130,7 +130,7 @@ export async function benchLiveEvents(options: { databaseUrl: string; messages?:
       const port = await freePort();
       const server = await spawnUntilListening(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')], {
         cwd: ROOT,
-        env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', LOG_LEVEL: 'warn', DATA_DIR: path.join(dataDir, label), STATUS_FILE: path.join(dataDir, 'status.json') },
+        env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', EVENT_STREAMS_PER_SESSION: '0', EVENT_STREAMS_PER_USER: '0', EVENT_STREAMS_PER_ADDRESS: '0', LOG_LEVEL: 'warn', DATA_DIR: path.join(dataDir, label), STATUS_FILE: path.join(dataDir, 'status.json') },
       });
       servers.push(server);
       return { server, base: `http://127.0.0.1:${port}` };

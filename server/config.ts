@@ -32,6 +32,14 @@ export interface Config {
   /** Failed sign-ins of one account from anywhere, after which only devices that signed in to it before may try. */
   loginThrottleAccountSpread: number;
   loginThrottleWindowSeconds: number;
+  /**
+   * Live event streams one process holds open per session, per user (beyond these a new stream closes the
+   * oldest) and per client address (beyond it a new one is refused with 429); 0: no cap. See
+   * modules/events/service.ts (StreamCaps) and DECISIONS.md.
+   */
+  eventStreamsPerSession: number;
+  eventStreamsPerUser: number;
+  eventStreamsPerAddress: number;
   /** The limits of the public operations (server/plugins/rate-limit.ts); RATE_LIMITS=off only for load tests. */
   rateLimits: boolean;
   logLevel: string;
@@ -100,6 +108,9 @@ export function configFromEnv(env: Env = process.env): Config {
     loginThrottleAddress: integer(env, 'LOGIN_THROTTLE_ADDRESS', 20),
     loginThrottleAccountSpread: integer(env, 'LOGIN_THROTTLE_ACCOUNT_SPREAD', 10),
     loginThrottleWindowSeconds: integer(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 900),
+    eventStreamsPerSession: integer(env, 'EVENT_STREAMS_PER_SESSION', 10),
+    eventStreamsPerUser: integer(env, 'EVENT_STREAMS_PER_USER', 30),
+    eventStreamsPerAddress: integer(env, 'EVENT_STREAMS_PER_ADDRESS', 500),
     rateLimits: !['off', '0', 'false', 'no'].includes((text(env, 'RATE_LIMITS') ?? 'on').toLowerCase()),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),

@@ -4513,6 +4513,11 @@ declare namespace Paths {
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
              */
             Components.Schemas.Error;
+            export type $429 = /**
+             * Error
+             * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
+             */
+            Components.Schemas.Error;
         }
     }
     namespace FormRequestsCountersignCreate {
@@ -10237,7 +10242,7 @@ export interface OperationMethods {
   /**
    * events_stream_retrieve - The signed-in user's live events as Server-Sent Events (new messages, read marks, notifications, grievances)
    * 
-   * A `text/event-stream` that stays open: each event is `id: <id>`, `event: <type>`, `data: <JSON>` (ids and counts, never a message's text); a comment line every 25 seconds keeps it open. Send `Authorization: Bearer <access>` (never a token in the URL). A reconnecting client sends `Last-Event-ID` and first receives what it missed since that id. The stream ends when the session ends (sign-out, revoked, idle or past its absolute limit).
+   * A `text/event-stream` that stays open: each event is `id: <id>`, `event: <type>`, `data: <JSON>` (ids and counts, never a message's text); a comment line every 25 seconds keeps it open. Send `Authorization: Bearer <access>` (never a token in the URL). A reconnecting client sends `Last-Event-ID` and first receives what it missed since that id. The stream ends when the session ends (sign-out, revoked, deactivation, password reset, idle or past its absolute limit). A process holds a capped number of streams per session and per user (a new one beyond the cap closes the oldest) and per client address (beyond it a new one is refused: 429 `too_many_streams` with Retry-After).
    * 
    * Signed in, with the permission `view-notifications`, `view-messages` or `view-organizations`. Also open to an employee who still has forms due.
    */
@@ -11909,7 +11914,7 @@ export interface PathsDictionary {
     /**
      * events_stream_retrieve - The signed-in user's live events as Server-Sent Events (new messages, read marks, notifications, grievances)
      * 
-     * A `text/event-stream` that stays open: each event is `id: <id>`, `event: <type>`, `data: <JSON>` (ids and counts, never a message's text); a comment line every 25 seconds keeps it open. Send `Authorization: Bearer <access>` (never a token in the URL). A reconnecting client sends `Last-Event-ID` and first receives what it missed since that id. The stream ends when the session ends (sign-out, revoked, idle or past its absolute limit).
+     * A `text/event-stream` that stays open: each event is `id: <id>`, `event: <type>`, `data: <JSON>` (ids and counts, never a message's text); a comment line every 25 seconds keeps it open. Send `Authorization: Bearer <access>` (never a token in the URL). A reconnecting client sends `Last-Event-ID` and first receives what it missed since that id. The stream ends when the session ends (sign-out, revoked, deactivation, password reset, idle or past its absolute limit). A process holds a capped number of streams per session and per user (a new one beyond the cap closes the oldest) and per client address (beyond it a new one is refused: 429 `too_many_streams` with Retry-After).
      * 
      * Signed in, with the permission `view-notifications`, `view-messages` or `view-organizations`. Also open to an employee who still has forms due.
      */

@@ -168,7 +168,7 @@ export function createAuthService(app: FastifyInstance) {
       }
       await requirePasswordRules('new_password', newPassword, user.user);
       await setPassword(user.user.id, newPassword);
-      await revokeUserSessions(app.db, user.user.id, 'password-change', now, { exceptFamilyId: request.sessionFamilyId });
+      await revokeUserSessions(app, user.user.id, 'password-change', now, { exceptFamilyId: request.sessionFamilyId });
       await request.audit({ entity: 'user', entityId: user.user.id, changed: { event: 'password-change' } });
     },
 
@@ -220,7 +220,7 @@ export function createAuthService(app: FastifyInstance) {
       const record = await userOfLink('reset', uid, token);
       await requirePasswordRules('new_password', newPassword, record.user);
       await setPassword(record.user.id, newPassword);
-      await revokeUserSessions(app.db, record.user.id, 'password-reset', app.now());
+      await revokeUserSessions(app, record.user.id, 'password-reset', app.now());
       await throttle.reset(accountKey(record.user.email, record.user.organizationId));
       await request.audit({ entity: 'user', entityId: record.user.id, actorId: record.user.id, organizationId: record.user.organizationId, changed: { event: 'password-reset' } });
     },

@@ -138,7 +138,7 @@ for (const backend of testBackends()) {
       const session = await t.login('marketer@sunrise.example');
       const [marketer] = await t.database.db.select().from(users).where(eq(users.email, 'marketer@sunrise.example'));
       await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, marketer.id));
-      await revokeUserSessions(t.database.db, marketer.id, 'deactivated', t.clock.now());
+      await revokeUserSessions(t.app, marketer.id, 'deactivated', t.clock.now());
       expect((await me(session.access)).statusCode).toBe(401);
       expect((await refresh(session.refresh)).statusCode).toBe(401);
       const login = await t.app.inject({

@@ -6,6 +6,7 @@ import { sessionFamilies, users } from '../../db/schema';
 import { signAccessToken } from '../../lib/access-token';
 import { tokenNotValid } from '../../lib/api-error';
 import { familyState } from '../../lib/session-rules';
+import { USER_SESSIONS_ENDED } from '../events/service';
 
 /**
  * Refresh tokens are `<family id>.<generation>.<HMAC>`: opaque to the client, deterministic for the server,
@@ -130,10 +131,11 @@ export async function revokeFamily(db: Db, familyId: string, reason: string, now
 
 /**
  * Ends every session of a user (password reset, deactivation), or every other one (password change:
- * pass the family to keep). The users module calls this when it deactivates someone.
+ * pass the family to keep). The users module calls this when it deactivates someone. Their open event
+ * streams end at once, in every process (the `user.sessions-ended` event), not at the next heartbeat.
  */
 export async function revokeUserSessions(
-  db: Db,
+  app: Pick<FastifyInstance, 'db' | 'events'>,
   userId: number,
   reason: string,
   now: Date,
@@ -141,8 +143,10 @@ export async function revokeUserSessions(
 ): Promise<void> {
   const conditions = [eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)];
   if (options.exceptFamilyId) conditions.push(ne(sessionFamilies.id, options.exceptFamilyId));
-  await db
+  await app.db
     .update(sessionFamilies)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(...conditions));
+  // published even when no row changed: a stream may outlive its family's revocation by an earlier path
+  await app.events.publish([{ userId, organizationId: null, type: USER_SESSIONS_ENDED, data: { except_family_id: options.exceptFamilyId ?? null } }]);
 }

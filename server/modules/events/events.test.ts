@@ -376,7 +376,7 @@ describe('a stream replaying what it missed', () => {
     const written: string[] = [];
     const raw: any = Object.assign(new EventEmitter(), { writeHead: () => undefined, write: (text: string) => written.push(text), end: () => undefined, writableLength: 0 });
     const reply: any = { hijack: () => undefined, raw, getHeaders: () => ({}), headers: () => reply, header: () => reply };
-    const request: any = { user: { user: { id: 7 } }, organization: { id: 1 }, sessionFamilyId: 'f', url: '/api/events/', protocol: 'http' };
+    const request: any = { user: { user: { id: 7 } }, organization: { id: 1 }, sessionFamilyId: 'f', ip: '127.0.0.1', url: '/api/events/', protocol: 'http' };
 
     const opening = streams.open(request, reply, 10);
     const live = (id: number) => ({ id, userId: 7, organizationId: 1, type: 'notification.created', data: { notification_id: id } });
@@ -389,5 +389,148 @@ describe('a stream replaying what it missed', () => {
     const ids = written.filter((text) => text.startsWith('id:')).map((text) => Number(/^id: (\d+)/.exec(text)![1]));
     expect(ids).toEqual([11, 12, 13, 14]);
     streams.close();
+  });
+});
+
+describe('how many streams a process holds (issue 20, finding 5)', () => {
+  it('caps 10 streams per session, 30 per user and 500 per address by default, and counts an IPv6 address by its /64', async () => {
+    const { configFromEnv } = await import('../../config');
+    const { addressKey } = await import('./service');
+    expect(configFromEnv({})).toMatchObject({ eventStreamsPerSession: 10, eventStreamsPerUser: 30, eventStreamsPerAddress: 500 });
+    expect(configFromEnv({ EVENT_STREAMS_PER_ADDRESS: '0' }).eventStreamsPerAddress).toBe(0);
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:0db8:0001:0002:ffff:1:2:3'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('stream caps, and streams ended with their sessions (issue 20, findings 5 and 7)', () => {
+  let t: TestApp;
+  let base: string;
+  const open: OpenStream[] = [];
+  // a proxy in front (TRUST_PROXY) tells each stream's address in X-Forwarded-For
+  const from = (address: string, access: string) => ({ ...t.headers(access), 'x-forwarded-for': address });
+  const stream = async (headers: Record<string, string>) => {
+    const s = await openStream(base, headers);
+    open.push(s);
+    return s;
+  };
+  /** Closes the test's streams and waits until the server has let them go. */
+  const closeAll = async () => {
+    for (const s of open.splice(0)) s.close();
+    const until = Date.now() + 5000;
+    while (liveStreamsOf(t.app)!.size > 0 && Date.now() < until) await settle(20);
+    expect(liveStreamsOf(t.app)!.size).toBe(0);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { eventStreamsPerSession: 2, eventStreamsPerUser: 3, eventStreamsPerAddress: 4, trustProxy: true } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await t?.close();
+  });
+
+  it("closes the session's oldest stream when one more than its cap opens (a reloaded tab never locks itself out)", async () => {
+    const nurse = await t.login('nurse@sunrise.example');
+    const first = await stream(from('198.51.100.1', nurse.access));
+    const second = await stream(from('198.51.100.2', nurse.access));
+    expect(await endsWithin(first, 200)).toBe(false);
+    const third = await stream(from('198.51.100.3', nurse.access));
+    expect(third.status).toBe(200);
+    expect(await endsWithin(first, 2000)).toBe(true);
+    expect(second.isEnded()).toBe(false);
+    expect(third.isEnded()).toBe(false);
+    expect(liveStreamsOf(t.app)!.size).toBe(2);
+    await closeAll();
+  });
+
+  it("closes the user's oldest stream, of whichever session, when one more than their cap opens", async () => {
+    const sessions = await Promise.all([1, 2, 3, 4].map(() => t.login('aide@sunrise.example')));
+    const streams = [];
+    for (const [i, session] of sessions.slice(0, 3).entries()) streams.push(await stream(from(`198.51.100.${10 + i}`, session.access)));
+    expect(await endsWithin(streams[0]!, 200)).toBe(false);
+    const fourth = await stream(from('198.51.100.13', sessions[3]!.access));
+    expect(fourth.status).toBe(200);
+    expect(await endsWithin(streams[0]!, 2000)).toBe(true);
+    expect(streams.slice(1).map((s) => s.isEnded())).toEqual([false, false]);
+    expect(liveStreamsOf(t.app)!.size).toBe(3);
+    await closeAll();
+  });
+
+  it('refuses a stream beyond the cap of its address with 429 and keeps the open ones; other addresses still open theirs', async () => {
+    const office = '203.0.113.7';
+    const admins = await Promise.all([1, 2, 3].map(() => t.login('admin@sunrise.example')));
+    const nurse = await t.login('nurse@sunrise.example');
+    const held = [];
+    for (const session of admins) held.push(await stream(from(office, session.access)));
+    held.push(await stream(from(office, nurse.access)));
+    expect(held.map((s) => s.status)).toEqual([200, 200, 200, 200]);
+
+    const other = await t.login('nurse@sunrise.example');
+    const refused = await fetch(`${base}/api/events/`, { headers: from(office, other.access) });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toEqual({ detail: expect.any(String), code: 'too_many_streams' });
+    await settle();
+    expect(held.map((s) => s.isEnded())).toEqual([false, false, false, false]);
+    expect(liveStreamsOf(t.app)!.size).toBe(4);
+
+    // the same person from elsewhere, and from the full address a stream that replaces one of its own there
+    const elsewhere = await stream(from('198.51.100.50', other.access));
+    expect(elsewhere.status).toBe(200);
+    const replacing = await stream(from(office, (await t.login('admin@sunrise.example')).access));
+    expect(replacing.status).toBe(200);
+    expect(await endsWithin(held[0]!, 2000)).toBe(true);
+    await closeAll();
+  });
+
+  it("ends every stream of a person at once when they are deactivated, not at the next heartbeat", async () => {
+    const admin = await t.login('admin@sunrise.example');
+    const sessions = [await t.login('aide@sunrise.example'), await t.login('aide@sunrise.example')];
+    const streams = [await stream(from('198.51.100.20', sessions[0]!.access)), await stream(from('198.51.100.21', sessions[1]!.access))];
+    const adminStream = await stream(from('198.51.100.22', admin.access));
+    expect(await endsWithin(streams[0]!, 200)).toBe(false);
+    const aideId = sessions[0]!.user.id;
+    const deactivate = await t.app.inject({ method: 'PATCH', url: `/api/users/${aideId}/`, headers: t.headers(admin.access), payload: { is_active: false } });
+    expect(deactivate.statusCode).toBe(200);
+    expect(await endsWithin(streams[0]!, 2000)).toBe(true);
+    expect(await endsWithin(streams[1]!, 2000)).toBe(true);
+    expect(adminStream.isEnded()).toBe(false);
+    const reactivate = await t.app.inject({ method: 'PATCH', url: `/api/users/${aideId}/`, headers: t.headers(admin.access), payload: { is_active: true } });
+    expect(reactivate.statusCode).toBe(200);
+    await closeAll();
+  });
+
+  it('ends every stream of a person at once when their password is reset, and the other sessions’ ones when they change it', async () => {
+    const { createPasswordResetLink } = await import('../auth/password-tokens');
+    const { users } = await import('../../db/schema');
+    const sessions = [await t.login('nurse@sunrise.example'), await t.login('nurse@sunrise.example')];
+    const streams = [await stream(from('198.51.100.30', sessions[0]!.access)), await stream(from('198.51.100.31', sessions[1]!.access))];
+    const [nurse] = await t.database.db.select().from(users).where(eq(users.id, sessions[0]!.user.id));
+    const [uid, token] = createPasswordResetLink(t.app, nurse!, 'sunrise').split('/').slice(-3, -1);
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password: 'amber meadow kettle' } });
+    expect(reset.statusCode).toBe(204);
+    expect(await endsWithin(streams[0]!, 2000)).toBe(true);
+    expect(await endsWithin(streams[1]!, 2000)).toBe(true);
+
+    const [keeping, leaving] = [await t.login('nurse@sunrise.example', 'amber meadow kettle'), await t.login('nurse@sunrise.example', 'amber meadow kettle')];
+    const kept = await stream(from('198.51.100.32', keeping.access));
+    const ended = await stream(from('198.51.100.33', leaving.access));
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/change/',
+      headers: t.headers(keeping.access),
+      payload: { current_password: 'amber meadow kettle', new_password: 'copper harbor lantern' },
+    });
+    expect(change.statusCode).toBe(204);
+    expect(await endsWithin(ended, 2000)).toBe(true);
+    expect(kept.isEnded()).toBe(false);
+    await closeAll();
   });
 });

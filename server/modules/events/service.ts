@@ -1,6 +1,8 @@
+import { isIPv6 } from 'node:net';
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { liveEvents, sessionFamilies, users } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
 import { familyState } from '../../lib/session-rules';
 import { applySecurityHeaders } from '../../plugins/security-headers';
 import { EVENTS_HEARTBEAT_MS } from '../../../src/domain/constants';
@@ -15,13 +17,55 @@ export const REPLAY_LIMIT = 1000;
 export const MAX_UNSENT_BYTES = 1 << 20;
 /** Published when a session ends (sign-out): every process closes that session's streams at once. Never sent to a client. */
 export const SESSION_ENDED = 'session.ended';
+/**
+ * Published when every session of a user ends at once (deactivation, password reset; a password change ends
+ * all but `except_family_id`, the session that changed it): every process closes those streams at once. Never
+ * sent to a client.
+ */
+export const USER_SESSIONS_ENDED = 'user.sessions-ended';
+/** The events that end streams: never sent to a client, never replayed. */
+const ENDS_STREAMS = new Set([SESSION_ENDED, USER_SESSIONS_ENDED]);
 /** Rows older than this are pruned (once across processes, by the claimed job). */
 export const LIVE_EVENTS_KEPT_MS = 24 * 3_600_000;
 
 export const sseEvent = (event: Pick<LiveEvent, 'id' | 'type' | 'data'>) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
+/**
+ * How many streams one process holds open (finding 5 of issue 20: one token opened 2,000). Counted in this
+ * process's memory, not across processes through PostgreSQL: what a flood of streams puts at risk is the memory
+ * and the file descriptors of the process that holds them, and each process guards its own; with N processes
+ * behind the load balancer one user holds at most N times the cap, still bounded, and counting in the database
+ * would cost a write at each open and close and leave rows behind a process that died. `0` turns a cap off
+ * (the benchmark's 1,000 streams of one nurse). Defaults in server/config.ts, reasons in DECISIONS.md.
+ *
+ * - per session (a browser's tabs share one session) and per user (their devices): a new stream beyond the cap
+ *   closes the oldest one of that session or user, so a tab reloaded before its old connection is seen to close
+ *   never locks its owner out, and one stolen token can only ever hold the cap;
+ * - per client address (an office behind one NAT is many people): a new stream beyond the cap is refused with
+ *   429; closing the oldest would let one machine behind the NAT cut every colleague's streams in turn.
+ */
+export interface StreamCaps {
+  perSession: number;
+  perUser: number;
+  perAddress: number;
+}
+
+/** What the per-address cap counts: the address, or an IPv6 address's /64 (one host holds a whole /64). */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip) || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return ip.replace(/^::ffff:/i, '');
+  const [head, tail = ''] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+export const streamLimitReached = () =>
+  new ApiError(429, 'too_many_streams', 'Too many live event streams are open from this address. Close some tabs or try again in a minute.', undefined, { 'retry-after': '60' });
+
 interface Stream {
   userId: number;
+  address: string;
   organizationId: number | null;
   familyId: string;
   send: (text: string) => void;
@@ -39,8 +83,10 @@ const belongsTo = (stream: Stream, event: LiveEvent) =>
  * at each heartbeat (one query for all): a revoked, idle or expired session, or a deactivated user, ends its
  * streams; a sign-out ends them at once (the `session.ended` event).
  */
-export function createLiveStreams(app: FastifyInstance) {
+export function createLiveStreams(app: FastifyInstance, caps: StreamCaps = { perSession: app.config.eventStreamsPerSession, perUser: app.config.eventStreamsPerUser, perAddress: app.config.eventStreamsPerAddress }) {
+  /** Each user's streams, oldest first (a Set keeps the order of insertion). */
   const byUser = new Map<number, Set<Stream>>();
+  const byAddress = new Map<string, number>();
   let count = 0;
 
   const remove = (stream: Stream) => {
@@ -48,13 +94,35 @@ export function createLiveStreams(app: FastifyInstance) {
     if (!set?.delete(stream)) return;
     count--;
     if (set.size === 0) byUser.delete(stream.userId);
+    const left = (byAddress.get(stream.address) ?? 1) - 1;
+    if (left > 0) byAddress.set(stream.address, left);
+    else byAddress.delete(stream.address);
   };
+
+  /** The streams a new one of this session and user replaces: the oldest of the session, then of the user, beyond their caps. */
+  function replacedBy(userId: number, familyId: string): Stream[] {
+    const mine = [...(byUser.get(userId) ?? [])];
+    const replaced: Stream[] = [];
+    if (caps.perSession > 0) {
+      const session = mine.filter((stream) => stream.familyId === familyId);
+      replaced.push(...session.slice(0, Math.max(0, session.length - caps.perSession + 1)));
+    }
+    if (caps.perUser > 0) {
+      const left = mine.filter((stream) => !replaced.includes(stream));
+      replaced.push(...left.slice(0, Math.max(0, left.length - caps.perUser + 1)));
+    }
+    return replaced;
+  }
 
   const unsubscribe = app.events.subscribe((event) => {
     const set = byUser.get(event.userId);
     if (!set) return;
     if (event.type === SESSION_ENDED) {
       for (const stream of [...set]) if (stream.familyId === event.data.family_id) stream.end();
+      return;
+    }
+    if (event.type === USER_SESSIONS_ENDED) {
+      for (const stream of [...set]) if (stream.familyId !== event.data.except_family_id) stream.end();
       return;
     }
     for (const stream of set) {
@@ -96,10 +164,25 @@ export function createLiveStreams(app: FastifyInstance) {
     },
     checkSessions,
 
-    /** Answers the request with the user's stream: the missed events after `lastEventId` first, then live ones. */
+    /**
+     * Answers the request with the user's stream: the missed events after `lastEventId` first, then live ones.
+     * Beyond the caps (StreamCaps) it first closes the session's or user's oldest streams, or answers 429 when
+     * the address holds its cap of streams (not counting those this one replaces).
+     */
     async open(request: FastifyRequest, reply: FastifyReply, lastEventId: number | null): Promise<void> {
       const userId = request.user!.user.id;
       const organizationId = request.organization?.id ?? null;
+      const familyId = request.sessionFamilyId!;
+      const address = addressKey(request.ip);
+      const replaced = replacedBy(userId, familyId);
+      if (caps.perAddress > 0) {
+        const held = (byAddress.get(address) ?? 0) - replaced.filter((stream) => stream.address === address).length;
+        if (held >= caps.perAddress) throw streamLimitReached();
+      }
+      for (const stream of replaced) {
+        stream.send(': replaced by a newer stream\n\n');
+        stream.end();
+      }
       applySecurityHeaders(request, reply);
       reply.hijack();
       const raw = reply.raw;
@@ -114,8 +197,9 @@ export function createLiveStreams(app: FastifyInstance) {
       let ended = false;
       const stream: Stream = {
         userId,
+        address,
         organizationId,
-        familyId: request.sessionFamilyId!,
+        familyId,
         waiting: lastEventId !== null ? [] : null,
         send(text) {
           if (ended) return;
@@ -133,6 +217,7 @@ export function createLiveStreams(app: FastifyInstance) {
       byUser.set(userId, set);
       set.add(stream);
       count++;
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
       raw.on('close', () => {
         ended = true;
         remove(stream);
@@ -155,7 +240,7 @@ export function createLiveStreams(app: FastifyInstance) {
           .limit(REPLAY_LIMIT);
         const replayed = new Set<number>();
         for (const event of missed) {
-          if (event.type === SESSION_ENDED) continue;
+          if (ENDS_STREAMS.has(event.type)) continue;
           replayed.add(event.id);
           stream.send(sseEvent(event));
         }

@@ -282,7 +282,7 @@ export function createUserService(app: FastifyInstance) {
           await tx.insert(employeeProfiles).values({ userId: id, organizationId: organization.id, status: 'NEW' }).onConflictDoNothing();
         }
       });
-      if (isActive?.to === false) await revokeUserSessions(app.db, id, 'deactivated', app.now());
+      if (isActive?.to === false) await revokeUserSessions(app, id, 'deactivated', app.now());
       // an employee's account changed (deactivated, role taken away): their record's trail, for a grievance's reprisal watch
       const employeeId = user.role === 'ROLE_EMPLOYEE' || role?.to === 'ROLE_EMPLOYEE' ? id : null;
       await request.audit({ entity: 'user', entityId: id, employeeId, changed: { ...(isActive ? { is_active: isActive } : {}), ...(role ? { role } : {}) } });
