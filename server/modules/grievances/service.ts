@@ -143,7 +143,7 @@ export function createGrievanceService(app: FastifyInstance) {
   async function sharesOf(grievance: GrievanceRow): Promise<{ id: number; name: string }[]> {
     if (grievance.clientId === null) return [];
     const rows = await app.db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(grievanceShares)
       .innerJoin(users, eq(users.id, grievanceShares.userId))
       .innerJoin(clientUsers, and(eq(clientUsers.userId, grievanceShares.userId), eq(clientUsers.organizationId, grievanceShares.organizationId)))
@@ -156,7 +156,7 @@ export function createGrievanceService(app: FastifyInstance) {
   async function familyOf(grievance: GrievanceRow): Promise<{ id: number; name: string }[]> {
     if (grievance.clientId === null || grievance.complainantId === null) return [];
     const rows = await app.db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(clientUsers)
       .innerJoin(users, eq(users.id, clientUsers.userId))
       .where(

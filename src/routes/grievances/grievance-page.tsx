@@ -20,6 +20,7 @@ import { PrivateNotFoundPage } from '../not-found/not-found-pages';
 import { PrivatePage } from '../placeholder/private-page';
 import { GrievanceStateTags } from './grievance-state';
 import { ageText, categoryLabel, changeText, channelLabel, eventTitle, grievancesHome, stateLabel, type Grievance, type GrievanceViewer } from './grievances-api';
+import { ShareWithFamily } from './share-with-family';
 
 const Timeline = styled.ol`
   margin: 0;
@@ -67,7 +68,8 @@ const BACK_TEXT: Record<GrievanceViewer, string> = {
  * One grievance: /clients/grievances/:id (the office's desk), /grievances/:id (an employee's own) and
  * /clients/welcome/concerns/:id (a client's own). Its details and trail (the complainant's without the
  * office's internal notes); the office moves it along, writes notes (internal or not) and reads the
- * reprisal watch; the complainant adds to the trail.
+ * reprisal watch; the complainant adds to the trail, and a client complainant shares it with named family
+ * members (whom the office sees).
  */
 export function GrievancePage() {
   const { id: rawId } = useParams();
@@ -188,6 +190,12 @@ export function GrievancePage() {
                 </dd>
               </>
             ) : null}
+            {office && grievance.shared_with && grievance.complainant && grievance.client ? (
+              <>
+                <dt>Shared with</dt>
+                <dd>{grievance.shared_with.length ? grievance.shared_with.map((member) => member.name).join(', ') : 'No one of the family'}</dd>
+              </>
+            ) : null}
             {office && grievance.filed_by && grievance.channel !== 'PORTAL' ? (
               <>
                 <dt>Recorded by</dt>
@@ -248,6 +256,18 @@ export function GrievancePage() {
           </Formik>
         </Panel>
       </TwoColumns>
+
+      {viewer === 'client' && grievance.shared_with ? (
+        <ShareWithFamily
+          grievance={grievance}
+          onShared={(answer, text) => changed(answer, text)}
+          onUnshared={(text) => {
+            setNotice(text);
+            setError(null);
+            setChanges((n) => n + 1);
+          }}
+        />
+      ) : null}
 
       {office && grievance.reprisal_watch ? (
         <Panel aria-labelledby="grievance-watch-title">

@@ -11,6 +11,8 @@ export type Grievance = ResponseData<'grievances_retrieve'>;
 export type GrievanceEvent = Grievance['events'][number];
 export type ReprisalChange = NonNullable<Grievance['reprisal_watch']>['changes'][number];
 export type GrievanceListQuery = OperationParams<'grievances_list'>;
+/** A family member the complainant may share with (names only), and whether it is shared with them. */
+export type GrievanceFamilyMember = ResponseData<'grievances_shares_list'>[number];
 export type GrievanceBody = RequestBody<'grievances_create'>;
 
 export const GRIEVANCES_PAGE_SIZE = 20;

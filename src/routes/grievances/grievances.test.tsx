@@ -56,6 +56,14 @@ function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
 
 const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
 
+/** Clara's family in the portal: June and Daniel, users of her client record too. */
+const JUNE = { id: 51, name: 'June Whitfield' };
+const DANIEL = { id: 52, name: 'Daniel Whitfield' };
+const family = (sharedWith: number[] = []) => [DANIEL, JUNE].map((member) => ({ ...member, shared: sharedWith.includes(member.id) }));
+/** Clara's own concern as the server answers her: no internal note, no moves, whom it is shared with. */
+const mineShared = (sharedWith: number[] = []) =>
+  makeGrievance({ events: makeGrievance().events.slice(0, 2), moves: [], reprisal_watch: null, shared_with: [DANIEL, JUNE].filter((member) => sharedWith.includes(member.id)) });
+
 function setUp(path: string, user: User, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     grievances_list: vi.fn(async () => page([makeSummary({ id: 8, category: 'ABUSE', urgent: true, state: 'RECEIVED' }), makeSummary({ overdue: true })])),
@@ -65,6 +73,9 @@ function setUp(path: string, user: User, overrides: Record<string, (...args: any
       makeGrievance({ state: body.state, resolution: body.resolution ?? null, moves: ['NOTIFIED', 'REOPENED'] }),
     ),
     grievances_notes_create: vi.fn(async () => makeGrievance()),
+    grievances_shares_list: vi.fn(async () => family()),
+    grievances_shares_create: vi.fn(async (_: unknown, body: { user_id: number }) => mineShared([body.user_id])),
+    grievances_shares_destroy: vi.fn(async () => undefined),
     clients_list: vi.fn(async () => page([{ id: 301, first_name: 'Clara', last_name: 'Whitfield' }])),
     employees_list: vi.fn(async () => page([])),
     ...overrides,
@@ -169,6 +180,59 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     await user.type(screen.getByLabelText('Note'), 'It happened again.');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     await waitFor(() => expect(api.grievances_notes_create).toHaveBeenCalledWith({ id: 7 }, { note: 'It happened again.' }));
+  });
+
+  it('the complainant shares her concern with a family member she picks by name, and sees whom it is shared with', async () => {
+    const user = userEvent.setup();
+    const { api } = setUp('/clients/welcome/concerns/7', client, { grievances_retrieve: vi.fn(async () => mineShared()) });
+    const share = await screen.findByRole('region', { name: 'Share with family' });
+    expect(within(share).getByText('No one: only you and the office.')).toBeInTheDocument();
+    const form = await within(share).findByRole('form', { name: 'Share with a family member' });
+    expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a family member', 'Daniel Whitfield', 'June Whitfield']);
+    // nobody is picked for her
+    await user.click(within(form).getByRole('button', { name: 'Share' }));
+    expect(await within(form).findByText('Choose a family member', { selector: 'p' })).toBeInTheDocument();
+    expect(api.grievances_shares_create).not.toHaveBeenCalled();
+
+    await user.selectOptions(within(form).getByLabelText('Family member'), 'June Whitfield');
+    await user.click(within(form).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(api.grievances_shares_create).toHaveBeenCalledWith({ id: 7 }, { user_id: JUNE.id }));
+    expect(await screen.findByText('June Whitfield now sees this concern.')).toBeInTheDocument();
+    const sharedWith = within(share).getByRole('list', { name: 'Shared with' });
+    expect(within(sharedWith).getAllByRole('listitem').map((item) => item.firstChild!.textContent)).toEqual(['June Whitfield']);
+    // June is no longer offered; Daniel still is
+    await waitFor(() => expect(within(share).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a family member', 'Daniel Whitfield']));
+  });
+
+  it('the complainant stops sharing with a family member; the concern is loaded again from the server', async () => {
+    const user = userEvent.setup();
+    const retrieve = vi.fn(async () => mineShared([JUNE.id]));
+    const { api } = setUp('/clients/welcome/concerns/7', client, { grievances_retrieve: retrieve, grievances_shares_list: vi.fn(async () => family([JUNE.id])) });
+    const share = await screen.findByRole('region', { name: 'Share with family' });
+    expect(within(within(share).getByRole('list', { name: 'Shared with' })).getByText('June Whitfield')).toBeInTheDocument();
+    retrieve.mockImplementation(async () => mineShared());
+    await user.click(within(share).getByRole('button', { name: 'Stop sharing with June Whitfield' }));
+    await waitFor(() => expect(api.grievances_shares_destroy).toHaveBeenCalledWith({ id: 7, user_id: JUNE.id }));
+    expect(await screen.findByText('June Whitfield no longer sees this concern.')).toBeInTheDocument();
+    expect(await within(share).findByText('No one: only you and the office.')).toBeInTheDocument();
+    expect(retrieve).toHaveBeenCalledTimes(2);
+  });
+
+  it('a family member it is shared with reads it and may add a note, but shares nothing', async () => {
+    const june = makeUser('ROLE_CLIENT', { first_name: 'June', last_name: 'Whitfield' });
+    const { api } = setUp('/clients/welcome/concerns/7', june, { grievances_retrieve: vi.fn(async () => ({ ...mineShared(), shared_with: null })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Missed or late visit' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Note')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Share with family' })).not.toBeInTheDocument();
+    expect(api.grievances_shares_list).not.toHaveBeenCalled();
+  });
+
+  it('the office sees whom the complainant shared her concern with, and shares nothing itself', async () => {
+    const { api } = setUp('/clients/grievances/7', admin, { grievances_retrieve: vi.fn(async () => makeGrievance({ shared_with: [JUNE] })) });
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Shared with').nextElementSibling).toHaveTextContent('June Whitfield');
+    expect(screen.queryByRole('region', { name: 'Share with family' })).not.toBeInTheDocument();
+    expect(api.grievances_shares_list).not.toHaveBeenCalled();
   });
 
   it('an employee files a grievance at /grievances, which joins their list', async () => {
