@@ -352,6 +352,9 @@ for (const backend of testBackends()) {
       const daniel = await account('client@sunrise.example', 'Daniel', 'Whitfield', true);
       const june = await account('client@sunrise.example', 'June', 'Whitfield', true);
       const eve = await account('client@sunrise.example', 'Eve', 'Whitfield', true);
+      // a family member the office deactivated is not offered
+      const ruth = await account('client@sunrise.example', 'Ruth', 'Whitfield', true);
+      await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, ruth.user.id));
       const nurseAccount = { id: nurse.user.id as number, email: 'nurse@sunrise.example' };
       const filed = await post(
         '/api/grievances/',
@@ -376,8 +379,8 @@ for (const backend of testBackends()) {
         { id: june.user.id, name: 'June Whitfield', shared: false },
       ]);
       expect(family.body).not.toContain('@');
-      // a family member of the same client only: not the nurse, not herself
-      for (const stranger of [nurse.user.id, client.user.id]) {
+      // an active family member of the same client only: not the nurse, not herself, not Ruth
+      for (const stranger of [nurse.user.id, client.user.id, ruth.user.id]) {
         const refused = await post(`/api/grievances/${id}/shares/`, { user_id: stranger }, client);
         expect(refused.statusCode, refused.body).toBe(400);
         expect(refused.json().fields.user_id).toBeDefined();
