@@ -150,11 +150,11 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+            starts_on: string; // date
             /**
              * YYYY-MM-DD
              */
-            ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+            ends_on: string; // date
             reference: string;
             low: boolean;
             ending_soon: boolean;
@@ -175,8 +175,8 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            week_start: string; // ^\d{4}-\d{2}-\d{2}$
-            days: string /* ^\d{4}-\d{2}-\d{2}$ */[];
+            week_start: string; // date
+            days: string /* date */[];
             timezone: string;
             count: number;
             rows: /* BoardRow */ BoardRow[];
@@ -206,7 +206,7 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            service_date: string; // ^\d{4}-\d{2}-\d{2}$
+            service_date: string; // date
             /**
              * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
              */
@@ -258,7 +258,7 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+            date_of_birth: string; // date
             phone: string;
             city: string;
             created_at: string; // date-time
@@ -278,19 +278,19 @@ declare namespace Components {
             physician_npi: string | null;
             diagnosis_code: string | null;
             diagnosis_description: string | null;
-            certification_start: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
-            certification_end: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            certification_start: string /* date */ | null;
+            certification_end: string /* date */ | null;
             next_certification: {
                 /**
                  * YYYY-MM-DD
                  */
-                start: string; // ^\d{4}-\d{2}-\d{2}$
+                start: string; // date
                 /**
                  * YYYY-MM-DD
                  */
-                end: string; // ^\d{4}-\d{2}-\d{2}$
+                end: string; // date
             } | null;
-            discharged_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            discharged_on: string /* date */ | null;
             discharge_reason: ("GOALS_MET" | "HOSPITALIZED" | "MOVED" | "CHOSE_ANOTHER" | "PAYER_ENDED" | "DECEASED" | "OTHER") | null;
             discharge_note: string | null;
             referral_id: number | null;
@@ -340,7 +340,7 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+            date_of_birth: string; // date
             phone: string;
             city: string;
             created_at: string; // date-time
@@ -369,14 +369,29 @@ declare namespace Components {
         export interface Clock {
             at: string; // date-time
             /**
-             * HOME: Home; COMMUNITY: Community
+             * HOME when the position placed it at the client’s home, otherwise what the caregiver chose; null in a client’s or family member’s view
              */
-            location: "HOME" | "COMMUNITY";
-            latitude: number | null;
-            longitude: number | null;
-            accuracy: number | null;
-            distance: number | null;
-            reason: string | null;
+            location: /* HOME when the position placed it at the client’s home, otherwise what the caregiver chose; null in a client’s or family member’s view */ ("HOME" | "COMMUNITY") | null;
+            /**
+             * The caregiver’s position at the clock; null in a client’s or family member’s view
+             */
+            latitude: /* The caregiver’s position at the clock; null in a client’s or family member’s view */ number | null;
+            /**
+             * The caregiver’s position at the clock; null in a client’s or family member’s view
+             */
+            longitude: /* The caregiver’s position at the clock; null in a client’s or family member’s view */ number | null;
+            /**
+             * Metres, as the phone reported it; null in a client’s or family member’s view
+             */
+            accuracy: /* Metres, as the phone reported it; null in a client’s or family member’s view */ number | null;
+            /**
+             * Metres from the client’s home, when both positions are known; null in a client’s or family member’s view
+             */
+            distance: /* Metres from the client’s home, when both positions are known; null in a client’s or family member’s view */ number | null;
+            /**
+             * Why the position was not used (the caregiver’s words); null in a client’s or family member’s view
+             */
+            reason: /* Why the position was not used (the caregiver’s words); null in a client’s or family member’s view */ string | null;
         }
         /**
          * ClockInput
@@ -502,7 +517,7 @@ declare namespace Components {
             requires_expiry: boolean;
             status: "MISSING" | "PENDING" | "APPROVED" | "REJECTED";
             file: /* StoredFile */ StoredFile | null;
-            expires_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            expires_on: string /* date */ | null;
             expired: boolean;
             /**
              * Expires within 30 days (and not yet expired)
@@ -756,7 +771,7 @@ declare namespace Components {
             } | null;
             signed_at: string /* date-time */ | null;
             countersigned_at: string /* date-time */ | null;
-            due_date: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            due_date: string /* date */ | null;
             created_at: string; // date-time
         }
         /**
@@ -836,7 +851,7 @@ declare namespace Components {
             complainant_name: string;
             complainant: /* PersonRef */ PersonRef | null;
             client: /* PersonRef */ PersonRef | null;
-            occurred_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            occurred_on: string /* date */ | null;
             created_at: string; // date-time
             updated_at: string; // date-time
             people_involved: string;
@@ -896,7 +911,7 @@ declare namespace Components {
             complainant_name: string;
             complainant: /* PersonRef */ PersonRef | null;
             client: /* PersonRef */ PersonRef | null;
-            occurred_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            occurred_on: string /* date */ | null;
             created_at: string; // date-time
             updated_at: string; // date-time
         }
@@ -1178,18 +1193,18 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            week_start: string; // ^\d{4}-\d{2}-\d{2}$
+            week_start: string; // date
             /**
              * YYYY-MM-DD
              */
-            week_end: string; // ^\d{4}-\d{2}-\d{2}$
+            week_end: string; // date
             timezone: string;
             visits: /* PayrollVisit */ PayrollVisit[];
             days: {
                 /**
                  * YYYY-MM-DD
                  */
-                date: string; // ^\d{4}-\d{2}-\d{2}$
+                date: string; // date
                 minutes: number;
             }[];
             total_minutes: number;
@@ -1223,7 +1238,7 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            service_date: string; // ^\d{4}-\d{2}-\d{2}$
+            service_date: string; // date
             client: /* PersonRef */ PersonRef;
             /**
              * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
@@ -1268,12 +1283,16 @@ declare namespace Components {
          * RecurrenceResult
          */
         export interface RecurrenceResult {
-            created: /* Visit */ Visit[];
+            created: /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Visit[];
             skipped: {
                 /**
                  * YYYY-MM-DD
                  */
-                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                service_date: string; // date
                 reason: string;
             }[];
         }
@@ -1287,7 +1306,7 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+            date_of_birth: string; // date
             phone: string;
             /**
              * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
@@ -1303,7 +1322,7 @@ declare namespace Components {
              * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
              */
             status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
-            assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            assessment_on: string /* date */ | null;
             decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
             overdue: boolean;
             marketer: /* PersonRef */ PersonRef | null;
@@ -1327,7 +1346,7 @@ declare namespace Components {
             id: number;
             kind: "CREATED" | "STATUS" | "NOTE" | "EDIT";
             status: ("NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST") | null;
-            assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            assessment_on: string /* date */ | null;
             reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
             note: string;
             changes: {
@@ -1349,7 +1368,7 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+            date_of_birth: string; // date
             phone: string;
             /**
              * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
@@ -1365,7 +1384,7 @@ declare namespace Components {
              * NEW: New; CONTACTED: Contacted; ASSESSMENT_SCHEDULED: Assessment scheduled; ADMITTED: Admitted; DECLINED: Declined; LOST: Lost
              */
             status: "NEW" | "CONTACTED" | "ASSESSMENT_SCHEDULED" | "ADMITTED" | "DECLINED" | "LOST";
-            assessment_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            assessment_on: string /* date */ | null;
             decline_reason: ("NOT_ELIGIBLE" | "OUT_OF_AREA" | "PAYER_NOT_ACCEPTED" | "NO_STAFF" | "CHOSE_ANOTHER_AGENCY" | "OTHER") | null;
             overdue: boolean;
             marketer: /* PersonRef */ PersonRef | null;
@@ -1421,8 +1440,11 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            service_date: string; // ^\d{4}-\d{2}-\d{2}$
-            caregiver: /* PersonRef */ PersonRef | null;
+            service_date: string; // date
+            /**
+             * The office sees the full name; a client or family member the first name and initial (“Nora O.”)
+             */
+            caregiver: /* The office sees the full name; a client or family member the first name and initial (“Nora O.”) */ /* PersonRef */ PersonRef | null;
             starts_at: string; // date-time
             ends_at: string; // date-time
             corrected: boolean;
@@ -1611,6 +1633,7 @@ declare namespace Components {
         }
         /**
          * Visit
+         * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
          */
         export interface Visit {
             id: number;
@@ -1619,33 +1642,60 @@ declare namespace Components {
              */
             status: "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
             client: /* ClientRef */ ClientRef;
+            /**
+             * The client’s home; of an Open visit not yet the caregiver’s, the town only
+             */
             address: string;
-            latitude: number | null;
-            longitude: number | null;
+            /**
+             * The client’s home position: the office’s view only, null for everyone else
+             */
+            latitude: /* The client’s home position: the office’s view only, null for everyone else */ number | null;
+            /**
+             * The client’s home position: the office’s view only, null for everyone else
+             */
+            longitude: /* The client’s home position: the office’s view only, null for everyone else */ number | null;
             service_id: number;
             /**
              * Pathways: Pathways; Wellness: Health Wellness; Bds: BDS Waiver; SkilledNurses: RN Skilled Nurses Services; Lpn: Lpn; Cna: Cna; PhysicalTherapist: PhysicalTherapist; OccupationalTherapist: OccupationalTherapist; SpeechTherapist: SpeechTherapist; SocialWorker: SocialWorker
              */
             service: "Pathways" | "Wellness" | "Bds" | "SkilledNurses" | "Lpn" | "Cna" | "PhysicalTherapist" | "OccupationalTherapist" | "SpeechTherapist" | "SocialWorker";
-            caregiver: /* PersonRef */ PersonRef | null;
+            /**
+             * A client or family member sees the first name and initial (“Nora O.”)
+             */
+            caregiver: /* A client or family member sees the first name and initial (“Nora O.”) */ /* PersonRef */ PersonRef | null;
             starts_at: string; // date-time
             ends_at: string; // date-time
             /**
              * YYYY-MM-DD
              */
-            service_date: string; // ^\d{4}-\d{2}-\d{2}$
+            service_date: string; // date
             timezone: string;
+            /**
+             * The office’s notes (entry notes, a gate code): the office and the assigned caregiver; empty for anyone else
+             */
             notes: string;
             pattern_id: number | null;
             cancel_reason: ("CLIENT_REQUEST" | "CLIENT_HOSPITAL" | "CAREGIVER_CALLOUT" | "WEATHER" | "OTHER") | null;
-            cancel_note: string | null;
+            /**
+             * The office’s note on the cancellation; null for clients and for an Open visit not the caregiver’s
+             */
+            cancel_note: /* The office’s note on the cancellation; null for clients and for an Open visit not the caregiver’s */ string | null;
             clock_in: /* Clock */ Clock | null;
             clock_out: /* Clock */ Clock | null;
             corrected_start_at: string /* date-time */ | null;
             corrected_end_at: string /* date-time */ | null;
-            correction_reason: ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
-            correction_note: string | null;
+            /**
+             * Why the office corrected the times; null in a client’s or family member’s view
+             */
+            correction_reason: /* Why the office corrected the times; null in a client’s or family member’s view */ ("FORGOT_TO_CLOCK" | "DEVICE_PROBLEM" | "WRONG_VISIT" | "CLIENT_CONFIRMED" | "OTHER") | null;
+            /**
+             * The office’s note on the correction; null in a client’s or family member’s view
+             */
+            correction_note: /* The office’s note on the correction; null in a client’s or family member’s view */ string | null;
             minutes: number | null;
+            /**
+             * The office’s and the assigned caregiver’s view; empty for a client or family member and for an Open visit not the caregiver’s
+             */
             exceptions: /* VisitException */ VisitException[];
             requested_by: /* PersonRef */ PersonRef[];
             verified_at: string /* date-time */ | null;
@@ -1659,9 +1709,9 @@ declare namespace Components {
             id: number;
             visit_id: number;
             /**
-             * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+             * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; IMPLAUSIBLE_CLOCK_IN: Clock-in position not plausible; IMPLAUSIBLE_CLOCK_OUT: Clock-out position not plausible; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
              */
-            code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+            code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "IMPLAUSIBLE_CLOCK_IN" | "IMPLAUSIBLE_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
             detail: string;
             resolution: ("APPROVED" | "CORRECTED") | null;
             resolution_note: string | null;
@@ -1676,9 +1726,9 @@ declare namespace Components {
             id: number;
             visit_id: number;
             /**
-             * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
+             * LATE_CLOCK_IN: Late clock-in; MISSING_CLOCK_IN: Missing clock-in; MISSING_CLOCK_OUT: Missing clock-out; LOCATION_CLOCK_IN: Clock-in away from the home; LOCATION_CLOCK_OUT: Clock-out away from the home; IMPLAUSIBLE_CLOCK_IN: Clock-in position not plausible; IMPLAUSIBLE_CLOCK_OUT: Clock-out position not plausible; OVERLAP: Overlaps another visit; DISPUTE: Disputed by the client
              */
-            code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+            code: "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "IMPLAUSIBLE_CLOCK_IN" | "IMPLAUSIBLE_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
             detail: string;
             resolution: ("APPROVED" | "CORRECTED") | null;
             resolution_note: string | null;
@@ -1702,7 +1752,7 @@ declare namespace Components {
                 /**
                  * YYYY-MM-DD
                  */
-                service_date: string; // ^\d{4}-\d{2}-\d{2}$
+                service_date: string; // date
                 clock_in_at: string /* date-time */ | null;
                 clock_out_at: string /* date-time */ | null;
                 corrected_start_at: string /* date-time */ | null;
@@ -1745,7 +1795,11 @@ declare namespace Components {
              * The URL of the previous page, or null on the first
              */
             previous: /* The URL of the previous page, or null on the first */ string | null;
-            results: /* Visit */ Visit[];
+            results: /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Visit[];
         }
         /**
          * Welcome
@@ -1782,7 +1836,7 @@ declare namespace Components {
                 id: number;
                 title: string;
                 link: string;
-                due_on: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+                due_on: string /* date */ | null;
             }[];
         }
         /**
@@ -1810,11 +1864,11 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            week_start: string; // ^\d{4}-\d{2}-\d{2}$
+            week_start: string; // date
             /**
              * YYYY-MM-DD
              */
-            week_end: string; // ^\d{4}-\d{2}-\d{2}$
+            week_end: string; // date
             title: string;
             visit_count: number;
             total_minutes: number;
@@ -1841,11 +1895,11 @@ declare namespace Components {
             /**
              * YYYY-MM-DD
              */
-            week_start: string; // ^\d{4}-\d{2}-\d{2}$
+            week_start: string; // date
             /**
              * YYYY-MM-DD
              */
-            week_end: string; // ^\d{4}-\d{2}-\d{2}$
+            week_end: string; // date
             title: string;
             visit_count: number;
             total_minutes: number;
@@ -2162,10 +2216,10 @@ declare namespace Paths {
             export type Action = "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_OUT" | "CREATE" | "UPDATE" | "DELETE" | "READ" | "SEARCH" | "EXPORT";
             export type Entity = string; // ^[a-z][a-z_]{0,49}$
             export type EntityId = string;
-            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type From = string; // date
             export type Organization = number;
             export type Person = number;
-            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+            export type To = string; // date
         }
         export interface QueryParameters {
             organization?: Parameters.Organization;
@@ -2173,8 +2227,8 @@ declare namespace Paths {
             action?: Parameters.Action;
             entity?: Parameters.Entity /* ^[a-z][a-z_]{0,49}$ */;
             entity_id?: Parameters.EntityId;
-            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
-            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            from?: Parameters.From /* date */;
+            to?: Parameters.To /* date */;
         }
         namespace Responses {
             /**
@@ -2203,12 +2257,12 @@ declare namespace Paths {
             export type Action = "SIGN_IN" | "SIGN_IN_FAILED" | "SIGN_OUT" | "CREATE" | "UPDATE" | "DELETE" | "READ" | "SEARCH" | "EXPORT";
             export type Entity = string; // ^[a-z][a-z_]{0,49}$
             export type EntityId = string;
-            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type From = string; // date
             export type Limit = number;
             export type Offset = number;
             export type Organization = number;
             export type Person = number;
-            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+            export type To = string; // date
         }
         export interface QueryParameters {
             organization?: Parameters.Organization;
@@ -2216,8 +2270,8 @@ declare namespace Paths {
             action?: Parameters.Action;
             entity?: Parameters.Entity /* ^[a-z][a-z_]{0,49}$ */;
             entity_id?: Parameters.EntityId;
-            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
-            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            from?: Parameters.From /* date */;
+            to?: Parameters.To /* date */;
             limit?: Parameters.Limit;
             offset?: Parameters.Offset;
         }
@@ -2568,11 +2622,11 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+            starts_on: string; // date
             /**
              * YYYY-MM-DD
              */
-            ends_on: string; // ^\d{4}-\d{2}-\d{2}$
+            ends_on: string; // date
             reference?: string;
         }
         namespace Responses {
@@ -2636,7 +2690,7 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+            date_of_birth: string; // date
             phone?: string;
             address?: string;
             city?: string;
@@ -2655,8 +2709,8 @@ declare namespace Paths {
             physician_npi?: string | null;
             diagnosis_code?: string | null;
             diagnosis_description?: string | null;
-            certification_start?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
-            certification_end?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            certification_start?: string /* date */ | null;
+            certification_end?: string /* date */ | null;
         }
         namespace Responses {
             export type $201 = /* Client */ Components.Schemas.Client;
@@ -2771,7 +2825,7 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            date_of_birth?: string; // ^\d{4}-\d{2}-\d{2}$
+            date_of_birth?: string; // date
             phone?: string;
             address?: string;
             city?: string;
@@ -2790,8 +2844,8 @@ declare namespace Paths {
             physician_npi?: string | null;
             diagnosis_code?: string | null;
             diagnosis_description?: string | null;
-            certification_start?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
-            certification_end?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            certification_start?: string /* date */ | null;
+            certification_end?: string /* date */ | null;
             /**
              * HCC: Home Care; HHP: Home Health; HCC, HHP: Both
              */
@@ -2800,7 +2854,7 @@ declare namespace Paths {
              * PENDING: Pending; ACTIVE: Active; WAITING_LIST: Waiting list; ON_HOLD: On hold; DISCHARGED: Discharged
              */
             status?: "PENDING" | "ACTIVE" | "WAITING_LIST" | "ON_HOLD" | "DISCHARGED";
-            discharged_on?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            discharged_on?: string /* date */ | null;
             discharge_reason?: ("GOALS_MET" | "HOSPITALIZED" | "MOVED" | "CHOSE_ANOTHER" | "PAYER_ENDED" | "DECEASED" | "OTHER") | null;
             discharge_note?: string | null;
         }
@@ -4173,7 +4227,7 @@ declare namespace Paths {
         export interface RequestBody {
             status?: "APPROVED" | "REJECTED";
             review_note?: string | null;
-            expires_on?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            expires_on?: string /* date */ | null;
         }
         namespace Responses {
             export type $200 = /* Document */ Components.Schemas.Document;
@@ -5562,7 +5616,7 @@ declare namespace Paths {
                 number?,
                 number?
             ];
-            due_date?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            due_date?: string /* date */ | null;
         }
         namespace Responses {
             export type $201 = /* FormRequest */ Components.Schemas.FormRequest[];
@@ -6071,7 +6125,7 @@ declare namespace Paths {
              */
             category: "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
             description: string;
-            occurred_on?: string /* ^\d{4}-\d{2}-\d{2}$ */ | null;
+            occurred_on?: string /* date */ | null;
             people_involved?: string;
             desired_outcome?: string;
             /**
@@ -6110,8 +6164,8 @@ declare namespace Paths {
         namespace Parameters {
             export type Category = "CARE" | "STAFF" | "MISSED_VISIT" | "SCHEDULE" | "BILLING" | "PRIVACY" | "DISCRIMINATION" | "ABUSE" | "OTHER";
             export type ClientId = number;
-            export type CreatedAfter = string; // ^\d{4}-\d{2}-\d{2}$
-            export type CreatedBefore = string; // ^\d{4}-\d{2}-\d{2}$
+            export type CreatedAfter = string; // date
+            export type CreatedBefore = string; // date
             export type Limit = number;
             export type Offset = number;
             export type Open = boolean;
@@ -6127,8 +6181,8 @@ declare namespace Paths {
             overdue?: Parameters.Overdue;
             urgent?: Parameters.Urgent;
             client_id?: Parameters.ClientId;
-            created_before?: Parameters.CreatedBefore /* ^\d{4}-\d{2}-\d{2}$ */;
-            created_after?: Parameters.CreatedAfter /* ^\d{4}-\d{2}-\d{2}$ */;
+            created_before?: Parameters.CreatedBefore /* date */;
+            created_after?: Parameters.CreatedAfter /* date */;
             ordering?: Parameters.Ordering;
             limit?: Parameters.Limit;
             offset?: Parameters.Offset;
@@ -6363,14 +6417,14 @@ declare namespace Paths {
     }
     namespace MarketersList {
         namespace Parameters {
-            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type From = string; // date
             export type Limit = number;
             export type Offset = number;
-            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+            export type To = string; // date
         }
         export interface QueryParameters {
-            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
-            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            from?: Parameters.From /* date */;
+            to?: Parameters.To /* date */;
             limit?: Parameters.Limit;
             offset?: Parameters.Offset;
         }
@@ -6395,11 +6449,11 @@ declare namespace Paths {
                 /**
                  * YYYY-MM-DD
                  */
-                from: string; // ^\d{4}-\d{2}-\d{2}$
+                from: string; // date
                 /**
                  * YYYY-MM-DD
                  */
-                to: string; // ^\d{4}-\d{2}-\d{2}$
+                to: string; // date
             }
             export type $400 = /**
              * Error
@@ -6420,12 +6474,12 @@ declare namespace Paths {
     }
     namespace MarketersReportRetrieve {
         namespace Parameters {
-            export type From = string; // ^\d{4}-\d{2}-\d{2}$
-            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+            export type From = string; // date
+            export type To = string; // date
         }
         export interface QueryParameters {
-            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
-            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            from?: Parameters.From /* date */;
+            to?: Parameters.To /* date */;
         }
         namespace Responses {
             /**
@@ -6710,13 +6764,13 @@ declare namespace Paths {
     namespace PayrollPeriodsExportRetrieve {
         namespace Parameters {
             export type EmployeeId = number;
-            export type From = string; // ^\d{4}-\d{2}-\d{2}$
-            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+            export type From = string; // date
+            export type To = string; // date
         }
         export interface QueryParameters {
             employee_id?: Parameters.EmployeeId;
-            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
-            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            from?: Parameters.From /* date */;
+            to?: Parameters.To /* date */;
         }
         namespace Responses {
             /**
@@ -6748,15 +6802,15 @@ declare namespace Paths {
     namespace PayrollPeriodsList {
         namespace Parameters {
             export type EmployeeId = number;
-            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type From = string; // date
             export type Limit = number;
             export type Offset = number;
-            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+            export type To = string; // date
         }
         export interface QueryParameters {
             employee_id?: Parameters.EmployeeId;
-            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
-            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            from?: Parameters.From /* date */;
+            to?: Parameters.To /* date */;
             limit?: Parameters.Limit;
             offset?: Parameters.Offset;
         }
@@ -6887,7 +6941,7 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            date_of_birth: string; // ^\d{4}-\d{2}-\d{2}$
+            date_of_birth: string; // date
             phone: string;
             address?: string;
             city?: string;
@@ -6950,8 +7004,8 @@ declare namespace Paths {
     }
     namespace ReferralsList {
         namespace Parameters {
-            export type CreatedAfter = string; // ^\d{4}-\d{2}-\d{2}$
-            export type CreatedBefore = string; // ^\d{4}-\d{2}-\d{2}$
+            export type CreatedAfter = string; // date
+            export type CreatedBefore = string; // date
             export type Limit = number;
             export type MarketerId = number;
             export type Offset = number;
@@ -6966,8 +7020,8 @@ declare namespace Paths {
             marketer_id?: Parameters.MarketerId;
             source?: Parameters.Source;
             overdue?: Parameters.Overdue;
-            created_before?: Parameters.CreatedBefore /* ^\d{4}-\d{2}-\d{2}$ */;
-            created_after?: Parameters.CreatedAfter /* ^\d{4}-\d{2}-\d{2}$ */;
+            created_before?: Parameters.CreatedBefore /* date */;
+            created_after?: Parameters.CreatedAfter /* date */;
             search?: Parameters.Search;
             ordering?: Parameters.Ordering;
             limit?: Parameters.Limit;
@@ -7039,7 +7093,7 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            date_of_birth?: string; // ^\d{4}-\d{2}-\d{2}$
+            date_of_birth?: string; // date
             phone?: string;
             address?: string;
             city?: string;
@@ -7150,7 +7204,7 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            assessment_on?: string; // ^\d{4}-\d{2}-\d{2}$
+            assessment_on?: string; // date
             /**
              * NOT_ELIGIBLE: Not eligible; OUT_OF_AREA: Out of area; PAYER_NOT_ACCEPTED: Payer not accepted; NO_STAFF: No staff available; CHOSE_ANOTHER_AGENCY: Chose another agency; OTHER: Other
              */
@@ -8802,7 +8856,7 @@ declare namespace Paths {
     }
     namespace VisitExceptionsList {
         namespace Parameters {
-            export type Code = "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
+            export type Code = "LATE_CLOCK_IN" | "MISSING_CLOCK_IN" | "MISSING_CLOCK_OUT" | "LOCATION_CLOCK_IN" | "LOCATION_CLOCK_OUT" | "IMPLAUSIBLE_CLOCK_IN" | "IMPLAUSIBLE_CLOCK_OUT" | "OVERLAP" | "DISPUTE";
             export type Limit = number;
             export type Offset = number;
             export type Resolved = boolean;
@@ -8853,7 +8907,11 @@ declare namespace Paths {
             corrected_end_at?: string; // date-time
         }
         namespace Responses {
-            export type $200 = /* Visit */ Components.Schemas.Visit;
+            export type $200 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -8887,10 +8945,10 @@ declare namespace Paths {
             export type Limit = number;
             export type Offset = number;
             export type Search = string;
-            export type Week = string; // ^\d{4}-\d{2}-\d{2}$
+            export type Week = string; // date
         }
         export interface QueryParameters {
-            week?: Parameters.Week /* ^\d{4}-\d{2}-\d{2}$ */;
+            week?: Parameters.Week /* date */;
             by?: Parameters.By;
             search?: Parameters.Search;
             limit?: Parameters.Limit;
@@ -8926,7 +8984,11 @@ declare namespace Paths {
             reason: string;
         }
         namespace Responses {
-            export type $200 = /* Visit */ Components.Schemas.Visit;
+            export type $200 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -8969,7 +9031,11 @@ declare namespace Paths {
             note?: string;
         }
         namespace Responses {
-            export type $200 = /* Visit */ Components.Schemas.Visit;
+            export type $200 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -9006,7 +9072,11 @@ declare namespace Paths {
         }
         export type RequestBody = /* ClockInput */ Components.Schemas.ClockInput;
         namespace Responses {
-            export type $200 = /* Visit */ Components.Schemas.Visit;
+            export type $200 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -9043,7 +9113,11 @@ declare namespace Paths {
         }
         export type RequestBody = /* ClockInput */ Components.Schemas.ClockInput;
         namespace Responses {
-            export type $200 = /* Visit */ Components.Schemas.Visit;
+            export type $200 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -9079,7 +9153,7 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            service_date: string; // ^\d{4}-\d{2}-\d{2}$
+            service_date: string; // date
             /**
              * HH:MM in the organization’s time zone
              */
@@ -9091,11 +9165,15 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            end_date?: string; // ^\d{4}-\d{2}-\d{2}$
+            end_date?: string; // date
             notes?: string;
         }
         namespace Responses {
-            export type $201 = /* Visit */ Components.Schemas.Visit;
+            export type $201 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -9125,12 +9203,12 @@ declare namespace Paths {
     }
     namespace VisitsExportRetrieve {
         namespace Parameters {
-            export type From = string; // ^\d{4}-\d{2}-\d{2}$
-            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+            export type From = string; // date
+            export type To = string; // date
         }
         export interface QueryParameters {
-            from: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
-            to: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            from: Parameters.From /* date */;
+            to: Parameters.To /* date */;
         }
         namespace Responses {
             /**
@@ -9158,16 +9236,16 @@ declare namespace Paths {
         namespace Parameters {
             export type CaregiverId = number;
             export type ClientId = number;
-            export type From = string; // ^\d{4}-\d{2}-\d{2}$
+            export type From = string; // date
             export type Limit = number;
             export type Offset = number;
             export type Ordering = "starts_at" | "-starts_at";
             export type Status = "OPEN" | "SCHEDULED" | "IN_PROGRESS" | "COMPLETED" | "VERIFIED" | "MISSED" | "CANCELLED";
-            export type To = string; // ^\d{4}-\d{2}-\d{2}$
+            export type To = string; // date
         }
         export interface QueryParameters {
-            from?: Parameters.From /* ^\d{4}-\d{2}-\d{2}$ */;
-            to?: Parameters.To /* ^\d{4}-\d{2}-\d{2}$ */;
+            from?: Parameters.From /* date */;
+            to?: Parameters.To /* date */;
             caregiver_id?: Parameters.CaregiverId;
             client_id?: Parameters.ClientId;
             status?: Parameters.Status;
@@ -9207,7 +9285,7 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            service_date?: string; // ^\d{4}-\d{2}-\d{2}$
+            service_date?: string; // date
             /**
              * HH:MM in the organization’s time zone
              */
@@ -9219,11 +9297,15 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            end_date?: string; // ^\d{4}-\d{2}-\d{2}$
+            end_date?: string; // date
             notes?: string;
         }
         namespace Responses {
-            export type $200 = /* Visit */ Components.Schemas.Visit;
+            export type $200 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -9259,11 +9341,11 @@ declare namespace Paths {
             /**
              * YYYY-MM-DD
              */
-            starts_on: string; // ^\d{4}-\d{2}-\d{2}$
+            starts_on: string; // date
             /**
              * YYYY-MM-DD
              */
-            until: string; // ^\d{4}-\d{2}-\d{2}$
+            until: string; // date
             /**
              * 0 Sunday … 6 Saturday
              */
@@ -9318,7 +9400,11 @@ declare namespace Paths {
             id: Parameters.Id;
         }
         namespace Responses {
-            export type $201 = /* Visit */ Components.Schemas.Visit;
+            export type $201 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -9354,7 +9440,11 @@ declare namespace Paths {
             id: Parameters.Id;
         }
         namespace Responses {
-            export type $200 = /* Visit */ Components.Schemas.Visit;
+            export type $200 = /**
+             * Visit
+             * One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.
+             */
+            Components.Schemas.Visit;
             export type $400 = /**
              * Error
              * What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field
@@ -10974,7 +11064,7 @@ export interface OperationMethods {
   /**
    * visits_list - Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own
    * 
-   * Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits that fit their position; a client’s own.
+   * Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits ahead that fit their position (reduced: initials, town, no notes); a client’s own (reduced). Every search is written to the audit log.
    * 
    * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
    */
@@ -11034,7 +11124,7 @@ export interface OperationMethods {
   /**
    * visits_retrieve - One visit with its clocks, corrections and exceptions
    * 
-   * Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions.
+   * Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions, as its caller may see it: the office any; a caregiver their own, or an Open visit that fits their position and lies ahead (reduced to what deciding needs: initials, town, no notes); a client or family member their own, reduced (no positions, reasons, exceptions or notes; the caregiver’s first name and initial). Anything else is 404. Every read is written to the audit log.
    * 
    * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
    */
@@ -11130,7 +11220,7 @@ export interface OperationMethods {
   /**
    * work_service_reviews_retrieve - One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute
    * 
-   * Answers one review with every visit of the week that took place: date, caregiver, times, service, minutes, and any dispute with its resolution.
+   * Answers one review with every visit of the week that took place: date, caregiver (the client sees the first name and initial), times, service, minutes, and any dispute with its resolution.
    * 
    * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_CLIENT`.
    */
@@ -12740,7 +12830,7 @@ export interface PathsDictionary {
     /**
      * visits_list - Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own
      * 
-     * Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits that fit their position; a client’s own.
+     * Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits ahead that fit their position (reduced: initials, town, no notes); a client’s own (reduced). Every search is written to the audit log.
      * 
      * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
      */
@@ -12808,7 +12898,7 @@ export interface PathsDictionary {
     /**
      * visits_retrieve - One visit with its clocks, corrections and exceptions
      * 
-     * Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions.
+     * Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions, as its caller may see it: the office any; a caregiver their own, or an Open visit that fits their position and lies ahead (reduced to what deciding needs: initials, town, no notes); a client or family member their own, reduced (no positions, reasons, exceptions or notes; the caregiver’s first name and initial). Anything else is 404. Every read is written to the audit log.
      * 
      * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER`, `ROLE_EMPLOYEE` or `ROLE_CLIENT`.
      */
@@ -12918,7 +13008,7 @@ export interface PathsDictionary {
     /**
      * work_service_reviews_retrieve - One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute
      * 
-     * Answers one review with every visit of the week that took place: date, caregiver, times, service, minutes, and any dispute with its resolution.
+     * Answers one review with every visit of the week that took place: date, caregiver (the client sees the first name and initial), times, service, minutes, and any dispute with its resolution.
      * 
      * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_CLIENT`.
      */

@@ -38,6 +38,8 @@ export const EXCEPTION_CODES = {
   MISSING_CLOCK_OUT: 'Missing clock-out',
   LOCATION_CLOCK_IN: 'Clock-in away from the home',
   LOCATION_CLOCK_OUT: 'Clock-out away from the home',
+  IMPLAUSIBLE_CLOCK_IN: 'Clock-in position not plausible',
+  IMPLAUSIBLE_CLOCK_OUT: 'Clock-out position not plausible',
   OVERLAP: 'Overlaps another visit',
   DISPUTE: 'Disputed by the client',
 } as const;
@@ -61,6 +63,29 @@ export type CorrectionReason = keyof typeof CORRECTION_REASONS;
 export const LATE_AFTER_MINUTES = 15;
 /** A clock this close to the client's home counts as "home" (the organization may set its own). */
 export const DEFAULT_TOLERANCE_METERS = 250;
+/**
+ * A clock whose position lies closer than this to the client's home as stored matches it "exactly": phone GPS
+ * never lands within a metre of a surveyed point, so the coordinates were typed in (product.md, "What each
+ * person sees of a visit"). The clock is recorded and the visit gets an IMPLAUSIBLE_CLOCK_* exception.
+ */
+export const EXACT_MATCH_METERS = 1;
+/** A phone reports its GPS accuracy as 3 m or more; a claim under this (0 included) is not a real reading. */
+export const MIN_PLAUSIBLE_ACCURACY_METERS = 1;
+
+/** Why a clock's position is not plausible (it matches the home exactly, or claims an impossible accuracy), or null. */
+export function implausiblePosition(distance: number | null, accuracy: number | null): string | null {
+  if (distance !== null && distance < EXACT_MATCH_METERS) return `The position sent matches the client's home to within ${EXACT_MATCH_METERS} m: a phone's GPS is never that exact.`;
+  if (accuracy !== null && accuracy < MIN_PLAUSIBLE_ACCURACY_METERS) return `The phone claimed an accuracy of ${accuracy} m: a phone's GPS reports a few metres at best.`;
+  return null;
+}
+
+/** A caregiver as a client or family member sees them: first name and initial ("Maria G."). */
+export function firstNameAndInitial(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  const first = (firstName ?? '').trim();
+  const initial = (lastName ?? '').trim().charAt(0);
+  return [first, initial ? `${initial}.` : ''].filter(Boolean).join(' ');
+}
+
 /** The longest window a visit may have. */
 export const MAX_VISIT_MINUTES = 24 * 60;
 /** A weekly pattern books at most this far ahead. */

@@ -373,7 +373,9 @@ describe.sequential('visits, end to end', () => {
     // The nurse asks for the open visit of the next day.
     await page.reload();
     const openSection = page.getByRole('region', { name: 'Open visits' });
-    const offered = openSection.getByRole('article', { name: `${dayWords(open.service_date)}, ${windowOf(open)} · ${state.client.name}` });
+    // not yet hers: the client's initials and the town, never the address, notes or the home's position (issue 20)
+    const initials = state.client.name.split(' ').map((word) => `${word.charAt(0)}.`).join(' ');
+    const offered = openSection.getByRole('article', { name: `${dayWords(open.service_date)}, ${windowOf(open)} · ${initials}` });
     await offered.getByRole('button', { name: 'Ask for this visit' }).click();
     await offered.getByText('Asked — the office will confirm').waitFor();
     await screenshot(page, 'visits-asked-for-open');

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
 import { SERVICES } from '../../../src/domain/clients';
 import {
   CANCEL_REASONS,
@@ -18,18 +18,22 @@ const Note = Type.String({ maxLength: 2_000 });
 /** `HH:MM`, a wall-clock time in the organization's zone. */
 const WallTime = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM in the organization’s time zone' });
 
+/** A nullable field with its description in the document (who sees it). */
+const Described = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+const FOR_OFFICE_AND_CAREGIVER = 'null in a client’s or family member’s view';
+
 const ClockSchema = Type.Object(
   {
     at: Timestamp,
     /** HOME when the position placed it at the client's home; otherwise what the caregiver chose. */
-    location: CodeOf(LOCATION_TYPES),
-    latitude: Nullable(Type.Number()),
-    longitude: Nullable(Type.Number()),
-    accuracy: Nullable(Type.Number()),
+    location: Described(CodeOf(LOCATION_TYPES), `HOME when the position placed it at the client’s home, otherwise what the caregiver chose; ${FOR_OFFICE_AND_CAREGIVER}`),
+    latitude: Described(Type.Number(), `The caregiver’s position at the clock; ${FOR_OFFICE_AND_CAREGIVER}`),
+    longitude: Described(Type.Number(), `The caregiver’s position at the clock; ${FOR_OFFICE_AND_CAREGIVER}`),
+    accuracy: Described(Type.Number(), `Metres, as the phone reported it; ${FOR_OFFICE_AND_CAREGIVER}`),
     /** Metres from the client's home, when both positions are known. */
-    distance: Nullable(Type.Number()),
+    distance: Described(Type.Number(), `Metres from the client’s home, when both positions are known; ${FOR_OFFICE_AND_CAREGIVER}`),
     /** Why the position was not used (the caregiver's words), or null. */
-    reason: Nullable(Type.String()),
+    reason: Described(Type.String(), `Why the position was not used (the caregiver’s words); ${FOR_OFFICE_AND_CAREGIVER}`),
   },
   { title: 'Clock' },
 );
@@ -51,37 +55,49 @@ export const VisitExceptionSchema = Type.Object(
 );
 export type VisitExceptionOut = Static<typeof VisitExceptionSchema>;
 
+/**
+ * One visit as its caller may see it (product.md, "What each person sees of a visit"): the office everything; a
+ * caregiver their own visits without the home's position, and an Open visit not theirs (one that fits their
+ * position and lies ahead) with only what deciding needs: the client's initials, the town for the address, no
+ * notes; a client or family member times, service, status and the caregiver's first name and initial, with
+ * no clock positions or reasons, no exceptions and no notes of the office.
+ */
 export const VisitSchema = Type.Object(
   {
     id: Type.Integer(),
     status: VisitStatusCode,
+    /** The client; of an Open visit not yet the caregiver's, the initials only ("W." "N."). */
     client: ClientRef,
-    /** The client's home, for the caregiver's way there ("open in maps"). */
-    address: Type.String(),
-    latitude: Nullable(Type.Number()),
-    longitude: Nullable(Type.Number()),
+    /** The client's home, for the caregiver's way there ("open in maps"); of an Open visit not yet the caregiver's, the town only. */
+    address: Type.String({ description: 'The client’s home; of an Open visit not yet the caregiver’s, the town only' }),
+    /** The client's home position: the office's only (the server compares clocks with it; it never goes to a caregiver's phone). */
+    latitude: Described(Type.Number(), 'The client’s home position: the office’s view only, null for everyone else'),
+    longitude: Described(Type.Number(), 'The client’s home position: the office’s view only, null for everyone else'),
     service_id: Type.Integer(),
     service: CodeOf(SERVICES),
-    caregiver: Nullable(PersonRef),
+    /** The caregiver: a client or family member sees the first name and initial ("Nora O."). */
+    caregiver: Type.Union([PersonRef, Type.Null()], { description: 'A client or family member sees the first name and initial (“Nora O.”)' }),
     starts_at: Timestamp,
     ends_at: Timestamp,
     /** The organization's local date of the start. */
     service_date: IsoDate,
     /** The organization's time zone, in which the window is shown. */
     timezone: Type.String(),
-    notes: Type.String(),
+    /** The office's notes (entry notes, a gate code): the office's and the assigned caregiver's view, '' for others. */
+    notes: Type.String({ description: 'The office’s notes (entry notes, a gate code): the office and the assigned caregiver; empty for anyone else' }),
     pattern_id: Nullable(Type.Integer()),
     cancel_reason: Nullable(CodeOf(CANCEL_REASONS)),
-    cancel_note: Nullable(Type.String()),
+    cancel_note: Described(Type.String(), 'The office’s note on the cancellation; null for clients and for an Open visit not the caregiver’s'),
     clock_in: Nullable(ClockSchema),
     clock_out: Nullable(ClockSchema),
     corrected_start_at: Nullable(Timestamp),
     corrected_end_at: Nullable(Timestamp),
-    correction_reason: Nullable(CodeOf(CORRECTION_REASONS)),
-    correction_note: Nullable(Type.String()),
+    correction_reason: Described(CodeOf(CORRECTION_REASONS), `Why the office corrected the times; ${FOR_OFFICE_AND_CAREGIVER}`),
+    correction_note: Described(Type.String(), `The office’s note on the correction; ${FOR_OFFICE_AND_CAREGIVER}`),
     /** Minutes worked: the corrected times if any, else the clocks (null until both are known). */
     minutes: Nullable(Type.Integer()),
-    exceptions: Type.Array(VisitExceptionSchema),
+    /** The office's and the assigned caregiver's view; empty for a client or family member. */
+    exceptions: Type.Array(VisitExceptionSchema, { description: 'The office’s and the assigned caregiver’s view; empty for a client or family member and for an Open visit not the caregiver’s' }),
     /** Caregivers who asked for this Open visit (the office's view; a caregiver sees only whether they asked). */
     requested_by: Type.Array(PersonRef),
     verified_at: Nullable(Timestamp),
@@ -89,7 +105,7 @@ export const VisitSchema = Type.Object(
     changed_at: Nullable(Timestamp),
     created_at: Timestamp,
   },
-  { title: 'Visit' },
+  { title: 'Visit', description: 'One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.' },
 );
 export type VisitOut = Static<typeof VisitSchema>;
 
@@ -99,7 +115,7 @@ const VisitParams = Type.Object({ id: Id });
 
 export const visitListSchema = {
   operationId: 'visits_list',
-  description: 'Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits that fit their position; a client’s own.',
+  description: 'Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits ahead that fit their position (reduced: initials, town, no notes); a client’s own (reduced). Every search is written to the audit log.',
   tags,
   summary: "Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own",
   querystring: Type.Object({
@@ -138,7 +154,7 @@ export const visitCreateSchema = {
 
 export const visitRetrieveSchema = {
   operationId: 'visits_retrieve',
-  description: 'Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions.',
+  description: 'Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions, as its caller may see it: the office any; a caregiver their own, or an Open visit that fits their position and lies ahead (reduced to what deciding needs: initials, town, no notes); a client or family member their own, reduced (no positions, reasons, exceptions or notes; the caregiver’s first name and initial). Anything else is 404. Every read is written to the audit log.',
   tags,
   summary: 'One visit with its clocks, corrections and exceptions',
   params: VisitParams,

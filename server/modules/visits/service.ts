@@ -9,6 +9,8 @@ import {
   CANCEL_REASONS,
   conflictMessage,
   distanceMeters,
+  firstNameAndInitial,
+  implausiblePosition,
   LATE_AFTER_MINUTES,
   MAX_PATTERN_DAYS,
   minutesBetween,
@@ -103,6 +105,7 @@ export function createVisitService(app: FastifyInstance) {
         clientFirst: clients.firstName,
         clientLast: clients.lastName,
         address: sql<string>`concat_ws(', ', nullif(${clients.address}, ''), nullif(${clients.city}, ''), nullif(concat_ws(' ', nullif(${clients.state}, ''), nullif(${clients.postalCode}, '')), ''))`,
+        city: clients.city,
         latitude: clients.latitude,
         longitude: clients.longitude,
         service: clientServices.service,
@@ -117,9 +120,11 @@ export function createVisitService(app: FastifyInstance) {
   }
   type Joined = Awaited<ReturnType<typeof selectVisits>>[number];
 
-  function clockOf(row: VisitRow, which: 'In' | 'Out'): ClockOut | null {
+  /** A clock as the caller sees it: a client or family member the time only (never the caregiver's position or reason). */
+  function clockOf(row: VisitRow, which: 'In' | 'Out', view: 'office' | 'caregiver' | 'client'): ClockOut | null {
     const at = row[`clock${which}At`];
     if (!at) return null;
+    if (view === 'client') return { at: at.toISOString(), location: null, latitude: null, longitude: null, accuracy: null, distance: null, reason: null };
     return {
       at: at.toISOString(),
       location: row[`clock${which}Location`] ?? 'HOME',
@@ -158,37 +163,50 @@ export function createVisitService(app: FastifyInstance) {
         .where(and(inArray(visitRequests.visitId, ids), office ? undefined : eq(visitRequests.caregiverId, me)))
         .orderBy(asc(visitRequests.createdAt)),
     ]);
-    const client = request.user!.user.role === 'ROLE_CLIENT';
+    const view = viewOf(request);
     return joined.map((j) => {
       const row = j.visit;
+      // product.md, "What each person sees of a visit": a caregiver's own visit in full but the home's position;
+      // an Open visit not theirs only what deciding needs; a client's reduced view
+      const offered = view === 'caregiver' && row.caregiverId !== me;
+      const client = view === 'client';
+      const reduced = client || offered;
+      const caregiverName = row.caregiverId
+        ? client
+          ? firstNameAndInitial(j.caregiverFirst, j.caregiverLast)
+          : personName({ firstName: j.caregiverFirst ?? '', lastName: j.caregiverLast ?? '', email: j.caregiverEmail ?? '' })
+        : null;
       return {
         id: row.id,
         status: row.status,
-        client: { id: row.clientId, first_name: j.clientFirst, last_name: j.clientLast },
-        address: j.address,
-        latitude: j.latitude,
-        longitude: j.longitude,
+        client: offered ? { id: row.clientId, first_name: initialOf(j.clientFirst), last_name: initialOf(j.clientLast) } : { id: row.clientId, first_name: j.clientFirst, last_name: j.clientLast },
+        address: offered ? j.city : j.address,
+        // the home's position is the server's to compare clocks with, and the office's: never a phone's
+        latitude: view === 'office' ? j.latitude : null,
+        longitude: view === 'office' ? j.longitude : null,
         service_id: row.clientServiceId,
         service: j.service,
-        caregiver: row.caregiverId ? { id: row.caregiverId, name: personName({ firstName: j.caregiverFirst ?? '', lastName: j.caregiverLast ?? '', email: j.caregiverEmail ?? '' }) } : null,
+        caregiver: row.caregiverId ? { id: row.caregiverId, name: caregiverName! } : null,
         starts_at: row.startsAt.toISOString(),
         ends_at: row.endsAt.toISOString(),
         service_date: row.serviceDate,
         timezone: organization.timezone,
-        notes: client ? '' : row.notes,
+        notes: reduced ? '' : row.notes,
         pattern_id: row.patternId,
         cancel_reason: row.cancelReason,
-        cancel_note: client ? null : row.cancelNote,
-        clock_in: clockOf(row, 'In'),
-        clock_out: clockOf(row, 'Out'),
+        cancel_note: reduced ? null : row.cancelNote,
+        clock_in: offered ? null : clockOf(row, 'In', view),
+        clock_out: offered ? null : clockOf(row, 'Out', view),
         corrected_start_at: row.correctedStartAt?.toISOString() ?? null,
         corrected_end_at: row.correctedEndAt?.toISOString() ?? null,
-        correction_reason: row.correctionReason,
-        correction_note: client ? null : row.correctionNote,
+        correction_reason: reduced ? null : row.correctionReason,
+        correction_note: reduced ? null : row.correctionNote,
         minutes: workedMinutes(row),
-        exceptions: exceptionRows
-          .filter((e) => e.exception.visitId === row.id)
-          .map(({ exception, firstName, lastName, email }) => serializeException(exception, firstName, lastName, email)),
+        exceptions: reduced
+          ? []
+          : exceptionRows
+              .filter((e) => e.exception.visitId === row.id)
+              .map(({ exception, firstName, lastName, email }) => serializeException(exception, firstName, lastName, email)),
         requested_by: requestRows
           .filter((r) => r.visitId === row.id)
           .map((r) => ({ id: r.id, name: personName({ firstName: r.firstName, lastName: r.lastName, email: r.email }) })),
@@ -219,13 +237,19 @@ export function createVisitService(app: FastifyInstance) {
   };
 
   const isOffice = (request: FastifyRequest) => ['ROLE_ADMIN', 'ROLE_MASTER'].includes(request.user!.user.role);
+  /** Whose view of a visit the caller gets: the office's (everything), a caregiver's, or a client's (or family member's). */
+  const viewOf = (request: FastifyRequest): 'office' | 'caregiver' | 'client' => (isOffice(request) ? 'office' : request.user!.user.role === 'ROLE_CLIENT' ? 'client' : 'caregiver');
+  const initialOf = (name: string) => (name.trim() ? `${name.trim().charAt(0)}.` : '');
 
   async function positionOf(userId: number): Promise<string | null> {
     const [profile] = await app.db.select({ position: employeeProfiles.position }).from(employeeProfiles).where(eq(employeeProfiles.userId, userId));
     return profile?.position ?? null;
   }
 
-  /** The visit as its caller may see it: the office any of the organization's; a caregiver their own (or an Open one); a client their own. */
+  /**
+   * The visit as its caller may see it, else 404: the office any of the organization's; a caregiver their own, or
+   * an Open one that fits their position and lies ahead (the list's rule, listWhere); a client their own.
+   */
   async function findVisible(request: FastifyRequest, id: number, db: Db = app.db): Promise<Joined> {
     const organization = requireOrganization(request);
     const [joined] = await selectVisits(db)
@@ -234,7 +258,10 @@ export function createVisitService(app: FastifyInstance) {
     if (!joined) throw notFound();
     const role = request.user!.user.role;
     requireSchedule(request);
-    if (role === 'ROLE_EMPLOYEE' && joined.visit.caregiverId !== request.user!.user.id && joined.visit.status !== 'OPEN') throw notFound();
+    if (role === 'ROLE_EMPLOYEE' && joined.visit.caregiverId !== request.user!.user.id) {
+      const offered = joined.visit.status === 'OPEN' && joined.visit.startsAt > app.now() && positionFits(joined.service, await positionOf(request.user!.user.id));
+      if (!offered) throw notFound();
+    }
     if (role === 'ROLE_CLIENT' && joined.visit.clientId !== (await ownClientId(app, request, organization))) throw notFound();
     return joined;
   }
@@ -372,7 +399,9 @@ export function createVisitService(app: FastifyInstance) {
     const distance = hasPosition && home.latitude !== null && home.longitude !== null ? distanceMeters({ latitude: input.latitude!, longitude: input.longitude! }, { latitude: home.latitude, longitude: home.longitude }) : null;
     const atHome = distance !== null && distance <= tolerance;
     const position = { latitude: input.latitude ?? null, longitude: input.longitude ?? null, accuracy: hasPosition ? input.accuracy ?? null : null, distance };
-    if (atHome) return { ...position, location: 'HOME' as LocationType, reason: null, exception: false };
+    // the home's coordinates sent back exactly, or an accuracy no phone reports: recorded, and an exception
+    const implausible = hasPosition ? implausiblePosition(distance, position.accuracy) : null;
+    if (atHome) return { ...position, location: 'HOME' as LocationType, reason: null, exception: false, implausible };
     const why = !hasPosition
       ? 'Without your position, choose where you are and say why.'
       : distance === null
@@ -382,7 +411,7 @@ export function createVisitService(app: FastifyInstance) {
     if (!input.location_type) fields.location_type = [why];
     if (!input.reason?.trim()) fields.reason = ['Say why the position does not place you at the home.'];
     if (Object.keys(fields).length) throw invalid(fields, why);
-    return { ...position, location: input.location_type!, reason: input.reason!.trim(), exception: true };
+    return { ...position, location: input.location_type!, reason: input.reason!.trim(), exception: true, implausible };
   }
 
   /**
@@ -589,6 +618,7 @@ export function createVisitService(app: FastifyInstance) {
         (byRow.get(rowId) ?? byRow.set(rowId, []).get(rowId)!).push(toBoard(r));
         if (r.visit.status !== 'MISSED') minutes.set(rowId, (minutes.get(rowId) ?? 0) + minutesBetween(r.visit.startsAt, r.visit.endsAt));
       }
+      await request.audit({ entity: 'visit', action: 'SEARCH', changed: { event: 'board', query: { week: start, by, search: query.search ?? null, ...page }, count } });
       return {
         by,
         week_start: start,
@@ -607,7 +637,8 @@ export function createVisitService(app: FastifyInstance) {
         selectVisits().where(where).orderBy(...order).limit(page.limit).offset(page.offset),
         app.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(where),
       ]);
-      if (isOffice(request)) await request.audit({ entity: 'visit', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: Number(total?.n ?? 0) } });
+      // every role's search is audited (product.md, "Audit"): a caregiver's day and a client's visits name people too
+      await request.audit({ entity: 'visit', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: Number(total?.n ?? 0) } });
       return { count: Number(total?.n ?? 0), results: await serialize(request, rows) };
     },
 
@@ -624,7 +655,7 @@ export function createVisitService(app: FastifyInstance) {
 
     async retrieve(request: FastifyRequest, id: number): Promise<VisitOut> {
       const joined = await findVisible(request, id);
-      if (isOffice(request)) await audit(request, { id, clientId: joined.visit.clientId, caregiverId: joined.visit.caregiverId }, 'READ', { event: 'read' });
+      await audit(request, { id, clientId: joined.visit.clientId, caregiverId: joined.visit.caregiverId }, 'READ', { event: 'read' });
       return (await serialize(request, [joined]))[0];
     },
 
@@ -772,6 +803,7 @@ export function createVisitService(app: FastifyInstance) {
         if (!moved.length) throw conflict('You already clocked in to this visit.', 'visit_locked');
         const row = moved[0];
         if (place.exception) await addException(tx, row, 'LOCATION_CLOCK_IN', `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`);
+        if (place.implausible) await addException(tx, row, 'IMPLAUSIBLE_CLOCK_IN', place.implausible);
         const late = minutesBetween(current.startsAt, now);
         if (late > LATE_AFTER_MINUTES) await addException(tx, row, 'LATE_CLOCK_IN', `Clocked in ${late} minutes after the start.`);
         const [other] = await tx
@@ -797,6 +829,7 @@ export function createVisitService(app: FastifyInstance) {
           .returning();
         if (!moved.length) throw conflict('You already clocked out of this visit.', 'visit_locked');
         if (place.exception) await addException(tx, moved[0], 'LOCATION_CLOCK_OUT', `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`);
+        if (place.implausible) await addException(tx, moved[0], 'IMPLAUSIBLE_CLOCK_OUT', place.implausible);
         await verifyIfClear(tx, id);
       });
       await audit(request, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', { event: 'clock_out', at: now.toISOString(), location: place.location, distance: place.distance === null ? null : Math.round(place.distance) });
@@ -877,6 +910,7 @@ export function createVisitService(app: FastifyInstance) {
           .offset(page.offset),
         app.db.select({ n: sql<number>`count(*)::int` }).from(visitExceptions).where(where),
       ]);
+      await request.audit({ entity: 'visit', action: 'SEARCH', changed: { event: 'exceptions', query: { ...filter, ...page }, count: Number(total?.n ?? 0) } });
       return {
         count: Number(total?.n ?? 0),
         results: rows.map((r) => ({

@@ -26,7 +26,8 @@ export const ReviewVisitSchema = Type.Object(
     visit_id: Type.Integer(),
     /** The organization's local date of the visit. */
     service_date: IsoDate,
-    caregiver: Nullable(PersonRef),
+    /** The caregiver: the office sees the full name, a client or family member the first name and initial ("Nora O."). */
+    caregiver: Type.Union([PersonRef, Type.Null()], { description: 'The office sees the full name; a client or family member the first name and initial (“Nora O.”)' }),
     /** The office's corrected times if any, else the clocks. */
     starts_at: Timestamp,
     ends_at: Timestamp,
@@ -95,7 +96,7 @@ export const reviewListSchema = {
 
 export const reviewRetrieveSchema = {
   operationId: 'work_service_reviews_retrieve',
-  description: 'Answers one review with every visit of the week that took place: date, caregiver, times, service, minutes, and any dispute with its resolution.',
+  description: 'Answers one review with every visit of the week that took place: date, caregiver (the client sees the first name and initial), times, service, minutes, and any dispute with its resolution.',
   tags,
   summary: 'One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute',
   params: Params,

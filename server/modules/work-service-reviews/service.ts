@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addDays, dateIn, formatDay, zonedTime } from '../../../src/domain/dates';
-import { minutesBetween, weekStartOf } from '../../../src/domain/visits';
+import { firstNameAndInitial, minutesBetween, weekStartOf } from '../../../src/domain/visits';
 import {
   REVIEW_LOOKBACK_WEEKS,
   REVIEWED_VISIT_STATUSES,
@@ -81,6 +81,8 @@ export async function createDueReviews(app: FastifyInstance, organizationId: num
           title: `Please review and sign your visits of ${weekLabel(review.week_start, review.week_end)}`,
           body: 'Check the visits of the week and sign, or tell us about a visit that is not right.',
           link: reviewLink(Number(review.id)),
+          // dates of service stay behind the sign-in
+          mail: 'A week of your visits is ready to review and sign',
         },
         app.now(),
         app,
@@ -176,11 +178,12 @@ export function createReviewService(app: FastifyInstance) {
     });
   }
 
-  async function people(ids: (number | null)[]): Promise<Map<number, string>> {
+  /** The people's names by id: in full, or as a client sees a caregiver (first name and initial). */
+  async function people(ids: (number | null)[], naming: 'full' | 'first-and-initial' = 'full'): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
     const rows = await app.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, wanted));
-    return new Map(rows.map((r) => [r.id, nameOf(r.firstName, r.lastName, r.email)]));
+    return new Map(rows.map((r) => [r.id, naming === 'full' ? nameOf(r.firstName, r.lastName, r.email) : firstNameAndInitial(r.firstName, r.lastName)]));
   }
 
   const personRef = (names: Map<number, string>, id: number | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
@@ -214,7 +217,9 @@ export function createReviewService(app: FastifyInstance) {
     const organization = requireOrganization(request);
     const lines = await linesOf(joined, organization.timezone);
     const { review } = joined;
-    const names = await people([review.signedById, review.unableRecordedById, ...lines.map((l) => l.caregiver_id)]);
+    const names = await people([review.signedById, review.unableRecordedById]);
+    // a client or family member sees a caregiver's first name and initial ("Nora O."), the office the full name
+    const caregivers = await people(lines.map((l) => l.caregiver_id), isOffice(request) ? 'full' : 'first-and-initial');
     const disputes = lines.length
       ? await app.db
           .select()
@@ -225,7 +230,7 @@ export function createReviewService(app: FastifyInstance) {
       const dispute = disputes.find((d) => d.visitId === line.visit_id);
       return {
         ...line,
-        caregiver: personRef(names, line.caregiver_id),
+        caregiver: personRef(caregivers, line.caregiver_id),
         dispute: dispute
           ? { exception_id: dispute.id, comment: dispute.detail, created_at: dispute.createdAt.toISOString(), resolution: dispute.resolution, resolved_at: dispute.resolvedAt?.toISOString() ?? null }
           : null,
@@ -356,6 +361,8 @@ export function createReviewService(app: FastifyInstance) {
             title: `${clientFirst.charAt(0)}. ${clientLast} disputed a visit`,
             body: `The visit of ${formatDay(line.service_date)} (week of ${weekLabel(review.weekStart, review.weekEnd)}) is in the exceptions queue.`,
             link: `/clients/${review.clientId}/reviews/${review.id}`,
+            // the mail names neither the client nor the day (issue 20, finding 8): those wait behind the sign-in
+            mail: 'A client disputed a visit',
           },
           app.now(),
           app,

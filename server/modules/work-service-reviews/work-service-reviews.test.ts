@@ -8,6 +8,8 @@ type Session = Awaited<ReturnType<TestApp['login']>>;
 // Sunrise keeps New York time and starts its weeks on Sunday: the week under review is Sun 17 – Sat 23 January 2027.
 const WEEK = '2027-01-17';
 const NGUYEN_HOME = { latitude: 40.7455, longitude: -73.9822 };
+/** A real phone's reading at the door: about 3 m from the home's stored position (the stored position sent back exactly is an exception). */
+const atTheDoor = (home: { latitude: number; longitude: number }) => ({ latitude: home.latitude + 0.00003, longitude: home.longitude, accuracy: 6 });
 
 async function rowsOf(t: TestApp, query: ReturnType<typeof sql>): Promise<any[]> {
   const result: any = await t.database.db.execute(query);
@@ -35,7 +37,9 @@ for (const backend of testBackends()) {
       expect(review).toMatchObject({ status: 'PENDING', client: { first_name: 'Clara', last_name: 'Whitfield' }, title: item.title });
       // the whole week: a visit each day of it the nurse came, each as worked (10:02 to 11:29)
       expect(review.visits.length).toBeGreaterThanOrEqual(1);
-      for (const visit of review.visits) expect(visit).toMatchObject({ caregiver: { name: 'Nora Okafor' }, service: 'Pathways', minutes: 87, corrected: false, dispute: null });
+      // the client sees the caregiver's first name and initial (product.md, "What each person sees of a visit")
+      for (const visit of review.visits) expect(visit).toMatchObject({ caregiver: { name: 'Nora O.' }, service: 'Pathways', minutes: 87, corrected: false, dispute: null });
+      expect(JSON.stringify(review)).not.toContain('Okafor');
       expect(review.visits.every((v: { service_date: string }) => v.service_date >= review.week_start && v.service_date <= review.week_end)).toBe(true);
       // reading again creates nothing more
       expect((await t.app.inject({ method: 'GET', url: '/api/clients/welcome/', headers })).json().awaiting_signature).toHaveLength(1);
@@ -74,9 +78,9 @@ for (const backend of testBackends()) {
       expect(booked.statusCode, booked.body).toBe(201);
       const visit = booked.json();
       await at(visit.starts_at);
-      expect((await post(`/api/visits/${visit.id}/clock-in/`, home, nurse)).statusCode).toBe(200);
+      expect((await post(`/api/visits/${visit.id}/clock-in/`, atTheDoor(home), nurse)).statusCode).toBe(200);
       await at(visit.ends_at);
-      const out = await post(`/api/visits/${visit.id}/clock-out/`, home, nurse);
+      const out = await post(`/api/visits/${visit.id}/clock-out/`, atTheDoor(home), nurse);
       expect(out.json().status).toBe('VERIFIED');
       await at('2027-01-11T12:00:00Z');
       return visit.id as number;
@@ -126,11 +130,11 @@ for (const backend of testBackends()) {
         const welcome = (await get('/api/clients/welcome/', client)).json();
         expect(welcome.awaiting_signature).toContainEqual({ kind: 'work_service_review', id: reviewId, title: 'Visits of Jan 17 – Jan 23', link: `/onboarding/work-service-review/${reviewId}`, due_on: null });
 
-        const told = t.delivered().slice(0, t.delivered().length - before).filter((m) => m.to === 'client@sunrise.example' && m.subject.includes('Jan 17 – Jan 23'));
+        const told = t.delivered().slice(0, t.delivered().length - before).filter((m) => m.to === 'client@sunrise.example' && m.text.includes(`/onboarding/work-service-review/${reviewId}`));
         expect(told).toHaveLength(1);
-        expect(told[0].subject).toBe('Please review and sign your visits of Jan 17 – Jan 23');
-        expect(told[0].text).toContain(`/onboarding/work-service-review/${reviewId}`);
-        expect(told[0].text).not.toMatch(/Pathways|Bathing|Nora|Whitfield/);
+        // the mail says that a week waits and links to it: no dates of service, no services, no names
+        expect(told[0].subject).toBe('A week of your visits is ready to review and sign');
+        expect(`${told[0].subject}\n${told[0].text}`).not.toMatch(/Jan|2027|Pathways|Bathing|Nora|Whitfield|Clara/);
       });
     });
 
@@ -140,9 +144,13 @@ for (const backend of testBackends()) {
         expect(mine.statusCode).toBe(200);
         const review = mine.json();
         expect(review.visits.map((v: { visit_id: number }) => v.visit_id)).toEqual(claraVisits);
-        expect(review.visits[0]).toMatchObject({ service_date: '2027-01-18', caregiver: { name: 'Nora Okafor' }, service: 'Pathways', starts_at: '2027-01-18T15:00:00.000Z', ends_at: '2027-01-18T16:00:00.000Z', minutes: 60, corrected: false, dispute: null });
+        // the client sees the caregiver's first name and initial; the office the full name
+        expect(review.visits[0]).toMatchObject({ service_date: '2027-01-18', caregiver: { name: 'Nora O.' }, service: 'Pathways', starts_at: '2027-01-18T15:00:00.000Z', ends_at: '2027-01-18T16:00:00.000Z', minutes: 60, corrected: false, dispute: null });
+        expect(JSON.stringify(review)).not.toContain('Okafor');
         expect(review.timezone).toBe('America/New_York');
-        expect((await get(`/api/work-service-reviews/${reviewId}/`)).statusCode).toBe(200);
+        const office = await get(`/api/work-service-reviews/${reviewId}/`);
+        expect(office.statusCode).toBe(200);
+        expect(office.json().visits[0].caregiver).toEqual({ id: nurse.user.id, name: 'Nora Okafor' });
 
         // another client's review, another organization's office, another client's list
         expect((await get(`/api/work-service-reviews/${nguyenReviewId}/`, client)).statusCode).toBe(404);
@@ -184,8 +192,12 @@ for (const backend of testBackends()) {
         expect(again.json().code).toBe('already_disputed');
 
         const office = t.delivered().slice(0, t.delivered().length - before).filter((m) => m.to === 'admin@sunrise.example');
-        expect(office.map((m) => m.subject)).toEqual(['C. Whitfield disputed a visit']);
-        expect(office[0].text).not.toContain('11:30');
+        // the mail says that a client disputed a visit and links to it: not who, not the day (issue 20, finding 8)
+        expect(office.map((m) => m.subject)).toEqual(['A client disputed a visit']);
+        expect(`${office[0].subject}\n${office[0].text}`).not.toMatch(/Whitfield|Clara|C\. W|Jan|2027|11:30|11:00/);
+        // behind the sign-in, the office's notification names them
+        const inApp = await t.app.inject({ method: 'GET', url: '/api/notifications/?limit=1', headers: t.headers(admin.access) });
+        expect(inApp.json().results[0]).toMatchObject({ title: 'C. Whitfield disputed a visit' });
         expect(office[0].text).toContain(`/clients/${whitfield.id}/reviews/${reviewId}`);
         // the welcome page still asks for the signature
         const welcome = (await get('/api/clients/welcome/', client)).json();

@@ -1,14 +1,17 @@
 import type { RecurrenceResult, Visit } from './visits-api';
 
-/** A visit as the server answers it (tests): Monday Mar 2, 2026, 09:00–11:00 in New York, Nina Reyes with Rosa Diaz. */
+/**
+ * A visit as the server answers it (tests): Monday Mar 2, 2026, 09:00–11:00 in New York, Nina Reyes with Rosa Diaz.
+ * Without the home's position, as a caregiver or client gets it (only the office's view carries it).
+ */
 export function makeVisit(overrides: Partial<Visit> = {}): Visit {
   return {
     id: 501,
     status: 'SCHEDULED',
     client: { id: 301, first_name: 'Rosa', last_name: 'Diaz' },
     address: '12 Elm Street, Springfield, IL 62701',
-    latitude: 39.7817,
-    longitude: -89.6501,
+    latitude: null,
+    longitude: null,
     service_id: 11,
     service: 'Pathways',
     caregiver: { id: 201, name: 'Nina Reyes' },
@@ -34,6 +37,11 @@ export function makeVisit(overrides: Partial<Visit> = {}): Visit {
     created_at: '2026-02-20T15:00:00.000Z',
     ...overrides,
   };
+}
+
+/** An Open visit as a caregiver it is offered to sees it: the client's initials, the town, no notes. */
+export function makeOfferedVisit(overrides: Partial<Visit> = {}): Visit {
+  return makeVisit({ id: 601, status: 'OPEN', caregiver: null, client: { id: 303, first_name: 'I.', last_name: 'K.' }, address: 'Springfield', ...overrides });
 }
 
 type Clock = NonNullable<Visit['clock_in']>;

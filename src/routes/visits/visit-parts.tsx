@@ -82,9 +82,12 @@ export function workedTimesText(timeZone: string, times: WorkedTimes): string | 
     .join(' · ');
 }
 
-/** Google Maps' search link for the client's home: its position when known, else its address. */
-export function mapsUrl(visit: Pick<Visit, 'address' | 'latitude' | 'longitude'>): string | null {
-  const query = visit.latitude !== null && visit.longitude !== null ? `${visit.latitude},${visit.longitude}` : visit.address.trim();
+/**
+ * Google Maps' search link for the client's home, by its address: the home's position never reaches a
+ * caregiver's phone (product.md, "What each person sees of a visit"; the server sends it to the office only).
+ */
+export function mapsUrl(visit: Pick<Visit, 'address'>): string | null {
+  const query = visit.address.trim();
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { apiFailure, makeClock, makePayrollPeriod, makePayrollVisit, makeVisit } from '../visits/test-fixtures';
+import { apiFailure, makeClock, makeOfferedVisit, makePayrollPeriod, makePayrollVisit, makeVisit } from '../visits/test-fixtures';
 import type { Visit } from '../visits/visits-api';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -19,8 +19,6 @@ const afternoon = makeVisit({
   id: 502,
   client: { id: 302, first_name: 'Walter', last_name: 'Nguyen' },
   address: '4 Oak Avenue, Springfield, IL',
-  latitude: null,
-  longitude: null,
   starts_at: '2026-03-02T18:00:00.000Z',
   ends_at: '2026-03-02T20:00:00.000Z',
 });
@@ -49,11 +47,9 @@ const lastFriday = makeVisit({
   correction_reason: 'CLIENT_CONFIRMED',
   minutes: 120,
 });
-const open = makeVisit({
+// an open visit not yet hers: the server sends the client's initials and the town, no address, notes or position
+const open = makeOfferedVisit({
   id: 601,
-  status: 'OPEN',
-  caregiver: null,
-  client: { id: 303, first_name: 'Ida', last_name: 'Kim' },
   service_date: '2026-03-05',
   starts_at: '2026-03-05T15:00:00.000Z',
   ends_at: '2026-03-05T17:00:00.000Z',
@@ -120,7 +116,8 @@ describe('Work schedule', { timeout: 30000 }, () => {
     const first = within(today).getByRole('article', { name: '09:00–11:00 · Rosa Diaz' });
     expect(first).toHaveTextContent('Pathways');
     expect(first).toHaveTextContent('Scheduled');
-    expect(within(first).getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=39.7817%2C-89.6501');
+    // the way there by the address: the home's position never reaches a caregiver's phone
+    expect(within(first).getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=12%20Elm%20Street%2C%20Springfield%2C%20IL%2062701');
     expect(within(first).getByRole('button', { name: 'Clock in' })).toBeInTheDocument();
     // already started: it cannot be given up any more
     expect(within(first).queryByRole('button', { name: "I can't make it" })).not.toBeInTheDocument();
@@ -258,7 +255,9 @@ describe('Work schedule', { timeout: 30000 }, () => {
     const user = userEvent.setup();
     const { api } = setUp({ visits_request_create: vi.fn(async () => ({ ...open, requested_by: [{ id: 201, name: 'Nina Reyes' }] })) });
     const openSection = await screen.findByRole('region', { name: 'Open visits' });
-    const card = await within(openSection).findByRole('article', { name: 'Thursday, Mar 5, 2026, 10:00–12:00 · Ida Kim' });
+    const card = await within(openSection).findByRole('article', { name: 'Thursday, Mar 5, 2026, 10:00–12:00 · I. K.' });
+    expect(card).toHaveTextContent('In Springfield');
+    expect(within(card).queryByRole('link', { name: 'Open in maps' })).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Ask for this visit' }));
     await waitFor(() => expect(api.visits_request_create).toHaveBeenCalledWith({ id: 601 }));
     expect(await within(card).findByText('Asked — the office will confirm')).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { saveBlob } from '../../ui/save-file';
 import { Details, Messages, Panel, Tag } from '../employees/page-parts';
 import { PrivatePage } from '../placeholder/private-page';
 import { hoursText, payrollErrorText } from '../visits/payroll-week';
-import { clientName, dayInWords, mapsUrl, serviceLabel, visitWindow } from '../visits/visit-parts';
+import { clientName, dayInWords, serviceLabel, visitWindow } from '../visits/visit-parts';
 import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type PayrollPeriod, type Visit } from '../visits/visits-api';
 import { Card, VisitCard } from './visit-card';
 
@@ -130,27 +130,14 @@ function OpenVisitCard({ visit, asked, onAsk }: { visit: Visit; asked: boolean; 
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const maps = mapsUrl(visit);
   return (
     <Card aria-labelledby={titleId}>
       <h3 id={titleId}>
         {dayInWords(visit.service_date)}, {visitWindow(visit)} · {clientName(visit)}
       </h3>
       <p>{serviceLabel(visit.service)}</p>
-      {visit.address ? (
-        <p>
-          {visit.address}
-          {maps ? (
-            <>
-              {' '}
-              ·{' '}
-              <a href={maps} target="_blank" rel="noreferrer">
-                Open in maps
-              </a>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      {/* not yet hers: the server sends the town only (the address and notes come once the office assigns it) */}
+      {visit.address ? <p>In {visit.address}</p> : null}
       {error ? (
         <div css={{ marginTop: 12 }}>
           <Alert tone="error">{error}</Alert>

@@ -19,7 +19,8 @@ function makeVisit(overrides: Partial<ReviewVisit> = {}): ReviewVisit {
   return {
     visit_id: 31,
     service_date: '2026-11-16',
-    caregiver: { id: 5, name: 'Nora Okafor' },
+    // as the client gets it: the caregiver's first name and initial (the office's view names them in full)
+    caregiver: { id: 5, name: 'Nora O.' },
     starts_at: '2026-11-16T15:02:00.000Z',
     ends_at: '2026-11-16T16:29:00.000Z',
     corrected: false,
@@ -90,7 +91,7 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByText('Monday, Nov 16, 2026')).toBeInTheDocument();
     expect(within(cards[0]).getByText('10:02–11:29 · 1 h 27 min')).toBeInTheDocument();
-    expect(within(cards[0]).getByText('Pathways with Nora Okafor')).toBeInTheDocument();
+    expect(within(cards[0]).getByText('Pathways with Nora O.')).toBeInTheDocument();
     expect(within(cards[1]).getByText('Times corrected by the office')).toBeInTheDocument();
     expect(within(cards[1]).getByRole('button', { name: 'Dispute the visit of Wednesday, Nov 18, 2026' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'The week’s visits' })).getByText(/^2 visits · 2 h 27 min\. Check each visit/)).toBeInTheDocument();
