@@ -148,3 +148,24 @@ for (const backend of testBackends()) {
     });
   });
 }
+
+describe('the mail of a notification (issue 20, finding 8)', () => {
+  it('says that something happened and links to it, never the title or body that name people and days', async () => {
+    const { notify: notifyWithMail, MAIL_LINES, MAIL_FALLBACK } = await import('./service');
+    const sent: { to: string; subject: string; text: string }[] = [];
+    const recipient = { email: 'admin@sunrise.example', isActive: true };
+    const chain: any = { insert: () => chain, values: () => chain, returning: async () => [{ id: 1 }], select: () => chain, from: () => chain, where: () => chain, limit: async () => [recipient] };
+    const mailer = { mail: { send: async (mail: any) => void sent.push(mail), close: async () => undefined }, config: { publicUrl: 'http://portal.test' } };
+    const named = { userId: 2, organizationId: 1, title: 'C. Whitfield disputed a visit', body: 'The visit of Mon, Jan 18 (diabetes care) is in the exceptions queue.', link: '/clients/7/reviews/9' };
+    await notifyWithMail(chain, { ...named, type: 'work_service_review', mail: 'A client disputed a visit' }, new Date(), mailer);
+    await notifyWithMail(chain, { ...named, type: 'visit' }, new Date(), mailer);
+    await notifyWithMail(chain, { ...named, type: 'a_type_with_no_line' }, new Date(), mailer);
+    expect(sent.map((m) => m.subject)).toEqual(['A client disputed a visit', MAIL_LINES.visit, MAIL_FALLBACK]);
+    for (const mail of sent) {
+      expect(mail.text).toContain('http://portal.test/clients/7/reviews/9');
+      expect(`${mail.subject}\n${mail.text}`).not.toMatch(/Whitfield|Jan 18|diabetes|exceptions queue/);
+    }
+    // every type's line names no one and no day
+    for (const line of Object.values(MAIL_LINES)) expect(line).not.toMatch(/\d|\$\{/);
+  });
+});

@@ -19,6 +19,53 @@ export interface NewNotification {
   body?: string;
   /** An app path such as /employees/12/documents. */
   link?: string | null;
+  /**
+   * What the mail says happened (its subject and its one line), naming no client or employee and carrying no
+   * date or health detail; when left out, the line of the notification's type (MAIL_LINES). The title and body
+   * (which may name people) stay behind the sign-in: the mail never carries them.
+   */
+  mail?: string;
+}
+
+/**
+ * The mail of each notification type: that something happened, never who, when or what (product.md, "Mail":
+ * mail says that something is waiting and links to the page; issue 20, finding 8). A type not listed mails
+ * MAIL_FALLBACK.
+ */
+export const MAIL_LINES: Record<string, string> = {
+  application_received: 'A job application was received',
+  document_requested: 'The office asks you for a document',
+  document_reviewed: 'A document you uploaded was reviewed',
+  document_uploaded: 'A document was uploaded',
+  document_expired: 'A document has expired',
+  document_expiring: 'A document expires soon',
+  employee_ready: 'You are ready to work',
+  form_requested: 'A form is waiting for you',
+  form_completed: 'A form was signed',
+  grievance_new: 'A grievance was filed',
+  grievance_urgent: 'Urgent: a grievance of abuse, neglect or mistreatment was filed',
+  grievance_resolved: 'There is an answer to your concern',
+  message: 'You have a new message',
+  referral_new: 'A new referral is waiting',
+  referral_admitted: 'A referral you brought was admitted',
+  test_requested: 'A competency test is waiting for you',
+  test_submitted: 'A competency test was submitted',
+  test_observation_needed: 'A skills observation is waiting for you',
+  test_completed: 'A competency test has its result',
+  visit: 'There is news about a visit',
+  work_service_review: 'There is news about a work-service review',
+};
+export const MAIL_FALLBACK = 'You have a new notification';
+
+/**
+ * The mail of a notification: subject and text, with the link to sign in to, and nothing of its title or body.
+ * Not even the recipient's name: a mail read over a shoulder (or a family's shared mailbox) would tell who is a
+ * client of the agency.
+ */
+export function notificationMail(notification: Pick<NewNotification, 'type' | 'link' | 'mail'>, publicUrl: string) {
+  const line = notification.mail ?? MAIL_LINES[notification.type] ?? MAIL_FALLBACK;
+  const link = notification.link ? `Sign in to Care Portal to see it:\n\n${publicUrl}${notification.link}` : 'Sign in to Care Portal to see it.';
+  return { subject: line, text: `Hello,\n\n${line}.\n\n${link}\n` };
 }
 
 /** How notify() mails: the app's mail service, and PUBLIC_URL to make the link absolute. */
@@ -41,14 +88,15 @@ export async function unreadNotificationCount(db: Db, userId: number, organizati
 
 /**
  * For the modules that notify people (messages, onboarding, grievances...): writes the in-app notification
- * and, given a mailer (`notify(app.db, n, app.now(), app)` works: the app is one), mails the person too. A
+ * and, given a mailer (`notify(app.db, n, app.now(), app)` works: the app is one), mails the person that
+ * something happened, with the link (notificationMail: never the title or body, which may name people). A
  * failed mail is logged, never fails the caller: the in-app notification is there. With the app's event bus
  * (the app has one), the recipient's open tabs hear `notification.created` { notification_id, unread }.
  */
 export async function notify(db: Db, notification: NewNotification, now: Date, mailer?: NotificationMailer): Promise<number> {
   const [row] = await db
     .insert(notifications)
-    .values({ ...notification, body: notification.body ?? '', link: notification.link ?? null, createdAt: now })
+    .values({ userId: notification.userId, organizationId: notification.organizationId, type: notification.type, title: notification.title, body: notification.body ?? '', link: notification.link ?? null, createdAt: now })
     .returning({ id: notifications.id });
   if (mailer?.events) {
     try {
@@ -62,20 +110,13 @@ export async function notify(db: Db, notification: NewNotification, now: Date, m
   }
   if (mailer) {
     const [recipient] = await db
-      .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
+      .select({ email: users.email, isActive: users.isActive })
       .from(users)
       .where(eq(users.id, notification.userId))
       .limit(1);
     if (recipient?.isActive) {
-      const publicUrl = mailer.config.publicUrl;
-      const link = notification.link ? `\n\n${publicUrl}${notification.link}` : '';
       try {
-        await mailer.mail.send({
-          to: recipient.email,
-          subject: notification.title,
-          text: `Hello ${recipient.firstName || recipient.email},\n\n${notification.title}${notification.body ? `\n\n${notification.body}` : ''}${link}\n`,
-          organizationId: notification.organizationId,
-        });
+        await mailer.mail.send({ to: recipient.email, ...notificationMail(notification, mailer.config.publicUrl), organizationId: notification.organizationId });
       } catch (error) {
         mailer.log?.error({ err: error }, 'notification mail failed');
       }
