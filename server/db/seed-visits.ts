@@ -1,9 +1,10 @@
 /**
  * Demo visits (product.md, "Demo organizations"): in Sunrise a week around today, the nurse with visits
- * today (one at client@sunrise.example's home, Clara Whitfield's), the past days clocked and verified, one
- * late clock-in waiting in the exceptions queue, an open visit to ask for; in Harbor a nurse of its own with
- * a visit ahead and one away from the home waiting for the office. Clara's last week that has ended (with
- * her visits in it) has its work-service review waiting for her signature.
+ * today (one at client@sunrise.example's home, Clara Whitfield's) and one starting within the hour of the
+ * seed (so clocking in can be tried at any hour), the past days clocked and verified, one late clock-in
+ * waiting in the exceptions queue, an open visit to ask for; in Harbor a nurse of its own with a visit ahead
+ * and one away from the home waiting for the office. Clara's last week that has ended (with her visits in it)
+ * has its work-service review waiting for her signature.
  */
 import { and, eq } from 'drizzle-orm';
 import { addDays, dateIn, zonedTime } from '../../src/domain/dates';
@@ -13,20 +14,32 @@ import { reviewLink, weekEndOf, weekLabel } from '../../src/domain/work-service-
 import type { Tx } from '../lib/stored-files';
 import { clients, clientServices, clientUsers, employeeProfiles, notifications, organizations, users, visitExceptions, visits, workServiceReviews } from './schema';
 
-interface DemoVisit {
+export interface DemoVisitOf {
   client: string;
   service: ServiceCode;
   caregiver: string | null;
-  /** Days from today (organization's date). */
-  day: number;
-  start: string;
-  end: string;
   notes?: string;
   /** Clocked late by this many minutes (an open LATE_CLOCK_IN exception). */
   lateBy?: number;
   /** Clocked in away from the home (an open LOCATION_CLOCK_IN exception), with the caregiver's reason. */
   away?: string;
 }
+
+export interface DemoVisit extends DemoVisitOf {
+  /** Days from today (organization's date). */
+  day: number;
+  start: string;
+  end: string;
+}
+
+export interface VisitWindow {
+  startsAt: Date;
+  endsAt: Date;
+  /** The organization's date of the start. */
+  serviceDate: string;
+}
+
+export type PlacedVisit = DemoVisitOf & VisitWindow;
 
 const NURSE = 'nurse@sunrise.example';
 const AIDE = 'aide@sunrise.example';
@@ -53,22 +66,69 @@ const SUNRISE_VISITS: DemoVisit[] = [
   { client: 'Fischer', service: 'Wellness', caregiver: null, day: 2, start: '14:00', end: '16:00', notes: 'Companionship and a walk' },
 ];
 
+/** The nurse's visit starting within the hour of the seed (nowVisitWindow), at Walter Nguyen's home. */
+const NOW_VISIT: DemoVisitOf = { client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, notes: 'Vitals and medication review' };
+
 const HARBOR_VISITS: DemoVisit[] = [
   { client: 'Holloway', service: 'SkilledNurses', caregiver: HARBOR_NURSE, day: -1, start: '09:00', end: '10:00', away: 'Met the client at the clinic' },
   { client: 'Holloway', service: 'SkilledNurses', caregiver: HARBOR_NURSE, day: 2, start: '09:00', end: '10:00', notes: 'Dressing change' },
 ];
 
-async function seedVisits(tx: Tx, organizationId: number, timezone: string, list: DemoVisit[], people: Record<string, number>, by: number, now: Date): Promise<void> {
-  const today = dateIn(timezone, now);
+/** A demo visit at its instants: `day` days from `today` (the organization's date), wall-clock times in its zone. */
+function placed(timezone: string, today: string, { day: days, start, end, ...demo }: DemoVisit): PlacedVisit {
+  const day = addDays(today, days);
+  return { ...demo, startsAt: zonedTime(timezone, day, start), endsAt: zonedTime(timezone, day, end), serviceDate: day };
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+const HOUR = 60 * 60_000;
+/** A visit shortened to make way for a caregiver's other one keeps at least this long. */
+const SHORTEST_NOW_VISIT = 30 * 60_000;
+
+/**
+ * The window of a visit that starts within the hour of `now`, so that clocking in (open from an hour before a
+ * visit) can be tried whenever the demo is seeded: from the next quarter hour, an hour long, ending earlier
+ * (never under half an hour) to make way for the caregiver's next visit, or starting when the visit under way
+ * ends; null when no such window starts within the hour (one of `booked` does: that one can be clocked into).
+ * A caregiver is never booked twice for the same minute. Late at night it may end after midnight: its service
+ * date is the organization's date of its start.
+ */
+export function nowVisitWindow(timezone: string, now: Date, booked: { startsAt: Date; endsAt: Date }[]): VisitWindow | null {
+  const sorted = [...booked].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  let start = Math.floor(now.getTime() / QUARTER_HOUR) * QUARTER_HOUR + QUARTER_HOUR;
+  let end = start + HOUR;
+  for (const visit of sorted) {
+    if (visit.startsAt.getTime() >= end || visit.endsAt.getTime() <= start) continue;
+    if (visit.startsAt.getTime() - start >= SHORTEST_NOW_VISIT) {
+      end = visit.startsAt.getTime();
+      break;
+    }
+    start = visit.endsAt.getTime();
+    end = start + HOUR;
+  }
+  if (start > now.getTime() + HOUR) return null;
+  return { startsAt: new Date(start), endsAt: new Date(end), serviceDate: dateIn(timezone, new Date(start)) };
+}
+
+/** Sunrise's demo visits around `today` (its date) at their instants, with `extra` ones (Clara's ended week). */
+export function sunriseDayVisits(timezone: string, today: string, extra: DemoVisit[] = []): PlacedVisit[] {
+  return [...SUNRISE_VISITS, ...extra].map((visit) => placed(timezone, today, visit));
+}
+
+/** The list with the nurse's visit of the hour added (when it needs one: nowVisitWindow). */
+export function withVisitOfTheHour(timezone: string, now: Date, list: PlacedVisit[]): PlacedVisit[] {
+  const window = nowVisitWindow(timezone, now, list.filter((visit) => visit.caregiver === NURSE));
+  return window ? [...list, { ...NOW_VISIT, ...window }] : list;
+}
+
+async function seedVisits(tx: Tx, organizationId: number, list: PlacedVisit[], people: Record<string, number>, by: number, now: Date): Promise<void> {
   for (const demo of list) {
     const [service] = await tx
       .select({ id: clientServices.id, clientId: clientServices.clientId, latitude: clients.latitude, longitude: clients.longitude })
       .from(clientServices)
       .innerJoin(clients, eq(clients.id, clientServices.clientId))
       .where(and(eq(clients.organizationId, organizationId), eq(clients.lastName, demo.client), eq(clientServices.service, demo.service)));
-    const day = addDays(today, demo.day);
-    const startsAt = zonedTime(timezone, day, demo.start);
-    const endsAt = zonedTime(timezone, day, demo.end);
+    const { startsAt, endsAt, serviceDate } = demo;
     const caregiverId = demo.caregiver ? people[demo.caregiver] : null;
     const over = endsAt <= now;
     const exception: ExceptionCode | null = demo.lateBy ? 'LATE_CLOCK_IN' : demo.away ? 'LOCATION_CLOCK_IN' : null;
@@ -87,7 +147,7 @@ async function seedVisits(tx: Tx, organizationId: number, timezone: string, list
         status,
         startsAt,
         endsAt,
-        serviceDate: day,
+        serviceDate,
         notes: demo.notes ?? '',
         ...(clocked
           ? {
@@ -138,9 +198,11 @@ export async function seedDemoVisits(
   await tx.insert(employeeProfiles).values({ userId: tomas.id, organizationId: ids.organizations.harbor, status: 'READY', position: 'RN', readyAt: new Date(now.getTime() - 80 * 86_400_000) });
   const people = { ...ids.users, [HARBOR_NURSE]: tomas.id };
   const claraWeek = await lastEndedWeek(tx, ids.organizations.sunrise, timezones.sunrise, now);
-  await seedVisits(tx, ids.organizations.sunrise, timezones.sunrise, [...SUNRISE_VISITS, ...claraWeek.visits], people, ids.users['admin@sunrise.example'], now);
+  const sunrise = withVisitOfTheHour(timezones.sunrise, now, sunriseDayVisits(timezones.sunrise, dateIn(timezones.sunrise, now), claraWeek.visits));
+  await seedVisits(tx, ids.organizations.sunrise, sunrise, people, ids.users['admin@sunrise.example'], now);
   await seedReview(tx, ids.organizations.sunrise, 'Whitfield', claraWeek.weekStart, now);
-  await seedVisits(tx, ids.organizations.harbor, timezones.harbor, HARBOR_VISITS, people, ids.users['admin@harbor.example'], now);
+  const harborToday = dateIn(timezones.harbor, now);
+  await seedVisits(tx, ids.organizations.harbor, HARBOR_VISITS.map((visit) => placed(timezones.harbor, harborToday, visit)), people, ids.users['admin@harbor.example'], now);
 }
 
 /** Days between two `YYYY-MM-DD` dates (`to` − `from`). */
