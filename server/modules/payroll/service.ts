@@ -97,7 +97,19 @@ export function createPayrollService(app: FastifyInstance) {
   return {
     async list(request: FastifyRequest, query: PeriodQuery, page: Page): Promise<{ count: number; results: PayrollPeriodOut[] }> {
       const all = await periods(request, query);
-      return { count: all.length, results: all.slice(page.offset, page.offset + page.limit) };
+      const results = all.slice(page.offset, page.offset + page.limit);
+      // an employee's pay weeks name them and the clients they served: a READ row, the employee's own reading too (issue 20, finding 6)
+      const employeeId = all[0]?.employee.id ?? null;
+      const clientIds = [...new Set(results.flatMap((period) => period.visits.map((visit) => visit.client.id)))];
+      await request.audit({
+        entity: 'payroll',
+        entityId: employeeId,
+        action: 'READ',
+        employeeId,
+        clientId: clientIds.length === 1 ? clientIds[0] : null,
+        changed: { event: 'read-list', employee_id: employeeId, from: all[all.length - 1]?.week_start ?? null, to: all[0]?.week_end ?? null, ...page, client_ids: clientIds },
+      });
+      return { count: all.length, results };
     },
 
     async exportCsv(request: FastifyRequest, query: PeriodQuery): Promise<{ csv: string; filename: string }> {

@@ -245,7 +245,10 @@ export function createReferralService(app: FastifyInstance) {
           .offset(page.offset),
         app.db.select({ total: sql<number>`count(*)::int` }).from(bounded),
       ]);
-      return { count: Number(total?.total ?? 0), results: rows.map(summary) };
+      const count = Number(total?.total ?? 0);
+      // the referred people's names, for every role (a marketer's own referrals too: issue 20, finding 6)
+      await request.audit({ entity: 'referral', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
+      return { count, results: rows.map(summary) };
     },
 
     async create(request: FastifyRequest, input: ReferralInput & { marketer_id?: number | null }): Promise<ReferralOut> {

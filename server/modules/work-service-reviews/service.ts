@@ -259,11 +259,13 @@ export function createReviewService(app: FastifyInstance) {
       const organization = requireOrganization(request);
       const office = isOffice(request);
       const conditions: (SQL | undefined)[] = [eq(workServiceReviews.organizationId, organization.id)];
+      let concerned = filter.client_id ?? null;
       if (office) {
         await createDueReviews(app, organization.id, filter.client_id);
         if (filter.client_id) conditions.push(eq(workServiceReviews.clientId, filter.client_id));
       } else {
         const clientId = await ownClientId(app, request, organization);
+        concerned = clientId ?? null;
         if (clientId) await createDueReviews(app, organization.id, clientId);
         conditions.push(clientId ? eq(workServiceReviews.clientId, clientId) : sql`false`);
       }
@@ -274,7 +276,8 @@ export function createReviewService(app: FastifyInstance) {
         app.db.select({ n: sql<number>`count(*)::int` }).from(workServiceReviews).where(where),
       ]);
       const count = Number(total?.n ?? 0);
-      if (office) await request.audit({ entity: 'work_service_review', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
+      // every role's list names a client: the client's own reading is audited as the office's is (issue 20, finding 6)
+      await request.audit({ entity: 'work_service_review', action: 'SEARCH', clientId: concerned, changed: { query: { ...filter, ...page }, count } });
       const allLines = await Promise.all(rows.map((joined) => linesOf(joined, organization.timezone)));
       const names = await people(rows.flatMap(({ review }) => [review.signedById, review.unableRecordedById]));
       return { count, results: rows.map((joined, i) => summaryOf(request, joined, allLines[i], names)) };
@@ -282,7 +285,7 @@ export function createReviewService(app: FastifyInstance) {
 
     async retrieve(request: FastifyRequest, id: number): Promise<ReviewOut> {
       const joined = await findVisible(request, id);
-      if (isOffice(request)) await audit(request, joined.review, 'READ', { event: 'read' });
+      await audit(request, joined.review, 'READ', { event: 'read' });
       return serialize(request, joined);
     },
 
@@ -290,6 +293,7 @@ export function createReviewService(app: FastifyInstance) {
       const organization = requireOrganization(request);
       const { review } = await findVisible(request, id);
       const file = await requireFile(app, review.signatureFileId, organization.id, 'This review is not signed.');
+      await audit(request, review, 'READ', { event: 'file-read', file: 'signature' });
       return sendStoredFile(app, reply, file);
     },
 
