@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveJwtSecret, type Config } from './config';
 import type { Db } from './db/connection';
 import { deriveKeys } from './lib/keys';
+import { safeLoggerOptions } from './lib/safe-error';
 import { moveLegacySignatures } from './lib/signature-files';
 import { validatorCompiler } from './lib/validator';
 import { auditPlugin } from './plugins/audit';
@@ -70,16 +71,34 @@ const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mod
  */
 export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev', 'applications', 'employees', 'documents', 'onboarding', 'clients', 'referrals', 'marketers', 'grievances', 'visits', 'payroll', 'work-service-reviews', 'audit-log', 'conversations', 'events'] as const;
 
+/** A URL's query as its names only (`?search=…&created_after=…`): a search is a client's name, a filter a date of birth. */
+function withoutQueryValues(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const names = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.includes('=') ? pair.slice(0, pair.indexOf('=')) : pair;
+      return `${/^[\w.[\]-]{1,64}$/.test(name) ? name : '…'}${pair.includes('=') ? '=…' : ''}`;
+    });
+  return `${url.slice(0, start)}?${names.join('&')}`.slice(0, 1000);
+}
+
 function requestForLog(request: FastifyRequest) {
-  return { method: request.method, url: redactLinkTokens(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+  return { method: request.method, url: withoutQueryValues(redactLinkTokens(request.url)), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
 }
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const logger = options.logger ?? { level: config.logLevel };
   const serverOptions: FastifyServerOptions = {
-    // a request line never holds the token of a sign-up or reset link a person is following
-    logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestForLog, ...logger.serializers } } : logger,
+    // a request line never holds the token of a sign-up or reset link a person is following; an error is
+    // logged as its type, codes and stack, never with a request's values (server/lib/safe-error.ts)
+    logger:
+      typeof logger === 'object' || logger === true
+        ? safeLoggerOptions({ ...(logger === true ? {} : logger), serializers: { req: requestForLog, ...(logger === true ? {} : logger.serializers) } })
+        : logger,
     // A log line per request costs more CPU than the request itself on a fast route: kept for LOG_LEVEL=debug
     // or trace; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),

@@ -1,5 +1,12 @@
-import { TypeBoxValidatorCompiler, type TSchema } from '@fastify/type-provider-typebox';
+import { Format, TypeBoxValidatorCompiler, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
+import { isIsoDate, isIsoDateTime } from '../../src/domain/dates';
+
+// The API's dates are real ones, checked once, here, for every body, query and path field of the atoms
+// `IsoDate` (format date) and `Timestamp` (format date-time) of server/schemas/common.ts: 1950-02-30 or
+// 2026-02-30T10:00:00Z is a 400 naming the field, and never reaches PostgreSQL (which would refuse it).
+Format.Set('date', isIsoDate);
+Format.Set('date-time', isIsoDateTime);
 
 interface Issue {
   keyword: string;
@@ -59,7 +66,8 @@ function looseIntegers(schema: { properties?: Record<string, unknown> }, value: 
  * TypeBox validation (query, params and headers converted to their types; bodies never coerced), and a
  * missing body counts as `{}` when the body schema requires nothing. Before the schema: strings with a NUL
  * or a lone surrogate are refused in every part (PostgreSQL cannot store them), and query or path integers
- * must be decimal digits (no lenient conversion of `1.5`, `0x10` or ` `). Each refusal names its field.
+ * must be decimal digits (no lenient conversion of `1.5`, `0x10` or ` `). Dates (`format: date`, `date-time`)
+ * must be real calendar dates. Each refusal names its field.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
   const validate = TypeBoxValidatorCompiler(route) as (value: unknown) => ReturnType<ReturnType<FastifySchemaCompiler<TSchema>>>;

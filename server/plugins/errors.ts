@@ -26,6 +26,8 @@ function describe(issue: ValidationIssue): string {
     case 'minLength':
       return Number(p.limit) === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(p.limit)} characters.`;
     case 'format':
+      if (p.format === 'date') return 'Enter a real date.';
+      if (p.format === 'date-time') return 'Enter a real date and time.';
       return p.format === 'email' ? 'Enter a valid email address.' : `Enter a valid ${String(p.format)}.`;
     case 'maximum':
       return `Ensure this value is less than or equal to ${String(p.limit)}.`;
@@ -111,7 +113,9 @@ export const errorsPlugin = global(async (app) => {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'JSON parse error.' : error.message;
       return reply.status(status).send({ detail, code: CLIENT_ERROR_CODES[status] ?? 'error' });
     }
-    request.log.error({ err: error }, 'request failed');
+    // the error as its type, codes and stack (the logger's safe `err` serializer), the route: never the
+    // query's parameters, the body or a message quoting a value
+    request.log.error({ err: error, route: request.routeOptions?.url, method: request.method }, 'request failed');
     return reply.status(500).send({ detail: 'A server error occurred.', code: 'server_error' });
   });
 }, 'errors');

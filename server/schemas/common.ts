@@ -64,7 +64,14 @@ export const FileDownload = Type.Unsafe<Buffer>({ type: 'string', format: 'binar
 /** `schema` or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** An instant (RFC 3339); the validator takes only a real one (`isIsoDateTime`: no 2026-02-30T10:00:00Z). */
 export const Timestamp = Type.String({ format: 'date-time' });
+
+/**
+ * A calendar date, `YYYY-MM-DD`: every date the API takes or answers is this atom. The validator takes only a
+ * real one (`isIsoDate`: no 1950-02-30), and refuses the rest with a 400 naming the field: "Enter a real date."
+ */
+export const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
 /** A person named in an answer: who wrote, changed or brought something. */
 export const PersonRef = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'PersonRef' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateIn, isIsoDate, zonedTime } from './dates';
+import { addDays, dateIn, isIsoDate, isIsoDateTime, zonedTime } from './dates';
 
 describe('an organization’s dates', () => {
   it('today is the local date of the zone, not the UTC date', () => {
@@ -27,6 +27,22 @@ describe('an organization’s dates', () => {
     expect(isIsoDate('2027-02-29')).toBe(false);
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('26-11-25')).toBe(false);
+    expect(isIsoDate('1950-02-30')).toBe(false);
+    expect(isIsoDate('2025-02-29')).toBe(false);
+    expect(isIsoDate('2026-04-31')).toBe(false);
+    expect(isIsoDate('2026-00-10')).toBe(false);
+    expect(isIsoDate('0000-01-01')).toBe(false); // PostgreSQL has no year 0
+    expect(isIsoDate('0001-01-01')).toBe(true);
+    expect(isIsoDate('2026-01-05T10:00:00Z')).toBe(false);
+  });
+
+  it('knows a real instant', () => {
+    for (const value of ['2026-01-05T10:00:00Z', '2026-01-05T10:00:00.123Z', '2028-02-29T23:59:59-05:00', '2026-01-05T10:00:00+14:00', '0001-01-01T00:00:00Z'])
+      expect(isIsoDateTime(value), value).toBe(true);
+    for (const value of ['2026-02-30T10:00:00Z', '2026-13-01T10:00:00Z', '2025-02-29T00:00:00Z', '2026-01-05T24:00:00Z', '2026-01-05T10:60:00Z',
+      '2026-01-05T23:59:60Z', '2026-01-05T10:00:00+16:00', '2026-01-05T10:00:00', '2026-01-05 10:00:00Z', '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00+01:00', '2026-01-05'])
+      expect(isIsoDateTime(value), value).toBe(false);
   });
 
   it('finds the instant of a local wall time, in standard and daylight time', () => {

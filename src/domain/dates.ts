@@ -27,11 +27,31 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A real calendar date written `YYYY-MM-DD`. */
+/**
+ * A real calendar date written `YYYY-MM-DD`, from 0001-01-01 (PostgreSQL has no year 0): not 1950-02-30,
+ * 2025-02-29 or 2026-13-01. The API's `format: date` is this check (server/lib/validator.ts).
+ */
 export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * A real instant written as RFC 3339 (`2026-01-05T10:00:00Z`, `2026-01-05T05:00:00.250-05:00`): a real
+ * calendar date, hours 00-23, minutes and seconds 00-59 (no leap second: JavaScript cannot read one), an
+ * offset of at most 14 hours, and not before the year 1 in UTC. The API's `format: date-time` is this check.
+ */
+export function isIsoDateTime(value: string): boolean {
+  const match = DATE_TIME.exec(value);
+  if (!match || !isIsoDate(match[1])) return false;
+  const [hours, minutes, seconds] = [match[2], match[3], match[4]].map(Number);
+  if (hours > 23 || minutes > 59 || seconds > 59) return false;
+  if (match[5] && (Number(match[7]) > 59 || Number(match[6]) * 60 + Number(match[7]) > 14 * 60)) return false;
+  const instant = new Date(value);
+  return !Number.isNaN(instant.getTime()) && instant.getUTCFullYear() >= 1;
 }
 
 /** Minutes the zone is ahead of UTC at an instant (New York in winter: -300). */

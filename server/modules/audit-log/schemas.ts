@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_PATTERN } from '../../../src/domain/audit';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Nullable, PagingQuery, Timestamp } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, IsoDate, Nullable, PagingQuery, Timestamp } from '../../schemas/common';
 
 const AuditOrganization = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'AuditOrganization' });
 
 const tags = ['audit-log'];
-const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 /** The rows a list counts at most: past this the count says "10,000 or more" and the filters narrow the rest. */
@@ -21,8 +20,8 @@ export const auditFilterQuery = {
   action: Type.Optional(AuditActionCode),
   entity: Type.Optional(Type.String({ pattern: AUDIT_ENTITY_PATTERN, description: 'The kind of record: client, employee, user, session, visit, …' })),
   entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The record’s id (with entity)' })),
-  from: Type.Optional(Type.String({ pattern: ISO_DATE_PATTERN, description: 'First day (YYYY-MM-DD, in the caller’s time zone)' })),
-  to: Type.Optional(Type.String({ pattern: ISO_DATE_PATTERN, description: 'Last day (YYYY-MM-DD, in the caller’s time zone)' })),
+  from: Type.Optional(Type.String({ ...IsoDate, description: 'First day (YYYY-MM-DD, in the caller’s time zone)' })),
+  to: Type.Optional(Type.String({ ...IsoDate, description: 'Last day (YYYY-MM-DD, in the caller’s time zone)' })),
 };
 const AuditFilterSchema = Type.Object(auditFilterQuery);
 export type AuditFilter = Static<typeof AuditFilterSchema>;

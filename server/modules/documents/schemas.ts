@@ -1,9 +1,9 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, IsoDate, Timestamp } from '../../schemas/common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
-const Timestamp = Type.String({ format: 'date-time' });
+/** The one date atom (server/schemas/common.ts), kept importable from here. */
+export { IsoDate };
 
 export const StoredFileSchema = Type.Object({ name: Type.String(), size: Type.Integer(), content_type: Type.String() }, { title: 'StoredFile' });
 

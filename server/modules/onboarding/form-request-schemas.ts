@@ -1,10 +1,8 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, Paged, PagingQuery, PersonRef } from '../../schemas/common';
+import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, IsoDate, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { FormFieldSchema } from './settings-schemas';
 
-const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
 export const FORM_REQUEST_STATUSES = ['PENDING', 'AWAITING_COUNTERSIGN', 'COMPLETED'] as const;
 
