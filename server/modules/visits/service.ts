@@ -863,10 +863,10 @@ export function createVisitService(app: FastifyInstance) {
 
     async ask(request: FastifyRequest, id: number): Promise<VisitOut> {
       const organization = requireOrganization(request);
-      const { visit: current, service } = await findVisible(request, id);
+      // findVisible answers 404 for an Open visit that does not fit the caller's position or has started
+      const { visit: current } = await findVisible(request, id);
       const me = request.user!.user.id;
-      if (current.status !== 'OPEN' || current.startsAt <= app.now()) throw conflict('This visit is no longer open.', 'visit_not_open');
-      if (!positionFits(service, await positionOf(me))) throw invalid({ visit: [`This visit needs ${SERVICE_POSITIONS[service].map((p) => POSITIONS[p]).join(', ')}.`] });
+      if (current.status !== 'OPEN') throw conflict('This visit is no longer open.', 'visit_not_open');
       const other = await overlapping(app.db, me, current.startsAt, current.endsAt);
       if (other) throw conflict(`You are booked ${windowIn(organization.timezone, other.visit.startsAt, other.visit.endsAt, dayIn(organization))} with ${other.first_name.charAt(0)}. ${other.last_name} then.`);
       const inserted = await app.db.insert(visitRequests).values({ visitId: id, caregiverId: me, organizationId: organization.id, createdAt: app.now() }).onConflictDoNothing().returning();

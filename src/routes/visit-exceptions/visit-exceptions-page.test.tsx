@@ -216,6 +216,9 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     const user = userEvent.setup();
     const { api } = setUp();
     await screen.findByRole('table', { name: 'Open exceptions' });
+    // a clock at the home's exact coordinates or with an impossible accuracy has its own codes (issue 20)
+    expect(within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-in position not plausible' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-out position not plausible' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Exception'), 'Late clock-in');
     await waitFor(() => expect(api.visit_exceptions_list).toHaveBeenLastCalledWith({ resolved: false, code: 'LATE_CLOCK_IN', limit: 20, offset: 0 }));
 
