@@ -78,3 +78,61 @@ describe('reads that name a client or an employee leave an audit row, for every 
     expect(await rowOf('payroll_periods_list', admin)).toMatchObject({ action: 'READ', entity: 'payroll', employeeId: nurse.user.id, role: 'ROLE_ADMIN' });
   });
 });
+
+describe('reads by employees of their conversations and their own onboarding records leave an audit row (issue 20, finding 6)', () => {
+  let t: TestApp;
+  let nurse: Session;
+  let newhire: Session;
+  let admin: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [nurse, newhire, admin] = await Promise.all(['nurse', 'newhire', 'admin'].map((who) => t.login(`${who}@sunrise.example`)));
+  });
+  afterAll(async () => t?.close());
+
+  const get = (url: string, session: Session) => t.app.inject({ method: 'GET', url, headers: t.headers(session.access, 'sunrise') });
+  async function rowOf(operationId: string, session: Session) {
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operationId, operationId), eq(auditLog.actorId, session.user.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return row;
+  }
+
+  it("a caregiver's conversations: the list, one conversation and its messages", async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/conversations/', headers: t.headers(nurse.access, 'sunrise'), payload: { topic: 'SCHEDULE', subject: 'Tuesday', body: 'Can I swap?' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    expect((await get('/api/conversations/', nurse)).statusCode).toBe(200);
+    expect(await rowOf('conversations_list', nurse)).toMatchObject({ action: 'SEARCH', entity: 'conversation', role: 'ROLE_EMPLOYEE' });
+    expect((await get(`/api/conversations/${id}/`, nurse)).statusCode).toBe(200);
+    expect(await rowOf('conversations_retrieve', nurse)).toMatchObject({ action: 'READ', entity: 'conversation', entityId: String(id), employeeId: nurse.user.id });
+    expect((await get(`/api/conversations/${id}/messages/`, admin)).statusCode).toBe(200);
+    expect(await rowOf('conversations_messages_list', admin)).toMatchObject({ action: 'READ', entity: 'conversation', entityId: String(id), employeeId: nurse.user.id });
+  });
+
+  it("an employee's own form requests, documents and competency tests; the office's applications", async () => {
+    const forms = await get('/api/onboarding/form-requests/', newhire);
+    expect(forms.statusCode).toBe(200);
+    expect(await rowOf('form_requests_list', newhire)).toMatchObject({ action: 'READ', entity: 'form_request', role: 'ROLE_EMPLOYEE', employeeId: newhire.user.id });
+    const [form] = forms.json().results;
+    expect((await get(`/api/onboarding/form-requests/${form.id}/`, newhire)).statusCode).toBe(200);
+    expect(await rowOf('form_requests_retrieve', newhire)).toMatchObject({ action: 'READ', entityId: String(form.id), employeeId: newhire.user.id });
+
+    expect((await get('/api/profile/documents/', newhire)).statusCode).toBe(200);
+    expect(await rowOf('profile_documents_list', newhire)).toMatchObject({ action: 'READ', entity: 'employee_document', employeeId: newhire.user.id });
+
+    expect((await get('/api/onboarding/test-requests/', newhire)).statusCode).toBe(200);
+    expect(await rowOf('test_requests_list', newhire)).toMatchObject({ action: 'READ', entity: 'test_request', role: 'ROLE_EMPLOYEE' });
+
+    const applications = await get('/api/applications/', admin);
+    expect(applications.statusCode).toBe(200);
+    expect(await rowOf('applications_list', admin)).toMatchObject({ action: 'SEARCH', entity: 'application' });
+    const [application] = applications.json().results;
+    expect((await get(`/api/applications/${application.id}/`, admin)).statusCode).toBe(200);
+    expect(await rowOf('applications_retrieve', admin)).toMatchObject({ action: 'READ', entity: 'application', entityId: String(application.id) });
+  });
+});

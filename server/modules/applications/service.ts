@@ -231,11 +231,16 @@ export function createApplicationService(app: FastifyInstance) {
         selectRows().where(where).orderBy(...ORDERINGS[filter.ordering ?? '-created_at']).limit(page.limit).offset(page.offset),
         app.db.select({ count: count() }).from(applications).where(where),
       ]);
-      return { count: Number(total?.count ?? 0), results: rows.map(serialize) };
+      const found = Number(total?.count ?? 0);
+      // applicants by name (issue 20, finding 6: every read that names a person is audited)
+      await request.audit({ entity: 'application', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: found } });
+      return { count: found, results: rows.map(serialize) };
     },
 
     async retrieve(request: FastifyRequest, id: number): Promise<ApplicationOut> {
-      return serialize(await find(requireOrganization(request).id, id));
+      const found = await find(requireOrganization(request).id, id);
+      await request.audit({ entity: 'application', entityId: id, action: 'READ', changed: { event: 'read' } });
+      return serialize(found);
     },
 
     async sendResume(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
@@ -250,6 +255,7 @@ export function createApplicationService(app: FastifyInstance) {
       const organization = requireOrganization(request);
       const { application } = await find(organization.id, id);
       const file = await requireFile(app, application.attestationSignatureFileId, organization.id, 'This application has no signature.');
+      await request.audit({ entity: 'application', entityId: id, action: 'READ', changed: { event: 'file-read', file: 'signature' } });
       return sendStoredFile(app, reply, file);
     },
 

@@ -249,7 +249,10 @@ export function createConversationService(app: FastifyInstance) {
         summaryQuery(caller).where(where).orderBy(desc(conversations.lastMessageAt), desc(conversations.id)).limit(page.limit).offset(page.offset),
         app.db.select({ count: count() }).from(conversations).where(where),
       ]);
-      return { count: Number(total?.count ?? 0), results: rows.map((row) => serializeSummary(caller, row as SummaryRow)) };
+      const found = Number(total?.count ?? 0);
+      // the conversations name employees (and what they wrote may name clients): every role's reading is audited (issue 20, finding 6)
+      await request.audit({ entity: 'conversation', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: found } });
+      return { count: found, results: rows.map((row) => serializeSummary(caller, row as SummaryRow)) };
     },
 
     async create(
@@ -295,7 +298,9 @@ export function createConversationService(app: FastifyInstance) {
 
     async retrieve(request: FastifyRequest, id: number): Promise<ConversationOut> {
       const caller = callerOf(request);
-      return detail(caller, await visibleConversation(caller, id));
+      const visible = await visibleConversation(caller, id);
+      await request.audit({ entity: 'conversation', entityId: id, action: 'READ', employeeId: visible.conversation.employeeId ?? null, changed: { event: 'read' } });
+      return detail(caller, visible);
     },
 
     async messages(request: FastifyRequest, id: number, query: { after?: number; before?: number; limit?: number }): Promise<{ results: MessageOut[]; has_more: boolean }> {
@@ -316,6 +321,7 @@ export function createConversationService(app: FastifyInstance) {
         .limit(limit + 1);
       const hasMore = rows.length > limit;
       const page = rows.slice(0, limit);
+      await request.audit({ entity: 'conversation', entityId: conversation.id, action: 'READ', employeeId: conversation.employeeId ?? null, changed: { event: 'read-messages', count: page.length, ...query } });
       if (!forward) page.reverse();
       return { results: serializeMessages(page, await readMarksOf(conversation.id)), has_more: hasMore };
     },

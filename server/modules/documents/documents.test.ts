@@ -115,7 +115,8 @@ for (const backend of testBackends()) {
       const foreign = await upload(aide, slotIds[1], { expires_on: nextYear }, { name: 'x.pdf', data: PDF_BYTES });
       expect(foreign.statusCode).toBe(404);
       const reads = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'employee_document'), eq(auditLog.entityId, String(slotIds[0]))));
-      expect(reads.map((r) => r.operationId)).toEqual(['profile_documents_upload_create', 'documents_file_retrieve', 'documents_file_retrieve']);
+      // the owner's reading is audited too (issue 20, finding 6): the owner, the admin and the master
+      expect(reads.map((r) => r.operationId)).toEqual(['profile_documents_upload_create', 'documents_file_retrieve', 'documents_file_retrieve', 'documents_file_retrieve']);
     });
 
     it('replaces a rejected upload', async () => {

@@ -162,7 +162,10 @@ export function createDocumentService(app: FastifyInstance) {
 
     async ownList(request: FastifyRequest): Promise<DocumentOut[]> {
       const organization = requireOrganization(request);
-      return listEmployeeDocuments(app.db, organization.id, request.user!.user.id, todayOf(request));
+      const me = request.user!.user.id;
+      // one's own record is audited too (issue 20, finding 6: every read, every role)
+      await request.audit({ entity: 'employee_document', action: 'READ', employeeId: me, changed: { event: 'read-list', employee_id: me } });
+      return listEmployeeDocuments(app.db, organization.id, me, todayOf(request));
     },
 
     /** The employee uploads the file of one of their own slots: PENDING until an admin reviews it. */
@@ -199,9 +202,7 @@ export function createDocumentService(app: FastifyInstance) {
         throw permissionDenied();
       }
       if (!found.file) throw notFound('This document has no file yet.');
-      if (!isOwner) {
-        await request.audit({ entity: 'employee_document', entityId: id, changed: { event: 'file-read', employee_id: found.document.employeeId } });
-      }
+      await request.audit({ entity: 'employee_document', entityId: id, changed: { event: 'file-read', employee_id: found.document.employeeId } });
       return sendStoredFile(app, reply, found.file);
     },
 

@@ -198,20 +198,18 @@ export function createFormRequestService(app: FastifyInstance) {
         selectRecords().where(where).orderBy(desc(formRequests.createdAt), desc(formRequests.id)).limit(page.limit).offset(page.offset),
         db.select({ count: count() }).from(formRequests).where(where),
       ]);
-      if (admin) {
-        await request.audit({
-          entity: 'form_request',
-          changed: { event: 'read-list', ...(filter.employee !== undefined ? { employee_id: filter.employee } : {}), count: rows.length },
-        });
-      }
+      // an employee's reading of their own forms is audited too (issue 20, finding 6: every read, every role)
+      const employeeId = admin ? filter.employee : request.user!.user.id;
+      await request.audit({
+        entity: 'form_request',
+        changed: { event: 'read-list', ...(employeeId !== undefined ? { employee_id: employeeId } : {}), count: rows.length },
+      });
       return { count: Number(total?.count ?? 0), results: rows.map(serializeFormRequest) };
     },
 
     async retrieve(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<FormRequestOut> {
       const record = await find(request, organization, id);
-      if (record.request.employeeId !== request.user!.user.id) {
-        await request.audit({ entity: 'form_request', entityId: id, changed: { event: 'read', employee_id: record.request.employeeId } });
-      }
+      await request.audit({ entity: 'form_request', entityId: id, changed: { event: 'read', employee_id: record.request.employeeId } });
       return serializeFormRequest(record);
     },
 
@@ -219,9 +217,7 @@ export function createFormRequestService(app: FastifyInstance) {
     async sendSignature(request: FastifyRequest, reply: FastifyReply, organization: RequestOrganization, id: number): Promise<FastifyReply> {
       const record = await find(request, organization, id);
       const file = await requireFile(app, record.request.signatureFileId, organization.id, 'This form is not signed yet.');
-      if (record.request.employeeId !== request.user!.user.id) {
-        await request.audit({ entity: 'form_request', entityId: id, changed: { event: 'signature-read', employee_id: record.request.employeeId } });
-      }
+      await request.audit({ entity: 'form_request', entityId: id, action: 'READ', changed: { event: 'signature-read', employee_id: record.request.employeeId } });
       return sendStoredFile(app, reply, file);
     },
 

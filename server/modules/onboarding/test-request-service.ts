@@ -215,17 +215,16 @@ export function createTestRequestService(app: FastifyInstance) {
         selectRecords().where(where).orderBy(desc(testRequests.createdAt), desc(testRequests.id)).limit(page.limit).offset(page.offset),
         db.select({ count: count() }).from(testRequests).where(where),
       ]);
-      if (rows.some((row) => row.request.employeeId !== me)) {
-        await request.audit({
-          entity: 'test_request',
-          changed: {
-            event: 'read-list',
-            ...(filter.awaiting_observation ? { awaiting_observation: true } : {}),
-            ...(filter.employee !== undefined ? { employee_id: filter.employee } : {}),
-            count: rows.length,
-          },
-        });
-      }
+      // an employee's reading of their own tests is audited too (issue 20, finding 6: every read, every role)
+      await request.audit({
+        entity: 'test_request',
+        changed: {
+          event: 'read-list',
+          ...(filter.awaiting_observation ? { awaiting_observation: true } : {}),
+          ...(filter.employee !== undefined ? { employee_id: filter.employee } : {}),
+          count: rows.length,
+        },
+      });
       return { count: Number(total?.count ?? 0), results: (rows as TestRequestRecord[]).map((row) => serializeTestRequest(row, me)) };
     },
 
@@ -248,9 +247,7 @@ export function createTestRequestService(app: FastifyInstance) {
     async retrieve(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<TestRequestOut> {
       const record = await load(organization, id, visibleTo(request));
       if (!record) throw notFound();
-      if (record.request.employeeId !== request.user!.user.id) {
-        await request.audit({ entity: 'test_request', entityId: id, changed: { event: 'read', employee_id: record.request.employeeId } });
-      }
+      await request.audit({ entity: 'test_request', entityId: id, changed: { event: 'read', employee_id: record.request.employeeId } });
       return serializeTestRequest(record, request.user!.user.id);
     },
 
