@@ -125,6 +125,9 @@ describe('reads by employees of their conversations and their own onboarding rec
     expect((await get('/api/profile/documents/', newhire)).statusCode).toBe(200);
     expect(await rowOf('profile_documents_list', newhire)).toMatchObject({ action: 'READ', entity: 'employee_document', employeeId: newhire.user.id });
 
+    expect((await get('/api/onboarding/checklist/', newhire)).statusCode).toBe(200);
+    expect(await rowOf('onboarding_checklist_retrieve', newhire)).toMatchObject({ action: 'READ', entity: 'employee', employeeId: newhire.user.id });
+
     expect((await get('/api/onboarding/test-requests/', newhire)).statusCode).toBe(200);
     expect(await rowOf('test_requests_list', newhire)).toMatchObject({ action: 'READ', entity: 'test_request', role: 'ROLE_EMPLOYEE' });
 

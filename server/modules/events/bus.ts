@@ -9,8 +9,9 @@ import { liveEvents } from '../../db/schema';
  *
  * Event types: `message.created` { conversation_id, message_id }, `conversation.read` { conversation_id,
  * user_id, last_read_message_id }, `notification.created` { notification_id, unread }, `notifications.read`
- * { unread }, `grievance.changed` { grievance_id }; and `session.ended` { family_id } (published at sign-out: the streams of
- * that session end, in every process; never sent to a client).
+ * { unread }, `grievance.changed` { grievance_id }; `session.ended` { family_id } (published at sign-out: the streams of
+ * that session end, in every process; never sent to a client); and `user.sessions-ended` { except_family_id } (published
+ * when every session of a user is revoked: deactivation, password reset, a password change's other sessions; never sent).
  */
 export interface NewLiveEvent {
   userId: number;
