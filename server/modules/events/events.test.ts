@@ -345,6 +345,17 @@ if (process.env.TEST_DATABASE_URL) {
       expect(await endsWithin(onB)).toBe(true);
     });
 
+    it("ends a person's streams on the other process at once when they are deactivated (issue 20, finding 7)", async () => {
+      const admin = await t.login('admin@sunrise.example');
+      const aide = await t.login('aide@sunrise.example');
+      const onB = await openStream(baseB, t.headers(aide.access));
+      expect(onB.status).toBe(200);
+      const deactivate = await t.app.inject({ method: 'PATCH', url: `/api/users/${aide.user.id}/`, headers: t.headers(admin.access), payload: { is_active: false } });
+      expect(deactivate.statusCode).toBe(200);
+      expect(await endsWithin(onB, 2000)).toBe(true);
+      await t.app.inject({ method: 'PATCH', url: `/api/users/${aide.user.id}/`, headers: t.headers(admin.access), payload: { is_active: true } });
+    });
+
     it('catches up after its LISTEN connection drops: nothing published meanwhile is lost', async () => {
       const onB = await openStream(baseB, t.headers(nurse.access));
       const before = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Before the cut' }, t.app.now(), t.app);
