@@ -54,6 +54,12 @@ describe('reads that name a client or an employee leave an audit row, for every 
     expect(await rowOf('referrals_retrieve', marketer)).toMatchObject({ action: 'READ', entity: 'referral', entityId: String(id), role: 'ROLE_MARKETER' });
   });
 
+  it("the office's reading of a client's access history", async () => {
+    const [own] = await t.database.db.select({ id: clients.id }).from(clients).where(and(eq(clients.firstName, 'Clara'), eq(clients.lastName, 'Whitfield')));
+    expect((await get(`/api/clients/${own!.id}/access-history/`, admin)).statusCode).toBe(200);
+    expect(await rowOf('clients_access_history_list', admin)).toMatchObject({ action: 'READ', entity: 'client', entityId: String(own!.id), clientId: own!.id });
+  });
+
   it("the office's marketers board, which names the marketers", async () => {
     expect((await get('/api/marketers/', admin)).statusCode).toBe(200);
     expect(await rowOf('marketers_list', admin)).toMatchObject({ action: 'SEARCH', entity: 'referral', changedFields: { event: 'marketers-board' } });
