@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, employeeDocuments, formRequests, notifications, testRequests, users } from '../../db/schema';
+import { auditLog, employeeDocuments, employeeProfiles, formRequests, notifications, testRequests, users } from '../../db/schema';
 import { multipart, PDF_BYTES } from '../../lib/multipart-test-helpers';
 import { addDays } from '../../../src/domain/dates';
 import { createTestApp, testBackends, type TestApp } from '../../test-support';
@@ -70,6 +70,45 @@ for (const backend of testBackends()) {
         const paged = (await get('/api/employees/?limit=2')).json();
         expect(paged).toMatchObject({ count: 3, previous: null });
         expect(paged.next).toContain('offset=2');
+      });
+
+      it('finds a person by the start of any field, whatever the punctuation, accents or case in their name and email', async () => {
+        // the word index prefilters searches of plain letters and digits: it must never drop one the prefix test keeps
+        const people = [
+          { firstName: 'Siobhán', lastName: "O'Brien", email: 'siobhan.obrien+work@example.test' },
+          { firstName: 'Jean-Luc', lastName: 'Smith-Jones', email: 'jl_smith-jones@example.test' },
+          { firstName: 'Thi', lastName: 'Nguyễn', email: '2nd.nguyen@example.test' },
+          { firstName: 'Anna', lastName: 'van der Berg', email: 'ANNA.VDB@Example.test' },
+        ];
+        const [sunrise] = await t.database.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, ids.nurse));
+        const made = await t.database.db
+          .insert(users)
+          .values(people.map((p) => ({ ...p, organizationId: sunrise.organizationId, role: 'ROLE_EMPLOYEE' as const, timezone: 'America/New_York' })))
+          .returning({ id: users.id, email: users.email });
+        await t.database.db.insert(employeeProfiles).values(made.map((m) => ({ userId: m.id, organizationId: sunrise.organizationId!, status: 'READY' as const, position: 'HHA' as const })));
+        try {
+          const found = async (search: string) => ((await get(`/api/employees/?search=${encodeURIComponent(search)}&limit=100`)).json().results as { email: string }[]).map((e) => e.email);
+          for (const person of people) {
+            for (const field of [person.firstName, person.lastName, person.email]) {
+              for (const length of [1, 2, 3, 5, 8, field.length]) {
+                const start = field.slice(0, length);
+                if (/\s/.test(start)) continue; // a space splits the search into words, each its own prefix
+                expect(await found(start), `${start} (${field})`).toContain(person.email);
+                expect(await found(start.toUpperCase()), `${start.toUpperCase()} (${field})`).toContain(person.email);
+              }
+            }
+          }
+          expect(await found('siob brie')).toEqual([]);
+          expect(await found('siob o')).toEqual(['siobhan.obrien+work@example.test']);
+          expect(await found('anna van')).toEqual(['ANNA.VDB@Example.test']);
+          expect(await found('berg')).toEqual([]);
+        } finally {
+          const madeIds = made.map((m) => m.id);
+          for (const id of madeIds) {
+            await t.database.db.delete(employeeProfiles).where(eq(employeeProfiles.userId, id));
+            await t.database.db.delete(users).where(eq(users.id, id));
+          }
+        }
       });
 
       it('keeps the count in step when a role or status changes (the counts table)', async () => {

@@ -4,7 +4,7 @@ import { employeeCounts, employeeNotes, employeeProfiles, noteTypes, users } fro
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { addDays, dateIn } from '../../../src/domain/dates';
 import type { Page } from '../../lib/paging';
-import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms } from '../../lib/search';
+import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms, wordsQuery } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
 import { formsDueOf } from '../../lib/user-record';
 import type { RequestOrganization } from '../../types';
@@ -152,7 +152,10 @@ export function createEmployeeService(app: FastifyInstance) {
     const conditions: SQL[] = [inOrganization(organizationId)];
     if (filter.status) conditions.push(eq(employeeProfiles.status, filter.status));
     if (filter.position) conditions.push(eq(employeeProfiles.position, filter.position));
-    for (const term of searchTerms(filter.search)) {
+    const terms = searchTerms(filter.search);
+    const words = wordsQuery(terms);
+    if (words) conditions.push(sql`"users"."search_words" @@ to_tsquery('simple', ${words})`);
+    for (const term of terms) {
       const pattern = prefixPattern(term);
       conditions.push(
         or(sql`lower(${users.lastName}) like ${pattern}`, sql`lower(${users.firstName}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`)!,
