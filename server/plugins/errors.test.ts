@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, grievances, referrals } from '../db/schema';
+import { clients, employeeDocuments, grievances, referrals } from '../db/schema';
+import { multipart, PDF_BYTES } from '../lib/multipart-test-helpers';
 import { createTestApp, type TestApp } from '../test-support';
 
 /**
@@ -130,7 +131,35 @@ describe('impossible dates and the error log', () => {
     }
   });
 
-  it('states the dates in the document as format date, and refuses an impossible instant', async () => {
+  it("a document's expiry date sent as a multipart field: an impossible one is a 400 naming it, nothing stored", async () => {
+    const { access: newhire, user } = await t.login('newhire@sunrise.example');
+    const [slot] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, user.id)).orderBy(employeeDocuments.id).limit(1);
+    for (const date of IMPOSSIBLE) {
+      const body = multipart({ expires_on: date }, { field: 'file', name: 'card.pdf', data: PDF_BYTES });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/profile/documents/${slot.id}/file/`,
+        headers: { ...t.headers(newhire, 'sunrise'), 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(response.statusCode, `${date}: ${response.body}`).toBe(400);
+      expect(response.json().fields).toEqual({ expires_on: ['Enter a real date.'] });
+    }
+    const [after] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.id, slot.id));
+    expect(after.fileId).toBe(slot.fileId);
+  });
+
+  it('an impossible instant is a 400 naming the field (visit_exceptions_resolve_create corrected_start_at)', async () => {
+    const response = await send('admin', 'POST', '/api/visit-exceptions/1/resolve/', {
+      resolution: 'CORRECTED',
+      corrected_start_at: '2026-02-30T10:00:00Z',
+      corrected_end_at: '2026-01-05T24:00:00Z',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fields).toMatchObject({ corrected_start_at: ['Enter a real date and time.'], corrected_end_at: ['Enter a real date and time.'] });
+  });
+
+  it('states the dates in the document as format date', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/schema/' })).json();
     const list = document.paths['/api/referrals/'].get.parameters.find((p: { name: string }) => p.name === 'created_after');
     expect(list.schema).toMatchObject({ type: 'string', format: 'date' });

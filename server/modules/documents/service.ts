@@ -99,7 +99,8 @@ export function createDocumentService(app: FastifyInstance) {
     const form = await readMultipartForm(request, { fileField: 'file', kinds: DOCUMENT_KINDS, fileRequired: true });
     const today = todayOf(request);
     const expiresOn = (form.fields.expires_on ?? '').trim() || null;
-    if (expiresOn !== null && !isIsoDate(expiresOn)) throw invalid({ expires_on: ['Enter a valid date (YYYY-MM-DD).'] });
+    // a multipart field (blank: none), so checked here as the API's own dates are (format date)
+    if (expiresOn !== null && !isIsoDate(expiresOn)) throw invalid({ expires_on: ['Enter a real date.'] });
     if (document.requiresExpiry && expiresOn === null) throw invalid({ expires_on: ['This document needs its expiry date.'] });
     if (expiresOn !== null && expiresOn < today) throw invalid({ expires_on: ['This document has already expired.'] });
     const now = app.now();
@@ -259,9 +260,6 @@ export function createDocumentService(app: FastifyInstance) {
       if (!found || found.document.employeeId !== employeeId) throw notFound();
       const doc = found.document;
       const today = todayOf(request);
-      if (input.expires_on !== undefined && input.expires_on !== null && !isIsoDate(input.expires_on)) {
-        throw invalid({ expires_on: ['Enter a valid date (YYYY-MM-DD).'] });
-      }
       const expiresOn = input.expires_on !== undefined ? input.expires_on : doc.expiresOn;
       const note = input.review_note === undefined ? undefined : (input.review_note ?? '').trim() || null;
       if (input.status) {

@@ -69,7 +69,8 @@ export function checkedAnswers(fields: FormField[], answers: Record<string, Answ
       problems[name] = ['Must be a string.'];
       continue;
     }
-    if (field.type === 'date' && !isIsoDate(value)) problems[name] = ['Enter a valid date (YYYY-MM-DD).'];
+    // an answer's date is checked as the API's own dates are (format date): a real calendar date
+    if (field.type === 'date' && !isIsoDate(value)) problems[name] = ['Enter a real date.'];
     else if (field.type === 'select' && !(field.options ?? []).includes(value)) problems[name] = ['Not a valid choice.'];
     else if (field.type === 'text' && value.length > 500) problems[name] = ['Ensure this field has no more than 500 characters.'];
     else out[field.key] = value;
@@ -122,7 +123,6 @@ export function createFormRequestService(app: FastifyInstance) {
         .limit(1);
       if (!template) throw invalid({ template_id: ['No such form template in this organization.'] });
       if (!template.active) throw invalid({ template_id: ['This form template is retired.'] });
-      if (input.due_date && !isIsoDate(input.due_date)) throw invalid({ due_date: ['Enter a valid date (YYYY-MM-DD).'] });
       const employees = await requireEmployees(db, organization.id, input.employee_ids);
       const open = await db
         .select({ employeeId: formRequests.employeeId })
