@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, employeeDocuments, grievances, referrals } from '../db/schema';
 import { multipart, PDF_BYTES } from '../lib/multipart-test-helpers';
-import { createTestApp, type TestApp } from '../test-support';
+import { createTestApp, testBackends, type TestApp } from '../test-support';
 
 /**
  * Issue 20, finding 2: an impossible date was a 500 that wrote the request's PHI into the server log. Dates
  * are real calendar dates or a 400 naming the field (nothing written); and whatever a 500's cause, its log
  * line carries neither the query's parameters nor the request's body.
  */
-describe('impossible dates and the error log', () => {
+for (const backend of testBackends()) describe(`impossible dates and the error log (${backend})`, () => {
   let t: TestApp;
   const log: string[] = [];
   const access: Record<string, string> = {};
@@ -19,6 +19,7 @@ describe('impossible dates and the error log', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      backend,
       logTo: log,
       // an endpoint the database refuses: a value the validator lets through, written into a query
       setup: async (app) => {
@@ -29,7 +30,7 @@ describe('impossible dates and the error log', () => {
         });
         app.post('/test-only/duplicate-key/', async (request) => {
           const { token } = request.body as { token: string };
-          await app.db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS refusal_probe (token text PRIMARY KEY)`);
+          await app.db.execute(sql`CREATE TABLE IF NOT EXISTS refusal_probe (token text PRIMARY KEY)`);
           await app.db.execute(sql`INSERT INTO refusal_probe (token) VALUES (${token}), (${token})`);
           return { ok: true };
         });
