@@ -244,6 +244,13 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
   // query parameters
   for (const p of queryParams(op)) {
     const type = baseType(p.schema);
+    const date = dateKind(p.schema);
+    if (date) {
+      for (const value of impossible(date)) {
+        const { query, markers } = markedQuery();
+        malformed(`?${p.name}=${value} (impossible)`, { query: { ...query, [p.name]: value } }, p.name, [value, ...markers]);
+      }
+    }
     if (type === 'integer' || type === 'number') {
       for (const value of BAD_NUMBERS) {
         const outOfRange = Number(value);
@@ -263,13 +270,6 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
     } else if (p.schema.enum || (p.schema.anyOf ?? []).length) {
       for (const value of ['NOT_A_CHOICE', "' OR 1=1 --", '\u0000']) malformed(`?${p.name}=${JSON.stringify(value)}`, { query: { ...validQuery, [p.name]: value } }, p.name);
     } else if (type === 'string') {
-      const date = dateKind(p.schema);
-      if (date) {
-        for (const value of impossible(date)) {
-          const { query, markers } = markedQuery();
-          malformed(`?${p.name}=${value} (impossible)`, { query: { ...query, [p.name]: value } }, p.name, [value, ...markers]);
-        }
-      }
       malformed(`?${p.name}=1 MB`, { query: { ...validQuery, [p.name]: 'A'.repeat(Math.max(10_000, (p.schema.maxLength ?? 0) + 1)) } }, p.name);
       for (const value of HOSTILE_STRINGS) hostile(`?${p.name}=${JSON.stringify(value).slice(0, 40)}`, { query: { ...validQuery, [p.name]: value } });
     }
