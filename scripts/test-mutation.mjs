@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Mutation testing (Stryker with its vitest runner), out of `npm test` because it takes long: the statecharts
-// against their unit tests and model-based paths, and who-may-do-what (permission and route tables,
-// authorization and organization plugins, access tokens) against their tests and the security matrix.
+// against their unit tests and model-based paths, who-may-do-what (permission and route tables,
+// authorization and organization plugins, access tokens) against their tests and the security matrix, and who
+// sees what inside one organization against the hand-written table of secrets and the modules' suites.
 // Prints each area's score and its survivors, and writes the scores as rows of bench/results.json.
 //
-//   npm run test:mutation               both areas
-//   npm run test:mutation -- machines   one of them (machines, access)
+//   npm run test:mutation               every area
+//   npm run test:mutation -- machines   one of them (machines, access, inside)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ const TARGET = 85;
 const AREAS = {
   machines: { config: 'mutation/stryker.machines.config.mjs', report: 'reports/mutation/machines.json', metric: 'Mutation score, statecharts' },
   access: { config: 'mutation/stryker.access.config.mjs', report: 'reports/mutation/access.json', metric: 'Mutation score, permissions, authorization, organization, access token' },
+  inside: { config: 'mutation/stryker.inside.config.mjs', report: 'reports/mutation/inside.json', metric: 'Mutation score, who sees what inside one organization (grievances, visits, CSV)' },
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
