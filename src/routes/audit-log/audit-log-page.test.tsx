@@ -139,6 +139,24 @@ describe('Audit log', { timeout: 30000 }, () => {
     await waitFor(() => expect(lastListCall(api)).toEqual({ limit: 25, offset: 0 }));
   });
 
+  it('never picks one of several people who share an email: the organization decides', async () => {
+    // a caregiver with an account at each agency (an email is unique within an organization only)
+    const atSunrise: AuditPerson = { id: 31, name: 'Nora Okafor', email: 'nora@example.test', role: 'ROLE_EMPLOYEE', organization: { id: 1, name: 'Sunrise Home Care' } };
+    const atHarbor: AuditPerson = { id: 57, name: 'Nora Okafor', email: 'nora@example.test', role: 'ROLE_EMPLOYEE', organization: { id: 2, name: 'Harbor Home Health' } };
+    const user = userEvent.setup();
+    const { api } = setUp({
+      audit_log_people_list: vi.fn(async ({ organization }: { search: string; organization?: number }) => [atSunrise, atHarbor].filter((p) => !organization || p.organization!.id === organization)),
+    });
+    await screen.findByText('Client #301');
+    await user.type(filters().getByLabelText('Person'), 'nora@example.test');
+    expect(await screen.findByText('2 people use this email, at Sunrise Home Care and Harbor Home Health: choose the organization to pick one.')).toBeInTheDocument();
+    await waitFor(() => expect(api.audit_log_people_list).toHaveBeenCalled());
+    expect(lastListCall(api)).toEqual({ limit: 25, offset: 0 });
+    await user.selectOptions(filters().getByLabelText('Organization'), 'Harbor Home Health');
+    expect(await screen.findByText('Rows of Nora Okafor, Harbor Home Health.')).toBeInTheDocument();
+    await waitFor(() => expect(lastListCall(api)).toEqual({ organization: 2, person: 57, limit: 25, offset: 0 }));
+  });
+
   it('downloads the filtered rows as CSV', async () => {
     const user = userEvent.setup();
     const createObjectURL = vi.fn((_: Blob) => 'blob:audit');

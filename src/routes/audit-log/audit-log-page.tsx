@@ -114,11 +114,15 @@ export function AuditLogPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [personQuery, organization]);
 
-  /** The person chosen: the typed text is one of the choices' email (picked from the list or typed whole). */
-  const person = useMemo(() => {
+  /**
+   * Whose email the typed text is (picked from the list or typed whole). An email is unique within an
+   * organization only: when people of several organizations share it, none is chosen until the organization is.
+   */
+  const sameEmail = useMemo(() => {
     const typed = personQuery.toLowerCase();
-    return typed ? (people.find((candidate) => candidate.email.toLowerCase() === typed) ?? null) : null;
+    return typed ? people.filter((candidate) => candidate.email.toLowerCase() === typed) : [];
   }, [people, personQuery]);
+  const person = sameEmail.length === 1 ? sameEmail[0] : null;
 
   const datesProblem = (from && !isIsoDate(from)) || (to && !isIsoDate(to)) ? 'Enter dates as shown.' : from && to && from > to ? 'The period cannot start after it ends.' : null;
   const filters: AuditFilters = useMemo(
@@ -249,7 +253,9 @@ export function AuditLogPage() {
     ? 'Type a name or an email, then pick the person.'
     : person
       ? `Rows of ${person.name}${person.organization ? `, ${person.organization.name}` : ''}.`
-      : people.length
+      : sameEmail.length > 1
+        ? `${sameEmail.length} people use this email, at ${sameEmail.map((candidate) => candidate.organization?.name ?? 'no organization (master)').join(' and ')}: choose the organization to pick one.`
+        : people.length
         ? 'Pick the person from the list (their email).'
         : 'No one by that name or email.';
 
