@@ -14,12 +14,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { clients, clientServices, clientUsers, users, visitExceptions, visits } from '../../server/db/schema';
+import { clients, clientServices, clientUsers, referrals, users, visitExceptions, visits } from '../../server/db/schema';
 import { createTestApp, testBackends, type Backend, type TestApp } from '../../server/test-support';
 import type { Caller } from '../security/access-table';
 import { allows, cloneUser, fillPath, injectOperation, loadOperations, mintSession, unique, type Operation } from './support';
 
-type Person = 'admin' | 'thirdAdmin' | 'clara' | 'family2' | 'family3' | 'nurse' | 'aide';
+type Person = 'admin' | 'thirdAdmin' | 'clara' | 'family2' | 'family3' | 'nurse' | 'aide' | 'marketer' | 'marketer2';
 
 interface Secret {
   /** The rule of product.md it stands for. */
@@ -85,6 +85,11 @@ const SECRETS = {
     seenBy: ['admin'],
     hiddenFrom: ['clara', 'family2', 'family3'],
   },
+  referralNotes: {
+    rule: "a marketer sees their own referrals only: not a second marketer's of the same agency",
+    seenBy: ['marketer', 'admin', 'thirdAdmin'],
+    hiddenFrom: ['marketer2', 'nurse', 'clara'],
+  },
   homePosition: {
     rule: "the client's home position is the server's to compare with: it never goes to a caregiver's phone",
     seenBy: ['admin'],
@@ -93,7 +98,17 @@ const SECRETS = {
 } satisfies Record<string, Secret>;
 type SecretName = keyof typeof SECRETS;
 
-const CALLERS: Record<Person, Caller> = { admin: 'admin', thirdAdmin: 'admin', clara: 'client', family2: 'client', family3: 'client', nurse: 'readyRn', aide: 'ready' };
+const CALLERS: Record<Person, Caller> = {
+  admin: 'admin',
+  thirdAdmin: 'admin',
+  clara: 'client',
+  family2: 'client',
+  family3: 'client',
+  nurse: 'readyRn',
+  aide: 'ready',
+  marketer: 'marketer',
+  marketer2: 'marketer',
+};
 
 interface Session {
   access: string;
@@ -113,7 +128,7 @@ export function insideOrganizationSuite(backend: Backend): void {
     const people = {} as Record<Person, Session>;
     const markers = {} as Record<SecretName, string>;
     /** Record ids by the first path segment of the operations that name them. */
-    const ids: Record<string, number[]> = { grievances: [], visits: [], clients: [], 'work-service-reviews': [] };
+    const ids: Record<string, number[]> = { grievances: [], visits: [], clients: [], 'work-service-reviews': [], referrals: [] };
     let claraClientId = 0;
     let claraGrievanceId = 0;
     let openVisitAhead = 0;
@@ -186,6 +201,9 @@ export function insideOrganizationSuite(backend: Backend): void {
       // a copy of the READY home health aide with no form due (the demo aide has one, which confines her)
       const aide = await cloneUser(t, await idOf('aide@sunrise.example'));
       people.aide = { access: (await mintSession(t, aide.id)).access, userId: aide.id };
+      people.marketer = await login('marketer@sunrise.example');
+      const marketer2 = await cloneUser(t, people.marketer.userId);
+      people.marketer2 = { access: (await mintSession(t, marketer2.id)).access, userId: marketer2.id };
       [{ clientId: claraClientId }] = await db().select({ clientId: clientUsers.clientId }).from(clientUsers).where(eq(clientUsers.userId, people.clara.userId));
       people.family2 = await familyMember('Daniel');
       people.family3 = await familyMember('Rosa');
@@ -241,6 +259,10 @@ export function insideOrganizationSuite(backend: Backend): void {
         .values({ organizationId: claraVisit.organizationId, visitId: claraVisit.id, code: 'LOCATION_CLOCK_IN', detail: `Away from home ${markers.exceptionDetail}`, resolution: 'APPROVED', resolutionNote: `Spoke to her manager ${markers.resolutionNote}`, resolvedById: people.admin.userId, resolvedAt: now })
         .onConflictDoNothing();
       ids.visits.push(claraVisit.id);
+      // a note on one of the first marketer's referrals
+      const [referral] = await db().select({ id: referrals.id }).from(referrals).where(eq(referrals.marketerId, people.marketer.userId)).orderBy(referrals.id).limit(1);
+      await db().update(referrals).set({ notes: `Daughter prefers mornings ${markers.referralNotes}` }).where(eq(referrals.id, referral.id));
+      ids.referrals.push(referral.id);
       // the caregiver's surname and the home's position, as recognisable strings
       await db().update(users).set({ lastName: `Okafor${markers.caregiverSurname}` }).where(eq(users.id, people.nurse.userId));
       await db().update(clients).set({ latitude: 39.78171234, longitude: -89.65012345 }).where(eq(clients.id, claraClientId));
