@@ -6,11 +6,11 @@ import { createTestApp, type TestApp } from '../test-support';
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
 /**
- * Issue 20, finding 6 (product.md, "Audit"): every read of something that names a client or an employee writes
+ * product.md, "Audit": every read of something that names a client or an employee writes
  * its READ or SEARCH row, by every role, not only the office: a marketer reading their own referrals, a client
  * their own work-service review, a caregiver their own pay weeks.
  */
-describe('reads that name a client or an employee leave an audit row, for every role (issue 20, finding 6)', () => {
+describe('reads that name a client or an employee leave an audit row, for every role', () => {
   let t: TestApp;
   let admin: Session;
   let marketer: Session;
@@ -85,7 +85,7 @@ describe('reads that name a client or an employee leave an audit row, for every 
   });
 });
 
-describe('reads by employees of their conversations and their own onboarding records leave an audit row (issue 20, finding 6)', () => {
+describe('reads by employees of their conversations and their own onboarding records leave an audit row', () => {
   let t: TestApp;
   let nurse: Session;
   let newhire: Session;

@@ -5,7 +5,7 @@ import { multipart, PDF_BYTES } from '../lib/multipart-test-helpers';
 import { createTestApp, testBackends, type TestApp } from '../test-support';
 
 /**
- * Issue 20, finding 2: an impossible date was a 500 that wrote the request's PHI into the server log. Dates
+ * An impossible date was a 500 that wrote the request's PHI into the server log. Dates
  * are real calendar dates or a 400 naming the field (nothing written); and whatever a 500's cause, its log
  * line carries neither the query's parameters nor the request's body.
  */

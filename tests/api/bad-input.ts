@@ -6,7 +6,7 @@
  * NUL, lone surrogates, HTML, path traversal, huge numbers, ...) in every string field and parameter may be
  * valid data, but none may cause a server error. Every date field (format date or date-time, or a date pattern,
  * in a body, the query or the path) gets impossible calendar dates (1950-02-30, 2025-02-29, 2026-13-01, ...,
- * 2026-02-30T10:00:00Z): a 400 naming the field, never a 500 (issue 20: PostgreSQL refused them, and the error
+ * 2026-02-30T10:00:00Z): a 400 naming the field, never a 500 (PostgreSQL refused them, and the error
  * log carried the query's parameters). The app's log is captured, each such request's text fields carry unique
  * markers, and no log line may hold a marker or the impossible date: nothing of a request reaches the log.
  *
@@ -448,7 +448,7 @@ export function badInputSuite(backend: Backend, shard: number): void {
           ...Object.entries<JsonSchema>(op.body?.properties ?? {}).filter(([, s]) => dateKind(s)).map(([name]) => `${op.operationId} ${name}`),
           ...op.parameters.filter((p) => dateKind(p.schema)).map((p) => `${op.operationId} ${p.in === 'query' ? '?' : '/'}${p.name}`),
         ]);
-        // issue 20 named these; the document has many more
+        // the review named these; the document has many more
         for (const field of ['clients_create date_of_birth', 'grievances_create occurred_on', 'referrals_create date_of_birth', 'referrals_list ?created_after', 'referrals_list ?created_before'])
           expect(dated).toContain(field);
         expect(dated.length).toBeGreaterThan(30);

@@ -373,7 +373,7 @@ describe.sequential('visits, end to end', () => {
     // The nurse asks for the open visit of the next day.
     await page.reload();
     const openSection = page.getByRole('region', { name: 'Open visits' });
-    // not yet hers: the client's initials and the town, never the address, notes or the home's position (issue 20)
+    // not yet hers: the client's initials and the town, never the address, notes or the home's position
     const initials = state.client.name.split(' ').map((word) => `${word.charAt(0)}.`).join(' ');
     const offered = openSection.getByRole('article', { name: `${dayWords(open.service_date)}, ${windowOf(open)} · ${initials}` });
     await offered.getByRole('button', { name: 'Ask for this visit' }).click();

@@ -232,7 +232,7 @@ export function createApplicationService(app: FastifyInstance) {
         app.db.select({ count: count() }).from(applications).where(where),
       ]);
       const found = Number(total?.count ?? 0);
-      // applicants by name (issue 20, finding 6: every read that names a person is audited)
+      // applicants by name (every read that names a person is audited)
       await request.audit({ entity: 'application', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: found } });
       return { count: found, results: rows.map(serialize) };
     },

@@ -597,7 +597,7 @@ export function createClientService(app: FastifyInstance) {
           .offset(page.offset),
         app.db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
       ]);
-      // who read the client is itself a read of the client (issue 20, finding 6); written after the page, so it shows from the next one
+      // who read the client is itself a read of the client; written after the page, so it shows from the next one
       await request.audit({ entity: 'client', entityId: id, action: 'READ', clientId: id, changed: { event: 'access-history', ...page } });
       return {
         count: Number(total?.total ?? 0),

@@ -208,7 +208,7 @@ for (const backend of testBackends()) {
       expect(notice).toMatchObject({ type: 'message', title: 'New message from Nora Okafor about schedule' });
       expect(`${notice.title} ${notice.body}`).not.toContain('back hurts');
       const mail = await t.waitForMail('admin@sunrise.example');
-      // the mail says that a message waits, not whose (issue 20, finding 8)
+      // the mail says that a message waits, not whose
       expect(mail.subject).toBe('You have a new message');
       expect(mail.text).toContain(`/messages/${created.id}`);
       expect(`${mail.subject} ${mail.text}`).not.toMatch(/back hurts|Nora|Okafor|Becker/);

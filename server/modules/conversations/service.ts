@@ -250,7 +250,7 @@ export function createConversationService(app: FastifyInstance) {
         app.db.select({ count: count() }).from(conversations).where(where),
       ]);
       const found = Number(total?.count ?? 0);
-      // the conversations name employees (and what they wrote may name clients): every role's reading is audited (issue 20, finding 6)
+      // the conversations name employees (and what they wrote may name clients): every role's reading is audited
       await request.audit({ entity: 'conversation', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: found } });
       return { count: found, results: rows.map((row) => serializeSummary(caller, row as SummaryRow)) };
     },

@@ -115,7 +115,7 @@ for (const backend of testBackends()) {
       const foreign = await upload(aide, slotIds[1], { expires_on: nextYear }, { name: 'x.pdf', data: PDF_BYTES });
       expect(foreign.statusCode).toBe(404);
       const reads = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'employee_document'), eq(auditLog.entityId, String(slotIds[0]))));
-      // the owner's reading is audited too (issue 20, finding 6): the owner, the admin and the master
+      // the owner's reading is audited too: the owner, the admin and the master
       expect(reads.map((r) => r.operationId)).toEqual(['profile_documents_upload_create', 'documents_file_retrieve', 'documents_file_retrieve', 'documents_file_retrieve']);
     });
 
@@ -204,7 +204,7 @@ for (const backend of testBackends()) {
       expect(afterFirst.length - before).toBe(2);
       expect(afterFirst.some((n) => n.userId === nurse.id && n.title === `Your TB test expires on ${addDays(today, 25)}`)).toBe(true);
       expect(afterFirst.some((n) => n.userId === admin.user.id && n.title === `Nora Okafor's TB test expires on ${addDays(today, 25)}`)).toBe(true);
-      // the mails say that a document expires, not which one, whose or when (issue 20, finding 8)
+      // the mails say that a document expires, not which one, whose or when
       const expiring = (await t.mails()).filter((m) => m.subject === 'A document expires soon');
       expect(expiring.map((m) => m.to).sort()).toEqual(['admin@sunrise.example', 'nurse@sunrise.example']);
       for (const mail of expiring) expect(`${mail.subject}\n${mail.text}`).not.toMatch(/TB|Nora|Okafor|\d{4}-\d\d-\d\d/);

@@ -164,7 +164,7 @@ export function createDocumentService(app: FastifyInstance) {
     async ownList(request: FastifyRequest): Promise<DocumentOut[]> {
       const organization = requireOrganization(request);
       const me = request.user!.user.id;
-      // one's own record is audited too (issue 20, finding 6: every read, every role)
+      // one's own record is audited too (every read, every role)
       await request.audit({ entity: 'employee_document', action: 'READ', employeeId: me, changed: { event: 'read-list', employee_id: me } });
       return listEmployeeDocuments(app.db, organization.id, me, todayOf(request));
     },

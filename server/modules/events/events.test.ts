@@ -345,7 +345,7 @@ if (process.env.TEST_DATABASE_URL) {
       expect(await endsWithin(onB)).toBe(true);
     });
 
-    it("ends a person's streams on the other process at once when they are deactivated (issue 20, finding 7)", async () => {
+    it("ends a person's streams on the other process at once when they are deactivated", async () => {
       const admin = await t.login('admin@sunrise.example');
       const aide = await t.login('aide@sunrise.example');
       const onB = await openStream(baseB, t.headers(aide.access));
@@ -403,7 +403,7 @@ describe('a stream replaying what it missed', () => {
   });
 });
 
-describe('how many streams a process holds (issue 20, finding 5)', () => {
+describe('how many streams a process holds', () => {
   it('caps 10 streams per session, 30 per user and 500 per address by default, and counts an IPv6 address by its /64', async () => {
     const { configFromEnv } = await import('../../config');
     const { addressKey } = await import('./service');
@@ -417,7 +417,7 @@ describe('how many streams a process holds (issue 20, finding 5)', () => {
   });
 });
 
-describe('stream caps, and streams ended with their sessions (issue 20, findings 5 and 7)', () => {
+describe('stream caps, and streams ended with their sessions', () => {
   let t: TestApp;
   let base: string;
   const open: OpenStream[] = [];

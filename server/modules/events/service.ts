@@ -31,7 +31,7 @@ export const LIVE_EVENTS_KEPT_MS = 24 * 3_600_000;
 export const sseEvent = (event: Pick<LiveEvent, 'id' | 'type' | 'data'>) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
- * How many streams one process holds open (finding 5 of issue 20: one token opened 2,000). Counted in this
+ * How many streams one process holds open (one token opened 2,000). Counted in this
  * process's memory, not across processes through PostgreSQL: what a flood of streams puts at risk is the memory
  * and the file descriptors of the process that holds them, and each process guards its own; with N processes
  * behind the load balancer one user holds at most N times the cap, still bounded, and counting in the database

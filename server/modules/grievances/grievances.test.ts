@@ -303,7 +303,7 @@ for (const backend of testBackends()) {
       }
     });
 
-    /* ---- who sees a grievance inside the organization (product.md, "Grievances"; issue 20, finding 1) ---- */
+    /* ---- who sees a grievance inside the organization (product.md, "Grievances") ---- */
 
     const del = (url: string, session = admin): Promise<Answer> => t.app.inject({ method: 'DELETE', url, headers: t.headers(session.access, organizationOf(session)) });
     let accounts = 0;

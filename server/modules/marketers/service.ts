@@ -81,7 +81,7 @@ export function createMarketerService(app: FastifyInstance) {
         app.db.execute(sql`select count(*)::int as count from users where organization_id = ${organization.id} and role = 'ROLE_MARKETER'`),
       ]);
       const count = Number(rowsOf(total)[0]?.count ?? 0);
-      // the board names the marketers and their referrals' figures (issue 20, finding 6)
+      // the board names the marketers and their referrals' figures
       await request.audit({ entity: 'referral', action: 'SEARCH', changed: { event: 'marketers-board', query: { from: period.from, to: period.to, ...page }, count } });
       return {
         count,

@@ -149,7 +149,7 @@ for (const backend of testBackends()) {
   });
 }
 
-describe('the mail of a notification (issue 20, finding 8)', () => {
+describe('the mail of a notification', () => {
   it('says that something happened and links to it, never the title or body that name people and days', async () => {
     const { notify: notifyWithMail, MAIL_LINES, MAIL_FALLBACK } = await import('./service');
     const sent: { to: string; subject: string; text: string }[] = [];

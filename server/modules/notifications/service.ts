@@ -29,7 +29,7 @@ export interface NewNotification {
 
 /**
  * The mail of each notification type: that something happened, never who, when or what (product.md, "Mail":
- * mail says that something is waiting and links to the page; issue 20, finding 8). A type not listed mails
+ * mail says that something is waiting and links to the page). A type not listed mails
  * MAIL_FALLBACK.
  */
 export const MAIL_LINES: Record<string, string> = {

@@ -198,7 +198,7 @@ export function createFormRequestService(app: FastifyInstance) {
         selectRecords().where(where).orderBy(desc(formRequests.createdAt), desc(formRequests.id)).limit(page.limit).offset(page.offset),
         db.select({ count: count() }).from(formRequests).where(where),
       ]);
-      // an employee's reading of their own forms is audited too (issue 20, finding 6: every read, every role)
+      // an employee's reading of their own forms is audited too (every read, every role)
       const employeeId = admin ? filter.employee : request.user!.user.id;
       await request.audit({
         entity: 'form_request',

@@ -125,7 +125,7 @@ for (const backend of testBackends()) {
       const [notice] = await t.notificationsOf(admin.user.id, 'form_completed');
       expect(notice).toMatchObject({ title: 'Noah Patel completed Employment eligibility attestation', link: `/employees/${newhire.user.id}/onboarding` });
       const mail = await t.waitForMail('admin@sunrise.example');
-      // the mail says that a form was signed, not whose or which (issue 20, finding 8)
+      // the mail says that a form was signed, not whose or which
       expect(mail.subject).toBe('A form was signed');
       expect(mail.text).not.toMatch(/Noah|Patel|eligibility/);
       const [audit] = await t.auditsOf('form_requests_submit_create');
@@ -170,7 +170,7 @@ for (const backend of testBackends()) {
         expect(signature.rawPayload.toString('base64')).toBe(SIGNATURE.split(',')[1]);
       }
       const signatureReads = (await t.auditsOf('form_requests_signature_retrieve')).map((row) => row.actorId);
-      // both readings are audited, the employee's of her own signature too (issue 20, finding 6)
+      // both readings are audited, the employee's of her own signature too
       expect(signatureReads.sort()).toEqual([admin.user.id, aide.user.id].sort());
       expect((await t.call('GET', signatureUrl, nurse)).statusCode).toBe(404);
       expect((await t.call('GET', signatureUrl, harborAdmin)).statusCode).toBe(404);
@@ -280,7 +280,7 @@ for (const backend of testBackends()) {
       const [audit] = await t.auditsOf('form_requests_retrieve');
       expect(audit).toMatchObject({ actorId: admin.user.id, entityId: String(request.id) });
       expect(audit.changedFields).toMatchObject({ event: 'read', employee_id: newhire.user.id });
-      // the employee's reading of their own form is audited too (issue 20, finding 6)
+      // the employee's reading of their own form is audited too
       expect((await t.auditsOf('form_requests_retrieve')).filter((a) => a.actorId === newhire.user.id).length).toBeGreaterThan(0);
       expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, master, undefined, 'sunrise')).statusCode).toBe(200);
     });

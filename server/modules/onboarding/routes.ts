@@ -22,7 +22,7 @@ const onboardingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/onboarding/checklist/', { schema: onboardingChecklistSchema, config: EMPLOYEE_SELF }, async (request) => {
     const organization = requireOrganization(request);
     const me = request.user!.user.id;
-    // one's own onboarding record: audited as every read of an employee's (issue 20, finding 6)
+    // one's own onboarding record: audited as every read of an employee's
     await request.audit({ entity: 'employee', entityId: me, action: 'READ', changed: { event: 'checklist' } });
     return buildChecklist(app.db, organization.id, me, dateIn(organization.timezone, app.now()));
   });

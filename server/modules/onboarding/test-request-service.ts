@@ -215,7 +215,7 @@ export function createTestRequestService(app: FastifyInstance) {
         selectRecords().where(where).orderBy(desc(testRequests.createdAt), desc(testRequests.id)).limit(page.limit).offset(page.offset),
         db.select({ count: count() }).from(testRequests).where(where),
       ]);
-      // an employee's reading of their own tests is audited too (issue 20, finding 6: every read, every role)
+      // an employee's reading of their own tests is audited too (every read, every role)
       await request.audit({
         entity: 'test_request',
         changed: {

@@ -98,7 +98,7 @@ export function createPayrollService(app: FastifyInstance) {
     async list(request: FastifyRequest, query: PeriodQuery, page: Page): Promise<{ count: number; results: PayrollPeriodOut[] }> {
       const all = await periods(request, query);
       const results = all.slice(page.offset, page.offset + page.limit);
-      // an employee's pay weeks name them and the clients they served: a READ row, the employee's own reading too (issue 20, finding 6)
+      // an employee's pay weeks name them and the clients they served: a READ row, the employee's own reading too
       const employeeId = all[0]?.employee.id ?? null;
       const clientIds = [...new Set(results.flatMap((period) => period.visits.map((visit) => visit.client.id)))];
       await request.audit({

@@ -246,7 +246,7 @@ export function createReferralService(app: FastifyInstance) {
         app.db.select({ total: sql<number>`count(*)::int` }).from(bounded),
       ]);
       const count = Number(total?.total ?? 0);
-      // the referred people's names, for every role (a marketer's own referrals too: issue 20, finding 6)
+      // the referred people's names, for every role (a marketer's own referrals too)
       await request.audit({ entity: 'referral', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
       return { count, results: rows.map(summary) };
     },

@@ -355,7 +355,7 @@ for (const backend of testBackends()) {
       });
     });
 
-    // issue 20 (product.md, "What each person sees of a visit", "Audit")
+    // (product.md, "What each person sees of a visit", "Audit")
     describe('who sees what of a visit, and the audit rows of every read', () => {
       let aide: Session;
       let family: Session;

@@ -276,7 +276,7 @@ export function createReviewService(app: FastifyInstance) {
         app.db.select({ n: sql<number>`count(*)::int` }).from(workServiceReviews).where(where),
       ]);
       const count = Number(total?.n ?? 0);
-      // every role's list names a client: the client's own reading is audited as the office's is (issue 20, finding 6)
+      // every role's list names a client: the client's own reading is audited as the office's is
       await request.audit({ entity: 'work_service_review', action: 'SEARCH', clientId: concerned, changed: { query: { ...filter, ...page }, count } });
       const allLines = await Promise.all(rows.map((joined) => linesOf(joined, organization.timezone)));
       const names = await people(rows.flatMap(({ review }) => [review.signedById, review.unableRecordedById]));
@@ -365,7 +365,7 @@ export function createReviewService(app: FastifyInstance) {
             title: `${clientFirst.charAt(0)}. ${clientLast} disputed a visit`,
             body: `The visit of ${formatDay(line.service_date)} (week of ${weekLabel(review.weekStart, review.weekEnd)}) is in the exceptions queue.`,
             link: `/clients/${review.clientId}/reviews/${review.id}`,
-            // the mail names neither the client nor the day (issue 20, finding 8): those wait behind the sign-in
+            // the mail names neither the client nor the day: those wait behind the sign-in
             mail: 'A client disputed a visit',
           },
           app.now(),

@@ -192,7 +192,7 @@ for (const backend of testBackends()) {
         expect(again.json().code).toBe('already_disputed');
 
         const office = t.delivered().slice(0, t.delivered().length - before).filter((m) => m.to === 'admin@sunrise.example');
-        // the mail says that a client disputed a visit and links to it: not who, not the day (issue 20, finding 8)
+        // the mail says that a client disputed a visit and links to it: not who, not the day
         expect(office.map((m) => m.subject)).toEqual(['A client disputed a visit']);
         expect(`${office[0].subject}\n${office[0].text}`).not.toMatch(/Whitfield|Clara|C\. W|Jan|2027|11:30|11:00/);
         // behind the sign-in, the office's notification names them

@@ -216,7 +216,7 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     const user = userEvent.setup();
     const { api } = setUp();
     await screen.findByRole('table', { name: 'Open exceptions' });
-    // a clock at the home's exact coordinates or with an impossible accuracy has its own codes (issue 20)
+    // a clock at the home's exact coordinates or with an impossible accuracy has its own codes
     expect(within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-in position not plausible' })).toBeInTheDocument();
     expect(within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-out position not plausible' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Exception'), 'Late clock-in');
