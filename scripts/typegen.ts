@@ -69,9 +69,25 @@ export function canonicalDefinition(definition: any): any {
   return { ...definition, paths, ...(components ? { components } : {}) };
 }
 
+/**
+ * The document with its arrays' length bounds removed: the generator turns `maxItems` into a tuple with one
+ * slot per allowed length (a thousand for `employee_ids`) and `minItems` into a fixed head, which forms cannot
+ * build from a plain array. The server still checks the bounds.
+ */
+export function withoutArrayBounds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutArrayBounds);
+  if (typeof node !== 'object' || node === null) return node;
+  const isArraySchema = (node as { type?: unknown }).type === 'array';
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !(isArraySchema && (key === 'maxItems' || key === 'minItems')))
+      .map(([key, value]) => [key, withoutArrayBounds(value)]),
+  );
+}
+
 /** The text of generated.d.ts for the server's current document. */
 export async function generateClientTypes(): Promise<string> {
-  const definition = canonicalDefinition(await fetchApiDefinition());
+  const definition = withoutArrayBounds(canonicalDefinition(await fetchApiDefinition()));
   const workDir = mkdtempSync(path.join(tmpdir(), 'care-portal-typegen-'));
   try {
     const file = path.join(workDir, 'openapi.json');
