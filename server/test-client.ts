@@ -1,0 +1,95 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createTestApp, TEST_PASSWORD, type TestApp } from './test-support';
+
+/**
+ * The one way a server test calls the API: the real app in process (see `createTestApp`), and a caller per
+ * signed-in person that sets the bearer token and the organization header on every request.
+ *
+ *   const api = await testApp({ backend });
+ *   const admin = await api.as('admin@sunrise.example');
+ *   const answer = await admin.post('/api/clients/', { ... });
+ *   expect(answer.statusCode, answer.body).toBe(201);
+ *
+ * Answers are Fastify's inject answers: `statusCode`, `json()`, `body` and `headers`.
+ */
+export type Answer = LightMyRequestResponse;
+
+type Body = InjectOptions['payload'];
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Caller {
+  /** The login answer's user (null when signed out); its organization's token is the caller's by default. */
+  readonly user: Record<string, any>;
+  readonly access: string;
+  readonly refresh: string;
+  /** The X-ORGANIZATION-TOKEN sent, or null for none. */
+  readonly organization: string | null;
+  /** What every request of this caller carries. */
+  readonly headers: Record<string, string>;
+  get(path: string, headers?: Record<string, string>): Promise<Answer>;
+  post(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
+  put(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
+  patch(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
+  delete(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
+  /** Any other request (a raw multipart body, a stream), with this caller's headers under the given ones. */
+  request(options: InjectOptions): Promise<Answer>;
+  /** The same session, sending another organization header (null: none). */
+  in(organization: string | null): Caller;
+}
+
+export interface TestApi extends TestApp {
+  /** Signs in (the demo password by default) and calls as that person, in their own organization. */
+  as(email: string, options?: { password?: string; organization?: string | null; headers?: Record<string, string> }): Promise<Caller>;
+  /** A caller for tokens got another way (a minted session, a refresh), in the given organization. */
+  bearer(access: string, organization?: string | null): Caller;
+  /** Nobody signed in: no token, no organization header. */
+  anonymous: Caller;
+}
+
+interface Identity {
+  user: Record<string, any>;
+  access: string;
+  refresh: string;
+  organization: string | null;
+  extra: Record<string, string>;
+}
+
+function callerOf(t: TestApp, identity: Identity): Caller {
+  const headers = {
+    ...(identity.access ? t.headers(identity.access, identity.organization) : {}),
+    ...(!identity.access && identity.organization ? { 'x-organization-token': identity.organization } : {}),
+    ...identity.extra,
+  };
+  const request = (options: InjectOptions) => t.app.inject({ ...options, headers: { ...headers, ...options.headers } });
+  const send = (method: Method) => (path: string, body?: Body, extra?: Record<string, string>) =>
+    request({ method, url: path, ...(extra ? { headers: extra } : {}), ...(body === undefined ? {} : { payload: body }) });
+  return {
+    user: identity.user,
+    access: identity.access,
+    refresh: identity.refresh,
+    organization: identity.organization,
+    headers,
+    get: (path, extra) => request({ method: 'GET', url: path, ...(extra ? { headers: extra } : {}) }),
+    post: send('POST'),
+    put: send('PUT'),
+    patch: send('PATCH'),
+    delete: send('DELETE'),
+    request,
+    in: (organization) => callerOf(t, { ...identity, organization }),
+  };
+}
+
+/** The real app on a fresh, seeded database (PGlite, or `backend: 'postgres'` on TEST_DATABASE_URL), with callers. */
+export async function testApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApi> {
+  const t = await createTestApp(options);
+  return Object.assign(t, {
+    async as(email: string, { password = TEST_PASSWORD, organization, headers = {} }: { password?: string; organization?: string | null; headers?: Record<string, string> } = {}) {
+      const { user, access, refresh } = await t.login(email, password);
+      return callerOf(t, { user, access, refresh, organization: organization === undefined ? (user.organization?.token ?? null) : organization, extra: headers });
+    },
+    bearer: (access: string, organization: string | null = null) => callerOf(t, { user: {}, access, refresh: '', organization, extra: {} }),
+    anonymous: callerOf(t, { user: {}, access: '', refresh: '', organization: null, extra: {} }),
+  });
+}
+
+export { storedFileCount, testBackends, TestClock, type Backend } from './test-support';
