@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import type { Application, Employee } from '../employees/hiring-api';
+import type { Application, Employee } from '../../api/hiring';
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 
@@ -58,14 +58,6 @@ function setUp(path = '/applications', overrides: Record<string, (...args: any[]
   const view = renderApp({ path, user: admin, api });
   return { ...view, api };
 }
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Applications page', { timeout: 30000 }, () => {
   it('lists pending applications with position label, applied day in the user time zone and status', async () => {

@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
-import { POSITIONS } from '../../domain/labels';
+import { POSITIONS, positionLabel } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
@@ -27,10 +27,11 @@ import {
   type Employee,
   type Shift,
   type Weekday,
-} from '../employees/hiring-api';
-import { Details, Filters, Messages, Panel, RowActions, Tag, type TagTone } from '../employees/page-parts';
+} from '../../api/hiring';
+import { Details, Filters, Messages, Panel, RowActions } from '../../ui/layout';
+import { Tag, type TagTone } from '../../ui/tag';
 import { ToggleGroup } from '../../ui/tab-strip';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -53,11 +54,6 @@ const WEEKDAY_LABELS: Record<Weekday, string> = {
   SUN: 'Sunday',
 };
 const SHIFT_LABELS: Record<Shift, string> = { MORNING: 'Morning', AFTERNOON: 'Afternoon', EVENING: 'Evening', OVERNIGHT: 'Overnight' };
-
-export function positionLabel(position: string | null | undefined): string {
-  if (!position) return '—';
-  return POSITIONS[position as keyof typeof POSITIONS] ?? position;
-}
 
 export function fileSizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

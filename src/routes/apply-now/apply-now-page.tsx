@@ -16,7 +16,7 @@ import { FileDropField } from '../../ui/file-drop';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SignatureField } from '../../ui/signature-pad';
 import { SubmitButton } from '../../ui/submit-button';
-import { hireToReadyApi, maskedDateToIso } from '../onboarding/onboarding-api';
+import { hireToReadyApi, maskedDateToIso } from '../../api/onboarding';
 import { dateIn } from '../../domain/dates';
 
 export const DAYS = { MON: 'Monday', TUE: 'Tuesday', WED: 'Wednesday', THU: 'Thursday', FRI: 'Friday', SAT: 'Saturday', SUN: 'Sunday' } as const;

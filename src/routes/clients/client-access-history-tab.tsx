@@ -7,9 +7,9 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { Messages } from '../employees/page-parts';
+import { Messages } from '../../ui/layout';
 import type { ClientTabProps } from './client-tab-props';
-import { clientsApi, type AccessEntry } from './clients-api';
+import { clientsApi, type AccessEntry } from '../../api/clients';
 
 export const ACCESS_HISTORY_PAGE_SIZE = 20;
 

@@ -14,12 +14,13 @@ import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
-import { formatCalendarDate, maskedToIsoDate, personName } from '../employees/hiring-api';
-import { Details, Messages, Panel, RowActions, Tag, TwoColumns } from '../employees/page-parts';
+import { formatCalendarDate, maskedToIsoDate, personName } from '../../api/hiring';
+import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
+import { Tag } from '../../ui/tag';
 import { CLIENT_FORM_FIELDS, clientBody, ClientFormFields, clientFormValues, clientSchema, OPEN_STATUS_OPTIONS } from './client-form';
 import type { ClientTabProps } from './client-tab-props';
 import { ClientStatusTag } from './clients-page';
-import { clientsApi, type Client, type PortalUser } from './clients-api';
+import { clientsApi, type Client, type PortalUser } from '../../api/clients';
 
 const DISCHARGE_REASON_OPTIONS = Object.entries(DISCHARGE_REASONS).map(([value, label]) => ({ value, label }));
 const RELATIONSHIP_OPTIONS = Object.entries(CLIENT_RELATIONSHIPS).map(([value, label]) => ({ value, label }));

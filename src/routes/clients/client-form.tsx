@@ -21,9 +21,9 @@ import {
 import type { ClientType } from '../../domain/labels';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
-import { isoToMaskedDate, maskedToIsoDate } from '../employees/hiring-api';
-import { Panel, TwoColumns } from '../employees/page-parts';
-import type { Client, ClientFields } from './clients-api';
+import { isoToMaskedDate, maskedToIsoDate } from '../../api/hiring';
+import { Panel, TwoColumns } from '../../ui/layout';
+import type { Client, ClientFields } from '../../api/clients';
 
 /**
  * The client's form, shared by the intake page (/clients/new/:type) and the Details tab: its values, its

@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import type { Client } from './clients-api';
+import type { Client } from '../../api/clients';
 import { makeAuthorization, makeClient, makeService, page } from './test-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -25,15 +25,6 @@ function setUp(path: string, client: Client, overrides: Record<string, (...args:
   const view = renderApp({ path, user: admin, api });
   return { ...view, api };
 }
-
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Client page', { timeout: 30000 }, () => {
   it('shows the header, the sections and the next certification period', async () => {

@@ -6,11 +6,12 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiErrorStatus } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { personName } from '../employees/hiring-api';
-import { Messages, Panel, Tag } from '../employees/page-parts';
+import { personName } from '../../api/hiring';
+import { Messages, Panel } from '../../ui/layout';
+import { Tag } from '../../ui/tag';
 import { SubNav } from '../../ui/tab-strip';
-import { PrivateNotFoundPage } from '../not-found/not-found-pages';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivateNotFoundPage } from '../../app/not-found-pages';
+import { PrivatePage } from '../../app/page-shell';
 import { GrievanceDesk } from '../grievances/grievance-list';
 import { ClientReviewsTab } from '../work-service-review/client-reviews-tab';
 import { ClientAccessHistoryTab } from './client-access-history-tab';
@@ -19,7 +20,7 @@ import { ClientServicesTab } from './client-services-tab';
 import type { ClientTabProps } from './client-tab-props';
 import { ClientVisitsTab } from './client-visits-tab';
 import { ClientStatusTag } from './clients-page';
-import { clientsApi, type Client } from './clients-api';
+import { clientsApi, type Client } from '../../api/clients';
 
 const TABS = [
   { path: 'details', label: 'Details' },

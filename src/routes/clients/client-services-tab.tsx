@@ -21,10 +21,11 @@ import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Select, SelectField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
-import { formatCalendarDate, maskedToIsoDate } from '../employees/hiring-api';
-import { Messages, Panel, RowActions, Tag, TagList, TwoColumns } from '../employees/page-parts';
+import { formatCalendarDate, maskedToIsoDate } from '../../api/hiring';
+import { Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
+import { Tag, TagList } from '../../ui/tag';
 import type { ClientTabProps } from './client-tab-props';
-import { clientsApi, type Authorization, type ClientService } from './clients-api';
+import { clientsApi, type Authorization, type ClientService } from '../../api/clients';
 
 export const LOW_REMAINING_TEXT = `Less than ${Math.round(LOW_REMAINING_SHARE * 100)}% remains`;
 export const ENDING_SOON_TEXT = `Ends within ${ENDING_SOON_DAYS} days`;

@@ -1,4 +1,4 @@
-import type { Client } from './clients-api';
+import type { Client } from '../../api/clients';
 
 /** What every tab of /clients/:id/* receives (its own file: the tabs and the page import it, not each other). */
 export interface ClientTabProps {

@@ -1,11 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeEmployee } from '../employees/test-fixtures';
 import { apiFailure, makeClock, makePatternResult, makeVisit } from '../visits/test-fixtures';
-import type { Visit } from '../visits/visits-api';
+import type { Visit } from '../../api/visits';
 import { makeClient, makeService, page } from './test-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -83,14 +83,6 @@ beforeAll(() => {
 
 afterAll(() => {
   vi.useRealTimers();
-});
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe("Client's visits", { timeout: 30000 }, () => {

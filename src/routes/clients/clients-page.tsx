@@ -10,10 +10,11 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { formatCalendarDate, formatDayIn, personName } from '../employees/hiring-api';
-import { Filters, Messages, Tag, type TagTone } from '../employees/page-parts';
-import { PrivatePage } from '../placeholder/private-page';
-import { clientsApi, type ClientOrdering, type ClientSummary } from './clients-api';
+import { formatCalendarDate, formatDayIn, personName } from '../../api/hiring';
+import { Filters, Messages } from '../../ui/layout';
+import { Tag, type TagTone } from '../../ui/tag';
+import { PrivatePage } from '../../app/page-shell';
+import { clientsApi, type ClientOrdering, type ClientSummary } from '../../api/clients';
 
 export const CLIENTS_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;

@@ -9,11 +9,11 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { SubmitButton } from '../../ui/submit-button';
-import { personName } from '../employees/hiring-api';
-import { Messages, RowActions } from '../employees/page-parts';
-import { PrivatePage } from '../placeholder/private-page';
+import { personName } from '../../api/hiring';
+import { Messages, RowActions } from '../../ui/layout';
+import { PrivatePage } from '../../app/page-shell';
 import { checkedServices, CLIENT_FORM_FIELDS, clientBody, ClientFormFields, clientFormValues, clientSchema, OPEN_STATUS_OPTIONS, OPEN_STATUSES } from './client-form';
-import { clientsApi } from './clients-api';
+import { clientsApi } from '../../api/clients';
 
 export function isClientTypeSlug(value: string | undefined): value is ClientTypeSlug {
   return value !== undefined && Object.prototype.hasOwnProperty.call(CLIENT_TYPE_SLUGS, value);

@@ -1,4 +1,4 @@
-import type { Authorization, Client, ClientService, ClientSummary, Grievance, Welcome } from './clients-api';
+import type { Authorization, Client, ClientService, ClientSummary, Grievance, Welcome } from '../../api/clients';
 
 /** A client as the server answers it (tests). */
 export function makeClient(overrides: Partial<Client> = {}): Client {

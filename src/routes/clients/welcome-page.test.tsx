@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import type { Grievance, Welcome } from './clients-api';
+import type { Grievance, Welcome } from '../../api/clients';
 import { makeGrievance, makeWelcome, page } from './test-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -21,15 +21,6 @@ function setUp(welcome: Welcome, concerns: Grievance[] = [], overrides: Record<s
   const view = renderApp({ path: '/clients/welcome', user: rosa, api });
   return { ...view, api };
 }
-
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Welcome page (client)', { timeout: 30000 }, () => {
   it('greets the client and shows the empty states of visits and signatures', async () => {

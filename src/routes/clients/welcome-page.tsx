@@ -11,12 +11,13 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { formatCalendarDate, formatDayIn } from '../employees/hiring-api';
+import { formatCalendarDate, formatDayIn } from '../../api/hiring';
 import { GrievanceForm } from '../grievances/grievance-form';
 import { OwnGrievances } from '../grievances/grievance-list';
-import { Messages, Panel, Tag, TagList } from '../employees/page-parts';
-import { PrivatePage } from '../placeholder/private-page';
-import { clientsApi, type Grievance, type Welcome, type WelcomeVisit } from './clients-api';
+import { Messages, Panel } from '../../ui/layout';
+import { Tag, TagList } from '../../ui/tag';
+import { PrivatePage } from '../../app/page-shell';
+import { clientsApi, type Grievance, type Welcome, type WelcomeVisit } from '../../api/clients';
 
 export const CONCERNS_PAGE_SIZE = 50;
 

@@ -10,11 +10,11 @@ import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import type { EmployeeTabProps } from './employee-page';
-import { StatusTag } from './employees-page';
-import { hiringApi } from './hiring-api';
+import type { EmployeeTabProps } from './employee-tab-props';
+import { ProfileStatusTag } from '../../ui/profile-status-tag';
+import { hiringApi } from '../../api/hiring';
 import { POSITION_OPTIONS } from './new-employee-page';
-import { Details, Messages, Panel, RowActions, TwoColumns } from './page-parts';
+import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 
 const schema = yup.object({
   first_name: yup.string().trim().required('Enter a first name'),
@@ -98,7 +98,7 @@ export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabPr
             </dd>
             <dt>Status</dt>
             <dd>
-              <StatusTag status={employee.status} />
+              <ProfileStatusTag status={employee.status} />
               {employee.ready_at ? ` since ${formatDateTime(employee.ready_at, user?.timezone)}` : ''}
             </dd>
             <dt>Invitation</dt>

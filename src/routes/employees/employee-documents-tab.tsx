@@ -14,7 +14,7 @@ import { CheckboxField, FormStack, SelectField, TextAreaField, TextField } from 
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
 import { UploadForm } from '../profile/profile-documents-pages';
-import type { EmployeeTabProps } from './employee-page';
+import type { EmployeeTabProps } from './employee-tab-props';
 import {
   ALL_ROWS,
   downloadFile,
@@ -26,8 +26,9 @@ import {
   type DocumentStatus,
   type DocumentType,
   type EmployeeDocument,
-} from './hiring-api';
-import { Messages, Panel, RowActions, Tag, TagList, type TagTone } from './page-parts';
+} from '../../api/hiring';
+import { Messages, Panel, RowActions } from '../../ui/layout';
+import { Tag, TagList, type TagTone } from '../../ui/tag';
 
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
   MISSING: 'Not uploaded',

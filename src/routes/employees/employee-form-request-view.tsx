@@ -14,12 +14,13 @@ import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
 import { FormAnswers } from '../onboarding/employee/form-request-page';
-import { formatDate, hireToReadyApi } from '../onboarding/onboarding-api';
+import { formatDate, hireToReadyApi } from '../../api/onboarding';
 import { useResource } from '../onboarding/use-resource';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES } from './employee-onboarding-tab';
-import type { EmployeeTabProps } from './employee-page';
-import { personName } from './hiring-api';
-import { Messages, Panel, Tag } from './page-parts';
+import type { EmployeeTabProps } from './employee-tab-props';
+import { personName } from '../../api/hiring';
+import { Messages, Panel } from '../../ui/layout';
+import { Tag } from '../../ui/tag';
 
 /**
  * /employees/:id/onboarding/form-request/:formId — the office's view of one of the employee's forms: the

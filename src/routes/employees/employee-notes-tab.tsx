@@ -13,9 +13,9 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Select, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import type { EmployeeTabProps } from './employee-page';
-import { ALL_ROWS, hiringApi, rowsOf, type Note, type NoteType } from './hiring-api';
-import { Filters, Messages, Panel, RowActions } from './page-parts';
+import type { EmployeeTabProps } from './employee-tab-props';
+import { ALL_ROWS, hiringApi, rowsOf, type Note, type NoteType } from '../../api/hiring';
+import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 
 export const NOTES_PAGE_SIZE = 20;
 

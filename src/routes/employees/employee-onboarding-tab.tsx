@@ -12,7 +12,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { FormStack, SelectField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { DocumentStatusTag, ExpiryText } from './employee-documents-tab';
-import type { EmployeeTabProps } from './employee-page';
+import type { EmployeeTabProps } from './employee-tab-props';
 import {
   ALL_ROWS,
   hiringApi,
@@ -24,8 +24,9 @@ import {
   type FormRequestStatus,
   type FormTemplate,
   type TestRequestStatus,
-} from './hiring-api';
-import { Messages, Panel, RowActions, Tag, TwoColumns, type TagTone } from './page-parts';
+} from '../../api/hiring';
+import { Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
+import { Tag, type TagTone } from '../../ui/tag';
 
 export const FORM_STATUS_LABELS: Record<FormRequestStatus, string> = {
   PENDING: 'Waiting for the employee',

@@ -1,11 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import type { User } from '../../api/types';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import type { Checklist, EmployeeDocument, Note } from './hiring-api';
+import type { Checklist, EmployeeDocument, Note } from '../../api/hiring';
 import { makeEmployee } from './test-fixtures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
@@ -80,14 +80,6 @@ function setUp(path: string, overrides: Record<string, (...args: any[]) => Promi
   const view = renderApp({ path, user, api });
   return { ...view, api };
 }
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Employee page', { timeout: 30000 }, () => {
   it('shows the details with the invitation state and the application, in sections', async () => {

@@ -5,9 +5,9 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiErrorStatus } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { positionLabel } from '../applications/applications-page';
-import { PrivateNotFoundPage } from '../not-found/not-found-pages';
-import { PrivatePage } from '../placeholder/private-page';
+import { positionLabel } from '../../domain/labels';
+import { PrivateNotFoundPage } from '../../app/not-found-pages';
+import { PrivatePage } from '../../app/page-shell';
 import { EmployeeDetailsTab } from './employee-details-tab';
 import { EmployeeDocumentsTab } from './employee-documents-tab';
 import { EmployeeFormRequestView } from './employee-form-request-view';
@@ -15,9 +15,10 @@ import { EmployeeNotesTab } from './employee-notes-tab';
 import { EmployeeOnboardingTab } from './employee-onboarding-tab';
 import { EmployeePayrollTab } from './employee-payroll-tab';
 import { EmployeeScheduleTab } from './employee-schedule-tab';
-import { StatusTag } from './employees-page';
-import { hiringApi, personName, type Employee } from './hiring-api';
-import { Messages } from './page-parts';
+import type { EmployeeTabProps } from './employee-tab-props';
+import { ProfileStatusTag } from '../../ui/profile-status-tag';
+import { hiringApi, personName, type Employee } from '../../api/hiring';
+import { Messages } from '../../ui/layout';
 import { SubNav } from '../../ui/tab-strip';
 
 const TABS = [
@@ -28,12 +29,6 @@ const TABS = [
   { path: 'schedule', label: 'Schedule' },
   { path: 'payroll', label: 'Payroll' },
 ] as const;
-
-export interface EmployeeTabProps {
-  employee: Employee;
-  /** Replaces the employee shown (after a change on the server). */
-  onEmployeeChange: (employee: Employee) => void;
-}
 
 /** /employees/:id/*: one employee, its sections as sub-routes (details, documents, notes, onboarding, schedule, payroll). */
 export function EmployeePage() {
@@ -83,7 +78,7 @@ export function EmployeePage() {
       title={personName(employee)}
       description={
         <>
-          {back} · {positionLabel(employee.position)} · <StatusTag status={employee.status} />
+          {back} · {positionLabel(employee.position)} · <ProfileStatusTag status={employee.status} />
         </>
       }
     >

@@ -9,10 +9,10 @@ import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, Input } from '../../ui/fields';
 import { saveBlob } from '../../ui/save-file';
 import { payrollErrorText, PayrollWeek } from '../visits/payroll-week';
-import { visitsApi, WEEK_STARTS_ON, type PayrollPeriod } from '../visits/visits-api';
-import type { EmployeeTabProps } from './employee-page';
-import { personName } from './hiring-api';
-import { Filters, Messages, Panel, RowActions } from './page-parts';
+import { visitsApi, WEEK_STARTS_ON, type PayrollPeriod } from '../../api/visits';
+import type { EmployeeTabProps } from './employee-tab-props';
+import { personName } from '../../api/hiring';
+import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 
 /** Weeks shown at first: this one and the three before it (the server's default too). */
 export const PAYROLL_WEEKS = 4;

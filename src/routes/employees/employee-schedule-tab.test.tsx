@@ -1,11 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient, makeService, page, summaryOf } from '../clients/test-fixtures';
 import { apiFailure, makeClock, makeVisit } from '../visits/test-fixtures';
-import type { Employee } from './hiring-api';
+import type { Employee } from '../../api/hiring';
 import { makeEmployee } from './test-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -57,14 +57,6 @@ beforeAll(() => {
 
 afterAll(() => {
   vi.useRealTimers();
-});
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe("Employee's schedule", { timeout: 30000 }, () => {

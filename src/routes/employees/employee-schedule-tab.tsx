@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { VisitForm } from '../visits/visit-form';
 import { VisitWeek } from '../visits/visit-week';
-import type { EmployeeTabProps } from './employee-page';
-import { personName } from './hiring-api';
+import type { EmployeeTabProps } from './employee-tab-props';
+import { personName } from '../../api/hiring';
 
 /** Schedule: the employee's visits of a week and "Book a visit" for them (READY employees only: a NEW one has no schedule). */
 export function EmployeeScheduleTab({ employee }: EmployeeTabProps) {

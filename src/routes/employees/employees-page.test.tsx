@@ -1,17 +1,16 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import type { EmployeeSummary } from './hiring-api';
+import type { EmployeeSummary } from '../../api/hiring';
 import { makeEmployee } from './test-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
-
 
 const nina = makeEmployee();
 const ada = makeEmployee({ id: 202, first_name: 'Ada', last_name: 'Stone', position: 'HHA', forms_due: 1, expired_documents: 1, expiring_documents: 2 });
@@ -39,14 +38,6 @@ function setUp(path: string, overrides: Record<string, (...args: any[]) => Promi
 }
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Employees page', { timeout: 30000 }, () => {
   it('lists employees with position, status label, forms due and expired documents flagged in words', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useApiClient } from '../../app/api-client';
-import { POSITIONS } from '../../domain/labels';
+import { positionLabel, POSITIONS } from '../../domain/labels';
 import { PROFILE_STATUS_LABELS, type ProfileStatus } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
@@ -9,10 +9,11 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { positionLabel } from '../applications/applications-page';
-import { PrivatePage } from '../placeholder/private-page';
-import { hiringApi, personName, type EmployeeSummary } from './hiring-api';
-import { Filters, Messages, Tag, TagList } from './page-parts';
+import { PrivatePage } from '../../app/page-shell';
+import { hiringApi, personName, type EmployeeSummary } from '../../api/hiring';
+import { Filters, Messages } from '../../ui/layout';
+import { Tag, TagList } from '../../ui/tag';
+import { ProfileStatusTag } from '../../ui/profile-status-tag';
 
 export const EMPLOYEES_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -27,10 +28,6 @@ export function DocumentFlags({ employee }: { employee: Pick<EmployeeSummary, 'e
       {expiring ? <Tag tone="warning">{expiring === 1 ? '1 expiring soon' : `${expiring} expiring soon`}</Tag> : null}
     </TagList>
   );
-}
-
-export function StatusTag({ status }: { status: ProfileStatus }) {
-  return <Tag tone={status === 'READY' ? 'success' : 'neutral'}>{PROFILE_STATUS_LABELS[status] ?? status}</Tag>;
 }
 
 /** /employees (view-employees): list by status, position and expired documents; search, order, page. */
@@ -83,7 +80,7 @@ export function EmployeesPage() {
   const columns: DataTableColumn<EmployeeSummary>[] = [
     { key: 'name', header: 'Name', sortField: 'last_name', render: (row) => <TextLink to={`/employees/${row.id}`}>{personName(row)}</TextLink> },
     { key: 'position', header: 'Position', sortField: 'position', render: (row) => positionLabel(row.position) },
-    { key: 'status', header: 'Status', sortField: 'status', render: (row) => <StatusTag status={row.status} /> },
+    { key: 'status', header: 'Status', sortField: 'status', render: (row) => <ProfileStatusTag status={row.status} /> },
     { key: 'forms_due', header: 'Forms due', sortField: 'forms_due', align: 'right', render: (row) => String(row.forms_due) },
     { key: 'documents', header: 'Documents', render: (row) => <DocumentFlags employee={row} /> },
   ];

@@ -9,9 +9,9 @@ import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { PrivatePage } from '../placeholder/private-page';
-import { hiringApi, personName } from './hiring-api';
-import { Messages, Panel, RowActions, TwoColumns } from './page-parts';
+import { PrivatePage } from '../../app/page-shell';
+import { hiringApi, personName } from '../../api/hiring';
+import { Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 
 export const POSITION_OPTIONS = Object.entries(POSITIONS).map(([value, label]) => ({ value, label }));
 

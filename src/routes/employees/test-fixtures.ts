@@ -1,4 +1,4 @@
-import type { Employee } from './hiring-api';
+import type { Employee } from '../../api/hiring';
 
 /** An employee as the server answers it (tests). */
 export function makeEmployee(overrides: Partial<Employee> = {}): Employee {

@@ -8,8 +8,8 @@ import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { FieldShell, FormStack, Input, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { personName } from '../employees/hiring-api';
-import { Messages, RowActions } from '../employees/page-parts';
+import { personName } from '../../api/hiring';
+import { Messages, RowActions } from '../../ui/layout';
 import type { Grievance, GrievanceBody } from './grievances-api';
 
 const CATEGORY_OPTIONS = Object.entries(GRIEVANCE_CATEGORIES).map(([value, label]) => ({ value, label }));

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { TextLink } from '../../ui/button';
-import { personName } from '../employees/hiring-api';
-import { PrivateNotFoundPage } from '../not-found/not-found-pages';
-import { PrivatePage } from '../placeholder/private-page';
+import { personName } from '../../api/hiring';
+import { PrivateNotFoundPage } from '../../app/not-found-pages';
+import { PrivatePage } from '../../app/page-shell';
 import { ALL_MARKETERS, ReferralBoard } from './referral-board';
 
 /** /marketers/:id/referrals (view-marketer): one marketer's referrals, the board filtered by marketer. */

@@ -7,11 +7,12 @@ import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, Input } from '../../ui/fields';
-import { personName } from '../employees/hiring-api';
-import { Filters, Messages, Panel, RowActions, Tag } from '../employees/page-parts';
-import { PrivatePage } from '../placeholder/private-page';
+import { personName } from '../../api/hiring';
+import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
+import { Tag } from '../../ui/tag';
+import { PrivatePage } from '../../app/page-shell';
 import { saveBlob } from '../../ui/save-file';
-import type { MarketerFigures } from '../referrals/referrals-api';
+import type { MarketerFigures } from '../../api/referrals';
 import { ReferralBoard } from './referral-board';
 
 export const MARKETERS_PAGE_SIZE = 20;

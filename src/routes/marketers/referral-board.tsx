@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
-import { personName } from '../employees/hiring-api';
-import { Messages } from '../employees/page-parts';
+import { personName } from '../../api/hiring';
+import { Messages } from '../../ui/layout';
 import { ReferralList } from '../referrals/referral-list';
 
 /** The marketers, for the board's filter: one request for all of them (an agency has a few). */

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import type { ResponseData } from '../../api/types';
 import type { Topic } from '../../domain/messages';
-import type { Page } from '../employees/hiring-api';
+import type { Page } from '../../api/hiring';
 
 /*
  * The messages shapes, from the server's document (src/api/generated.d.ts): the answers of the operations

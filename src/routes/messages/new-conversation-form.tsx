@@ -8,8 +8,8 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { FieldShell, FormStack, Input, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { personName } from '../employees/hiring-api';
-import { SEARCH_DELAY_MS } from '../referrals/referrals-api';
+import { personName } from '../../api/hiring';
+import { SEARCH_DELAY_MS } from '../../api/referrals';
 import { messagesApi, type Conversation, type NewConversation } from './messages-api';
 
 interface NewConversationValues {

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import type { Notification } from '../onboarding/onboarding-api';
+import type { Notification } from '../../api/onboarding';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 
@@ -55,14 +55,6 @@ function setUp(path = '/notifications', user = employee, initial = [formRequeste
 }
 
 const badge = () => screen.getByRole('link', { name: /unread notification/ });
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Notifications', { timeout: 20_000 }, () => {
   it('lists one’s notifications with unread ones marked, each linking to its page, with type tabs', async () => {

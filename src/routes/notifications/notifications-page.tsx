@@ -4,17 +4,16 @@ import { Link, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
-import { useLiveEvents } from '../../app/live-events';
-import { notifyNotificationsChanged } from '../../app/unread-notifications';
+import { useLiveEvents, useTellReadHere } from '../../app/live-events';
 import type { User } from '../../api/types';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { SubNav } from '../../ui/tab-strip';
-import { hireToReadyApi, type Notification } from '../onboarding/onboarding-api';
-import { StatusTag } from '../onboarding/status-tag';
-import { PrivatePage } from '../placeholder/private-page';
+import { hireToReadyApi, type Notification } from '../../api/onboarding';
+import { StatusTag } from '../../ui/tag';
+import { PrivatePage } from '../../app/page-shell';
 import { isObservingNurse } from '../../app/session-user';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -135,6 +134,7 @@ export function NotificationsPage() {
   const [reloads, setReloads] = useState(0);
   // a new notification shows at once (the stream tells of it; the list loads it)
   useLiveEvents('notification.created', () => setReloads((value) => value + 1));
+  const tellReadHere = useTellReadHere();
 
   useEffect(() => setOffset(0), [type]);
 
@@ -168,7 +168,7 @@ export function NotificationsPage() {
     try {
       const updated = await calls.notifications_partial_update({ id: notification.id }, { read: true });
       setRows((current) => current.map((row) => (row.id === notification.id ? { ...row, read_at: updated?.read_at ?? new Date().toISOString() } : row)));
-      notifyNotificationsChanged();
+      tellReadHere('notifications');
     } catch (failure) {
       setError(apiErrorDetail(failure, 'The notification could not be marked as read.'));
     }
@@ -179,7 +179,7 @@ export function NotificationsPage() {
     try {
       await calls.notifications_read_all_create(null, type ? { type } : {});
       setReloads((value) => value + 1);
-      notifyNotificationsChanged();
+      tellReadHere('notifications');
     } catch (failure) {
       setError(apiErrorDetail(failure, 'The notifications could not be marked as read.'));
     }

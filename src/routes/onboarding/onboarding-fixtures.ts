@@ -1,4 +1,4 @@
-import type { Checklist, EmployeeDocument, FormRequest, TestRequest } from './onboarding-api';
+import type { Checklist, EmployeeDocument, FormRequest, TestRequest } from '../../api/onboarding';
 
 // Answers shaped as contract-3 says, for the page tests.
 

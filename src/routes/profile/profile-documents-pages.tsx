@@ -24,10 +24,11 @@ import {
   rowsOf,
   type Checklist,
   type EmployeeDocument,
-} from '../onboarding/onboarding-api';
-import { DOCUMENT_STATUS_TEXT, FORM_STATUS_TEXT, StatusTag, TEST_STATUS_TEXT, statusOf } from '../onboarding/status-tag';
+} from '../../api/onboarding';
+import { DOCUMENT_STATUS_TEXT, FORM_STATUS_TEXT, TEST_STATUS_TEXT, statusOf } from '../../domain/status-text';
+import { StatusTag } from '../../ui/tag';
 import { useResource } from '../onboarding/use-resource';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 
 export const DOCUMENT_ACCEPT = { 'application/pdf': ['.pdf'], 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] };
 export const DOCUMENT_MAX_SIZE = 10 * 1024 * 1024;

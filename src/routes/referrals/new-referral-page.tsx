@@ -2,10 +2,10 @@ import { useNavigate } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useOrganizationTimeZone } from '../../app/organization';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { PrivatePage } from '../placeholder/private-page';
-import { Panel } from '../employees/page-parts';
+import { PrivatePage } from '../../app/page-shell';
+import { Panel } from '../../ui/layout';
 import { EMPTY_REFERRAL, ReferralForm, referralBody } from './referral-form';
-import { todayIn } from './referrals-api';
+import { todayIn } from '../../api/referrals';
 
 export { ReferralForm } from './referral-form';
 

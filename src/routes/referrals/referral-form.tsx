@@ -8,8 +8,8 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField, useTouchedError } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { Messages, RowActions, TwoColumns } from '../employees/page-parts';
-import type { Referral, ReferralBody } from './referrals-api';
+import { Messages, RowActions, TwoColumns } from '../../ui/layout';
+import type { Referral, ReferralBody } from '../../api/referrals';
 
 export interface ReferralValues {
   first_name: string;

@@ -10,7 +10,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { Filters, Messages } from '../employees/page-parts';
+import { Filters, Messages } from '../../ui/layout';
 import { ReferralStatusTags } from './referral-status';
 import {
   officeReferralPath,
@@ -20,7 +20,7 @@ import {
   typeLabel,
   type ReferralListQuery,
   type ReferralSummary,
-} from './referrals-api';
+} from '../../api/referrals';
 
 export interface ReferralListProps {
   /** The table's name. */

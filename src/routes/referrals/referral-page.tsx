@@ -15,10 +15,10 @@ import { Button, TextLink } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { formatCalendarDate } from '../employees/hiring-api';
-import { Details, Messages, Panel, RowActions, TwoColumns } from '../employees/page-parts';
-import { PrivateNotFoundPage } from '../not-found/not-found-pages';
-import { PrivatePage } from '../placeholder/private-page';
+import { formatCalendarDate } from '../../api/hiring';
+import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
+import { PrivateNotFoundPage } from '../../app/not-found-pages';
+import { PrivatePage } from '../../app/page-shell';
 import { changedFields, ReferralForm, referralValues } from './referral-form';
 import { ReferralStatusTags } from './referral-status';
 import {
@@ -31,7 +31,7 @@ import {
   todayIn,
   typeLabel,
   type Referral,
-} from './referrals-api';
+} from '../../api/referrals';
 
 type StatusBody = NonNullable<Parameters<ReturnType<typeof useApiClient>['referrals_status_create']>[1]>;
 type Asking = 'ASSESSMENT_SCHEDULED' | 'DECLINED' | 'LOST' | 'ADMIT';

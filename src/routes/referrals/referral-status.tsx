@@ -1,6 +1,6 @@
 import type { ReferralStatus } from '../../domain/clients';
-import { Tag, TagList, type TagTone } from '../employees/page-parts';
-import { statusLabel, type ReferralSummary } from './referrals-api';
+import { Tag, TagList, type TagTone } from '../../ui/tag';
+import { statusLabel, type ReferralSummary } from '../../api/referrals';
 
 const STATUS_TONES: Record<ReferralStatus, TagTone> = {
   NEW: 'neutral',

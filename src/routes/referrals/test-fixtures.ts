@@ -1,4 +1,4 @@
-import type { MarketerFigures, Referral, ReferralEvent } from './referrals-api';
+import type { MarketerFigures, Referral, ReferralEvent } from '../../api/referrals';
 
 /** A referral as the server answers it (tests). */
 export function makeReferral(overrides: Partial<Referral> = {}): Referral {

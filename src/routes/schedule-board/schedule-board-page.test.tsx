@@ -1,11 +1,11 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient } from '../clients/test-fixtures';
 import { apiFailure } from '../visits/test-fixtures';
-import type { Board, BoardVisit } from '../visits/visits-api';
+import type { Board, BoardVisit } from '../../api/visits';
 
 /** The test router's address and its navigate (Back is `navigate(-1)`), read beside the app. */
 const router = vi.hoisted(() => ({ search: '', navigate: null as null | ((delta: number) => void) }));
@@ -99,14 +99,6 @@ beforeAll(() => {
 
 afterAll(() => {
   vi.useRealTimers();
-});
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe('Schedule board', { timeout: 30000 }, () => {

@@ -11,12 +11,12 @@ import { pageRangeText } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, Input } from '../../ui/fields';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { Filters, Messages, Panel, RowActions } from '../employees/page-parts';
+import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 import { ToggleGroup } from '../../ui/tab-strip';
-import { PrivatePage } from '../placeholder/private-page';
-import { formatMinutes, serviceLabel } from '../visits/visit-parts';
+import { PrivatePage } from '../../app/page-shell';
+import { formatMinutes, serviceLabel } from '../../domain/visit-text';
 import { VisitForm } from '../visits/visit-form';
-import { visitsApi, type Board, type BoardVisit } from '../visits/visits-api';
+import { visitsApi, type Board, type BoardVisit } from '../../api/visits';
 import { visuallyHidden } from '../../ui/visually-hidden';
 
 /** Rows (caregivers or clients) a page of the board shows. */

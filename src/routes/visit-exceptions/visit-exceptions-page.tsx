@@ -23,12 +23,13 @@ import { FieldShell, FilterSelect, FormStack, Input, SelectField, TextAreaField,
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { saveBlob } from '../../ui/save-file';
 import { SubmitButton } from '../../ui/submit-button';
-import { isoToMaskedDate, maskedToIsoDate } from '../employees/hiring-api';
-import { Filters, Messages, Panel, RowActions, Tag, TagList, TwoColumns } from '../employees/page-parts';
+import { isoToMaskedDate, maskedToIsoDate } from '../../api/hiring';
+import { Filters, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
+import { Tag, TagList } from '../../ui/tag';
 import { ToggleGroup } from '../../ui/tab-strip';
-import { PrivatePage } from '../placeholder/private-page';
-import { clientName, dayInWords, serviceLabel, visitWindow, workedTimesText } from '../visits/visit-parts';
-import { visitsApi, WEEK_STARTS_ON, type VisitExceptionItem } from '../visits/visits-api';
+import { PrivatePage } from '../../app/page-shell';
+import { clientName, dayInWords, serviceLabel, visitWindow, workedTimesText } from '../../domain/visit-text';
+import { visitsApi, WEEK_STARTS_ON, type VisitExceptionItem } from '../../api/visits';
 
 export const EXCEPTIONS_PAGE_SIZE = 20;
 

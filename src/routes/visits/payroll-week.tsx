@@ -5,9 +5,10 @@ import { OVERTIME_AFTER_MINUTES, WEEKDAYS, weekdayOf } from '../../domain/visits
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Alert } from '../../ui/alert';
-import { Panel, Tag, TagList } from '../employees/page-parts';
-import { dayInWords, formatMinutes, serviceLabel, visitWindow } from './visit-parts';
-import type { PayrollPeriod, PayrollVisit } from './visits-api';
+import { Panel } from '../../ui/layout';
+import { Tag, TagList } from '../../ui/tag';
+import { dayInWords, formatMinutes, serviceLabel, visitWindow } from '../../domain/visit-text';
+import type { PayrollPeriod, PayrollVisit } from '../../api/visits';
 
 const DayTotals = styled.dl`
   display: grid;

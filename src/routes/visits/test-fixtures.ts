@@ -1,4 +1,4 @@
-import type { RecurrenceResult, Visit } from './visits-api';
+import type { RecurrenceResult, Visit } from '../../api/visits';
 
 /**
  * A visit as the server answers it (tests): Monday Mar 2, 2026, 09:00–11:00 in New York, Nina Reyes with Rosa Diaz.
@@ -59,7 +59,7 @@ export function apiFailure(status: number, detail: string, fields?: Record<strin
   return Object.assign(new Error(detail), { isAxiosError: true, response: { status, data: { detail, code: status === 409 ? 'conflict' : 'invalid', ...(fields ? { fields } : {}) } } });
 }
 
-type PayrollPeriod = import('./visits-api').PayrollPeriod;
+type PayrollPeriod = import('../../api/visits').PayrollPeriod;
 type PayrollVisit = PayrollPeriod['visits'][number];
 
 export function makePayrollVisit(overrides: Partial<PayrollVisit> = {}): PayrollVisit {

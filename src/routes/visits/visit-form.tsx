@@ -11,11 +11,11 @@ import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-err
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
-import { clientsApi, type Client, type ClientService, type ClientSummary } from '../clients/clients-api';
-import { hiringApi, maskedToIsoDate, personName, type EmployeeSummary } from '../employees/hiring-api';
-import { Panel, RowActions, TwoColumns } from '../employees/page-parts';
-import { dayInWords, serviceLabel, visitWindow } from './visit-parts';
-import { visitsApi, type RecurrenceResult, type Visit } from './visits-api';
+import { clientsApi, type Client, type ClientService, type ClientSummary } from '../../api/clients';
+import { hiringApi, maskedToIsoDate, personName, type EmployeeSummary } from '../../api/hiring';
+import { Panel, RowActions, TwoColumns } from '../../ui/layout';
+import { dayInWords, serviceLabel, visitWindow } from '../../domain/visit-text';
+import { visitsApi, type RecurrenceResult, type Visit } from '../../api/visits';
 
 /** Lists to pick from in one answer (a small agency has ~120 clients and ~100 caregivers). */
 const PICKER_LIMIT = 1000;

@@ -14,9 +14,11 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { Messages, Panel, RowActions, Tag, TagList } from '../employees/page-parts';
-import { clientName, dayInWords, serviceLabel, visitWindow, VisitStatusTag, workedTimesOf, workedTimesText } from './visit-parts';
-import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type Visit } from './visits-api';
+import { Messages, Panel, RowActions } from '../../ui/layout';
+import { Tag, TagList } from '../../ui/tag';
+import { clientName, dayInWords, serviceLabel, visitWindow, workedTimesOf, workedTimesText } from '../../domain/visit-text';
+import { VisitStatusTag } from '../../ui/visit-status-tag';
+import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type Visit } from '../../api/visits';
 
 const CANCEL_OPTIONS = (Object.entries(CANCEL_REASONS) as [CancelReason, string][]).map(([value, label]) => ({ value, label }));
 

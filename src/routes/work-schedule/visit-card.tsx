@@ -9,9 +9,10 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { TagList } from '../employees/page-parts';
-import { clientName, dayInWords, mapsUrl, serviceLabel, visitTime, visitWindow, VisitStatusTag, workedTimesOf, workedTimesText } from '../visits/visit-parts';
-import type { ClockBody, Visit, VisitOperations } from '../visits/visits-api';
+import { TagList } from '../../ui/tag';
+import { clientName, dayInWords, mapsUrl, serviceLabel, visitTime, visitWindow, workedTimesOf, workedTimesText } from '../../domain/visit-text';
+import { VisitStatusTag } from '../../ui/visit-status-tag';
+import type { ClockBody, Visit, VisitOperations } from '../../api/visits';
 import { currentPosition, POSITION_FAILURES, type ClockPosition } from './geolocation';
 
 export const Card = styled.article`

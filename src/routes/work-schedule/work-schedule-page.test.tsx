@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { apiFailure, makeClock, makeOfferedVisit, makePayrollPeriod, makePayrollVisit, makeVisit } from '../visits/test-fixtures';
-import type { Visit } from '../visits/visits-api';
+import type { Visit } from '../../api/visits';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -93,12 +93,10 @@ function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> =
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.restoreAllMocks();
   Reflect.deleteProperty(window.navigator, 'geolocation');
 });
 

@@ -10,11 +10,12 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { saveBlob } from '../../ui/save-file';
-import { Details, Messages, Panel, Tag } from '../employees/page-parts';
-import { PrivatePage } from '../placeholder/private-page';
+import { Details, Messages, Panel } from '../../ui/layout';
+import { Tag } from '../../ui/tag';
+import { PrivatePage } from '../../app/page-shell';
 import { hoursText, payrollErrorText } from '../visits/payroll-week';
-import { clientName, dayInWords, serviceLabel, visitWindow } from '../visits/visit-parts';
-import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type PayrollPeriod, type Visit } from '../visits/visits-api';
+import { clientName, dayInWords, serviceLabel, visitWindow } from '../../domain/visit-text';
+import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type PayrollPeriod, type Visit } from '../../api/visits';
 import { Card, VisitCard } from './visit-card';
 
 /** How far ahead the schedule looks, and back. */

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import type { ResponseData } from '../../api/types';
 import type { ReviewStatus, UnableReason } from '../../domain/work-service-reviews';
-import type { Page } from '../employees/hiring-api';
+import type { Page } from '../../api/hiring';
 
 /*
  * The work-service review shapes, from the server's document (src/api/generated.d.ts): the answers of the

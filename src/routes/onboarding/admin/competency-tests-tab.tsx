@@ -9,8 +9,8 @@ import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { NumberField, parseMaskedNumber } from '../../../ui/masked-input';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, hiringApi, type CompetencyTest } from '../../employees/hiring-api';
-import { Panel, RowActions } from '../../employees/page-parts';
+import { ALL_ROWS, hiringApi, type CompetencyTest } from '../../../api/hiring';
+import { Panel, RowActions } from '../../../ui/layout';
 import { Fieldset, newItemId, PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList } from './settings-parts';
 
 interface QuestionValues {

@@ -8,8 +8,8 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FormStack, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, hiringApi, type DocumentType } from '../../employees/hiring-api';
-import { Panel, RowActions } from '../../employees/page-parts';
+import { ALL_ROWS, hiringApi, type DocumentType } from '../../../api/hiring';
+import { Panel, RowActions } from '../../../ui/layout';
 import { PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
 
 const schema = yup.object({ name: yup.string().trim().required('Enter a name').max(120, 'At most 120 characters') });

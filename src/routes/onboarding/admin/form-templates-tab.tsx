@@ -8,8 +8,8 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, hiringApi, type FieldType, type FormTemplate, type Signer } from '../../employees/hiring-api';
-import { Panel, RowActions, TwoColumns } from '../../employees/page-parts';
+import { ALL_ROWS, hiringApi, type FieldType, type FormTemplate, type Signer } from '../../../api/hiring';
+import { Panel, RowActions, TwoColumns } from '../../../ui/layout';
 import { Fieldset, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
 
 const FIELD_TYPES: { value: FieldType; label: string }[] = [

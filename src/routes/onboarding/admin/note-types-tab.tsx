@@ -10,8 +10,9 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { FormStack, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, hiringApi, type NoteType } from '../../employees/hiring-api';
-import { Messages, Panel, RowActions, Tag } from '../../employees/page-parts';
+import { ALL_ROWS, hiringApi, type NoteType } from '../../../api/hiring';
+import { Messages, Panel, RowActions } from '../../../ui/layout';
+import { Tag } from '../../../ui/tag';
 import { useSettingsList } from './settings-parts';
 
 const nameSchema = yup.object({ name: yup.string().trim().required('Enter a name').max(100, 'At most 100 characters') });

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
-import type { FormTemplate } from '../../employees/hiring-api';
+import type { FormTemplate } from '../../../api/hiring';
 import { makeEmployee } from '../../employees/test-fixtures';
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
@@ -47,14 +47,6 @@ function setUp(path: string, overrides: Record<string, (...args: any[]) => Promi
   const view = renderApp({ path, user: admin, api });
   return { ...view, api };
 }
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Onboarding settings', { timeout: 30000 }, () => {
   it('lists form templates and creates one with fields, signers and flags', async () => {

@@ -7,10 +7,10 @@ import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FieldShell, Input, Select } from '../../../ui/fields';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
-import { positionLabel } from '../../applications/applications-page';
-import { StatusTag } from '../../employees/employees-page';
-import { ALL_ROWS, hiringApi, personName, rowsOf, type CompetencyTest, type EmployeeSummary, type FormTemplate } from '../../employees/hiring-api';
-import { Filters, Messages, Panel, RowActions } from '../../employees/page-parts';
+import { positionLabel } from '../../../domain/labels';
+import { ProfileStatusTag } from '../../../ui/profile-status-tag';
+import { ALL_ROWS, hiringApi, personName, rowsOf, type CompetencyTest, type EmployeeSummary, type FormTemplate } from '../../../api/hiring';
+import { Filters, Messages, Panel, RowActions } from '../../../ui/layout';
 
 const SEARCH_DELAY_MS = 300;
 const EMPLOYEE_LIMIT = 50;
@@ -198,7 +198,7 @@ export function SendRequestsTab() {
                   <input type="checkbox" checked={selected.has(employee.id)} onChange={(event) => toggle(employee, event.target.checked)} />
                   <span css={{ fontWeight: 600 }}>{personName(employee)}</span>
                   <small>{positionLabel(employee.position)}</small>
-                  <StatusTag status={employee.status} />
+                  <ProfileStatusTag status={employee.status} />
                 </label>
               </li>
             ))}

@@ -7,8 +7,9 @@ import { FieldError, FieldHint } from '../../../ui/fields';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import type { DataTableColumn } from '../../../ui/data-table';
-import { rowsOf } from '../../employees/hiring-api';
-import { Messages, Tag } from '../../employees/page-parts';
+import { rowsOf } from '../../../api/hiring';
+import { Messages } from '../../../ui/layout';
+import { Tag } from '../../../ui/tag';
 
 type Listed<T> = Promise<{ results: T[] } | T[]>;
 

@@ -8,8 +8,9 @@ import { POSITIONS } from '../../../domain/labels';
 import { Alert } from '../../../ui/alert';
 import { EmptyState } from '../../../ui/empty-state';
 import { Card, DocumentStatusTags, ItemList, Stack } from '../../profile/profile-documents-pages';
-import { hireToReadyApi, rowsOf, type Checklist } from '../onboarding-api';
-import { FORM_STATUS_TEXT, StatusTag, TEST_STATUS_TEXT, statusOf } from '../status-tag';
+import { hireToReadyApi, rowsOf, type Checklist } from '../../../api/onboarding';
+import { FORM_STATUS_TEXT, TEST_STATUS_TEXT, statusOf } from '../../../domain/status-text';
+import { StatusTag } from '../../../ui/tag';
 import { useResource } from '../use-resource';
 
 const Progress = styled.div`

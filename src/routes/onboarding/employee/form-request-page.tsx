@@ -13,11 +13,12 @@ import { CheckboxField, FormStack, SelectField, TextAreaField, TextField } from 
 import { DateField, parseMaskedDate } from '../../../ui/masked-input';
 import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
-import { PrivatePage } from '../../placeholder/private-page';
-import { routeNoticeState } from '../../route-notice';
+import { PrivatePage } from '../../../app/page-shell';
+import { routeNoticeState } from '../../../app/route-notice';
 import { Card } from '../../profile/profile-documents-pages';
-import { formatDate, hireToReadyApi, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../onboarding-api';
-import { FORM_STATUS_TEXT, StatusTag, statusOf } from '../status-tag';
+import { formatDate, hireToReadyApi, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../../../api/onboarding';
+import { FORM_STATUS_TEXT, statusOf } from '../../../domain/status-text';
+import { StatusTag } from '../../../ui/tag';
 import { useResource } from '../use-resource';
 
 type AnswerValue = string | boolean;

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
 import { makeChecklist, makeTestRequest } from '../onboarding-fixtures';
-import type { TestRequest } from '../onboarding-api';
+import type { TestRequest } from '../../../api/onboarding';
 
 vi.mock('signature_pad', () => import('../../../app/testing/fake-signature-pad'));
 
@@ -23,14 +23,6 @@ function setUp(user: typeof aide, path: string, requests: Record<number, TestReq
   const rendered = renderApp({ path, user, api });
   return { ...rendered, api };
 }
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Competency test: the written part', { timeout: 30_000 }, () => {
   it('asks each question as a radio group, submits the chosen indexes and shows the result', async () => {

@@ -6,10 +6,11 @@ import { formatDateTime } from '../../../app/date-time';
 import { Alert } from '../../../ui/alert';
 import { ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
-import { PrivatePage } from '../../placeholder/private-page';
+import { PrivatePage } from '../../../app/page-shell';
 import { Card, ItemList, Stack } from '../../profile/profile-documents-pages';
-import { hireToReadyApi, needsObservation, type TestRequest } from '../onboarding-api';
-import { StatusTag, TEST_STATUS_TEXT, statusOf } from '../status-tag';
+import { hireToReadyApi, needsObservation, type TestRequest } from '../../../api/onboarding';
+import { StatusTag } from '../../../ui/tag';
+import { TEST_STATUS_TEXT, statusOf } from '../../../domain/status-text';
 import { useResource } from '../use-resource';
 
 const Facts = styled.dl`

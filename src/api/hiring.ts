@@ -1,9 +1,9 @@
-import { saveBlob } from '../../ui/save-file';
-import type { ApiClient } from '../../api/client';
-import type { ResponseData } from '../../api/types';
-import { DEFAULT_LOCALE } from '../../domain/constants';
-import type { ProfileStatus } from '../../domain/roles';
-import { parseMaskedDate } from '../../ui/masked-input';
+import { saveBlob } from '../ui/save-file';
+import type { ApiClient } from './client';
+import type { ResponseData } from './types';
+import { DEFAULT_LOCALE } from '../domain/constants';
+import type { ProfileStatus } from '../domain/roles';
+import { parseMaskedDate } from '../ui/masked-input';
 
 /*
  * The issue-3 shapes, from the server's document (src/api/generated.d.ts): the answers of the operations

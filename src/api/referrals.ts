@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../api/client';
-import type { OperationParams, ResponseData } from '../../api/types';
+import type { ApiClient } from './client';
+import type { OperationParams, ResponseData } from './types';
 import {
   DECLINE_REASONS,
   DECIDED_REFERRAL_STATUSES,
@@ -8,10 +8,10 @@ import {
   REFERRAL_STATUSES,
   SERVICES,
   type ReferralStatus,
-} from '../../domain/clients';
-import { dateIn } from '../../domain/dates';
-import { CLIENT_TYPES } from '../../domain/labels';
-import { formatCalendarDate } from '../employees/hiring-api';
+} from '../domain/clients';
+import { dateIn } from '../domain/dates';
+import { CLIENT_TYPES } from '../domain/labels';
+import { formatCalendarDate } from './hiring';
 
 /*
  * The referral and marketer shapes, from the server's document (src/api/generated.d.ts): the answers of the

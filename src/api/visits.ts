@@ -1,7 +1,7 @@
-import type { ApiClient } from '../../api/client';
-import type { RequestBody, ResponseData } from '../../api/types';
-import type { CancelReason, ExceptionCode, LocationType, VisitStatus } from '../../domain/visits';
-import type { Page } from '../employees/hiring-api';
+import type { ApiClient } from './client';
+import type { RequestBody, ResponseData } from './types';
+import type { CancelReason, ExceptionCode, LocationType, VisitStatus } from '../domain/visits';
+import type { Page } from './hiring';
 
 /*
  * The visits shapes, from the server's document (src/api/generated.d.ts): the answers of the operations

@@ -1,8 +1,8 @@
-import type { ApiClient } from '../../api/client';
-import type { RequestBody, ResponseData } from '../../api/types';
-import type { AuthorizationUnit, ClientRelationship, ClientStatus, DischargeReason, Payer, ServiceCode, ServiceStatus } from '../../domain/clients';
-import type { ClientType } from '../../domain/labels';
-import type { Page } from '../employees/hiring-api';
+import type { ApiClient } from './client';
+import type { RequestBody, ResponseData } from './types';
+import type { AuthorizationUnit, ClientRelationship, ClientStatus, DischargeReason, Payer, ServiceCode, ServiceStatus } from '../domain/clients';
+import type { ClientType } from '../domain/labels';
+import type { Page } from './hiring';
 
 /*
  * The clients shapes, from the server's document (src/api/generated.d.ts): the answers of the operations

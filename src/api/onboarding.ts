@@ -1,9 +1,9 @@
-import { saveBlob } from '../../ui/save-file';
+import { saveBlob } from '../ui/save-file';
 import type { AxiosRequestConfig } from 'axios';
-import type { ApiClient } from '../../api/client';
-import type { ResponseData, User } from '../../api/types';
-import { DEFAULT_LOCALE } from '../../domain/constants';
-import { formatMaskedDate, parseMaskedDate } from '../../ui/masked-input';
+import type { ApiClient } from './client';
+import type { ResponseData, User } from './types';
+import { DEFAULT_LOCALE } from '../domain/constants';
+import { formatMaskedDate, parseMaskedDate } from '../ui/masked-input';
 
 // The issue-3 shapes, from the server's document (src/api/generated.d.ts): the answers of the operations
 // the employee pages call, by operationId.
