@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { multipart } from './lib/multipart-test-helpers';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './test-support';
 
 /**
@@ -16,6 +17,7 @@ export type Answer = LightMyRequestResponse;
 
 type Body = InjectOptions['payload'];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type UploadFile = Parameters<typeof multipart>[1] & object;
 
 export interface Caller {
   /** The login answer's user (null when signed out); its organization's token is the caller's by default. */
@@ -31,6 +33,8 @@ export interface Caller {
   put(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
   patch(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
   delete(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
+  /** A multipart/form-data request: the fields, and the file under its field name (none: null). */
+  upload(path: string, fields: Record<string, string>, file: UploadFile | null, method?: 'POST' | 'PUT' | 'PATCH'): Promise<Answer>;
   /** Any other request (a raw multipart body, a stream), with this caller's headers under the given ones. */
   request(options: InjectOptions): Promise<Answer>;
   /** The same session, sending another organization header (null: none). */
@@ -74,6 +78,10 @@ function callerOf(t: TestApp, identity: Identity): Caller {
     put: send('PUT'),
     patch: send('PATCH'),
     delete: send('DELETE'),
+    upload(path, fields, file, method = 'POST') {
+      const form = multipart(fields, file);
+      return request({ method, url: path, headers: { 'content-type': form.contentType }, payload: form.payload });
+    },
     request,
     in: (organization) => callerOf(t, { ...identity, organization }),
   };

@@ -1,40 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeeDocuments, employeeProfiles, formRequests, notifications, testRequests, users } from '../../db/schema';
-import { multipart, PDF_BYTES } from '../../lib/multipart-test-helpers';
+import { PDF_BYTES } from '../../lib/multipart-test-helpers';
 import { addDays } from '../../../src/domain/dates';
-import { createTestApp, testBackends, type TestApp } from '../../test-support';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
+import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 
 for (const backend of testBackends()) {
   describe(`employees (${backend})`, () => {
-    let t: TestApp;
-    let admin: Session;
-    let harborAdmin: Session;
-    let master: Session;
+    let t: TestApi;
+    let admin: Caller;
+    let harborAdmin: Caller;
+    let master: Caller;
     let ids: Record<string, number>;
 
     beforeAll(async () => {
-      t = await createTestApp({ backend });
-      admin = await t.login('admin@sunrise.example');
-      harborAdmin = await t.login('admin@harbor.example');
-      master = await t.login('master@portal.example');
+      t = await testApp({ backend });
+      admin = await t.as('admin@sunrise.example');
+      harborAdmin = await t.as('admin@harbor.example');
+      master = await t.as('master@portal.example');
       const rows = await t.database.db.select({ id: users.id, email: users.email }).from(users);
       ids = Object.fromEntries(rows.map((r) => [r.email.split('@')[0] + (r.email.includes('harbor') ? '@harbor' : ''), r.id]));
     });
     afterAll(async () => t?.close());
 
-    const asAdmin = (org: string | null = 'sunrise') => t.headers(admin.access, org);
-    const get = (url: string, headers = asAdmin()) => t.app.inject({ method: 'GET', url, headers });
-    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = asAdmin()) =>
-      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const audits = (entity: string, entityId: number) =>
       t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId)))).orderBy(auditLog.id);
 
     describe('employees_list', () => {
       it('lists the employees with forms due and document flags, by last name', async () => {
-        const response = await get('/api/employees/');
+        const response = await admin.get('/api/employees/');
         expect(response.statusCode).toBe(200);
         const body = response.json();
         expect(body.count).toBe(3);
@@ -47,7 +41,7 @@ for (const backend of testBackends()) {
 
       it('filters by status, position, search (word prefixes) and expired documents, with matching counts', async () => {
         const names = async (query: string) => {
-          const body = (await get(`/api/employees/?${query}`)).json();
+          const body = (await admin.get(`/api/employees/?${query}`)).json();
           expect(body.count).toBe(body.results.length);
           return body.results.map((e: { email: string }) => e.email.split('@')[0]);
         };
@@ -64,10 +58,10 @@ for (const backend of testBackends()) {
         await t.database.db.update(employeeDocuments).set({ expiresOn: '2000-01-01' }).where(eq(employeeDocuments.id, doc.id));
         expect(await names('expired=true')).toEqual(['aide']);
         expect(await names('expired=false')).toEqual(['nurse', 'newhire']);
-        expect((await get('/api/employees/?expired=true')).json().results[0].expired_documents).toBe(1);
+        expect((await admin.get('/api/employees/?expired=true')).json().results[0].expired_documents).toBe(1);
         await t.database.db.update(employeeDocuments).set({ expiresOn: doc.expiresOn }).where(eq(employeeDocuments.id, doc.id));
         expect(await names('ordering=-last_name')).toEqual(['newhire', 'nurse', 'aide']);
-        const paged = (await get('/api/employees/?limit=2')).json();
+        const paged = (await admin.get('/api/employees/?limit=2')).json();
         expect(paged).toMatchObject({ count: 3, previous: null });
         expect(paged.next).toContain('offset=2');
       });
@@ -87,7 +81,7 @@ for (const backend of testBackends()) {
           .returning({ id: users.id, email: users.email });
         await t.database.db.insert(employeeProfiles).values(made.map((m) => ({ userId: m.id, organizationId: sunrise.organizationId!, status: 'READY' as const, position: 'HHA' as const })));
         try {
-          const found = async (search: string) => ((await get(`/api/employees/?search=${encodeURIComponent(search)}&limit=100`)).json().results as { email: string }[]).map((e) => e.email);
+          const found = async (search: string) => ((await admin.get(`/api/employees/?search=${encodeURIComponent(search)}&limit=100`)).json().results as { email: string }[]).map((e) => e.email);
           for (const person of people) {
             for (const field of [person.firstName, person.lastName, person.email]) {
               for (const length of [1, 2, 3, 5, 8, field.length]) {
@@ -112,7 +106,7 @@ for (const backend of testBackends()) {
       });
 
       it('keeps the count in step when a role or status changes (the counts table)', async () => {
-        const countOf = async (query = '') => (await get(`/api/employees/?${query}`)).json().count;
+        const countOf = async (query = '') => (await admin.get(`/api/employees/?${query}`)).json().count;
         await t.database.db.update(users).set({ role: 'ROLE_CLIENT' }).where(eq(users.id, ids.aide));
         expect(await countOf()).toBe(2);
         expect(await countOf('status=READY')).toBe(1);
@@ -122,16 +116,16 @@ for (const backend of testBackends()) {
       });
 
       it('shows harbor nothing of sunrise, and lets the master choose', async () => {
-        const harbor = (await get('/api/employees/', t.headers(harborAdmin.access, 'harbor'))).json();
+        const harbor = (await harborAdmin.get('/api/employees/')).json();
         expect(harbor.results.map((e: { email: string }) => e.email)).toEqual(['tomas.reid@harbor.example']);
-        expect((await get('/api/employees/', t.headers(master.access, 'sunrise'))).json().count).toBe(3);
-        expect((await get('/api/employees/', t.headers(master.access))).statusCode).toBe(400);
+        expect((await master.in('sunrise').get('/api/employees/')).json().count).toBe(3);
+        expect((await master.get('/api/employees/')).statusCode).toBe(400);
       });
     });
 
     describe('employees_create, retrieve and partial_update', () => {
       it('creates a NEW employee with the invitation and the onboarding items of the position', async () => {
-        const response = await send('POST', '/api/employees/', { email: 'Lena.Ortiz@Example.com', first_name: 'Lena', last_name: 'Ortiz', phone: '(555) 777-1234', position: 'RN' });
+        const response = await admin.post('/api/employees/', { email: 'Lena.Ortiz@Example.com', first_name: 'Lena', last_name: 'Ortiz', phone: '(555) 777-1234', position: 'RN' });
         expect(response.statusCode).toBe(201);
         const employee = response.json();
         expect(employee).toMatchObject({ email: 'lena.ortiz@example.com', status: 'NEW', position: 'RN', invitation_pending: true, forms_due: 3, ready_at: null, application_id: null });
@@ -141,24 +135,24 @@ for (const backend of testBackends()) {
         expect(docs.map((d) => d.name).sort()).toEqual(['CPR certification', "Driver's license", 'Professional license', 'TB test']);
         const tests = await t.database.db.select().from(testRequests).where(eq(testRequests.employeeId, employee.id));
         expect(tests).toHaveLength(1);
-        const duplicate = await send('POST', '/api/employees/', { email: 'lena.ortiz@example.com', first_name: 'L', last_name: 'O', position: 'RN' });
+        const duplicate = await admin.post('/api/employees/', { email: 'lena.ortiz@example.com', first_name: 'L', last_name: 'O', position: 'RN' });
         expect(duplicate.statusCode).toBe(400);
         expect(duplicate.json().fields).toEqual({ email: ['A user with this email already exists.'] });
-        const badPosition = await send('POST', '/api/employees/', { email: 'x@example.com', first_name: 'L', last_name: 'O', position: 'CEO' });
+        const badPosition = await admin.post('/api/employees/', { email: 'x@example.com', first_name: 'L', last_name: 'O', position: 'CEO' });
         expect(badPosition.json().fields).toHaveProperty('position');
         expect((await audits('employee', employee.id)).map((a) => a.operationId)).toEqual(['employees_create']);
       });
 
       it('audits every read of an employee record and every change', async () => {
-        const read = await get(`/api/employees/${ids.nurse}/`);
+        const read = await admin.get(`/api/employees/${ids.nurse}/`);
         expect(read.statusCode).toBe(200);
         expect(read.json()).toMatchObject({ id: ids.nurse, status: 'READY', ready_at: expect.any(String) });
-        const update = await send('PATCH', `/api/employees/${ids.nurse}/`, { phone: '(555) 000-1111', position: 'LPN' });
+        const update = await admin.patch(`/api/employees/${ids.nurse}/`, { phone: '(555) 000-1111', position: 'LPN' });
         expect(update.json()).toMatchObject({ phone: '(555) 000-1111', position: 'LPN' });
-        await send('PATCH', `/api/employees/${ids.nurse}/`, { position: 'RN' });
-        await get(`/api/employees/${ids.nurse}/checklist/`);
-        await get(`/api/employees/${ids.nurse}/documents/`);
-        await get(`/api/employees/${ids.nurse}/notes/`);
+        await admin.patch(`/api/employees/${ids.nurse}/`, { position: 'RN' });
+        await admin.get(`/api/employees/${ids.nurse}/checklist/`);
+        await admin.get(`/api/employees/${ids.nurse}/documents/`);
+        await admin.get(`/api/employees/${ids.nurse}/notes/`);
         const rows = await audits('employee', ids.nurse);
         expect(rows.map((r) => r.operationId)).toEqual([
           'employees_retrieve',
@@ -173,7 +167,6 @@ for (const backend of testBackends()) {
       });
 
       it('answers 404 for ids of another organization and for non-employees, by every verb', async () => {
-        const harbor = t.headers(harborAdmin.access, 'harbor');
         for (const [method, url, payload] of [
           ['GET', `/api/employees/${ids.nurse}/`],
           ['PATCH', `/api/employees/${ids.nurse}/`, { phone: '1' }],
@@ -183,23 +176,22 @@ for (const backend of testBackends()) {
           ['GET', `/api/employees/${ids.nurse}/documents/`],
           ['POST', `/api/employees/${ids.nurse}/documents/`, { name: 'Passport' }],
         ] as const) {
-          const response = await t.app.inject({ method, url, headers: harbor, ...(payload ? { payload } : {}) });
+          const response = await harborAdmin.request({ method, url, ...(payload ? { payload } : {}) });
           expect(response.statusCode, `${method} ${url}`).toBe(404);
         }
-        expect((await get(`/api/employees/${ids.client}/`)).statusCode).toBe(404);
-        expect((await get(`/api/employees/${ids.admin}/`)).statusCode).toBe(404);
+        expect((await admin.get(`/api/employees/${ids.client}/`)).statusCode).toBe(404);
+        expect((await admin.get(`/api/employees/${ids.admin}/`)).statusCode).toBe(404);
       });
 
       it('refuses employees, clients and marketers (403) and strangers (401)', async () => {
         for (const email of ['nurse@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']) {
-          const session = await t.login(email);
-          const headers = t.headers(session.access, 'sunrise');
-          expect((await get('/api/employees/', headers)).statusCode).toBe(403);
-          expect((await get(`/api/employees/${ids.aide}/`, headers)).statusCode).toBe(403);
-          expect((await get(`/api/employees/${ids.aide}/documents/`, headers)).statusCode).toBe(403);
-          expect((await send('POST', `/api/employees/${ids.aide}/ready/`, undefined, headers)).statusCode).toBe(403);
+          const session = await t.as(email);
+          expect((await session.get('/api/employees/')).statusCode).toBe(403);
+          expect((await session.get(`/api/employees/${ids.aide}/`)).statusCode).toBe(403);
+          expect((await session.get(`/api/employees/${ids.aide}/documents/`)).statusCode).toBe(403);
+          expect((await session.post(`/api/employees/${ids.aide}/ready/`)).statusCode).toBe(403);
         }
-        expect((await get('/api/employees/', {})).statusCode).toBe(401);
+        expect((await t.anonymous.get('/api/employees/')).statusCode).toBe(401);
       });
     });
 
@@ -208,28 +200,28 @@ for (const backend of testBackends()) {
         const types = await t.database.db.query.noteTypes.findMany();
         const interview = types.find((n) => n.name === 'Interview' && n.organizationId === admin.user.organization.id)!;
         const harborType = types.find((n) => n.organizationId !== admin.user.organization.id)!;
-        const created = await send('POST', `/api/employees/${ids.newhire}/notes/`, { type_id: interview.id, text: 'Warm, punctual, strong references.' });
+        const created = await admin.post(`/api/employees/${ids.newhire}/notes/`, { type_id: interview.id, text: 'Warm, punctual, strong references.' });
         expect(created.statusCode).toBe(201);
         expect(created.json()).toMatchObject({ type: { id: interview.id, name: 'Interview' }, text: 'Warm, punctual, strong references.', author: { id: admin.user.id, name: 'Alice Grant' } });
-        const foreign = await send('POST', `/api/employees/${ids.newhire}/notes/`, { type_id: harborType.id, text: 'x' });
+        const foreign = await admin.post(`/api/employees/${ids.newhire}/notes/`, { type_id: harborType.id, text: 'x' });
         expect(foreign.statusCode).toBe(400);
         expect(foreign.json().fields).toHaveProperty('type_id');
-        const list = (await get(`/api/employees/${ids.newhire}/notes/?type_id=${interview.id}`)).json();
+        const list = (await admin.get(`/api/employees/${ids.newhire}/notes/?type_id=${interview.id}`)).json();
         expect(list.count).toBe(1);
-        expect((await get(`/api/employees/${ids.newhire}/notes/?type_id=${interview.id + 1}`)).json().count).toBe(0);
+        expect((await admin.get(`/api/employees/${ids.newhire}/notes/?type_id=${interview.id + 1}`)).json().count).toBe(0);
         const noteId = created.json().id;
-        expect((await send('DELETE', `/api/employees/${ids.newhire}/notes/${noteId}/`, undefined, t.headers(harborAdmin.access, 'harbor'))).statusCode).toBe(404);
-        const nurse = await t.login('nurse@sunrise.example');
-        expect((await send('DELETE', `/api/employees/${ids.newhire}/notes/${noteId}/`, undefined, t.headers(nurse.access, 'sunrise'))).statusCode).toBe(403);
-        expect((await send('DELETE', `/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(204);
-        expect((await send('DELETE', `/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(404);
+        expect((await harborAdmin.delete(`/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(404);
+        const nurse = await t.as('nurse@sunrise.example');
+        expect((await nurse.delete(`/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(403);
+        expect((await admin.delete(`/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(204);
+        expect((await admin.delete(`/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(404);
         expect((await audits('employee_note', noteId)).map((a) => a.operationId)).toEqual(['employees_notes_create', 'employees_notes_destroy']);
       });
     });
 
     describe('documents and ready to hire', () => {
       it('refuses ready with the missing list, then accepts once everything is done; the employee gains the READY permissions', async () => {
-        const refused = await send('POST', `/api/employees/${ids.newhire}/ready/`);
+        const refused = await admin.post(`/api/employees/${ids.newhire}/ready/`);
         expect(refused.statusCode).toBe(400);
         expect(refused.json()).toMatchObject({ code: 'not_ready' });
         expect(refused.json().fields.checklist).toEqual([
@@ -240,45 +232,43 @@ for (const backend of testBackends()) {
           'Document "Driver\'s license" is not uploaded.',
           'No competency test has been passed yet.',
         ]);
-        const newhire = await t.login('newhire@sunrise.example');
-        const own = t.headers(newhire.access, 'sunrise');
+        const newhire = await t.as('newhire@sunrise.example');
         expect(newhire.user.permissions).not.toContain('view-workschedules');
 
         // the employee uploads, the admin reviews
-        const slots = (await get('/api/profile/documents/', own)).json();
+        const slots = (await newhire.get('/api/profile/documents/')).json();
         expect(slots.map((d: { status: string }) => d.status)).toEqual(['MISSING', 'MISSING', 'MISSING']);
         const inTwoYears = addDays(await t.today('sunrise'), 730);
         const nextYear = addDays(await t.today('sunrise'), 365);
         for (const slot of slots) {
-          const body = multipart({ expires_on: inTwoYears }, { field: 'file', name: 'card.pdf', data: PDF_BYTES });
-          const upload = await t.app.inject({ method: 'POST', url: `/api/profile/documents/${slot.id}/file/`, headers: { ...own, 'content-type': body.contentType }, payload: body.payload });
+          const upload = await newhire.upload(`/api/profile/documents/${slot.id}/file/`, { expires_on: inTwoYears }, { field: 'file', name: 'card.pdf', data: PDF_BYTES });
           expect(upload.statusCode).toBe(200);
           expect(upload.json()).toMatchObject({ status: 'PENDING', expires_on: inTwoYears, file: { name: 'card.pdf', content_type: 'application/pdf' } });
         }
         const [first, ...rest] = slots;
-        const rejected = await send('PATCH', `/api/employees/${ids.newhire}/documents/${first.id}/`, { status: 'REJECTED' });
+        const rejected = await admin.patch(`/api/employees/${ids.newhire}/documents/${first.id}/`, { status: 'REJECTED' });
         expect(rejected.json().fields).toHaveProperty('review_note');
-        const rejection = await send('PATCH', `/api/employees/${ids.newhire}/documents/${first.id}/`, { status: 'REJECTED', review_note: 'The card is blurry.' });
+        const rejection = await admin.patch(`/api/employees/${ids.newhire}/documents/${first.id}/`, { status: 'REJECTED', review_note: 'The card is blurry.' });
         expect(rejection.json()).toMatchObject({ status: 'REJECTED', review_note: 'The card is blurry.' });
         const [reviewNotice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, ids.newhire), eq(notifications.type, 'document_reviewed')));
         expect(reviewNotice.body).toContain('The card is blurry.');
         for (const slot of [first, ...rest]) {
-          const approved = await send('PATCH', `/api/employees/${ids.newhire}/documents/${slot.id}/`, { status: 'APPROVED', expires_on: nextYear });
+          const approved = await admin.patch(`/api/employees/${ids.newhire}/documents/${slot.id}/`, { status: 'APPROVED', expires_on: nextYear });
           expect(approved.json()).toMatchObject({ status: 'APPROVED', expires_on: nextYear, expired: false });
         }
         // forms and test (driven directly: the onboarding module owns those operations)
         await t.database.db.update(formRequests).set({ status: 'COMPLETED', signedAt: t.clock.now() }).where(eq(formRequests.employeeId, ids.newhire));
-        const stillRefused = await send('POST', `/api/employees/${ids.newhire}/ready/`);
+        const stillRefused = await admin.post(`/api/employees/${ids.newhire}/ready/`);
         expect(stillRefused.json().fields.checklist).toEqual(['No competency test has been passed yet.']);
         await t.database.db.update(testRequests).set({ status: 'PASSED', score: 100 }).where(eq(testRequests.employeeId, ids.newhire));
-        const checklist = (await get(`/api/employees/${ids.newhire}/checklist/`)).json();
+        const checklist = (await admin.get(`/api/employees/${ids.newhire}/checklist/`)).json();
         expect(checklist).toMatchObject({ ready: true, missing: [] });
         expect(checklist.tests[0]).toMatchObject({ name: 'Caregiver competency', status: 'PASSED', score: 100, pass_mark: 80 });
 
-        const ready = await send('POST', `/api/employees/${ids.newhire}/ready/`);
+        const ready = await admin.post(`/api/employees/${ids.newhire}/ready/`);
         expect(ready.statusCode).toBe(200);
         expect(ready.json()).toMatchObject({ status: 'READY', ready_at: expect.any(String), forms_due: 0 });
-        const me = (await get('/api/auth/user/', own)).json();
+        const me = (await newhire.get('/api/auth/user/')).json();
         expect(me.profile).toMatchObject({ status: 'READY', forms_due: 0 });
         expect(me.permissions).toEqual(expect.arrayContaining(['view-workschedules', 'view-documents']));
         expect(me.permissions).not.toContain('view-onboarding');
@@ -287,20 +277,20 @@ for (const backend of testBackends()) {
         const mail = await t.waitForMail('newhire@sunrise.example');
         expect(mail.subject).toBe('You are ready to work');
         // READY keeps self-service documents through view-documents
-        expect((await get('/api/profile/documents/', own)).statusCode).toBe(200);
+        expect((await newhire.get('/api/profile/documents/')).statusCode).toBe(200);
         const rows = await audits('employee', ids.newhire);
         expect(rows.map((r) => r.operationId)).toContain('employees_ready_create');
       });
 
       it('requests a document slot by type or by name and tells the employee', async () => {
-        const created = await send('POST', `/api/employees/${ids.aide}/documents/`, { name: 'Hepatitis B vaccination', requires_expiry: false });
+        const created = await admin.post(`/api/employees/${ids.aide}/documents/`, { name: 'Hepatitis B vaccination', requires_expiry: false });
         expect(created.statusCode).toBe(201);
         expect(created.json()).toMatchObject({ name: 'Hepatitis B vaccination', status: 'MISSING', required: true, requires_expiry: false, file: null });
-        const neither = await send('POST', `/api/employees/${ids.aide}/documents/`, {});
+        const neither = await admin.post(`/api/employees/${ids.aide}/documents/`, {});
         expect(neither.statusCode).toBe(400);
         const [notice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, ids.aide), eq(notifications.type, 'document_requested')));
         expect(notice.title).toBe('Please upload Hepatitis B vaccination');
-        const approveEmpty = await send('PATCH', `/api/employees/${ids.aide}/documents/${created.json().id}/`, { status: 'APPROVED' });
+        const approveEmpty = await admin.patch(`/api/employees/${ids.aide}/documents/${created.json().id}/`, { status: 'APPROVED' });
         expect(approveEmpty.statusCode).toBe(400);
       });
     });
