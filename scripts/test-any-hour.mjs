@@ -10,7 +10,7 @@
 // dates. Exit status: 0 when every instant passed.
 import { spawnSync } from 'node:child_process';
 
-/** Sunrise is America/New_York, Harbor America/Chicago (server/db/seed.ts). */
+/** Sunrise is America/New_York, Harbor America/Chicago (server/db/seed/demo.ts). */
 const INSTANTS = [
   {
     name: 'utc-past-midnight',

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, dateIn } from '../../src/domain/dates';
-import { createTestApp, TestClock, type TestApp } from '../test-support';
-import { seedDemo } from './seed';
-import { nowVisitWindow, sunriseDayVisits, withVisitOfTheHour, type PlacedVisit } from './seed-visits';
+import { addDays, dateIn } from '../../../src/domain/dates';
+import { createTestApp, TestClock, type TestApp } from '../../test-support';
+import { seedDemo } from './index';
+import { nowVisitWindow, sunriseDayVisits, withVisitOfTheHour, type PlacedVisit } from './visits';
 
-const ZONE = 'America/New_York'; // Sunrise's (server/db/seed.ts)
+const ZONE = 'America/New_York'; // Sunrise's (server/db/seed/demo.ts)
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const NURSE = 'nurse@sunrise.example';

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { auditRowOf, type AuditContext, type AuditEntry } from '../plugins/audit';
-import type { Db } from './connection';
-import { auditLog, clients, users } from './schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { auditRowOf, type AuditContext, type AuditEntry } from '../../plugins/audit';
+import type { Tx } from '../connection';
+import { auditLog, clients, users } from '../schema';
+import type { DemoIds } from './demo';
 
 const OFFICE_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const PHONE_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -14,7 +13,7 @@ const PHONE_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Ap
  * Whitfield's record, reading the aide's record and correcting her phone (old and new), the nurse signing out.
  * Rows are made as the app makes them (auditRowOf: secrets dropped, action, role and employee derived).
  */
-export async function seedDemoAudit(tx: Tx, ids: { organizations: Record<'sunrise' | 'harbor', number>; users: Record<string, number> }, now: Date): Promise<void> {
+export async function seedDemoAudit(tx: Tx, ids: DemoIds, now: Date): Promise<void> {
   const sunrise = ids.organizations.sunrise;
   const harbor = ids.organizations.harbor;
   const admin = ids.users['admin@sunrise.example'];

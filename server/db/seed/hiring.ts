@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { configFromEnv } from '../config';
-import { addDays, dateIn } from '../../src/domain/dates';
-import { createFileStorage, newStorageKey, type FileStorage } from '../lib/file-storage';
-import { SIGNATURE_FILE_NAME } from '../lib/signature-files';
-import { minimalPdf } from '../lib/minimal-pdf';
-import type { Db } from './connection';
+import { eq } from 'drizzle-orm';
+import { addDays, dateIn } from '../../../src/domain/dates';
+import { newStorageKey, type FileStorage } from '../../lib/file-storage';
+import { minimalPdf } from '../../lib/minimal-pdf';
+import { SIGNATURE_FILE_NAME } from '../../lib/signature-files';
+import type { Tx } from '../connection';
 import {
   applications,
   competencyTests,
@@ -15,193 +14,18 @@ import {
   formRequests,
   formTemplates,
   noteTypes,
-  organizations,
   testRequests,
-  users,
   type FormField,
   type ObservedSkill,
-  type OrganizationStyle,
   type TestQuestion,
-} from './schema';
-
-import { seedDemoClients } from './seed-clients';
-import { seedDemoGrievances } from './seed-grievances';
-import { seedDemoAudit } from './seed-audit';
-import { seedDemoVisits } from './seed-visits';
-import { seedDemoMessages } from './seed-messages';
-
-export const DEMO_PASSWORD = 'portal-demo-2026';
-
-/** The demo organizations' time zones: their dates (expiry, due dates, today's visits) are local to these. */
-export const DEMO_TIMEZONES = { sunrise: 'America/New_York', harbor: 'America/Chicago' } as const;
-
-export const SUNRISE_STYLE: OrganizationStyle = {
-  primary: {
-    '50': '#F0FDFA',
-    '100': '#CCFBF1',
-    '200': '#99F6E4',
-    '300': '#5EEAD4',
-    '400': '#14B8A6',
-    '500': '#0F766E',
-    '600': '#115E59',
-    '700': '#134E4A',
-    '800': '#0F3D3A',
-    '900': '#042F2E',
-  },
-};
-
-export const HARBOR_STYLE: OrganizationStyle = {
-  primary: {
-    '50': '#EFF6FF',
-    '100': '#DBEAFE',
-    '200': '#BFDBFE',
-    '300': '#93C5FD',
-    '400': '#3B82F6',
-    '500': '#1D4ED8',
-    '600': '#1E40AF',
-    '700': '#1E3A8A',
-    '800': '#172554',
-    '900': '#0F1A3D',
-  },
-};
-
-interface DemoUser {
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  organization: 'sunrise' | 'harbor' | null;
-  profile?: { status: 'NEW' | 'READY'; position: string };
-}
-
-export const DEMO_USERS: DemoUser[] = [
-  { email: 'master@portal.example', firstName: 'Morgan', lastName: 'Reyes', role: 'ROLE_MASTER', organization: null },
-  { email: 'admin@sunrise.example', firstName: 'Alice', lastName: 'Grant', role: 'ROLE_ADMIN', organization: 'sunrise' },
-  {
-    email: 'nurse@sunrise.example',
-    firstName: 'Nora',
-    lastName: 'Okafor',
-    role: 'ROLE_EMPLOYEE',
-    organization: 'sunrise',
-    profile: { status: 'READY', position: 'RN' },
-  },
-  {
-    email: 'aide@sunrise.example',
-    firstName: 'Ada',
-    lastName: 'Lindqvist',
-    role: 'ROLE_EMPLOYEE',
-    organization: 'sunrise',
-    profile: { status: 'READY', position: 'HHA' },
-  },
-  {
-    email: 'newhire@sunrise.example',
-    firstName: 'Noah',
-    lastName: 'Patel',
-    role: 'ROLE_EMPLOYEE',
-    organization: 'sunrise',
-    profile: { status: 'NEW', position: 'HCC' },
-  },
-  { email: 'client@sunrise.example', firstName: 'Clara', lastName: 'Whitfield', role: 'ROLE_CLIENT', organization: 'sunrise' },
-  { email: 'marketer@sunrise.example', firstName: 'Marco', lastName: 'Silva', role: 'ROLE_MARKETER', organization: 'sunrise' },
-  { email: 'admin@harbor.example', firstName: 'Hannah', lastName: 'Brooks', role: 'ROLE_ADMIN', organization: 'harbor' },
-];
-
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(organizations);
-  return Number(row?.count ?? 0) === 0;
-}
-
-let demoHash: Promise<string> | null = null;
-
-/**
- * Inserts the demo organizations and users of product.md, their onboarding settings and items, and a few
- * applications (one transaction). Demo files go to `files` (default: the store the settings choose, createFileStorage; null: rows only).
- */
-export async function seedDemo(db: Db, options: { files?: FileStorage | null; now?: Date } = {}): Promise<void> {
-  const now = options.now ?? new Date();
-  const storage = options.files === undefined ? createFileStorage(configFromEnv(), db) : options.files;
-  demoHash ??= import('../lib/password-hash').then(({ hashPassword }) => hashPassword(DEMO_PASSWORD));
-  const passwordHash = await demoHash;
-  await db.transaction(async (tx) => {
-    const orgs = await tx
-      .insert(organizations)
-      .values([
-        {
-          name: 'Sunrise Home Care',
-          token: 'sunrise',
-          favicon: '/favicons/sunrise.svg',
-          style: SUNRISE_STYLE,
-          timezone: DEMO_TIMEZONES.sunrise,
-          createdAt: now,
-        },
-        {
-          name: 'Harbor Home Health',
-          token: 'harbor',
-          favicon: '/favicons/harbor.svg',
-          style: HARBOR_STYLE,
-          timezone: DEMO_TIMEZONES.harbor,
-          createdAt: now,
-        },
-      ])
-      .returning({ id: organizations.id, token: organizations.token });
-    const orgId = (token: string | null) => (token ? orgs.find((o) => o.token === token)!.id : null);
-    const userIds: Record<string, number> = {};
-    for (const demo of DEMO_USERS) {
-      const organizationId = orgId(demo.organization);
-      const [user] = await tx
-        .insert(users)
-        .values({
-          organizationId,
-          email: demo.email,
-          firstName: demo.firstName,
-          lastName: demo.lastName,
-          role: demo.role,
-          passwordHash,
-          timezone: DEMO_TIMEZONES[demo.organization ?? 'sunrise'],
-          passwordChangedAt: now,
-          createdAt: now,
-        })
-        .returning({ id: users.id });
-      userIds[demo.email] = user.id;
-      if (demo.profile && organizationId !== null) {
-        await tx.insert(employeeProfiles).values({ userId: user.id, organizationId, ...demo.profile });
-      }
-    }
-    const ids = { organizations: { sunrise: orgId('sunrise')!, harbor: orgId('harbor')! }, users: userIds };
-    await seedDemoHiring(tx, ids, storage, now);
-    await seedDemoClients(tx, ids, DEMO_TIMEZONES, now);
-    await seedDemoVisits(tx, ids, DEMO_TIMEZONES, now);
-    await seedDemoMessages(tx, ids, now);
-    await seedDemoGrievances(tx, ids, now);
-    await seedDemoAudit(tx, ids, now);
-  });
-}
-
-export function demoSummary(publicUrl: string): string {
-  const lines = [
-    `Demo data: every password is ${DEMO_PASSWORD}`,
-    `  ${publicUrl}/login/sunrise  (Sunrise Home Care)`,
-    `  ${publicUrl}/login/harbor   (Harbor Home Health)`,
-    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.role.replace('ROLE_', '').toLowerCase().padEnd(9)} ${u.organization ?? '(all)'}`),
-  ];
-  return lines.join('\n');
-}
-
-/* ---------------------------------------------------------------- issue 3: hiring and onboarding demo */
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+} from '../schema';
+import { DEMO_TIMEZONES, type DemoIds } from './demo';
 
 /** Runs the calls one after another (queries of one transaction share its connection: never at once). */
 async function inOrder<T>(calls: readonly (() => T | Promise<T>)[]): Promise<T[]> {
   const results: T[] = [];
   for (const call of calls) results.push(await call());
   return results;
-}
-
-export interface DemoIds {
-  organizations: Record<'sunrise' | 'harbor', number>;
-  /** user id by demo email */
-  users: Record<string, number>;
 }
 
 const ELIGIBILITY_FIELDS: FormField[] = [
@@ -348,7 +172,7 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
   await seedSettingsAndItems(tx, ids, storage, now);
 }
 
-export const HHA_OBSERVED_SKILLS: ObservedSkill[] = [
+const HHA_OBSERVED_SKILLS: ObservedSkill[] = [
   { id: 'communication', label: 'Communication skills: reads, writes and verbally reports clinical information to patients, representatives and other staff' },
   { id: 'vital-signs', label: 'Reading and recording temperature, pulse and respiration' },
   {
@@ -362,7 +186,7 @@ export const HHA_OBSERVED_SKILLS: ObservedSkill[] = [
 
 const q = (id: string, text: string, choices: string[], answer: number, subject: string): TestQuestion => ({ id, text, choices, answer, subject });
 
-export const HHA_QUESTIONS: TestQuestion[] = [
+const HHA_QUESTIONS: TestQuestion[] = [
   q('q1', 'When should you wash your hands during a visit?', ['Only when they look dirty', 'Before and after client contact, and after removing gloves', 'Only at the start of the visit', 'Only after using the bathroom'], 1, 'Infection control'),
   q('q2', 'How long should you scrub your hands with soap and water?', ['5 seconds', 'At least 20 seconds', 'Exactly 2 minutes', 'It does not matter'], 1, 'Infection control'),
   q('q3', 'What is a normal resting pulse for an adult?', ['30-50 beats per minute', '60-100 beats per minute', '110-140 beats per minute', '150-180 beats per minute'], 1, 'Vital signs'),
@@ -383,7 +207,7 @@ const CAREGIVER_QUESTIONS: TestQuestion[] = [
   q('q5', 'If you suspect abuse or neglect, you:', ['Ignore it', 'Report it to your supervisor as required by law', 'Confront the family', 'Post about it'], 1, 'Reporting abuse and neglect'),
 ];
 
-export const DEMO_RESUME_KEY = 'demo/sunrise-application-resume.pdf';
+const DEMO_RESUME_KEY = 'demo/sunrise-application-resume.pdf';
 
 async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage | null, now: Date): Promise<void> {
   const sunrise = ids.organizations.sunrise;

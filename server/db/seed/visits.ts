@@ -7,12 +7,13 @@
  * has its work-service review waiting for her signature.
  */
 import { and, eq } from 'drizzle-orm';
-import { addDays, dateIn, zonedTime } from '../../src/domain/dates';
-import type { ServiceCode } from '../../src/domain/clients';
-import { weekStartOf, type ExceptionCode, type VisitStatus } from '../../src/domain/visits';
-import { reviewLink, weekEndOf, weekLabel } from '../../src/domain/work-service-reviews';
-import type { Tx } from '../lib/stored-files';
-import { clients, clientServices, clientUsers, employeeProfiles, notifications, organizations, users, visitExceptions, visits, workServiceReviews } from './schema';
+import { addDays, dateIn, zonedTime } from '../../../src/domain/dates';
+import type { ServiceCode } from '../../../src/domain/clients';
+import { weekStartOf, type ExceptionCode, type VisitStatus } from '../../../src/domain/visits';
+import { reviewLink, weekEndOf, weekLabel } from '../../../src/domain/work-service-reviews';
+import type { Tx } from '../connection';
+import { clients, clientServices, clientUsers, employeeProfiles, notifications, organizations, users, visitExceptions, visits, workServiceReviews } from '../schema';
+import type { DemoIds } from './demo';
 
 export interface DemoVisitOf {
   client: string;
@@ -186,7 +187,7 @@ async function seedVisits(tx: Tx, organizationId: number, list: PlacedVisit[], p
 
 export async function seedDemoVisits(
   tx: Tx,
-  ids: { organizations: Record<'sunrise' | 'harbor', number>; users: Record<string, number> },
+  ids: DemoIds,
   timezones: Record<'sunrise' | 'harbor', string>,
   now: Date,
 ): Promise<void> {

@@ -5,13 +5,12 @@
  * Harbor has a smaller set of its own, so that leaks between the two would show.
  */
 import { eq } from 'drizzle-orm';
-import { certificationEnd, type ClientStatus, type DeclineReason, type ReferralSource, type ReferralStatus, type ServiceCode } from '../../src/domain/clients';
-import { addDays, dateIn } from '../../src/domain/dates';
-import type { ClientType } from '../../src/domain/labels';
-import type { Db } from './connection';
-import { clientAuthorizations, clients, clientServices, clientUsers, referralEvents, referrals, users } from './schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { certificationEnd, type ClientStatus, type DeclineReason, type ReferralSource, type ReferralStatus, type ServiceCode } from '../../../src/domain/clients';
+import { addDays, dateIn } from '../../../src/domain/dates';
+import type { ClientType } from '../../../src/domain/labels';
+import type { Tx } from '../connection';
+import { clientAuthorizations, clients, clientServices, clientUsers, referralEvents, referrals, users } from '../schema';
+import type { DemoIds } from './demo';
 
 interface DemoClient {
   first: string;
@@ -441,7 +440,7 @@ async function seedReferrals(tx: Tx, organizationId: number, list: DemoReferral[
 
 export async function seedDemoClients(
   tx: Tx,
-  ids: { organizations: Record<'sunrise' | 'harbor', number>; users: Record<string, number> },
+  ids: DemoIds,
   timezones: Record<'sunrise' | 'harbor', string>,
   now: Date,
 ): Promise<void> {
@@ -455,7 +454,7 @@ export async function seedDemoClients(
   // client@sunrise.example is Clara Whitfield herself
   const clara = sunriseClients.get('Whitfield')!;
   await tx.insert(clientUsers).values({ userId: ids.users['client@sunrise.example'], organizationId: ids.organizations.sunrise, clientId: clara, relationship: 'SELF', createdAt: daysBefore(now, 50) });
-  // her concern (under investigation) is seeded with the other grievances (seed-grievances.ts)
+  // her concern (under investigation) is seeded with the other grievances (messaging.ts)
 
   // Harbor: a family member invited to the portal (not signed up yet)
   const holloway = harborClients.get('Holloway')!;
@@ -464,5 +463,5 @@ export async function seedDemoClients(
     .values({ organizationId: ids.organizations.harbor, email: 'june.holloway@harbor.example', firstName: 'June', lastName: 'Holloway', role: 'ROLE_CLIENT', passwordHash: null, timezone: timezones.harbor, createdAt: daysBefore(now, 12) })
     .returning({ id: users.id });
   await tx.insert(clientUsers).values({ userId: family.id, organizationId: ids.organizations.harbor, clientId: holloway, relationship: 'FAMILY', createdAt: daysBefore(now, 12) });
-  // the daughter's call is recorded as a grievance in seed-grievances.ts
+  // the daughter's call is recorded as a grievance in messaging.ts
 }
