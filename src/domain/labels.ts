@@ -35,3 +35,8 @@ export const POSITIONS = {
   SW: 'Social Worker',
 } as const;
 export type Position = keyof typeof POSITIONS;
+
+export function positionLabel(position: string | null | undefined): string {
+  if (!position) return '—';
+  return POSITIONS[position as keyof typeof POSITIONS] ?? position;
+}

@@ -4,8 +4,8 @@ import { useAuthentication } from '../app/authentication';
 import { homeRouteOf, isPathAllowedFor, routingUserOf } from '../app/session-user';
 import { ALLOWED_PREFIXES, matchesPrefix } from '../domain/routes';
 import { LoginPage } from './login/login-page';
-import { PrivateNotFoundPage, PublicNotFoundPage, useLoginPath } from './not-found/not-found-pages';
-import { RouteNoticeAlert, routeNoticeState } from './route-notice';
+import { PrivateNotFoundPage, PublicNotFoundPage, useLoginPath } from '../app/not-found-pages';
+import { RouteNoticeAlert, routeNoticeState } from '../app/route-notice';
 
 // Only the login page is in the entry chunk: every other page, and the dashboard layout with what it
 // brings (tables, masked inputs, signature pad, file drop, dialogs), loads when its route is first shown.

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { useList } from '../../app/use-list';
 import { formatDateTime } from '../../app/date-time';
 import { POSITIONS, positionLabel } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
@@ -15,12 +16,10 @@ import { EmptyState } from '../../ui/empty-state';
 import { SignatureImage } from '../../ui/signature-image';
 import { FieldShell, FilterSelect, FormStack, Input, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
 import {
   downloadFile,
   formatCalendarDate,
   formatDayIn,
-  hiringApi,
   personName,
   type Application,
   type ApplicationStatus,
@@ -34,7 +33,6 @@ import { ToggleGroup } from '../../ui/tab-strip';
 import { PrivatePage } from '../../app/page-shell';
 
 export const APPLICATIONS_PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
 
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   PENDING: 'Pending',
@@ -74,50 +72,18 @@ export function ApplicationsPage() {
 }
 
 function ApplicationList() {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const [params, setParams] = useSearchParams();
   const status: ApplicationStatus = isStatus(params.get('status')) ? (params.get('status') as ApplicationStatus) : 'PENDING';
-  const [position, setPosition] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const [ordering, setOrdering] = useState('-created_at');
-  const [rows, setRows] = useState<Application[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  // A changed search goes back to the first page once typing pauses; the first render does not.
-  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS, () => setOffset(0));
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setLoadError(null);
-    api
-      .applications_list({
-        limit: APPLICATIONS_PAGE_SIZE,
-        offset,
-        ordering,
-        status,
-        ...(position ? { position } : {}),
-        ...(query ? { search: query } : {}),
-      })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError(apiErrorDetail(failure, 'The applications could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status, position, query, offset, ordering]);
+  const list = useList({
+    load: (page, { position }) => api.applications_list({ ...page, status, ...(position ? { position } : {}) }),
+    pageSize: APPLICATIONS_PAGE_SIZE,
+    ordering: '-created_at',
+    filters: { position: '' },
+    failureText: 'The applications could not be loaded.',
+    key: status,
+  });
 
   const columns: DataTableColumn<Application>[] = [
     {
@@ -131,8 +97,6 @@ function ApplicationList() {
     { key: 'status', header: 'Status', render: (row) => <Tag tone={STATUS_TONES[row.status]}>{APPLICATION_STATUS_LABELS[row.status]}</Tag> },
   ];
 
-  const filtered = !!(query || position);
-
   return (
     <PrivatePage title="Applications" description="Job applications sent through your apply-now page.">
       <ToggleGroup
@@ -141,23 +105,20 @@ function ApplicationList() {
         options={STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }))}
         onChange={(next) => {
           setParams(next === 'PENDING' ? {} : { status: next });
-          setOffset(0);
+          list.setOffset(0);
         }}
       />
-      <Messages>{loadError ? <Alert tone="error">{loadError}</Alert> : null}</Messages>
+      <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
       <Filters role="search" aria-label="Filter applications">
         <FieldShell label="Search applications">
           {({ invalid, ...control }) => (
-            <Input {...control} invalid={invalid} type="search" value={search} placeholder="Name, email or phone" onChange={(event) => setSearch(event.target.value)} />
+            <Input {...control} invalid={invalid} type="search" value={list.search} placeholder="Name, email or phone" onChange={(event) => list.setSearch(event.target.value)} />
           )}
         </FieldShell>
         <FilterSelect
           label="Position"
-          value={position}
-          onChange={(value) => {
-            setPosition(value);
-            setOffset(0);
-          }}
+          value={list.filters.position}
+          onChange={list.setFilter('position')}
           all="All positions"
           options={POSITIONS}
         />
@@ -165,21 +126,14 @@ function ApplicationList() {
       <DataTable
         caption={`${APPLICATION_STATUS_LABELS[status]} applications`}
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
-        ordering={ordering}
-        onOrderingChange={(next) => {
-          setOrdering(next);
-          setOffset(0);
-        }}
         empty={
           <EmptyState
-            title={filtered ? 'No applications match' : `No ${APPLICATION_STATUS_LABELS[status].toLowerCase()} applications`}
-            description={filtered ? 'Try another search or position.' : 'Applications sent through your apply-now page appear here.'}
+            title={list.filtered ? 'No applications match' : `No ${APPLICATION_STATUS_LABELS[status].toLowerCase()} applications`}
+            description={list.filtered ? 'Try another search or position.' : 'Applications sent through your apply-now page appear here.'}
           />
         }
-        paging={{ limit: APPLICATIONS_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
     </PrivatePage>
   );
@@ -189,7 +143,7 @@ const rejectSchema = yup.object({ reason: yup.string().trim().required('Enter th
 
 function ApplicationDetail({ id }: { id: number }) {
   const client = useApiClient();
-  const api = hiringApi(client);
+  const api = client;
   const { user } = useAuthentication();
   const [application, setApplication] = useState<Application | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);

@@ -14,9 +14,10 @@ import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { saveBlob } from '../../ui/save-file';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { Filters, Messages, Tag, type TagTone } from '../employees/page-parts';
-import { PrivatePage } from '../placeholder/private-page';
-import { auditLogApi, type AuditEntry, type AuditFilters, type AuditPerson } from './audit-log-api';
+import { Filters, Messages } from '../../ui/layout';
+import { Tag, type TagTone } from '../../ui/tag';
+import { PrivatePage } from '../../app/page-shell';
+import type { AuditEntry, AuditFilters, AuditPerson } from './audit-log-api';
 
 export const AUDIT_PAGE_SIZE = 25;
 const TYPING_DELAY_MS = 300;
@@ -68,7 +69,7 @@ function browserOf(userAgent: string | null): string | null {
 
 /** /audit-log (master): every organization's audit rows, filtered, paged on the server, exported as CSV. */
 export function AuditLogPage() {
-  const api = auditLogApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const { organizations } = useOrganization();
   const timeZone = user?.timezone || 'UTC';

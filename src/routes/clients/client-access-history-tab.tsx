@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
+import { useList } from '../../app/use-list';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail } from '../../ui/api-error';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { Messages } from '../../ui/layout';
 import type { ClientTabProps } from './client-tab-props';
-import { clientsApi, type AccessEntry } from '../../api/clients';
+import type { AccessEntry } from '../../api/clients';
 
 export const ACCESS_HISTORY_PAGE_SIZE = 20;
 
@@ -24,36 +23,14 @@ function actorText(entry: AccessEntry): string {
 
 /** Access history: who opened or changed the client's record, newest first (from the audit log). */
 export function ClientAccessHistoryTab({ client }: ClientTabProps) {
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
-  const [offset, setOffset] = useState(0);
-  const [rows, setRows] = useState<AccessEntry[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setError(null);
-    api
-      .clients_access_history_list({ id: client.id, limit: ACCESS_HISTORY_PAGE_SIZE, offset })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setError(apiErrorDetail(failure, 'The access history could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client.id, offset]);
+  const list = useList({
+    load: (page) => api.clients_access_history_list({ id: client.id, ...page }),
+    pageSize: ACCESS_HISTORY_PAGE_SIZE,
+    failureText: 'The access history could not be loaded.',
+    key: String(client.id),
+  });
 
   const columns: DataTableColumn<AccessEntry>[] = [
     { key: 'at', header: 'When', render: (row) => formatDateTime(row.at, user?.timezone) },
@@ -64,17 +41,15 @@ export function ClientAccessHistoryTab({ client }: ClientTabProps) {
 
   return (
     <>
-      <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
+      <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
       <h2 css={{ fontSize: '1.25rem', margin: '0 0 8px' }}>Access history</h2>
       <p css={{ marginTop: 0 }}>Everyone who opened or changed this record, newest first.</p>
       <DataTable
         caption={`Access history of ${client.first_name} ${client.last_name}`}
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
         empty={<EmptyState title="No access recorded yet" />}
-        paging={{ limit: ACCESS_HISTORY_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
     </>
   );

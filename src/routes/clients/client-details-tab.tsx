@@ -20,7 +20,7 @@ import { Tag } from '../../ui/tag';
 import { CLIENT_FORM_FIELDS, clientBody, ClientFormFields, clientFormValues, clientSchema, OPEN_STATUS_OPTIONS } from './client-form';
 import type { ClientTabProps } from './client-tab-props';
 import { ClientStatusTag } from './clients-page';
-import { clientsApi, type Client, type PortalUser } from '../../api/clients';
+import type { Client, PortalUser } from '../../api/clients';
 
 const DISCHARGE_REASON_OPTIONS = Object.entries(DISCHARGE_REASONS).map(([value, label]) => ({ value, label }));
 const RELATIONSHIP_OPTIONS = Object.entries(CLIENT_RELATIONSHIPS).map(([value, label]) => ({ value, label }));
@@ -33,7 +33,7 @@ function PortalUserState({ user }: { user: PortalUser }) {
 
 /** Details: every field (edit), the status and its discharge, the next certification period, the portal users. */
 export function ClientDetailsTab({ client, onClientChange }: ClientTabProps) {
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const timeZone = useOrganizationTimeZone();
   const today = dateIn(timeZone, new Date());
@@ -160,7 +160,7 @@ export function ClientDetailsTab({ client, onClientChange }: ClientTabProps) {
 }
 
 function DischargeDialog({ client, today, onClose, onDone }: { client: Client; today: string; onClose: () => void; onDone: (client: Client, notice: string) => void }) {
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const [error, setError] = useState<string | null>(null);
   const title = `Discharge ${personName(client)}`;
   return (
@@ -221,7 +221,7 @@ function DischargeDialog({ client, today, onClose, onDone }: { client: Client; t
 }
 
 function InviteDialog({ client, onClose, onDone }: { client: Client; onClose: () => void; onDone: (client: Client, notice: string) => void }) {
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const [error, setError] = useState<string | null>(null);
   return (
     <Dialog title="Invite to the portal" onClose={onClose}>

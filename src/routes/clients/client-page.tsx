@@ -20,7 +20,7 @@ import { ClientServicesTab } from './client-services-tab';
 import type { ClientTabProps } from './client-tab-props';
 import { ClientVisitsTab } from './client-visits-tab';
 import { ClientStatusTag } from './clients-page';
-import { clientsApi, type Client } from '../../api/clients';
+import type { Client } from '../../api/clients';
 
 const TABS = [
   { path: 'details', label: 'Details' },
@@ -48,7 +48,7 @@ function ClientNotesTab({ client }: ClientTabProps) {
 export function ClientPage() {
   const { id: rawId } = useParams();
   const id = Number(rawId);
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
   const [client, setClient] = useState<Client | null>(null);

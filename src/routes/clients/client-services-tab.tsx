@@ -25,7 +25,7 @@ import { formatCalendarDate, maskedToIsoDate } from '../../api/hiring';
 import { Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
 import type { ClientTabProps } from './client-tab-props';
-import { clientsApi, type Authorization, type ClientService } from '../../api/clients';
+import type { Authorization, ClientService } from '../../api/clients';
 
 export const LOW_REMAINING_TEXT = `Less than ${Math.round(LOW_REMAINING_SHARE * 100)}% remains`;
 export const ENDING_SOON_TEXT = `Ends within ${ENDING_SOON_DAYS} days`;
@@ -83,7 +83,7 @@ const authorizationSchema = yup.object({
 
 /** Services and authorizations: each service with its status (changeable) and what payers authorized for it. */
 export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [changing, setChanging] = useState<number | null>(null);

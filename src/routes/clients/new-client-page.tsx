@@ -13,7 +13,6 @@ import { personName } from '../../api/hiring';
 import { Messages, RowActions } from '../../ui/layout';
 import { PrivatePage } from '../../app/page-shell';
 import { checkedServices, CLIENT_FORM_FIELDS, clientBody, ClientFormFields, clientFormValues, clientSchema, OPEN_STATUS_OPTIONS, OPEN_STATUSES } from './client-form';
-import { clientsApi } from '../../api/clients';
 
 export function isClientTypeSlug(value: string | undefined): value is ClientTypeSlug {
   return value !== undefined && Object.prototype.hasOwnProperty.call(CLIENT_TYPE_SLUGS, value);
@@ -29,7 +28,7 @@ export function NewClientPage() {
 
 function NewClientForm({ slug }: { slug: ClientTypeSlug }) {
   const { type, title } = CLIENT_TYPE_SLUGS[slug];
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const navigate = useNavigate();
   const timeZone = useOrganizationTimeZone();
   const [error, setError] = useState<string | null>(null);

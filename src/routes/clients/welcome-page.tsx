@@ -17,7 +17,7 @@ import { OwnGrievances } from '../grievances/grievance-list';
 import { Messages, Panel } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
 import { PrivatePage } from '../../app/page-shell';
-import { clientsApi, type Grievance, type Welcome, type WelcomeVisit } from '../../api/clients';
+import type { Grievance, Welcome, WelcomeVisit } from '../../api/clients';
 
 export const CONCERNS_PAGE_SIZE = 50;
 
@@ -74,7 +74,7 @@ function VisitList({ visits, timeZone, emptyTitle, empty }: { visits: WelcomeVis
 
 /** /clients/welcome/* (a client or their family member; phone first): who comes when, what to sign, a concern to report. */
 export function WelcomePage() {
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const timeZone = user?.timezone;
   const [welcome, setWelcome] = useState<Welcome | null>(null);

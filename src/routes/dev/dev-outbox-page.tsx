@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
+import { useList } from '../../app/use-list';
 import type { ResponseData } from '../../api/types';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail } from '../../ui/api-error';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 
 type Mail = ResponseData<'dev_outbox_list'>['results'][number];
 
@@ -23,33 +22,11 @@ export const MAIL_STATE_TEXT: Record<Mail['state'], string> = {
 export function DevOutboxPage() {
   const api = useApiClient();
   const { user } = useAuthentication();
-  const [offset, setOffset] = useState(0);
-  const [rows, setRows] = useState<Mail[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setError(null);
-    api
-      .dev_outbox_list({ limit: OUTBOX_PAGE_SIZE, offset })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setError(apiErrorDetail(failure, 'The outbox could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-  }, [api, offset]);
+  const list = useList({
+    load: (page) => api.dev_outbox_list(page),
+    pageSize: OUTBOX_PAGE_SIZE,
+    failureText: 'The outbox could not be loaded.',
+  });
 
   const columns: DataTableColumn<Mail>[] = [
     { key: 'to', header: 'To', width: '18%' },
@@ -65,15 +42,13 @@ export function DevOutboxPage() {
       title="Dev: mail outbox"
       description="The mail of your organization. Sign-up and password-reset links show as [redacted]: they reach only the person they were sent to."
     >
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {list.error ? <Alert tone="error">{list.error}</Alert> : null}
       <DataTable
         caption="Outbox"
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
         empty={<EmptyState title="The outbox is empty" description="Invitations and password resets will appear here." />}
-        paging={{ limit: OUTBOX_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
     </PrivatePage>
   );

@@ -12,7 +12,6 @@ import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { ProfileStatusTag } from '../../ui/profile-status-tag';
-import { hiringApi } from '../../api/hiring';
 import { POSITION_OPTIONS } from './new-employee-page';
 import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 
@@ -29,7 +28,7 @@ const schema = yup.object({
 /** Details: edit name, phone and position; status, invitation state and the application it came from. */
 export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabProps) {
   const client = useApiClient();
-  const api = hiringApi(client);
+  const api = client;
   const { user } = useAuthentication();
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

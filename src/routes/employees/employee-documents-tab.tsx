@@ -19,7 +19,6 @@ import {
   ALL_ROWS,
   downloadFile,
   formatCalendarDate,
-  hiringApi,
   isoToMaskedDate,
   maskedToIsoDate,
   rowsOf,
@@ -69,7 +68,7 @@ const CUSTOM = 'custom';
 /** Documents: status, file, expiry and flags; approve, reject with a note, set the expiry date; request one. */
 export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
   const client = useApiClient();
-  const api = hiringApi(client);
+  const api = client;
   const { user } = useAuthentication();
   const [documents, setDocuments] = useState<EmployeeDocument[]>([]);
   const [types, setTypes] = useState<DocumentType[]>([]);

@@ -14,8 +14,8 @@ import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
 import { FormAnswers } from '../onboarding/employee/form-request-page';
-import { formatDate, hireToReadyApi } from '../../api/onboarding';
-import { useResource } from '../onboarding/use-resource';
+import { formatDate } from '../../api/onboarding';
+import { useRecord } from '../../app/use-record';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES } from './employee-onboarding-tab';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { personName } from '../../api/hiring';
@@ -29,11 +29,11 @@ import { Tag } from '../../ui/tag';
 export function EmployeeFormRequestView({ employee }: EmployeeTabProps) {
   const { formId } = useParams();
   const id = Number(formId);
-  const api = hireToReadyApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const request = useResource(() => api.form_requests_retrieve({ id }), String(id), 'The form could not be loaded.');
+  const request = useRecord(() => api.form_requests_retrieve({ id }), String(id), 'The form could not be loaded.');
   const form = request.data;
   const back = <TextLink to={`/employees/${employee.id}/onboarding`}>Back to {employee.first_name}’s onboarding</TextLink>;
 

@@ -14,7 +14,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Select, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
-import { ALL_ROWS, hiringApi, rowsOf, type Note, type NoteType } from '../../api/hiring';
+import { ALL_ROWS, rowsOf, type Note, type NoteType } from '../../api/hiring';
 import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 
 export const NOTES_PAGE_SIZE = 20;
@@ -26,7 +26,7 @@ const schema = yup.object({
 
 /** Notes: typed by the organization's employee note types; delete with delete-employee-notes. */
 export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const canDelete = hasPermission(user, 'delete-employee-notes');
   const [types, setTypes] = useState<NoteType[]>([]);

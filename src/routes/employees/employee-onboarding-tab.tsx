@@ -15,7 +15,6 @@ import { DocumentStatusTag, ExpiryText } from './employee-documents-tab';
 import type { EmployeeTabProps } from './employee-tab-props';
 import {
   ALL_ROWS,
-  hiringApi,
   personName,
   rowsOf,
   type Checklist,
@@ -48,7 +47,7 @@ type ChecklistTest = Checklist['tests'][number];
 
 /** Onboarding: the checklist (forms, documents, tests), ready to hire, countersigning, sending a form or a test. */
 export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTabProps) {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const [checklist, setChecklist] = useState<Checklist | null>(null);
   const [templates, setTemplates] = useState<FormTemplate[]>([]);

@@ -17,7 +17,7 @@ import { EmployeePayrollTab } from './employee-payroll-tab';
 import { EmployeeScheduleTab } from './employee-schedule-tab';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { ProfileStatusTag } from '../../ui/profile-status-tag';
-import { hiringApi, personName, type Employee } from '../../api/hiring';
+import { personName, type Employee } from '../../api/hiring';
 import { Messages } from '../../ui/layout';
 import { SubNav } from '../../ui/tab-strip';
 
@@ -34,7 +34,7 @@ const TABS = [
 export function EmployeePage() {
   const { id: rawId } = useParams();
   const id = Number(rawId);
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
   const [employee, setEmployee] = useState<Employee | null>(null);

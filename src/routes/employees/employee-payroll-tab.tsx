@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, Input } from '../../ui/fields';
 import { saveBlob } from '../../ui/save-file';
 import { payrollErrorText, PayrollWeek } from '../visits/payroll-week';
-import { visitsApi, WEEK_STARTS_ON, type PayrollPeriod } from '../../api/visits';
+import { WEEK_STARTS_ON, type PayrollPeriod } from '../../api/visits';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { personName } from '../../api/hiring';
 import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
@@ -21,7 +21,7 @@ const PAYROLL_LIMIT = 60;
 
 /** Payroll: the employee's pay periods (verified visits as worked, daily and weekly totals, overtime) and their CSV. */
 export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
-  const api = visitsApi(useApiClient());
+  const api = useApiClient();
   const { organization } = useOrganization();
   const timeZone = organization?.timezone || 'UTC';
   const today = dateIn(timeZone, new Date());

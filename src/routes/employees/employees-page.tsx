@@ -1,22 +1,19 @@
-import { useEffect, useState } from 'react';
 import { useApiClient } from '../../app/api-client';
+import { useList } from '../../app/use-list';
 import { positionLabel, POSITIONS } from '../../domain/labels';
 import { PROFILE_STATUS_LABELS, type ProfileStatus } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FilterSelect, Input } from '../../ui/fields';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { PrivatePage } from '../../app/page-shell';
-import { hiringApi, personName, type EmployeeSummary } from '../../api/hiring';
+import { personName, type EmployeeSummary } from '../../api/hiring';
 import { Filters, Messages } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
 import { ProfileStatusTag } from '../../ui/profile-status-tag';
 
 export const EMPLOYEES_PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
 
 /** The documents column: expired ones first (in words, not colour only), then those expiring soon. */
 export function DocumentFlags({ employee }: { employee: Pick<EmployeeSummary, 'expired_documents' | 'expiring_documents'> }) {
@@ -32,50 +29,20 @@ export function DocumentFlags({ employee }: { employee: Pick<EmployeeSummary, 'e
 
 /** /employees (view-employees): list by status, position and expired documents; search, order, page. */
 export function EmployeesPage() {
-  const api = hiringApi(useApiClient());
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const [position, setPosition] = useState('');
-  const [expired, setExpired] = useState('');
-  const [offset, setOffset] = useState(0);
-  const [ordering, setOrdering] = useState('last_name');
-  const [rows, setRows] = useState<EmployeeSummary[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  // A changed search goes back to the first page once typing pauses; the first render does not.
-  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS, () => setOffset(0));
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setLoadError(null);
-    api
-      .employees_list({
-        limit: EMPLOYEES_PAGE_SIZE,
-        offset,
-        ordering,
-        ...(query ? { search: query } : {}),
+  const api = useApiClient();
+  const list = useList({
+    load: (page, { status, position, expired }) =>
+      api.employees_list({
+        ...page,
         ...(status ? { status: status as ProfileStatus } : {}),
         ...(position ? { position } : {}),
         ...(expired ? { expired: true } : {}),
-      })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError(apiErrorDetail(failure, 'The employees could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, status, position, expired, offset, ordering]);
+      }),
+    pageSize: EMPLOYEES_PAGE_SIZE,
+    ordering: 'last_name',
+    filters: { status: '', position: '', expired: '' },
+    failureText: 'The employees could not be loaded.',
+  });
 
   const columns: DataTableColumn<EmployeeSummary>[] = [
     { key: 'name', header: 'Name', sortField: 'last_name', render: (row) => <TextLink to={`/employees/${row.id}`}>{personName(row)}</TextLink> },
@@ -84,12 +51,6 @@ export function EmployeesPage() {
     { key: 'forms_due', header: 'Forms due', sortField: 'forms_due', align: 'right', render: (row) => String(row.forms_due) },
     { key: 'documents', header: 'Documents', render: (row) => <DocumentFlags employee={row} /> },
   ];
-
-  const filtered = !!(query || status || position || expired);
-  const change = (setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    setOffset(0);
-  };
 
   return (
     <PrivatePage
@@ -104,36 +65,29 @@ export function EmployeesPage() {
         </>
       }
     >
-      <Messages>{loadError ? <Alert tone="error">{loadError}</Alert> : null}</Messages>
+      <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
       <Filters role="search" aria-label="Filter employees">
         <FieldShell label="Search employees">
           {({ invalid, ...control }) => (
-            <Input {...control} invalid={invalid} type="search" value={search} placeholder="Name, email or phone" onChange={(event) => setSearch(event.target.value)} />
+            <Input {...control} invalid={invalid} type="search" value={list.search} placeholder="Name, email or phone" onChange={(event) => list.setSearch(event.target.value)} />
           )}
         </FieldShell>
-        <FilterSelect label="Status" value={status} onChange={change(setStatus)} all="All statuses" options={PROFILE_STATUS_LABELS} />
-        <FilterSelect label="Position" value={position} onChange={change(setPosition)} all="All positions" options={POSITIONS} />
-        <FilterSelect label="Documents" value={expired} onChange={change(setExpired)} all="All employees" options={{ true: 'With expired documents' }} />
+        <FilterSelect label="Status" value={list.filters.status} onChange={list.setFilter('status')} all="All statuses" options={PROFILE_STATUS_LABELS} />
+        <FilterSelect label="Position" value={list.filters.position} onChange={list.setFilter('position')} all="All positions" options={POSITIONS} />
+        <FilterSelect label="Documents" value={list.filters.expired} onChange={list.setFilter('expired')} all="All employees" options={{ true: 'With expired documents' }} />
       </Filters>
       <DataTable
         caption="Employees"
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
-        ordering={ordering}
-        onOrderingChange={(next) => {
-          setOrdering(next);
-          setOffset(0);
-        }}
         empty={
           <EmptyState
-            title={filtered ? 'No employees match' : 'No employees yet'}
-            description={filtered ? 'Try another search or filter.' : 'Accept an application or add an employee you already know.'}
-            action={filtered ? undefined : <ButtonLink to="/employees/new" variant="secondary">New employee</ButtonLink>}
+            title={list.filtered ? 'No employees match' : 'No employees yet'}
+            description={list.filtered ? 'Try another search or filter.' : 'Accept an application or add an employee you already know.'}
+            action={list.filtered ? undefined : <ButtonLink to="/employees/new" variant="secondary">New employee</ButtonLink>}
           />
         }
-        paging={{ limit: EMPLOYEES_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
     </PrivatePage>
   );

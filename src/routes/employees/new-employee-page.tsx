@@ -10,7 +10,7 @@ import { ButtonLink, TextLink } from '../../ui/button';
 import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../../app/page-shell';
-import { hiringApi, personName } from '../../api/hiring';
+import { personName } from '../../api/hiring';
 import { Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 
 export const POSITION_OPTIONS = Object.entries(POSITIONS).map(([value, label]) => ({ value, label }));
@@ -30,7 +30,7 @@ const schema = yup.object({
 
 /** /employees/new/*: an employee the agency already knows, with the same sign-up invitation. */
 export function NewEmployeePage() {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
 

@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../ui/button';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 import { GrievanceDesk } from './grievance-list';
 
 /**

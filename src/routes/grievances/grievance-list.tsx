@@ -1,17 +1,16 @@
 import styled from '@emotion/styled';
-import { useEffect, useState } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { useList } from '../../app/use-list';
 import { formatDateTime } from '../../app/date-time';
 import { useLiveEvents, useLiveStreamOpened } from '../../app/live-events';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, GRIEVANCE_STATES } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FilterSelect } from '../../ui/fields';
-import { Filters, Messages } from '../employees/page-parts';
+import { Filters, Messages } from '../../ui/layout';
 import { GrievanceStateTags } from './grievance-state';
 import { ageText, categoryLabel, channelLabel, grievancePath, GRIEVANCES_PAGE_SIZE, type GrievanceListQuery, type GrievanceSummary, type GrievanceViewer } from './grievances-api';
 
@@ -31,52 +30,25 @@ export interface GrievanceDeskProps {
 export function GrievanceDesk({ caption, clientId, emptyDescription }: GrievanceDeskProps) {
   const api = useApiClient();
   const { user } = useAuthentication();
-  const [open, setOpen] = useState(clientId ? '' : 'true');
-  const [state, setState] = useState('');
-  const [category, setCategory] = useState('');
-  const [overdue, setOverdue] = useState('');
-  const [offset, setOffset] = useState(0);
-  const [ordering, setOrdering] = useState('-created_at');
-  const [rows, setRows] = useState<GrievanceSummary[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  // a grievance filed or moved elsewhere (grievance.changed), or the stream back after a drop: load the page again
-  const [changes, setChanges] = useState(0);
-  useLiveEvents('grievance.changed', () => setChanges((n) => n + 1));
-  useLiveStreamOpened(() => setChanges((n) => n + 1));
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setLoadError(null);
-    api
-      .grievances_list({
-        limit: GRIEVANCES_PAGE_SIZE,
-        offset,
-        ordering: ordering as GrievanceListQuery['ordering'],
+  const list = useList({
+    load: (page, { open, state, category, overdue }) =>
+      api.grievances_list({
+        ...page,
         ...(clientId ? { client_id: clientId } : {}),
         ...(open ? { open: open === 'true' } : {}),
         ...(state ? { state: state as GrievanceListQuery['state'] } : {}),
         ...(category ? { category: category as GrievanceListQuery['category'] } : {}),
         ...(overdue ? { overdue: true } : {}),
-      })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError(apiErrorDetail(failure, 'The grievances could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [clientId, open, state, category, overdue, offset, ordering, changes]);
+      }),
+    pageSize: GRIEVANCES_PAGE_SIZE,
+    ordering: '-created_at' as NonNullable<GrievanceListQuery['ordering']>,
+    filters: { open: clientId ? '' : 'true', state: '', category: '', overdue: '' },
+    failureText: 'The grievances could not be loaded.',
+    key: String(clientId ?? ''),
+  });
+  // a grievance filed or moved elsewhere (grievance.changed), or the stream back after a drop: load the page again
+  useLiveEvents('grievance.changed', list.reload);
+  useLiveStreamOpened(list.reload);
 
   const columns: DataTableColumn<GrievanceSummary>[] = [
     {
@@ -90,38 +62,25 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
     { key: 'age', header: 'Age', render: (row) => ageText(row.created_at) },
   ];
 
-  const filtered = !!(state || category || overdue || open);
-  const change = (setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    setOffset(0);
-  };
-
   return (
     <>
-      <Messages>{loadError ? <Alert tone="error">{loadError}</Alert> : null}</Messages>
+      <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
       <Filters role="search" aria-label={`Filter ${caption.toLowerCase()}`}>
-        {clientId ? null : <FilterSelect label="Open or closed" value={open} onChange={change(setOpen)} all="Open and closed" options={OPEN_CHOICES} />}
-        <FilterSelect label="State" value={state} onChange={change(setState)} all="All states" options={GRIEVANCE_STATES} />
+        {clientId ? null : <FilterSelect label="Open or closed" value={list.filters.open} onChange={list.setFilter('open')} all="Open and closed" options={OPEN_CHOICES} />}
+        <FilterSelect label="State" value={list.filters.state} onChange={list.setFilter('state')} all="All states" options={GRIEVANCE_STATES} />
         {clientId ? null : (
           <>
-            <FilterSelect label="Category" value={category} onChange={change(setCategory)} all="All categories" options={GRIEVANCE_CATEGORIES} />
-            <FilterSelect label="Age" value={overdue} onChange={change(setOverdue)} all="Any age" options={{ true: `Overdue (no resolution after ${GRIEVANCE_OVERDUE_DAYS} days)` }} />
+            <FilterSelect label="Category" value={list.filters.category} onChange={list.setFilter('category')} all="All categories" options={GRIEVANCE_CATEGORIES} />
+            <FilterSelect label="Age" value={list.filters.overdue} onChange={list.setFilter('overdue')} all="Any age" options={{ true: `Overdue (no resolution after ${GRIEVANCE_OVERDUE_DAYS} days)` }} />
           </>
         )}
       </Filters>
       <DataTable
         caption={caption}
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
-        ordering={ordering}
-        onOrderingChange={(next) => {
-          setOrdering(next);
-          setOffset(0);
-        }}
-        empty={<EmptyState title={filtered ? 'No grievances match' : 'No grievances yet'} description={filtered ? 'Try another filter.' : emptyDescription} />}
-        paging={{ limit: GRIEVANCES_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
+        empty={<EmptyState title={list.filtered ? 'No grievances match' : 'No grievances yet'} description={list.filtered ? 'Try another filter.' : emptyDescription} />}
       />
     </>
   );

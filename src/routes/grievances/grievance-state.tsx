@@ -1,5 +1,5 @@
 import type { GrievanceState } from '../../domain/grievances';
-import { Tag, TagList, type TagTone } from '../employees/page-parts';
+import { Tag, TagList, type TagTone } from '../../ui/tag';
 import { stateLabel, type GrievanceSummary } from './grievances-api';
 
 const STATE_TONES: Record<GrievanceState, TagTone> = {

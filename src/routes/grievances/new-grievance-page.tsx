@@ -3,8 +3,8 @@ import { useApiClient } from '../../app/api-client';
 import { useOrganizationTimeZone } from '../../app/organization';
 import { dateIn } from '../../domain/dates';
 import { TextLink } from '../../ui/button';
-import { Panel } from '../employees/page-parts';
-import { PrivatePage } from '../placeholder/private-page';
+import { Panel } from '../../ui/layout';
+import { PrivatePage } from '../../app/page-shell';
 import { GrievanceForm } from './grievance-form';
 import { grievancePath } from './grievances-api';
 

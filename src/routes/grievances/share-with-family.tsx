@@ -7,7 +7,7 @@ import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { FormStack, SelectField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { Messages, Panel, RowActions } from '../employees/page-parts';
+import { Messages, Panel, RowActions } from '../../ui/layout';
 import type { Grievance, GrievanceFamilyMember } from './grievances-api';
 
 export interface ShareWithFamilyProps {

@@ -9,11 +9,11 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { FilterSelect } from '../../ui/fields';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 import { ConversationList } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 import { useMessageEvents } from './message-events';
-import { messagesApi, type ConversationSummary } from './messages-api';
+import type { ConversationSummary } from './messages-api';
 import { NewConversationForm } from './new-conversation-form';
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
@@ -77,7 +77,7 @@ const NewPane = styled.section`
 export function MessagesPage() {
   const { id: idParam } = useParams();
   const navigate = useNavigate();
-  const api = messagesApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const office = user?.role === 'ROLE_ADMIN' || user?.role === 'ROLE_MASTER';
   const creating = idParam === 'new';

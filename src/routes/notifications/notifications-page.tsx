@@ -11,7 +11,7 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { SubNav } from '../../ui/tab-strip';
-import { hireToReadyApi, type Notification } from '../../api/onboarding';
+import type { Notification } from '../../api/onboarding';
 import { StatusTag } from '../../ui/tag';
 import { PrivatePage } from '../../app/page-shell';
 import { isObservingNurse } from '../../app/session-user';
@@ -123,7 +123,6 @@ const Pager = styled.div`
 export function NotificationsPage() {
   const { type } = useParams();
   const api = useApiClient();
-  const calls = hireToReadyApi(api);
   const { user } = useAuthentication();
   const allowed = !!user?.permissions.includes('view-notifications');
   const [offset, setOffset] = useState(0);
@@ -143,7 +142,7 @@ export function NotificationsPage() {
     let active = true;
     setLoading(true);
     setError(null);
-    calls
+    api
       .notifications_list({ limit: NOTIFICATIONS_PAGE_SIZE, offset, ...(type ? { type } : {}) })
       .then((page) => {
         if (!active) return;
@@ -159,14 +158,12 @@ export function NotificationsPage() {
     return () => {
       active = false;
     };
-    // `calls` is the same client seen through other types
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, allowed, offset, type, reloads]);
 
   const markRead = async (notification: Notification) => {
     setError(null);
     try {
-      const updated = await calls.notifications_partial_update({ id: notification.id }, { read: true });
+      const updated = await api.notifications_partial_update({ id: notification.id }, { read: true });
       setRows((current) => current.map((row) => (row.id === notification.id ? { ...row, read_at: updated?.read_at ?? new Date().toISOString() } : row)));
       tellReadHere('notifications');
     } catch (failure) {
@@ -177,7 +174,7 @@ export function NotificationsPage() {
   const markAllRead = async () => {
     setError(null);
     try {
-      await calls.notifications_read_all_create(null, type ? { type } : {});
+      await api.notifications_read_all_create(null, type ? { type } : {});
       setReloads((value) => value + 1);
       tellReadHere('notifications');
     } catch (failure) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAuthentication } from '../../app/authentication';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 import { EmployeeChecklist, SkillsChecksAwaitingObservation } from './employee/employee-onboarding';
 import { Stack } from '../profile/profile-documents-pages';
 import { isObservingNurse } from '../../app/session-user';

@@ -1,5 +1,5 @@
 import { EmptyState } from '../../ui/empty-state';
-import { PrivatePage } from './private-page';
+import { PrivatePage } from '../../app/page-shell';
 
 export interface PlaceholderPageProps {
   title: string;

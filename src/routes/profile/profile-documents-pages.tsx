@@ -19,7 +19,6 @@ import { SubmitButton } from '../../ui/submit-button';
 import {
   downloadDocumentFile,
   formatDate,
-  hireToReadyApi,
   maskedDateToIso,
   rowsOf,
   type Checklist,
@@ -27,7 +26,7 @@ import {
 } from '../../api/onboarding';
 import { DOCUMENT_STATUS_TEXT, FORM_STATUS_TEXT, TEST_STATUS_TEXT, statusOf } from '../../domain/status-text';
 import { StatusTag } from '../../ui/tag';
-import { useResource } from '../onboarding/use-resource';
+import { useRecord } from '../../app/use-record';
 import { PrivatePage } from '../../app/page-shell';
 
 export const DOCUMENT_ACCEPT = { 'application/pdf': ['.pdf'], 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] };
@@ -229,7 +228,7 @@ function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; on
         <div css={{ marginTop: 12 }}>
           <UploadForm
             document={document}
-            upload={(body) => hireToReadyApi(api).profile_documents_upload_create({ id: document.id }, body)}
+            upload={(body) => api.profile_documents_upload_create({ id: document.id }, body)}
             onUploaded={(next) => {
               setReplacing(false);
               setMessage({ tone: 'success', text: 'Uploaded. The office will review it.' });
@@ -274,8 +273,8 @@ export function ProfileDocumentsPage() {
 
 function OwnDocuments() {
   const api = useApiClient();
-  const documents = useResource(
-    async () => rowsOf(await hireToReadyApi(api).profile_documents_list()),
+  const documents = useRecord(
+    async () => rowsOf(await api.profile_documents_list()),
     'documents',
     'Your documents could not be loaded.',
   );
@@ -385,7 +384,7 @@ export function DueList({ id, title, items }: { id: string; title: string; items
 /** /profile/incomplete-documents — what is still due, each linking to the page that completes it. */
 export function IncompleteDocumentsPage() {
   const api = useApiClient();
-  const checklist = useResource(() => hireToReadyApi(api).onboarding_checklist_retrieve(), 'checklist', 'Your checklist could not be loaded.');
+  const checklist = useRecord(() => api.onboarding_checklist_retrieve(), 'checklist', 'Your checklist could not be loaded.');
   const due = checklist.data ? dueItemsOf(checklist.data) : null;
   const nothingDue = !!due && due.forms.length + due.documents.length + due.tests.length === 0;
   return (

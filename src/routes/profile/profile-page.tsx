@@ -17,7 +17,7 @@ import { PasswordRules, usePasswordRules } from '../../ui/password-rules';
 import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 
 const Sections = styled.div`
   display: grid;

@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../ui/button';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 import { ReferralList } from './referral-list';
 
 /** /referrals (view-referrals): the marketer's own referrals, by status, with a search; a new one. */

@@ -16,7 +16,7 @@ import { ToggleGroup } from '../../ui/tab-strip';
 import { PrivatePage } from '../../app/page-shell';
 import { formatMinutes, serviceLabel } from '../../domain/visit-text';
 import { VisitForm } from '../visits/visit-form';
-import { visitsApi, type Board, type BoardVisit } from '../../api/visits';
+import { type Board, type BoardVisit } from '../../api/visits';
 import { visuallyHidden } from '../../ui/visually-hidden';
 
 /** Rows (caregivers or clients) a page of the board shows. */
@@ -207,7 +207,7 @@ function VisitChip({ visit, by, timeZone, showDay = false }: { visit: BoardVisit
 
 /** /clients/schedule: the office's schedule board, a week by caregiver or by client, with the week's open visits. */
 export function ScheduleBoardPage() {
-  const api = visitsApi(useApiClient());
+  const api = useApiClient();
   // The week, the rows and the search live in the address (?week=YYYY-MM-DD&by=client&search=…): Back, a
   // reload and a link keep them.
   const [params, setParams] = useSearchParams();

@@ -1,9 +1,10 @@
 import styled from '@emotion/styled';
 import { Form, Formik } from 'formik';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { useList } from '../../app/use-list';
 import { formatDateTime } from '../../app/date-time';
 import { fullName } from '../../app/session-user';
 import type { OperationParams, RequestBody, OrganizationUser } from '../../api/types';
@@ -15,12 +16,10 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Input, Select, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivatePage } from '../../app/page-shell';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 export const USERS_PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
 
 type UsersListParams = OperationParams<'users_list'>;
 type UsersOrdering = NonNullable<UsersListParams['ordering']>;
@@ -95,44 +94,20 @@ interface Confirmation {
 export function UsersPage() {
   const api = useApiClient();
   const { user: me } = useAuthentication();
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<InvitableRole | ''>('');
-  const [offset, setOffset] = useState(0);
-  const [ordering, setOrdering] = useState<UsersOrdering>('last_name');
-  const [rows, setRows] = useState<OrganizationUser[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [inviteOpen, setInviteOpen] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // Only a changed search goes back to the first page (not the first render, which would undo an early 'Next').
-  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS, () => setOffset(0));
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setLoadError(null);
-    api
-      .users_list({ limit: USERS_PAGE_SIZE, offset, ordering, ...(query ? { search: query } : {}), ...(role ? { role } : {}) })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError(apiErrorDetail(failure, 'The users could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-  }, [api, query, role, offset, ordering]);
+  const list = useList({
+    load: (page, { role }) => api.users_list({ ...page, ...(role ? { role: role as InvitableRole } : {}) }),
+    pageSize: USERS_PAGE_SIZE,
+    ordering: 'last_name' as UsersOrdering,
+    filters: { role: '' },
+    failureText: 'The users could not be loaded.',
+  });
+  const { setRows } = list;
 
   const replaceRow = (next: OrganizationUser) => setRows((current) => current.map((row) => (row.id === next.id ? next : row)));
 
@@ -259,7 +234,7 @@ export function UsersPage() {
       <Messages>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {actionError ? <Alert tone="error">{actionError}</Alert> : null}
-        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
       </Messages>
 
       <Filters role="search" aria-label="Filter users">
@@ -269,9 +244,9 @@ export function UsersPage() {
               {...control}
               invalid={invalid}
               type="search"
-              value={search}
+              value={list.search}
               placeholder="Name or email"
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => list.setSearch(event.target.value)}
             />
           )}
         </FieldShell>
@@ -280,11 +255,8 @@ export function UsersPage() {
             <Select
               {...control}
               invalid={invalid}
-              value={role}
-              onChange={(event) => {
-                setRole(event.target.value as InvitableRole | '');
-                setOffset(0);
-              }}
+              value={list.filters.role}
+              onChange={(event) => list.setFilter('role')(event.target.value)}
             >
               <option value="">All roles</option>
               {ROLE_OPTIONS.map((option) => (
@@ -300,21 +272,14 @@ export function UsersPage() {
       <DataTable
         caption="Users"
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
-        ordering={ordering}
-        onOrderingChange={(next) => {
-          setOrdering(next as UsersOrdering);
-          setOffset(0);
-        }}
         empty={
           <EmptyState
-            title={query || role ? 'No users match' : 'No users yet'}
-            description={query || role ? 'Try another search or role.' : 'Invite the first person of your organization.'}
+            title={list.filtered ? 'No users match' : 'No users yet'}
+            description={list.filtered ? 'Try another search or role.' : 'Invite the first person of your organization.'}
           />
         }
-        paging={{ limit: USERS_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
 
       {confirmation ? (

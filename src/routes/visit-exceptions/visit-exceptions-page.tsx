@@ -29,7 +29,7 @@ import { Tag, TagList } from '../../ui/tag';
 import { ToggleGroup } from '../../ui/tab-strip';
 import { PrivatePage } from '../../app/page-shell';
 import { clientName, dayInWords, serviceLabel, visitWindow, workedTimesText } from '../../domain/visit-text';
-import { visitsApi, WEEK_STARTS_ON, type VisitExceptionItem } from '../../api/visits';
+import { WEEK_STARTS_ON, type VisitExceptionItem } from '../../api/visits';
 
 export const EXCEPTIONS_PAGE_SIZE = 20;
 
@@ -83,7 +83,7 @@ const visitWhen = (row: VisitExceptionItem, timeZone: string) =>
 
 /** /clients/visit-exceptions: the office's exceptions queue (approve, or correct the times with a reason), the resolved ones, and the EVV export. */
 export function VisitExceptionsPage() {
-  const api = visitsApi(useApiClient());
+  const api = useApiClient();
   const { organization } = useOrganization();
   const timeZone = organization?.timezone || 'UTC';
   const [view, setView] = useState<View>('open');
@@ -380,7 +380,7 @@ function CorrectForm({ row, timeZone, onCancel, onCorrect }: { row: VisitExcepti
 
 /** The EVV export: a period's verified visits as CSV for the state's aggregator. */
 function EvvExportPanel({ timeZone }: { timeZone: string }) {
-  const api = visitsApi(useApiClient());
+  const api = useApiClient();
   const lastWeek = addDays(weekStartOf(dateIn(timeZone, new Date()), WEEK_STARTS_ON), -7);
   const [from, setFrom] = useState(lastWeek);
   const [to, setTo] = useState(addDays(lastWeek, 6));

@@ -11,11 +11,11 @@ import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-err
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
-import { clientsApi, type Client, type ClientService, type ClientSummary } from '../../api/clients';
-import { hiringApi, maskedToIsoDate, personName, type EmployeeSummary } from '../../api/hiring';
+import type { Client, ClientService, ClientSummary } from '../../api/clients';
+import { maskedToIsoDate, personName, type EmployeeSummary } from '../../api/hiring';
 import { Panel, RowActions, TwoColumns } from '../../ui/layout';
 import { dayInWords, serviceLabel, visitWindow } from '../../domain/visit-text';
-import { visitsApi, type RecurrenceResult, type Visit } from '../../api/visits';
+import type { RecurrenceResult, Visit } from '../../api/visits';
 
 /** Lists to pick from in one answer (a small agency has ~120 clients and ~100 caregivers). */
 const PICKER_LIMIT = 1000;
@@ -109,7 +109,7 @@ const FORM_FIELDS = ['client_id', 'service_id', 'caregiver_id', 'date', 'start_t
 
 /** Loads the chosen client's services when the client is chosen (the caregiver's schedule picks the client first). */
 function ClientServicesLoader({ onLoaded }: { onLoaded: (client: Client | null) => void }) {
-  const api = clientsApi(useApiClient());
+  const api = useApiClient();
   const { values, setFieldValue } = useFormikContext<VisitFormValues>();
   useEffect(() => {
     let active = true;
@@ -160,7 +160,6 @@ export interface VisitFormProps {
 /** "Book a visit": one visit, or a weekly pattern that reports what it booked and what it skipped and why. */
 export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
   const api = useApiClient();
-  const visits = visitsApi(api);
   const [caregivers, setCaregivers] = useState<EmployeeSummary[]>([]);
   const [clients, setClients] = useState<ClientSummary[]>([]);
   const [chosenClient, setChosenClient] = useState<Client | null>(null);
@@ -170,7 +169,7 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
   useEffect(() => {
     let active = true;
     if (!caregiver) {
-      hiringApi(api)
+      api
         .employees_list({ status: 'READY', ordering: 'last_name', limit: PICKER_LIMIT, offset: 0 })
         .then((answer) => {
           if (active) setCaregivers(answer.results);
@@ -178,7 +177,7 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
         .catch(() => {});
     }
     if (!client) {
-      clientsApi(api)
+      api
         .clients_list({ ordering: 'last_name', limit: PICKER_LIMIT, offset: 0 })
         .then((answer) => {
           if (active) setClients(answer.results.filter((row) => row.status !== 'DISCHARGED'));
@@ -232,7 +231,7 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
           };
           try {
             if (values.repeat) {
-              const result = await visits.visits_recurrences_create(null, {
+              const result = await api.visits_recurrences_create(null, {
                 ...common,
                 starts_on: serviceDate,
                 until: maskedToIsoDate(values.until) ?? '',
@@ -241,7 +240,7 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
               setPattern(result);
               onBooked(result.created);
             } else {
-              const visit = await visits.visits_create(null, { ...common, service_date: serviceDate, ...(values.next_day ? { end_date: addDays(serviceDate, 1) } : {}) });
+              const visit = await api.visits_create(null, { ...common, service_date: serviceDate, ...(values.next_day ? { end_date: addDays(serviceDate, 1) } : {}) });
               setNotice(`Booked ${dayInWords(visit.service_date)}, ${visitWindow(visit)}${visit.caregiver ? ` with ${visit.caregiver.name}` : ' as an open visit'}.`);
               onBooked([visit]);
             }

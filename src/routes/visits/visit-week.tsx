@@ -18,7 +18,7 @@ import { Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
 import { clientName, dayInWords, serviceLabel, visitWindow, workedTimesOf, workedTimesText } from '../../domain/visit-text';
 import { VisitStatusTag } from '../../ui/visit-status-tag';
-import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type Visit } from '../../api/visits';
+import { WEEK_LIMIT, WEEK_STARTS_ON, type Visit } from '../../api/visits';
 
 const CANCEL_OPTIONS = (Object.entries(CANCEL_REASONS) as [CancelReason, string][]).map(([value, label]) => ({ value, label }));
 
@@ -40,7 +40,7 @@ export interface VisitWeekProps {
 
 /** The visits of one week (previous/next), each with Cancel, and Assign for each caregiver who asked for an Open one. */
 export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekProps) {
-  const api = visitsApi(useApiClient());
+  const api = useApiClient();
   const { organization } = useOrganization();
   const timeZone = organization?.timezone || 'UTC';
   const thisWeek = weekStartOf(dateIn(timeZone, new Date()), WEEK_STARTS_ON);

@@ -12,7 +12,8 @@ import { SubmitButton } from '../../ui/submit-button';
 import { TagList } from '../../ui/tag';
 import { clientName, dayInWords, mapsUrl, serviceLabel, visitTime, visitWindow, workedTimesOf, workedTimesText } from '../../domain/visit-text';
 import { VisitStatusTag } from '../../ui/visit-status-tag';
-import type { ClockBody, Visit, VisitOperations } from '../../api/visits';
+import type { ApiClient } from '../../api/client';
+import type { ClockBody, Visit } from '../../api/visits';
 import { currentPosition, POSITION_FAILURES, type ClockPosition } from './geolocation';
 
 export const Card = styled.article`
@@ -70,7 +71,7 @@ const asksForLocation = (failure: unknown) => apiErrorStatus(failure) === 400 &&
 
 export interface VisitCardProps {
   visit: Visit;
-  api: VisitOperations;
+  api: ApiClient;
   /** The instant the page was drawn (decides which actions a visit offers). */
   now: Date;
   /** Shows the visit's day (upcoming and past visits; today's go without). */

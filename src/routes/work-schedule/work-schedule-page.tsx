@@ -15,7 +15,7 @@ import { Tag } from '../../ui/tag';
 import { PrivatePage } from '../../app/page-shell';
 import { hoursText, payrollErrorText } from '../visits/payroll-week';
 import { clientName, dayInWords, serviceLabel, visitWindow } from '../../domain/visit-text';
-import { visitsApi, WEEK_LIMIT, WEEK_STARTS_ON, type PayrollPeriod, type Visit } from '../../api/visits';
+import { WEEK_LIMIT, WEEK_STARTS_ON, type PayrollPeriod, type Visit } from '../../api/visits';
 import { Card, VisitCard } from './visit-card';
 
 /** How far ahead the schedule looks, and back. */
@@ -52,7 +52,7 @@ const visitsText = (count: number) => `${count} ${count === 1 ? 'visit' : 'visit
 
 /** My hours: this week's and last week's pay periods (verified visits as worked), overtime flagged, and my CSV. */
 function MyHours({ today }: { today: string }) {
-  const api = visitsApi(useApiClient());
+  const api = useApiClient();
   const weekStart = weekStartOf(today, WEEK_STARTS_ON);
   const period = { from: addDays(weekStart, -7), to: today };
   const [periods, setPeriods] = useState<PayrollPeriod[] | null>(null);
@@ -173,7 +173,7 @@ function OpenVisitCard({ visit, asked, onAsk }: { visit: Visit; asked: boolean; 
 
 /** /work-schedule: a READY employee's visits (today first, then upcoming, then the past two weeks), clocks, open visits and hours. */
 export function WorkSchedulePage() {
-  const api = visitsApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
   const { organization } = useOrganization();
   const timeZone = organization?.timezone || user?.timezone || 'UTC';

@@ -7,10 +7,9 @@ import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import type { ClientTabProps } from '../clients/client-tab-props';
-import { Panel } from '../employees/page-parts';
-import { useResource } from '../onboarding/use-resource';
+import { Panel } from '../../ui/layout';
+import { useRecord } from '../../app/use-record';
 import { ReviewStatusTag, ReviewView, reviewTotals } from './review-view';
-import { reviewsApi } from './work-service-review-api';
 
 /** The office reads at most this many weeks at once (newest first). */
 export const REVIEWS_PAGE_SIZE = 52;
@@ -33,9 +32,9 @@ const Rows = styled.ul`
 `;
 
 function ReviewList({ clientId }: { clientId: number }) {
-  const api = reviewsApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
-  const reviews = useResource(() => api.work_service_reviews_list({ client_id: clientId, limit: REVIEWS_PAGE_SIZE, offset: 0 }), String(clientId), 'The reviews could not be loaded.');
+  const reviews = useRecord(() => api.work_service_reviews_list({ client_id: clientId, limit: REVIEWS_PAGE_SIZE, offset: 0 }), String(clientId), 'The reviews could not be loaded.');
   return (
     <Panel aria-labelledby="client-reviews-title">
       <h2 id="client-reviews-title">Reviews</h2>
@@ -63,9 +62,9 @@ function ReviewList({ clientId }: { clientId: number }) {
 
 function ReviewDetail({ clientId }: { clientId: number }) {
   const { reviewId } = useParams();
-  const api = reviewsApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
-  const review = useResource(() => api.work_service_reviews_retrieve({ id: Number(reviewId) }), String(reviewId), 'The review could not be loaded.');
+  const review = useRecord(() => api.work_service_reviews_retrieve({ id: Number(reviewId) }), String(reviewId), 'The review could not be loaded.');
   const back = (
     <p css={{ margin: '0 0 16px' }} data-print="hide">
       <TextLink to={`/clients/${clientId}/reviews`}>All reviews</TextLink>

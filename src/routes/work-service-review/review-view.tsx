@@ -13,9 +13,11 @@ import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
-import { Messages, Panel, RowActions, Tag, TagList, type TagTone } from '../employees/page-parts';
-import { dayInWords, formatMinutes, serviceLabel, visitWindow } from '../visits/visit-parts';
-import type { Review, ReviewOperations, ReviewVisit } from './work-service-review-api';
+import { Messages, Panel, RowActions } from '../../ui/layout';
+import { Tag, TagList, type TagTone } from '../../ui/tag';
+import { dayInWords, formatMinutes, serviceLabel, visitWindow } from '../../domain/visit-text';
+import type { ApiClient } from '../../api/client';
+import type { Review, ReviewVisit } from './work-service-review-api';
 
 const STATUS_TONES: Record<ReviewStatus, TagTone> = { PENDING: 'warning', SIGNED: 'success', DISPUTED: 'error', UNABLE_TO_SIGN: 'neutral' };
 
@@ -96,7 +98,7 @@ const disputeSchema = yup.object({
   comment: yup.string().trim().required('Say what is not right about this visit.').max(2000, 'Keep it under 2,000 characters.'),
 });
 
-function DisputeForm({ review, visit, api, onDone, onCancel }: { review: Review; visit: ReviewVisit; api: ReviewOperations; onDone: (review: Review) => void; onCancel: () => void }) {
+function DisputeForm({ review, visit, api, onDone, onCancel }: { review: Review; visit: ReviewVisit; api: ApiClient; onDone: (review: Review) => void; onCancel: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const formId = `dispute-${visit.visit_id}`;
   return (
@@ -146,7 +148,7 @@ function DisputeNote({ visit, office }: { visit: ReviewVisit; office: boolean })
   );
 }
 
-function VisitList({ review, api, mayDispute, office, onChange }: { review: Review; api: ReviewOperations; mayDispute: boolean; office: boolean; onChange: (review: Review) => void }) {
+function VisitList({ review, api, mayDispute, office, onChange }: { review: Review; api: ApiClient; mayDispute: boolean; office: boolean; onChange: (review: Review) => void }) {
   const [disputing, setDisputing] = useState<number | null>(null);
   if (review.visits.length === 0) return <p css={{ margin: 0 }}>No visit of this week took place.</p>;
   return (
@@ -198,7 +200,7 @@ function VisitList({ review, api, mayDispute, office, onChange }: { review: Revi
 
 const signSchema = yup.object({ signature: yup.string().nullable().required('Sign in the box to confirm the visits.') });
 
-function SignForm({ review, api, onSigned }: { review: Review; api: ReviewOperations; onSigned: (review: Review) => void }) {
+function SignForm({ review, api, onSigned }: { review: Review; api: ApiClient; onSigned: (review: Review) => void }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <Panel aria-labelledby="review-sign-title">
@@ -239,7 +241,7 @@ const unableSchema = yup.object({
   note: yup.string().trim().required('Say what happened: the note is kept with the review.').max(2000, 'Keep it under 2,000 characters.'),
 });
 
-function UnableForm({ review, api, onDone }: { review: Review; api: ReviewOperations; onDone: (review: Review) => void }) {
+function UnableForm({ review, api, onDone }: { review: Review; api: ApiClient; onDone: (review: Review) => void }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <Panel aria-labelledby="review-unable-title" data-print="hide">
@@ -276,7 +278,7 @@ function UnableForm({ review, api, onDone }: { review: Review; api: ReviewOperat
 
 export interface ReviewViewProps {
   review: Review;
-  api: ReviewOperations;
+  api: ApiClient;
   /** The office's view: read-only, plus "Client cannot sign" while the review is open. */
   office: boolean;
   /** The time zone dates of signing are shown in (the signed-in person's). */

@@ -3,11 +3,10 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
-import { PrivateNotFoundPage } from '../not-found/not-found-pages';
-import { useResource } from '../onboarding/use-resource';
-import { PrivatePage } from '../placeholder/private-page';
+import { PrivateNotFoundPage } from '../../app/not-found-pages';
+import { useRecord } from '../../app/use-record';
+import { PrivatePage } from '../../app/page-shell';
 import { ReviewStatusTag, ReviewView } from './review-view';
-import { reviewsApi } from './work-service-review-api';
 
 /**
  * /onboarding/work-service-review/:id — the client (or their family member) checks a week's visits on a
@@ -16,9 +15,9 @@ import { reviewsApi } from './work-service-review-api';
 export function WorkServiceReviewPage() {
   const { id: rawId } = useParams();
   const id = Number(rawId);
-  const api = reviewsApi(useApiClient());
+  const api = useApiClient();
   const { user } = useAuthentication();
-  const resource = useResource(() => api.work_service_reviews_retrieve({ id }), String(rawId), 'The review could not be loaded.');
+  const resource = useRecord(() => api.work_service_reviews_retrieve({ id }), String(rawId), 'The review could not be loaded.');
   const review = resource.data;
   const office = user?.role === 'ROLE_ADMIN' || user?.role === 'ROLE_MASTER';
 

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { NumberField, parseMaskedNumber } from '../../../ui/masked-input';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, hiringApi, type CompetencyTest } from '../../../api/hiring';
+import { ALL_ROWS, type CompetencyTest } from '../../../api/hiring';
 import { Panel, RowActions } from '../../../ui/layout';
 import { Fieldset, newItemId, PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList } from './settings-parts';
 
@@ -89,7 +89,7 @@ type Editing = CompetencyTest | 'new' | null;
 
 /** Competency tests: written questions with the correct answers, the pass mark, observed skills, positions. */
 export function CompetencyTestsTab() {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const list = useSettingsList(() => api.competency_tests_list(ALL_ROWS), 'The competency tests could not be loaded.');
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<string | null>(null);

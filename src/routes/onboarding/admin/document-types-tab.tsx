@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FormStack, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, hiringApi, type DocumentType } from '../../../api/hiring';
+import { ALL_ROWS, type DocumentType } from '../../../api/hiring';
 import { Panel, RowActions } from '../../../ui/layout';
 import { PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
 
@@ -18,7 +18,7 @@ type Editing = DocumentType | 'new' | null;
 
 /** Document types: the documents asked of employees (required, with an expiry date, for which positions). */
 export function DocumentTypesTab() {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const list = useSettingsList(() => api.document_types_list(ALL_ROWS), 'The document types could not be loaded.');
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<string | null>(null);

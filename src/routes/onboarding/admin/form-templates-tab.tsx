@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, hiringApi, type FieldType, type FormTemplate, type Signer } from '../../../api/hiring';
+import { ALL_ROWS, type FieldType, type FormTemplate, type Signer } from '../../../api/hiring';
 import { Panel, RowActions, TwoColumns } from '../../../ui/layout';
 import { Fieldset, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
 
@@ -117,7 +117,7 @@ type Editing = FormTemplate | 'new' | null;
 
 /** Form templates: the forms employees fill and sign, who signs them, whether they are required. */
 export function FormTemplatesTab() {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const list = useSettingsList(() => api.form_templates_list(ALL_ROWS), 'The form templates could not be loaded.');
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { FormStack, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, hiringApi, type NoteType } from '../../../api/hiring';
+import { ALL_ROWS, type NoteType } from '../../../api/hiring';
 import { Messages, Panel, RowActions } from '../../../ui/layout';
 import { Tag } from '../../../ui/tag';
 import { useSettingsList } from './settings-parts';
@@ -19,7 +19,7 @@ const nameSchema = yup.object({ name: yup.string().trim().required('Enter a name
 
 /** Employee note types: list, add, rename, deactivate (kept on old notes) and reactivate. */
 export function NoteTypesTab() {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const list = useSettingsList(() => api.note_types_list(ALL_ROWS), 'The note types could not be loaded.');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

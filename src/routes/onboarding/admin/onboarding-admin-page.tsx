@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { ToggleGroup } from '../../../ui/tab-strip';
-import { PrivatePage } from '../../placeholder/private-page';
+import { PrivatePage } from '../../../app/page-shell';
 import { CompetencyTestsTab } from './competency-tests-tab';
 import { DocumentTypesTab } from './document-types-tab';
 import { FormTemplatesTab } from './form-templates-tab';

@@ -9,7 +9,7 @@ import { FieldShell, Input, Select } from '../../../ui/fields';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { positionLabel } from '../../../domain/labels';
 import { ProfileStatusTag } from '../../../ui/profile-status-tag';
-import { ALL_ROWS, hiringApi, personName, rowsOf, type CompetencyTest, type EmployeeSummary, type FormTemplate } from '../../../api/hiring';
+import { ALL_ROWS, personName, rowsOf, type CompetencyTest, type EmployeeSummary, type FormTemplate } from '../../../api/hiring';
 import { Filters, Messages, Panel, RowActions } from '../../../ui/layout';
 
 const SEARCH_DELAY_MS = 300;
@@ -50,7 +50,7 @@ type Kind = 'form' | 'test';
 
 /** Send a form template or a competency test to one or many employees. */
 export function SendRequestsTab() {
-  const api = hiringApi(useApiClient());
+  const api = useApiClient();
   const [kind, setKind] = useState<Kind>('form');
   const [templates, setTemplates] = useState<FormTemplate[]>([]);
   const [tests, setTests] = useState<CompetencyTest[]>([]);

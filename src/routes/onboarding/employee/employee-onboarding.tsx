@@ -8,10 +8,10 @@ import { POSITIONS } from '../../../domain/labels';
 import { Alert } from '../../../ui/alert';
 import { EmptyState } from '../../../ui/empty-state';
 import { Card, DocumentStatusTags, ItemList, Stack } from '../../profile/profile-documents-pages';
-import { hireToReadyApi, rowsOf, type Checklist } from '../../../api/onboarding';
+import { rowsOf, type Checklist } from '../../../api/onboarding';
 import { FORM_STATUS_TEXT, TEST_STATUS_TEXT, statusOf } from '../../../domain/status-text';
 import { StatusTag } from '../../../ui/tag';
-import { useResource } from '../use-resource';
+import { useRecord } from '../../../app/use-record';
 
 const Progress = styled.div`
   display: flex;
@@ -40,7 +40,7 @@ export function EmployeeChecklist() {
   const api = useApiClient();
   const { user } = useAuthentication();
   const progressId = useId();
-  const checklist = useResource(() => hireToReadyApi(api).onboarding_checklist_retrieve(), 'checklist', 'Your checklist could not be loaded.');
+  const checklist = useRecord(() => api.onboarding_checklist_retrieve(), 'checklist', 'Your checklist could not be loaded.');
   const data = checklist.data;
   if (checklist.error) return <Alert tone="error">{checklist.error}</Alert>;
   if (!data) return <p role="status">Loading…</p>;
@@ -141,8 +141,8 @@ export function EmployeeChecklist() {
 export function SkillsChecksAwaitingObservation() {
   const api = useApiClient();
   const { user } = useAuthentication();
-  const list = useResource(
-    async () => rowsOf(await hireToReadyApi(api).test_requests_list({ awaiting_observation: true, limit: 100 })),
+  const list = useRecord(
+    async () => rowsOf(await api.test_requests_list({ awaiting_observation: true, limit: 100 })),
     'awaiting',
     'The skills checks could not be loaded.',
   );

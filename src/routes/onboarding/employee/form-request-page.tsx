@@ -16,10 +16,10 @@ import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../../app/page-shell';
 import { routeNoticeState } from '../../../app/route-notice';
 import { Card } from '../../profile/profile-documents-pages';
-import { formatDate, hireToReadyApi, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../../../api/onboarding';
+import { formatDate, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../../../api/onboarding';
 import { FORM_STATUS_TEXT, statusOf } from '../../../domain/status-text';
 import { StatusTag } from '../../../ui/tag';
-import { useResource } from '../use-resource';
+import { useRecord } from '../../../app/use-record';
 
 type AnswerValue = string | boolean;
 interface FormValues {
@@ -159,7 +159,7 @@ export function FormRequestPage() {
   const { user, updateUser } = useAuthentication();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const request = useResource(() => hireToReadyApi(api).form_requests_retrieve({ id: requestId }), String(id), 'The form could not be loaded.');
+  const request = useRecord(() => api.form_requests_retrieve({ id: requestId }), String(id), 'The form could not be loaded.');
   const form = request.data;
   const fields = form?.template.fields ?? [];
   const schema = useMemo(() => schemaFor(fields), [fields]);
@@ -186,7 +186,7 @@ export function FormRequestPage() {
               onSubmit={async (values, { setFieldError, setFieldTouched }) => {
                 setError(null);
                 try {
-                  await hireToReadyApi(api).form_requests_submit_create(
+                  await api.form_requests_submit_create(
                     { id: requestId },
                     { answers: answersOf(fields, values.answers), signature: values.signature! },
                   );
@@ -202,7 +202,7 @@ export function FormRequestPage() {
                   return;
                 }
                 try {
-                  updateUser(await hireToReadyApi(api).auth_user_retrieve());
+                  updateUser(await api.auth_user_retrieve());
                 } catch {
                   // The form is signed; the next focus or unread-count change refreshes the user.
                 }

@@ -13,10 +13,10 @@ import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../../app/page-shell';
 import { Card, Stack } from '../../profile/profile-documents-pages';
-import { hireToReadyApi, needsObservation, type TestRequest } from '../../../api/onboarding';
+import { needsObservation, type TestRequest } from '../../../api/onboarding';
 import { StatusTag } from '../../../ui/tag';
 import { TEST_STATUS_TEXT, statusOf } from '../../../domain/status-text';
-import { useResource } from '../use-resource';
+import { useRecord } from '../../../app/use-record';
 import { RadioGroupField } from './radio-group-field';
 import { TestOutcome } from './test-result-page';
 import { isObservingNurse } from '../../../app/session-user';
@@ -35,7 +35,7 @@ function WrittenTest({ request }: { request: TestRequest }) {
     setSending(true);
     try {
       const answers = Object.fromEntries(Object.entries(chosen).map(([questionId, choice]) => [questionId, Number(choice)]));
-      await hireToReadyApi(api).test_requests_submit_create({ id: request.id }, { answers });
+      await api.test_requests_submit_create({ id: request.id }, { answers });
       navigate(resultPathOf(request.id), { replace: true });
     } catch (failure) {
       setToConfirm(null);
@@ -126,7 +126,7 @@ function ObservationForm({ request, onRecorded }: { request: TestRequest; onReco
       onSubmit={async (values, { setErrors }) => {
         setError(null);
         try {
-          const next = await hireToReadyApi(api).test_requests_observation_create(
+          const next = await api.test_requests_observation_create(
             { id: request.id },
             {
               skills: skills.map((skill) => {
@@ -180,7 +180,7 @@ export function TestRequestPage() {
   const requestId = Number(id);
   const api = useApiClient();
   const { user } = useAuthentication();
-  const resource = useResource(() => hireToReadyApi(api).test_requests_retrieve({ id: requestId }), String(id), 'The test could not be loaded.');
+  const resource = useRecord(() => api.test_requests_retrieve({ id: requestId }), String(id), 'The test could not be loaded.');
   const request = resource.data;
   const [recorded, setRecorded] = useState<TestRequest | null>(null);
   const isOwn = !!request && !!user && request.employee.id === user.id;

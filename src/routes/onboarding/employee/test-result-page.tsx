@@ -8,10 +8,10 @@ import { ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { PrivatePage } from '../../../app/page-shell';
 import { Card, ItemList, Stack } from '../../profile/profile-documents-pages';
-import { hireToReadyApi, needsObservation, type TestRequest } from '../../../api/onboarding';
+import { needsObservation, type TestRequest } from '../../../api/onboarding';
 import { StatusTag } from '../../../ui/tag';
 import { TEST_STATUS_TEXT, statusOf } from '../../../domain/status-text';
-import { useResource } from '../use-resource';
+import { useRecord } from '../../../app/use-record';
 
 const Facts = styled.dl`
   display: grid;
@@ -129,8 +129,8 @@ export function TestResultPage() {
   const requestId = Number(id);
   const api = useApiClient();
   const valid = !!id && Number.isInteger(requestId) && requestId > 0;
-  const resource = useResource(
-    async () => (valid ? hireToReadyApi(api).test_requests_retrieve({ id: requestId }) : null),
+  const resource = useRecord(
+    async () => (valid ? api.test_requests_retrieve({ id: requestId }) : null),
     String(id),
     'The result could not be loaded.',
   );

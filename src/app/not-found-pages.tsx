@@ -1,8 +1,8 @@
-import { useAuthentication } from '../../app/authentication';
-import { useOrganization } from '../../app/organization';
-import { usePageTitle } from '../../app/page-title';
-import { homeRouteOf } from '../../app/session-user';
-import { NotFoundScreen } from '../../ui/not-found-screen';
+import { useAuthentication } from './authentication';
+import { useOrganization } from './organization';
+import { usePageTitle } from './page-title';
+import { homeRouteOf } from './session-user';
+import { NotFoundScreen } from '../ui/not-found-screen';
 
 /** The login page of the last organization (the one stored), or null when none is known. */
 export function useLoginPath(): string | null {

@@ -1,31 +1,31 @@
-import { SERVICES } from '../../domain/clients';
-import { dateIn, formatDay } from '../../domain/dates';
-import { CORRECTION_REASONS, VISIT_STATUSES, WEEKDAYS, timeIn, weekdayOf, windowIn, type CorrectionReason, type VisitStatus } from '../../domain/visits';
-import { Tag, type TagTone } from '../employees/page-parts';
-import type { Visit } from './visits-api';
+/** How a visit reads in the app: its service, window, day, worked times and the map link, in the visit's zone. */
+import { SERVICES } from './clients';
+import { dateIn, formatDay } from './dates';
+import { CORRECTION_REASONS, WEEKDAYS, timeIn, weekdayOf, windowIn, type CorrectionReason } from './visits';
 
-const STATUS_TONES: Partial<Record<VisitStatus, TagTone>> = {
-  OPEN: 'warning',
-  IN_PROGRESS: 'warning',
-  COMPLETED: 'success',
-  VERIFIED: 'success',
-  MISSED: 'error',
-  CANCELLED: 'error',
-};
+interface VisitWindow {
+  timezone: string;
+  starts_at: string;
+  ends_at: string;
+}
 
-/** A visit's state in words (the colour only repeats it). */
-export function VisitStatusTag({ status }: { status: VisitStatus }) {
-  return <Tag tone={STATUS_TONES[status]}>{VISIT_STATUSES[status] ?? status}</Tag>;
+interface VisitClocks {
+  clock_in: { at: string } | null;
+  clock_out: { at: string } | null;
+  corrected_start_at: string | null;
+  corrected_end_at: string | null;
+  correction_reason: CorrectionReason | null;
+  minutes: number | null;
 }
 
 export const serviceLabel = (service: string) => SERVICES[service as keyof typeof SERVICES] ?? service;
 
 /** `09:00–11:00` in the visit's zone (the organization's, never the browser's). */
-export const visitWindow = (visit: Pick<Visit, 'timezone' | 'starts_at' | 'ends_at'>) =>
+export const visitWindow = (visit: VisitWindow) =>
   windowIn(visit.timezone, visit.starts_at, visit.ends_at, (at) => dateIn(visit.timezone, at));
 
 /** `HH:MM` of an instant in the visit's zone. */
-export const visitTime = (visit: Pick<Visit, 'timezone'>, at: string) => timeIn(visit.timezone, at);
+export const visitTime = (visit: Pick<VisitWindow, 'timezone'>, at: string) => timeIn(visit.timezone, at);
 
 /** "Monday, Mar 2, 2026" of a `YYYY-MM-DD` date. */
 export const dayInWords = (day: string) => `${WEEKDAYS[weekdayOf(day)]}, ${formatDay(day)}`;
@@ -49,7 +49,7 @@ export interface WorkedTimes {
 }
 
 /** A visit's worked times in the flat shape (its clocks carry more than the instant). */
-export const workedTimesOf = (visit: Pick<Visit, 'clock_in' | 'clock_out' | 'corrected_start_at' | 'corrected_end_at' | 'correction_reason' | 'minutes'>): WorkedTimes => ({
+export const workedTimesOf = (visit: VisitClocks): WorkedTimes => ({
   clock_in_at: visit.clock_in?.at ?? null,
   clock_out_at: visit.clock_out?.at ?? null,
   corrected_start_at: visit.corrected_start_at,
@@ -86,9 +86,9 @@ export function workedTimesText(timeZone: string, times: WorkedTimes): string | 
  * Google Maps' search link for the client's home, by its address: the home's position never reaches a
  * caregiver's phone (product.md, "What each person sees of a visit"; the server sends it to the office only).
  */
-export function mapsUrl(visit: Pick<Visit, 'address'>): string | null {
+export function mapsUrl(visit: { address: string }): string | null {
   const query = visit.address.trim();
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 
-export const clientName = (visit: Pick<Visit, 'client'>) => `${visit.client.first_name} ${visit.client.last_name}`.trim();
+export const clientName = (visit: { client: { first_name: string; last_name: string } }) => `${visit.client.first_name} ${visit.client.last_name}`.trim();

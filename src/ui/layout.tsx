@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 
-/** Layout pieces shared by the hiring pages (applications, employees, onboarding settings). */
+/** Page layout pieces: filter rows, panels, columns, action rows, message stacks, label/value pairs. */
 
 export const Filters = styled.div`
   display: grid;
@@ -72,33 +72,3 @@ export const Details = styled.dl`
     white-space: pre-wrap;
   }
 `;
-
-export type TagTone = 'neutral' | 'success' | 'warning' | 'error';
-
-/** A status word in a pill: the text carries the meaning, the colour only repeats it. */
-export const Tag = styled('span', { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone?: TagTone }>(({ theme, tone = 'neutral' }) => {
-  const colours = tone === 'neutral' ? { main: theme.palette.text.primary, surface: theme.palette.grey[100], border: theme.palette.grey[300] } : theme.palette[tone];
-  return {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: 4,
-    padding: '2px 10px',
-    borderRadius: theme.radii.round,
-    border: `1px solid ${colours.border}`,
-    background: colours.surface,
-    color: colours.main,
-    fontSize: theme.font.size.sm,
-    fontWeight: 600,
-    whiteSpace: 'normal',
-    justifySelf: 'start',
-    alignSelf: 'start',
-    maxWidth: '100%',
-  };
-});
-
-export const TagList = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  gap: 4px;
-`;
-

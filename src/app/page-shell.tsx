@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../../app/page-title';
-import { PageHeader } from '../../ui/page-header';
+import { usePageTitle } from './page-title';
+import { PageHeader } from '../ui/page-header';
 
 export interface PrivatePageProps {
   /** The page's h1, also used in the document title. */
