@@ -1,32 +1,26 @@
 #!/usr/bin/env node
-// Bundles the server (server/main.ts and each server/modules/<name>/routes.ts, TypeScript and our own imports;
-// packages stay in node_modules) into dist-server/ with esbuild, so `npm start` runs plain node: no TypeScript
-// transpiling at start. dist-server/ mirrors what the sources find next to themselves at run time:
-// modules/<name>/routes.js (app.ts loads them by name) and migrations/ (connection.ts reads them).
+// Bundles the server (server/main.ts with TypeScript and our own imports; packages stay in node_modules) into
+// dist-server/ with esbuild, so `npm start` runs plain node: no TypeScript transpiling at start. dist-server/
+// holds what the sources find next to themselves at run time: migrations/ (connection.ts reads them).
 // `node scripts/build-server.mjs [outdir]` (default dist-server/).
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.resolve(process.argv[2] ?? path.join(root, 'dist-server'));
-const modulesDir = path.join(root, 'server', 'modules');
-
-const routeModules = readdirSync(modulesDir)
-  .map((name) => path.join(modulesDir, name, 'routes.ts'))
-  .filter((file) => existsSync(file));
 
 const partial = `${outdir}.partial-${process.pid}`;
 rmSync(partial, { recursive: true, force: true });
 try {
   await build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'server', 'main.ts'), ...routeModules],
+    entryPoints: [path.join(root, 'server', 'main.ts')],
     outbase: path.join(root, 'server'),
     outdir: partial,
     entryNames: '[dir]/[name]',
-    // Shared code sits at the top of dist-server/, where import.meta.url finds modules/ and migrations/.
+    // Shared code sits at the top of dist-server/, where import.meta.url finds migrations/.
     chunkNames: '[name]-[hash]',
     bundle: true,
     splitting: true,

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resolveJwtSecret, type Config } from './config';
@@ -26,6 +24,25 @@ import { createInProcessBus } from './modules/events/bus';
 import { createPostgresBus } from './modules/events/postgres-bus';
 import { redactLinkTokens } from './modules/auth/password-tokens';
 import type { ConsolePrinter } from './modules/mail/service';
+import authRoutes from './modules/auth/routes';
+import organizationRoutes from './modules/organizations/routes';
+import userRoutes from './modules/users/routes';
+import notificationRoutes from './modules/notifications/routes';
+import devRoutes from './modules/dev/routes';
+import applicationRoutes from './modules/applications/routes';
+import employeeRoutes from './modules/employees/routes';
+import documentRoutes from './modules/documents/routes';
+import onboardingRoutes from './modules/onboarding/routes';
+import clientRoutes from './modules/clients/routes';
+import referralRoutes from './modules/referrals/routes';
+import marketerRoutes from './modules/marketers/routes';
+import grievanceRoutes from './modules/grievances/routes';
+import visitRoutes from './modules/visits/routes';
+import payrollRoutes from './modules/payroll/routes';
+import workServiceReviewRoutes from './modules/work-service-reviews/routes';
+import auditLogRoutes from './modules/audit-log/routes';
+import conversationRoutes from './modules/conversations/routes';
+import eventRoutes from './modules/events/routes';
 import './types';
 
 export interface BuildAppOptions {
@@ -63,13 +80,11 @@ const fastifySerializerBuilder = (): SerializerBuilder => {
   return SerializerSelector();
 };
 
-const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'modules');
-
 /**
  * Route modules, each `server/modules/<name>/routes.ts` default-exporting a Fastify plugin whose routes use
- * their full /api/... paths. A module whose file does not exist yet is skipped.
+ * their full /api/... paths, registered in this order.
  */
-export const ROUTE_MODULES = ['auth', 'organizations', 'users', 'notifications', 'dev', 'applications', 'employees', 'documents', 'onboarding', 'clients', 'referrals', 'marketers', 'grievances', 'visits', 'payroll', 'work-service-reviews', 'audit-log', 'conversations', 'events'] as const;
+export const ROUTE_MODULES = [authRoutes, organizationRoutes, userRoutes, notificationRoutes, devRoutes, applicationRoutes, employeeRoutes, documentRoutes, onboardingRoutes, clientRoutes, referralRoutes, marketerRoutes, grievanceRoutes, visitRoutes, payrollRoutes, workServiceReviewRoutes, auditLogRoutes, conversationRoutes, eventRoutes];
 
 /** A URL's query as its names only (`?search=…&created_after=…`): a search is a client's name, a filter a date of birth. */
 function withoutQueryValues(url: string): string {
@@ -139,10 +154,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(statusFilePlugin);
   await app.register(staticPlugin, { distDir: options.distDir ?? path.resolve('dist') });
 
-  // loaded all at once (the files are read in parallel), registered in the order of ROUTE_MODULES
-  const files = ROUTE_MODULES.map((name) => ['routes.ts', 'routes.js'].map((f) => path.join(MODULES_DIR, name, f)).find((f) => existsSync(f)));
-  const modules = await Promise.all(files.map((file) => (file ? (import(file) as Promise<{ default: Parameters<typeof app.register>[0] }>) : null)));
-  for (const module of modules) if (module) await app.register(module.default);
+  for (const routes of ROUTE_MODULES) await app.register(routes);
 
   // signatures kept as data URLs before migration 0010 become files before the first request
   app.addHook('onReady', async () => {

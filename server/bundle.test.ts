@@ -8,7 +8,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * `npm start` runs the server bundled by scripts/build-server.mjs with plain node (no TypeScript loader):
- * the bundle must find its route modules and migrations, and serve the whole API.
+ * the bundle must hold its route modules, find its migrations, and serve the whole API.
  */
 describe('the server bundle (npm start)', () => {
   // Inside the checkout (.tmp/ is ignored), where the bundle finds node_modules like dist-server/ does.
