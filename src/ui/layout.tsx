@@ -72,3 +72,49 @@ export const Details = styled.dl`
     white-space: pre-wrap;
   }
 `;
+
+export const Card = styled.section`
+  min-width: 0;
+  padding: ${({ theme }) => theme.spacing(2)};
+  background: ${({ theme }) => theme.palette.background.surface};
+  border: 1px solid ${({ theme }) => theme.palette.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  ${({ theme }) => theme.mq.up('sm')} {
+    padding: ${({ theme }) => theme.spacing(3)};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
+`;
+
+export const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(2)};
+`;
+
+export const ItemList = styled.ul`
+  list-style: none;
+  margin: ${({ theme }) => theme.spacing(1, 0, 0)};
+  padding: 0;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.spacing(1)};
+    min-height: 44px;
+    padding: ${({ theme }) => theme.spacing(1, 0)};
+    border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
+    overflow-wrap: anywhere;
+  }
+  li:last-of-type {
+    border-bottom: 0;
+  }
+  a {
+    color: ${({ theme }) => theme.palette.primaryText};
+    font-weight: 600;
+  }
+`;

@@ -1,9 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi, SUNRISE } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { apiFailure } from '../visits/test-fixtures';
+import { apiFailure } from '../../app/testing/visit-fixtures';
 import type { AuditEntry, AuditPerson } from './audit-log-api';
 import { changeLines } from './audit-log-page';
 
@@ -64,14 +64,6 @@ function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> =
 }
 
 const lastListCall = (api: { audit_log_list: ReturnType<typeof vi.fn> }) => api.audit_log_list.mock.calls.at(-1)?.[0];
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Audit log', { timeout: 30000 }, () => {
   it('lists the rows: when, who with role and organization, action, record, old and new values, address and browser', async () => {

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeEmployee } from '../employees/test-fixtures';
-import { apiFailure, makeClock, makePatternResult, makeVisit } from '../visits/test-fixtures';
+import { makeEmployee } from '../../app/testing/employee-fixtures';
+import { apiFailure, makeClock, makePatternResult, makeVisit } from '../../app/testing/visit-fixtures';
 import type { Visit } from '../../api/visits';
-import { makeClient, makeService, page } from './test-fixtures';
+import { makeClient, makeService, page } from '../../app/testing/client-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { VisitForm } from '../visits/visit-form';
-import { VisitWeek } from '../visits/visit-week';
+import { VisitForm } from '../../app/visits/visit-form';
+import { VisitWeek } from '../../app/visits/visit-week';
 import type { ClientTabProps } from './client-tab-props';
 
 /** Visits: the client's visits of a week (cancel, assign an asker to an Open one) and "Book a visit". */

@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeClient, page, summaryOf } from './test-fixtures';
+import { makeClient, page, summaryOf } from '../../app/testing/client-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -35,15 +35,6 @@ function setUp(path: string, overrides: Record<string, (...args: any[]) => Promi
 }
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
-
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Clients page', { timeout: 30000 }, () => {
   it('lists the clients with type and status in words, and offers a new client of each type', async () => {

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { ICD10_MESSAGE, NPI_MESSAGE } from '../../domain/clients';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeClient } from './test-fixtures';
+import { makeClient } from '../../app/testing/client-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -53,15 +53,6 @@ async function fillHomeHealth(user: ReturnType<typeof userEvent.setup>, form: HT
   await user.type(within(form).getByRole('textbox', { name: 'Certification period start' }), '01032026');
   await user.tab();
 }
-
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('New client page', { timeout: 30000 }, () => {
   it('a home care client has no home health fields and offers the home care services', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Grievance, Welcome } from '../../api/clients';
-import { makeGrievance, makeWelcome, page } from './test-fixtures';
+import { makeGrievance, makeWelcome, page } from '../../app/testing/client-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });

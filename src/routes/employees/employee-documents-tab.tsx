@@ -13,7 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { CheckboxField, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
-import { UploadForm } from '../profile/profile-documents-pages';
+import { DocumentUploadForm } from '../../app/document-upload-form';
 import type { EmployeeTabProps } from './employee-tab-props';
 import {
   ALL_ROWS,
@@ -279,7 +279,7 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
           <p css={{ marginTop: 0 }}>
             A document {employee.first_name} gave the office on paper: scan or photograph it. It waits for review like {employee.first_name}’s own upload, and {employee.first_name} is told.
           </p>
-          <UploadForm
+          <DocumentUploadForm
             document={uploading}
             upload={(body) => api.employees_documents_upload_create({ id: employee.id, document_id: uploading.id }, body)}
             onUploaded={(next) => {

@@ -6,7 +6,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import type { User } from '../../api/types';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Checklist, EmployeeDocument, Note } from '../../api/hiring';
-import { makeEmployee } from './test-fixtures';
+import { makeEmployee } from '../../app/testing/employee-fixtures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EmptyState } from '../../ui/empty-state';
-import { VisitForm } from '../visits/visit-form';
-import { VisitWeek } from '../visits/visit-week';
+import { VisitForm } from '../../app/visits/visit-form';
+import { VisitWeek } from '../../app/visits/visit-week';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { personName } from '../../api/hiring';
 

@@ -5,7 +5,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { EmployeeSummary } from '../../api/hiring';
-import { makeEmployee } from './test-fixtures';
+import { makeEmployee } from '../../app/testing/employee-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,8 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
-import { makeFigures, makeReferral } from '../referrals/test-fixtures';
+import { makeFigures, makeReferral } from '../../app/testing/referral-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -22,15 +22,6 @@ function setUp(path: string) {
   const view = renderApp({ path, user: admin, api });
   return { ...view, api };
 }
-
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Marketers page', { timeout: 30000 }, () => {
   it("shows the board and each marketer's figures: conversion as a percent, '—' when nothing is decided", async () => {

@@ -1,18 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeChecklist, makeDocument } from './onboarding-fixtures';
+import { makeChecklist, makeDocument } from '../../app/testing/onboarding-fixtures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Onboarding (employee)', { timeout: 20_000 }, () => {
   it('shows the progress and the checklist of forms, documents and tests with their status', async () => {

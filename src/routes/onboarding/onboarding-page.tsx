@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useAuthentication } from '../../app/authentication';
 import { PrivatePage } from '../../app/page-shell';
 import { EmployeeChecklist, SkillsChecksAwaitingObservation } from './employee/employee-onboarding';
-import { Stack } from '../profile/profile-documents-pages';
+import { Stack } from '../../ui/layout';
 import { isObservingNurse } from '../../app/session-user';
 
 const OnboardingAdminPage = lazy(() => import('./admin/onboarding-admin-page'));

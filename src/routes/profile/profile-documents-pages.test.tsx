@@ -1,22 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeChecklist, makeDocument } from '../onboarding/onboarding-fixtures';
+import { makeChecklist, makeDocument } from '../../app/testing/onboarding-fixtures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 
 const newHire = makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 1 });
 const card = (name: string) => screen.getByRole('region', { name });
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Incomplete documents', { timeout: 20_000 }, () => {
   it('lists what is still due, each linking to the page that completes it', async () => {

@@ -1,58 +1,27 @@
 import styled from '@emotion/styled';
-import { Form, Formik } from 'formik';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
-import { useOrganizationTimeZone } from '../../app/organization';
-import { dateIn } from '../../domain/dates';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail } from '../../ui/api-error';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { FormStack } from '../../ui/fields';
-import { FileDropField } from '../../ui/file-drop';
-import { DateField, parseMaskedDate } from '../../ui/masked-input';
-import { SubmitButton } from '../../ui/submit-button';
 import {
   downloadDocumentFile,
   formatDate,
-  maskedDateToIso,
   rowsOf,
   type Checklist,
   type EmployeeDocument,
 } from '../../api/onboarding';
 import { DOCUMENT_STATUS_TEXT, FORM_STATUS_TEXT, TEST_STATUS_TEXT, statusOf } from '../../domain/status-text';
+import { DocumentStatusTags } from '../../ui/document-status-tags';
+import { Card, ItemList, Stack } from '../../ui/layout';
 import { StatusTag } from '../../ui/tag';
 import { useRecord } from '../../app/use-record';
 import { PrivatePage } from '../../app/page-shell';
-
-export const DOCUMENT_ACCEPT = { 'application/pdf': ['.pdf'], 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] };
-export const DOCUMENT_MAX_SIZE = 10 * 1024 * 1024;
-
-export const Card = styled.section`
-  min-width: 0;
-  padding: ${({ theme }) => theme.spacing(2)};
-  background: ${({ theme }) => theme.palette.background.surface};
-  border: 1px solid ${({ theme }) => theme.palette.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  ${({ theme }) => theme.mq.up('sm')} {
-    padding: ${({ theme }) => theme.spacing(3)};
-  }
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
-    overflow-wrap: anywhere;
-  }
-`;
-
-export const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(2)};
-`;
+import { DocumentUploadForm } from '../../app/document-upload-form';
 
 const TitleLine = styled.div`
   display: flex;
@@ -68,30 +37,6 @@ const Facts = styled.p`
   overflow-wrap: anywhere;
 `;
 
-export const ItemList = styled.ul`
-  list-style: none;
-  margin: ${({ theme }) => theme.spacing(1, 0, 0)};
-  padding: 0;
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: ${({ theme }) => theme.spacing(1)};
-    min-height: 44px;
-    padding: ${({ theme }) => theme.spacing(1, 0)};
-    border-bottom: 1px solid ${({ theme }) => theme.palette.grey[200]};
-    overflow-wrap: anywhere;
-  }
-  li:last-of-type {
-    border-bottom: 0;
-  }
-  a {
-    color: ${({ theme }) => theme.palette.primaryText};
-    font-weight: 600;
-  }
-`;
-
 /** Whether the employee has to (re)upload a file for this document. */
 export function documentIsDue(document: EmployeeDocument): boolean {
   return document.status === 'MISSING' || document.status === 'REJECTED' || (document.status === 'APPROVED' && document.expired);
@@ -101,82 +46,6 @@ function formatSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** The status of a document, with its expiry flagged (expired) or warned (expiring within 30 days). */
-export function DocumentStatusTags({ document }: { document: EmployeeDocument }) {
-  const status = statusOf(DOCUMENT_STATUS_TEXT, document.status);
-  return (
-    <>
-      <StatusTag tone={status.tone}>{status.text}</StatusTag>
-      {document.expired ? <StatusTag tone="error">Expired</StatusTag> : document.expiring_soon ? <StatusTag tone="warning">Expires soon</StatusTag> : null}
-    </>
-  );
-}
-
-/** The upload's rules; "today" is the agency's local date (its time zone), as the server counts it. */
-function uploadSchema(document: EmployeeDocument, timeZone: string) {
-  return yup.object({
-    file: yup.array().min(1, 'Choose the file to upload'),
-    expires_on: document.requires_expiry
-      ? yup
-          .string()
-          .required('Enter the expiry date printed on the document')
-          .test('date', 'Enter a real date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value))
-          .test('future', 'This date has passed: upload a document that is still valid', (value) => {
-            const date = maskedDateToIso(value);
-            return !date || date >= dateIn(timeZone, new Date());
-          })
-      : yup.string(),
-  });
-}
-
-/**
- * The upload of one document slot: the file (type and size as the server checks them) and, when the document
- * has one, its expiry date. The employee's own upload, and the office's of a document received on paper.
- */
-export function UploadForm({
-  document,
-  upload,
-  onUploaded,
-}: {
-  document: EmployeeDocument;
-  upload: (body: FormData) => Promise<EmployeeDocument>;
-  onUploaded: (next: EmployeeDocument) => void;
-}) {
-  const timeZone = useOrganizationTimeZone();
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Formik
-      initialValues={{ file: [] as File[], expires_on: '' }}
-      validationSchema={uploadSchema(document, timeZone)}
-      onSubmit={async (values, { setErrors }) => {
-        setError(null);
-        const body = new FormData();
-        body.append('file', values.file[0]!);
-        const expiresOn = maskedDateToIso(values.expires_on);
-        if (expiresOn) body.append('expires_on', expiresOn);
-        try {
-          onUploaded(await upload(body));
-        } catch (failure) {
-          const fields = apiFieldErrors(failure, { known: ['file', 'expires_on'] });
-          if (Object.keys(fields).length) setErrors(fields);
-          else setError(apiErrorDetail(failure, 'The file could not be uploaded. Please try again.'));
-        }
-      }}
-    >
-      <Form noValidate aria-label={`Upload ${document.name}`}>
-        <FormStack>
-          <FileDropField name="file" label="File" accept={DOCUMENT_ACCEPT} maxSize={DOCUMENT_MAX_SIZE} hint="A PDF, PNG or JPEG, at most 10 MB. A clear phone photo works." />
-          {document.requires_expiry ? <DateField name="expires_on" label="Expiry date" /> : null}
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <div>
-            <SubmitButton>Upload</SubmitButton>
-          </div>
-        </FormStack>
-      </Form>
-    </Formik>
-  );
 }
 
 function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; onUploaded: (next: EmployeeDocument) => void }) {
@@ -226,7 +95,7 @@ function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; on
       ) : null}
       {due || replacing ? (
         <div css={{ marginTop: 12 }}>
-          <UploadForm
+          <DocumentUploadForm
             document={document}
             upload={(body) => api.profile_documents_upload_create({ id: document.id }, body)}
             onUploaded={(next) => {

@@ -1,9 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
-import { makeEvent, makeReferral } from './test-fixtures';
+import { makeEvent, makeReferral } from '../../app/testing/referral-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -35,15 +35,6 @@ function setUp(path: string, overrides: Record<string, (...args: any[]) => Promi
 }
 
 const moves = () => screen.findByRole('group', { name: 'Move the referral' }, { timeout: 5000 });
-
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Referral page', { timeout: 30000 }, () => {
   it('shows the office the moves a contacted referral allows, and the timeline oldest first', async () => {

@@ -1,9 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeReferral } from './test-fixtures';
+import { makeReferral } from '../../app/testing/referral-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -29,15 +29,6 @@ function setUp(path: string, overrides: Record<string, (...args: any[]) => Promi
 }
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
-
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe("The marketer's referrals", { timeout: 30000 }, () => {
   it('lists their referrals with status and overdue in words, and filters by status and search on the server', async () => {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeClient } from '../clients/test-fixtures';
-import { apiFailure } from '../visits/test-fixtures';
+import { makeClient } from '../../app/testing/client-fixtures';
+import { apiFailure } from '../../app/testing/visit-fixtures';
 import type { Board, BoardVisit } from '../../api/visits';
 
 /** The test router's address and its navigate (Back is `navigate(-1)`), read beside the app. */

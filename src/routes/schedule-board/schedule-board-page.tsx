@@ -15,7 +15,7 @@ import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 import { ToggleGroup } from '../../ui/tab-strip';
 import { PrivatePage } from '../../app/page-shell';
 import { formatMinutes, serviceLabel } from '../../domain/visit-text';
-import { VisitForm } from '../visits/visit-form';
+import { VisitForm } from '../../app/visits/visit-form';
 import { type Board, type BoardVisit } from '../../api/visits';
 import { visuallyHidden } from '../../ui/visually-hidden';
 

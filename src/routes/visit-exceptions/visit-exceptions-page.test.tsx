@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { apiFailure, makeVisit } from '../visits/test-fixtures';
+import { apiFailure, makeVisit } from '../../app/testing/visit-fixtures';
 import type { VisitExceptionItem } from '../../api/visits';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.

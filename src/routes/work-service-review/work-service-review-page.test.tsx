@@ -1,10 +1,10 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeClient } from '../clients/test-fixtures';
+import { makeClient } from '../../app/testing/client-fixtures';
 import type { Review, ReviewVisit } from './work-service-review-api';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
@@ -73,12 +73,7 @@ function setUp({ review = makeReview(), user = clara, path = `/onboarding/work-s
 }
 
 beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:signature'), revokeObjectURL: vi.fn() });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe('Work-service review (client)', { timeout: 30_000 }, () => {

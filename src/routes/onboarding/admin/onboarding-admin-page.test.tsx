@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
 import type { FormTemplate } from '../../../api/hiring';
-import { makeEmployee } from '../../employees/test-fixtures';
+import { makeEmployee } from '../../../app/testing/employee-fixtures';
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
-import { makeChecklist, makeFormRequest } from '../onboarding-fixtures';
+import { makeChecklist, makeFormRequest } from '../../../app/testing/onboarding-fixtures';
 
 vi.mock('signature_pad', () => import('../../../app/testing/fake-signature-pad'));
 
@@ -30,14 +30,6 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('checkbox', { name: 'I agree that the office may call this person (required)' }));
   await drawSignature(screen.getByRole('img', { name: 'Your signature' }));
 }
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Form request', { timeout: 30_000 }, () => {
   it("renders the template's fields with the required ones marked, and the signature pad", async () => {

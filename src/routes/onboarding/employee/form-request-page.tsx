@@ -15,7 +15,7 @@ import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../../app/page-shell';
 import { routeNoticeState } from '../../../app/route-notice';
-import { Card } from '../../profile/profile-documents-pages';
+import { Card } from '../../../ui/layout';
 import { formatDate, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../../../api/onboarding';
 import { FORM_STATUS_TEXT, statusOf } from '../../../domain/status-text';
 import { StatusTag } from '../../../ui/tag';
@@ -84,8 +84,8 @@ function schemaFor(fields: FormTemplateField[]) {
 }
 
 /** The answers as the API takes them: dates YYYY-MM-DD, text trimmed, empty optional answers left out. */
-function answersOf(fields: FormTemplateField[], values: Record<string, AnswerValue>): Record<string, unknown> {
-  const answers: Record<string, unknown> = {};
+function answersOf(fields: FormTemplateField[], values: Record<string, AnswerValue>): Record<string, string | boolean> {
+  const answers: Record<string, string | boolean> = {};
   for (const field of fields) {
     const value = values[field.key];
     if (field.type === 'checkbox') answers[field.key] = value === true;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
-import { makeChecklist, makeTestRequest } from '../onboarding-fixtures';
+import { makeChecklist, makeTestRequest } from '../../../app/testing/onboarding-fixtures';
 import type { TestRequest } from '../../../api/onboarding';
 
 vi.mock('signature_pad', () => import('../../../app/testing/fake-signature-pad'));

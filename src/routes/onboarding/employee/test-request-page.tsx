@@ -12,7 +12,7 @@ import { FieldHint, FormStack, TextAreaField } from '../../../ui/fields';
 import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../../app/page-shell';
-import { Card, Stack } from '../../profile/profile-documents-pages';
+import { Card, Stack } from '../../../ui/layout';
 import { needsObservation, type TestRequest } from '../../../api/onboarding';
 import { StatusTag } from '../../../ui/tag';
 import { TEST_STATUS_TEXT, statusOf } from '../../../domain/status-text';

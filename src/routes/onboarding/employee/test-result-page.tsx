@@ -7,7 +7,7 @@ import { Alert } from '../../../ui/alert';
 import { ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { PrivatePage } from '../../../app/page-shell';
-import { Card, ItemList, Stack } from '../../profile/profile-documents-pages';
+import { Card, ItemList, Stack } from '../../../ui/layout';
 import { needsObservation, type TestRequest } from '../../../api/onboarding';
 import { StatusTag } from '../../../ui/tag';
 import { TEST_STATUS_TEXT, statusOf } from '../../../domain/status-text';

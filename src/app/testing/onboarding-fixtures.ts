@@ -74,7 +74,7 @@ export function makeTestRequest(overrides: Partial<TestRequest> = {}): TestReque
     score: null,
     written_passed: null,
     review_subjects: [],
-    skill_results: null,
+    skill_results: [],
     observer: null,
     observed_at: null,
     submitted_at: null,

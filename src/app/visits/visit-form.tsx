@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
-import { useApiClient } from '../../app/api-client';
+import { useApiClient } from '../api-client';
 import { addDays } from '../../domain/dates';
 import { MAX_PATTERN_DAYS, positionFits, WEEKDAYS } from '../../domain/visits';
 import type { ServiceCode } from '../../domain/clients';
