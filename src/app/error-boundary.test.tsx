@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_SCREEN_TEXT } from '../ui/error-screen';
 import { makeUser, renderApp } from './testing/render-app';
 
@@ -17,12 +17,7 @@ vi.mock('../routes/onboarding/employee/form-request-page', () => ({
 }));
 
 beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe('the Error 500 screen', () => {

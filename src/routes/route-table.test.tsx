@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp } from '../app/testing/render-app';
 
 vi.mock('signature_pad', () => import('../app/testing/fake-signature-pad'));
 
 const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('signed out', () => {
   it('a private route redirects to the login page of the stored organization', async () => {

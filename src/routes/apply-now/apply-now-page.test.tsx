@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
@@ -38,14 +38,6 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('checkbox', { name: /I certify that the information in this application is true and complete/ }));
   await drawSignature(screen.getByRole('img', { name: 'Your signature' }));
 }
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('ApplyNow page', { timeout: 30_000 }, () => {
   it('shows the branded application with the spec’s position labels and no serious axe violation', async () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 
 const mails = [
@@ -13,10 +13,6 @@ const mails = [
   },
   { id: 1, to: 'nurse@sunrise.example', subject: 'Your TB test expires soon', text: 'Please upload the renewed document.', state: 'failed' as const, created_at: '2026-03-01T10:00:00Z' },
 ];
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 describe('/dev, the mail outbox', () => {
   it('shows each mail as plain text with its state in words, and no link to follow', async () => {

@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { ageText, type Grievance, type GrievanceSummary } from './grievances-api';
@@ -92,14 +92,6 @@ function push(actor: ReturnType<typeof renderApp>['actor'], type: string, data: 
     session.getSnapshot().children.liveEvents!.send({ type: 'stream.event', event: { id, type, data } });
   });
 }
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('grievance desk and pages', { timeout: 30000 }, () => {
   it('the desk lists open grievances first from the server, urgent and overdue ones marked, and filters by state, category and age', async () => {

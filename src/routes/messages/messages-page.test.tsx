@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Conversation, ConversationSummary, Message } from './messages-api';
@@ -67,13 +67,6 @@ const mocked = (fn: unknown) => fn as Mock;
 function push(live: ReturnType<typeof renderApp>['live'], type: string, data: object) {
   act(() => live.emit(type, data));
 }
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('the messages page', () => {
   it("lists the office's conversations with their unread counts and has no accessibility violations", async () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
@@ -10,14 +10,6 @@ vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper', email: 'admin@sunrise.example', phone: '555-0100' });
 
 const section = (name: string) => screen.getByRole('region', { name });
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Profile page', { timeout: 20_000 }, () => {
   it('shows one’s own details, with the last sign-in in one’s time zone', async () => {

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { holdTimers } from '../../ui/debounce-testing';
@@ -36,14 +36,6 @@ function setUp(overrides: Parameters<typeof stubApi>[0] = {}) {
 
 const table = () => screen.getByRole('table', { name: 'Users' });
 const rowOf = (text: string) => within(table()).getByText(text).closest('tr')!;
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('Users page', () => {
   it("lists the organization's users with name, email, role label and state", async () => {
