@@ -107,7 +107,7 @@ export function UsersPage() {
     filters: { role: '' },
     failureText: 'The users could not be loaded.',
   });
-  const { setRows } = list;
+  const { setRows, setCount } = list;
 
   const replaceRow = (next: OrganizationUser) => setRows((current) => current.map((row) => (row.id === next.id ? next : row)));
 

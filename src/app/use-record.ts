@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiErrorDetail, apiErrorStatus } from '../../ui/api-error';
+import { apiErrorDetail, apiErrorStatus } from '../ui/api-error';
 
-export interface Resource<Data> {
+export interface RecordState<Data> {
   data: Data | null;
   loading: boolean;
   /** The server's detail (or a network text) when loading failed. */
@@ -11,8 +11,11 @@ export interface Resource<Data> {
   setData: (data: Data) => void;
 }
 
-/** Loads one answer of the API when `key` changes (a later answer wins; an unmounted page ignores it). */
-export function useResource<Data>(load: () => Promise<Data>, key: string, failureText: string): Resource<Data> {
+/**
+ * Loads one answer of the API (a record, or a short list that is not paged) when `key` changes: a later answer
+ * wins and an unmounted page ignores it; `status` tells a missing record (404) from a failure.
+ */
+export function useRecord<Data>(load: () => Promise<Data>, key: string, failureText: string): RecordState<Data> {
   const [data, setData] = useState<Data | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);

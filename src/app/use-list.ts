@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { apiErrorDetail } from '../ui/api-error';
+import type { DataTablePaging } from '../ui/data-table';
+import { useDebouncedValue } from '../ui/use-debounced-value';
+
+/** One page of a list as the API answers it (the generated paged answers share this shape). */
+export interface Page<Row> {
+  count: number;
+  results: Row[];
+}
+
+/** What the list asks for: the page, its order, and the search once typing pauses (absent when empty). */
+export interface PageQuery<Ordering extends string = string> {
+  limit: number;
+  offset: number;
+  /** Absent when the list has no order of its own to choose. */
+  ordering?: Ordering;
+  search?: string;
+}
+
+export interface ListOptions<Row, Filters extends Record<string, string>, Ordering extends string = string> {
+  /** Loads one page; the page maps the filters (kept as the select boxes' strings) to the operation's query. */
+  load: (page: PageQuery<Ordering>, filters: Filters) => Promise<Page<Row>>;
+  pageSize: number;
+  /** The first order, e.g. "last_name" or "-created_at"; none for a list in the server's one order. */
+  ordering?: Ordering;
+  /** The filters' first values ('' means all). */
+  filters?: Filters;
+  failureText: string;
+  /** Whatever else the answer depends on that the list does not hold (e.g. a status kept in the URL). */
+  key?: string;
+  searchDelayMs?: number;
+}
+
+export interface List<Row, Filters extends Record<string, string>, Ordering extends string = string> {
+  rows: Row[];
+  count: number;
+  loading: boolean;
+  /** The server's detail (or a network text) when loading failed; the rows shown stay. */
+  error: string | null;
+  /** Loads the current page again. */
+  reload: () => void;
+  /** Replaces the rows shown (e.g. one row the server answered after an action). */
+  setRows: Dispatch<SetStateAction<Row[]>>;
+  /** Adjusts the total after an action the server answered (a row added or gone). */
+  setCount: Dispatch<SetStateAction<number>>;
+  /** The search box's text; `query` is what was sent. */
+  search: string;
+  setSearch: (text: string) => void;
+  query: string;
+  filters: Filters;
+  /** Sets one filter and goes back to the first page. */
+  setFilter: (name: keyof Filters) => (value: string) => void;
+  /** A search or a filter narrows the list (the empty state says "No ... match"). */
+  filtered: boolean;
+  offset: number;
+  setOffset: (offset: number) => void;
+  ordering: Ordering | undefined;
+  /** Orders the list anew and goes back to the first page. */
+  setOrdering: (ordering: string) => void;
+  paging: DataTablePaging;
+  /** The DataTable props the list owns: rows, loading, paging, and the ordering when the list has one. */
+  table: {
+    rows: Row[];
+    loading: boolean;
+    ordering?: string;
+    onOrderingChange?: (ordering: string) => void;
+    paging: DataTablePaging;
+  };
+}
+
+const SEARCH_DELAY_MS = 300;
+const NO_FILTERS = {};
+
+/**
+ * A paged, ordered, searched and filtered list loaded from the server: a changed search, filter or order goes
+ * back to the first page, and only the latest request's answer is shown.
+ */
+export function useList<Row, Filters extends Record<string, string> = Record<string, never>, Ordering extends string = string>(
+  options: ListOptions<Row, Filters, Ordering>,
+): List<Row, Filters, Ordering> {
+  const { pageSize, failureText, key = '', searchDelayMs = SEARCH_DELAY_MS } = options;
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Filters>(() => (options.filters ?? NO_FILTERS) as Filters);
+  const [offset, setOffset] = useState(0);
+  const [ordering, setOrderingState] = useState(options.ordering);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  // A changed search goes back to the first page once typing pauses; the first render does not.
+  const query = useDebouncedValue(search.trim(), searchDelayMs, () => setOffset(0));
+  const loadRef = useRef(options.load);
+  loadRef.current = options.load;
+  const filterKey = JSON.stringify(filters);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    setError(null);
+    loadRef
+      .current({ limit: pageSize, offset, ...(ordering === undefined ? {} : { ordering }), ...(query ? { search: query } : {}) }, filters)
+      .then((page) => {
+        if (!active) return;
+        setRows(page.results);
+        setCount(page.count);
+      })
+      .catch((failure: unknown) => {
+        if (active) setError(apiErrorDetail(failure, failureText));
+      })
+      .finally(() => {
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+    };
+    // The filters are compared by value, so a page may pass a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, filterKey, offset, ordering, key, pageSize, failureText, generation]);
+
+  const setFilter = (name: keyof Filters) => (value: string) => {
+    setFilters((current) => ({ ...current, [name]: value }));
+    setOffset(0);
+  };
+  const setOrdering = (next: string) => {
+    setOrderingState(next as Ordering);
+    setOffset(0);
+  };
+  const paging = { limit: pageSize, offset, count, onOffsetChange: setOffset };
+
+  return {
+    rows,
+    count,
+    loading,
+    error,
+    reload: () => setGeneration((current) => current + 1),
+    setRows,
+    setCount,
+    search,
+    setSearch,
+    query,
+    filters,
+    setFilter,
+    filtered: !!query || Object.values(filters).some(Boolean),
+    offset,
+    setOffset,
+    ordering,
+    setOrdering,
+    paging,
+    table: { rows, loading, paging, ...(ordering === undefined ? {} : { ordering, onOrderingChange: setOrdering }) },
+  };
+}
