@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
+import { useRecord } from '../../app/use-record';
 import { CLIENT_TYPES } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiErrorStatus } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { personName } from '../../api/hiring';
@@ -12,7 +11,7 @@ import { Tag } from '../../ui/tag';
 import { SubNav } from '../../ui/tab-strip';
 import { PrivateNotFoundPage } from '../../app/not-found-pages';
 import { PrivatePage } from '../../app/page-shell';
-import { GrievanceDesk } from '../grievances/grievance-list';
+import { GrievanceDesk } from '../../app/grievances/grievance-list';
 import { ClientReviewsTab } from '../work-service-review/client-reviews-tab';
 import { ClientAccessHistoryTab } from './client-access-history-tab';
 import { ClientDetailsTab } from './client-details-tab';
@@ -20,7 +19,6 @@ import { ClientServicesTab } from './client-services-tab';
 import type { ClientTabProps } from './client-tab-props';
 import { ClientVisitsTab } from './client-visits-tab';
 import { ClientStatusTag } from './clients-page';
-import type { Client } from '../../api/clients';
 
 const TABS = [
   { path: 'details', label: 'Details' },
@@ -51,35 +49,19 @@ export function ClientPage() {
   const api = useApiClient();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
-  const [client, setClient] = useState<Client | null>(null);
-  const [loadError, setLoadError] = useState<{ status: number | null; text: string } | null>(null);
+  const record = useRecord(() => api.clients_retrieve({ id }), String(id), 'The client could not be loaded.', {
+    enabled: Number.isInteger(id) && id > 0,
+    clearOnNewKey: true,
+  });
+  const { data: client, setData: setClient } = record;
 
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
-    let active = true;
-    setClient(null);
-    setLoadError(null);
-    api
-      .clients_retrieve({ id })
-      .then((answer) => {
-        if (active) setClient(answer);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError({ status: apiErrorStatus(failure), text: apiErrorDetail(failure, 'The client could not be loaded.') });
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
-
-  if (!Number.isInteger(id) || id <= 0 || loadError?.status === 404) return <PrivateNotFoundPage />;
+  if (!Number.isInteger(id) || id <= 0 || record.status === 404) return <PrivateNotFoundPage />;
 
   const back = <TextLink to="/clients">Back to clients</TextLink>;
   if (!client) {
     return (
       <PrivatePage title="Client" description={back}>
-        {loadError ? <Alert tone="error">{loadError.text}</Alert> : <p role="status">Loading…</p>}
+        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
       </PrivatePage>
     );
   }

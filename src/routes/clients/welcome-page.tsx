@@ -1,23 +1,23 @@
 import styled from '@emotion/styled';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { useRecord } from '../../app/use-record';
 import { formatDateTime } from '../../app/date-time';
 import { SERVICES } from '../../domain/clients';
 import { dateIn } from '../../domain/dates';
 import { DEFAULT_LOCALE } from '../../domain/constants';
 import { VISIT_STATUSES } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { formatCalendarDate, formatDayIn } from '../../api/hiring';
-import { GrievanceForm } from '../grievances/grievance-form';
-import { OwnGrievances } from '../grievances/grievance-list';
+import { GrievanceForm } from '../../app/grievances/grievance-form';
+import { OwnGrievances } from '../../app/grievances/grievance-list';
 import { Messages, Panel } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
 import { PrivatePage } from '../../app/page-shell';
-import type { Grievance, Welcome, WelcomeVisit } from '../../api/clients';
+import type { WelcomeVisit } from '../../api/clients';
 
 export const CONCERNS_PAGE_SIZE = 50;
 
@@ -77,36 +77,15 @@ export function WelcomePage() {
   const api = useApiClient();
   const { user } = useAuthentication();
   const timeZone = user?.timezone;
-  const [welcome, setWelcome] = useState<Welcome | null>(null);
-  const [concerns, setConcerns] = useState<Grievance[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [concernsError, setConcernsError] = useState<string | null>(null);
+  const { data: welcome, error: loadError } = useRecord(() => api.clients_welcome_retrieve(), 'welcome', 'Your page could not be loaded. Please try again.');
+  const concernsRecord = useRecord(
+    async () => (await api.grievances_list({ limit: CONCERNS_PAGE_SIZE, offset: 0 })).results,
+    'concerns',
+    'Your concerns could not be loaded.',
+  );
+  const { data: concerns, setData: setConcerns, error: concernsError } = concernsRecord;
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    api
-      .clients_welcome_retrieve()
-      .then((answer) => {
-        if (active) setWelcome(answer);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError(apiErrorDetail(failure, 'Your page could not be loaded. Please try again.'));
-      });
-    api
-      .grievances_list({ limit: CONCERNS_PAGE_SIZE, offset: 0 })
-      .then((page) => {
-        if (active) setConcerns(page.results);
-      })
-      .catch((failure: unknown) => {
-        if (active) setConcernsError(apiErrorDetail(failure, 'Your concerns could not be loaded.'));
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const client = welcome?.client ?? null;
   const title = client ? `Welcome, ${client.first_name}` : 'Welcome';

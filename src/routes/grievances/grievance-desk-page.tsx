@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../ui/button';
 import { PrivatePage } from '../../app/page-shell';
-import { GrievanceDesk } from './grievance-list';
+import { GrievanceDesk } from '../../app/grievances/grievance-list';
 
 /**
  * /clients/grievances (admin, master): the office's grievance desk (42 CFR 484.50(e)). Spec 6 keeps the

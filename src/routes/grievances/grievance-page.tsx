@@ -1,15 +1,16 @@
 import styled from '@emotion/styled';
 import { Form, Formik } from 'formik';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { useRecord } from '../../app/use-record';
 import { formatDateTime } from '../../app/date-time';
 import { useLiveEvents } from '../../app/live-events';
 import { GRIEVANCE_MOVE_LABELS, REPRISAL_WATCH_DAYS, type GrievanceState } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { CheckboxField, FormStack, TextAreaField } from '../../ui/fields';
@@ -19,8 +20,8 @@ import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layou
 import { Tag } from '../../ui/tag';
 import { PrivateNotFoundPage } from '../../app/not-found-pages';
 import { PrivatePage } from '../../app/page-shell';
-import { GrievanceStateTags } from './grievance-state';
-import { ageText, categoryLabel, changeText, channelLabel, eventTitle, grievancesHome, stateLabel, type Grievance, type GrievanceViewer } from './grievances-api';
+import { GrievanceStateTags } from '../../ui/grievance-state-tags';
+import { ageText, categoryLabel, changeText, channelLabel, eventTitle, grievancesHome, stateLabel, type Grievance, type GrievanceViewer } from '../../api/grievances';
 import { ShareWithFamily } from './share-with-family';
 
 const Timeline = styled.ol`
@@ -83,40 +84,23 @@ export function GrievancePage() {
   const location = useLocation();
   const [notice, setNotice] = useState<ReactNode>((location.state as { notice?: string } | null)?.notice ?? null);
   const [error, setError] = useState<string | null>(null);
-  const [grievance, setGrievance] = useState<Grievance | null>(null);
-  const [loadError, setLoadError] = useState<{ status: number | null; text: string } | null>(null);
   const [moving, setMoving] = useState<GrievanceState | null>(null);
+  const record = useRecord(() => api.grievances_retrieve({ id }), String(id), 'The grievance could not be loaded.', {
+    enabled: Number.isInteger(id) && id > 0,
+    clearOnNewKey: true,
+  });
+  const { data: grievance, setData: setGrievance } = record;
   // moved or noted elsewhere (another admin, the complainant): load it again
-  const [changes, setChanges] = useState(0);
   useLiveEvents('grievance.changed', (event) => {
-    if (event.data?.grievance_id === id) setChanges((n) => n + 1);
+    if (event.data?.grievance_id === id) void record.reload();
   });
 
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
-    let active = true;
-    setGrievance((current) => (current?.id === id ? current : null));
-    setLoadError(null);
-    api
-      .grievances_retrieve({ id })
-      .then((answer) => {
-        if (active) setGrievance(answer);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError({ status: apiErrorStatus(failure), text: apiErrorDetail(failure, 'The grievance could not be loaded.') });
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, changes]);
-
-  if (!Number.isInteger(id) || id <= 0 || loadError?.status === 404) return <PrivateNotFoundPage />;
+  if (!Number.isInteger(id) || id <= 0 || record.status === 404) return <PrivateNotFoundPage />;
   const back = <TextLink to={grievancesHome(viewer)}>{BACK_TEXT[viewer]}</TextLink>;
   if (!grievance) {
     return (
       <PrivatePage title="Grievance" description={back}>
-        {loadError ? <Alert tone="error">{loadError.text}</Alert> : <p role="status">Loading…</p>}
+        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
       </PrivatePage>
     );
   }

@@ -7,9 +7,9 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Messages, Panel } from '../../ui/layout';
 import { PrivatePage } from '../../app/page-shell';
-import { GrievanceForm } from './grievance-form';
-import { OwnGrievances } from './grievance-list';
-import type { GrievanceSummary } from './grievances-api';
+import { GrievanceForm } from '../../app/grievances/grievance-form';
+import { OwnGrievances } from '../../app/grievances/grievance-list';
+import type { GrievanceSummary } from '../../api/grievances';
 
 export const OWN_GRIEVANCES_PAGE_SIZE = 50;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
-import { ageText, type Grievance, type GrievanceSummary } from './grievances-api';
+import { ageText, type Grievance, type GrievanceSummary } from '../../api/grievances';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });

@@ -5,8 +5,8 @@ import { dateIn } from '../../domain/dates';
 import { TextLink } from '../../ui/button';
 import { Panel } from '../../ui/layout';
 import { PrivatePage } from '../../app/page-shell';
-import { GrievanceForm } from './grievance-form';
-import { grievancePath } from './grievances-api';
+import { GrievanceForm } from '../../app/grievances/grievance-form';
+import { grievancePath } from '../../api/grievances';
 
 /** /clients/grievances/new (admin, master): the office records a grievance taken by phone or in person. */
 export function NewGrievancePage() {

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { FormStack, SelectField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, Panel, RowActions } from '../../ui/layout';
-import type { Grievance, GrievanceFamilyMember } from './grievances-api';
+import type { Grievance, GrievanceFamilyMember } from '../../api/grievances';
 
 export interface ShareWithFamilyProps {
   grievance: Grievance;

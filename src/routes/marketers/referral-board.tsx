@@ -4,7 +4,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { personName } from '../../api/hiring';
 import { Messages } from '../../ui/layout';
-import { ReferralList } from '../referrals/referral-list';
+import { ReferralList } from '../../app/referral-list';
 
 /** The marketers, for the board's filter: one request for all of them (an agency has a few). */
 export const ALL_MARKETERS = { limit: 1000, offset: 0 } as const;

@@ -1,26 +1,28 @@
 import styled from '@emotion/styled';
 import { Form, Formik } from 'formik';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { useOrganizationTimeZone } from '../../app/organization';
+import { useRecord } from '../../app/use-record';
 import { DECLINE_REASONS, REFERRAL_MOVES, type DeclineReason } from '../../domain/clients';
 import { hasPermission } from '../../domain/permissions';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate } from '../../api/hiring';
+import type { RequestBody } from '../../api/types';
 import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 import { PrivateNotFoundPage } from '../../app/not-found-pages';
 import { PrivatePage } from '../../app/page-shell';
 import { changedFields, ReferralForm, referralValues } from './referral-form';
-import { ReferralStatusTags } from './referral-status';
+import { ReferralStatusTags } from '../../ui/referral-status-tags';
 import {
   declineReasonLabel,
   eventTitle,
@@ -33,7 +35,7 @@ import {
   type Referral,
 } from '../../api/referrals';
 
-type StatusBody = NonNullable<Parameters<ReturnType<typeof useApiClient>['referrals_status_create']>[1]>;
+type StatusBody = RequestBody<'referrals_status_create'>;
 type Asking = 'ASSESSMENT_SCHEDULED' | 'DECLINED' | 'LOST' | 'ADMIT';
 
 const REASON_OPTIONS = Object.entries(DECLINE_REASONS).map(([value, label]) => ({ value, label }));
@@ -78,32 +80,17 @@ export function ReferralPage() {
   const location = useLocation();
   const [notice, setNotice] = useState<ReactNode>((location.state as { notice?: string } | null)?.notice ?? null);
   const [error, setError] = useState<string | null>(null);
-  const [referral, setReferral] = useState<Referral | null>(null);
-  const [loadError, setLoadError] = useState<{ status: number | null; text: string } | null>(null);
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState<Asking | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
-    let active = true;
-    setReferral(null);
-    setLoadError(null);
-    api
-      .referrals_retrieve({ id })
-      .then((answer) => {
-        if (active) setReferral(answer);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError({ status: apiErrorStatus(failure), text: apiErrorDetail(failure, 'The referral could not be loaded.') });
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  const record = useRecord(() => api.referrals_retrieve({ id }), String(id), 'The referral could not be loaded.', {
+    enabled: Number.isInteger(id) && id > 0,
+    clearOnNewKey: true,
+  });
+  const { data: referral, setData: setReferral } = record;
 
-  if (!Number.isInteger(id) || id <= 0 || loadError?.status === 404) return <PrivateNotFoundPage />;
+  if (!Number.isInteger(id) || id <= 0 || record.status === 404) return <PrivateNotFoundPage />;
 
   const back = !office ? (
     <TextLink to="/referrals">Back to referrals</TextLink>
@@ -115,7 +102,7 @@ export function ReferralPage() {
   if (!referral) {
     return (
       <PrivatePage title="Referral" description={back}>
-        {loadError ? <Alert tone="error">{loadError.text}</Alert> : <p role="status">Loading…</p>}
+        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
       </PrivatePage>
     );
   }

@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../ui/button';
 import { PrivatePage } from '../../app/page-shell';
-import { ReferralList } from './referral-list';
+import { ReferralList } from '../../app/referral-list';
 
 /** /referrals (view-referrals): the marketer's own referrals, by status, with a search; a new one. */
 export function ReferralsPage() {

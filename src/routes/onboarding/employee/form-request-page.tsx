@@ -1,4 +1,3 @@
-import styled from '@emotion/styled';
 import { Form, Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -16,6 +15,7 @@ import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../../app/page-shell';
 import { routeNoticeState } from '../../../app/route-notice';
 import { Card } from '../../../ui/layout';
+import { FormAnswers } from '../../../ui/form-answers';
 import { formatDate, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../../../api/onboarding';
 import { FORM_STATUS_TEXT, statusOf } from '../../../domain/status-text';
 import { StatusTag } from '../../../ui/tag';
@@ -26,24 +26,6 @@ interface FormValues {
   answers: Record<string, AnswerValue>;
   signature: string | null;
 }
-
-const Answers = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.spacing(0.5, 2)};
-  margin: ${({ theme }) => theme.spacing(1.5, 0, 0)};
-  ${({ theme }) => theme.mq.up('sm')} {
-    grid-template-columns: minmax(140px, max-content) minmax(0, 1fr);
-  }
-  dt {
-    font-weight: 600;
-    color: ${({ theme }) => theme.palette.text.secondary};
-  }
-  dd {
-    margin: 0 0 ${({ theme }) => theme.spacing(1)};
-    overflow-wrap: anywhere;
-  }
-`;
 
 /** The success message on the page a signed form returns to. */
 export const signedText = (formName: string) => `“${formName}” was signed and sent to the office.`;
@@ -115,26 +97,6 @@ function TemplateField({ field }: { field: FormTemplateField }) {
     default:
       return <TextField name={name} label={label} />;
   }
-}
-
-function answerText(field: FormTemplateField, value: unknown): string {
-  if (field.type === 'checkbox') return value === true ? 'Yes' : 'No';
-  if (field.type === 'date') return typeof value === 'string' && value ? formatDate(value) : '—';
-  return value == null || value === '' ? '—' : String(value);
-}
-
-/** A signed form's answers, field by field (the employee's own view, and the office's before it countersigns). */
-export function FormAnswers({ request }: { request: Pick<FormRequest, 'template' | 'answers'> }) {
-  return (
-    <Answers>
-      {request.template.fields.map((field) => (
-        <div key={field.key} css={{ display: 'contents' }}>
-          <dt>{field.label}</dt>
-          <dd>{answerText(field, request.answers?.[field.key])}</dd>
-        </div>
-      ))}
-    </Answers>
-  );
 }
 
 function CompletedForm({ request }: { request: FormRequest }) {

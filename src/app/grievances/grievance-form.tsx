@@ -1,7 +1,7 @@
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
-import { useApiClient } from '../../app/api-client';
+import { useApiClient } from '../api-client';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, type GrievanceCategory } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
@@ -10,7 +10,7 @@ import { SubmitButton } from '../../ui/submit-button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { personName } from '../../api/hiring';
 import { Messages, RowActions } from '../../ui/layout';
-import type { Grievance, GrievanceBody } from './grievances-api';
+import type { Grievance, GrievanceBody } from '../../api/grievances';
 
 const CATEGORY_OPTIONS = Object.entries(GRIEVANCE_CATEGORIES).map(([value, label]) => ({ value, label }));
 const COMPLAINANT_OPTIONS = [

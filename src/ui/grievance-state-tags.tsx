@@ -1,6 +1,6 @@
-import type { GrievanceState } from '../../domain/grievances';
-import { Tag, TagList, type TagTone } from '../../ui/tag';
-import { stateLabel, type GrievanceSummary } from './grievances-api';
+import type { GrievanceState } from '../domain/grievances';
+import { Tag, TagList, type TagTone } from './tag';
+import { stateLabel, type GrievanceSummary } from '../api/grievances';
 
 const STATE_TONES: Record<GrievanceState, TagTone> = {
   RECEIVED: 'neutral',

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { useApiClient } from '../../app/api-client';
-import { useAuthentication } from '../../app/authentication';
-import { useList } from '../../app/use-list';
-import { formatDateTime } from '../../app/date-time';
-import { REFERRAL_OVERDUE_HOURS, REFERRAL_SOURCES, REFERRAL_STATUSES } from '../../domain/clients';
-import { Alert } from '../../ui/alert';
-import { TextLink } from '../../ui/button';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, FilterSelect, Input } from '../../ui/fields';
-import { Filters, Messages } from '../../ui/layout';
-import { ReferralStatusTags } from './referral-status';
+import { useApiClient } from './api-client';
+import { useAuthentication } from './authentication';
+import { useList } from './use-list';
+import { formatDateTime } from './date-time';
+import { REFERRAL_OVERDUE_HOURS, REFERRAL_SOURCES, REFERRAL_STATUSES } from '../domain/clients';
+import { Alert } from '../ui/alert';
+import { TextLink } from '../ui/button';
+import { DataTable, type DataTableColumn } from '../ui/data-table';
+import { EmptyState } from '../ui/empty-state';
+import { FieldShell, FilterSelect, Input } from '../ui/fields';
+import { Filters, Messages } from '../ui/layout';
+import { ReferralStatusTags } from '../ui/referral-status-tags';
 import {
   officeReferralPath,
   REFERRALS_PAGE_SIZE,
@@ -18,7 +18,7 @@ import {
   typeLabel,
   type ReferralListQuery,
   type ReferralSummary,
-} from '../../api/referrals';
+} from '../api/referrals';
 
 export interface ReferralListProps {
   /** The table's name. */

@@ -1,6 +1,6 @@
-import type { ReferralStatus } from '../../domain/clients';
-import { Tag, TagList, type TagTone } from '../../ui/tag';
-import { statusLabel, type ReferralSummary } from '../../api/referrals';
+import type { ReferralStatus } from '../domain/clients';
+import { Tag, TagList, type TagTone } from './tag';
+import { statusLabel, type ReferralSummary } from '../api/referrals';
 
 const STATUS_TONES: Record<ReferralStatus, TagTone> = {
   NEW: 'neutral',

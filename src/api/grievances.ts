@@ -1,5 +1,5 @@
-import type { OperationParams, RequestBody, ResponseData } from '../../api/types';
-import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES, type GrievanceState } from '../../domain/grievances';
+import type { OperationParams, RequestBody, ResponseData } from './types';
+import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES, type GrievanceState } from '../domain/grievances';
 
 /*
  * The grievance shapes, from the server's document (src/api/generated.d.ts): the answers of the operations the

@@ -1,9 +1,9 @@
 import styled from '@emotion/styled';
-import { useApiClient } from '../../app/api-client';
-import { useAuthentication } from '../../app/authentication';
-import { useList } from '../../app/use-list';
-import { formatDateTime } from '../../app/date-time';
-import { useLiveEvents, useLiveStreamOpened } from '../../app/live-events';
+import { useApiClient } from '../api-client';
+import { useAuthentication } from '../authentication';
+import { useList } from '../use-list';
+import { formatDateTime } from '../date-time';
+import { useLiveEvents, useLiveStreamOpened } from '../live-events';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, GRIEVANCE_STATES } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
@@ -11,8 +11,8 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FilterSelect } from '../../ui/fields';
 import { Filters, Messages } from '../../ui/layout';
-import { GrievanceStateTags } from './grievance-state';
-import { ageText, categoryLabel, channelLabel, grievancePath, GRIEVANCES_PAGE_SIZE, type GrievanceListQuery, type GrievanceSummary, type GrievanceViewer } from './grievances-api';
+import { GrievanceStateTags } from '../../ui/grievance-state-tags';
+import { ageText, categoryLabel, channelLabel, grievancePath, GRIEVANCES_PAGE_SIZE, type GrievanceListQuery, type GrievanceSummary, type GrievanceViewer } from '../../api/grievances';
 
 const OPEN_CHOICES = { true: 'Open (not closed)', false: 'Closed' };
 
