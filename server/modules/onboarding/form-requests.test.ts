@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, formRequests, formTemplates, notifications, users } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
-import { testBackends } from '../../test-support';
-import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp, type Session } from './onboarding-test-kit';
+import { testBackends, type Caller } from '../../test-client';
+import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp } from './onboarding-test-kit';
 
 const ELIGIBILITY_ANSWERS = {
   legal_name: 'Noah Patel',
@@ -15,19 +15,19 @@ const ELIGIBILITY_ANSWERS = {
 for (const backend of testBackends()) {
   describe(`form requests (${backend})`, () => {
     let t: OnboardingTestApp;
-    let admin: Session;
-    let master: Session;
-    let harborAdmin: Session;
-    let nurse: Session;
-    let aide: Session;
-    let newhire: Session;
-    let client: Session;
-    let marketer: Session;
+    let admin: Caller;
+    let master: Caller;
+    let harborAdmin: Caller;
+    let nurse: Caller;
+    let aide: Caller;
+    let newhire: Caller;
+    let client: Caller;
+    let marketer: Caller;
     const templates: Record<string, number> = {};
 
-    const formsDue = async (session: Session) => (await t.call('GET', '/api/auth/user/', session)).json().profile.forms_due as number;
-    const ownRequests = async (session: Session) => (await t.call('GET', '/api/onboarding/form-requests/', session)).json().results;
-    const requestOf = async (session: Session, template: string) =>
+    const formsDue = async (session: Caller) => (await session.get('/api/auth/user/')).json().profile.forms_due as number;
+    const ownRequests = async (session: Caller) => (await session.get('/api/onboarding/form-requests/')).json().results;
+    const requestOf = async (session: Caller, template: string) =>
       (await ownRequests(session)).find((r: { template: { id: number } }) => r.template.id === templates[template]);
 
     beforeAll(async () => {
@@ -42,7 +42,7 @@ for (const backend of testBackends()) {
           'newhire@sunrise.example',
           'client@sunrise.example',
           'marketer@sunrise.example',
-        ].map((email) => t.login(email)),
+        ].map((email) => t.as(email)),
       );
       for (const row of await t.database.db.select().from(formTemplates)) templates[row.name] = row.id;
     });
@@ -52,7 +52,7 @@ for (const backend of testBackends()) {
       const aides = await ownRequests(aide);
       expect(aides.map((r: { status: string }) => r.status).sort()).toEqual(['COMPLETED', 'COMPLETED', 'PENDING']);
       expect(aides.every((r: { employee: { id: number } }) => r.employee.id === aide.user.id)).toBe(true);
-      const pending = (await t.call('GET', '/api/onboarding/form-requests/?status=PENDING', aide)).json();
+      const pending = (await aide.get('/api/onboarding/form-requests/?status=PENDING')).json();
       expect(pending.count).toBe(1);
       expect(pending.results[0]).toMatchObject({
         template: { name: 'Confidentiality (HIPAA) agreement', signers: ['EMPLOYEE', 'ADMIN'] },
@@ -66,16 +66,16 @@ for (const backend of testBackends()) {
       });
       expect(pending.results[0].template.fields.map((f: { key: string }) => f.key)).toEqual(['understand', 'report', 'questions']);
       // the query's employee filter is for admins: an employee still sees only their own
-      const filtered = (await t.call('GET', `/api/onboarding/form-requests/?employee=${nurse.user.id}`, aide)).json();
+      const filtered = (await aide.get(`/api/onboarding/form-requests/?employee=${nurse.user.id}`)).json();
       expect(filtered.results.every((r: { employee: { id: number } }) => r.employee.id === aide.user.id)).toBe(true);
     });
 
     it('admins list the organization’s requests, by employee, audited', async () => {
-      const all = (await t.call('GET', '/api/onboarding/form-requests/?limit=1000', admin)).json();
+      const all = (await admin.get('/api/onboarding/form-requests/?limit=1000')).json();
       expect(all.count).toBe(9);
-      const newhires = (await t.call('GET', `/api/onboarding/form-requests/?employee=${newhire.user.id}`, admin)).json();
+      const newhires = (await admin.get(`/api/onboarding/form-requests/?employee=${newhire.user.id}`)).json();
       expect(newhires.count).toBe(3);
-      expect((await t.call('GET', '/api/onboarding/form-requests/', harborAdmin)).json().count).toBe(0);
+      expect((await harborAdmin.get('/api/onboarding/form-requests/')).json().count).toBe(0);
       const [audit] = (await t.auditsOf('form_requests_list')).filter((a) => a.actorId === admin.user.id);
       expect(audit).toMatchObject({ entity: 'form_request' });
       expect(audit.changedFields).toMatchObject({ event: 'read-list', employee_id: newhire.user.id });
@@ -84,7 +84,7 @@ for (const backend of testBackends()) {
     it('refuses a submission with problems, naming each answer, and writes nothing', async () => {
       const request = await requestOf(newhire, 'Employment eligibility attestation');
       const url = `/api/onboarding/form-requests/${request.id}/submit/`;
-      const bad = await t.call('POST', url, newhire, {
+      const bad = await newhire.post(url, {
         answers: { legal_name: '  ', date_of_birth: '1995-02-30', status: 'Martian', attest: 'yes' },
         signature: SIGNATURE,
       });
@@ -95,14 +95,14 @@ for (const backend of testBackends()) {
         'answers.status': ['Not a valid choice.'],
         'answers.attest': ['Must be true or false.'],
       });
-      const unchecked = await t.call('POST', url, newhire, { answers: { ...ELIGIBILITY_ANSWERS, attest: false }, signature: SIGNATURE });
+      const unchecked = await newhire.post(url, { answers: { ...ELIGIBILITY_ANSWERS, attest: false }, signature: SIGNATURE });
       expect(unchecked.json().fields).toEqual({ 'answers.attest': ['This box must be checked.'] });
-      const unsigned = await t.call('POST', url, newhire, { answers: ELIGIBILITY_ANSWERS, signature: '' });
+      const unsigned = await newhire.post(url, { answers: ELIGIBILITY_ANSWERS, signature: '' });
       expect(unsigned.statusCode).toBe(400);
       expect(Object.keys(unsigned.json().fields)).toEqual(['signature']);
-      const notPng = await t.call('POST', url, newhire, { answers: ELIGIBILITY_ANSWERS, signature: 'data:image/png;base64,SGVsbG8gd29ybGQ=' });
+      const notPng = await newhire.post(url, { answers: ELIGIBILITY_ANSWERS, signature: 'data:image/png;base64,SGVsbG8gd29ybGQ=' });
       expect(notPng.json().fields).toEqual({ signature: ['Upload a valid PNG image.'] });
-      const huge = await t.call('POST', url, newhire, { answers: ELIGIBILITY_ANSWERS, signature: SIGNATURE + 'A'.repeat(600_000) });
+      const huge = await newhire.post(url, { answers: ELIGIBILITY_ANSWERS, signature: SIGNATURE + 'A'.repeat(600_000) });
       expect(huge.statusCode).toBe(400);
       expect(Object.keys(huge.json().fields)).toEqual(['signature']);
       expect((await requestOf(newhire, 'Employment eligibility attestation')).status).toBe('PENDING');
@@ -112,7 +112,7 @@ for (const backend of testBackends()) {
     it('an employee-signed form completes on submit: forms_due drops at once and the admins hear of it', async () => {
       expect(await formsDue(newhire)).toBe(2);
       const request = await requestOf(newhire, 'Employment eligibility attestation');
-      const submitted = await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, newhire, {
+      const submitted = await newhire.post(`/api/onboarding/form-requests/${request.id}/submit/`, {
         answers: { ...ELIGIBILITY_ANSWERS, unknown_key: 'dropped' },
         signature: SIGNATURE,
       });
@@ -131,7 +131,7 @@ for (const backend of testBackends()) {
       const [audit] = await t.auditsOf('form_requests_submit_create');
       expect(audit).toMatchObject({ actorId: newhire.user.id, entity: 'form_request', entityId: String(request.id) });
 
-      const again = await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, newhire, { answers: ELIGIBILITY_ANSWERS, signature: SIGNATURE });
+      const again = await newhire.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: ELIGIBILITY_ANSWERS, signature: SIGNATURE });
       expect(again.statusCode).toBe(400);
       expect(again.json().code).toBe('already_submitted');
     });
@@ -139,11 +139,11 @@ for (const backend of testBackends()) {
     it("the aide's one form due needs the office's countersignature: once she signed it is the office's to do, not hers (forms_due 0, not confined), and still keeps her from ready to hire until countersigned", async () => {
       expect(await formsDue(aide)).toBe(1);
       const request = await requestOf(aide, 'Confidentiality (HIPAA) agreement');
-      const early = await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, admin, { signature: SIGNATURE });
+      const early = await admin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE });
       expect(early.statusCode).toBe(400);
       expect(early.json().code).toBe('not_awaiting_countersignature');
 
-      const signed = await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, aide, {
+      const signed = await aide.post(`/api/onboarding/form-requests/${request.id}/submit/`, {
         answers: { understand: true, report: true },
         signature: SIGNATURE,
       });
@@ -151,10 +151,10 @@ for (const backend of testBackends()) {
       expect(signed.json()).toMatchObject({ status: 'AWAITING_COUNTERSIGN', answers: { understand: true, report: true } });
       // waiting for the office is not hers to do: nothing is due, and her work schedule is open again
       expect(await formsDue(aide)).toBe(0);
-      const schedule = await t.call('GET', '/api/visits/?limit=1', aide);
+      const schedule = await aide.get('/api/visits/?limit=1');
       expect(schedule.statusCode).toBe(200);
       // the checklist still says what is missing (the office's countersignature)
-      const checklist = (await t.call('GET', '/api/onboarding/checklist/', aide)).json();
+      const checklist = (await aide.get('/api/onboarding/checklist/')).json();
       expect(checklist.missing).toContain('Form "Confidentiality (HIPAA) agreement" awaits the office\'s countersignature.');
       // the office is sent to its own view of the form (under /employees, an admin's prefix), which shows her signature
       const [notice] = await t.notificationsOf(admin.user.id, 'form_completed');
@@ -164,7 +164,7 @@ for (const backend of testBackends()) {
       });
       const signatureUrl = `/api/onboarding/form-requests/${request.id}/signature/`;
       for (const reader of [admin, aide]) {
-        const signature = await t.call('GET', signatureUrl, reader);
+        const signature = await reader.get(signatureUrl);
         expect(signature.statusCode).toBe(200);
         expect(signature.headers['content-type']).toBe('image/png');
         expect(signature.rawPayload.toString('base64')).toBe(SIGNATURE.split(',')[1]);
@@ -172,19 +172,19 @@ for (const backend of testBackends()) {
       const signatureReads = (await t.auditsOf('form_requests_signature_retrieve')).map((row) => row.actorId);
       // both readings are audited, the employee's of her own signature too
       expect(signatureReads.sort()).toEqual([admin.user.id, aide.user.id].sort());
-      expect((await t.call('GET', signatureUrl, nurse)).statusCode).toBe(404);
-      expect((await t.call('GET', signatureUrl, harborAdmin)).statusCode).toBe(404);
-      expect((await t.call('GET', signatureUrl, client)).statusCode).toBe(403);
+      expect((await nurse.get(signatureUrl)).statusCode).toBe(404);
+      expect((await harborAdmin.get(signatureUrl)).statusCode).toBe(404);
+      expect((await client.get(signatureUrl)).statusCode).toBe(403);
       const unsignedForm = (await ownRequests(newhire)).find((r: { status: string }) => r.status === 'PENDING');
-      expect((await t.call('GET', `/api/onboarding/form-requests/${unsignedForm.id}/signature/`, admin)).statusCode).toBe(404);
+      expect((await admin.get(`/api/onboarding/form-requests/${unsignedForm.id}/signature/`)).statusCode).toBe(404);
 
-      expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, aide, { signature: SIGNATURE })).statusCode).toBe(403);
-      expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, harborAdmin, { signature: SIGNATURE })).statusCode).toBe(404);
-      const unsigned = await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, admin, { signature: '' });
+      expect((await aide.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE })).statusCode).toBe(403);
+      expect((await harborAdmin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE })).statusCode).toBe(404);
+      const unsigned = await admin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: '' });
       expect(unsigned.json().fields).toEqual({ signature: ['Sign before submitting.'] });
 
       const before = (await t.mails()).length;
-      const countersigned = await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, admin, { signature: SIGNATURE });
+      const countersigned = await admin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE });
       expect(countersigned.statusCode).toBe(200);
       expect(countersigned.json().status).toBe('COMPLETED');
       expect(countersigned.json().countersigned_at).toEqual(expect.any(String));
@@ -206,13 +206,13 @@ for (const backend of testBackends()) {
       expect(await t.auditsOf('form_requests_countersign_create')).toHaveLength(1);
 
       const employeeSigned = await requestOf(newhire, 'Employment eligibility attestation');
-      const needless = await t.call('POST', `/api/onboarding/form-requests/${employeeSigned.id}/countersign/`, admin, { signature: SIGNATURE });
+      const needless = await admin.post(`/api/onboarding/form-requests/${employeeSigned.id}/countersign/`, { signature: SIGNATURE });
       expect(needless.json().code).toBe('no_countersignature');
     });
 
     it('sends a form to many employees at once: each gets a notification with the link and a mail, audited', async () => {
       expect(await formsDue(nurse)).toBe(0);
-      const created = await t.call('POST', '/api/onboarding/form-requests/', admin, {
+      const created = await admin.post('/api/onboarding/form-requests/', {
         template_id: templates['Emergency contact'],
         employee_ids: [nurse.user.id, aide.user.id],
         due_date: '2026-05-01',
@@ -234,7 +234,7 @@ for (const backend of testBackends()) {
       }
       expect(await t.auditsOf('form_requests_create')).toHaveLength(2);
 
-      const twice = await t.call('POST', '/api/onboarding/form-requests/', admin, { template_id: templates['Emergency contact'], employee_ids: [nurse.user.id] });
+      const twice = await admin.post('/api/onboarding/form-requests/', { template_id: templates['Emergency contact'], employee_ids: [nurse.user.id] });
       expect(twice.statusCode).toBe(400);
       expect(twice.json().fields.employee_ids[0]).toContain('Nora Okafor');
     });
@@ -245,19 +245,19 @@ for (const backend of testBackends()) {
       const [before, beforeNotices] = [await count(), await noticeCount()];
       const [harborUser] = await t.database.db.select().from(users).where(eq(users.email, 'admin@harbor.example'));
       for (const stranger of [harborUser.id, admin.user.id, client.user.id, 999_999]) {
-        const refused = await t.call('POST', '/api/onboarding/form-requests/', admin, {
+        const refused = await admin.post('/api/onboarding/form-requests/', {
           template_id: templates['Employment eligibility attestation'],
           employee_ids: [nurse.user.id, stranger],
         });
         expect(refused.statusCode).toBe(400);
         expect(Object.keys(refused.json().fields)).toEqual(['employee_ids']);
       }
-      const foreignTemplate = await t.call('POST', '/api/onboarding/form-requests/', admin, {
+      const foreignTemplate = await admin.post('/api/onboarding/form-requests/', {
         template_id: templates['Harbor orientation acknowledgment'],
         employee_ids: [nurse.user.id],
       });
       expect(Object.keys(foreignTemplate.json().fields)).toEqual(['template_id']);
-      const sunriseIntoHarbor = await t.call('POST', '/api/onboarding/form-requests/', harborAdmin, {
+      const sunriseIntoHarbor = await harborAdmin.post('/api/onboarding/form-requests/', {
         template_id: templates['Harbor orientation acknowledgment'],
         employee_ids: [nurse.user.id],
       });
@@ -268,40 +268,40 @@ for (const backend of testBackends()) {
 
     it("keeps each employee's requests their own; admins' reads are audited; nothing crosses organizations", async () => {
       const request = await requestOf(newhire, 'Confidentiality (HIPAA) agreement');
-      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, newhire)).statusCode).toBe(200);
-      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, nurse)).statusCode).toBe(404);
-      const foreignSubmit = await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, nurse, { answers: {}, signature: SIGNATURE });
+      expect((await newhire.get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(200);
+      expect((await nurse.get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(404);
+      const foreignSubmit = await nurse.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: {}, signature: SIGNATURE });
       expect(foreignSubmit.statusCode).toBe(404);
-      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, harborAdmin)).statusCode).toBe(404);
-      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, master, undefined, 'harbor')).statusCode).toBe(404);
+      expect((await harborAdmin.get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(404);
+      expect((await master.in('harbor').get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(404);
 
-      const read = await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, admin);
+      const read = await admin.get(`/api/onboarding/form-requests/${request.id}/`);
       expect(read.statusCode).toBe(200);
       const [audit] = await t.auditsOf('form_requests_retrieve');
       expect(audit).toMatchObject({ actorId: admin.user.id, entityId: String(request.id) });
       expect(audit.changedFields).toMatchObject({ event: 'read', employee_id: newhire.user.id });
       // the employee's reading of their own form is audited too
       expect((await t.auditsOf('form_requests_retrieve')).filter((a) => a.actorId === newhire.user.id).length).toBeGreaterThan(0);
-      expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, master, undefined, 'sunrise')).statusCode).toBe(200);
+      expect((await master.in('sunrise').get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(200);
     });
 
     it('refuses admins filling a form, and clients and marketers everything (403)', async () => {
       const request = await requestOf(newhire, 'Confidentiality (HIPAA) agreement');
-      expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, admin, { answers: {}, signature: SIGNATURE })).statusCode).toBe(403);
+      expect((await admin.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: {}, signature: SIGNATURE })).statusCode).toBe(403);
       for (const who of [client, marketer]) {
-        expect((await t.call('GET', '/api/onboarding/form-requests/', who)).statusCode).toBe(403);
-        expect((await t.call('GET', `/api/onboarding/form-requests/${request.id}/`, who)).statusCode).toBe(403);
-        expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/submit/`, who, { answers: {}, signature: SIGNATURE })).statusCode).toBe(403);
-        expect((await t.call('POST', `/api/onboarding/form-requests/${request.id}/countersign/`, who, { signature: SIGNATURE })).statusCode).toBe(403);
-        expect((await t.call('POST', '/api/onboarding/form-requests/', who, { template_id: 1, employee_ids: [1] })).statusCode).toBe(403);
-        expect((await t.call('GET', '/api/onboarding/checklist/', who)).statusCode).toBe(403);
+        expect((await who.get('/api/onboarding/form-requests/')).statusCode).toBe(403);
+        expect((await who.get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(403);
+        expect((await who.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: {}, signature: SIGNATURE })).statusCode).toBe(403);
+        expect((await who.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE })).statusCode).toBe(403);
+        expect((await who.post('/api/onboarding/form-requests/', { template_id: 1, employee_ids: [1] })).statusCode).toBe(403);
+        expect((await who.get('/api/onboarding/checklist/')).statusCode).toBe(403);
       }
-      expect((await t.call('POST', '/api/onboarding/form-requests/', nurse, { template_id: 1, employee_ids: [1] })).statusCode).toBe(403);
-      expect((await t.call('GET', '/api/onboarding/form-requests/', null)).statusCode).toBe(401);
+      expect((await nurse.post('/api/onboarding/form-requests/', { template_id: 1, employee_ids: [1] })).statusCode).toBe(403);
+      expect((await t.anonymous.get('/api/onboarding/form-requests/')).statusCode).toBe(401);
     });
 
     it("serves the employee's own checklist", async () => {
-      const checklist = await t.call('GET', '/api/onboarding/checklist/', newhire);
+      const checklist = await newhire.get('/api/onboarding/checklist/');
       expect(checklist.statusCode).toBe(200);
       const body = checklist.json();
       expect(body.ready).toBe(false);
@@ -311,8 +311,8 @@ for (const backend of testBackends()) {
         ['Confidentiality (HIPAA) agreement', 'PENDING'],
       ]);
       expect(body.missing.some((text: string) => text.includes('Confidentiality (HIPAA) agreement'))).toBe(true);
-      expect((await t.call('GET', '/api/onboarding/checklist/', aide)).statusCode).toBe(200);
-      expect((await t.call('GET', '/api/onboarding/checklist/', admin)).statusCode).toBe(403);
+      expect((await aide.get('/api/onboarding/checklist/')).statusCode).toBe(200);
+      expect((await admin.get('/api/onboarding/checklist/')).statusCode).toBe(403);
       const rows = await t.database.db
         .select()
         .from(formRequests)

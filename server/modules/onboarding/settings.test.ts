@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formTemplates } from '../../db/schema';
-import { testBackends } from '../../test-support';
-import { createOnboardingTestApp, type OnboardingTestApp, type Session } from './onboarding-test-kit';
+import { testBackends, type Caller } from '../../test-client';
+import { createOnboardingTestApp, type OnboardingTestApp } from './onboarding-test-kit';
 
 const TEMPLATE = {
   name: 'Direct deposit',
@@ -29,13 +29,13 @@ const TEST = {
 for (const backend of testBackends()) {
   describe(`onboarding settings (${backend})`, () => {
     let t: OnboardingTestApp;
-    let admin: Session;
-    let master: Session;
-    let harborAdmin: Session;
-    let nurse: Session;
-    let newhire: Session;
-    let client: Session;
-    let marketer: Session;
+    let admin: Caller;
+    let master: Caller;
+    let harborAdmin: Caller;
+    let nurse: Caller;
+    let newhire: Caller;
+    let client: Caller;
+    let marketer: Caller;
     let harborTemplateId: number;
 
     beforeAll(async () => {
@@ -49,7 +49,7 @@ for (const backend of testBackends()) {
           'newhire@sunrise.example',
           'client@sunrise.example',
           'marketer@sunrise.example',
-        ].map((email) => t.login(email)),
+        ].map((email) => t.as(email)),
       );
       const [harbor] = await t.database.db.select().from(formTemplates).where(eq(formTemplates.name, 'Harbor orientation acknowledgment'));
       harborTemplateId = harbor.id;
@@ -57,13 +57,13 @@ for (const backend of testBackends()) {
     afterAll(async () => t?.close());
 
     it('creates a form template with checked fields, lists, retrieves and changes it, each change audited', async () => {
-      const created = await t.call('POST', '/api/onboarding/form-templates/', admin, TEMPLATE);
+      const created = await admin.post('/api/onboarding/form-templates/', TEMPLATE);
       expect(created.statusCode).toBe(201);
       const template = created.json();
       expect(template).toMatchObject({ ...TEMPLATE, required: true, assign_on_hire: false, active: true, updated_at: null });
       expect(template.fields[0]).not.toHaveProperty('options');
 
-      const list = (await t.call('GET', '/api/onboarding/form-templates/', admin)).json();
+      const list = (await admin.get('/api/onboarding/form-templates/')).json();
       expect(list.results.map((r: { name: string }) => r.name)).toEqual([
         'Confidentiality (HIPAA) agreement',
         'Direct deposit',
@@ -71,19 +71,19 @@ for (const backend of testBackends()) {
         'Employment eligibility attestation',
       ]);
       expect(list).toMatchObject({ count: 4, next: null, previous: null });
-      expect((await t.call('GET', '/api/onboarding/form-templates/?limit=1&offset=1', admin)).json().next).toBe(
+      expect((await admin.get('/api/onboarding/form-templates/?limit=1&offset=1')).json().next).toBe(
         'http://portal.test/api/onboarding/form-templates/?limit=1&offset=2',
       );
 
-      expect((await t.call('GET', `/api/onboarding/form-templates/${template.id}/`, admin)).json()).toEqual(template);
-      const changed = await t.call('PATCH', `/api/onboarding/form-templates/${template.id}/`, admin, {
+      expect((await admin.get(`/api/onboarding/form-templates/${template.id}/`)).json()).toEqual(template);
+      const changed = await admin.patch(`/api/onboarding/form-templates/${template.id}/`, {
         signers: ['EMPLOYEE', 'ADMIN'],
         active: false,
       });
       expect(changed.statusCode).toBe(200);
       expect(changed.json()).toMatchObject({ signers: ['EMPLOYEE', 'ADMIN'], active: false });
       expect(changed.json().updated_at).not.toBeNull();
-      expect((await t.call('GET', '/api/onboarding/form-templates/?active=false', admin)).json().count).toBe(1);
+      expect((await admin.get('/api/onboarding/form-templates/?active=false')).json().count).toBe(1);
 
       const [update] = await t.auditsOf('form_templates_partial_update');
       expect(update).toMatchObject({ actorId: admin.user.id, entity: 'form_template', entityId: String(template.id) });
@@ -92,7 +92,7 @@ for (const backend of testBackends()) {
     });
 
     it('refuses bad fields, naming each one', async () => {
-      const bad = await t.call('POST', '/api/onboarding/form-templates/', admin, {
+      const bad = await admin.post('/api/onboarding/form-templates/', {
         name: 'Bad',
         fields: [
           { key: 'Bad Key', label: 'One', type: 'text', required: true },
@@ -107,105 +107,105 @@ for (const backend of testBackends()) {
         'fields.2.key': ['Each field needs its own key.'],
         'fields.3.options': [expect.any(String)],
       });
-      const badType = await t.call('POST', '/api/onboarding/form-templates/', admin, {
+      const badType = await admin.post('/api/onboarding/form-templates/', {
         name: 'Bad',
         fields: [{ key: 'x', label: 'X', type: 'file', required: true }],
       });
       expect(badType.statusCode).toBe(400);
       expect(Object.keys(badType.json().fields)).toEqual(['fields.0.type']);
       for (const signers of [['ADMIN'], [], ['EMPLOYEE', 'CLIENT']]) {
-        const badSigners = await t.call('POST', '/api/onboarding/form-templates/', admin, { name: 'Bad', fields: [], signers });
+        const badSigners = await admin.post('/api/onboarding/form-templates/', { name: 'Bad', fields: [], signers });
         expect(badSigners.statusCode).toBe(400);
         expect(Object.keys(badSigners.json().fields)[0]).toMatch(/^signers/);
       }
-      expect((await t.call('POST', '/api/onboarding/form-templates/', admin, { name: '  ', fields: [] })).json().fields).toEqual({
+      expect((await admin.post('/api/onboarding/form-templates/', { name: '  ', fields: [] })).json().fields).toEqual({
         name: ['This field may not be blank.'],
       });
     });
 
     it('manages note types and document types', async () => {
-      const note = await t.call('POST', '/api/onboarding/note-types/', admin, { name: 'Exit interview' });
+      const note = await admin.post('/api/onboarding/note-types/', { name: 'Exit interview' });
       expect(note.statusCode).toBe(201);
       expect(note.json()).toMatchObject({ name: 'Exit interview', active: true });
-      const retired = await t.call('PATCH', `/api/onboarding/note-types/${note.json().id}/`, admin, { active: false });
+      const retired = await admin.patch(`/api/onboarding/note-types/${note.json().id}/`, { active: false });
       expect(retired.json().active).toBe(false);
-      expect((await t.call('GET', '/api/onboarding/note-types/?active=true', admin)).json().results).not.toContainEqual(
+      expect((await admin.get('/api/onboarding/note-types/?active=true')).json().results).not.toContainEqual(
         expect.objectContaining({ name: 'Exit interview' }),
       );
 
-      const type = await t.call('POST', '/api/onboarding/document-types/', admin, { name: 'CPR card', requires_expiry: true, positions: ['HHA', 'RN'] });
+      const type = await admin.post('/api/onboarding/document-types/', { name: 'CPR card', requires_expiry: true, positions: ['HHA', 'RN'] });
       expect(type.statusCode).toBe(201);
       expect(type.json()).toMatchObject({ name: 'CPR card', required: true, requires_expiry: true, positions: ['HHA', 'RN'], active: true });
-      const badPosition = await t.call('PATCH', `/api/onboarding/document-types/${type.json().id}/`, admin, { positions: ['PILOT'] });
+      const badPosition = await admin.patch(`/api/onboarding/document-types/${type.json().id}/`, { positions: ['PILOT'] });
       expect(badPosition.statusCode).toBe(400);
       expect(Object.keys(badPosition.json().fields)).toEqual(['positions.0']);
-      const list = (await t.call('GET', '/api/onboarding/document-types/', admin)).json();
+      const list = (await admin.get('/api/onboarding/document-types/')).json();
       expect(list.results.map((r: { name: string }) => r.name)).toContain('CPR card');
       expect(await t.auditsOf('note_types_partial_update')).toHaveLength(1);
       expect(await t.auditsOf('document_types_create')).toHaveLength(1);
     });
 
     it('creates a competency test, numbering what has no id, and checks questions and pass mark', async () => {
-      const created = await t.call('POST', '/api/onboarding/competency-tests/', admin, TEST);
+      const created = await admin.post('/api/onboarding/competency-tests/', TEST);
       expect(created.statusCode).toBe(201);
       const test = created.json();
       expect(test.questions.map((q: { id: string }) => q.id)).toEqual(['q1', 'gloves']);
       expect(test.questions[1]).toEqual({ id: 'gloves', text: 'Gloves replace hand washing.', choices: ['True', 'False'], answer: 1 });
       expect(test.observed_skills).toEqual([{ id: 's1', label: 'Hand washing' }]);
       expect(test).toMatchObject({ pass_mark: 75, positions: ['HHA', 'CNA'], active: true, description: '' });
-      expect((await t.call('GET', `/api/onboarding/competency-tests/${test.id}/`, admin)).json()).toEqual(test);
+      expect((await admin.get(`/api/onboarding/competency-tests/${test.id}/`)).json()).toEqual(test);
 
-      const bad = await t.call('POST', '/api/onboarding/competency-tests/', admin, {
+      const bad = await admin.post('/api/onboarding/competency-tests/', {
         ...TEST,
         pass_mark: 0,
         questions: [{ text: 'Only one', choices: ['Yes'], answer: 0 }],
       });
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json().fields).sort()).toEqual(['pass_mark', 'questions.0.choices']);
-      const wrongAnswer = await t.call('POST', '/api/onboarding/competency-tests/', admin, {
+      const wrongAnswer = await admin.post('/api/onboarding/competency-tests/', {
         ...TEST,
         questions: [{ id: 'a', text: 'One', choices: ['Yes', 'No'], answer: 2 }, { id: 'a', text: 'Two', choices: ['Yes', 'No'], answer: 0 }],
       });
       expect(wrongAnswer.json().fields).toEqual({ 'questions.0.answer': [expect.any(String)], 'questions.1.id': [expect.any(String)] });
-      const noQuestions = await t.call('POST', '/api/onboarding/competency-tests/', admin, { ...TEST, questions: [] });
+      const noQuestions = await admin.post('/api/onboarding/competency-tests/', { ...TEST, questions: [] });
       expect(Object.keys(noQuestions.json().fields)).toEqual(['questions']);
-      expect((await t.call('PATCH', `/api/onboarding/competency-tests/${test.id}/`, admin, { pass_mark: 101 })).statusCode).toBe(400);
+      expect((await admin.patch(`/api/onboarding/competency-tests/${test.id}/`, { pass_mark: 101 })).statusCode).toBe(400);
 
-      const changed = await t.call('PATCH', `/api/onboarding/competency-tests/${test.id}/`, admin, { pass_mark: 50 });
+      const changed = await admin.patch(`/api/onboarding/competency-tests/${test.id}/`, { pass_mark: 50 });
       expect(changed.json().pass_mark).toBe(50);
-      const list = (await t.call('GET', '/api/onboarding/competency-tests/', admin)).json();
+      const list = (await admin.get('/api/onboarding/competency-tests/')).json();
       expect(list.results.map((r: { name: string }) => r.name)).toContain('Infection control');
     });
 
     it('works for the master in the header’s organization, and needs that header', async () => {
-      const list = await t.call('GET', '/api/onboarding/form-templates/', master, undefined, 'sunrise');
+      const list = await master.in('sunrise').get('/api/onboarding/form-templates/');
       expect(list.statusCode).toBe(200);
       expect(list.json().results.every((r: { name: string }) => r.name !== 'Harbor orientation acknowledgment')).toBe(true);
-      const harbor = (await t.call('GET', '/api/onboarding/form-templates/', master, undefined, 'harbor')).json();
+      const harbor = (await master.in('harbor').get('/api/onboarding/form-templates/')).json();
       expect(harbor.results.map((r: { name: string }) => r.name)).toEqual(['Harbor orientation acknowledgment']);
-      const none = await t.call('GET', '/api/onboarding/form-templates/', master);
+      const none = await master.get('/api/onboarding/form-templates/');
       expect(none.statusCode).toBe(400);
       expect(none.json().code).toBe('organization_required');
     });
 
     it('never crosses organizations: another organization’s ids are 404', async () => {
-      expect((await t.call('GET', `/api/onboarding/form-templates/${harborTemplateId}/`, admin)).statusCode).toBe(404);
-      expect((await t.call('PATCH', `/api/onboarding/form-templates/${harborTemplateId}/`, admin, { name: 'Taken' })).statusCode).toBe(404);
-      expect((await t.call('GET', `/api/onboarding/form-templates/${harborTemplateId}/`, master, undefined, 'sunrise')).statusCode).toBe(404);
-      expect((await t.call('GET', `/api/onboarding/form-templates/${harborTemplateId}/`, harborAdmin)).statusCode).toBe(200);
-      const sunriseTests = (await t.call('GET', '/api/onboarding/competency-tests/', admin)).json().results;
-      expect((await t.call('GET', `/api/onboarding/competency-tests/${sunriseTests[0].id}/`, harborAdmin)).statusCode).toBe(404);
-      expect((await t.call('GET', '/api/onboarding/form-templates/', harborAdmin, undefined, 'sunrise')).statusCode).toBe(403);
+      expect((await admin.get(`/api/onboarding/form-templates/${harborTemplateId}/`)).statusCode).toBe(404);
+      expect((await admin.patch(`/api/onboarding/form-templates/${harborTemplateId}/`, { name: 'Taken' })).statusCode).toBe(404);
+      expect((await master.in('sunrise').get(`/api/onboarding/form-templates/${harborTemplateId}/`)).statusCode).toBe(404);
+      expect((await harborAdmin.get(`/api/onboarding/form-templates/${harborTemplateId}/`)).statusCode).toBe(200);
+      const sunriseTests = (await admin.get('/api/onboarding/competency-tests/')).json().results;
+      expect((await harborAdmin.get(`/api/onboarding/competency-tests/${sunriseTests[0].id}/`)).statusCode).toBe(404);
+      expect((await harborAdmin.in('sunrise').get('/api/onboarding/form-templates/')).statusCode).toBe(403);
     });
 
     it('refuses employees, clients and marketers (403) and the signed-out (401)', async () => {
       for (const who of [nurse, newhire, client, marketer]) {
         for (const url of ['form-templates', 'note-types', 'document-types', 'competency-tests']) {
-          expect((await t.call('GET', `/api/onboarding/${url}/`, who)).statusCode).toBe(403);
-          expect((await t.call('POST', `/api/onboarding/${url}/`, who, { name: 'X' })).statusCode).toBe(403);
+          expect((await who.get(`/api/onboarding/${url}/`)).statusCode).toBe(403);
+          expect((await who.post(`/api/onboarding/${url}/`, { name: 'X' })).statusCode).toBe(403);
         }
       }
-      expect((await t.call('GET', '/api/onboarding/form-templates/', null)).statusCode).toBe(401);
+      expect((await t.anonymous.get('/api/onboarding/form-templates/')).statusCode).toBe(401);
     });
   });
 }

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, formRequests, notifications, testRequests } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
-import { testBackends } from '../../test-support';
-import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp, type Session } from './onboarding-test-kit';
+import { testBackends, type Caller } from '../../test-client';
+import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp } from './onboarding-test-kit';
 
 /** The HHA competency test: a written part and the observed skills of 42 CFR 484.80(c). */
 const HHA_TEST = {
@@ -32,20 +32,20 @@ const allSkills = (satisfactory: (id: string) => boolean) =>
 for (const backend of testBackends()) {
   describe(`competency test requests (${backend})`, () => {
     let t: OnboardingTestApp;
-    let admin: Session;
-    let harborAdmin: Session;
-    let nurse: Session;
-    let aide: Session;
-    let newhire: Session;
-    let client: Session;
-    let marketer: Session;
+    let admin: Caller;
+    let harborAdmin: Caller;
+    let nurse: Caller;
+    let aide: Caller;
+    let newhire: Caller;
+    let client: Caller;
+    let marketer: Caller;
     let testId: number;
     let aideRequest: number;
 
-    const send = (employeeIds: number[], test = testId) => t.call('POST', '/api/onboarding/test-requests/', admin, { test_id: test, employee_ids: employeeIds });
-    const get = (id: number, session: Session) => t.call('GET', `/api/onboarding/test-requests/${id}/`, session);
-    const submit = (id: number, session: Session, answers: object) => t.call('POST', `/api/onboarding/test-requests/${id}/submit/`, session, { answers });
-    const observe = (id: number, session: Session, payload: object) => t.call('POST', `/api/onboarding/test-requests/${id}/observation/`, session, payload);
+    const send = (employeeIds: number[], test = testId) => admin.post('/api/onboarding/test-requests/', { test_id: test, employee_ids: employeeIds });
+    const get = (id: number, session: Caller) => session.get(`/api/onboarding/test-requests/${id}/`);
+    const submit = (id: number, session: Caller, answers: object) => session.post(`/api/onboarding/test-requests/${id}/submit/`, { answers });
+    const observe = (id: number, session: Caller, payload: object) => session.post(`/api/onboarding/test-requests/${id}/observation/`, payload);
 
     beforeAll(async () => {
       t = await createOnboardingTestApp(backend);
@@ -58,9 +58,9 @@ for (const backend of testBackends()) {
           'newhire@sunrise.example',
           'client@sunrise.example',
           'marketer@sunrise.example',
-        ].map((email) => t.login(email)),
+        ].map((email) => t.as(email)),
       );
-      const created = await t.call('POST', '/api/onboarding/competency-tests/', admin, HHA_TEST);
+      const created = await admin.post('/api/onboarding/competency-tests/', HHA_TEST);
       expect(created.statusCode).toBe(201);
       testId = created.json().id;
     });
@@ -87,7 +87,7 @@ for (const backend of testBackends()) {
         expect(refused.statusCode).toBe(400);
         expect(Object.keys(refused.json().fields)).toEqual(['employee_ids']);
       }
-      const harborTest = await t.call('POST', '/api/onboarding/test-requests/', harborAdmin, { test_id: testId, employee_ids: [harborAdmin.user.id] });
+      const harborTest = await harborAdmin.post('/api/onboarding/test-requests/', { test_id: testId, employee_ids: [harborAdmin.user.id] });
       expect(Object.keys(harborTest.json().fields)).toEqual(['test_id']);
       expect((await t.database.db.select().from(testRequests)).length).toBe(before);
       expect(await t.notificationsOf(newhire.user.id, 'test_requested')).toHaveLength(0);
@@ -144,14 +144,14 @@ for (const backend of testBackends()) {
     });
 
     it('the RN finds it among those awaiting observation; others may not ask for that list', async () => {
-      const list = await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', nurse);
+      const list = await nurse.get('/api/onboarding/test-requests/?awaiting_observation=true');
       expect(list.statusCode).toBe(200);
       expect(list.json().results.map((r: { id: number }) => r.id)).toEqual([aideRequest]);
       expect((await get(aideRequest, nurse)).statusCode).toBe(200);
-      expect((await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', aide)).statusCode).toBe(403);
-      expect((await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', newhire)).statusCode).toBe(403);
+      expect((await aide.get('/api/onboarding/test-requests/?awaiting_observation=true')).statusCode).toBe(403);
+      expect((await newhire.get('/api/onboarding/test-requests/?awaiting_observation=true')).statusCode).toBe(403);
       // the nurse's own list stays her own
-      const own = async (session: Session) => (await t.call('GET', '/api/onboarding/test-requests/', session)).json().results as { id: number; employee: { id: number } }[];
+      const own = async (session: Caller) => (await session.get('/api/onboarding/test-requests/')).json().results as { id: number; employee: { id: number } }[];
       expect((await own(nurse)).every((r) => r.employee.id === nurse.user.id)).toBe(true);
       expect((await own(aide)).map((r) => r.id)).toContain(aideRequest);
       expect((await own(aide)).every((r) => r.employee.id === aide.user.id)).toBe(true);
@@ -162,11 +162,11 @@ for (const backend of testBackends()) {
     it("counts the skills checks waiting for the nurse (her menu's count) without reading or auditing a record; only a READY RN may ask", async () => {
       const countUrl = '/api/onboarding/test-requests/awaiting-observation/count/';
       const audits = (await t.database.db.select().from(auditLog)).length;
-      const counted = await t.call('GET', countUrl, nurse);
+      const counted = await nurse.get(countUrl);
       expect(counted.statusCode).toBe(200);
       expect(counted.json()).toEqual({ count: 1 });
       expect((await t.database.db.select().from(auditLog)).length).toBe(audits);
-      for (const other of [aide, newhire, admin, client]) expect((await t.call('GET', countUrl, other)).statusCode).toBe(403);
+      for (const other of [aide, newhire, admin, client]) expect((await other.get(countUrl)).statusCode).toBe(403);
       // a READY employee who is not a registered nurse, with nothing due (her one form signed, waiting for the office)
       const [due] = await t.database.db
         .select()
@@ -174,7 +174,7 @@ for (const backend of testBackends()) {
         .where(and(eq(formRequests.employeeId, aide.user.id), eq(formRequests.status, 'PENDING')));
       await t.database.db.update(formRequests).set({ status: 'AWAITING_COUNTERSIGN' }).where(eq(formRequests.id, due.id));
       try {
-        const refused = await t.call('GET', countUrl, aide);
+        const refused = await aide.get(countUrl);
         expect(refused.statusCode).toBe(403);
         expect(refused.json().code).toBe('permission_denied');
       } finally {
@@ -229,10 +229,10 @@ for (const backend of testBackends()) {
 
       const twice = await observe(aideRequest, nurse, { skills: allSkills(() => true), signature: SIGNATURE });
       expect(twice.json().code).toBe('not_awaiting_observation');
-      expect((await t.call('GET', '/api/onboarding/test-requests/?awaiting_observation=true', nurse)).json().count).toBe(0);
-      expect((await t.call('GET', '/api/onboarding/test-requests/awaiting-observation/count/', nurse)).json()).toEqual({ count: 0 });
+      expect((await nurse.get('/api/onboarding/test-requests/?awaiting_observation=true')).json().count).toBe(0);
+      expect((await nurse.get('/api/onboarding/test-requests/awaiting-observation/count/')).json()).toEqual({ count: 0 });
       // the checklist sees the passed test
-      const checklist = (await t.call('GET', '/api/onboarding/checklist/', aide)).json();
+      const checklist = (await aide.get('/api/onboarding/checklist/')).json();
       expect(checklist.tests).toContainEqual(expect.objectContaining({ id: aideRequest, status: 'PASSED', score: 100, pass_mark: 60 }));
     });
 
@@ -295,20 +295,20 @@ for (const backend of testBackends()) {
       expect(read.statusCode).toBe(200);
       const [audit] = await t.auditsOf('test_requests_retrieve');
       expect(audit).toMatchObject({ actorId: admin.user.id, entityId: String(aideRequest) });
-      const all = (await t.call('GET', `/api/onboarding/test-requests/?employee=${aide.user.id}`, admin)).json();
+      const all = (await admin.get(`/api/onboarding/test-requests/?employee=${aide.user.id}`)).json();
       expect(all.results.map((r: { id: number }) => r.id)).toContain(aideRequest);
       expect(all.results.every((r: { employee: { id: number } }) => r.employee.id === aide.user.id)).toBe(true);
       expect(all.count).toBeGreaterThanOrEqual(3);
-      expect((await t.call('GET', '/api/onboarding/test-requests/', harborAdmin)).json().count).toBe(0);
+      expect((await harborAdmin.get('/api/onboarding/test-requests/')).json().count).toBe(0);
       for (const who of [client, marketer]) {
-        expect((await t.call('GET', '/api/onboarding/test-requests/', who)).statusCode).toBe(403);
+        expect((await who.get('/api/onboarding/test-requests/')).statusCode).toBe(403);
         expect((await get(aideRequest, who)).statusCode).toBe(403);
         expect((await submit(aideRequest, who, RIGHT)).statusCode).toBe(403);
         expect((await observe(aideRequest, who, { skills: [], signature: SIGNATURE })).statusCode).toBe(403);
-        expect((await t.call('POST', '/api/onboarding/test-requests/', who, { test_id: testId, employee_ids: [aide.user.id] })).statusCode).toBe(403);
+        expect((await who.post('/api/onboarding/test-requests/', { test_id: testId, employee_ids: [aide.user.id] })).statusCode).toBe(403);
       }
       expect((await submit(aideRequest, admin, RIGHT)).statusCode).toBe(403);
-      expect((await t.call('POST', '/api/onboarding/test-requests/', aide, { test_id: testId, employee_ids: [aide.user.id] })).statusCode).toBe(403);
+      expect((await aide.post('/api/onboarding/test-requests/', { test_id: testId, employee_ids: [aide.user.id] })).statusCode).toBe(403);
       // (the demo client has a notice of her work-service review, nothing of competency tests)
       const notices = await t.database.db.select().from(notifications).where(eq(notifications.userId, client.user.id));
       expect(notices.filter((n) => n.type.startsWith('test_'))).toHaveLength(0);

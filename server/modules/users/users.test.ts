@@ -1,39 +1,32 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionsFor } from '../../../src/domain/permissions';
+import { permissionsFor } from '#domain/permissions';
 import { auditLog, users } from '../../db/schema';
-import { createTestApp, testBackends, type TestApp } from '../../test-support';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
+import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 
 const NEW_PASSWORD = 'Quiet-lantern-meadow-2026';
 
 for (const backend of testBackends()) {
   describe(`users (${backend})`, () => {
-    let t: TestApp;
-    let master: string;
-    let sunriseAdmin: Session;
-    let harborAdmin: Session;
-    let nurse: Session;
+    let t: TestApi;
+    let master: Caller;
+    let sunriseAdmin: Caller;
+    let harborAdmin: Caller;
+    let nurse: Caller;
     let harborAdminId: number;
     let masterId: number;
 
     beforeAll(async () => {
-      t = await createTestApp({ backend });
-      const masterLogin = await t.login('master@portal.example');
-      master = masterLogin.access;
-      masterId = masterLogin.user.id;
-      sunriseAdmin = await t.login('admin@sunrise.example');
-      harborAdmin = await t.login('admin@harbor.example');
+      t = await testApp({ backend });
+      master = await t.as('master@portal.example');
+      masterId = master.user.id;
+      sunriseAdmin = await t.as('admin@sunrise.example');
+      harborAdmin = await t.as('admin@harbor.example');
       harborAdminId = harborAdmin.user.id;
-      nurse = await t.login('nurse@sunrise.example');
+      nurse = await t.as('nurse@sunrise.example');
     });
     afterAll(async () => t?.close());
 
-    const asAdmin = (org: string | null = 'sunrise') => t.headers(sunriseAdmin.access, org);
-    const get = (url: string, headers: Record<string, string> = asAdmin()) => t.app.inject({ method: 'GET', url, headers });
-    const send = (method: 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = asAdmin()) =>
-      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const emails = (body: { results: { email: string }[] }) => body.results.map((u) => u.email);
     const auditRows = (entityId: number) =>
       t.database.db
@@ -41,11 +34,11 @@ for (const backend of testBackends()) {
         .from(auditLog)
         .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(entityId))))
         .orderBy(auditLog.id);
-    const invite = (payload: Record<string, unknown>, headers = asAdmin()) => send('POST', '/api/users/', payload, headers);
+    const invite = (payload: Record<string, unknown>, caller = sunriseAdmin) => caller.post('/api/users/', payload);
 
     describe('users_list', () => {
       it("lists the organization's users, ordered by last name, never the master nor another organization's", async () => {
-        const response = await get('/api/users/');
+        const response = await sunriseAdmin.get('/api/users/');
         expect(response.statusCode).toBe(200);
         const body = response.json();
         expect(body.count).toBe(6);
@@ -67,37 +60,37 @@ for (const backend of testBackends()) {
       });
 
       it('answers each user exactly as users_retrieve does (one User shape, whatever the list selects)', async () => {
-        const listed = (await get('/api/users/?limit=100')).json().results as { id: number; last_login: string | null; profile: { forms_due: number } | null }[];
+        const listed = (await sunriseAdmin.get('/api/users/?limit=100')).json().results as { id: number; last_login: string | null; profile: { forms_due: number } | null }[];
         expect(listed.length).toBe(6);
-        for (const user of listed) expect(user).toEqual((await get(`/api/users/${user.id}/`)).json());
+        for (const user of listed) expect(user).toEqual((await sunriseAdmin.get(`/api/users/${user.id}/`)).json());
         // a signed-in employee (last_login, profile with forms due) and a pending invitation are among them
         expect(listed.some((user) => user.last_login !== null)).toBe(true);
         expect(listed.some((user) => user.profile?.forms_due)).toBe(true);
       });
 
       it("is the signed-in person's own User without the permissions, which follow from role and profile status", async () => {
-        const listed = (await get('/api/users/?search=nurse@')).json().results[0];
-        const me = (await get('/api/auth/user/', t.headers(nurse.access, 'sunrise'))).json();
+        const listed = (await sunriseAdmin.get('/api/users/?search=nurse@')).json().results[0];
+        const me = (await nurse.get('/api/auth/user/')).json();
         const { permissions, ...view } = me;
         expect(listed).toEqual(view);
         expect([...permissions].sort()).toEqual([...permissionsFor('ROLE_EMPLOYEE', 'READY')].sort());
       });
 
       it('lets the master act in the organization named by the header, and asks for one without it', async () => {
-        const sunrise = (await get('/api/users/', t.headers(master, 'sunrise'))).json();
+        const sunrise = (await master.in('sunrise').get('/api/users/')).json();
         expect(sunrise.count).toBe(6);
         expect(emails(sunrise)).not.toContain('master@portal.example');
-        const harbor = (await get('/api/users/', t.headers(master, 'harbor'))).json();
+        const harbor = (await master.in('harbor').get('/api/users/')).json();
         expect(emails(harbor).sort()).toEqual(['admin@harbor.example', 'june.holloway@harbor.example', 'tomas.reid@harbor.example']);
-        const none = await get('/api/users/', t.headers(master));
+        const none = await master.get('/api/users/');
         expect(none.statusCode).toBe(400);
         expect(none.json()).toMatchObject({ code: 'organization_required', fields: { 'X-ORGANIZATION-TOKEN': expect.any(Array) } });
-        const unknown = await get('/api/users/', t.headers(master, 'nowhere'));
+        const unknown = await master.in('nowhere').get('/api/users/');
         expect(unknown.statusCode).toBe(403);
       });
 
       it('searches first name, last name and email case-insensitively, every word matching', async () => {
-        const search = async (q: string) => emails((await get(`/api/users/?search=${encodeURIComponent(q)}`)).json());
+        const search = async (q: string) => emails((await sunriseAdmin.get(`/api/users/?search=${encodeURIComponent(q)}`)).json());
         expect(await search('NORA')).toEqual(['nurse@sunrise.example']);
         expect(await search('lindq')).toEqual(['aide@sunrise.example']);
         expect(await search('Alice Grant')).toEqual(['admin@sunrise.example']);
@@ -109,56 +102,56 @@ for (const backend of testBackends()) {
       });
 
       it('filters by role and state, with the count under the same filter', async () => {
-        const employees = (await get('/api/users/?role=ROLE_EMPLOYEE')).json();
+        const employees = (await sunriseAdmin.get('/api/users/?role=ROLE_EMPLOYEE')).json();
         expect(employees.count).toBe(3);
         expect(emails(employees).sort()).toEqual(['aide@sunrise.example', 'newhire@sunrise.example', 'nurse@sunrise.example']);
-        const admins = (await get('/api/users/?role=ROLE_ADMIN&search=grant')).json();
+        const admins = (await sunriseAdmin.get('/api/users/?role=ROLE_ADMIN&search=grant')).json();
         expect(emails(admins)).toEqual(['admin@sunrise.example']);
-        expect((await get('/api/users/?is_active=false')).json().count).toBe(0);
-        expect((await get('/api/users/?is_active=true')).json().count).toBe(6);
-        const master = await get('/api/users/?role=ROLE_MASTER');
+        expect((await sunriseAdmin.get('/api/users/?is_active=false')).json().count).toBe(0);
+        expect((await sunriseAdmin.get('/api/users/?is_active=true')).json().count).toBe(6);
+        const master = await sunriseAdmin.get('/api/users/?role=ROLE_MASTER');
         expect(master.statusCode).toBe(400);
         expect(Object.keys(master.json().fields)).toEqual(['role']);
       });
 
       it('orders by a whitelisted field only', async () => {
-        const byEmail = emails((await get('/api/users/?ordering=email')).json());
+        const byEmail = emails((await sunriseAdmin.get('/api/users/?ordering=email')).json());
         expect(byEmail).toEqual([...byEmail].sort());
-        expect(emails((await get('/api/users/?ordering=-email')).json())).toEqual([...byEmail].reverse());
-        const byFirst = (await get('/api/users/?ordering=-first_name')).json().results.map((u: { first_name: string }) => u.first_name);
+        expect(emails((await sunriseAdmin.get('/api/users/?ordering=-email')).json())).toEqual([...byEmail].reverse());
+        const byFirst = (await sunriseAdmin.get('/api/users/?ordering=-first_name')).json().results.map((u: { first_name: string }) => u.first_name);
         expect(byFirst).toEqual([...byFirst].sort().reverse());
-        expect((await get('/api/users/?ordering=created_at')).statusCode).toBe(200);
-        const bad = await get('/api/users/?ordering=password_hash');
+        expect((await sunriseAdmin.get('/api/users/?ordering=created_at')).statusCode).toBe(200);
+        const bad = await sunriseAdmin.get('/api/users/?ordering=password_hash');
         expect(bad.statusCode).toBe(400);
         expect(Object.keys(bad.json().fields)).toEqual(['ordering']);
       });
 
       it('pages with limit and offset, keeping the filters in the links', async () => {
-        const first = (await get('/api/users/?role=ROLE_EMPLOYEE&limit=2')).json();
+        const first = (await sunriseAdmin.get('/api/users/?role=ROLE_EMPLOYEE&limit=2')).json();
         expect(first.count).toBe(3);
         expect(first.results).toHaveLength(2);
         expect(first.previous).toBeNull();
         expect(first.next).toBe('http://portal.test/api/users/?role=ROLE_EMPLOYEE&limit=2&offset=2');
-        const second = (await get('/api/users/?role=ROLE_EMPLOYEE&limit=2&offset=2')).json();
+        const second = (await sunriseAdmin.get('/api/users/?role=ROLE_EMPLOYEE&limit=2&offset=2')).json();
         expect(second.results).toHaveLength(1);
         expect(second.next).toBeNull();
         expect(second.previous).toBe('http://portal.test/api/users/?role=ROLE_EMPLOYEE&limit=2');
         expect([...emails(first), ...emails(second)].sort()).toEqual(emails(employees3()).sort());
-        const beyond = (await get('/api/users/?offset=100')).json();
+        const beyond = (await sunriseAdmin.get('/api/users/?offset=100')).json();
         expect(beyond).toMatchObject({ count: 6, results: [], next: null });
       });
       const employees3 = () => ({ results: ['aide', 'newhire', 'nurse'].map((n) => ({ email: `${n}@sunrise.example` })) });
 
       it('refuses without a token (401), without view-users (403) and with a foreign organization header (403)', async () => {
-        expect((await get('/api/users/', {})).statusCode).toBe(401);
-        const employee = await get('/api/users/', t.headers(nurse.access, 'sunrise'));
+        expect((await t.anonymous.get('/api/users/')).statusCode).toBe(401);
+        const employee = await nurse.get('/api/users/');
         expect(employee.statusCode).toBe(403);
         expect(employee.json().code).toBe('permission_denied');
-        const foreign = await get('/api/users/', asAdmin('harbor'));
+        const foreign = await sunriseAdmin.in('harbor').get('/api/users/');
         expect(foreign.statusCode).toBe(403);
-        const unknown = await get('/api/users/', asAdmin('nowhere'));
+        const unknown = await sunriseAdmin.in('nowhere').get('/api/users/');
         expect(unknown.statusCode).toBe(403);
-        const ownWithoutHeader = await get('/api/users/', asAdmin(null));
+        const ownWithoutHeader = await sunriseAdmin.in(null).get('/api/users/');
         expect(ownWithoutHeader.statusCode).toBe(200);
         expect(ownWithoutHeader.json().count).toBe(6);
       });
@@ -166,32 +159,32 @@ for (const backend of testBackends()) {
 
     describe('users_retrieve', () => {
       it("answers a user of the organization, the master's view alike", async () => {
-        const response = await get(`/api/users/${nurse.user.id}/`);
+        const response = await sunriseAdmin.get(`/api/users/${nurse.user.id}/`);
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ id: nurse.user.id, email: 'nurse@sunrise.example', profile: { status: 'READY' } });
-        const byMaster = await get(`/api/users/${harborAdminId}/`, t.headers(master, 'harbor'));
+        const byMaster = await master.in('harbor').get(`/api/users/${harborAdminId}/`);
         expect(byMaster.statusCode).toBe(200);
         expect(byMaster.json()).toMatchObject({ email: 'admin@harbor.example', profile: null, organization: { token: 'harbor' } });
       });
 
       it("is 404 for another organization's user, the master, and ids that do not exist", async () => {
         for (const id of [harborAdminId, masterId, 999_999]) {
-          const response = await get(`/api/users/${id}/`);
+          const response = await sunriseAdmin.get(`/api/users/${id}/`);
           expect(response.statusCode, String(id)).toBe(404);
           expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
         }
-        expect((await get(`/api/users/${harborAdminId}/`, t.headers(master, 'sunrise'))).statusCode).toBe(404);
-        const bad = await get('/api/users/abc/');
+        expect((await master.in('sunrise').get(`/api/users/${harborAdminId}/`)).statusCode).toBe(404);
+        const bad = await sunriseAdmin.get('/api/users/abc/');
         expect(bad.statusCode).toBe(400);
         expect(Object.keys(bad.json().fields)).toEqual(['id']);
       });
 
       it('refuses without a token, without view-users and with a foreign header', async () => {
         const url = `/api/users/${nurse.user.id}/`;
-        expect((await get(url, {})).statusCode).toBe(401);
-        expect((await get(url, t.headers(nurse.access))).statusCode).toBe(403);
-        expect((await get(url, asAdmin('harbor'))).statusCode).toBe(403);
-        expect((await get(url, t.headers(harborAdmin.access, 'harbor'))).statusCode).toBe(404);
+        expect((await t.anonymous.get(url)).statusCode).toBe(401);
+        expect((await nurse.in(null).get(url)).statusCode).toBe(403);
+        expect((await sunriseAdmin.in('harbor').get(url)).statusCode).toBe(403);
+        expect((await harborAdmin.get(url)).statusCode).toBe(404);
       });
     });
 
@@ -220,19 +213,15 @@ for (const backend of testBackends()) {
         const link = /http:\/\/portal\.test\/sign-up\/([^/\s]+)\/([^/\s]+)\/sunrise/.exec(mail.text);
         expect(link).not.toBeNull();
 
-        const invited = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: user.email, password: NEW_PASSWORD } });
+        const invited = await t.anonymous.post('/api/auth/login/', { email: user.email, password: NEW_PASSWORD });
         expect(invited.statusCode).toBe(401);
 
-        const signUp = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-up/confirm/',
-          payload: { uid: link![1], token: link![2], password: NEW_PASSWORD },
-        });
+        const signUp = await t.anonymous.post('/api/auth/sign-up/confirm/', { uid: link![1], token: link![2], password: NEW_PASSWORD });
         expect(signUp.statusCode).toBe(200);
         expect(signUp.json().user).toMatchObject({ id: user.id, invitation_pending: false });
-        expect((await get(`/api/users/${user.id}/`)).json().invitation_pending).toBe(false);
+        expect((await sunriseAdmin.get(`/api/users/${user.id}/`)).json().invitation_pending).toBe(false);
 
-        const resend = await send('POST', `/api/users/${user.id}/invitation/`);
+        const resend = await sunriseAdmin.post(`/api/users/${user.id}/invitation/`);
         expect(resend.statusCode).toBe(400);
         expect(resend.json()).toEqual({ detail: 'This user has already signed up.', code: 'already_signed_up' });
 
@@ -249,7 +238,7 @@ for (const backend of testBackends()) {
         const user = (await invite({ email: 'marketer.two@example.com', first_name: 'Mina', last_name: 'Cole', role: 'ROLE_MARKETER' })).json();
         expect(user.profile).toBeNull();
         const before = t.delivered().filter((m) => m.to === user.email).length;
-        const resend = await send('POST', `/api/users/${user.id}/invitation/`);
+        const resend = await sunriseAdmin.post(`/api/users/${user.id}/invitation/`);
         expect(resend.statusCode).toBe(204);
         expect(resend.body).toBe('');
         const mails = t.delivered().filter((m) => m.to === user.email);
@@ -260,14 +249,14 @@ for (const backend of testBackends()) {
       });
 
       it('lets the master invite into the organization of the header', async () => {
-        const response = await invite({ email: 'harbor.client@example.com', first_name: 'Hugo', last_name: 'Lane', role: 'ROLE_CLIENT' }, t.headers(master, 'harbor'));
+        const response = await invite({ email: 'harbor.client@example.com', first_name: 'Hugo', last_name: 'Lane', role: 'ROLE_CLIENT' }, master.in('harbor'));
         expect(response.statusCode).toBe(201);
         expect(response.json()).toMatchObject({ organization: { token: 'harbor' }, timezone: 'America/Chicago' });
         const [mail] = t.delivered();
         expect(mail.to).toBe('harbor.client@example.com');
         expect(mail.text).toMatch(/\/sign-up\/[^/]+\/[^/]+\/harbor/);
-        expect((await get('/api/users/?search=hugo')).json().count).toBe(0);
-        expect((await get('/api/users/?search=hugo', t.headers(harborAdmin.access))).json().count).toBe(1);
+        expect((await sunriseAdmin.get('/api/users/?search=hugo')).json().count).toBe(0);
+        expect((await harborAdmin.in(null).get('/api/users/?search=hugo')).json().count).toBe(1);
       });
 
       it("refuses an email already in use in the organization (any case) or by the master, naming the field", async () => {
@@ -279,20 +268,20 @@ for (const backend of testBackends()) {
       });
 
       it('lets a caregiver hold an account in each agency: an invitation reveals nothing of the other, and each signs in on its own page', async () => {
-        const harborAdmin = await t.login('admin@harbor.example');
+        const harborAdmin = await t.as('admin@harbor.example');
         const email = 'two.agencies@example.com';
         /** Follows the newest sign-up link of that organization. */
         const signUp = async (organization: string, password: string) => {
           const mail = t.delivered().find((m) => m.to === email && m.text.includes(`/${organization}`))!;
           const [, uid, token] = new RegExp(`/sign-up/([^/\\s]+)/([^/\\s]+)/${organization}`).exec(mail.text)!;
-          expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm/', payload: { uid, token, password } })).statusCode).toBe(200);
+          expect((await t.anonymous.post('/api/auth/sign-up/confirm/', { uid, token, password })).statusCode).toBe(200);
         };
         // she works for Sunrise
         const atSunriseUser = (await invite({ email, first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' })).json();
         const SUNRISE_PASSWORD = 'Morning-Lantern-Orchard-5521';
         await signUp('sunrise', SUNRISE_PASSWORD);
         // Harbor invites her too: the same answer as for anyone new, nothing about Sunrise
-        const invited = await invite({ email: email.toUpperCase(), first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' }, t.headers(harborAdmin.access, 'harbor'));
+        const invited = await invite({ email: email.toUpperCase(), first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' }, harborAdmin);
         expect(invited.statusCode).toBe(201);
         expect(invited.json()).toMatchObject({ email, organization: { token: 'harbor' }, invitation_pending: true });
         expect(JSON.stringify(invited.json())).not.toMatch(/sunrise/i);
@@ -300,7 +289,7 @@ for (const backend of testBackends()) {
         await signUp('harbor', HARBOR_PASSWORD);
 
         const signIn = (organization: string, password: string) =>
-          t.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'x-organization-token': organization }, payload: { email, password } });
+          t.anonymous.in(organization).post('/api/auth/login/', { email, password });
         const atSunrise = await signIn('sunrise', SUNRISE_PASSWORD);
         expect(atSunrise.statusCode).toBe(200);
         expect(atSunrise.json().user).toMatchObject({ id: atSunriseUser.id, organization: { token: 'sunrise' } });
@@ -311,13 +300,13 @@ for (const backend of testBackends()) {
         expect((await signIn('harbor', SUNRISE_PASSWORD)).statusCode).toBe(401);
         expect((await signIn('sunrise', HARBOR_PASSWORD)).statusCode).toBe(401);
         // each organization's list holds its own account only
-        const harborList = (await get('/api/users/?search=two.agencies', t.headers(harborAdmin.access, 'harbor'))).json();
+        const harborList = (await harborAdmin.get('/api/users/?search=two.agencies')).json();
         expect(harborList.results.map((u: { id: number }) => u.id)).toEqual([invited.json().id]);
-        const sunriseList = (await get('/api/users/?search=two.agencies')).json();
+        const sunriseList = (await sunriseAdmin.get('/api/users/?search=two.agencies')).json();
         expect(sunriseList.results.map((u: { id: number }) => u.id)).toEqual([atSunriseUser.id]);
         // and a password reset asked for on Harbor's page reaches the Harbor account only
         const last = t.delivered()[0]?.id ?? 0;
-        await t.app.inject({ method: 'POST', url: '/api/auth/password/reset/', headers: { 'x-organization-token': 'harbor' }, payload: { email } });
+        await t.anonymous.in('harbor').post('/api/auth/password/reset/', { email });
         expect((await t.waitForMail(email, last)).text).toMatch(/\/reset-password\/[^/\s]+\/[^/\s]+\/harbor/);
       });
 
@@ -331,7 +320,7 @@ for (const backend of testBackends()) {
       });
 
       it('ignores body fields that name an organization', async () => {
-        const harborId = (await t.app.inject({ method: 'GET', url: '/api/organizations/harbor/' })).json().id;
+        const harborId = (await t.anonymous.get('/api/organizations/harbor/')).json().id;
         const response = await invite({
           email: 'sneaky@example.com',
           first_name: 'Sam',
@@ -348,36 +337,36 @@ for (const backend of testBackends()) {
       });
 
       it("is 404 for another organization's user and refuses without permission", async () => {
-        expect((await send('POST', `/api/users/${harborAdminId}/invitation/`)).statusCode).toBe(404);
-        expect((await send('POST', `/api/users/${masterId}/invitation/`)).statusCode).toBe(404);
+        expect((await sunriseAdmin.post(`/api/users/${harborAdminId}/invitation/`)).statusCode).toBe(404);
+        expect((await sunriseAdmin.post(`/api/users/${masterId}/invitation/`)).statusCode).toBe(404);
         const body = { email: 'x1@example.com', first_name: 'X', last_name: 'Y', role: 'ROLE_CLIENT' };
-        expect((await invite(body, {})).statusCode).toBe(401);
-        expect((await invite(body, t.headers(nurse.access))).statusCode).toBe(403);
-        expect((await invite(body, asAdmin('harbor'))).statusCode).toBe(403);
-        expect((await send('POST', `/api/users/${nurse.user.id}/invitation/`, undefined, t.headers(nurse.access))).statusCode).toBe(403);
-        expect((await send('POST', `/api/users/${nurse.user.id}/invitation/`, undefined, {})).statusCode).toBe(401);
+        expect((await invite(body, t.anonymous)).statusCode).toBe(401);
+        expect((await invite(body, nurse.in(null))).statusCode).toBe(403);
+        expect((await invite(body, sunriseAdmin.in('harbor'))).statusCode).toBe(403);
+        expect((await nurse.in(null).post(`/api/users/${nurse.user.id}/invitation/`)).statusCode).toBe(403);
+        expect((await t.anonymous.post(`/api/users/${nurse.user.id}/invitation/`)).statusCode).toBe(401);
       });
     });
 
     describe('users_partial_update', () => {
       it('deactivates a user, which ends every session at once, and reactivates them', async () => {
-        const second = await t.login('nurse@sunrise.example');
-        const response = await send('PATCH', `/api/users/${nurse.user.id}/`, { is_active: false });
+        const second = await t.as('nurse@sunrise.example');
+        const response = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, { is_active: false });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ id: nurse.user.id, is_active: false });
 
         for (const refresh of [nurse.refresh, second.refresh]) {
-          const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh } });
+          const refreshed = await t.anonymous.post('/api/auth/token/refresh/', { refresh });
           expect(refreshed.statusCode).toBe(401);
         }
-        expect((await get('/api/auth/user/', t.headers(second.access))).statusCode).toBe(401);
-        expect((await get('/api/users/?is_active=false')).json().results.map((u: { id: number }) => u.id)).toEqual([nurse.user.id]);
+        expect((await second.in(null).get('/api/auth/user/')).statusCode).toBe(401);
+        expect((await sunriseAdmin.get('/api/users/?is_active=false')).json().results.map((u: { id: number }) => u.id)).toEqual([nurse.user.id]);
 
-        const back = await send('PATCH', `/api/users/${nurse.user.id}/`, { is_active: true });
+        const back = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, { is_active: true });
         expect(back.json().is_active).toBe(true);
-        const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh: second.refresh } });
+        const refreshed = await t.anonymous.post('/api/auth/token/refresh/', { refresh: second.refresh });
         expect(refreshed.statusCode).toBe(401);
-        nurse = await t.login('nurse@sunrise.example');
+        nurse = await t.as('nurse@sunrise.example');
 
         const rows = await auditRows(nurse.user.id);
         const changes = rows.filter((r) => r.operationId === 'users_partial_update').map((r) => r.changedFields);
@@ -388,33 +377,33 @@ for (const backend of testBackends()) {
         const link = (text: string) => /\/(?:sign-up|reset-password)\/([^/\s]+)\/([^/\s]+)\//.exec(text)!;
         const resetLink = async (email: string) => {
           const last = t.delivered()[0]?.id ?? 0;
-          await t.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email } });
+          await t.anonymous.post('/api/auth/password/reset/', { email });
           return link((await t.waitForMail(email, last)).text);
         };
         const confirmReset = ([, uid, token]: RegExpExecArray) =>
-          t.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password: NEW_PASSWORD } });
+          t.anonymous.post('/api/auth/password/reset/confirm/', { uid, token, new_password: NEW_PASSWORD });
 
         // a pending invitation, then a deactivation and a reactivation: the first link stays dead
         const invited = (await invite({ email: 'stale.link@example.com', first_name: 'Sal', last_name: 'Tate', role: 'ROLE_CLIENT' })).json();
         const [, uid, token] = link((await t.waitForMail('stale.link@example.com')).text);
-        expect((await send('PATCH', `/api/users/${invited.id}/`, { is_active: false })).statusCode).toBe(200);
-        expect((await send('PATCH', `/api/users/${invited.id}/`, { is_active: true })).statusCode).toBe(200);
-        const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/confirm/', payload: { uid, token, password: NEW_PASSWORD } });
+        expect((await sunriseAdmin.patch(`/api/users/${invited.id}/`, { is_active: false })).statusCode).toBe(200);
+        expect((await sunriseAdmin.patch(`/api/users/${invited.id}/`, { is_active: true })).statusCode).toBe(200);
+        const signUp = await t.anonymous.post('/api/auth/sign-up/confirm/', { uid, token, password: NEW_PASSWORD });
         expect(signUp.statusCode).toBe(400);
         expect(signUp.json().fields).toHaveProperty('token');
 
         // a reset link asked for before a deactivation and reactivation
         const beforeDeactivation = await resetLink('marketer@sunrise.example');
-        const marketer = (await get('/api/users/?search=marketer@sunrise')).json().results[0];
-        await send('PATCH', `/api/users/${marketer.id}/`, { is_active: false });
-        await send('PATCH', `/api/users/${marketer.id}/`, { is_active: true });
+        const marketer = (await sunriseAdmin.get('/api/users/?search=marketer@sunrise')).json().results[0];
+        await sunriseAdmin.patch(`/api/users/${marketer.id}/`, { is_active: false });
+        await sunriseAdmin.patch(`/api/users/${marketer.id}/`, { is_active: true });
         expect((await confirmReset(beforeDeactivation)).statusCode).toBe(400);
 
         // and one asked for before a role change
         const beforeRoleChange = await resetLink('marketer@sunrise.example');
-        await send('PATCH', `/api/users/${marketer.id}/`, { role: 'ROLE_CLIENT' });
+        await sunriseAdmin.patch(`/api/users/${marketer.id}/`, { role: 'ROLE_CLIENT' });
         expect((await confirmReset(beforeRoleChange)).statusCode).toBe(400);
-        await send('PATCH', `/api/users/${marketer.id}/`, { role: 'ROLE_MARKETER' });
+        await sunriseAdmin.patch(`/api/users/${marketer.id}/`, { role: 'ROLE_MARKETER' });
 
         // a link asked for afterwards works
         expect((await confirmReset(await resetLink('marketer@sunrise.example'))).statusCode).toBe(204);
@@ -422,18 +411,18 @@ for (const backend of testBackends()) {
 
       it('changes the role among the organization roles, creating and keeping the employee profile', async () => {
         const client = (await invite({ email: 'role.change@example.com', first_name: 'Rae', last_name: 'Quinn', role: 'ROLE_CLIENT' })).json();
-        const employee = await send('PATCH', `/api/users/${client.id}/`, { role: 'ROLE_EMPLOYEE' });
+        const employee = await sunriseAdmin.patch(`/api/users/${client.id}/`, { role: 'ROLE_EMPLOYEE' });
         expect(employee.statusCode).toBe(200);
         expect(employee.json()).toMatchObject({ role: 'ROLE_EMPLOYEE', profile: { status: 'NEW', forms_due: 0 } });
-        const marketer = await send('PATCH', `/api/users/${client.id}/`, { role: 'ROLE_MARKETER' });
+        const marketer = await sunriseAdmin.patch(`/api/users/${client.id}/`, { role: 'ROLE_MARKETER' });
         expect(marketer.json()).toMatchObject({ role: 'ROLE_MARKETER', profile: null });
-        const admin = await send('PATCH', `/api/users/${client.id}/`, { role: 'ROLE_ADMIN' });
+        const admin = await sunriseAdmin.patch(`/api/users/${client.id}/`, { role: 'ROLE_ADMIN' });
         expect(admin.json()).toMatchObject({ role: 'ROLE_ADMIN', profile: null });
         expect(admin.json()).not.toHaveProperty('permissions');
 
-        const aideId = (await get('/api/users/?search=aide@')).json().results[0].id;
-        await send('PATCH', `/api/users/${aideId}/`, { role: 'ROLE_CLIENT' });
-        const again = await send('PATCH', `/api/users/${aideId}/`, { role: 'ROLE_EMPLOYEE' });
+        const aideId = (await sunriseAdmin.get('/api/users/?search=aide@')).json().results[0].id;
+        await sunriseAdmin.patch(`/api/users/${aideId}/`, { role: 'ROLE_CLIENT' });
+        const again = await sunriseAdmin.patch(`/api/users/${aideId}/`, { role: 'ROLE_EMPLOYEE' });
         expect(again.json().profile).toEqual({ status: 'READY', position: 'HHA', forms_due: 1 });
 
         const rows = await auditRows(client.id);
@@ -441,51 +430,51 @@ for (const backend of testBackends()) {
       });
 
       it('never makes a master, and ignores fields it does not own', async () => {
-        const master = await send('PATCH', `/api/users/${nurse.user.id}/`, { role: 'ROLE_MASTER' });
+        const master = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, { role: 'ROLE_MASTER' });
         expect(master.statusCode).toBe(400);
         expect(Object.keys(master.json().fields)).toEqual(['role']);
-        const harborId = (await t.app.inject({ method: 'GET', url: '/api/organizations/harbor/' })).json().id;
-        const moved = await send('PATCH', `/api/users/${nurse.user.id}/`, { organization: harborId, organization_id: harborId, email: 'x@y.z' });
+        const harborId = (await t.anonymous.get('/api/organizations/harbor/')).json().id;
+        const moved = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, { organization: harborId, organization_id: harborId, email: 'x@y.z' });
         expect(moved.statusCode).toBe(200);
         expect(moved.json()).toMatchObject({ organization: { token: 'sunrise' }, email: 'nurse@sunrise.example' });
-        const wrongType = await send('PATCH', `/api/users/${nurse.user.id}/`, { is_active: 'no' });
+        const wrongType = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, { is_active: 'no' });
         expect(wrongType.statusCode).toBe(400);
         expect(Object.keys(wrongType.json().fields)).toEqual(['is_active']);
       });
 
       it('refuses to let a user deactivate themself or change their own role', async () => {
-        const deactivate = await send('PATCH', `/api/users/${sunriseAdmin.user.id}/`, { is_active: false });
+        const deactivate = await sunriseAdmin.patch(`/api/users/${sunriseAdmin.user.id}/`, { is_active: false });
         expect(deactivate.statusCode).toBe(400);
         expect(deactivate.json()).toEqual({
           detail: 'You cannot deactivate your own account.',
           code: 'invalid',
           fields: { is_active: ['You cannot deactivate your own account.'] },
         });
-        const role = await send('PATCH', `/api/users/${sunriseAdmin.user.id}/`, { role: 'ROLE_CLIENT' });
+        const role = await sunriseAdmin.patch(`/api/users/${sunriseAdmin.user.id}/`, { role: 'ROLE_CLIENT' });
         expect(role.statusCode).toBe(400);
         expect(role.json().fields).toEqual({ role: ['You cannot change your own role.'] });
-        const unchanged = await send('PATCH', `/api/users/${sunriseAdmin.user.id}/`, { role: 'ROLE_ADMIN', is_active: true });
+        const unchanged = await sunriseAdmin.patch(`/api/users/${sunriseAdmin.user.id}/`, { role: 'ROLE_ADMIN', is_active: true });
         expect(unchanged.statusCode).toBe(200);
-        expect((await get('/api/auth/user/')).json()).toMatchObject({ role: 'ROLE_ADMIN', is_active: true });
+        expect((await sunriseAdmin.get('/api/auth/user/')).json()).toMatchObject({ role: 'ROLE_ADMIN', is_active: true });
       });
 
       it("is 404 for another organization's user, the master's in the wrong organization, and refuses without permission", async () => {
         const url = `/api/users/${harborAdminId}/`;
-        expect((await send('PATCH', url, { is_active: false })).statusCode).toBe(404);
-        expect((await send('PATCH', url, { is_active: false }, t.headers(master, 'sunrise'))).statusCode).toBe(404);
-        expect((await send('PATCH', `/api/users/${masterId}/`, { is_active: false })).statusCode).toBe(404);
-        expect((await get('/api/auth/user/', t.headers(harborAdmin.access))).statusCode).toBe(200);
+        expect((await sunriseAdmin.patch(url, { is_active: false })).statusCode).toBe(404);
+        expect((await master.in('sunrise').patch(url, { is_active: false })).statusCode).toBe(404);
+        expect((await sunriseAdmin.patch(`/api/users/${masterId}/`, { is_active: false })).statusCode).toBe(404);
+        expect((await harborAdmin.in(null).get('/api/auth/user/')).statusCode).toBe(200);
         const own = `/api/users/${nurse.user.id}/`;
-        expect((await send('PATCH', own, { is_active: false }, {})).statusCode).toBe(401);
-        expect((await send('PATCH', own, { is_active: false }, t.headers(nurse.access))).statusCode).toBe(403);
-        expect((await send('PATCH', own, { is_active: false }, asAdmin('harbor'))).statusCode).toBe(403);
+        expect((await t.anonymous.patch(own, { is_active: false })).statusCode).toBe(401);
+        expect((await nurse.in(null).patch(own, { is_active: false })).statusCode).toBe(403);
+        expect((await sunriseAdmin.in('harbor').patch(own, { is_active: false })).statusCode).toBe(403);
       });
 
       it('lets the master deactivate a user of the organization of the header', async () => {
-        const response = await send('PATCH', `/api/users/${harborAdminId}/`, { is_active: false }, t.headers(master, 'harbor'));
+        const response = await master.in('harbor').patch(`/api/users/${harborAdminId}/`, { is_active: false });
         expect(response.statusCode).toBe(200);
         expect(response.json().is_active).toBe(false);
-        expect((await get('/api/auth/user/', t.headers(harborAdmin.access))).statusCode).toBe(401);
+        expect((await harborAdmin.in(null).get('/api/auth/user/')).statusCode).toBe(401);
         const [row] = (await auditRows(harborAdminId)).slice(-1);
         expect(row).toMatchObject({ actorId: masterId, organizationId: expect.any(Number), changedFields: { is_active: { from: true, to: false } } });
       });
