@@ -12,7 +12,7 @@ import { SubNav } from '../../ui/tab-strip';
 import { PrivateNotFoundPage } from '../../app/not-found-pages';
 import { PrivatePage } from '../../app/page-shell';
 import { GrievanceDesk } from '../../app/grievances/grievance-list';
-import { ClientReviewsTab } from '../work-service-review/client-reviews-tab';
+import { ClientReviewsTab } from './client-reviews-tab';
 import { ClientAccessHistoryTab } from './client-access-history-tab';
 import { ClientDetailsTab } from './client-details-tab';
 import { ClientServicesTab } from './client-services-tab';

@@ -5,7 +5,7 @@ import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient } from '../../app/testing/client-fixtures';
-import type { Review, ReviewVisit } from './work-service-review-api';
+import type { Review, ReviewVisit } from '../../api/work-service-reviews';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 

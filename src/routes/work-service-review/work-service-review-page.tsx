@@ -6,7 +6,7 @@ import { TextLink } from '../../ui/button';
 import { PrivateNotFoundPage } from '../../app/not-found-pages';
 import { useRecord } from '../../app/use-record';
 import { PrivatePage } from '../../app/page-shell';
-import { ReviewStatusTag, ReviewView } from './review-view';
+import { ReviewStatusTag, ReviewView } from '../../app/work-service-reviews/review-view';
 
 /**
  * /onboarding/work-service-review/:id — the client (or their family member) checks a week's visits on a

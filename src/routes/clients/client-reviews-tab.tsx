@@ -6,10 +6,10 @@ import { formatDateTime } from '../../app/date-time';
 import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import type { ClientTabProps } from '../clients/client-tab-props';
+import type { ClientTabProps } from './client-tab-props';
 import { Panel } from '../../ui/layout';
 import { useRecord } from '../../app/use-record';
-import { ReviewStatusTag, ReviewView, reviewTotals } from './review-view';
+import { ReviewStatusTag, ReviewView, reviewTotals } from '../../app/work-service-reviews/review-view';
 
 /** The office reads at most this many weeks at once (newest first). */
 export const REVIEWS_PAGE_SIZE = 52;

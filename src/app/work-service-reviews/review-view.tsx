@@ -3,7 +3,7 @@ import styled from '@emotion/styled';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
-import { formatDateTime } from '../../app/date-time';
+import { formatDateTime } from '../date-time';
 import { RESOLUTIONS } from '../../domain/visits';
 import { REVIEW_STATUSES, UNABLE_REASONS, type ReviewStatus, type UnableReason } from '../../domain/work-service-reviews';
 import { Alert } from '../../ui/alert';
@@ -17,7 +17,7 @@ import { Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag, TagList, type TagTone } from '../../ui/tag';
 import { dayInWords, formatMinutes, serviceLabel, visitWindow } from '../../domain/visit-text';
 import type { ApiClient } from '../../api/client';
-import type { Review, ReviewVisit } from './work-service-review-api';
+import type { Review, ReviewVisit } from '../../api/work-service-reviews';
 
 const STATUS_TONES: Record<ReviewStatus, TagTone> = { PENDING: 'warning', SIGNED: 'success', DISPUTED: 'error', UNABLE_TO_SIGN: 'neutral' };
 
