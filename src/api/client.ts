@@ -6,8 +6,11 @@ import { HTTP_TIMEOUT_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '
 import type { OperationMethods } from './generated';
 import { operationsOf } from '../domain/api-operations';
 
+// A body may also be FormData: the document describes a multipart body's fields, the browser sends the form.
+type WithFormBody<Args extends unknown[]> = { [Index in keyof Args]: Index extends '1' ? Args[Index] | FormData : Args[Index] };
+
 type Unwrapped<Method> = Method extends (...args: infer Args) => Promise<{ data: infer Data }>
-  ? (...args: Args) => Promise<Data>
+  ? (...args: WithFormBody<Args>) => Promise<Data>
   : never;
 
 /** Every operation of the document by its operationId, answering the body data directly. */

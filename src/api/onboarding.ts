@@ -1,11 +1,10 @@
 import { saveBlob } from '../ui/save-file';
-import type { AxiosRequestConfig } from 'axios';
 import type { ApiClient } from './client';
-import type { ResponseData, User } from './types';
+import type { ResponseData } from './types';
 import { DEFAULT_LOCALE } from '../domain/constants';
 import { formatMaskedDate, parseMaskedDate } from '../ui/masked-input';
 
-// The issue-3 shapes, from the server's document (src/api/generated.d.ts): the answers of the operations
+// The onboarding shapes, from the server's document (src/api/generated.d.ts): the answers of the operations
 // the employee pages call, by operationId.
 
 export type EmployeeDocument = ResponseData<'profile_documents_list'>[number];
@@ -16,114 +15,18 @@ export type Checklist = ResponseData<'onboarding_checklist_retrieve'>;
 export type ChecklistForm = Checklist['forms'][number];
 export type ChecklistTest = Checklist['tests'][number];
 
-export type FormRequestStatus = ResponseData<'form_requests_retrieve'>['status'];
-export type TestRequestStatus = ResponseData<'test_requests_retrieve'>['status'];
+export type FormRequest = ResponseData<'form_requests_retrieve'>;
+export type FormRequestStatus = FormRequest['status'];
+export type FormTemplateField = FormRequest['template']['fields'][number];
+export type FormFieldType = FormTemplateField['type'];
 
-// Hand-written where the document's arrays with a maximum length come out as tuples (awkward for forms).
-export type FormFieldType = 'text' | 'textarea' | 'date' | 'checkbox' | 'select';
-
-export interface FormTemplateField {
-  key: string;
-  label: string;
-  type: FormFieldType;
-  required: boolean;
-  options?: string[] | null;
-}
-
-export interface FormRequest {
-  id: number;
-  template: { id: number; name: string; description: string | null; fields: FormTemplateField[]; signers: string[] };
-  employee: { id: number; name: string };
-  required: boolean;
-  status: FormRequestStatus;
-  answers: Record<string, unknown> | null;
-  signed_at: string | null;
-  countersigned_at: string | null;
-  due_date: string | null;
-  created_at: string;
-}
-
-export type QuestionId = string | number;
-
-export interface TestQuestion {
-  id: QuestionId;
-  text: string;
-  choices: string[];
-}
-
-export interface ObservedSkill {
-  id: QuestionId;
-  label: string;
-}
-
-export interface SkillResult {
-  skill_id: QuestionId;
-  label: string;
-  satisfactory: boolean | null;
-  comment: string | null;
-}
-
-export interface TestRequest {
-  id: number;
-  test: { id: number; name: string; description: string | null; pass_mark: number; questions: TestQuestion[]; observed_skills: ObservedSkill[] };
-  employee: { id: number; name: string; position: string | null };
-  status: TestRequestStatus;
-  score: number | null;
-  written_passed: boolean | null;
-  /** After submission: the subjects of the questions answered wrong (never which questions, nor the answers). */
-  review_subjects: string[];
-  skill_results: SkillResult[] | null;
-  observer: { id: number; name: string } | null;
-  observed_at: string | null;
-  submitted_at: string | null;
-}
+export type TestRequest = ResponseData<'test_requests_retrieve'>;
+export type TestRequestStatus = TestRequest['status'];
+export type TestQuestion = TestRequest['test']['questions'][number];
+export type ObservedSkill = TestRequest['test']['observed_skills'][number];
+export type SkillResult = TestRequest['skill_results'][number];
 
 export type Notification = ResponseData<'notifications_list'>['results'][number];
-
-export interface Paged<Row> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: Row[];
-}
-
-type Operation<Params, Body, Answer> = (params?: Params | null, body?: Body, config?: AxiosRequestConfig) => Promise<Answer>;
-
-/** The issue-3 operations the employee pages call, typed after the contract. */
-export interface HireToReadyOperations {
-  applications_create: Operation<null, FormData, { id: number; status: string }>;
-  onboarding_checklist_retrieve: Operation<null, undefined, Checklist>;
-  profile_documents_list: Operation<null, undefined, EmployeeDocument[] | Paged<EmployeeDocument>>;
-  profile_documents_upload_create: Operation<{ id: number }, FormData, EmployeeDocument>;
-  documents_file_retrieve: Operation<{ id: number }, undefined, Blob>;
-  form_requests_retrieve: Operation<{ id: number }, undefined, FormRequest>;
-  form_requests_submit_create: Operation<{ id: number }, { answers: Record<string, unknown>; signature: string }, FormRequest>;
-  form_requests_signature_retrieve: Operation<{ id: number }, null, Blob>;
-  form_requests_countersign_create: Operation<{ id: number }, { signature: string }, FormRequest>;
-  test_requests_list: Operation<{ awaiting_observation?: boolean; limit?: number; offset?: number }, undefined, TestRequest[] | Paged<TestRequest>>;
-  test_requests_retrieve: Operation<{ id: number }, undefined, TestRequest>;
-  test_requests_submit_create: Operation<{ id: number }, { answers: Record<string, number> }, TestRequest>;
-  test_requests_observation_create: Operation<
-    { id: number },
-    { skills: { skill_id: QuestionId; satisfactory: boolean; comment?: string }[]; signature: string },
-    TestRequest
-  >;
-  notifications_list: Operation<{ type?: string; unread?: boolean; limit?: number; offset?: number }, undefined, Paged<Notification>>;
-  notifications_partial_update: Operation<{ id: number }, { read: boolean }, Notification>;
-  notifications_read_all_create: Operation<null, { type?: string }, void>;
-  auth_user_retrieve: Operation<null, undefined, User>;
-}
-
-/** The client seen through the issue-3 operations. */
-export function hireToReadyApi(api: ApiClient): HireToReadyOperations {
-  return api as unknown as HireToReadyOperations;
-}
-
-/** A list answered as an array or as a page. */
-export function rowsOf<Row>(answer: Row[] | Paged<Row> | null | undefined): Row[] {
-  if (!answer) return [];
-  return Array.isArray(answer) ? answer : answer.results ?? [];
-}
 
 /** 'dd.mm.yyyy' (the masked date) → 'YYYY-MM-DD', or null. */
 export function maskedDateToIso(text: string | null | undefined): string | null {
@@ -155,7 +58,7 @@ export function formatDate(iso: string | null | undefined): string {
  * `fileName`.
  */
 export async function downloadDocumentFile(api: ApiClient, documentId: number, fileName: string): Promise<void> {
-  saveBlob((await hireToReadyApi(api).documents_file_retrieve({ id: documentId }, undefined, { responseType: 'blob' })) as BlobPart, fileName);
+  saveBlob(await api.documents_file_retrieve({ id: documentId }, null, { responseType: 'blob' }), fileName);
 }
 
 

@@ -1,5 +1,4 @@
-import type { ApiClient } from './client';
-import type { OperationParams, ResponseData } from './types';
+import type { OperationParams, RequestBody, ResponseData } from './types';
 import {
   DECLINE_REASONS,
   DECIDED_REFERRAL_STATUSES,
@@ -22,7 +21,7 @@ export type ReferralSummary = ResponseData<'referrals_list'>['results'][number];
 export type Referral = ResponseData<'referrals_retrieve'>;
 export type ReferralEvent = Referral['events'][number];
 export type ReferralListQuery = OperationParams<'referrals_list'>;
-export type ReferralBody = NonNullable<Parameters<ApiClient['referrals_create']>[1]>;
+export type ReferralBody = RequestBody<'referrals_create'>;
 export type MarketerFigures = ResponseData<'marketers_list'>['results'][number];
 
 export const REFERRALS_PAGE_SIZE = 20;

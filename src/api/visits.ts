@@ -1,7 +1,4 @@
-import type { ApiClient } from './client';
 import type { RequestBody, ResponseData } from './types';
-import type { CancelReason, ExceptionCode, LocationType, VisitStatus } from '../domain/visits';
-import type { Page } from './hiring';
 
 /*
  * The visits shapes, from the server's document (src/api/generated.d.ts): the answers of the operations
@@ -18,55 +15,9 @@ export type VisitExceptionItem = ResponseData<'visit_exceptions_list'>['results'
 export type ResolveBody = RequestBody<'visit_exceptions_resolve_create'>;
 export type PayrollPeriod = ResponseData<'payroll_periods_list'>['results'][number];
 export type PayrollVisit = PayrollPeriod['visits'][number];
-// Hand-written weekdays: the document's array (at most 7) comes out as a tuple.
-export type VisitPatternBody = Omit<RequestBody<'visits_recurrences_create'>, 'weekdays'> & { weekdays: number[] };
-
+export type VisitPatternBody = RequestBody<'visits_recurrences_create'>;
 /** Either the position, or where the caregiver says they are and why (or both). */
-export interface ClockBody {
-  latitude?: number;
-  longitude?: number;
-  accuracy?: number;
-  location_type?: LocationType;
-  reason?: string;
-}
-
-type Id = { id: number | string };
-
-/** The visits operations these pages call, with their parameters, bodies and answers. */
-export interface VisitOperations {
-  visits_list(params: {
-    from?: string;
-    to?: string;
-    caregiver_id?: number;
-    client_id?: number;
-    status?: VisitStatus;
-    ordering?: 'starts_at' | '-starts_at';
-    limit?: number;
-    offset?: number;
-  }): Promise<Page<Visit>>;
-  visits_create(params: null, body: VisitCreateBody): Promise<Visit>;
-  visits_partial_update(params: Id, body: { caregiver_id?: number | null; notes?: string }): Promise<Visit>;
-  visits_recurrences_create(params: null, body: VisitPatternBody): Promise<RecurrenceResult>;
-  visits_cancel_create(params: Id, body: { reason: CancelReason; note?: string }): Promise<Visit>;
-  visits_clock_in_create(params: Id, body: ClockBody): Promise<Visit>;
-  visits_clock_out_create(params: Id, body: ClockBody): Promise<Visit>;
-  visits_callout_create(params: Id, body: { reason: string }): Promise<Visit>;
-  visits_request_create(params: Id): Promise<Visit>;
-  visits_board_retrieve(params: { week?: string; by?: 'caregiver' | 'client'; search?: string; limit?: number; offset?: number }): Promise<Board>;
-  visit_exceptions_list(params: { resolved?: boolean; code?: ExceptionCode; limit?: number; offset?: number }): Promise<Page<VisitExceptionItem>>;
-  /** `id`: the exception's. */
-  visit_exceptions_resolve_create(params: Id, body: ResolveBody): Promise<Visit>;
-  /** CSV text (ask with `{ responseType: 'text' }`). */
-  visits_export_retrieve(params: { from: string; to: string }, body: null, config: { responseType: 'text' }): Promise<string>;
-  payroll_periods_list(params: { employee_id?: number; from?: string; to?: string; limit?: number; offset?: number }): Promise<Page<PayrollPeriod>>;
-  /** CSV text (ask with `{ responseType: 'text' }`). */
-  payroll_periods_export_retrieve(params: { employee_id?: number; from?: string; to?: string }, body: null, config: { responseType: 'text' }): Promise<string>;
-}
-
-/** The one API client, seen through the visits operations. */
-export function visitsApi(api: ApiClient): VisitOperations {
-  return api as unknown as VisitOperations;
-}
+export type ClockBody = RequestBody<'visits_clock_in_create'>;
 
 /** A week of visits fits one answer (a full-time caregiver has a few dozen; a client a few). */
 export const WEEK_LIMIT = 1000;

@@ -1,10 +1,6 @@
 import { useApiClient } from './api-client';
 import { useLiveCount } from './live-count';
 
-interface AwaitingObservationCount {
-  test_requests_awaiting_observation_count_retrieve(): Promise<{ count: number } | undefined>;
-}
-
 /**
  * How many home health aides' skills checks wait for a registered nurse's observation, for the nurse's menu
  * item (test_requests_awaiting_observation_count_retrieve: a count, no record read). Loaded on navigation (so
@@ -12,6 +8,6 @@ interface AwaitingObservationCount {
  * announced to every nurse that way), and when the live stream reopens. null until known or when disabled.
  */
 export function useSkillsChecksCount(enabled: boolean): number | null {
-  const api = useApiClient() as unknown as AwaitingObservationCount;
+  const api = useApiClient();
   return useLiveCount(enabled, () => api.test_requests_awaiting_observation_count_retrieve(), { events: ['notification.created'] });
 }

@@ -78,6 +78,7 @@ export function makeTestRequest(overrides: Partial<TestRequest> = {}): TestReque
     observer: null,
     observed_at: null,
     submitted_at: null,
+    created_at: '2026-03-01T10:00:00Z',
     ...overrides,
   };
 }

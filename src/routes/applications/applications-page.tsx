@@ -6,7 +6,7 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { useList } from '../../app/use-list';
 import { formatDateTime } from '../../app/date-time';
-import { POSITIONS, positionLabel } from '../../domain/labels';
+import { POSITIONS, positionLabel, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
@@ -77,7 +77,7 @@ function ApplicationList() {
   const [params, setParams] = useSearchParams();
   const status: ApplicationStatus = isStatus(params.get('status')) ? (params.get('status') as ApplicationStatus) : 'PENDING';
   const list = useList({
-    load: (page, { position }) => api.applications_list({ ...page, status, ...(position ? { position } : {}) }),
+    load: (page, { position }) => api.applications_list({ ...page, status, ...(position ? { position: position as Position } : {}) }),
     pageSize: APPLICATIONS_PAGE_SIZE,
     ordering: '-created_at',
     filters: { position: '' },

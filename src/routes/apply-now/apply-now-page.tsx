@@ -16,7 +16,7 @@ import { FileDropField } from '../../ui/file-drop';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SignatureField } from '../../ui/signature-pad';
 import { SubmitButton } from '../../ui/submit-button';
-import { hireToReadyApi, maskedDateToIso } from '../../api/onboarding';
+import { maskedDateToIso } from '../../api/onboarding';
 import { dateIn } from '../../domain/dates';
 
 export const DAYS = { MON: 'Monday', TUE: 'Tuesday', WED: 'Wednesday', THU: 'Thursday', FRI: 'Friday', SAT: 'Saturday', SUN: 'Sunday' } as const;
@@ -272,7 +272,7 @@ export function ApplyNowPage() {
         onSubmit={async (values, { setErrors, setTouched }) => {
           setError(null);
           try {
-            await hireToReadyApi(api).applications_create(null, applicationFormData(values));
+            await api.applications_create(null, applicationFormData(values));
             setSubmitted({ email: values.email.trim() });
           } catch (failure) {
             const fields = apiFieldErrors(failure, { known: KNOWN_FIELDS, rename: SERVER_FIELD_NAMES });

@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
-import { POSITIONS } from '../../domain/labels';
+import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
@@ -63,7 +63,7 @@ export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabPr
               try {
                 const updated = await api.employees_partial_update(
                   { id: employee.id },
-                  { first_name: values.first_name.trim(), last_name: values.last_name.trim(), phone: values.phone.trim() || null, position: values.position },
+                  { first_name: values.first_name.trim(), last_name: values.last_name.trim(), phone: values.phone.trim() || null, position: values.position as Position },
                 );
                 onEmployeeChange(updated);
                 resetForm();

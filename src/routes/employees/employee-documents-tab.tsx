@@ -21,7 +21,6 @@ import {
   formatCalendarDate,
   isoToMaskedDate,
   maskedToIsoDate,
-  rowsOf,
   type DocumentStatus,
   type DocumentType,
   type EmployeeDocument,
@@ -95,7 +94,7 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
     void load();
     api
       .document_types_list(ALL_ROWS)
-      .then((answer) => setTypes(rowsOf(answer).filter((type) => type.active)))
+      .then((answer) => setTypes(answer.results.filter((type) => type.active)))
       .catch(() => setTypes([]));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load]);

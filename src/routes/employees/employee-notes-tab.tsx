@@ -14,7 +14,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Select, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
-import { ALL_ROWS, rowsOf, type Note, type NoteType } from '../../api/hiring';
+import { ALL_ROWS, type Note, type NoteType } from '../../api/hiring';
 import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 
 export const NOTES_PAGE_SIZE = 20;
@@ -44,7 +44,7 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
   useEffect(() => {
     api
       .note_types_list(ALL_ROWS)
-      .then((answer) => setTypes(rowsOf(answer)))
+      .then((answer) => setTypes(answer.results))
       .catch((failure: unknown) => setError(apiErrorDetail(failure, 'The note types could not be loaded.')));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -94,7 +94,7 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
     { key: 'created_at', header: 'Written', render: (row) => formatDateTime(row.created_at, user?.timezone) },
     { key: 'type', header: 'Type', render: (row) => row.type.name },
     { key: 'text', header: 'Note', render: (row) => <span css={{ whiteSpace: 'pre-wrap' }}>{row.text}</span> },
-    { key: 'author', header: 'By', render: (row) => row.author.name },
+    { key: 'author', header: 'By', render: (row) => row.author?.name ?? '—' },
     ...(canDelete
       ? [
           {
@@ -188,7 +188,7 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
       {deleting ? (
         <ConfirmDialog title="Delete this note?" confirmLabel="Delete" confirmVariant="danger" busy={busy} onConfirm={() => void remove()} onCancel={() => setDeleting(null)}>
           <p>
-            The {deleting.type.name} note by {deleting.author.name} will be deleted for good.
+            The {deleting.type.name} note by {deleting.author?.name ?? '—'} will be deleted for good.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -16,7 +16,6 @@ import type { EmployeeTabProps } from './employee-tab-props';
 import {
   ALL_ROWS,
   personName,
-  rowsOf,
   type Checklist,
   type CompetencyTest,
   type EmployeeDocument,
@@ -71,11 +70,11 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
     void load();
     api
       .form_templates_list(ALL_ROWS)
-      .then((answer) => setTemplates(rowsOf(answer).filter((template) => template.active)))
+      .then((answer) => setTemplates(answer.results.filter((template) => template.active)))
       .catch(() => setTemplates([]));
     api
       .competency_tests_list(ALL_ROWS)
-      .then((answer) => setTests(rowsOf(answer).filter((test) => test.active)))
+      .then((answer) => setTests(answer.results.filter((test) => test.active)))
       .catch(() => setTests([]));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load]);

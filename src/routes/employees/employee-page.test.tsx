@@ -6,6 +6,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import type { User } from '../../api/types';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Checklist, EmployeeDocument, Note } from '../../api/hiring';
+import { page } from '../../app/testing/client-fixtures';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
@@ -59,19 +60,21 @@ function setUp(path: string, overrides: Record<string, (...args: any[]) => Promi
     employees_documents_create: vi.fn(async (_: unknown, body: { document_type_id?: number; name?: string }) =>
       doc({ id: 9, name: body.name ?? 'Physical exam', status: 'MISSING', file: null }),
     ),
-    document_types_list: vi.fn(async () => [{ id: 5, name: 'Physical exam', required: true, requires_expiry: false, positions: [], active: true }]),
-    note_types_list: vi.fn(async () => [
-      { ...general, active: true },
-      { ...performance, active: true },
-      { id: 3, name: 'Old type', active: false },
-    ]),
+    document_types_list: vi.fn(async () => page([{ id: 5, name: 'Physical exam', required: true, requires_expiry: false, positions: [], active: true }])),
+    note_types_list: vi.fn(async () =>
+      page([
+        { ...general, active: true },
+        { ...performance, active: true },
+        { id: 3, name: 'Old type', active: false },
+      ]),
+    ),
     employees_notes_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [note(11, general, 'Prefers mornings.')] })),
     employees_notes_create: vi.fn(async (_: unknown, body: { type_id: number; text: string }) => note(12, performance, body.text)),
     employees_notes_destroy: vi.fn(async () => undefined),
     employees_checklist_retrieve: vi.fn(),
     employees_ready_create: vi.fn(),
-    form_templates_list: vi.fn(async () => [{ id: 4, name: 'I-9', active: true }]),
-    competency_tests_list: vi.fn(async () => [{ id: 6, name: 'Home care basics', active: true }]),
+    form_templates_list: vi.fn(async () => page([{ id: 4, name: 'I-9', active: true }])),
+    competency_tests_list: vi.fn(async () => page([{ id: 6, name: 'Home care basics', active: true }])),
     form_requests_create: vi.fn(async () => []),
     test_requests_create: vi.fn(async () => []),
     form_requests_countersign_create: vi.fn(async () => ({})),

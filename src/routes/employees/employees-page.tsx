@@ -1,6 +1,6 @@
 import { useApiClient } from '../../app/api-client';
 import { useList } from '../../app/use-list';
-import { positionLabel, POSITIONS } from '../../domain/labels';
+import { positionLabel, POSITIONS, type Position } from '../../domain/labels';
 import { PROFILE_STATUS_LABELS, type ProfileStatus } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
@@ -35,7 +35,7 @@ export function EmployeesPage() {
       api.employees_list({
         ...page,
         ...(status ? { status: status as ProfileStatus } : {}),
-        ...(position ? { position } : {}),
+        ...(position ? { position: position as Position } : {}),
         ...(expired ? { expired: true } : {}),
       }),
     pageSize: EMPLOYEES_PAGE_SIZE,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
-import { POSITIONS } from '../../domain/labels';
+import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
@@ -52,7 +52,7 @@ export function NewEmployeePage() {
                 first_name: values.first_name.trim(),
                 last_name: values.last_name.trim(),
                 ...(phone ? { phone } : {}),
-                position: values.position,
+                position: values.position as Position,
               });
               navigate(`/employees/${created.id}`, {
                 state: { notice: `${personName(created)} was added and the sign-up invitation was sent to ${created.email}.` },

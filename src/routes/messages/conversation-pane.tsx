@@ -13,7 +13,7 @@ import { TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { topicLabel } from './conversation-list';
 import { useMessageEvents } from './message-events';
-import { mergeMessages, messagesApi, readersOf, type Conversation, type Message } from './messages-api';
+import { mergeMessages, readersOf, type Conversation, type Message } from './messages-api';
 
 export const MESSAGES_PAGE_SIZE = 50;
 
@@ -106,7 +106,7 @@ export interface ConversationPaneProps {
 
 /** One conversation: its messages (author, time, who has read them), older ones on demand, and the composer. */
 export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: ConversationPaneProps) {
-  const api = messagesApi(useApiClient());
+  const api = useApiClient();
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [hasOlder, setHasOlder] = useState(false);

@@ -1,7 +1,4 @@
-import type { ApiClient } from '../../api/client';
-import type { ResponseData } from '../../api/types';
-import type { Topic } from '../../domain/messages';
-import type { Page } from '../../api/hiring';
+import type { RequestBody, ResponseData } from '../../api/types';
 
 /*
  * The messages shapes, from the server's document (src/api/generated.d.ts): the answers of the operations
@@ -13,32 +10,7 @@ export type MessagePage = ResponseData<'conversations_messages_list'>;
 export type Message = MessagePage['results'][number];
 export type ReadAnswer = ResponseData<'conversations_read_create'>;
 
-type Id = { id: number | string };
-
-export interface NewConversation {
-  topic: Topic;
-  subject: string;
-  body: string;
-  employee_id?: number;
-  counterpart_id?: number;
-}
-
-/** The operations the messages page calls, with their parameters, bodies and answers. */
-export interface MessagesOperations {
-  conversations_list(params: { limit?: number; offset?: number; topic?: Topic; unread?: boolean }): Promise<Page<ConversationSummary>>;
-  conversations_create(params: null, body: NewConversation): Promise<Conversation>;
-  conversations_retrieve(params: Id): Promise<Conversation>;
-  conversations_messages_list(params: Id & { after?: number; before?: number; limit?: number }): Promise<MessagePage>;
-  conversations_messages_create(params: Id, body: { body: string }): Promise<Message>;
-  conversations_read_create(params: Id, body: { message_id: number }): Promise<ReadAnswer>;
-  employees_list(params: { limit?: number; offset?: number; status?: 'READY'; search?: string }): Promise<Page<{ id: number; first_name: string; last_name: string; email: string }>>;
-  users_list(params: { limit?: number; offset?: number; role?: 'ROLE_ADMIN'; is_active?: boolean; ordering?: 'last_name' }): Promise<Page<{ id: number; first_name: string; last_name: string; email: string }>>;
-}
-
-/** The one API client, seen through the messages operations. */
-export function messagesApi(api: ApiClient): MessagesOperations {
-  return api as unknown as MessagesOperations;
-}
+export type NewConversation = RequestBody<'conversations_create'>;
 
 /** Who has read a message: the participants other than its author whose read mark reached it. */
 export function readersOf(message: Pick<Message, 'id' | 'author'>, conversation: Pick<Conversation, 'read_marks'>): { id: number; name: string }[] {

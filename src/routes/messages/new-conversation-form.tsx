@@ -10,7 +10,7 @@ import { FieldShell, FormStack, Input, SelectField, TextAreaField, TextField } f
 import { SubmitButton } from '../../ui/submit-button';
 import { personName } from '../../api/hiring';
 import { SEARCH_DELAY_MS } from '../../api/referrals';
-import { messagesApi, type Conversation, type NewConversation } from './messages-api';
+import type { Conversation, NewConversation } from './messages-api';
 
 interface NewConversationValues {
   to: 'EMPLOYEE' | 'ADMIN';
@@ -35,7 +35,7 @@ const schemaFor = (office: boolean) =>
 
 /** Finds READY employees by name on the server and offers the matches. */
 function EmployeePicker() {
-  const api = messagesApi(useApiClient());
+  const api = useApiClient();
   const { setFieldValue } = useFormikContext<NewConversationValues>();
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -72,7 +72,7 @@ function EmployeePicker() {
 
 /** The organization's other active admins. */
 function AdminPicker({ userId }: { userId: number }) {
-  const api = messagesApi(useApiClient());
+  const api = useApiClient();
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
     let active = true;
@@ -114,7 +114,7 @@ function OfficeRecipient({ userId }: { userId: number }) {
  * employee (found by name) or to another admin.
  */
 export function NewConversationForm({ office, userId, onCreated }: { office: boolean; userId: number; onCreated: (conversation: Conversation) => void }) {
-  const api = messagesApi(useApiClient());
+  const api = useApiClient();
   const [error, setError] = useState<string | null>(null);
   const initialValues: NewConversationValues = { to: 'EMPLOYEE', employee_id: '', counterpart_id: '', topic: office ? 'OTHER' : '', subject: '', body: '' };
 

@@ -202,7 +202,7 @@ describe('My documents, for someone who is not an employee', { timeout: 20_000 }
     ['ROLE_CLIENT', 'What waits for your signature is on your welcome page.', 'Go to your welcome page', '/clients/welcome'],
     ['ROLE_MARKETER', 'you have none to upload.', null, null],
   ] as const)('%s sees what applies to them, no permission error, and nothing is asked of the server', async (role, words, link, to) => {
-    const api = stubApi({ profile_documents_list: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })) });
+    const api = stubApi({ profile_documents_list: vi.fn(async () => []) });
     const { container } = renderApp({ path: '/profile/documents', user: makeUser(role), api });
     expect(await screen.findByRole('heading', { level: 1, name: 'My documents' })).toBeInTheDocument();
     expect(screen.getByText('No documents to keep here')).toBeInTheDocument();

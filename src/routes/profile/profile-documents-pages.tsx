@@ -11,7 +11,6 @@ import { EmptyState } from '../../ui/empty-state';
 import {
   downloadDocumentFile,
   formatDate,
-  rowsOf,
   type Checklist,
   type EmployeeDocument,
 } from '../../api/onboarding';
@@ -143,7 +142,7 @@ export function ProfileDocumentsPage() {
 function OwnDocuments() {
   const api = useApiClient();
   const documents = useRecord(
-    async () => rowsOf(await api.profile_documents_list()),
+    () => api.profile_documents_list(),
     'documents',
     'Your documents could not be loaded.',
   );

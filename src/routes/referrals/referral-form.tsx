@@ -104,8 +104,7 @@ export function referralBody(values: ReferralValues): ReferralBody {
     state: values.state.trim(),
     postal_code: values.postal_code.trim(),
     type,
-    // the document types the array (at most 20) as a tuple
-    requested_services: servicesFor(type).filter((service) => values.services[service]) as ReferralBody['requested_services'],
+    requested_services: servicesFor(type).filter((service) => values.services[service]),
     payer: values.payer ? (values.payer as NonNullable<ReferralBody['payer']>) : null,
     source: values.source as ReferralBody['source'],
     source_name: values.source_name.trim(),

@@ -10,6 +10,8 @@ import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextF
 import { NumberField, parseMaskedNumber } from '../../../ui/masked-input';
 import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, type CompetencyTest } from '../../../api/hiring';
+import type { RequestBody } from '../../../api/types';
+import type { Position } from '../../../domain/labels';
 import { Panel, RowActions } from '../../../ui/layout';
 import { Fieldset, newItemId, PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList } from './settings-parts';
 
@@ -67,7 +69,7 @@ function toValues(test: CompetencyTest | null): TestValues {
   };
 }
 
-function toBody(values: TestValues): Omit<CompetencyTest, 'id'> {
+function toBody(values: TestValues): RequestBody<'competency_tests_create'> {
   return {
     name: values.name.trim(),
     description: values.description.trim(),
@@ -80,7 +82,7 @@ function toBody(values: TestValues): Omit<CompetencyTest, 'id'> {
       ...(question.subject.trim() ? { subject: question.subject.trim() } : {}),
     })),
     observed_skills: values.observed_skills.map((skill) => ({ id: skill.id, label: skill.label.trim() })),
-    positions: values.positions,
+    positions: values.positions as Position[],
     active: values.active,
   };
 }

@@ -10,6 +10,7 @@ import { CheckboxField, FormStack, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, type DocumentType } from '../../../api/hiring';
 import { Panel, RowActions } from '../../../ui/layout';
+import type { Position } from '../../../domain/labels';
 import { PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
 
 const schema = yup.object({ name: yup.string().trim().required('Enter a name').max(120, 'At most 120 characters') });
@@ -51,7 +52,7 @@ export function DocumentTypesTab() {
             onSubmit={async (values, { setErrors }) => {
               setNotice(null);
               setError(null);
-              const body = { ...values, name: values.name.trim() };
+              const body = { ...values, name: values.name.trim(), positions: values.positions as Position[] };
               try {
                 const saved = current ? await api.document_types_partial_update({ id: current.id }, body) : await api.document_types_create(null, body);
                 list.upsert(saved);

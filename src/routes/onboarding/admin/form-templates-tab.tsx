@@ -8,7 +8,8 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ALL_ROWS, type FieldType, type FormTemplate, type Signer } from '../../../api/hiring';
+import { ALL_ROWS, type FieldType, type FormTemplate } from '../../../api/hiring';
+import type { RequestBody } from '../../../api/types';
 import { Panel, RowActions, TwoColumns } from '../../../ui/layout';
 import { Fieldset, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
 
@@ -23,7 +24,7 @@ const FIELD_TYPES: { value: FieldType; label: string }[] = [
 const SIGNERS = { EMPLOYEE: 'Employee', EMPLOYEE_ADMIN: 'Employee and admin' } as const;
 type SignersChoice = keyof typeof SIGNERS;
 
-export function signersText(signers: readonly Signer[]): string {
+export function signersText(signers: readonly string[]): string {
   return signers.includes('ADMIN') ? SIGNERS.EMPLOYEE_ADMIN : SIGNERS.EMPLOYEE;
 }
 
@@ -95,7 +96,7 @@ function toValues(template: FormTemplate | null): TemplateValues {
   };
 }
 
-function toBody(values: TemplateValues): Omit<FormTemplate, 'id'> {
+function toBody(values: TemplateValues): RequestBody<'form_templates_create'> {
   return {
     name: values.name.trim(),
     description: values.description.trim(),

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
 import type { FormTemplate } from '../../../api/hiring';
+import { page } from '../../../app/testing/client-fixtures';
 import { makeEmployee } from '../../../app/testing/employee-fixtures';
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
@@ -17,6 +18,8 @@ const i9: FormTemplate = {
   required: true,
   assign_on_hire: true,
   active: true,
+  created_at: '2026-03-01T10:00:00Z',
+  updated_at: null,
 };
 const employees = [
   makeEmployee({ id: 201, first_name: 'Nina', last_name: 'Reyes' }),
@@ -29,12 +32,12 @@ function setUp(path: string, overrides: Record<string, (...args: any[]) => Promi
     form_templates_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [i9] })),
     form_templates_create: vi.fn(async (_: null, body: Omit<FormTemplate, 'id'>) => ({ id: 9, ...body })),
     form_templates_partial_update: vi.fn(async (_: { id: number }, body: Partial<FormTemplate>) => ({ ...i9, ...body })),
-    note_types_list: vi.fn(async () => [{ id: 1, name: 'General', active: true }]),
+    note_types_list: vi.fn(async () => page([{ id: 1, name: 'General', active: true }])),
     note_types_create: vi.fn(async (_: null, body: { name: string }) => ({ id: 2, name: body.name, active: true })),
     note_types_partial_update: vi.fn(async ({ id }: { id: number }, body: object) => ({ id, name: 'General', active: true, ...body })),
-    document_types_list: vi.fn(async () => []),
+    document_types_list: vi.fn(async () => page([])),
     document_types_create: vi.fn(async (_: null, body: object) => ({ id: 3, ...body })),
-    competency_tests_list: vi.fn(async () => [{ id: 6, name: 'Home care basics', description: '', pass_mark: 80, questions: [], observed_skills: [], positions: [], active: true }]),
+    competency_tests_list: vi.fn(async () => page([{ id: 6, name: 'Home care basics', description: '', pass_mark: 80, questions: [], observed_skills: [], positions: [], active: true }])),
     competency_tests_create: vi.fn(async (_: null, body: object) => ({ id: 7, ...body })),
     employees_list: vi.fn(async (params: { search?: string }) => {
       const results = employees.filter((row) => !params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase()));

@@ -9,7 +9,7 @@ import { FieldShell, Input, Select } from '../../../ui/fields';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { positionLabel } from '../../../domain/labels';
 import { ProfileStatusTag } from '../../../ui/profile-status-tag';
-import { ALL_ROWS, personName, rowsOf, type CompetencyTest, type EmployeeSummary, type FormTemplate } from '../../../api/hiring';
+import { ALL_ROWS, personName, type CompetencyTest, type EmployeeSummary, type FormTemplate } from '../../../api/hiring';
 import { Filters, Messages, Panel, RowActions } from '../../../ui/layout';
 
 const SEARCH_DELAY_MS = 300;
@@ -68,11 +68,11 @@ export function SendRequestsTab() {
   useEffect(() => {
     api
       .form_templates_list(ALL_ROWS)
-      .then((answer) => setTemplates(rowsOf(answer).filter((row) => row.active)))
+      .then((answer) => setTemplates(answer.results.filter((row) => row.active)))
       .catch((failure: unknown) => setError(apiErrorDetail(failure, 'The form templates could not be loaded.')));
     api
       .competency_tests_list(ALL_ROWS)
-      .then((answer) => setTests(rowsOf(answer).filter((row) => row.active)))
+      .then((answer) => setTests(answer.results.filter((row) => row.active)))
       .catch((failure: unknown) => setError(apiErrorDetail(failure, 'The competency tests could not be loaded.')));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -7,11 +7,10 @@ import { FieldError, FieldHint } from '../../../ui/fields';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import type { DataTableColumn } from '../../../ui/data-table';
-import { rowsOf } from '../../../api/hiring';
 import { Messages } from '../../../ui/layout';
 import { Tag } from '../../../ui/tag';
 
-type Listed<T> = Promise<{ results: T[] } | T[]>;
+type Listed<T> = Promise<{ results: T[] }>;
 
 /** One settings list (small: all rows at once), with its reload and its rows' replacement. */
 export function useSettingsList<T extends { id: number }>(load: () => Listed<T>, failure: string) {
@@ -21,7 +20,7 @@ export function useSettingsList<T extends { id: number }>(load: () => Listed<T>,
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      setRows(rowsOf(await load()));
+      setRows((await load()).results);
       setError(null);
     } catch (caught) {
       setError(apiErrorDetail(caught, failure));

@@ -9,7 +9,7 @@ import { Alert } from '../../../ui/alert';
 import { EmptyState } from '../../../ui/empty-state';
 import { Card, ItemList, Stack } from '../../../ui/layout';
 import { DocumentStatusTags } from '../../../ui/document-status-tags';
-import { rowsOf, type Checklist } from '../../../api/onboarding';
+import type { Checklist } from '../../../api/onboarding';
 import { FORM_STATUS_TEXT, TEST_STATUS_TEXT, statusOf } from '../../../domain/status-text';
 import { StatusTag } from '../../../ui/tag';
 import { useRecord } from '../../../app/use-record';
@@ -143,7 +143,7 @@ export function SkillsChecksAwaitingObservation() {
   const api = useApiClient();
   const { user } = useAuthentication();
   const list = useRecord(
-    async () => rowsOf(await api.test_requests_list({ awaiting_observation: true, limit: 100 })),
+    async () => (await api.test_requests_list({ awaiting_observation: true, limit: 100 })).results,
     'awaiting',
     'The skills checks could not be loaded.',
   );
