@@ -3,6 +3,7 @@ import type { Role } from '../src/domain/roles';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Keys } from './lib/keys';
+import type { Actor } from './lib/actor';
 import type { UserRecord } from './lib/user-record';
 import type { AuditContext, AuditEntry } from './plugins/audit';
 import type { MailService } from './modules/mail/service';
@@ -46,6 +47,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user (null on public routes). */
     user: AuthenticatedUser | null;
+    /** Who acts: what services take instead of the request (null on public routes; `actorOf` asserts one). */
+    actor: Actor | null;
     /** The refresh family of the access token in use. */
     sessionFamilyId: string | null;
     /** The organization the request acts in: the user's own, or for a master the one of the header. */

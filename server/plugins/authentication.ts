@@ -1,6 +1,7 @@
 import { and, eq, fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accessTokenInLifetime, verifyAccessTokenSignature, type VerifiedAccessToken } from '../lib/access-token';
+import { createActor } from '../lib/actor';
 import { notAuthenticated, tokenNotValid } from '../lib/api-error';
 import { global } from '../lib/plugin';
 import { familyState, lastSeenResolutionMs } from '../lib/session-rules';
@@ -46,6 +47,7 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 export const authenticationPlugin = global(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionFamilyId', null);
+  app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -134,6 +136,7 @@ export const authenticationPlugin = global(async (app) => {
         .where(and(eq(sessionFamilies.id, claims.familyId), sql`${sessionFamilies.lastSeenAt} < ${now}`));
     }
     request.user = { ...found.record, permissions: userPermissions(found.record) };
+    request.actor = createActor(request, request.user);
     request.sessionFamilyId = claims.familyId;
   }
 }, 'authentication');

@@ -141,7 +141,7 @@ export function createReviewService(app: FastifyInstance) {
       .where(and(eq(workServiceReviews.id, id), eq(workServiceReviews.organizationId, organization.id)))
       .limit(1);
     if (!joined) throw notFound();
-    if (!isOffice(request) && joined.review.clientId !== (await ownClientId(app, request, organization))) throw notFound();
+    if (!isOffice(request) && joined.review.clientId !== (await ownClientId(app, request.user!.user.id, organization))) throw notFound();
     return joined;
   }
 
@@ -264,7 +264,7 @@ export function createReviewService(app: FastifyInstance) {
         await createDueReviews(app, organization.id, filter.client_id);
         if (filter.client_id) conditions.push(eq(workServiceReviews.clientId, filter.client_id));
       } else {
-        const clientId = await ownClientId(app, request, organization);
+        const clientId = await ownClientId(app, request.user!.user.id, organization);
         concerned = clientId ?? null;
         if (clientId) await createDueReviews(app, organization.id, clientId);
         conditions.push(clientId ? eq(workServiceReviews.clientId, clientId) : sql`false`);
