@@ -1,24 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, organizations } from '../../db/schema';
-import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 import { notify } from './service';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
 
 for (const backend of testBackends()) {
   describe(`notifications (${backend})`, () => {
-    let t: TestApp;
-    let nurse: Session;
-    let admin: Session;
-    let harborAdmin: Session;
+    let t: TestApi;
+    let nurse: Caller;
+    let admin: Caller;
+    let harborAdmin: Caller;
     const ids: Record<string, number> = {};
 
     beforeAll(async () => {
-      t = await createTestApp({ backend });
-      nurse = await t.login('nurse@sunrise.example');
-      admin = await t.login('admin@sunrise.example');
-      harborAdmin = await t.login('admin@harbor.example');
+      t = await testApp({ backend });
+      nurse = await t.as('nurse@sunrise.example');
+      admin = await t.as('admin@sunrise.example');
+      harborAdmin = await t.as('admin@harbor.example');
       const orgs = await t.database.db.select().from(organizations);
       const sunriseId = orgs.find((o) => o.token === 'sunrise')!.id;
       const harborId = orgs.find((o) => o.token === 'harbor')!.id;
@@ -36,16 +34,10 @@ for (const backend of testBackends()) {
     });
     afterAll(async () => t?.close());
 
-    const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
-    const patch = (id: number, payload: object, headers: Record<string, string>) =>
-      t.app.inject({ method: 'PATCH', url: `/api/notifications/${id}/`, payload, headers });
-    const readAll = (headers: Record<string, string>, payload?: object) =>
-      t.app.inject({ method: 'POST', url: '/api/notifications/read-all/', headers, ...(payload ? { payload } : {}) });
     const titles = (body: { results: { title: string }[] }) => body.results.map((n) => n.title);
-    const asNurse = () => t.headers(nurse.access, 'sunrise');
 
     it("lists only the signed-in user's own notifications, newest first", async () => {
-      const response = await get('/api/notifications/', asNurse());
+      const response = await nurse.get('/api/notifications/');
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toMatchObject({ count: 3, next: null, previous: null });
@@ -59,53 +51,53 @@ for (const backend of testBackends()) {
         read_at: null,
         created_at: '2026-01-01T09:01:00.000Z',
       });
-      expect(titles((await get('/api/notifications/', t.headers(admin.access))).json())).toEqual(['New application']);
-      expect(titles((await get('/api/notifications/', t.headers(harborAdmin.access, 'harbor'))).json())).toEqual(['Harbor only']);
+      expect(titles((await admin.in(null).get('/api/notifications/')).json())).toEqual(['New application']);
+      expect(titles((await harborAdmin.get('/api/notifications/')).json())).toEqual(['Harbor only']);
     });
 
     it('filters by type and by unread, and pages', async () => {
-      expect(titles((await get('/api/notifications/?type=messages', asNurse())).json())).toEqual(['New message', 'Old message']);
-      expect((await get('/api/notifications/?type=nothing-here', asNurse())).json()).toMatchObject({ count: 0, results: [] });
-      const page = (await get('/api/notifications/?limit=1&offset=1', asNurse())).json();
+      expect(titles((await nurse.get('/api/notifications/?type=messages')).json())).toEqual(['New message', 'Old message']);
+      expect((await nurse.get('/api/notifications/?type=nothing-here')).json()).toMatchObject({ count: 0, results: [] });
+      const page = (await nurse.get('/api/notifications/?limit=1&offset=1')).json();
       expect(page).toMatchObject({
         count: 3,
         next: 'http://portal.test/api/notifications/?limit=1&offset=2',
         previous: 'http://portal.test/api/notifications/?limit=1',
       });
       expect(titles(page)).toEqual(['License expires']);
-      expect((await get('/api/notifications/?unread=true&limit=1', asNurse())).json().count).toBe(3);
-      expect((await get('/api/notifications/?unread=false', asNurse())).json().count).toBe(0);
-      const bad = await get('/api/notifications/?type=<script>&unread=maybe', asNurse());
+      expect((await nurse.get('/api/notifications/?unread=true&limit=1')).json().count).toBe(3);
+      expect((await nurse.get('/api/notifications/?unread=false')).json().count).toBe(0);
+      const bad = await nurse.get('/api/notifications/?type=<script>&unread=maybe');
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json().fields).sort()).toEqual(['type', 'unread']);
     });
 
     it('is for holders of view-notifications in their own organization only', async () => {
-      expect((await get('/api/notifications/', {})).statusCode).toBe(401);
-      const master = await t.login('master@portal.example');
-      expect((await get('/api/notifications/', t.headers(master.access, 'sunrise'))).statusCode).toBe(403);
-      const newhire = await t.login('newhire@sunrise.example');
-      expect((await get('/api/notifications/', t.headers(newhire.access))).statusCode).toBe(403);
-      const client = await t.login('client@sunrise.example');
-      expect((await get('/api/notifications/', t.headers(client.access))).statusCode).toBe(403);
-      expect((await get('/api/notifications/', t.headers(nurse.access, 'harbor'))).statusCode).toBe(403);
-      expect((await patch(ids.document, { read: true }, t.headers(nurse.access, 'harbor'))).statusCode).toBe(403);
-      expect((await patch(ids.document, { read: true }, {})).statusCode).toBe(401);
-      expect((await readAll({})).statusCode).toBe(401);
-      expect((await readAll(t.headers(master.access, 'sunrise'))).statusCode).toBe(403);
+      expect((await t.anonymous.get('/api/notifications/')).statusCode).toBe(401);
+      const master = await t.as('master@portal.example');
+      expect((await master.in('sunrise').get('/api/notifications/')).statusCode).toBe(403);
+      const newhire = await t.as('newhire@sunrise.example');
+      expect((await newhire.in(null).get('/api/notifications/')).statusCode).toBe(403);
+      const client = await t.as('client@sunrise.example');
+      expect((await client.in(null).get('/api/notifications/')).statusCode).toBe(403);
+      expect((await nurse.in('harbor').get('/api/notifications/')).statusCode).toBe(403);
+      expect((await nurse.in('harbor').patch(`/api/notifications/${ids.document}/`, { read: true })).statusCode).toBe(403);
+      expect((await t.anonymous.patch(`/api/notifications/${ids.document}/`, { read: true })).statusCode).toBe(401);
+      expect((await t.anonymous.post('/api/notifications/read-all/')).statusCode).toBe(401);
+      expect((await master.in('sunrise').post('/api/notifications/read-all/')).statusCode).toBe(403);
     });
 
     it('marks one of one’s notifications read and unread again, audited', async () => {
       t.clock.advance(30);
       const readAt = t.clock.now().toISOString();
-      const read = await patch(ids.document, { read: true }, asNurse());
+      const read = await nurse.patch(`/api/notifications/${ids.document}/`, { read: true });
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject({ id: ids.document, read_at: readAt });
-      expect((await get('/api/notifications/?unread=true', asNurse())).json().count).toBe(2);
-      expect(titles((await get('/api/notifications/?unread=false', asNurse())).json())).toEqual(['License expires']);
-      const again = await patch(ids.document, { read: true }, asNurse());
+      expect((await nurse.get('/api/notifications/?unread=true')).json().count).toBe(2);
+      expect(titles((await nurse.get('/api/notifications/?unread=false')).json())).toEqual(['License expires']);
+      const again = await nurse.patch(`/api/notifications/${ids.document}/`, { read: true });
       expect(again.json().read_at).toBe(readAt);
-      const unread = await patch(ids.document, { read: false }, asNurse());
+      const unread = await nurse.patch(`/api/notifications/${ids.document}/`, { read: false });
       expect(unread.json().read_at).toBeNull();
       const rows = await t.database.db
         .select()
@@ -120,12 +112,12 @@ for (const backend of testBackends()) {
 
     it("answers 404 for someone else's notification, in the same or another organization", async () => {
       for (const id of [ids.adminOwn, ids.harbor, 999_999]) {
-        const response = await patch(id, { read: true }, asNurse());
+        const response = await nurse.patch(`/api/notifications/${id}/`, { read: true });
         expect(response.statusCode, String(id)).toBe(404);
         expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
       }
-      expect((await patch(ids.document, { read: true }, t.headers(admin.access))).statusCode).toBe(404);
-      const missing = await patch(ids.document, {}, asNurse());
+      expect((await admin.in(null).patch(`/api/notifications/${ids.document}/`, { read: true })).statusCode).toBe(404);
+      const missing = await nurse.patch(`/api/notifications/${ids.document}/`, {});
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toEqual({ read: ['This field is required.'] });
       const [adminOwn] = await t.database.db.select().from(notifications).where(eq(notifications.id, ids.adminOwn));
@@ -133,13 +125,13 @@ for (const backend of testBackends()) {
     });
 
     it('marks all of one’s notifications read (of one type when given), nobody else’s', async () => {
-      const typed = await readAll(asNurse(), { type: 'messages' });
+      const typed = await nurse.post('/api/notifications/read-all/', { type: 'messages' });
       expect(typed.statusCode).toBe(204);
-      expect(titles((await get('/api/notifications/?unread=true', asNurse())).json())).toEqual(['License expires']);
-      expect((await readAll(asNurse())).statusCode).toBe(204);
-      expect((await get('/api/notifications/?unread=true', asNurse())).json().count).toBe(0);
-      expect((await get('/api/notifications/?unread=true', t.headers(admin.access))).json().count).toBe(1);
-      expect((await get('/api/notifications/?unread=true', t.headers(harborAdmin.access))).json().count).toBe(1);
+      expect(titles((await nurse.get('/api/notifications/?unread=true')).json())).toEqual(['License expires']);
+      expect((await nurse.post('/api/notifications/read-all/')).statusCode).toBe(204);
+      expect((await nurse.get('/api/notifications/?unread=true')).json().count).toBe(0);
+      expect((await admin.in(null).get('/api/notifications/?unread=true')).json().count).toBe(1);
+      expect((await harborAdmin.in(null).get('/api/notifications/?unread=true')).json().count).toBe(1);
       const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.operationId, 'notifications_read_all_create')).orderBy(auditLog.id);
       expect(rows.map((r) => r.changedFields)).toEqual([
         { event: 'read-all', type: 'messages', count: 2 },

@@ -1,21 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testBackends, TestClock, type TestApp } from '../../test-support';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
+import { testApp, testBackends, TestClock, type Caller, type TestApi } from '../../test-client';
 
 // Wednesday 12 February 2031, noon in New York: the week of Sunday the 9th is under way
 const NOW = new Date('2031-02-12T17:00:00Z');
 
 for (const backend of testBackends()) {
   describe(`payroll (${backend})`, () => {
-    let t: TestApp;
-    let admin: Session;
-    let nurse: Session;
-    let aide: Session;
-    let harbor: Session;
-
-    const get = (url: string, session: Session, organization = 'sunrise') => t.app.inject({ method: 'GET', url, headers: t.headers(session.access, organization) });
+    let t: TestApi;
+    let admin: Caller;
+    let nurse: Caller;
+    let aide: Caller;
+    let harbor: Caller;
 
     /** A visit the nurse worked (verified), clocked at these New York times; optionally corrected by the office. */
     async function worked(day: string, from: string, to: string, corrected?: { from: string; to: string }) {
@@ -34,9 +30,9 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       // seeded at today's date (on PostgreSQL from this clock), years before the weeks worked here; then the clock moves
       const clock = new TestClock();
-      t = await createTestApp({ backend, clock });
+      t = await testApp({ backend, clock });
       clock.set(NOW);
-      [admin, nurse, aide, harbor] = await Promise.all([t.login('admin@sunrise.example'), t.login('nurse@sunrise.example'), t.login('aide@sunrise.example'), t.login('admin@harbor.example')]);
+      [admin, nurse, aide, harbor] = await Promise.all([t.as('admin@sunrise.example'), t.as('nurse@sunrise.example'), t.as('aide@sunrise.example'), t.as('admin@harbor.example')]);
       // the week of 2 February: five days of nine hours (45 h: 5 h overtime), one corrected by the office
       for (const day of ['2031-02-03', '2031-02-04', '2031-02-05', '2031-02-06']) await worked(day, '08:00', '17:00');
       await worked('2031-02-07', '08:07', '17:00', { from: '08:00', to: '17:00' });
@@ -46,7 +42,7 @@ for (const backend of testBackends()) {
     afterAll(async () => t?.close());
 
     it("the office reads an employee's pay periods: each week's visits and minutes, daily totals, overtime over 40 hours", async () => {
-      const answer = await get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`, admin);
+      const answer = await admin.get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`);
       expect(answer.statusCode, answer.body).toBe(200);
       const [current, previous] = answer.json().results;
       expect(current).toMatchObject({ week_start: '2031-02-09', week_end: '2031-02-15', total_minutes: 83, overtime: false, employee: { name: 'Nora Okafor' } });
@@ -57,16 +53,16 @@ for (const backend of testBackends()) {
     });
 
     it('an employee sees their own hours only; the office must name the employee', async () => {
-      const own = (await get('/api/payroll-periods/?from=2031-02-09&to=2031-02-09', nurse)).json();
+      const own = (await nurse.get('/api/payroll-periods/?from=2031-02-09&to=2031-02-09')).json();
       expect(own.results).toHaveLength(1);
       expect(own.results[0].total_minutes).toBe(83);
-      expect((await get(`/api/payroll-periods/?employee_id=${admin.user.id}`, nurse)).statusCode).toBe(404);
-      expect((await get('/api/payroll-periods/', admin)).json().fields.employee_id).toEqual(['Choose the employee.']);
-      expect((await get(`/api/payroll-periods/?employee_id=${nurse.user.id}`, harbor, 'harbor')).statusCode).toBe(404);
+      expect((await nurse.get(`/api/payroll-periods/?employee_id=${admin.user.id}`)).statusCode).toBe(404);
+      expect((await admin.get('/api/payroll-periods/')).json().fields.employee_id).toEqual(['Choose the employee.']);
+      expect((await harbor.get(`/api/payroll-periods/?employee_id=${nurse.user.id}`)).statusCode).toBe(404);
       // the aide has forms due: confined to her onboarding
-      expect((await get('/api/payroll-periods/', aide)).statusCode).toBe(403);
+      expect((await aide.get('/api/payroll-periods/')).statusCode).toBe(403);
       // without dates: the current week and the three before it, newest first
-      const recent = (await get(`/api/payroll-periods/?employee_id=${nurse.user.id}`, admin)).json();
+      const recent = (await admin.get(`/api/payroll-periods/?employee_id=${nurse.user.id}`)).json();
       expect(recent.results.map((p: { week_start: string }) => p.week_start)).toEqual(['2031-02-09', '2031-02-02', '2031-01-26', '2031-01-19']);
     });
 
@@ -78,13 +74,13 @@ for (const backend of testBackends()) {
         select s.organization_id, s.client_id, s.id, ${nurse.user.id}, 'VERIFIED', '2031-11-02T04:30:00Z', '2031-11-02T08:30:00Z', '2031-11-02',
           '2031-11-02T04:30:00Z', '2031-11-02T08:30:00Z', 'HOME', 'HOME', '2031-11-02T08:30:00Z'
         from client_services s join clients c on c.id = s.client_id where c.last_name = 'Nguyen' and s.service = 'SkilledNurses'`);
-      const [week] = (await get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-11-02&to=2031-11-02`, admin)).json().results;
+      const [week] = (await admin.get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-11-02&to=2031-11-02`)).json().results;
       expect(week).toMatchObject({ week_start: '2031-11-02', total_minutes: 240 });
       expect(week.days[0]).toEqual({ date: '2031-11-02', minutes: 240 });
     });
 
     it('exports the periods as CSV, a line per visit and a total per week', async () => {
-      const answer = await get(`/api/payroll-periods/export/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`, admin);
+      const answer = await admin.get(`/api/payroll-periods/export/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`);
       expect(answer.headers['content-type']).toContain('text/csv');
       const lines = answer.body.trim().split('\r\n');
       expect(lines[0]).toBe('Employee,Week start,Date,Visit id,Client,Service,Start,End,Minutes,Hours,Corrected by the office');
