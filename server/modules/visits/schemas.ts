@@ -400,3 +400,15 @@ export const visitBoardSchema = {
   }),
   response: { 200: BoardSchema, ...errors() },
 };
+
+/** What the services take: the inputs as the routes validated them (a list's paging goes apart, as a Page). */
+type QueryOf<T extends { querystring: TSchema }> = Omit<Static<T['querystring']>, 'limit' | 'offset'>;
+export type VisitFilter = QueryOf<typeof visitListSchema>;
+export type VisitCreateInput = Static<typeof visitCreateSchema.body>;
+export type VisitUpdateInput = Static<typeof visitUpdateSchema.body>;
+export type RecurrenceInput = Static<typeof visitRecurrenceSchema.body>;
+export type CancelInput = Static<typeof visitCancelSchema.body>;
+export type BoardQuery = QueryOf<typeof visitBoardSchema>;
+export type ExceptionFilter = QueryOf<typeof exceptionListSchema>;
+export type ResolveInput = Static<typeof exceptionResolveSchema.body>;
+export type ExportPeriod = Static<typeof visitExportSchema.querystring>;
