@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seriousAxeViolations } from '../ui/test-utils';
 import { HARBOR, makeUser, renderApp, stubApi } from './testing/render-app';
-import { notifyMessagesRead } from './unread-messages';
+import type { LiveEventsActorRef } from '../machines/live-events-machine';
 
 vi.mock('signature_pad', () => import('./testing/fake-signature-pad'));
 
@@ -19,14 +19,6 @@ const navLinks = async () => {
     .getAllByRole('link')
     .map((link) => link.textContent);
 };
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('the navigation shows only what the user may open', () => {
   it.each([
@@ -79,15 +71,16 @@ describe('the dashboard layout', () => {
   it('counts unread conversations beside Messages: reloaded when a message arrives and when this tab reads one', async () => {
     let unread = 2;
     const conversations = vi.fn(async () => ({ count: unread, results: [] }));
-    const { live } = renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api: stubApi({ conversations_list: conversations }) });
+    const { live, actor } = renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api: stubApi({ conversations_list: conversations }) });
     const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
     expect(await within(nav).findByRole('link', { name: 'Messages 2 unread conversations' })).toBeInTheDocument();
     unread = 3;
     await act(async () => live.emit('message.created', { conversation_id: 7, message_id: 40 }));
     expect(await within(nav).findByRole('link', { name: 'Messages 3 unread conversations' })).toBeInTheDocument();
-    // read in this tab (the stream tells other tabs; this one is told by the page)
+    // read in this tab (the stream tells other tabs; the page tells this tab's live events actor)
     unread = 1;
-    act(() => notifyMessagesRead());
+    const liveEvents = () => actor.system.get('session').getSnapshot().children.liveEvents as LiveEventsActorRef;
+    act(() => liveEvents().send({ type: 'live.read-here', what: 'messages' }));
     expect(await within(nav).findByRole('link', { name: 'Messages 1 unread conversation' })).toBeInTheDocument();
   });
 

@@ -50,7 +50,7 @@ const until = async (check: () => boolean) => {
 };
 
 describe('the event stream', () => {
-  it('sends the token in the Authorization header (never in the URL) and Last-Event-ID, and parses the events', async () => {
+  it('sends the token in the Authorization header (never in the URL) and Last-Event-ID, and parses the events, passing on only those the shared map names', async () => {
     const answer = streamedAnswer();
     const fetchImpl = vi.fn(async () => answer.response);
     const { reports } = run(fetchImpl as unknown as typeof fetch, { lastEventId: 41 });
@@ -63,11 +63,11 @@ describe('the event stream', () => {
 
     answer.write('retry: 2000\n: connected\n\n');
     answer.write('id: 42\nevent: notification.created\ndata: {"notification_id":7,');
-    answer.write('"unread":3}\n\n: heartbeat\n\nid: 43\nevent: notifications.read\ndata: {"unread":0}\n\n');
+    answer.write('"unread":3}\n\n: heartbeat\n\nid: 43\nevent: survey.opened\ndata: {}\n\nid: 44\nevent: notifications.read\ndata: {"unread":0}\n\n');
     await until(() => reports.length === 3);
     expect(reports.slice(1)).toEqual([
       { type: 'stream.event', event: { id: 42, type: 'notification.created', data: { notification_id: 7, unread: 3 } } },
-      { type: 'stream.event', event: { id: 43, type: 'notifications.read', data: { unread: 0 } } },
+      { type: 'stream.event', event: { id: 44, type: 'notifications.read', data: { unread: 0 } } },
     ]);
 
     answer.end();

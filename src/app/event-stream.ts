@@ -1,5 +1,6 @@
 import { fromCallback, type ActorSystem } from 'xstate';
 import { EVENTS_SILENCE_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
+import { isLiveEventType, type LiveEvent } from '../domain/live-events';
 import type { EventStreamInput, EventStreamReport } from '../machines/live-events-machine';
 
 type AnyActorSystem = ActorSystem<any>;
@@ -57,14 +58,15 @@ export function createEventStream(optionsFor: (system: AnyActorSystem) => EventS
         const parser = createParser({
           onEvent: (message) => {
             const id = Number(message.id);
-            if (!message.event || !Number.isSafeInteger(id)) return;
+            // a name outside the shared map is no event of ours (a newer server's): nobody here listens for it
+            if (!message.event || !isLiveEventType(message.event) || !Number.isSafeInteger(id)) return;
             let data: unknown;
             try {
               data = JSON.parse(message.data);
             } catch {
               return;
             }
-            sendBack({ type: 'stream.event', event: { id, type: message.event, data } });
+            sendBack({ type: 'stream.event', event: { id, type: message.event, data } as LiveEvent });
           },
         });
         const reader = response.body.getReader();

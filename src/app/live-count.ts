@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useLiveEvents, useLiveStreamOpened } from './live-events';
+import type { LiveEventType } from '../domain/live-events';
+import { useLiveEvents, useLiveStreamOpened, useReadHere, type ReadHere } from './live-events';
 
 /**
  * A count for a menu item, read with `fetchCount` (an answer's `count`): loaded when enabled and on each
- * navigation, when one of the live `events` arrives, when the live stream reopens, and on the window event
- * `windowEvent` when given (what this tab does that the stream does not tell it). A failed read keeps the last
- * count; the next trigger tries again. null until known or when disabled.
+ * navigation, when one of the live `events` arrives, when the live stream reopens, and when this tab reads
+ * `readHere` itself (the stream does not tell it). A failed read keeps the last count; the next trigger tries
+ * again. null until known or when disabled.
  */
 export function useLiveCount(
   enabled: boolean,
   fetchCount: () => Promise<{ count: number } | undefined>,
-  reloadOn: { events: string[]; windowEvent?: string },
+  reloadOn: { events: LiveEventType[]; readHere?: ReadHere },
 ): number | null {
   const { pathname } = useLocation();
   const [count, setCount] = useState<number | null>(null);
@@ -29,18 +30,11 @@ export function useLiveCount(
     }
   }, []);
 
+  const readHere = useReadHere(reloadOn.readHere);
   useEffect(() => {
     if (enabled) void load();
     else setCount(null);
-  }, [enabled, load, pathname]);
-
-  const { windowEvent } = reloadOn;
-  useEffect(() => {
-    if (!enabled || !windowEvent) return;
-    const onEvent = () => void load();
-    window.addEventListener(windowEvent, onEvent);
-    return () => window.removeEventListener(windowEvent, onEvent);
-  }, [enabled, load, windowEvent]);
+  }, [enabled, load, pathname, readHere]);
 
   useLiveEvents(reloadOn.events, () => {
     if (enabledRef.current) void load();

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import type { LiveEvent, LiveEventsActorRef } from '../machines/live-events-machine';
+import type { LiveEvent, LiveEventType } from '../domain/live-events';
+import type { LiveEventsActorRef, ReadHere } from '../machines/live-events-machine';
 import type { SessionActorRef } from '../machines/session-machine';
 import { useOptionalSessionActor } from './authentication';
 
-export type { LiveEvent };
+export type { LiveEvent, ReadHere };
 
 type SessionSnapshot = ReturnType<SessionActorRef['getSnapshot']>;
 const selectLiveEventsRef = (snapshot: SessionSnapshot | undefined) => snapshot?.children.liveEvents as LiveEventsActorRef | undefined;
@@ -16,22 +17,39 @@ export function useLiveEventsActor(): LiveEventsActorRef | undefined {
 
 /**
  * Calls `handler` for each live event of the given type(s) while the component is mounted and a user is
- * signed in: `message.created`, `conversation.read`, `notification.created`, `notifications.read`,
- * `grievance.changed` (modules/events/bus.ts on the server names their data).
+ * signed in (src/domain/live-events.ts names them and their data).
  */
-export function useLiveEvents(types: string | string[], handler: (event: LiveEvent) => void): void {
+export function useLiveEvents<T extends LiveEventType>(types: T | readonly T[], handler: NoInfer<(event: LiveEvent<T>) => void>): void {
   const actor = useLiveEventsActor();
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
   const key = (Array.isArray(types) ? types : [types]).join(' ');
   useEffect(() => {
     if (!actor) return;
-    const wanted = new Set(key.split(' '));
+    const wanted = new Set<LiveEventType>(key.split(' ') as T[]);
     const subscription = actor.on('live.event', ({ event }) => {
-      if (wanted.has(event.type)) handlerRef.current(event);
+      if (wanted.has(event.type)) handlerRef.current(event as LiveEvent<T>);
     });
     return () => subscription.unsubscribe();
   }, [actor, key]);
+}
+
+type LiveEventsSnapshot = ReturnType<LiveEventsActorRef['getSnapshot']>;
+const readHereSelectors: Record<ReadHere, (snapshot: LiveEventsSnapshot | undefined) => number> = {
+  messages: (snapshot) => snapshot?.context.readHere.messages ?? 0,
+  notifications: (snapshot) => snapshot?.context.readHere.notifications ?? 0,
+};
+const noReads = () => 0;
+
+/** Moves each time this tab reads `what` itself (its stream tells only its other tabs): a count loads again then. */
+export function useReadHere(what: ReadHere | undefined): number {
+  return useSelector(useLiveEventsActor(), what ? readHereSelectors[what] : noReads);
+}
+
+/** Tells the counts that this tab read a conversation or marked notifications read. */
+export function useTellReadHere(): (what: ReadHere) => void {
+  const actor = useLiveEventsActor();
+  return useCallback((what) => actor?.send({ type: 'live.read-here', what }), [actor]);
 }
 
 /** Calls `handler` each time the stream (re)opens: what a page shows may be reloaded then. */

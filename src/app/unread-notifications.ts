@@ -3,14 +3,7 @@ import { useLocation } from 'react-router-dom';
 import type { User } from '../api/types';
 import { useApiClient } from './api-client';
 import { useAuthentication } from './authentication';
-import { useLiveEvents, useLiveStreamOpened, type LiveEvent } from './live-events';
-
-const NOTIFICATIONS_CHANGED = 'portal:notifications-changed';
-
-/** Tells the unread count that notifications were marked read (it reloads at once). */
-export function notifyNotificationsChanged() {
-  window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED));
-}
+import { useLiveEvents, useLiveStreamOpened, useReadHere } from './live-events';
 
 const sameUser = (a: User | null, b: User) => !!a && JSON.stringify(a) === JSON.stringify(b);
 
@@ -64,28 +57,22 @@ export function useUnreadNotificationCount(enabled: boolean): number | null {
 
   const enabledRef = useRef(enabled);
   enabledRef.current = enabled;
-  useLiveEvents(['notification.created', 'notifications.read'], (event: LiveEvent) => {
-    const unread = (event.data as { unread?: unknown } | null)?.unread;
+  useLiveEvents(['notification.created', 'notifications.read'], (event) => {
+    const unread = event.data?.unread;
     if (enabledRef.current && typeof unread === 'number') show(unread);
   });
   useLiveStreamOpened(() => {
     if (enabledRef.current) void load();
   });
 
+  const readHere = useReadHere('notifications');
   useEffect(() => {
     if (enabled) void load();
     else {
       lastCount.current = null;
       setCount(null);
     }
-  }, [enabled, load, pathname]);
-
-  useEffect(() => {
-    if (!enabled) return;
-    const onChanged = () => void load();
-    window.addEventListener(NOTIFICATIONS_CHANGED, onChanged);
-    return () => window.removeEventListener(NOTIFICATIONS_CHANGED, onChanged);
-  }, [enabled, load]);
+  }, [enabled, load, pathname, readHere]);
 
   useEffect(() => {
     const onFocus = () => {

@@ -29,7 +29,7 @@ function start() {
   return { actor, clock, heard, connections: stream.connections, opened: () => opened };
 }
 
-const event = (id: number, type = 'notification.created'): EventStreamReport => ({ type: 'stream.event', event: { id, type, data: { unread: id } } });
+const event = (id: number, type: LiveEvent['type'] = 'notification.created'): EventStreamReport => ({ type: 'stream.event', event: { id, type, data: { unread: id } } as LiveEvent });
 
 describe('the live events actor', () => {
   it('connects without a Last-Event-ID at first and passes each event on', () => {
@@ -102,6 +102,17 @@ describe('the live events actor', () => {
     connections[2].report({ type: 'stream.dropped' });
     clock.increment(reconnectDelayMs(1));
     expect(connections).toHaveLength(4);
+  });
+
+  it('counts what this tab reads itself, the stream open or waiting: the counts select it and load again', () => {
+    const { actor, connections } = start();
+    connections[0].report({ type: 'stream.open' });
+    actor.send({ type: 'live.read-here', what: 'messages' });
+    connections[0].report({ type: 'stream.dropped' });
+    actor.send({ type: 'live.read-here', what: 'notifications' });
+    actor.send({ type: 'live.read-here', what: 'messages' });
+    expect(actor.getSnapshot().context.readHere).toEqual({ messages: 2, notifications: 1 });
+    expect(connections).toHaveLength(1);
   });
 
   it('caps the wait at 30 s', () => {

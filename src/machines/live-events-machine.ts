@@ -1,11 +1,7 @@
 import { assertEvent, assign, emit, fromCallback, setup, type ActorRefFrom } from 'xstate';
+import type { LiveEvent } from '../domain/live-events';
 
-/** One event of the server's stream (events_stream_retrieve): its id, type and JSON data (ids and counts). */
-export interface LiveEvent {
-  id: number;
-  type: string;
-  data: any;
-}
+export type { LiveEvent };
 
 export interface EventStreamInput {
   /** The id of the last event received: the server replays what came after it first. */
@@ -19,8 +15,14 @@ export type EventStreamReport =
   | { type: 'stream.dropped' }
   | { type: 'stream.refused' };
 
-/** The organization the tab acts in changed (a master switching): the stream starts again for the new one. */
-export type LiveEventsEvent = EventStreamReport | { type: 'live.reconnect' };
+/** What this tab reads itself: its own stream does not tell it, so the counts of these are told here. */
+export type ReadHere = 'messages' | 'notifications';
+
+/**
+ * `live.reconnect`: the organization the tab acts in changed (a master switching), or the browser is back
+ * online: the stream starts again. `live.read-here`: this tab read a conversation or marked notifications read.
+ */
+export type LiveEventsEvent = EventStreamReport | { type: 'live.reconnect' } | { type: 'live.read-here'; what: ReadHere };
 
 export type LiveEventsEmitted = { type: 'live.event'; event: LiveEvent } | { type: 'live.open' };
 
@@ -28,6 +30,8 @@ export interface LiveEventsContext {
   lastEventId: number | null;
   /** Failed connections in a row: the wait before the next one doubles with each. */
   attempt: number;
+  /** How many times this tab read each itself: a count selects its own and loads again when it moves. */
+  readHere: Record<ReadHere, number>;
 }
 
 /** The first wait after a drop; it doubles per failed attempt up to RECONNECT_MAX_MS. */
@@ -50,6 +54,7 @@ export const liveEventsMachine = setup({
     recordEvent: assign({ lastEventId: (_, params: { id: number }) => params.id }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     resetAttempts: assign({ attempt: 0 }),
+    countReadHere: assign({ readHere: ({ context }, params: { what: ReadHere }) => ({ ...context.readHere, [params.what]: context.readHere[params.what] + 1 }) }),
     emitEvent: emit((_, params: { event: LiveEvent }) => ({ type: 'live.event' as const, event: params.event })),
     emitOpen: emit({ type: 'live.open' as const }),
   },
@@ -59,8 +64,19 @@ export const liveEventsMachine = setup({
 }).createMachine({
   id: 'liveEvents',
   description: "The signed-in tab's one event stream: open while signed in, reconnecting with backoff and catching up from the last event id.",
-  context: { lastEventId: null, attempt: 0 },
+  context: { lastEventId: null, attempt: 0, readHere: { messages: 0, notifications: 0 } },
   initial: 'streaming',
+  on: {
+    'live.read-here': {
+      actions: {
+        type: 'countReadHere',
+        params: ({ event }) => {
+          assertEvent(event, 'live.read-here');
+          return { what: event.what };
+        },
+      },
+    },
+  },
   states: {
     streaming: {
       description: 'The stream actor runs with the last event id; events pass on to the pages as they come.',

@@ -1,29 +1,42 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { liveEvents } from '../../db/schema';
+import type { LiveEventPayloads } from '#domain/live-events';
 
 /**
- * Live events (product.md, "Talking to the office"): one row per recipient in `live_events`, pushed to the
- * recipient's open streams (routes.ts, `events_stream_retrieve`). Payloads carry ids and counts, never a
- * message's text: a page that hears `message.created` loads what it shows through the API.
- *
- * Event types: `message.created` { conversation_id, message_id }, `conversation.read` { conversation_id,
- * user_id, last_read_message_id }, `notification.created` { notification_id, unread }, `notifications.read`
- * { unread }, `grievance.changed` { grievance_id }; `session.ended` { family_id } (published at sign-out: the streams of
- * that session end, in every process; never sent to a client); and `user.sessions-ended` { except_family_id } (published
- * when every session of a user is revoked: deactivation, password reset, a password change's other sessions; never sent).
+ * Live events: one row per recipient in `live_events`, pushed to the recipient's open streams (routes.ts,
+ * `events_stream_retrieve`). What a client receives is the shared map (src/domain/live-events.ts); the bus also
+ * carries the events that end streams, which are never sent.
  */
-export interface NewLiveEvent {
+export type StreamEndingPayloads = {
+  /** Published at sign-out: the streams of that session end, in every process. */
+  'session.ended': { family_id: string };
+  /** Published when every session of a user is revoked (deactivation, password reset, a password change's other sessions). */
+  'user.sessions-ended': { except_family_id: string | null };
+};
+export type StreamEndingType = keyof StreamEndingPayloads;
+
+type BusPayloads = LiveEventPayloads & StreamEndingPayloads;
+type BusEventType = keyof BusPayloads;
+
+export type NewLiveEvent<T extends BusEventType = BusEventType> = {
+  [K in T]: { userId: number; organizationId: number | null; type: K; data: BusPayloads[K] };
+}[T];
+
+/** What a stream receives: the row as written (`id` is the SSE id a reconnecting stream resumes after). */
+export type LiveEvent<T extends BusEventType = BusEventType> = NewLiveEvent<T> & { id: number };
+
+/** A row of `live_events` as the database gives it back. */
+export interface StoredLiveEvent {
+  id: number;
   userId: number;
   organizationId: number | null;
   type: string;
   data: Record<string, unknown>;
 }
 
-/** What a stream receives: the row as written (`id` is the SSE id a reconnecting stream resumes after). */
-export interface LiveEvent extends NewLiveEvent {
-  id: number;
-}
+/** Rows are only ever written through `publish`, which the map types: read back, they are what was published. */
+export const fromStored = (row: StoredLiveEvent): LiveEvent => row as LiveEvent;
 
 export interface EventBus {
   /** Writes the events and delivers them to every process's open streams of their recipients. */

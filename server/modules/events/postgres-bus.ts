@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { liveEvents } from '../../db/schema';
-import type { EventBus, LiveEvent } from './bus';
+import { fromStored, type EventBus, type LiveEvent, type StoredLiveEvent } from './bus';
 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
 
@@ -19,14 +19,14 @@ interface WireRow {
   d: Record<string, unknown>;
 }
 
-const toWire = (event: LiveEvent): WireRow => ({ i: event.id, u: event.userId, o: event.organizationId, t: event.type, d: event.data });
-const fromWire = (row: WireRow): LiveEvent => ({ id: row.i, userId: row.u, organizationId: row.o, type: row.t, data: row.d });
+const toWire = (event: StoredLiveEvent): WireRow => ({ i: event.id, u: event.userId, o: event.organizationId, t: event.type, d: event.data });
+const fromWire = (row: WireRow): LiveEvent => fromStored({ id: row.i, userId: row.u, organizationId: row.o, type: row.t, data: row.d });
 
 /**
  * The payloads of one publish: JSON `{ "r": [rows] }` under the limit each; a row too large on its own goes
  * by id (`{ "ids": [id] }`) and the listeners read it from the table.
  */
-export function notifyPayloads(events: LiveEvent[], limit = NOTIFY_PAYLOAD_LIMIT): string[] {
+export function notifyPayloads(events: StoredLiveEvent[], limit = NOTIFY_PAYLOAD_LIMIT): string[] {
   const payloads: string[] = [];
   let current: string[] = [];
   let size = 0;
@@ -85,7 +85,7 @@ export async function createPostgresBus(app: BusApp, databaseUrl: string, option
   };
 
   const rowsByIds = async (ids: number[]): Promise<LiveEvent[]> =>
-    ids.length ? app.db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id)) : [];
+    ids.length ? (await app.db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id))).map(fromStored) : [];
 
   const hear = async (payload: string | undefined) => {
     if (!payload) return;
@@ -135,7 +135,7 @@ export async function createPostgresBus(app: BusApp, databaseUrl: string, option
     try {
       const missed = await app.db.select().from(liveEvents).where(gt(liveEvents.id, replayFrom)).orderBy(asc(liveEvents.id));
       const seen = new Set<number>();
-      for (const event of missed) {
+      for (const event of missed.map(fromStored)) {
         seen.add(event.id);
         deliver(event);
       }

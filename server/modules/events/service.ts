@@ -5,8 +5,9 @@ import { liveEvents, sessionFamilies, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { familyState } from '../../lib/session-rules';
 import { applySecurityHeaders } from '../../plugins/security-headers';
-import { EVENTS_HEARTBEAT_MS } from '../../../src/domain/constants';
-import type { LiveEvent } from './bus';
+import { EVENTS_HEARTBEAT_MS } from '#domain/constants';
+import { fromStored, type LiveEvent, type StreamEndingType } from './bus';
+import type { LiveEvent as SentLiveEvent } from '#domain/live-events';
 
 /** A comment line this often keeps proxies from closing a quiet stream (and tells the app it is alive); the
  * sessions are checked then too. */
@@ -16,19 +17,19 @@ export const REPLAY_LIMIT = 1000;
 /** A client that reads nothing while this much waits in its socket is cut off (it reconnects and catches up). */
 export const MAX_UNSENT_BYTES = 1 << 20;
 /** Published when a session ends (sign-out): every process closes that session's streams at once. Never sent to a client. */
-export const SESSION_ENDED = 'session.ended';
+export const SESSION_ENDED = 'session.ended' satisfies StreamEndingType;
 /**
  * Published when every session of a user ends at once (deactivation, password reset; a password change ends
  * all but `except_family_id`, the session that changed it): every process closes those streams at once. Never
  * sent to a client.
  */
-export const USER_SESSIONS_ENDED = 'user.sessions-ended';
+export const USER_SESSIONS_ENDED = 'user.sessions-ended' satisfies StreamEndingType;
 /** The events that end streams: never sent to a client, never replayed. */
-const ENDS_STREAMS = new Set([SESSION_ENDED, USER_SESSIONS_ENDED]);
+const endsStreams = (event: LiveEvent): event is LiveEvent<StreamEndingType> => event.type === SESSION_ENDED || event.type === USER_SESSIONS_ENDED;
 /** Rows older than this are pruned (once across processes, by the claimed job). */
 export const LIVE_EVENTS_KEPT_MS = 24 * 3_600_000;
 
-export const sseEvent = (event: Pick<LiveEvent, 'id' | 'type' | 'data'>) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+export const sseEvent = (event: SentLiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
  * How many streams one process holds open (one token opened 2,000). Counted in this
@@ -71,7 +72,7 @@ interface Stream {
   send: (text: string) => void;
   end: () => void;
   /** While the missed rows are replayed, live ones wait here. */
-  waiting: LiveEvent[] | null;
+  waiting: SentLiveEvent[] | null;
 }
 
 const belongsTo = (stream: Stream, event: LiveEvent) =>
@@ -239,8 +240,8 @@ export function createLiveStreams(app: FastifyInstance, caps: StreamCaps = { per
           .orderBy(asc(liveEvents.id))
           .limit(REPLAY_LIMIT);
         const replayed = new Set<number>();
-        for (const event of missed) {
-          if (ENDS_STREAMS.has(event.type)) continue;
+        for (const event of missed.map(fromStored)) {
+          if (endsStreams(event)) continue;
           replayed.add(event.id);
           stream.send(sseEvent(event));
         }

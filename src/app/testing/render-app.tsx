@@ -13,7 +13,8 @@ import { appMachine } from '../../machines/app-machine';
 import { organizationMachine } from '../../machines/organization-machine';
 import { portalAvailabilityMachine } from '../../machines/portal-availability-machine';
 import { sessionMachine } from '../../machines/session-machine';
-import { liveEventsMachine, type EventStreamInput, type EventStreamReport } from '../../machines/live-events-machine';
+import { liveEventsMachine, type EventStreamInput, type EventStreamReport, type LiveEvent } from '../../machines/live-events-machine';
+import { isLiveEventType } from '../../domain/live-events';
 import { AppShell } from '../App';
 import { AppActorProvider } from '../app-actor';
 
@@ -150,7 +151,9 @@ function liveStreamStub() {
     },
     emit(type, data) {
       if (!sendBack) throw new Error('no live stream is open');
-      sendBack({ type: 'stream.event', event: { id: ++lastId, type, data } });
+      if (!isLiveEventType(type)) throw new Error(`no live event is named ${type}`);
+      // the wire is untyped: a test may send data the map does not name, as a server could
+      sendBack({ type: 'stream.event', event: { id: ++lastId, type, data } as LiveEvent });
     },
   };
   const eventStream = fromCallback<EventStreamReport, EventStreamInput>(({ sendBack: report }) => {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { formatDateTime } from '../../app/date-time';
-import { notifyMessagesRead } from '../../app/unread-messages';
+import { useTellReadHere } from '../../app/live-events';
 import { MESSAGE_MAX } from '../../domain/messages';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
@@ -117,6 +117,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
   shown.current = messages;
   const onChangedRef = useRef(onChanged);
   onChangedRef.current = onChanged;
+  const tellReadHere = useTellReadHere();
 
   useEffect(() => {
     let active = true;
@@ -199,7 +200,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     api
       .conversations_read_create({ id }, { message_id: lastFromOthers })
       .then(() => {
-        notifyMessagesRead();
+        tellReadHere('messages');
         if (!active) return;
         void reloadMarks();
         onChangedRef.current();

@@ -1,15 +1,8 @@
-import { useLiveEvents, useLiveStreamOpened } from '../../app/live-events';
+import { useLiveEvents, useLiveStreamOpened, type LiveEvent } from '../../app/live-events';
 
-/**
- * The live events the messages page hears (product.md, "Talking to the office"): `message.created`
- * { conversation_id, message_id } and `conversation.read` { conversation_id, user_id, last_read_message_id }.
- */
-export interface MessageEvent {
-  type: 'message.created' | 'conversation.read';
-  data: { conversation_id: number; message_id?: number; user_id?: number; last_read_message_id?: number };
-}
-
-export const MESSAGE_EVENT_TYPES = ['message.created', 'conversation.read'];
+/** The live events the messages page hears (src/domain/live-events.ts names their data). */
+export const MESSAGE_EVENT_TYPES = ['message.created', 'conversation.read'] as const;
+export type MessageEvent = LiveEvent<(typeof MESSAGE_EVENT_TYPES)[number]>;
 
 /**
  * Calls `handler` for each message event pushed to this user, and `onReopened` each time the stream opens
@@ -17,6 +10,6 @@ export const MESSAGE_EVENT_TYPES = ['message.created', 'conversation.read'];
  * shown is merged by id, so nothing shows twice).
  */
 export function useMessageEvents(handler: (event: MessageEvent) => void, onReopened?: () => void): void {
-  useLiveEvents(MESSAGE_EVENT_TYPES, (event) => handler(event as MessageEvent));
+  useLiveEvents(MESSAGE_EVENT_TYPES, handler);
   useLiveStreamOpened(() => onReopened?.());
 }
