@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { apiErrorDetail, apiErrorStatus } from '../ui/api-error';
 
 export interface RecordState<Data> {
@@ -8,21 +8,35 @@ export interface RecordState<Data> {
   error: string | null;
   status: number | null;
   reload: () => Promise<void>;
-  setData: (data: Data) => void;
+  /** Shows what an action answered (the record saved), without loading it again. */
+  setData: Dispatch<SetStateAction<Data | null>>;
+}
+
+export interface RecordOptions {
+  /** False while there is nothing to ask for (an id that is not a number): no request, and not loading. */
+  enabled?: boolean;
+  /** Another key is another record: forget the one shown rather than keep it until the answer. */
+  clearOnNewKey?: boolean;
 }
 
 /**
  * Loads one answer of the API (a record, or a short list that is not paged) when `key` changes: a later answer
  * wins and an unmounted page ignores it; `status` tells a missing record (404) from a failure.
  */
-export function useRecord<Data>(load: () => Promise<Data>, key: string, failureText: string): RecordState<Data> {
+export function useRecord<Data>(
+  load: () => Promise<Data>,
+  key: string,
+  failureText: string,
+  { enabled = true, clearOnNewKey = false }: RecordOptions = {},
+): RecordState<Data> {
   const [data, setData] = useState<Data | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(enabled);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<number | null>(null);
   const loadRef = useRef(load);
   loadRef.current = load;
   const generation = useRef(0);
+  const shownKey = useRef(key);
 
   const reload = useCallback(async () => {
     const current = ++generation.current;
@@ -43,11 +57,14 @@ export function useRecord<Data>(load: () => Promise<Data>, key: string, failureT
   }, [failureText]);
 
   useEffect(() => {
+    if (!enabled) return;
+    if (clearOnNewKey && shownKey.current !== key) setData(null);
+    shownKey.current = key;
     void reload();
     return () => {
       generation.current += 1;
     };
-  }, [reload, key]);
+  }, [reload, key, enabled, clearOnNewKey]);
 
   return { data, loading, error, status, reload, setData };
 }

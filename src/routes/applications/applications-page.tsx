@@ -1,10 +1,11 @@
 import { Form, Formik } from 'formik';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { useList } from '../../app/use-list';
+import { useRecord } from '../../app/use-record';
 import { formatDateTime } from '../../app/date-time';
 import { POSITIONS, positionLabel, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
@@ -145,37 +146,19 @@ function ApplicationDetail({ id }: { id: number }) {
   const client = useApiClient();
   const api = client;
   const { user } = useAuthentication();
-  const [application, setApplication] = useState<Application | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const record = useRecord(() => api.applications_retrieve({ id }), String(id), 'The application could not be loaded.', { clearOnNewKey: true });
+  const { data: application, setData: setApplication } = record;
   const [actionError, setActionError] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<Employee | null>(null);
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    setApplication(null);
-    setLoadError(null);
-    api
-      .applications_retrieve({ id })
-      .then((answer) => {
-        if (active) setApplication(answer);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError(apiErrorDetail(failure, 'The application could not be loaded.'));
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
 
   const back = <TextLink to="/applications">Back to applications</TextLink>;
 
   if (!application) {
     return (
       <PrivatePage title="Application" description={back}>
-        {loadError ? <Alert tone="error">{loadError}</Alert> : <p role="status">Loading…</p>}
+        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
       </PrivatePage>
     );
   }

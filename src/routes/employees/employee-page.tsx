@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
+import { useRecord } from '../../app/use-record';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiErrorStatus } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { positionLabel } from '../../domain/labels';
@@ -17,7 +16,7 @@ import { EmployeePayrollTab } from './employee-payroll-tab';
 import { EmployeeScheduleTab } from './employee-schedule-tab';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { ProfileStatusTag } from '../../ui/profile-status-tag';
-import { personName, type Employee } from '../../api/hiring';
+import { personName } from '../../api/hiring';
 import { Messages } from '../../ui/layout';
 import { SubNav } from '../../ui/tab-strip';
 
@@ -37,35 +36,19 @@ export function EmployeePage() {
   const api = useApiClient();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
-  const [employee, setEmployee] = useState<Employee | null>(null);
-  const [loadError, setLoadError] = useState<{ status: number | null; text: string } | null>(null);
+  const record = useRecord(() => api.employees_retrieve({ id }), String(id), 'The employee could not be loaded.', {
+    enabled: Number.isInteger(id) && id > 0,
+    clearOnNewKey: true,
+  });
+  const { data: employee, setData: setEmployee } = record;
 
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
-    let active = true;
-    setEmployee(null);
-    setLoadError(null);
-    api
-      .employees_retrieve({ id })
-      .then((answer) => {
-        if (active) setEmployee(answer);
-      })
-      .catch((failure: unknown) => {
-        if (active) setLoadError({ status: apiErrorStatus(failure), text: apiErrorDetail(failure, 'The employee could not be loaded.') });
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
-
-  if (!Number.isInteger(id) || id <= 0 || loadError?.status === 404) return <PrivateNotFoundPage />;
+  if (!Number.isInteger(id) || id <= 0 || record.status === 404) return <PrivateNotFoundPage />;
 
   const back = <TextLink to="/employees">Back to employees</TextLink>;
   if (!employee) {
     return (
       <PrivatePage title="Employee" description={back}>
-        {loadError ? <Alert tone="error">{loadError.text}</Alert> : <p role="status">Loading…</p>}
+        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
       </PrivatePage>
     );
   }

@@ -249,7 +249,7 @@ export function GrievancePage() {
           onUnshared={(text) => {
             setNotice(text);
             setError(null);
-            setChanges((n) => n + 1);
+            void record.reload();
           }}
         />
       ) : null}

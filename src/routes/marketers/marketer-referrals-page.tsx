@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
+import { useRecord } from '../../app/use-record';
 import { TextLink } from '../../ui/button';
 import { personName } from '../../api/hiring';
 import { PrivateNotFoundPage } from '../../app/not-found-pages';
@@ -12,24 +12,16 @@ export function MarketerReferralsPage() {
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const api = useApiClient();
-  const [name, setName] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
-    let active = true;
-    api
-      .marketers_list(ALL_MARKETERS)
-      .then((answer) => {
-        const marketer = answer.results.find((row) => row.id === id);
-        if (active && marketer) setName(personName(marketer) || marketer.email);
-      })
-      // the name is a courtesy: the referrals below load (or say why not) on their own
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  // the name is a courtesy: the referrals below load (or say why not) on their own
+  const { data: name } = useRecord(
+    async () => {
+      const marketer = (await api.marketers_list(ALL_MARKETERS)).results.find((row) => row.id === id);
+      return marketer ? personName(marketer) || marketer.email : null;
+    },
+    String(id),
+    'The marketer could not be loaded.',
+    { enabled: Number.isInteger(id) && id > 0 },
+  );
 
   if (!Number.isInteger(id) || id <= 0) return <PrivateNotFoundPage />;
 
