@@ -1,19 +1,16 @@
-import { FieldArray, Form, Formik, useFormikContext } from 'formik';
-import { useState } from 'react';
+import { FieldArray, useFormikContext } from 'formik';
 import * as yup from 'yup';
 import { useApiClient } from '../../../app/api-client';
-import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
-import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import type { DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { NumberField, parseMaskedNumber } from '../../../ui/masked-input';
-import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, type CompetencyTest } from '../../../api/hiring';
 import type { RequestBody } from '../../../api/types';
 import type { Position } from '../../../domain/labels';
-import { Panel, RowActions } from '../../../ui/layout';
-import { Fieldset, newItemId, PositionsField, positionsText, SettingsMessages, stateAndEditColumns, useSettingsList } from './settings-parts';
+import { RowActions } from '../../../ui/layout';
+import { Fieldset, newItemId, PositionsField, positionsText, SettingsEditorTab } from './settings-parts';
 
 interface QuestionValues {
   id: string;
@@ -87,84 +84,43 @@ function toBody(values: TestValues): RequestBody<'competency_tests_create'> {
   };
 }
 
-type Editing = CompetencyTest | 'new' | null;
-
 /** Competency tests: written questions with the correct answers, the pass mark, observed skills, positions. */
 export function CompetencyTestsTab() {
   const api = useApiClient();
-  const list = useSettingsList(() => api.competency_tests_list(ALL_ROWS), 'The competency tests could not be loaded.');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
   const columns: DataTableColumn<CompetencyTest>[] = [
     { key: 'name', header: 'Name' },
     { key: 'questions', header: 'Questions', render: (row) => String(row.questions.length) },
     { key: 'pass_mark', header: 'Pass mark', render: (row) => `${row.pass_mark}%` },
     { key: 'observed_skills', header: 'Observed skills', render: (row) => String(row.observed_skills.length) },
     { key: 'positions', header: 'Positions', render: (row) => positionsText(row.positions) },
-    ...stateAndEditColumns<CompetencyTest>(setEditing),
   ];
-
-  const current = editing === 'new' ? null : editing;
   return (
-    <>
-      <SettingsMessages notice={notice} error={error ?? list.error} />
-      {editing ? (
-        <Panel aria-labelledby="test-editor-title">
-          <h2 id="test-editor-title">{current ? `Edit ${current.name}` : 'New competency test'}</h2>
-          <Formik
-            initialValues={toValues(current)}
-            validationSchema={schema}
-            onSubmit={async (values, { setErrors }) => {
-              setNotice(null);
-              setError(null);
-              const body = toBody(values);
-              try {
-                const saved = current ? await api.competency_tests_partial_update({ id: current.id }, body) : await api.competency_tests_create(null, body);
-                list.upsert(saved);
-                setNotice(`${saved.name} was saved.`);
-                setEditing(null);
-              } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['name', 'description', 'pass_mark'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setError(apiErrorDetail(failure, 'The competency test could not be saved.'));
-              }
-            }}
-          >
-            <Form noValidate aria-labelledby="test-editor-title">
-              <FormStack>
-                <TextField name="name" label="Name" autoComplete="off" />
-                <TextAreaField name="description" label="Description" />
-                <NumberField name="pass_mark" label="Pass mark (%)" hint="The written part passes at this score or above." />
-                <QuestionsEditor />
-                <SkillsEditor />
-                <PositionsField name="positions" />
-                <CheckboxField name="active" label="Active" />
-                <RowActions>
-                  <SubmitButton>Save test</SubmitButton>
-                  <Button variant="secondary" onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                </RowActions>
-              </FormStack>
-            </Form>
-          </Formik>
-        </Panel>
-      ) : (
-        <RowActions css={{ marginBottom: 16 }}>
-          <Button onClick={() => setEditing('new')}>New competency test</Button>
-        </RowActions>
-      )}
-      <DataTable
-        caption="Competency tests"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(row) => row.id}
-        loading={list.loading}
-        empty={<EmptyState title="No competency tests yet" description="Add a written test, with observed skills for home health aides." />}
-      />
-    </>
+    <SettingsEditorTab
+      load={() => api.competency_tests_list(ALL_ROWS)}
+      loadFailure="The competency tests could not be loaded."
+      columns={columns}
+      caption="Competency tests"
+      empty={<EmptyState title="No competency tests yet" description="Add a written test, with observed skills for home health aides." />}
+      editorId="test-editor-title"
+      newLabel="New competency test"
+      saveLabel="Save test"
+      initialValues={toValues}
+      schema={schema}
+      save={(values, current) => {
+        const body = toBody(values);
+        return current ? api.competency_tests_partial_update({ id: current.id }, body) : api.competency_tests_create(null, body);
+      }}
+      knownFields={['name', 'description', 'pass_mark']}
+      saveFailure="The competency test could not be saved."
+    >
+      <TextField name="name" label="Name" autoComplete="off" />
+      <TextAreaField name="description" label="Description" />
+      <NumberField name="pass_mark" label="Pass mark (%)" hint="The written part passes at this score or above." />
+      <QuestionsEditor />
+      <SkillsEditor />
+      <PositionsField name="positions" />
+      <CheckboxField name="active" label="Active" />
+    </SettingsEditorTab>
   );
 }
 

@@ -1,17 +1,14 @@
-import { FieldArray, Form, Formik, useFormikContext } from 'formik';
-import { useState } from 'react';
+import { FieldArray, useFormikContext } from 'formik';
 import * as yup from 'yup';
 import { useApiClient } from '../../../app/api-client';
-import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
-import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import type { DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
-import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, type FieldType, type FormTemplate } from '../../../api/hiring';
 import type { RequestBody } from '../../../api/types';
-import { Panel, RowActions, TwoColumns } from '../../../ui/layout';
-import { Fieldset, SettingsMessages, stateAndEditColumns, useSettingsList, yesNo } from './settings-parts';
+import { RowActions, TwoColumns } from '../../../ui/layout';
+import { Fieldset, SettingsEditorTab, yesNo } from './settings-parts';
 
 const FIELD_TYPES: { value: FieldType; label: string }[] = [
   { value: 'text', label: 'Short text' },
@@ -114,89 +111,48 @@ function toBody(values: TemplateValues): RequestBody<'form_templates_create'> {
   };
 }
 
-type Editing = FormTemplate | 'new' | null;
-
 /** Form templates: the forms employees fill and sign, who signs them, whether they are required. */
 export function FormTemplatesTab() {
   const api = useApiClient();
-  const list = useSettingsList(() => api.form_templates_list(ALL_ROWS), 'The form templates could not be loaded.');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
   const columns: DataTableColumn<FormTemplate>[] = [
     { key: 'name', header: 'Name' },
     { key: 'fields', header: 'Fields', render: (row) => String(row.fields.length) },
     { key: 'signers', header: 'Signed by', render: (row) => signersText(row.signers) },
     { key: 'required', header: 'Required', render: (row) => yesNo(row.required) },
     { key: 'assign_on_hire', header: 'Assigned on hire', render: (row) => yesNo(row.assign_on_hire) },
-    ...stateAndEditColumns<FormTemplate>(setEditing),
   ];
-
-  const current = editing === 'new' ? null : editing;
   return (
-    <>
-      <SettingsMessages notice={notice} error={error ?? list.error} />
-      {editing ? (
-        <Panel aria-labelledby="template-editor-title">
-          <h2 id="template-editor-title">{current ? `Edit ${current.name}` : 'New form template'}</h2>
-          <Formik
-            initialValues={toValues(current)}
-            validationSchema={schema}
-            onSubmit={async (values, { setErrors }) => {
-              setNotice(null);
-              setError(null);
-              const body = toBody(values);
-              try {
-                const saved = current ? await api.form_templates_partial_update({ id: current.id }, body) : await api.form_templates_create(null, body);
-                list.upsert(saved);
-                setNotice(`${saved.name} was saved.`);
-                setEditing(null);
-              } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['name', 'description'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setError(apiErrorDetail(failure, 'The form template could not be saved.'));
-              }
-            }}
-          >
-            <Form noValidate aria-labelledby="template-editor-title">
-              <FormStack>
-                <TextField name="name" label="Name" autoComplete="off" />
-                <TextAreaField name="description" label="Description" hint="Shown to the employee above the form." />
-                <FieldsEditor />
-                <SelectField
-                  name="signers"
-                  label="Signed by"
-                  options={Object.entries(SIGNERS).map(([value, label]) => ({ value, label }))}
-                  hint="With an admin, the form waits for your countersignature after the employee signs."
-                />
-                <CheckboxField name="required" label="Required (counts toward forms due and ready to hire)" />
-                <CheckboxField name="assign_on_hire" label="Assign to every new employee on hire" />
-                <CheckboxField name="active" label="Active" />
-                <RowActions>
-                  <SubmitButton>Save template</SubmitButton>
-                  <Button variant="secondary" onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                </RowActions>
-              </FormStack>
-            </Form>
-          </Formik>
-        </Panel>
-      ) : (
-        <RowActions css={{ marginBottom: 16 }}>
-          <Button onClick={() => setEditing('new')}>New form template</Button>
-        </RowActions>
-      )}
-      <DataTable
-        caption="Form templates"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(row) => row.id}
-        loading={list.loading}
-        empty={<EmptyState title="No form templates yet" description="Add the forms employees fill and sign during onboarding." />}
+    <SettingsEditorTab
+      load={() => api.form_templates_list(ALL_ROWS)}
+      loadFailure="The form templates could not be loaded."
+      columns={columns}
+      caption="Form templates"
+      empty={<EmptyState title="No form templates yet" description="Add the forms employees fill and sign during onboarding." />}
+      editorId="template-editor-title"
+      newLabel="New form template"
+      saveLabel="Save template"
+      initialValues={toValues}
+      schema={schema}
+      save={(values, current) => {
+        const body = toBody(values);
+        return current ? api.form_templates_partial_update({ id: current.id }, body) : api.form_templates_create(null, body);
+      }}
+      knownFields={['name', 'description']}
+      saveFailure="The form template could not be saved."
+    >
+      <TextField name="name" label="Name" autoComplete="off" />
+      <TextAreaField name="description" label="Description" hint="Shown to the employee above the form." />
+      <FieldsEditor />
+      <SelectField
+        name="signers"
+        label="Signed by"
+        options={Object.entries(SIGNERS).map(([value, label]) => ({ value, label }))}
+        hint="With an admin, the form waits for your countersignature after the employee signs."
       />
-    </>
+      <CheckboxField name="required" label="Required (counts toward forms due and ready to hire)" />
+      <CheckboxField name="assign_on_hire" label="Assign to every new employee on hire" />
+      <CheckboxField name="active" label="Active" />
+    </SettingsEditorTab>
   );
 }
 

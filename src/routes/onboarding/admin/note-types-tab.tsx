@@ -2,7 +2,6 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../../app/api-client';
-import { Alert } from '../../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/confirm-dialog';
@@ -11,9 +10,9 @@ import { EmptyState } from '../../../ui/empty-state';
 import { FormStack, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, type NoteType } from '../../../api/hiring';
-import { Messages, Panel, RowActions } from '../../../ui/layout';
+import { Panel, RowActions } from '../../../ui/layout';
 import { Tag } from '../../../ui/tag';
-import { useSettingsList } from './settings-parts';
+import { SettingsMessages, useSettingsList } from './settings-parts';
 
 const nameSchema = yup.object({ name: yup.string().trim().required('Enter a name').max(100, 'At most 100 characters') });
 
@@ -58,10 +57,7 @@ export function NoteTypesTab() {
 
   return (
     <>
-      <Messages>
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-        {error || list.error ? <Alert tone="error">{error ?? list.error}</Alert> : null}
-      </Messages>
+      <SettingsMessages notice={notice} error={error ?? list.error} />
       <Panel aria-labelledby="add-note-type-title">
         <h2 id="add-note-type-title">Add a note type</h2>
         <Formik

@@ -1,13 +1,15 @@
 import styled from '@emotion/styled';
-import { useField } from 'formik';
-import { useCallback, useEffect, useState } from 'react';
+import { Form, Formik, useField, type FormikErrors, type FormikValues } from 'formik';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { AnyObjectSchema } from 'yup';
 import { POSITIONS } from '../../../domain/labels';
-import { apiErrorDetail } from '../../../ui/api-error';
-import { FieldError, FieldHint } from '../../../ui/fields';
+import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
+import { FieldError, FieldHint, FormStack } from '../../../ui/fields';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import type { DataTableColumn } from '../../../ui/data-table';
-import { Messages } from '../../../ui/layout';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { Messages, Panel, RowActions } from '../../../ui/layout';
+import { SubmitButton } from '../../../ui/submit-button';
 import { Tag } from '../../../ui/tag';
 
 type Listed<T> = Promise<{ results: T[] }>;
@@ -112,7 +114,7 @@ export function newItemId(prefix: string): string {
 }
 
 /** The columns every settings list ends with: whether the row is active, and its Edit button. */
-export function stateAndEditColumns<T extends { name: string; active: boolean }>(onEdit: (row: T) => void): DataTableColumn<T>[] {
+function stateAndEditColumns<T extends { name: string; active: boolean }>(onEdit: (row: T) => void): DataTableColumn<T>[] {
   return [
     { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
     {
@@ -135,5 +137,89 @@ export function SettingsMessages({ notice, error }: { notice: string | null; err
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
     </Messages>
+  );
+}
+
+interface SettingsRow {
+  id: number;
+  name: string;
+  active: boolean;
+}
+
+export interface SettingsEditorTabProps<Row extends SettingsRow, Values extends FormikValues> {
+  load: () => Listed<Row>;
+  /** What the tab says when its list could not be loaded. */
+  loadFailure: string;
+  /** The list's own columns; the state and Edit columns follow them. */
+  columns: DataTableColumn<Row>[];
+  caption: string;
+  empty: ReactNode;
+  /** The editor heading's id, which names its form too. */
+  editorId: string;
+  newLabel: string;
+  saveLabel: string;
+  initialValues: (current: Row | null) => Values;
+  schema: AnyObjectSchema;
+  /** Creates the row (current null) or changes it, and answers the saved row. */
+  save: (values: Values, current: Row | null) => Promise<Row>;
+  /** The fields the server's errors are shown beside; any other error is shown above the editor. */
+  knownFields: string[];
+  saveFailure: string;
+  /** The editor's fields, between the heading and the Save button. */
+  children: ReactNode;
+}
+
+/** A settings list with its editor: a row opens for editing, New opens an empty one, Save puts it in the list. */
+export function SettingsEditorTab<Row extends SettingsRow, Values extends FormikValues>(props: SettingsEditorTabProps<Row, Values>) {
+  const list = useSettingsList(props.load, props.loadFailure);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const columns: DataTableColumn<Row>[] = [...props.columns, ...stateAndEditColumns<Row>(setEditing)];
+  const current = editing === 'new' ? null : editing;
+  return (
+    <>
+      <SettingsMessages notice={notice} error={error ?? list.error} />
+      {editing ? (
+        <Panel aria-labelledby={props.editorId}>
+          <h2 id={props.editorId}>{current ? `Edit ${current.name}` : props.newLabel}</h2>
+          <Formik
+            initialValues={props.initialValues(current)}
+            validationSchema={props.schema}
+            onSubmit={async (values, { setErrors }) => {
+              setNotice(null);
+              setError(null);
+              try {
+                const saved = await props.save(values, current);
+                list.upsert(saved);
+                setNotice(`${saved.name} was saved.`);
+                setEditing(null);
+              } catch (failure) {
+                const fields = apiFieldErrors(failure, { known: props.knownFields });
+                if (Object.keys(fields).length) setErrors(fields as FormikErrors<Values>);
+                else setError(apiErrorDetail(failure, props.saveFailure));
+              }
+            }}
+          >
+            <Form noValidate aria-labelledby={props.editorId}>
+              <FormStack>
+                {props.children}
+                <RowActions>
+                  <SubmitButton>{props.saveLabel}</SubmitButton>
+                  <Button variant="secondary" onClick={() => setEditing(null)}>
+                    Cancel
+                  </Button>
+                </RowActions>
+              </FormStack>
+            </Form>
+          </Formik>
+        </Panel>
+      ) : (
+        <RowActions css={{ marginBottom: 16 }}>
+          <Button onClick={() => setEditing('new')}>{props.newLabel}</Button>
+        </RowActions>
+      )}
+      <DataTable caption={props.caption} columns={columns} rows={list.rows} rowKey={(row) => row.id} loading={list.loading} empty={props.empty} />
+    </>
   );
 }
