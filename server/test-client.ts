@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { rowsOf } from './db/connection';
 import { multipart } from './lib/multipart-test-helpers';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './test-support';
 
@@ -44,6 +46,10 @@ export interface Caller {
 export interface TestApi extends TestApp {
   /** Signs in (the demo password by default) and calls as that person, in their own organization. */
   as(email: string, options?: { password?: string; organization?: string | null; headers?: Record<string, string> }): Promise<Caller>;
+  /** The rows of a raw query, whichever driver answers (PGlite and node-postgres shape results differently). */
+  rows<Row = any>(query: SQL): Promise<Row[]>;
+  /** Signs several people in at once, in the order given. */
+  asEach(emails: string[]): Promise<Caller[]>;
   /** A caller for tokens got another way (a minted session, a refresh), in the given organization. */
   bearer(access: string, organization?: string | null): Caller;
   /** Nobody signed in: no token, no organization header. */
@@ -90,11 +96,14 @@ function callerOf(t: TestApp, identity: Identity): Caller {
 /** The real app on a fresh, seeded database (PGlite, or `backend: 'postgres'` on TEST_DATABASE_URL), with callers. */
 export async function testApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApi> {
   const t = await createTestApp(options);
+  const as: TestApi['as'] = async (email, { password = TEST_PASSWORD, organization, headers = {} } = {}) => {
+    const { user, access, refresh } = await t.login(email, password);
+    return callerOf(t, { user, access, refresh, organization: organization === undefined ? (user.organization?.token ?? null) : organization, extra: headers });
+  };
   return Object.assign(t, {
-    async as(email: string, { password = TEST_PASSWORD, organization, headers = {} }: { password?: string; organization?: string | null; headers?: Record<string, string> } = {}) {
-      const { user, access, refresh } = await t.login(email, password);
-      return callerOf(t, { user, access, refresh, organization: organization === undefined ? (user.organization?.token ?? null) : organization, extra: headers });
-    },
+    as,
+    rows: async <Row = any>(query: SQL) => rowsOf<Row>(await t.database.db.execute(query)),
+    asEach: (emails: string[]) => Promise.all(emails.map((email) => as(email))),
     bearer: (access: string, organization: string | null = null) => callerOf(t, { user: {}, access, refresh: '', organization, extra: {} }),
     anonymous: callerOf(t, { user: {}, access: '', refresh: '', organization: null, extra: {} }),
   });

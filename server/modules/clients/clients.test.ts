@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificationEnd, ICD10_MESSAGE, NPI_MESSAGE } from '../../../src/domain/clients';
-import { addDays } from '../../../src/domain/dates';
+import { certificationEnd, ICD10_MESSAGE, NPI_MESSAGE } from '#domain/clients';
+import { addDays } from '#domain/dates';
 import { auditLog, clients, clientServices } from '../../db/schema';
 import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 
@@ -21,9 +21,7 @@ for (const backend of testBackends()) {
     afterAll(async () => t?.close());
 
     const clientId = async (lastName: string, organizationToken = 'sunrise') => {
-      const [row] = await t.database.db.execute(
-        sql`select c.id from clients c join organizations o on o.id = c.organization_id where o.token = ${organizationToken} and c.last_name = ${lastName}`,
-      ).then((r: any) => r.rows ?? r);
+      const [row] = await t.rows(sql`select c.id from clients c join organizations o on o.id = c.organization_id where o.token = ${organizationToken} and c.last_name = ${lastName}`);
       return Number(row.id);
     };
     const homeHealth = (overrides: object = {}) => ({
@@ -123,9 +121,7 @@ for (const backend of testBackends()) {
         expect(client.referral_id).toEqual(expect.any(Number));
         expect(client.services.map((s: { service: string }) => s.service).sort()).toEqual(['PhysicalTherapist', 'SkilledNurses']);
         // the demo's verified visits of the nurse at Mr. Nguyen's count against his authorization
-        const [verified] = await t.database.db
-          .execute(sql`select count(*)::int as n from visits where client_service_id = ${client.services[0].id} and status = 'VERIFIED'`)
-          .then((r: any) => r.rows ?? r);
+        const [verified] = await t.rows(sql`select count(*)::int as n from visits where client_service_id = ${client.services[0].id} and status = 'VERIFIED'`);
         expect(Number(verified.n)).toBeGreaterThanOrEqual(5);
         expect(client.services[0].authorizations[0]).toMatchObject({ unit: 'VISIT', amount: 18, used: Number(verified.n), remaining: 18 - Number(verified.n) });
         const reads = await t.database.db.select().from(auditLog).where(and(eq(auditLog.clientId, id), eq(auditLog.action, 'READ')));

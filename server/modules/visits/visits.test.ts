@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testBackends, TestClock, type TestApp } from '../../test-support';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
+import { testApp, testBackends, TestClock, type Caller, type TestApi } from '../../test-client';
 
 // Sunrise keeps New York time. Monday 6 January 2031, 07:00 there.
 const MONDAY_MORNING = new Date('2031-01-06T12:00:00Z');
@@ -14,33 +12,28 @@ const AT_THE_DOOR = { latitude: 40.74553, longitude: -73.9822 };
 
 for (const backend of testBackends()) {
   describe(`visits (${backend})`, () => {
-    let t: TestApp;
+    let t: TestApi;
     // the demo is seeded at today's date (on PostgreSQL from this clock), years before the visits booked here
     const clock = new TestClock();
-    let admin: Session;
-    let nurse: Session;
-    let client: Session;
-    let harbor: Session;
+    let admin: Caller;
+    let nurse: Caller;
+    let client: Caller;
+    let harbor: Caller;
     let nguyen: { id: number; nursing: number; therapy: number };
     let whitfield: { id: number; pathways: number };
 
     /** Moves the server's clock and signs everyone in again (their tokens live 5 minutes of that clock). */
     const at = async (instant: Date | string) => {
       clock.set(new Date(instant));
-      [admin, nurse, client, harbor] = await Promise.all([
-        t.login('admin@sunrise.example'),
-        t.login('nurse@sunrise.example'),
-        t.login('client@sunrise.example'),
-        t.login('admin@harbor.example'),
-      ]);
+      [admin, nurse, client, harbor] = await t.asEach(['admin@sunrise.example', 'nurse@sunrise.example', 'client@sunrise.example', 'admin@harbor.example']);
     };
 
     beforeAll(async () => {
-      t = await createTestApp({ backend, clock });
+      t = await testApp({ backend, clock });
       await at(MONDAY_MORNING);
       const clientNamed = async (lastName: string) => {
-        const rows = await t.database.db.execute(sql`select id from clients where last_name = ${lastName}`).then((r: any) => r.rows ?? r);
-        const detail = (await get(`/api/clients/${rows[0].id}/`)).json();
+        const rows = await t.rows(sql`select id from clients where last_name = ${lastName}`);
+        const detail = (await admin.get(`/api/clients/${rows[0].id}/`)).json();
         const service = (code: string) => detail.services.find((s: { service: string }) => s.service === code)?.id;
         return { id: Number(rows[0].id), service };
       };
@@ -51,11 +44,7 @@ for (const backend of testBackends()) {
     });
     afterAll(async () => t?.close());
 
-    const as = (session: Session, organization = 'sunrise') => t.headers(session.access, organization);
-    const get = (url: string, session = admin) => t.app.inject({ method: 'GET', url, headers: as(session, session === harbor ? 'harbor' : 'sunrise') });
-    const send = (method: 'POST' | 'PATCH', url: string, payload: object, session = admin) =>
-      t.app.inject({ method, url, headers: as(session, session === harbor ? 'harbor' : 'sunrise'), payload });
-    const book = (payload: object) => send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, caregiver_id: nurse.user.id, ...payload });
+    const book = (payload: object) => admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, caregiver_id: nurse.user.id, ...payload });
 
     describe('scheduling', () => {
       it('books a visit for a READY nurse; it shows in her schedule and not in another organization', async () => {
@@ -65,10 +54,10 @@ for (const backend of testBackends()) {
         expect(visit).toMatchObject({ status: 'SCHEDULED', service: 'SkilledNurses', service_date: '2031-01-07', starts_at: '2031-01-07T14:00:00.000Z', ends_at: '2031-01-07T16:00:00.000Z', caregiver: { name: 'Nora Okafor' } });
         expect(visit.address).toContain('88 Birch Street');
 
-        const mine = (await get('/api/visits/?from=2031-01-07&to=2031-01-07', nurse)).json();
+        const mine = (await nurse.get('/api/visits/?from=2031-01-07&to=2031-01-07')).json();
         expect(mine.results.map((v: { id: number }) => v.id)).toEqual([visit.id]);
-        expect((await get(`/api/visits/${visit.id}/`, harbor)).statusCode).toBe(404);
-        expect((await get('/api/visits/?from=2031-01-07&to=2031-01-07', harbor)).json().count).toBe(0);
+        expect((await harbor.get(`/api/visits/${visit.id}/`)).statusCode).toBe(404);
+        expect((await harbor.get('/api/visits/?from=2031-01-07&to=2031-01-07')).json().count).toBe(0);
       });
 
       it('refuses each conflict with a message that names it', async () => {
@@ -84,27 +73,27 @@ for (const backend of testBackends()) {
         const tooLong = await book({ service_date: '2031-01-08', start_time: '09:00', end_date: '2031-01-09', end_time: '09:01' });
         expect(tooLong.json().fields.end_time).toEqual(['A visit cannot be longer than 24 hours.']);
 
-        const newhire = (await get('/api/employees/?search=patel')).json().results[0];
-        const notReady = await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: newhire.id, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
+        const newhire = (await admin.get('/api/employees/?search=patel')).json().results[0];
+        const notReady = await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: newhire.id, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
         expect(notReady.json().fields.caregiver_id).toEqual(['Noah Patel is not READY: finish their onboarding first.']);
 
-        const notTheirs = await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: nguyen.nursing, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
+        const notTheirs = await admin.post('/api/visits/', { client_id: whitfield.id, service_id: nguyen.nursing, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
         expect(notTheirs.json().fields.service_id).toEqual(['Clara Whitfield does not receive this service.']);
 
-        const wrongLicence = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, caregiver_id: nurse.user.id, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
+        const wrongLicence = await admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, caregiver_id: nurse.user.id, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
         expect(wrongLicence.json().fields.caregiver_id[0]).toBe('Nora Okafor (Registered Nurse) cannot provide PhysicalTherapist: it needs Physical Therapist.');
       });
 
       it('a visit without a caregiver is Open, and the nurse sees open visits that fit her', async () => {
-        const open = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, service_date: '2031-01-09', start_time: '13:00', end_time: '14:00' });
+        const open = await admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, service_date: '2031-01-09', start_time: '13:00', end_time: '14:00' });
         expect(open.json()).toMatchObject({ status: 'OPEN', caregiver: null });
-        const therapy = await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, service_date: '2031-01-09', start_time: '15:00', end_time: '16:00' });
+        const therapy = await admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, service_date: '2031-01-09', start_time: '15:00', end_time: '16:00' });
         expect(therapy.statusCode).toBe(201);
-        const offered = (await get('/api/visits/?status=OPEN', nurse)).json().results.map((v: { id: number }) => v.id);
+        const offered = (await nurse.get('/api/visits/?status=OPEN')).json().results.map((v: { id: number }) => v.id);
         expect(offered).toContain(open.json().id);
         expect(offered).not.toContain(therapy.json().id);
         // the nurse may read an open visit, not a booked one of someone else
-        expect((await get(`/api/visits/${open.json().id}/`, nurse)).statusCode).toBe(200);
+        expect((await nurse.get(`/api/visits/${open.json().id}/`)).statusCode).toBe(200);
       });
 
       it('of many bookings of one hour at the same moment, exactly one succeeds', async () => {
@@ -115,7 +104,7 @@ for (const backend of testBackends()) {
       });
 
       it('the database itself refuses an overlapping booking that skips the check', async () => {
-        const [row] = await t.database.db.execute(sql`select organization_id, client_id, client_service_id from visits where caregiver_id = ${nurse.user.id} limit 1`).then((r: any) => r.rows ?? r);
+        const [row] = await t.rows(sql`select organization_id, client_id, client_service_id from visits where caregiver_id = ${nurse.user.id} limit 1`);
         await expect(
           t.database.db.execute(
             sql`insert into visits (organization_id, client_id, client_service_id, caregiver_id, status, starts_at, ends_at, service_date)
@@ -126,7 +115,7 @@ for (const backend of testBackends()) {
 
       it('a weekly pattern books its days at once and lists what it skipped and why', async () => {
         // Mon/Wed/Fri 09:00–10:00 over two weeks; Friday the 15th is taken by the booking above
-        const answer = await send('POST', '/api/visits/recurrences/', {
+        const answer = await admin.post('/api/visits/recurrences/', {
           client_id: nguyen.id,
           service_id: nguyen.nursing,
           caregiver_id: nurse.user.id,
@@ -153,7 +142,7 @@ for (const backend of testBackends()) {
       });
 
       it('a weekly pattern across the change keeps the local time: 09:00 is 14:00Z before it and 13:00Z after', async () => {
-        const answer = await send('POST', '/api/visits/recurrences/', {
+        const answer = await admin.post('/api/visits/recurrences/', {
           client_id: nguyen.id,
           service_id: nguyen.nursing,
           caregiver_id: nurse.user.id,
@@ -172,11 +161,11 @@ for (const backend of testBackends()) {
 
       it('cancel asks for a reason code and tells the caregiver', async () => {
         const visit = (await book({ service_date: '2031-01-14', start_time: '14:00', end_time: '15:00' })).json();
-        const noReason = await send('POST', `/api/visits/${visit.id}/cancel/`, {});
+        const noReason = await admin.post(`/api/visits/${visit.id}/cancel/`, {});
         expect(noReason.statusCode).toBe(400);
-        const cancelled = await send('POST', `/api/visits/${visit.id}/cancel/`, { reason: 'CLIENT_HOSPITAL' });
+        const cancelled = await admin.post(`/api/visits/${visit.id}/cancel/`, { reason: 'CLIENT_HOSPITAL' });
         expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', cancel_reason: 'CLIENT_HOSPITAL' });
-        const notes = (await get('/api/notifications/', nurse)).json().results.map((n: { title: string }) => n.title);
+        const notes = (await nurse.get('/api/notifications/')).json().results.map((n: { title: string }) => n.title);
         expect(notes).toContain('A visit of yours was cancelled');
         // the freed hour can be booked again
         expect((await book({ service_date: '2031-01-14', start_time: '14:00', end_time: '15:00' })).statusCode).toBe(201);
@@ -192,20 +181,20 @@ for (const backend of testBackends()) {
 
       it('refuses a clock-in more than an hour early, and a clock by anyone but the caregiver', async () => {
         await at('2031-01-06T11:30:00Z'); // 06:30
-        const early = await send('POST', `/api/visits/${visitId}/clock-in/`, NGUYEN_HOME, nurse);
+        const early = await nurse.post(`/api/visits/${visitId}/clock-in/`, NGUYEN_HOME);
         expect(early.statusCode).toBe(409);
         expect(early.json().detail).toBe('This visit starts Jan 6, 2031 at 08:00: you can clock in from an hour before.');
         await at('2031-01-06T12:58:00Z'); // 07:58
-        expect((await send('POST', `/api/visits/${visitId}/clock-in/`, NGUYEN_HOME, admin)).statusCode).toBe(403);
+        expect((await admin.post(`/api/visits/${visitId}/clock-in/`, NGUYEN_HOME)).statusCode).toBe(403);
       });
 
       it('at the home, clock in then out: In progress at the server time, then Verified with its minutes', async () => {
         await at('2031-01-06T12:58:00Z');
-        const clockedIn = await send('POST', `/api/visits/${visitId}/clock-in/`, { ...AT_THE_DOOR, accuracy: 12 }, nurse);
+        const clockedIn = await nurse.post(`/api/visits/${visitId}/clock-in/`, { ...AT_THE_DOOR, accuracy: 12 });
         expect(clockedIn.statusCode, clockedIn.body).toBe(200);
         expect(clockedIn.json()).toMatchObject({ status: 'IN_PROGRESS', clock_in: { at: '2031-01-06T12:58:00.000Z', location: 'HOME', distance: 3 }, exceptions: [] });
         await at('2031-01-06T14:01:30Z');
-        const out = (await send('POST', `/api/visits/${visitId}/clock-out/`, { latitude: 40.7457, longitude: -73.9823 }, nurse)).json();
+        const out = (await nurse.post(`/api/visits/${visitId}/clock-out/`, { latitude: 40.7457, longitude: -73.9823 })).json();
         expect(out).toMatchObject({ status: 'VERIFIED', minutes: 63, exceptions: [] });
         expect(out.clock_out.distance).toBeLessThan(30);
       });
@@ -213,36 +202,36 @@ for (const backend of testBackends()) {
       it('far from the home, the clock names the distance and asks where and why; the answer becomes an exception', async () => {
         const id = (await book({ service_date: '2031-01-06', start_time: '10:00', end_time: '11:00' })).json().id;
         await at('2031-01-06T15:20:00Z'); // 10:20, twenty minutes late
-        const far = await send('POST', `/api/visits/${id}/clock-in/`, FAR_AWAY, nurse);
+        const far = await nurse.post(`/api/visits/${id}/clock-in/`, FAR_AWAY);
         expect(far.statusCode).toBe(400);
         expect(far.json().fields.location_type[0]).toBe("You are 1.1 km from the client's home. Choose where you are and say why.");
-        const declined = await send('POST', `/api/visits/${id}/clock-in/`, { location_type: 'COMMUNITY' }, nurse);
+        const declined = await nurse.post(`/api/visits/${id}/clock-in/`, { location_type: 'COMMUNITY' });
         expect(declined.json().fields.reason).toEqual(['Say why the position does not place you at the home.']);
-        const clocked = (await send('POST', `/api/visits/${id}/clock-in/`, { ...FAR_AWAY, location_type: 'COMMUNITY', reason: 'Took Mr. Nguyen to the pharmacy' }, nurse)).json();
+        const clocked = (await nurse.post(`/api/visits/${id}/clock-in/`, { ...FAR_AWAY, location_type: 'COMMUNITY', reason: 'Took Mr. Nguyen to the pharmacy' })).json();
         expect(clocked.status).toBe('IN_PROGRESS');
         expect(clocked.clock_in).toMatchObject({ location: 'COMMUNITY', reason: 'Took Mr. Nguyen to the pharmacy' });
         expect(clocked.exceptions.map((e: { code: string }) => e.code).sort()).toEqual(['LATE_CLOCK_IN', 'LOCATION_CLOCK_IN']);
         await at('2031-01-06T16:05:00Z');
-        const out = (await send('POST', `/api/visits/${id}/clock-out/`, AT_THE_DOOR, nurse)).json();
+        const out = (await nurse.post(`/api/visits/${id}/clock-out/`, AT_THE_DOOR)).json();
         expect(out.status).toBe('COMPLETED');
 
         // the office's queue
-        const queue = (await get('/api/visit-exceptions/')).json();
+        const queue = (await admin.get('/api/visit-exceptions/')).json();
         const mine = queue.results.filter((e: { visit: { id: number } }) => e.visit.id === id);
         expect(mine.map((e: { code: string }) => e.code).sort()).toEqual(['LATE_CLOCK_IN', 'LOCATION_CLOCK_IN']);
         const late = mine.find((e: { code: string }) => e.code === 'LATE_CLOCK_IN');
         const location = mine.find((e: { code: string }) => e.code === 'LOCATION_CLOCK_IN');
 
         // a correction needs its reason; it keeps the original clocks beside the corrected times
-        const noReason = await send('POST', `/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', corrected_start_at: '2031-01-06T15:00:00Z' });
+        const noReason = await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', corrected_start_at: '2031-01-06T15:00:00Z' });
         expect(noReason.json().fields.correction_reason).toBeDefined();
-        const corrected = (await send('POST', `/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', correction_reason: 'CLIENT_CONFIRMED', corrected_start_at: '2031-01-06T15:00:00Z' })).json();
+        const corrected = (await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', correction_reason: 'CLIENT_CONFIRMED', corrected_start_at: '2031-01-06T15:00:00Z' })).json();
         expect(corrected).toMatchObject({ status: 'COMPLETED', corrected_start_at: '2031-01-06T15:00:00.000Z', correction_reason: 'CLIENT_CONFIRMED', clock_in: { at: '2031-01-06T15:20:00.000Z' }, minutes: 65 });
-        const approved = (await send('POST', `/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED', note: 'Pharmacy run agreed with the family' })).json();
+        const approved = (await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED', note: 'Pharmacy run agreed with the family' })).json();
         expect(approved.status).toBe('VERIFIED');
-        expect((await send('POST', `/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED' })).statusCode).toBe(409);
+        expect((await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED' })).statusCode).toBe(409);
         // the resolved queue shows the original clocks beside the corrected times
-        const resolved = (await get('/api/visit-exceptions/?resolved=true')).json().results.find((e: { id: number }) => e.id === late.id);
+        const resolved = (await admin.get('/api/visit-exceptions/?resolved=true')).json().results.find((e: { id: number }) => e.id === late.id);
         expect(resolved.visit).toMatchObject({ clock_in_at: '2031-01-06T15:20:00.000Z', corrected_start_at: '2031-01-06T15:00:00.000Z', correction_reason: 'CLIENT_CONFIRMED', minutes: 65 });
         expect(resolved).toMatchObject({ resolution: 'CORRECTED', resolved_by: { name: 'Alice Grant' } });
 
@@ -255,57 +244,57 @@ for (const backend of testBackends()) {
       it('a visit nobody clocked shows as a missing clock-in; approving it marks the visit Missed', async () => {
         const id = (await book({ service_date: '2031-01-06', start_time: '12:00', end_time: '13:00' })).json().id;
         await at('2031-01-06T19:00:00Z');
-        const queue = (await get('/api/visit-exceptions/?code=MISSING_CLOCK_IN')).json();
+        const queue = (await admin.get('/api/visit-exceptions/?code=MISSING_CLOCK_IN')).json();
         const missing = queue.results.find((e: { visit: { id: number } }) => e.visit.id === id);
         expect(missing).toBeDefined();
-        const resolved = (await send('POST', `/api/visit-exceptions/${missing.id}/resolve/`, { resolution: 'APPROVED', note: 'Client was out' })).json();
+        const resolved = (await admin.post(`/api/visit-exceptions/${missing.id}/resolve/`, { resolution: 'APPROVED', note: 'Client was out' })).json();
         expect(resolved.status).toBe('MISSED');
       });
 
       it("\"I can't make it\" turns a future visit Open and tells the office; another caregiver asks and the office assigns", async () => {
         const id = (await book({ service_date: '2031-01-20', start_time: '09:00', end_time: '10:00' })).json().id;
-        const empty = await send('POST', `/api/visits/${id}/callout/`, { reason: ' ' }, nurse);
+        const empty = await nurse.post(`/api/visits/${id}/callout/`, { reason: ' ' });
         expect(empty.statusCode).toBe(400);
-        const given = (await send('POST', `/api/visits/${id}/callout/`, { reason: 'My car broke down' }, nurse)).json();
+        const given = (await nurse.post(`/api/visits/${id}/callout/`, { reason: 'My car broke down' })).json();
         expect(given).toMatchObject({ status: 'OPEN', caregiver: null });
         expect(given.changed_at).not.toBeNull();
-        const notes = (await get('/api/notifications/')).json().results.map((n: { title: string }) => n.title);
+        const notes = (await admin.get('/api/notifications/')).json().results.map((n: { title: string }) => n.title);
         expect(notes).toContain('A visit needs a caregiver');
         // the nurse asks for it again (she is the only RN), and the office assigns it to her
-        const asked = await send('POST', `/api/visits/${id}/request/`, {}, nurse);
+        const asked = await nurse.post(`/api/visits/${id}/request/`, {});
         expect(asked.statusCode).toBe(201);
-        expect((await get(`/api/visits/${id}/`)).json().requested_by).toEqual([{ id: nurse.user.id, name: 'Nora Okafor' }]);
-        const assigned = (await send('PATCH', `/api/visits/${id}/`, { caregiver_id: nurse.user.id })).json();
+        expect((await admin.get(`/api/visits/${id}/`)).json().requested_by).toEqual([{ id: nurse.user.id, name: 'Nora Okafor' }]);
+        const assigned = (await admin.patch(`/api/visits/${id}/`, { caregiver_id: nurse.user.id })).json();
         expect(assigned).toMatchObject({ status: 'SCHEDULED', caregiver: { name: 'Nora Okafor' }, requested_by: [] });
       });
     });
 
     describe('what others see, and the export', () => {
       it("a client sees their own visits only; a caregiver cannot read another's", async () => {
-        const visit = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-27', start_time: '09:00', end_time: '10:00' })).json();
-        const mine = (await get('/api/visits/?from=2030-12-27&to=2031-03-26', client)).json();
+        const visit = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-27', start_time: '09:00', end_time: '10:00' })).json();
+        const mine = (await client.get('/api/visits/?from=2030-12-27&to=2031-03-26')).json();
         expect(mine.results.map((v: { client: { id: number } }) => v.client.id)).toEqual([whitfield.id]);
         expect(mine.results.map((v: { id: number }) => v.id)).toContain(visit.id);
         expect(mine.results[0].notes).toBe('');
         const other = (await book({ service_date: '2031-01-28', start_time: '09:00', end_time: '10:00' })).json();
-        expect((await get(`/api/visits/${other.id}/`, client)).statusCode).toBe(404);
+        expect((await client.get(`/api/visits/${other.id}/`)).statusCode).toBe(404);
       });
 
       it("the client's home page shows who comes, and a moved visit as changed", async () => {
-        const visit = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2031-01-08', start_time: '15:00', end_time: '16:00' })).json();
-        const before = (await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
+        const visit = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2031-01-08', start_time: '15:00', end_time: '16:00' })).json();
+        const before = (await client.get('/api/clients/welcome/')).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
         expect(before).toMatchObject({ caregiver: 'Nora O.', service: 'Pathways', status: 'SCHEDULED', changed: false });
-        expect((await send('PATCH', `/api/visits/${visit.id}/`, { start_time: '16:00', end_time: '17:00' })).statusCode).toBe(200);
-        const after = (await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
+        expect((await admin.patch(`/api/visits/${visit.id}/`, { start_time: '16:00', end_time: '17:00' })).statusCode).toBe(200);
+        const after = (await client.get('/api/clients/welcome/')).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
         expect(after).toMatchObject({ starts_at: '2031-01-08T21:00:00.000Z', changed: true });
         // notes alone are not a change the client needs to hear of
-        const other = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-09', start_time: '15:00', end_time: '16:00' })).json();
-        await send('PATCH', `/api/visits/${other.id}/`, { notes: 'Bring the shower chair' });
-        expect((await get('/api/clients/welcome/', client)).json().upcoming_visits.find((v: { id: number }) => v.id === other.id).changed).toBe(false);
+        const other = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-09', start_time: '15:00', end_time: '16:00' })).json();
+        await admin.patch(`/api/visits/${other.id}/`, { notes: 'Bring the shower chair' });
+        expect((await client.get('/api/clients/welcome/')).json().upcoming_visits.find((v: { id: number }) => v.id === other.id).changed).toBe(false);
       });
 
       it('the schedule board shows a week by caregiver and by client, with open visits and what needs attention', async () => {
-        const board = (await get('/api/visits/board/?week=2031-01-08')).json();
+        const board = (await admin.get('/api/visits/board/?week=2031-01-08')).json();
         expect(board).toMatchObject({ by: 'caregiver', week_start: '2031-01-05', timezone: 'America/New_York' });
         expect(board.days).toEqual(['2031-01-05', '2031-01-06', '2031-01-07', '2031-01-08', '2031-01-09', '2031-01-10', '2031-01-11']);
         // READY caregivers only (the nurse and the aide), by last name
@@ -319,30 +308,30 @@ for (const backend of testBackends()) {
         expect(board.open.map((v: { client: { name: string } }) => v.client.name)).toContain('Walter Nguyen');
         expect(board.open.every((v: { caregiver: unknown }) => v.caregiver === null)).toBe(true);
 
-        const byClient = (await get('/api/visits/board/?week=2031-01-08&by=client&search=ngu')).json();
+        const byClient = (await admin.get('/api/visits/board/?week=2031-01-08&by=client&search=ngu')).json();
         expect(byClient.rows.map((r: { name: string }) => r.name)).toEqual(['Walter Nguyen']);
         expect(byClient.rows[0].detail).toBe('SkilledNurses, PhysicalTherapist');
         expect(byClient.rows[0].visits.length).toBeGreaterThan(3);
-        expect((await get('/api/visits/board/?week=2031-02-30')).statusCode).toBe(400);
-        expect((await get('/api/visits/board/', nurse)).statusCode).toBe(403);
+        expect((await admin.get('/api/visits/board/?week=2031-02-30')).statusCode).toBe(400);
+        expect((await nurse.get('/api/visits/board/')).statusCode).toBe(403);
         // Harbor's board holds none of Sunrise's
-        const harborBoard = (await get('/api/visits/board/?week=2031-01-08', harbor)).json();
+        const harborBoard = (await harbor.get('/api/visits/board/?week=2031-01-08')).json();
         expect(JSON.stringify(harborBoard)).not.toContain('Okafor');
       });
 
       it("verified visits count against the client's authorization, in hours or in visits", async () => {
         const authorize = (unit: string, amount: number) =>
-          send('POST', `/api/clients/${nguyen.id}/authorizations/`, { service_id: nguyen.nursing, unit, amount, starts_on: '2031-01-01', ends_on: '2031-03-31' });
+          admin.post(`/api/clients/${nguyen.id}/authorizations/`, { service_id: nguyen.nursing, unit, amount, starts_on: '2031-01-01', ends_on: '2031-03-31' });
         expect((await authorize('HOUR', 10)).statusCode).toBe(201);
         expect((await authorize('VISIT', 12)).statusCode).toBe(201);
-        const nursing = (await get(`/api/clients/${nguyen.id}/`)).json().services.find((s: { service: string }) => s.service === 'SkilledNurses');
+        const nursing = (await admin.get(`/api/clients/${nguyen.id}/`)).json().services.find((s: { service: string }) => s.service === 'SkilledNurses');
         // two verified visits: 63 minutes at the home, 65 minutes as the office corrected it
         expect(nursing.authorizations.find((a: { unit: string }) => a.unit === 'HOUR')).toMatchObject({ used: 2.13, remaining: 7.87 });
         expect(nursing.authorizations.find((a: { unit: string }) => a.unit === 'VISIT')).toMatchObject({ used: 2, remaining: 10 });
       });
 
       it('exports a period’s verified visits as CSV with the six elements and the exception codes', async () => {
-        const answer = await get('/api/visits/export/?from=2031-01-06&to=2031-01-06');
+        const answer = await admin.get('/api/visits/export/?from=2031-01-06&to=2031-01-06');
         expect(answer.statusCode).toBe(200);
         expect(answer.headers['content-type']).toContain('text/csv');
         const lines = answer.body.trim().split(/\r?\n/);
@@ -350,27 +339,26 @@ for (const backend of testBackends()) {
         expect(lines).toHaveLength(3);
         expect(lines.some((l) => l.includes('LATE_CLOCK_IN LOCATION_CLOCK_IN') && l.includes('COMMUNITY') && l.includes('CLIENT_CONFIRMED'))).toBe(true);
         expect(lines.every((l, i) => i === 0 || (l.includes('SkilledNurses') && l.includes('Walter Nguyen') && l.includes('Nora Okafor') && l.includes('2031-01-06')))).toBe(true);
-        const audit = await t.database.db.execute(sql`select action from audit_log where entity = 'visit' and action = 'EXPORT'`).then((r: any) => r.rows ?? r);
+        const audit = await t.rows(sql`select action from audit_log where entity = 'visit' and action = 'EXPORT'`);
         expect(audit.length).toBeGreaterThan(0);
       });
     });
 
     // (product.md, "What each person sees of a visit", "Audit")
     describe('who sees what of a visit, and the audit rows of every read', () => {
-      let aide: Session;
-      let family: Session;
-      const rows = (query: ReturnType<typeof sql>) => t.database.db.execute(query).then((r: any) => (r.rows ?? r) as any[]);
+      let aide: Caller;
+      let family: Caller;
       /** The audit rows written from here on (by id), for one operation. */
-      const auditAfter = async (mark: number, operation: string) => rows(sql`select actor_id, role, action, entity, entity_id, client_id, changed_fields from audit_log where id > ${mark} and operation_id = ${operation} order by id`);
-      const lastAuditId = async () => Number((await rows(sql`select coalesce(max(id), 0) as id from audit_log`))[0].id);
+      const auditAfter = async (mark: number, operation: string) => t.rows(sql`select actor_id, role, action, entity, entity_id, client_id, changed_fields from audit_log where id > ${mark} and operation_id = ${operation} order by id`);
+      const lastAuditId = async () => Number((await t.rows(sql`select coalesce(max(id), 0) as id from audit_log`))[0].id);
       const signInOthers = async () => {
-        [aide, family] = await Promise.all([t.login('aide@sunrise.example'), t.login('grace.whitfield@example.com')]);
+        [aide, family] = await t.asEach(['aide@sunrise.example', 'grace.whitfield@example.com']);
       };
 
       beforeAll(async () => {
         // a second family member of Clara Whitfield's, signing in with the demo password
-        const [clara] = await rows(sql`select organization_id, password_hash from users where email = 'client@sunrise.example'`);
-        const [grace] = await rows(
+        const [clara] = await t.rows(sql`select organization_id, password_hash from users where email = 'client@sunrise.example'`);
+        const [grace] = await t.rows(
           sql`insert into users (organization_id, email, first_name, last_name, role, password_hash) values (${clara.organization_id}, 'grace.whitfield@example.com', 'Grace', 'Whitfield', 'ROLE_CLIENT', ${clara.password_hash}) returning id`,
         );
         await t.database.db.execute(sql`insert into client_users (user_id, organization_id, client_id, relationship) values (${grace.id}, ${clara.organization_id}, ${whitfield.id}, 'FAMILY')`);
@@ -381,51 +369,51 @@ for (const backend of testBackends()) {
       });
 
       it('a caregiver reads an open visit only when it fits their position and lies ahead, without address, notes or position', async () => {
-        const nursing = (await send('POST', '/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, service_date: '2031-02-04', start_time: '09:00', end_time: '10:00', notes: 'Gate code 4512' })).json();
-        const pathways = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-02-04', start_time: '13:00', end_time: '14:00', notes: 'Key under the mat' })).json();
-        const past = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-10', start_time: '13:00', end_time: '14:00' })).json();
+        const nursing = (await admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, service_date: '2031-02-04', start_time: '09:00', end_time: '10:00', notes: 'Gate code 4512' })).json();
+        const pathways = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-02-04', start_time: '13:00', end_time: '14:00', notes: 'Key under the mat' })).json();
+        const past = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-10', start_time: '13:00', end_time: '14:00' })).json();
         expect([nursing.status, pathways.status, past.status]).toEqual(['OPEN', 'OPEN', 'OPEN']);
 
         // the aide (HHA) may not provide skilled nursing: the nurse-only visit is not hers to read, ask for or find
-        expect((await get(`/api/visits/${nursing.id}/`, aide)).statusCode).toBe(404);
-        expect((await send('POST', `/api/visits/${nursing.id}/request/`, {}, aide)).statusCode).toBe(404);
-        const offeredToAide = (await get('/api/visits/?status=OPEN', aide)).json().results.map((v: { id: number }) => v.id);
+        expect((await aide.get(`/api/visits/${nursing.id}/`)).statusCode).toBe(404);
+        expect((await aide.post(`/api/visits/${nursing.id}/request/`, {})).statusCode).toBe(404);
+        const offeredToAide = (await aide.get('/api/visits/?status=OPEN')).json().results.map((v: { id: number }) => v.id);
         expect(offeredToAide).toContain(pathways.id);
         expect(offeredToAide).not.toContain(nursing.id);
         // an open visit in the past is nobody's to read, whatever it needs
-        expect((await get(`/api/visits/${past.id}/`, aide)).statusCode).toBe(404);
-        expect((await get(`/api/visits/${past.id}/`, nurse)).statusCode).toBe(404);
+        expect((await aide.get(`/api/visits/${past.id}/`)).statusCode).toBe(404);
+        expect((await nurse.get(`/api/visits/${past.id}/`)).statusCode).toBe(404);
         expect(offeredToAide).not.toContain(past.id);
 
         // one that fits: what deciding needs (day, window, service, the town), never the address, notes or position
-        const [home] = await rows(sql`select address, city from clients where id = ${nguyen.id}`);
+        const [home] = await t.rows(sql`select address, city from clients where id = ${nguyen.id}`);
         for (const [visit, session, town] of [
           [nursing, nurse, home.city],
           [pathways, aide, 'Riverton'],
         ] as const) {
-          const answer = await get(`/api/visits/${visit.id}/`, session);
+          const answer = await session.get(`/api/visits/${visit.id}/`);
           expect(answer.statusCode, answer.body).toBe(200);
           const seen = answer.json();
           expect(seen).toMatchObject({ status: 'OPEN', service_date: '2031-02-04', address: town, notes: '', latitude: null, longitude: null, cancel_note: null, exceptions: [] });
           expect(seen.client.first_name).toMatch(/^[A-Z]\.$/);
           expect(seen.client.last_name).toMatch(/^[A-Z]\.$/);
-          const listed = (await get('/api/visits/?status=OPEN&from=2031-02-04&to=2031-02-04', session)).json().results.find((v: { id: number }) => v.id === visit.id);
+          const listed = (await session.get('/api/visits/?status=OPEN&from=2031-02-04&to=2031-02-04')).json().results.find((v: { id: number }) => v.id === visit.id);
           expect(listed).toEqual(seen);
         }
-        const nurseView = JSON.stringify((await get(`/api/visits/${nursing.id}/`, nurse)).json());
+        const nurseView = JSON.stringify((await nurse.get(`/api/visits/${nursing.id}/`)).json());
         for (const secret of ['Gate code', home.address, 'Nguyen', 'Walter', '40.7455', '-73.9822']) expect(nurseView).not.toContain(secret);
-        expect(JSON.stringify((await get(`/api/visits/${pathways.id}/`, aide)).json())).not.toMatch(/Key under the mat|Orchard Lane|Whitfield|40\.7411/);
+        expect(JSON.stringify((await aide.get(`/api/visits/${pathways.id}/`)).json())).not.toMatch(/Key under the mat|Orchard Lane|Whitfield|40\.7411/);
 
         // once hers, the visit shows her the address and the office's notes, never the home's position
-        expect((await send('POST', `/api/visits/${nursing.id}/request/`, {}, nurse)).statusCode).toBe(201);
-        expect((await send('PATCH', `/api/visits/${nursing.id}/`, { caregiver_id: nurse.user.id })).statusCode).toBe(200);
-        const hers = (await get(`/api/visits/${nursing.id}/`, nurse)).json();
+        expect((await nurse.post(`/api/visits/${nursing.id}/request/`, {})).statusCode).toBe(201);
+        expect((await admin.patch(`/api/visits/${nursing.id}/`, { caregiver_id: nurse.user.id })).statusCode).toBe(200);
+        const hers = (await nurse.get(`/api/visits/${nursing.id}/`)).json();
         expect(hers).toMatchObject({ status: 'SCHEDULED', client: { first_name: 'Walter', last_name: 'Nguyen' }, notes: 'Gate code 4512', latitude: null, longitude: null });
         expect(hers.address).toContain(home.address);
-        const inHerDay = (await get('/api/visits/?from=2031-02-04&to=2031-02-04', nurse)).json().results.find((v: { id: number }) => v.id === nursing.id);
+        const inHerDay = (await nurse.get('/api/visits/?from=2031-02-04&to=2031-02-04')).json().results.find((v: { id: number }) => v.id === nursing.id);
         expect(inHerDay).toMatchObject({ latitude: null, longitude: null, notes: 'Gate code 4512' });
         // the office alone gets the home's position
-        expect((await get(`/api/visits/${nursing.id}/`)).json()).toMatchObject({ latitude: NGUYEN_HOME.latitude, longitude: NGUYEN_HOME.longitude });
+        expect((await admin.get(`/api/visits/${nursing.id}/`)).json()).toMatchObject({ latitude: NGUYEN_HOME.latitude, longitude: NGUYEN_HOME.longitude });
       });
 
       it('a clock at exactly the home’s coordinates, or claiming an accuracy no phone has, is recorded and becomes an exception', async () => {
@@ -433,45 +421,45 @@ for (const backend of testBackends()) {
         const precise = (await book({ service_date: '2031-01-14', start_time: '11:00', end_time: '12:00' })).json();
         await at('2031-01-14T13:58:00Z'); // 08:58
         await signInOthers();
-        const clockedIn = await send('POST', `/api/visits/${exact.id}/clock-in/`, { ...NGUYEN_HOME, accuracy: 8 }, nurse);
+        const clockedIn = await nurse.post(`/api/visits/${exact.id}/clock-in/`, { ...NGUYEN_HOME, accuracy: 8 });
         expect(clockedIn.statusCode, clockedIn.body).toBe(200);
         expect(clockedIn.json()).toMatchObject({ status: 'IN_PROGRESS', clock_in: { location: 'HOME', distance: 0 } });
         expect(clockedIn.json().exceptions.map((e: { code: string }) => e.code)).toEqual(['IMPLAUSIBLE_CLOCK_IN']);
         await at('2031-01-14T15:00:00Z');
-        const out = (await send('POST', `/api/visits/${exact.id}/clock-out/`, { ...AT_THE_DOOR, accuracy: 7 }, nurse)).json();
+        const out = (await nurse.post(`/api/visits/${exact.id}/clock-out/`, { ...AT_THE_DOOR, accuracy: 7 })).json();
         // the home's exact coordinates keep the visit from Verified until the office looks
         expect(out.status).toBe('COMPLETED');
 
         await at('2031-01-14T15:58:00Z'); // 10:58
-        expect((await send('POST', `/api/visits/${precise.id}/clock-in/`, { ...AT_THE_DOOR, accuracy: 6 }, nurse)).json().exceptions).toEqual([]);
+        expect((await nurse.post(`/api/visits/${precise.id}/clock-in/`, { ...AT_THE_DOOR, accuracy: 6 })).json().exceptions).toEqual([]);
         await at('2031-01-14T17:00:00Z');
-        const half = (await send('POST', `/api/visits/${precise.id}/clock-out/`, { ...AT_THE_DOOR, accuracy: 0.5 }, nurse)).json();
+        const half = (await nurse.post(`/api/visits/${precise.id}/clock-out/`, { ...AT_THE_DOOR, accuracy: 0.5 })).json();
         expect(half).toMatchObject({ status: 'COMPLETED', clock_out: { location: 'HOME', accuracy: 0.5 } });
         expect(half.exceptions.map((e: { code: string }) => e.code)).toEqual(['IMPLAUSIBLE_CLOCK_OUT']);
 
-        const queue = (await get('/api/visit-exceptions/?limit=100')).json().results;
+        const queue = (await admin.get('/api/visit-exceptions/?limit=100')).json().results;
         expect(queue.find((e: { visit: { id: number } }) => e.visit.id === exact.id)).toMatchObject({ code: 'IMPLAUSIBLE_CLOCK_IN' });
         expect(queue.find((e: { visit: { id: number } }) => e.visit.id === precise.id)).toMatchObject({ code: 'IMPLAUSIBLE_CLOCK_OUT' });
       });
 
       it('the client and every family member see times, service, status and the caregiver’s first name and initial, nothing else', async () => {
-        const booked = (await send('POST', '/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2031-01-15', start_time: '13:00', end_time: '14:00', notes: 'Key under the mat' })).json();
+        const booked = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2031-01-15', start_time: '13:00', end_time: '14:00', notes: 'Key under the mat' })).json();
         await at('2031-01-15T18:20:00Z'); // 13:20, late
         await signInOthers();
         const away = { ...FAR_AWAY, accuracy: 9, location_type: 'COMMUNITY', reason: 'Took her to the pharmacy' };
-        expect((await send('POST', `/api/visits/${booked.id}/clock-in/`, away, nurse)).statusCode).toBe(200);
+        expect((await nurse.post(`/api/visits/${booked.id}/clock-in/`, away)).statusCode).toBe(200);
         await at('2031-01-15T19:00:00Z');
         await signInOthers();
-        const out = (await send('POST', `/api/visits/${booked.id}/clock-out/`, away, nurse)).json();
+        const out = (await nurse.post(`/api/visits/${booked.id}/clock-out/`, away)).json();
         const late = out.exceptions.find((e: { code: string }) => e.code === 'LATE_CLOCK_IN');
-        await send('POST', `/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', correction_reason: 'OTHER', corrected_start_at: '2031-01-15T18:00:00Z', note: 'HR remark: third late arrival' });
+        await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', correction_reason: 'OTHER', corrected_start_at: '2031-01-15T18:00:00Z', note: 'HR remark: third late arrival' });
         const location = out.exceptions.find((e: { code: string }) => e.code === 'LOCATION_CLOCK_IN');
-        await send('POST', `/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED', note: 'Pharmacy run agreed' });
+        await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED', note: 'Pharmacy run agreed' });
         // the office sees it all
-        expect((await get(`/api/visits/${booked.id}/`)).json()).toMatchObject({ caregiver: { name: 'Nora Okafor' }, correction_note: 'HR remark: third late arrival', clock_in: { reason: 'Took her to the pharmacy', latitude: FAR_AWAY.latitude } });
+        expect((await admin.get(`/api/visits/${booked.id}/`)).json()).toMatchObject({ caregiver: { name: 'Nora Okafor' }, correction_note: 'HR remark: third late arrival', clock_in: { reason: 'Took her to the pharmacy', latitude: FAR_AWAY.latitude } });
 
         for (const session of [client, family]) {
-          const one = await get(`/api/visits/${booked.id}/`, session);
+          const one = await session.get(`/api/visits/${booked.id}/`);
           expect(one.statusCode, one.body).toBe(200);
           const seen = one.json();
           expect(seen).toMatchObject({
@@ -488,7 +476,7 @@ for (const backend of testBackends()) {
             exceptions: [],
           });
           for (const clock of [seen.clock_in, seen.clock_out]) expect(clock).toEqual({ at: expect.any(String), location: null, latitude: null, longitude: null, accuracy: null, distance: null, reason: null });
-          const listed = (await get('/api/visits/?from=2031-01-15&to=2031-01-15', session)).json().results.find((v: { id: number }) => v.id === booked.id);
+          const listed = (await session.get('/api/visits/?from=2031-01-15&to=2031-01-15')).json().results.find((v: { id: number }) => v.id === booked.id);
           expect(listed).toEqual(seen);
           const text = JSON.stringify(seen);
           for (const secret of ['Okafor', 'pharmacy', 'Pharmacy', 'HR remark', 'Key under the mat', String(FAR_AWAY.latitude), 'COMMUNITY', 'LATE_CLOCK_IN']) expect(text).not.toContain(secret);
@@ -496,9 +484,9 @@ for (const backend of testBackends()) {
       });
 
       it('every read of a visit writes its audit row, for every role: one row per request', async () => {
-        const [visit] = await rows(sql`select id, client_id from visits where caregiver_id = ${nurse.user.id} and client_id = ${nguyen.id} order by id limit 1`);
+        const [visit] = await t.rows(sql`select id, client_id from visits where caregiver_id = ${nurse.user.id} and client_id = ${nguyen.id} order by id limit 1`);
         let mark = await lastAuditId();
-        expect((await get(`/api/visits/${visit.id}/`, nurse)).statusCode).toBe(200);
+        expect((await nurse.get(`/api/visits/${visit.id}/`)).statusCode).toBe(200);
         expect(await auditAfter(mark, 'visits_retrieve')).toEqual([
           expect.objectContaining({ actor_id: nurse.user.id, role: 'ROLE_EMPLOYEE', action: 'READ', entity: 'visit', entity_id: String(visit.id), client_id: nguyen.id }),
         ]);
@@ -511,23 +499,23 @@ for (const backend of testBackends()) {
           [admin, 'ROLE_ADMIN'],
         ] as const) {
           mark = await lastAuditId();
-          expect((await get('/api/visits/?from=2031-01-01&to=2031-01-31', session)).statusCode).toBe(200);
+          expect((await session.get('/api/visits/?from=2031-01-01&to=2031-01-31')).statusCode).toBe(200);
           expect(await auditAfter(mark, 'visits_list')).toEqual([expect.objectContaining({ actor_id: session.user.id, role, action: 'SEARCH', entity: 'visit' })]);
         }
 
         mark = await lastAuditId();
-        const [whitfieldVisit] = await rows(sql`select id from visits where client_id = ${whitfield.id} and caregiver_id is not null order by id desc limit 1`);
-        expect((await get(`/api/visits/${whitfieldVisit.id}/`, family)).statusCode).toBe(200);
+        const [whitfieldVisit] = await t.rows(sql`select id from visits where client_id = ${whitfield.id} and caregiver_id is not null order by id desc limit 1`);
+        expect((await family.get(`/api/visits/${whitfieldVisit.id}/`)).statusCode).toBe(200);
         expect(await auditAfter(mark, 'visits_retrieve')).toEqual([expect.objectContaining({ actor_id: family.user.id, role: 'ROLE_CLIENT', action: 'READ', entity_id: String(whitfieldVisit.id), client_id: whitfield.id })]);
 
         mark = await lastAuditId();
-        expect((await get('/api/visits/board/?week=2031-01-13&by=client&search=ngu')).statusCode).toBe(200);
+        expect((await admin.get('/api/visits/board/?week=2031-01-13&by=client&search=ngu')).statusCode).toBe(200);
         const board = await auditAfter(mark, 'visits_board_retrieve');
         expect(board).toEqual([expect.objectContaining({ actor_id: admin.user.id, action: 'SEARCH', entity: 'visit' })]);
         expect(board[0].changed_fields).toMatchObject({ event: 'board', query: { week: '2031-01-12', by: 'client', search: 'ngu' }, count: 1 });
 
         mark = await lastAuditId();
-        expect((await get('/api/visit-exceptions/?code=IMPLAUSIBLE_CLOCK_IN')).statusCode).toBe(200);
+        expect((await admin.get('/api/visit-exceptions/?code=IMPLAUSIBLE_CLOCK_IN')).statusCode).toBe(200);
         const queue = await auditAfter(mark, 'visit_exceptions_list');
         expect(queue).toEqual([expect.objectContaining({ actor_id: admin.user.id, action: 'SEARCH', entity: 'visit' })]);
         expect(queue[0].changed_fields).toMatchObject({ event: 'exceptions', query: { code: 'IMPLAUSIBLE_CLOCK_IN' }, count: 1 });

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE } from '../../lib/multipart-test-helpers';
-import { createTestApp, testBackends, TestClock, type TestApp } from '../../test-support';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
+import { testApp, testBackends, TestClock, type Caller, type TestApi } from '../../test-client';
 
 // Sunrise keeps New York time and starts its weeks on Sunday: the week under review is Sun 17 – Sat 23 January 2027.
 const WEEK = '2027-01-17';
@@ -11,29 +9,23 @@ const NGUYEN_HOME = { latitude: 40.7455, longitude: -73.9822 };
 /** A real phone's reading at the door: about 3 m from the home's stored position (the stored position sent back exactly is an exception). */
 const atTheDoor = (home: { latitude: number; longitude: number }) => ({ latitude: home.latitude + 0.00003, longitude: home.longitude, accuracy: 6 });
 
-async function rowsOf(t: TestApp, query: ReturnType<typeof sql>): Promise<any[]> {
-  const result: any = await t.database.db.execute(query);
-  return result.rows ?? result;
-}
-
 for (const backend of testBackends()) {
   describe(`work-service reviews: the demo (${backend})`, () => {
-    let t: TestApp;
+    let t: TestApi;
     beforeAll(async () => {
-      t = await createTestApp({ backend });
+      t = await testApp({ backend });
     });
     afterAll(async () => t?.close());
 
     it("Clara Whitfield's last week that has ended waits for her signature right after seeding", async () => {
-      const client = await t.login('client@sunrise.example');
-      const headers = t.headers(client.access, 'sunrise');
-      const welcome = (await t.app.inject({ method: 'GET', url: '/api/clients/welcome/', headers })).json();
+      const client = await t.as('client@sunrise.example');
+      const welcome = (await client.get('/api/clients/welcome/')).json();
       expect(welcome.awaiting_signature).toHaveLength(1);
       const [item] = welcome.awaiting_signature;
       expect(item).toMatchObject({ kind: 'work_service_review', link: `/onboarding/work-service-review/${item.id}`, due_on: null });
       expect(item.title).toMatch(/^Visits of [A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}$/);
 
-      const review = (await t.app.inject({ method: 'GET', url: `/api/work-service-reviews/${item.id}/`, headers })).json();
+      const review = (await client.get(`/api/work-service-reviews/${item.id}/`)).json();
       expect(review).toMatchObject({ status: 'PENDING', client: { first_name: 'Clara', last_name: 'Whitfield' }, title: item.title });
       // the whole week: a visit each day of it the nurse came, each as worked (10:02 to 11:29)
       expect(review.visits.length).toBeGreaterThanOrEqual(1);
@@ -42,17 +34,17 @@ for (const backend of testBackends()) {
       expect(JSON.stringify(review)).not.toContain('Okafor');
       expect(review.visits.every((v: { service_date: string }) => v.service_date >= review.week_start && v.service_date <= review.week_end)).toBe(true);
       // reading again creates nothing more
-      expect((await t.app.inject({ method: 'GET', url: '/api/clients/welcome/', headers })).json().awaiting_signature).toHaveLength(1);
+      expect((await client.get('/api/clients/welcome/')).json().awaiting_signature).toHaveLength(1);
     });
   });
 
   describe(`work-service reviews (${backend})`, () => {
-    let t: TestApp;
+    let t: TestApi;
     const clock = new TestClock(new Date('2027-01-11T12:00:00Z').getTime());
-    let admin: Session;
-    let nurse: Session;
-    let client: Session;
-    let harbor: Session;
+    let admin: Caller;
+    let nurse: Caller;
+    let client: Caller;
+    let harbor: Caller;
     let whitfield: { id: number; pathways: number; home: { latitude: number; longitude: number } };
     let nguyen: { id: number; nursing: number };
     let claraVisits: number[] = [];
@@ -61,40 +53,32 @@ for (const backend of testBackends()) {
 
     const at = async (instant: string) => {
       clock.set(new Date(instant));
-      [admin, nurse, client, harbor] = await Promise.all([
-        t.login('admin@sunrise.example'),
-        t.login('nurse@sunrise.example'),
-        t.login('client@sunrise.example'),
-        t.login('admin@harbor.example'),
-      ]);
+      [admin, nurse, client, harbor] = await t.asEach(['admin@sunrise.example', 'nurse@sunrise.example', 'client@sunrise.example', 'admin@harbor.example']);
     };
-    const organizationOf = (session: Session) => (session === harbor ? 'harbor' : 'sunrise');
-    const get = (url: string, session = admin) => t.app.inject({ method: 'GET', url, headers: t.headers(session.access, organizationOf(session)) });
-    const post = (url: string, payload: object, session = admin) => t.app.inject({ method: 'POST', url, headers: t.headers(session.access, organizationOf(session)), payload });
 
     /** Books a visit for the nurse and works it: clocked in and out at the home (Verified), or away with a reason (Completed with an exception). */
     async function worked(clientId: number, serviceId: number, day: string, start: string, end: string, home: { latitude: number; longitude: number }) {
-      const booked = await post('/api/visits/', { client_id: clientId, service_id: serviceId, caregiver_id: nurse.user.id, service_date: day, start_time: start, end_time: end });
+      const booked = await admin.post('/api/visits/', { client_id: clientId, service_id: serviceId, caregiver_id: nurse.user.id, service_date: day, start_time: start, end_time: end });
       expect(booked.statusCode, booked.body).toBe(201);
       const visit = booked.json();
       await at(visit.starts_at);
-      expect((await post(`/api/visits/${visit.id}/clock-in/`, atTheDoor(home), nurse)).statusCode).toBe(200);
+      expect((await nurse.post(`/api/visits/${visit.id}/clock-in/`, atTheDoor(home))).statusCode).toBe(200);
       await at(visit.ends_at);
-      const out = await post(`/api/visits/${visit.id}/clock-out/`, atTheDoor(home), nurse);
+      const out = await nurse.post(`/api/visits/${visit.id}/clock-out/`, atTheDoor(home));
       expect(out.json().status).toBe('VERIFIED');
       await at('2027-01-11T12:00:00Z');
       return visit.id as number;
     }
 
     const reviewsOf = async (clientId: number, session = admin) =>
-      (await get(`/api/work-service-reviews/?client_id=${clientId}&limit=100`, session)).json().results.filter((r: { week_start: string }) => r.week_start === WEEK);
+      (await session.get(`/api/work-service-reviews/?client_id=${clientId}&limit=100`)).json().results.filter((r: { week_start: string }) => r.week_start === WEEK);
 
     beforeAll(async () => {
-      t = await createTestApp({ backend, clock });
+      t = await testApp({ backend, clock });
       await at('2027-01-11T12:00:00Z');
-      const [w] = await rowsOf(t, sql`select id, latitude, longitude from clients where last_name = 'Whitfield'`);
-      const [n] = await rowsOf(t, sql`select id from clients where last_name = 'Nguyen'`);
-      const serviceOf = async (id: number, code: string) => (await get(`/api/clients/${id}/`)).json().services.find((s: { service: string }) => s.service === code).id;
+      const [w] = await t.rows(sql`select id, latitude, longitude from clients where last_name = 'Whitfield'`);
+      const [n] = await t.rows(sql`select id from clients where last_name = 'Nguyen'`);
+      const serviceOf = async (id: number, code: string) => (await admin.get(`/api/clients/${id}/`)).json().services.find((s: { service: string }) => s.service === code).id;
       whitfield = { id: Number(w.id), pathways: await serviceOf(Number(w.id), 'Pathways'), home: { latitude: Number(w.latitude), longitude: Number(w.longitude) } };
       nguyen = { id: Number(n.id), nursing: await serviceOf(Number(n.id), 'SkilledNurses') };
       claraVisits = [
@@ -109,14 +93,14 @@ for (const backend of testBackends()) {
       it('not while the week runs (Saturday evening in New York)', async () => {
         await at('2027-01-24T04:30:00Z'); // Sat 23, 23:30
         expect(await reviewsOf(whitfield.id)).toEqual([]);
-        const welcome = (await get('/api/clients/welcome/', client)).json();
+        const welcome = (await client.get('/api/clients/welcome/')).json();
         expect(welcome.awaiting_signature.map((r: { title: string }) => r.title)).not.toContain('Visits of Jan 17 – Jan 23');
       });
 
       it('once per client and week when it has ended, however often and by whom it is read; the client is told once, without health details', async () => {
         await at('2027-01-24T05:30:00Z'); // Sun 24, 00:30
         const before = t.delivered().length;
-        const lists = await Promise.all([get('/api/work-service-reviews/'), get('/api/work-service-reviews/', client), get('/api/clients/welcome/', client), get('/api/work-service-reviews/')]);
+        const lists = await Promise.all([admin.get('/api/work-service-reviews/'), client.get('/api/work-service-reviews/'), client.get('/api/clients/welcome/'), admin.get('/api/work-service-reviews/')]);
         for (const answer of lists) expect(answer.statusCode, answer.body).toBe(200);
         const [mine] = await reviewsOf(whitfield.id);
         expect(mine).toMatchObject({ status: 'PENDING', week_start: WEEK, week_end: '2027-01-23', title: 'Visits of Jan 17 – Jan 23', visit_count: 2, total_minutes: 60 + 90 });
@@ -124,10 +108,10 @@ for (const backend of testBackends()) {
         expect(await reviewsOf(whitfield.id)).toHaveLength(1);
         const [theirs] = await reviewsOf(nguyen.id);
         nguyenReviewId = theirs.id;
-        const rows = await rowsOf(t, sql`select count(*)::int as n from work_service_reviews where week_start = ${WEEK}`);
+        const rows = await t.rows(sql`select count(*)::int as n from work_service_reviews where week_start = ${WEEK}`);
         expect(Number(rows[0].n)).toBe(2);
 
-        const welcome = (await get('/api/clients/welcome/', client)).json();
+        const welcome = (await client.get('/api/clients/welcome/')).json();
         expect(welcome.awaiting_signature).toContainEqual({ kind: 'work_service_review', id: reviewId, title: 'Visits of Jan 17 – Jan 23', link: `/onboarding/work-service-review/${reviewId}`, due_on: null });
 
         const told = t.delivered().slice(0, t.delivered().length - before).filter((m) => m.to === 'client@sunrise.example' && m.text.includes(`/onboarding/work-service-review/${reviewId}`));
@@ -140,7 +124,7 @@ for (const backend of testBackends()) {
 
     describe('access', () => {
       it('the client reads their own review with every visit as worked; the office too; nobody else', async () => {
-        const mine = await get(`/api/work-service-reviews/${reviewId}/`, client);
+        const mine = await client.get(`/api/work-service-reviews/${reviewId}/`);
         expect(mine.statusCode).toBe(200);
         const review = mine.json();
         expect(review.visits.map((v: { visit_id: number }) => v.visit_id)).toEqual(claraVisits);
@@ -148,46 +132,46 @@ for (const backend of testBackends()) {
         expect(review.visits[0]).toMatchObject({ service_date: '2027-01-18', caregiver: { name: 'Nora O.' }, service: 'Pathways', starts_at: '2027-01-18T15:00:00.000Z', ends_at: '2027-01-18T16:00:00.000Z', minutes: 60, corrected: false, dispute: null });
         expect(JSON.stringify(review)).not.toContain('Okafor');
         expect(review.timezone).toBe('America/New_York');
-        const office = await get(`/api/work-service-reviews/${reviewId}/`);
+        const office = await admin.get(`/api/work-service-reviews/${reviewId}/`);
         expect(office.statusCode).toBe(200);
         expect(office.json().visits[0].caregiver).toEqual({ id: nurse.user.id, name: 'Nora Okafor' });
 
         // another client's review, another organization's office, another client's list
-        expect((await get(`/api/work-service-reviews/${nguyenReviewId}/`, client)).statusCode).toBe(404);
-        expect((await post(`/api/work-service-reviews/${nguyenReviewId}/dispute/`, { visit_id: claraVisits[0], comment: 'x' }, client)).statusCode).toBe(404);
-        expect((await get(`/api/work-service-reviews/${reviewId}/`, harbor)).statusCode).toBe(404);
-        expect((await get('/api/work-service-reviews/', harbor)).json().results.map((r: { id: number }) => r.id)).not.toContain(reviewId);
-        const listed = (await get('/api/work-service-reviews/?limit=100', client)).json().results;
+        expect((await client.get(`/api/work-service-reviews/${nguyenReviewId}/`)).statusCode).toBe(404);
+        expect((await client.post(`/api/work-service-reviews/${nguyenReviewId}/dispute/`, { visit_id: claraVisits[0], comment: 'x' })).statusCode).toBe(404);
+        expect((await harbor.get(`/api/work-service-reviews/${reviewId}/`)).statusCode).toBe(404);
+        expect((await harbor.get('/api/work-service-reviews/')).json().results.map((r: { id: number }) => r.id)).not.toContain(reviewId);
+        const listed = (await client.get('/api/work-service-reviews/?limit=100')).json().results;
         expect(listed.length).toBeGreaterThan(0);
         expect(listed.every((r: { client: { id: number } }) => r.client.id === whitfield.id)).toBe(true);
         // the nurse has no reviews; only the client signs or disputes; only the office records "cannot sign"
-        expect((await get('/api/work-service-reviews/', nurse)).statusCode).toBe(403);
-        expect((await post(`/api/work-service-reviews/${reviewId}/sign/`, { signature: SIGNATURE })).statusCode).toBe(403);
-        expect((await post(`/api/work-service-reviews/${reviewId}/unable/`, { reason: 'OTHER', note: 'x' }, client)).statusCode).toBe(403);
+        expect((await nurse.get('/api/work-service-reviews/')).statusCode).toBe(403);
+        expect((await admin.post(`/api/work-service-reviews/${reviewId}/sign/`, { signature: SIGNATURE })).statusCode).toBe(403);
+        expect((await client.post(`/api/work-service-reviews/${reviewId}/unable/`, { reason: 'OTHER', note: 'x' })).statusCode).toBe(403);
       });
     });
 
     describe('dispute', () => {
       it("a disputed visit becomes a DISPUTE exception in the office's queue; the review is Disputed and the office is told", async () => {
         const before = t.delivered().length;
-        const refused = await post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: 999_999, comment: 'Nobody came' }, client);
+        const refused = await client.post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: 999_999, comment: 'Nobody came' });
         expect(refused.statusCode).toBe(400);
         expect(refused.json().fields.visit_id).toEqual(['Choose one of the visits of this week.']);
-        expect((await post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: claraVisits[1], comment: '   ' }, client)).statusCode).toBe(400);
+        expect((await client.post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: claraVisits[1], comment: '   ' })).statusCode).toBe(400);
 
-        const disputed = await post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: claraVisits[1], comment: 'She left at 11:00, not 11:30.' }, client);
+        const disputed = await client.post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: claraVisits[1], comment: 'She left at 11:00, not 11:30.' });
         expect(disputed.statusCode, disputed.body).toBe(200);
         const review = disputed.json();
         expect(review.status).toBe('DISPUTED');
         expect(review.visits[1].dispute).toMatchObject({ comment: 'She left at 11:00, not 11:30.', resolution: null, resolved_at: null });
         expect(review.visits[0].dispute).toBeNull();
 
-        const queue = (await get('/api/visit-exceptions/?code=DISPUTE')).json().results;
+        const queue = (await admin.get('/api/visit-exceptions/?code=DISPUTE')).json().results;
         expect(queue).toContainEqual(expect.objectContaining({ visit_id: claraVisits[1], code: 'DISPUTE', detail: 'She left at 11:00, not 11:30.' }));
         // an open exception: the visit waits for the office before it is Verified again
-        expect((await get(`/api/visits/${claraVisits[1]}/`)).json().status).toBe('COMPLETED');
+        expect((await admin.get(`/api/visits/${claraVisits[1]}/`)).json().status).toBe('COMPLETED');
 
-        const again = await post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: claraVisits[1], comment: 'Again' }, client);
+        const again = await client.post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: claraVisits[1], comment: 'Again' });
         expect(again.statusCode).toBe(409);
         expect(again.json().code).toBe('already_disputed');
 
@@ -196,39 +180,39 @@ for (const backend of testBackends()) {
         expect(office.map((m) => m.subject)).toEqual(['A client disputed a visit']);
         expect(`${office[0].subject}\n${office[0].text}`).not.toMatch(/Whitfield|Clara|C\. W|Jan|2027|11:30|11:00/);
         // behind the sign-in, the office's notification names them
-        const inApp = await t.app.inject({ method: 'GET', url: '/api/notifications/?limit=1', headers: t.headers(admin.access) });
+        const inApp = await admin.in(null).get('/api/notifications/?limit=1');
         expect(inApp.json().results[0]).toMatchObject({ title: 'C. Whitfield disputed a visit' });
         expect(office[0].text).toContain(`/clients/${whitfield.id}/reviews/${reviewId}`);
         // the welcome page still asks for the signature
-        const welcome = (await get('/api/clients/welcome/', client)).json();
+        const welcome = (await client.get('/api/clients/welcome/')).json();
         expect(welcome.awaiting_signature).toContainEqual(expect.objectContaining({ id: reviewId, title: 'Visits of Jan 17 – Jan 23 (you disputed a visit)' }));
       });
     });
 
     describe('sign', () => {
       it('stores the signature as a PNG; the review is Signed, read-only, and signing twice is 409', async () => {
-        const blank = await post(`/api/work-service-reviews/${reviewId}/sign/`, { signature: 'data:image/png;base64,AAAA' }, client);
+        const blank = await client.post(`/api/work-service-reviews/${reviewId}/sign/`, { signature: 'data:image/png;base64,AAAA' });
         expect(blank.statusCode).toBe(400);
-        expect((await get(`/api/work-service-reviews/${reviewId}/signature/`, client)).statusCode).toBe(404);
+        expect((await client.get(`/api/work-service-reviews/${reviewId}/signature/`)).statusCode).toBe(404);
 
         await at('2027-01-25T14:00:00Z');
-        const signed = await post(`/api/work-service-reviews/${reviewId}/sign/`, { signature: SIGNATURE }, client);
+        const signed = await client.post(`/api/work-service-reviews/${reviewId}/sign/`, { signature: SIGNATURE });
         expect(signed.statusCode, signed.body).toBe(200);
         expect(signed.json()).toMatchObject({ status: 'SIGNED', signed_at: '2027-01-25T14:00:00.000Z', signed_by: { id: client.user.id } });
 
         for (const session of [client, admin]) {
-          const image = await get(`/api/work-service-reviews/${reviewId}/signature/`, session);
+          const image = await session.get(`/api/work-service-reviews/${reviewId}/signature/`);
           expect(image.statusCode).toBe(200);
           expect(image.headers['content-type']).toBe('image/png');
           expect(image.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
         }
 
-        const twice = await post(`/api/work-service-reviews/${reviewId}/sign/`, { signature: SIGNATURE }, client);
+        const twice = await client.post(`/api/work-service-reviews/${reviewId}/sign/`, { signature: SIGNATURE });
         expect(twice.statusCode).toBe(409);
         expect(twice.json().code).toBe('review_signed');
-        expect((await post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: claraVisits[0], comment: 'Late' }, client)).statusCode).toBe(409);
-        expect((await post(`/api/work-service-reviews/${reviewId}/unable/`, { reason: 'OTHER', note: 'Too late' })).statusCode).toBe(409);
-        const welcome = (await get('/api/clients/welcome/', client)).json();
+        expect((await client.post(`/api/work-service-reviews/${reviewId}/dispute/`, { visit_id: claraVisits[0], comment: 'Late' })).statusCode).toBe(409);
+        expect((await admin.post(`/api/work-service-reviews/${reviewId}/unable/`, { reason: 'OTHER', note: 'Too late' })).statusCode).toBe(409);
+        const welcome = (await client.get('/api/clients/welcome/')).json();
         expect(welcome.awaiting_signature.map((r: { id: number }) => r.id)).not.toContain(reviewId);
 
         // the database refuses any change to a signed review
@@ -237,8 +221,8 @@ for (const backend of testBackends()) {
       });
 
       it('keeps the visits as signed when the office corrects one afterwards', async () => {
-        const [exception] = (await get('/api/visit-exceptions/?code=DISPUTE')).json().results.filter((e: { visit_id: number }) => e.visit_id === claraVisits[1]);
-        const corrected = await post(`/api/visit-exceptions/${exception.id}/resolve/`, {
+        const [exception] = (await admin.get('/api/visit-exceptions/?code=DISPUTE')).json().results.filter((e: { visit_id: number }) => e.visit_id === claraVisits[1]);
+        const corrected = await admin.post(`/api/visit-exceptions/${exception.id}/resolve/`, {
           resolution: 'CORRECTED',
           correction_reason: 'CLIENT_CONFIRMED',
           corrected_start_at: '2027-01-20T15:02:00.000Z',
@@ -246,7 +230,7 @@ for (const backend of testBackends()) {
         });
         expect(corrected.statusCode, corrected.body).toBe(200);
         expect(corrected.json().status).toBe('VERIFIED');
-        const review = (await get(`/api/work-service-reviews/${reviewId}/`, client)).json();
+        const review = (await client.get(`/api/work-service-reviews/${reviewId}/`)).json();
         expect(review.visits[1]).toMatchObject({ ends_at: '2027-01-20T16:30:00.000Z', corrected: false, minutes: 90 });
         expect(review.visits[1].dispute).toMatchObject({ resolution: 'CORRECTED' });
       });
@@ -254,22 +238,22 @@ for (const backend of testBackends()) {
 
     describe('the client cannot sign', () => {
       it('the office records why with a reason code and a note; the client sees the reason, not the note', async () => {
-        const missing = await post(`/api/work-service-reviews/${nguyenReviewId}/unable/`, { reason: 'COGNITIVE', note: '  ' });
+        const missing = await admin.post(`/api/work-service-reviews/${nguyenReviewId}/unable/`, { reason: 'COGNITIVE', note: '  ' });
         expect(missing.statusCode).toBe(400);
-        expect((await post(`/api/work-service-reviews/${nguyenReviewId}/unable/`, { reason: 'SLEEPY', note: 'x' })).statusCode).toBe(400);
-        const recorded = await post(`/api/work-service-reviews/${nguyenReviewId}/unable/`, { reason: 'COGNITIVE', note: 'Advanced dementia; his daughter holds no power of attorney yet.' });
+        expect((await admin.post(`/api/work-service-reviews/${nguyenReviewId}/unable/`, { reason: 'SLEEPY', note: 'x' })).statusCode).toBe(400);
+        const recorded = await admin.post(`/api/work-service-reviews/${nguyenReviewId}/unable/`, { reason: 'COGNITIVE', note: 'Advanced dementia; his daughter holds no power of attorney yet.' });
         expect(recorded.statusCode, recorded.body).toBe(200);
         expect(recorded.json()).toMatchObject({ status: 'UNABLE_TO_SIGN', unable_reason: 'COGNITIVE', unable_note: 'Advanced dementia; his daughter holds no power of attorney yet.', unable_recorded_by: { id: admin.user.id } });
-        const twice = await post(`/api/work-service-reviews/${nguyenReviewId}/unable/`, { reason: 'OTHER', note: 'x' });
+        const twice = await admin.post(`/api/work-service-reviews/${nguyenReviewId}/unable/`, { reason: 'OTHER', note: 'x' });
         expect(twice.statusCode).toBe(409);
-        expect((await get('/api/work-service-reviews/?status=UNABLE_TO_SIGN')).json().results.map((r: { id: number }) => r.id)).toContain(nguyenReviewId);
+        expect((await admin.get('/api/work-service-reviews/?status=UNABLE_TO_SIGN')).json().results.map((r: { id: number }) => r.id)).toContain(nguyenReviewId);
 
         // on one of the client's own: they see the reason but not the office's note, and can no longer sign it
-        const own = (await get(`/api/work-service-reviews/?client_id=${whitfield.id}&status=PENDING`)).json().results[0];
-        expect((await post(`/api/work-service-reviews/${own.id}/unable/`, { reason: 'HOSPITAL', note: 'In hospital all week' })).statusCode).toBe(200);
-        const seen = (await get(`/api/work-service-reviews/${own.id}/`, client)).json();
+        const own = (await admin.get(`/api/work-service-reviews/?client_id=${whitfield.id}&status=PENDING`)).json().results[0];
+        expect((await admin.post(`/api/work-service-reviews/${own.id}/unable/`, { reason: 'HOSPITAL', note: 'In hospital all week' })).statusCode).toBe(200);
+        const seen = (await client.get(`/api/work-service-reviews/${own.id}/`)).json();
         expect(seen).toMatchObject({ status: 'UNABLE_TO_SIGN', unable_reason: 'HOSPITAL', unable_note: null });
-        const sign = await post(`/api/work-service-reviews/${own.id}/sign/`, { signature: SIGNATURE }, client);
+        const sign = await client.post(`/api/work-service-reviews/${own.id}/sign/`, { signature: SIGNATURE });
         expect(sign.statusCode).toBe(409);
         expect(sign.json().code).toBe('review_closed');
       });
