@@ -11,6 +11,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction of `Db`, as `db.transaction` hands it to its callback. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The rows of a raw `db.execute(sql...)` answer, whichever driver gave it. */
+export const rowsOf = <Row = Record<string, unknown>>(result: unknown): Row[] => (result as { rows?: Row[] }).rows ?? (result as Row[]);
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../db/connection';
 
 /**
  * Work that runs once across processes (document expiry, weekly reviews, event pruning): a row per job in
@@ -22,12 +23,11 @@ export async function claimJob(app: ClaimApp, name: string, everyMs: number): Pr
   const now = app.now();
   const until = new Date(now.getTime() + everyMs);
   const stale = new Date(now.getTime() + 2 * everyMs);
-  const result: any = await app.db.execute(sql`
+  const result = await app.db.execute(sql`
     UPDATE job_claims SET claimed_until = ${until.toISOString()}::timestamptz, claimed_by = ${CLAIMANT}, last_run_at = ${now.toISOString()}::timestamptz
     WHERE name = ${name} AND (claimed_until <= ${now.toISOString()}::timestamptz OR claimed_until > ${stale.toISOString()}::timestamptz)
     RETURNING name`);
-  const rows = (result.rows ?? result) as unknown[];
-  return rows.length > 0;
+  return rowsOf(result).length > 0;
 }
 
 /** Gives a claim back (a failed run): the next process to try runs the job, instead of waiting out the claim. */

@@ -5,7 +5,8 @@ import { applications, formRequests, testRequests, users } from '../db/schema';
 import { invalid } from './api-error';
 import { hasValidStructure } from './file-structure';
 import { sniffFileKind } from './file-type';
-import { withStoredFile, type FileRow, type Tx } from './stored-files';
+import type { Tx } from '../db/connection';
+import { withStoredFile, type FileRow } from './stored-files';
 
 /**
  * Drawn signatures are PNG files in `files` (like every upload), never data URLs in a row: a list that

@@ -1,13 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Db } from '../db/connection';
+import type { Tx } from '../db/connection';
 import { files } from '../db/schema';
 import { notFound } from './api-error';
 import { fileStorageOf, newStorageKey } from './file-storage';
 import type { UploadedFile } from './uploads';
 
 export type FileRow = typeof files.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const serializeFile = (file: Pick<FileRow, 'name' | 'size' | 'contentType'> | null) =>
   file ? { name: file.name, size: file.size, content_type: file.contentType } : null;

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { POSITIONS, type Position } from '../../../src/domain/labels';
+import { POSITIONS, type Position } from '#domain/labels';
 import { applications, files, users, type ApplicationAvailability } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { isIsoDate } from '../../../src/domain/dates';
+import { isIsoDate } from '#domain/dates';
 import { decodeSignature, withSignatureFile } from '../../lib/signature-files';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
@@ -11,6 +11,7 @@ import { requireFile, sendStoredFile, serializeFile, storeUpload } from '../../l
 import { readMultipartForm } from '../../lib/uploads';
 import { createEmployee, mailEmployeeInvitation, notifyOnboardingAssigned } from '../employees/hiring';
 import { EMAIL_TAKEN, isUniqueViolation } from '../../lib/user-record';
+import { personName } from '../../lib/names';
 import { createEmployeeService } from '../employees/service';
 import type { EmployeeOut } from '../employees/schemas';
 import { notify, organizationAdminIds } from '../notifications/service';
@@ -64,7 +65,7 @@ function serialize(row: Row): ApplicationOut {
     created_at: a.createdAt.toISOString(),
     reviewed_at: a.reviewedAt ? a.reviewedAt.toISOString() : null,
     reviewed_by:
-      a.reviewedById && row.reviewer ? { id: a.reviewedById, name: `${row.reviewer.firstName} ${row.reviewer.lastName}`.trim() || row.reviewer.email } : null,
+      a.reviewedById && row.reviewer ? { id: a.reviewedById, name: personName(row.reviewer) } : null,
     rejection_reason: a.rejectionReason,
     employee_id: a.employeeId,
   };

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addDays, zonedTime } from '../../../src/domain/dates';
+import { addDays, zonedTime } from '#domain/dates';
 import { auditLog, organizations, users } from '../../db/schema';
 import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Page } from '../../lib/paging';
 import { prefixPattern, searchTerms } from '../../lib/search';
-import { personName } from '../clients/service';
+import { personName } from '../../lib/names';
 import { AUDIT_COUNT_LIMIT, type AuditEntryOut, type AuditFilter } from './schemas';
 
 /** Rows the export reads at a time (never the whole log in memory). */

@@ -20,15 +20,16 @@ import {
   type ServiceStatus,
   type ClientStatus,
   type ServiceCode,
-} from '../../../src/domain/clients';
-import { addDays, dateIn } from '../../../src/domain/dates';
-import { CLIENT_TYPES, type ClientType } from '../../../src/domain/labels';
+} from '#domain/clients';
+import { addDays, dateIn } from '#domain/dates';
+import { CLIENT_TYPES, type ClientType } from '#domain/labels';
 import { auditLog, clientAuthorizations, clientCounts, clients, clientServices, clientUsers, users, visits } from '../../db/schema';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms, snakeCase as snake } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
-import type { Tx } from '../../lib/stored-files';
+import { rowsOf, type Tx } from '../../db/connection';
+import { personName } from '../../lib/names';
 import type { RequestOrganization } from '../../types';
 import { createUserService } from '../users/service';
 import { awaitingSignature } from '../work-service-reviews/service';
@@ -205,8 +206,6 @@ function summary(row: ClientRow): ClientSummaryOut {
   };
 }
 
-export const personName = (person: { firstName: string; lastName: string; email?: string }) => `${person.firstName} ${person.lastName}`.trim() || person.email || '';
-
 export function createClientService(app: FastifyInstance) {
   const userService = createUserService(app);
   const todayIn = (organization: RequestOrganization) => dateIn(organization.timezone, app.now());
@@ -259,7 +258,7 @@ export function createClientService(app: FastifyInstance) {
         and v.service_date between a.starts_on and a.ends_on
       where a.id in ${sql`(${sql.join(authorizationIds.map((id) => sql`${id}`), sql`, `)})`}
       group by a.id, a.unit`);
-    const rows = (result.rows ?? result) as { id: number; unit: AuthorizationUnit; visits: number; minutes: number }[];
+    const rows = rowsOf<{ id: number; unit: AuthorizationUnit; visits: number; minutes: number }>(result);
     return new Map(rows.map((r) => [Number(r.id), r.unit === 'HOUR' ? Math.round((Number(r.minutes) / 60) * 100) / 100 : Number(r.visits)]));
   }
 

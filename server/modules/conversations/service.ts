@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messageNotificationTitle, OFFICE_NAME, PREVIEW_LENGTH, type Topic } from '../../../src/domain/messages';
+import { messageNotificationTitle, OFFICE_NAME, PREVIEW_LENGTH, type Topic } from '#domain/messages';
 import { conversationReads, conversations, employeeProfiles, messages, notifications, users } from '../../db/schema';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
-import { personName } from '../clients/service';
+import { personName } from '../../lib/names';
 import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
 import type { ConversationOut, ConversationSummaryOut, MessageOut } from './schemas';
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../../db/connection';
 import { scheduleClaimedJob } from '../../lib/job-claims';
 import { notify, organizationAdminIds } from '../notifications/service';
 
@@ -43,7 +44,7 @@ async function claim(app: FastifyInstance, stage: Stage, now: Date): Promise<Cla
     where o.id = d.organization_id and u.id = d.employee_id and u.is_active
       and d.expires_on is not null and d.status in ('APPROVED', 'PENDING') and ${due}
     returning d.id, d.organization_id, d.employee_id, d.name, d.expires_on::text as expires_on, u.first_name, u.last_name`);
-  return ((result as unknown as { rows?: Claimed[] }).rows ?? (result as unknown as Claimed[])) as Claimed[];
+  return rowsOf<Claimed>(result);
 }
 
 /** One sweep: returns how many documents were warned about, by stage. */

@@ -1,18 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/connection';
+import type { Db, Tx } from '../../db/connection';
 import { documentTypes, employeeDocuments, employeeProfiles, files, users } from '../../db/schema';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
-import { addDays, dateIn, isIsoDate } from '../../../src/domain/dates';
+import { addDays, dateIn, isIsoDate } from '#domain/dates';
 import { requireOrganization } from '../../lib/request-organization';
 import { sendStoredFile, serializeFile, storeUpload } from '../../lib/stored-files';
 import { readMultipartForm } from '../../lib/uploads';
+import { personName } from '../../lib/names';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type { DocumentOut } from './schemas';
 
 type DocumentRow = typeof employeeDocuments.$inferSelect;
 type FileMeta = { name: string; size: number; contentType: string } | null;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DOCUMENT_KINDS = ['pdf', 'png', 'jpeg'] as const;
 
@@ -144,7 +144,7 @@ export function createDocumentService(app: FastifyInstance) {
         app,
       );
     } else {
-      const who = `${me.firstName} ${me.lastName}`.trim() || me.email;
+      const who = personName(me);
       for (const adminId of await organizationAdminIds(app.db, organization.id)) {
         await notify(
           app.db,

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { POSITIONS, type Position } from '../../../src/domain/labels';
-import type { Db } from '../../db/connection';
+import { POSITIONS, type Position } from '#domain/labels';
+import type { Tx } from '../../db/connection';
 import { competencyTests, employeeProfiles, formRequests, formTemplates, testRequests, users } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import type { RequestOrganization } from '../../types';
@@ -10,8 +10,6 @@ import { createSignUpLink } from '../auth/password-tokens';
 import { assignRequiredDocuments } from '../documents/service';
 import { notify } from '../notifications/service';
 import { newQuestionOrder } from '../onboarding/onboarding-support';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NewEmployee {
   email: string;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { employeeCounts, employeeNotes, employeeProfiles, noteTypes, users } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { addDays, dateIn } from '../../../src/domain/dates';
+import { addDays, dateIn } from '#domain/dates';
 import type { Page } from '../../lib/paging';
 import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms, wordsQuery } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
@@ -13,6 +13,7 @@ import { notify } from '../notifications/service';
 import { buildChecklist } from './checklist';
 import { createEmployee, mailEmployeeInvitation, notifyOnboardingAssigned, type NewEmployee } from './hiring';
 import { EMAIL_TAKEN, isUniqueViolation } from '../../lib/user-record';
+import { personName } from '../../lib/names';
 import type { ChecklistOut, EmployeeOrdering, EmployeeOut, EmployeeSummaryOut, NoteOut } from './schemas';
 
 export interface EmployeeListFilter {
@@ -352,7 +353,7 @@ export function createEmployeeService(app: FastifyInstance) {
         id: note.id,
         type: { id: type.id, name: type.name },
         text: note.text,
-        author: { id: author.id, name: `${author.firstName} ${author.lastName}`.trim() || author.email },
+        author: { id: author.id, name: personName(author) },
         created_at: note.createdAt.toISOString(),
       };
     },

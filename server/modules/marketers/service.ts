@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { REFERRAL_SOURCES, REFERRAL_STATUSES, type ReferralStatus } from '../../../src/domain/clients';
-import { addDays, dateIn } from '../../../src/domain/dates';
+import { REFERRAL_SOURCES, REFERRAL_STATUSES, type ReferralStatus } from '#domain/clients';
+import { addDays, dateIn } from '#domain/dates';
+import { rowsOf } from '../../db/connection';
 import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Page } from '../../lib/paging';
@@ -45,8 +46,6 @@ function figuresOf(row: Record<string, unknown>): Figures {
   const median = row.median_days === null || row.median_days === undefined ? null : Math.round(Number(row.median_days) * 10) / 10;
   return { byStatus, total: Number(row.total ?? 0), conversion: decided ? byStatus.ADMITTED / decided : null, medianDays: median };
 }
-
-const rowsOf = (result: unknown) => ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) as Record<string, unknown>[];
 
 export function createMarketerService(app: FastifyInstance) {
   function periodOf(organization: RequestOrganization, query: { from?: string; to?: string }): Period {

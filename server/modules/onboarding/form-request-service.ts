@@ -2,14 +2,15 @@ import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formRequests, formTemplates, users, type FormField } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { isIsoDate } from '../../../src/domain/dates';
+import { isIsoDate } from '#domain/dates';
 import type { Page } from '../../lib/paging';
 import type { RequestOrganization } from '../../types';
 import { organizationAdminIds } from '../notifications/service';
 import type { FormRequestOut } from './form-request-schemas';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import { requireFile, sendStoredFile } from '../../lib/stored-files';
-import { fullName, inTransactionNotifying, isAdmin, requireEmployees } from './onboarding-support';
+import { personName } from '../../lib/names';
+import { inTransactionNotifying, isAdmin, requireEmployees } from './onboarding-support';
 
 type FormRequestRow = typeof formRequests.$inferSelect;
 type TemplateRow = typeof formTemplates.$inferSelect;
@@ -29,7 +30,7 @@ export function serializeFormRequest({ request, template, employee }: FormReques
   return {
     id: request.id,
     template: { id: template.id, name: template.name, description: template.description, fields: template.fields, signers: template.signers },
-    employee: { id: employee.id, name: fullName(employee) },
+    employee: { id: employee.id, name: personName(employee) },
     required: request.required,
     status: request.status as FormRequestOut['status'],
     answers: (request.answers as FormRequestOut['answers']) ?? null,
@@ -139,7 +140,7 @@ export function createFormRequestService(app: FastifyInstance) {
           ),
         );
       if (open.length) {
-        const names = employees.filter((e) => open.some((o) => o.employeeId === e.id)).map(fullName);
+        const names = employees.filter((e) => open.some((o) => o.employeeId === e.id)).map(personName);
         const text = `Already waiting for this form: ${names.join(', ')}.`;
         throw invalid({ employee_ids: [text] }, text);
       }
@@ -248,7 +249,7 @@ export function createFormRequestService(app: FastifyInstance) {
           .where(and(eq(formRequests.id, id), eq(formRequests.organizationId, organization.id), eq(formRequests.status, 'PENDING')))
           .returning({ id: formRequests.id });
         if (!updated.length) throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
-        const name = fullName(me);
+        const name = personName(me);
         for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
           await notice({
             userId: adminId,

@@ -1,14 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/connection';
+import type { Db, Tx } from '../../db/connection';
 import { employeeProfiles, users } from '../../db/schema';
 import { invalid, permissionDenied } from '../../lib/api-error';
 import type { NewLiveEvent } from '../events/bus';
 import type { Mail } from '../mail/service';
 import { notify, type NewNotification } from '../notifications/service';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Whoever manages the organization's employees (admin, or master in the header's organization). */
 export function isAdmin(request: FastifyRequest): boolean {
@@ -24,9 +22,6 @@ export function isObservingNurse(request: FastifyRequest): boolean {
 export function requireObservingNurse(request: FastifyRequest): void {
   if (!isObservingNurse(request)) throw permissionDenied('Only a registered nurse of the organization who is ready to work may record the observation.');
 }
-
-export const fullName = (person: { firstName: string; lastName: string; email?: string }) =>
-  `${person.firstName} ${person.lastName}`.trim() || person.email || '';
 
 /**
  * Runs `work` in one transaction; what it notifies is written in that transaction, and the mails of those

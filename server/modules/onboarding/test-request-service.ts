@@ -3,12 +3,12 @@ import { and, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { competencyTests, employeeProfiles, testRequests, users, type SkillResult } from '../../db/schema';
 import { ApiError, invalid, notFound, permissionDenied } from '../../lib/api-error';
+import { personName } from '../../lib/names';
 import type { Page } from '../../lib/paging';
 import type { RequestOrganization } from '../../types';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import { organizationAdminIds } from '../notifications/service';
 import {
-  fullName,
   inTransactionNotifying,
   isAdmin,
   isObservingNurse,
@@ -67,12 +67,12 @@ export function serializeTestRequest({ request, test, employee, observer }: Test
       observed_skills: test.observedSkills,
     },
     review_subjects: [...new Set(wrong.map((question) => question.subject ?? test.name))],
-    employee: { id: employee.id, name: fullName(employee), position: employee.position },
+    employee: { id: employee.id, name: personName(employee), position: employee.position },
     status: request.status as TestRequestOut['status'],
     score: request.score,
     written_passed: request.writtenPassed,
     skill_results: request.skillResults.map((r) => ({ skill_id: r.skill_id, label: r.label, satisfactory: r.satisfactory, comment: r.comment ?? null })),
-    observer: observer ? { id: observer.id, name: fullName(observer) } : null,
+    observer: observer ? { id: observer.id, name: personName(observer) } : null,
     observed_at: request.observedAt ? request.observedAt.toISOString() : null,
     submitted_at: request.submittedAt ? request.submittedAt.toISOString() : null,
     created_at: request.createdAt.toISOString(),
@@ -127,7 +127,7 @@ export function createTestRequestService(app: FastifyInstance) {
       const problems: string[] = [];
       if (test.positions.length) {
         const others = employees.filter((e) => !e.position || !test.positions.includes(e.position));
-        if (others.length) problems.push(`This test is not for the position of ${others.map(fullName).join(', ')}.`);
+        if (others.length) problems.push(`This test is not for the position of ${others.map(personName).join(', ')}.`);
       }
       const open = await db
         .select({ employeeId: testRequests.employeeId })
@@ -144,7 +144,7 @@ export function createTestRequestService(app: FastifyInstance) {
           ),
         );
       if (open.length) {
-        problems.push(`Already taking this test: ${employees.filter((e) => open.some((o) => o.employeeId === e.id)).map(fullName).join(', ')}.`);
+        problems.push(`Already taking this test: ${employees.filter((e) => open.some((o) => o.employeeId === e.id)).map(personName).join(', ')}.`);
       }
       if (problems.length) throw invalid({ employee_ids: problems }, problems[0]);
       // a retake asks the questions in another order than the attempt before it
@@ -277,7 +277,7 @@ export function createTestRequestService(app: FastifyInstance) {
       const observation = writtenPassed && needsObservation(test, employee.position);
       const status = observation ? 'AWAITING_OBSERVATION' : writtenPassed ? 'PASSED' : 'FAILED';
       const now = app.now();
-      const name = fullName(me);
+      const name = personName(me);
       await inTransactionNotifying(app, async (tx, notice) => {
         const updated = await tx
           .update(testRequests)
@@ -353,14 +353,14 @@ export function createTestRequestService(app: FastifyInstance) {
           .where(and(eq(testRequests.id, id), eq(testRequests.organizationId, organization.id), eq(testRequests.status, 'AWAITING_OBSERVATION')))
           .returning({ id: testRequests.id });
         if (!updated.length) throw notAwaiting();
-        const title = `${test.name}: ${status === 'PASSED' ? 'passed' : 'not passed'} (skills observed by ${fullName(me)})`;
+        const title = `${test.name}: ${status === 'PASSED' ? 'passed' : 'not passed'} (skills observed by ${personName(me)})`;
         await notice({ userId: employee, organizationId: organization.id, type: 'test_completed', title, link: testResultLink(id) });
         for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
           await notice({
             userId: adminId,
             organizationId: organization.id,
             type: 'test_completed',
-            title: `${fullName(record.employee)}: ${title}`,
+            title: `${personName(record.employee)}: ${title}`,
             link: employeeOnboardingLink(employee),
           });
         }

@@ -1,14 +1,14 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SERVICES } from '../../../src/domain/clients';
-import { addDays, dateIn, isIsoDate, zonedTime } from '../../../src/domain/dates';
-import { minutesBetween, OVERTIME_AFTER_MINUTES, weekStartOf } from '../../../src/domain/visits';
+import { SERVICES } from '#domain/clients';
+import { addDays, dateIn, isIsoDate, zonedTime } from '#domain/dates';
+import { minutesBetween, OVERTIME_AFTER_MINUTES, weekStartOf } from '#domain/visits';
 import { clients, clientServices, employeeProfiles, organizations, users, visits } from '../../db/schema';
 import { invalid, notFound } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
-import { personName } from '../clients/service';
+import { personName } from '../../lib/names';
 import type { PayrollPeriodOut } from './schemas';
 
 /** Without dates: the current week and the three before it. At most a year at once. */

@@ -13,17 +13,18 @@ import {
   type ReferralSource,
   type ReferralStatus,
   type ServiceCode,
-} from '../../../src/domain/clients';
-import { addDays } from '../../../src/domain/dates';
-import { CLIENT_TYPES, type ClientType } from '../../../src/domain/labels';
+} from '#domain/clients';
+import { addDays } from '#domain/dates';
+import { CLIENT_TYPES, type ClientType } from '#domain/labels';
 import { clients, referralEvents, referrals, users } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { SEARCH_COUNT_LIMIT, snakeCase as snake } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
-import type { Tx } from '../../lib/stored-files';
+import type { Tx } from '../../db/connection';
 import type { RequestOrganization } from '../../types';
-import { createClientService, digitsOf, nameOrPhoneMatches, personName } from '../clients/service';
+import { personName } from '../../lib/names';
+import { createClientService, digitsOf, nameOrPhoneMatches } from '../clients/service';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type { ReferralEventOut, ReferralOrdering, ReferralOut, ReferralSummaryOut } from './schemas';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, fillPlaceholders, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLE_LABELS, type ProfileStatus } from '../../../src/domain/roles';
+import { ROLE_LABELS, type ProfileStatus } from '#domain/roles';
 import { employeeProfiles, organizations, users } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { EMAIL_TAKEN, formsDueOf, isUniqueViolation, loadUserRecord, requireEmailFree, serializeOrganizationUser, userInOrganization, type UserRecord } from '../../lib/user-record';
@@ -9,7 +9,7 @@ import type { RequestOrganization } from '../../types';
 import { createSignUpLink } from '../auth/password-tokens';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Page } from '../../lib/paging';
-import type { Tx } from '../../lib/stored-files';
+import type { Tx } from '../../db/connection';
 import type { OrganizationRole, UserOrdering } from './schemas';
 
 export interface UserListFilter {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addDays, dateIn, formatDay, zonedTime } from '../../../src/domain/dates';
-import { firstNameAndInitial, minutesBetween, weekStartOf } from '../../../src/domain/visits';
+import { addDays, dateIn, formatDay, zonedTime } from '#domain/dates';
+import { firstNameAndInitial, minutesBetween, weekStartOf } from '#domain/visits';
 import {
   REVIEW_LOOKBACK_WEEKS,
   REVIEWED_VISIT_STATUSES,
@@ -11,13 +11,14 @@ import {
   weekLabel,
   type ReviewStatus,
   type UnableReason,
-} from '../../../src/domain/work-service-reviews';
+} from '#domain/work-service-reviews';
 import { clients, clientServices, clientUsers, organizations, users, visitExceptions, visits, workServiceReviews, type SignedVisit } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
-import { requireFile, sendStoredFile, type Tx } from '../../lib/stored-files';
+import { requireFile, sendStoredFile } from '../../lib/stored-files';
+import type { Tx } from '../../db/connection';
 import type { RequestOrganization } from '../../types';
 import { ownClientId } from '../clients/own-client';
 import { notify, organizationAdminIds } from '../notifications/service';
