@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
-import { dateIn } from '../src/domain/dates';
+import { dateIn } from '#domain/dates';
 import { removeStaleSeedTemplates, seedTemplateHour } from '../tests/seed-templates';
 import { buildApp, type AppInstance } from './app';
 import { configFromEnv, type Config } from './config';

@@ -1,5 +1,5 @@
-import type { Permission } from '../src/domain/permissions';
-import type { Role } from '../src/domain/roles';
+import type { Permission } from '#domain/permissions';
+import type { Role } from '#domain/roles';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Keys } from './lib/keys';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/dates';
+import { addDays } from '#domain/dates';
 import { buildApp, type AppInstance } from '../app';
 import { openDatabase, type Database } from '../db/connection';
 import { EXPIRY_SWEEP_JOB, sweepExpiringDocuments } from '../modules/documents/expiry-sweep';

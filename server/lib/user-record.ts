@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { permissionsFor, type Permission } from '../../src/domain/permissions';
-import type { ProfileStatus, Role } from '../../src/domain/roles';
+import { permissionsFor, type Permission } from '#domain/permissions';
+import type { ProfileStatus, Role } from '#domain/roles';
 import type { Db } from '../db/connection';
 import { employeeProfiles, formRequests, organizations, users } from '../db/schema';
 import type { OrganizationUserOut, UserOut } from '../schemas/user';

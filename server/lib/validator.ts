@@ -1,6 +1,6 @@
 import { Format, TypeBoxValidatorCompiler, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
-import { isIsoDate, isIsoDateTime } from '../../src/domain/dates';
+import { isIsoDate, isIsoDateTime } from '#domain/dates';
 
 // The API's dates are real ones, checked once, here, for every body, query and path field of the atoms
 // `IsoDate` (format date) and `Timestamp` (format date-time) of server/schemas/common.ts: 1950-02-30 or

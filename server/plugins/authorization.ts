@@ -1,6 +1,6 @@
-import type { Role } from '../../src/domain/roles';
-import type { Permission } from '../../src/domain/permissions';
-import { hasFormsDue } from '../../src/domain/routes';
+import type { Role } from '#domain/roles';
+import type { Permission } from '#domain/permissions';
+import { hasFormsDue } from '#domain/routes';
 import { formsDue, notAuthenticated, permissionDenied } from '../lib/api-error';
 import { global } from '../lib/plugin';
 

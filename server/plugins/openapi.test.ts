@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf } from '../../src/domain/api-operations';
+import { operationsOf } from '#domain/api-operations';
 import { createTestApp, type TestApp } from '../test-support';
 
 // The preload line of the repository's index.html, as the build keeps it.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { operationsOf } from '../../src/domain/api-operations';
+import { operationsOf } from '#domain/api-operations';
 import { global } from '../lib/plugin';
 import { accessSentence, API_TAGS, gatherNamedSchemas, operationSecurity, SECURITY_SCHEMES, successDescription } from '../schemas/openapi-document';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS_FILE_PATH } from '../../src/domain/constants';
+import { STATUS_FILE_PATH } from '#domain/constants';
 import { organizations } from '../db/schema';
 import { FIRST_PAINT_SCRIPT } from '../lib/first-paint-script';
 import { createTestApp, type TestApp } from '../test-support';

@@ -13,8 +13,8 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-import type { AuthorizationUnit, ClientRelationship, ClientStatus, DeclineReason, DischargeReason, Payer, ReferralPayer, ReferralSource, ReferralStatus, ServiceCode, ServiceStatus } from '../../../src/domain/clients';
-import type { ClientType } from '../../../src/domain/labels';
+import type { AuthorizationUnit, ClientRelationship, ClientStatus, DeclineReason, DischargeReason, Payer, ReferralPayer, ReferralSource, ReferralStatus, ServiceCode, ServiceStatus } from '#domain/clients';
+import type { ClientType } from '#domain/labels';
 import { createdAt } from './columns';
 import { organizations, users } from './identity';
 

@@ -14,7 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-import type { GrievanceCategory, GrievanceState } from '../../../src/domain/clients';
+import type { GrievanceCategory, GrievanceState } from '#domain/clients';
 import { createdAt } from './columns';
 import { organizations, users } from './identity';
 import { clients } from './clients';

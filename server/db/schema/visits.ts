@@ -12,9 +12,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import type { ServiceCode } from '../../../src/domain/clients';
-import type { CancelReason, CorrectionReason, ExceptionCode, LocationType, Resolution, VisitStatus } from '../../../src/domain/visits';
-import type { ReviewStatus, UnableReason } from '../../../src/domain/work-service-reviews';
+import type { ServiceCode } from '#domain/clients';
+import type { CancelReason, CorrectionReason, ExceptionCode, LocationType, Resolution, VisitStatus } from '#domain/visits';
+import type { ReviewStatus, UnableReason } from '#domain/work-service-reviews';
 import { createdAt } from './columns';
 import { files, organizations, users } from './identity';
 import { clientServices, clients } from './clients';

@@ -5,9 +5,9 @@
  * Harbor has a smaller set of its own, so that leaks between the two would show.
  */
 import { eq } from 'drizzle-orm';
-import { certificationEnd, type ClientStatus, type DeclineReason, type ReferralSource, type ReferralStatus, type ServiceCode } from '../../../src/domain/clients';
-import { addDays, dateIn } from '../../../src/domain/dates';
-import type { ClientType } from '../../../src/domain/labels';
+import { certificationEnd, type ClientStatus, type DeclineReason, type ReferralSource, type ReferralStatus, type ServiceCode } from '#domain/clients';
+import { addDays, dateIn } from '#domain/dates';
+import type { ClientType } from '#domain/labels';
 import type { Tx } from '../connection';
 import { clientAuthorizations, clients, clientServices, clientUsers, referralEvents, referrals, users } from '../schema';
 import type { DemoIds } from './demo';

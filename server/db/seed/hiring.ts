@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { addDays, dateIn } from '../../../src/domain/dates';
+import { addDays, dateIn } from '#domain/dates';
 import { newStorageKey, type FileStorage } from '../../lib/file-storage';
 import { minimalPdf } from '../../lib/minimal-pdf';
 import { SIGNATURE_FILE_NAME } from '../../lib/signature-files';

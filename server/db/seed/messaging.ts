@@ -4,7 +4,7 @@
  * for the office; in Harbor its nurse asks about pay. Runs after the visits seed (Harbor's nurse comes from it).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Topic } from '../../../src/domain/messages';
+import type { Topic } from '#domain/messages';
 import type { Tx } from '../connection';
 import { clients, conversationReads, conversations, grievanceEvents, grievances, messages, users } from '../schema';
 import type { DemoIds } from './demo';

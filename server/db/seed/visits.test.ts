@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, dateIn } from '../../../src/domain/dates';
+import { addDays, dateIn } from '#domain/dates';
 import { createTestApp, TestClock, type TestApp } from '../../test-support';
 import { seedDemo } from './index';
 import { nowVisitWindow, sunriseDayVisits, withVisitOfTheHour, type PlacedVisit } from './visits';

@@ -7,10 +7,10 @@
  * has its work-service review waiting for her signature.
  */
 import { and, eq } from 'drizzle-orm';
-import { addDays, dateIn, zonedTime } from '../../../src/domain/dates';
-import type { ServiceCode } from '../../../src/domain/clients';
-import { weekStartOf, type ExceptionCode, type VisitStatus } from '../../../src/domain/visits';
-import { reviewLink, weekEndOf, weekLabel } from '../../../src/domain/work-service-reviews';
+import { addDays, dateIn, zonedTime } from '#domain/dates';
+import type { ServiceCode } from '#domain/clients';
+import { weekStartOf, type ExceptionCode, type VisitStatus } from '#domain/visits';
+import { reviewLink, weekEndOf, weekLabel } from '#domain/work-service-reviews';
 import type { Tx } from '../connection';
 import { clients, clientServices, clientUsers, employeeProfiles, notifications, organizations, users, visitExceptions, visits, workServiceReviews } from '../schema';
 import type { DemoIds } from './demo';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_PATTERN } from '../../../src/domain/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_PATTERN } from '#domain/audit';
 import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, IsoDate, Nullable, PagingQuery, Timestamp } from '../../schemas/common';
 
 const AuditOrganization = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'AuditOrganization' });

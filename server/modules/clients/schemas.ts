@@ -7,8 +7,8 @@ import {
   PAYERS,
   SERVICE_STATUSES,
   SERVICES,
-} from '../../../src/domain/clients';
-import { CLIENT_TYPES } from '../../../src/domain/labels';
+} from '#domain/clients';
+import { CLIENT_TYPES } from '#domain/labels';
 import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 

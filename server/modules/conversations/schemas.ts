@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { MESSAGE_MAX, SUBJECT_MAX, TOPICS } from '../../../src/domain/messages';
+import { MESSAGE_MAX, SUBJECT_MAX, TOPICS } from '#domain/messages';
 import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 
 export const TopicCode = CodeOf(TOPICS);

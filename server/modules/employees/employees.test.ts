@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeeDocuments, employeeProfiles, formRequests, notifications, testRequests, users } from '../../db/schema';
 import { PDF_BYTES } from '../../lib/multipart-test-helpers';
-import { addDays } from '../../../src/domain/dates';
+import { addDays } from '#domain/dates';
 import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 
 for (const backend of testBackends()) {

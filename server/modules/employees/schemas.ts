@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { POSITIONS } from '../../../src/domain/labels';
+import { POSITIONS } from '#domain/labels';
 import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery, PersonRef } from '../../schemas/common';
 import { DocumentSchema, IsoDate } from '../documents/schemas';
 

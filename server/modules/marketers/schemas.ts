@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { REFERRAL_STATUSES } from '../../../src/domain/clients';
+import { REFERRAL_STATUSES } from '#domain/clients';
 import { AUTHENTICATED_ERRORS, errorResponses, Nullable, Paged, PagingQuery } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 

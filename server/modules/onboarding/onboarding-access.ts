@@ -1,4 +1,4 @@
-import type { Permission } from '../../../src/domain/permissions';
+import type { Permission } from '#domain/permissions';
 
 /** Who reaches which onboarding route (`config.access`); ownership is checked in the services. */
 export const ADMIN = { access: { permission: 'view-employees' as Permission } };

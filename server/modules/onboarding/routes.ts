@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { dateIn } from '../../../src/domain/dates';
+import { dateIn } from '#domain/dates';
 import { requireOrganization } from '../../lib/request-organization';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common';
 import { buildChecklist } from '../employees/checklist';

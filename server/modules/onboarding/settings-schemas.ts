@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
-import { POSITIONS } from '../../../src/domain/labels';
+import { POSITIONS } from '#domain/labels';
 import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery } from '../../schemas/common';
 
 const Timestamp = Type.String({ format: 'date-time' });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { SERVICES } from '../../../src/domain/clients';
+import { SERVICES } from '#domain/clients';
 import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 

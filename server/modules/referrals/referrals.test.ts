@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../src/domain/dates';
+import { addDays } from '#domain/dates';
 import { clients, referralEvents } from '../../db/schema';
 import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { DECLINE_REASONS, REFERRAL_PAYERS, REFERRAL_SOURCES, REFERRAL_STATUSES, SERVICES } from '../../../src/domain/clients';
-import { CLIENT_TYPES } from '../../../src/domain/labels';
+import { DECLINE_REASONS, REFERRAL_PAYERS, REFERRAL_SOURCES, REFERRAL_STATUSES, SERVICES } from '#domain/clients';
+import { CLIENT_TYPES } from '#domain/labels';
 import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
-import { SERVICES } from '../../../src/domain/clients';
+import { SERVICES } from '#domain/clients';
 import {
   CANCEL_REASONS,
   CORRECTION_REASONS,
@@ -9,7 +9,7 @@ import {
   MAX_PATTERN_DAYS,
   RESOLUTIONS,
   VISIT_STATUSES,
-} from '../../../src/domain/visits';
+} from '#domain/visits';
 import { AUTHENTICATED_ERRORS, ClientRef, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 

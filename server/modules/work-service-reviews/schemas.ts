@@ -1,7 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { SERVICES } from '../../../src/domain/clients';
-import { RESOLUTIONS } from '../../../src/domain/visits';
-import { REVIEW_STATUSES, UNABLE_REASONS } from '../../../src/domain/work-service-reviews';
+import { SERVICES } from '#domain/clients';
+import { RESOLUTIONS } from '#domain/visits';
+import { REVIEW_STATUSES, UNABLE_REASONS } from '#domain/work-service-reviews';
 import { AUTHENTICATED_ERRORS, ClientRef, CodeOf, errorResponses, FileDownload, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 import { MAX_SIGNATURE_LENGTH } from '../../lib/signature-files';

@@ -14,6 +14,7 @@ import {
 } from '#domain/work-service-reviews';
 import { clients, clientServices, clientUsers, organizations, users, visitExceptions, visits, workServiceReviews, type SignedVisit } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
+import { personName } from '../../lib/names';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
@@ -28,7 +29,6 @@ type ReviewRow = typeof workServiceReviews.$inferSelect;
 type Db = FastifyInstance['db'] | Tx;
 
 const conflict = (detail: string, code: string) => new ApiError(409, code, detail);
-const nameOf = (first: string | null, last: string | null, email?: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || email || '';
 const isOffice = (request: FastifyRequest) => ['ROLE_ADMIN', 'ROLE_MASTER'].includes(request.user!.user.role);
 
 /** The first instant of a local date in the zone, and of the day after another (a week's visits start in between). */
@@ -184,7 +184,7 @@ export function createReviewService(app: FastifyInstance) {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
     const rows = await app.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, wanted));
-    return new Map(rows.map((r) => [r.id, naming === 'full' ? nameOf(r.firstName, r.lastName, r.email) : firstNameAndInitial(r.firstName, r.lastName)]));
+    return new Map(rows.map((r) => [r.id, naming === 'full' ? personName(r) : firstNameAndInitial(r.firstName, r.lastName)]));
   }
 
   const personRef = (names: Map<number, string>, id: number | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
