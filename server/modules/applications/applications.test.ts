@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, employeeDocuments, files, formRequests, notifications, testRequests, users } from '../../db/schema';
-import { createTestApp, storedFileCount, testBackends, type TestApp } from '../../test-support';
+import { storedFileCount, testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { zipSync } from 'fflate';
 import { moveLegacySignatures } from '../../lib/signature-files';
-import { minimalDocx, multipart, PDF_BYTES, PNG_BYTES, SIGNATURE } from '../../lib/multipart-test-helpers';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
+import { minimalDocx, PDF_BYTES, PNG_BYTES, SIGNATURE } from '../../lib/multipart-test-helpers';
 
 const FORM = {
   position: 'HHA',
@@ -26,31 +24,21 @@ const FORM = {
 
 for (const backend of testBackends()) {
   describe(`applications (${backend})`, () => {
-    let t: TestApp;
-    let admin: Session;
-    let harborAdmin: Session;
-    let master: Session;
+    let t: TestApi;
+    let admin: Caller;
+    let harborAdmin: Caller;
+    let master: Caller;
 
     beforeAll(async () => {
-      t = await createTestApp({ backend });
-      admin = await t.login('admin@sunrise.example');
-      harborAdmin = await t.login('admin@harbor.example');
-      master = await t.login('master@portal.example');
+      t = await testApp({ backend });
+      admin = await t.as('admin@sunrise.example');
+      harborAdmin = await t.as('admin@harbor.example');
+      master = await t.as('master@portal.example');
     });
     afterAll(async () => t?.close());
 
-    const apply = (fields: Record<string, string>, file: { name: string; data: Buffer } | null = { name: 'resume.pdf', data: PDF_BYTES }, org: string | null = 'sunrise') => {
-      const body = multipart(fields, file ? { field: 'resume', ...file } : null);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/applications/',
-        headers: { 'content-type': body.contentType, ...(org ? { 'x-organization-token': org } : {}) },
-        payload: body.payload,
-      });
-    };
-    const asAdmin = (s: Session = admin, org: string | null = 'sunrise') => t.headers(s.access, org);
-    const get = (url: string, headers = asAdmin()) => t.app.inject({ method: 'GET', url, headers });
-    const post = (url: string, payload?: object, headers = asAdmin()) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+    const apply = (fields: Record<string, string>, file: { name: string; data: Buffer } | null = { name: 'resume.pdf', data: PDF_BYTES }, org: string | null = 'sunrise') =>
+      t.anonymous.in(org).upload('/api/applications/', fields, file ? { field: 'resume', ...file } : null);
 
     it('takes a public application with its resume and tells the admins, in the app and by mail', async () => {
       const mailsBefore = (await t.mails()).length;
@@ -58,7 +46,7 @@ for (const backend of testBackends()) {
       expect(response.statusCode).toBe(201);
       const { id, status } = response.json();
       expect(status).toBe('PENDING');
-      const detail = await get(`/api/applications/${id}/`);
+      const detail = await admin.get(`/api/applications/${id}/`);
       expect(detail.statusCode).toBe(200);
       expect(detail.json()).toMatchObject({
         id,
@@ -87,7 +75,7 @@ for (const backend of testBackends()) {
       expect(notices.map((n) => n.title)).toEqual(expect.arrayContaining([expect.stringContaining('Rosa Delgado'), expect.stringContaining('Ines Delgado')]));
       expect((await t.mails()).filter((m) => m.to === 'admin@sunrise.example' && m.subject === 'New job applications at Sunrise Home Care')).toHaveLength(1);
 
-      const resume = await get(`/api/applications/${id}/resume/`);
+      const resume = await admin.get(`/api/applications/${id}/resume/`);
       expect(resume.statusCode).toBe(200);
       expect(resume.headers['content-type']).toBe('application/pdf');
       expect(resume.headers['content-disposition']).toMatch(/^attachment; filename="resume.pdf"/);
@@ -132,7 +120,7 @@ for (const backend of testBackends()) {
       const docx = minimalDocx('Rosa Delgado, home health aide');
       const response = await apply({ ...FORM, email: 'word@applicant.example' }, { name: 'my resume', data: docx });
       expect(response.statusCode).toBe(201);
-      const detail = (await get(`/api/applications/${response.json().id}/`)).json();
+      const detail = (await admin.get(`/api/applications/${response.json().id}/`)).json();
       expect(detail.resume).toMatchObject({ name: 'my resume.docx', content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     });
 
@@ -144,7 +132,7 @@ for (const backend of testBackends()) {
 
     it('accepts: the applicant becomes a NEW employee with the sign-up mail and the onboarding items', async () => {
       const { id } = (await apply({ ...FORM, email: 'hired@applicant.example', first_name: 'Hana', last_name: 'Kim' })).json();
-      const response = await post(`/api/applications/${id}/accept/`);
+      const response = await admin.post(`/api/applications/${id}/accept/`);
       expect(response.statusCode).toBe(200);
       const { application, employee } = response.json();
       expect(application).toMatchObject({ status: 'ACCEPTED', employee_id: employee.id, reviewed_by: { id: admin.user.id, name: 'Alice Grant' } });
@@ -157,7 +145,7 @@ for (const backend of testBackends()) {
       expect(docs.map((d) => d.name).sort()).toEqual(['CPR certification', "Driver's license", 'TB test']);
       const tests = await t.database.db.select().from(testRequests).where(eq(testRequests.employeeId, employee.id));
       expect(tests).toHaveLength(1);
-      const again = await post(`/api/applications/${id}/accept/`);
+      const again = await admin.post(`/api/applications/${id}/accept/`);
       expect(again.statusCode).toBe(409);
       const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(id))));
       expect(audits.map((a) => a.operationId)).toEqual(['applications_create', 'applications_accept_create']);
@@ -165,7 +153,7 @@ for (const backend of testBackends()) {
 
     it('refuses to accept an applicant whose email already has an account', async () => {
       const { id } = (await apply({ ...FORM, email: 'nurse@sunrise.example' })).json();
-      const response = await post(`/api/applications/${id}/accept/`);
+      const response = await admin.post(`/api/applications/${id}/accept/`);
       expect(response.statusCode).toBe(400);
       expect(response.json().fields).toEqual({ email: ['A user with this email already exists.'] });
       const [row] = await t.database.db.select().from(applications).where(eq(applications.id, id));
@@ -174,30 +162,30 @@ for (const backend of testBackends()) {
 
     it('rejects only with a reason, and keeps it', async () => {
       const { id } = (await apply({ ...FORM, email: 'rejected@applicant.example' })).json();
-      const blank = await post(`/api/applications/${id}/reject/`, { reason: '   ' });
+      const blank = await admin.post(`/api/applications/${id}/reject/`, { reason: '   ' });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().fields).toHaveProperty('reason');
-      const none = await post(`/api/applications/${id}/reject/`, {});
+      const none = await admin.post(`/api/applications/${id}/reject/`, {});
       expect(none.json().fields).toHaveProperty('reason');
-      const response = await post(`/api/applications/${id}/reject/`, { reason: 'No availability on weekends.' });
+      const response = await admin.post(`/api/applications/${id}/reject/`, { reason: 'No availability on weekends.' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'REJECTED', rejection_reason: 'No availability on weekends.' });
-      expect((await get(`/api/applications/${id}/`)).json().rejection_reason).toBe('No availability on weekends.');
-      expect((await post(`/api/applications/${id}/accept/`)).statusCode).toBe(409);
+      expect((await admin.get(`/api/applications/${id}/`)).json().rejection_reason).toBe('No availability on weekends.');
+      expect((await admin.post(`/api/applications/${id}/accept/`)).statusCode).toBe(409);
     });
 
     it('lists by status, position and search, newest first, paged', async () => {
-      const list = (await get('/api/applications/?status=REJECTED')).json();
+      const list = (await admin.get('/api/applications/?status=REJECTED')).json();
       expect(list.results.every((a: { status: string }) => a.status === 'REJECTED')).toBe(true);
-      const search = (await get('/api/applications/?search=hana%20kim')).json();
+      const search = (await admin.get('/api/applications/?search=hana%20kim')).json();
       expect(search.results.map((a: { email: string }) => a.email)).toEqual(['hired@applicant.example']);
-      const all = (await get('/api/applications/?limit=2')).json();
+      const all = (await admin.get('/api/applications/?limit=2')).json();
       expect(all.results).toHaveLength(2);
       expect(all.next).toContain('offset=2');
       const times = all.results.map((a: { created_at: string }) => a.created_at);
       expect([...times].sort().reverse()).toEqual(times);
-      const master = (await get('/api/applications/', t.headers(masterSession().access, 'sunrise'))).json();
-      expect(master.count).toBe((await get('/api/applications/')).json().count);
+      const master = (await masterSession().in('sunrise').get('/api/applications/')).json();
+      expect(master.count).toBe((await admin.get('/api/applications/')).json().count);
     });
     const masterSession = () => master;
 
@@ -212,14 +200,14 @@ for (const backend of testBackends()) {
         expect(response.statusCode, response.body).toBe(201);
         ids.push(response.json().id);
       }
-      const page = await get('/api/applications/?search=signed&limit=50');
+      const page = await admin.get('/api/applications/?search=signed&limit=50');
       expect(page.statusCode).toBe(200);
       expect(page.json().results).toHaveLength(50);
       expect(page.rawPayload.length).toBeLessThan(100 * 1024);
       console.info(`[applications ${backend}] 50-row page: ${page.rawPayload.length} bytes; the signatures inline would add ${50 * (drawn.toString('base64').length + 22)} bytes`);
       const row = page.json().results.find((a: { id: number }) => a.id === ids[7]);
       expect(row.attestation_signature_url).toBe(`/api/applications/${ids[7]}/signature/`);
-      const image = await get(row.attestation_signature_url);
+      const image = await admin.get(row.attestation_signature_url);
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
       expect(image.rawPayload.equals(drawn)).toBe(true);
@@ -240,35 +228,35 @@ for (const backend of testBackends()) {
       // as a row written by the old code looks
       await t.database.db.update(applications).set({ attestationSignatureFileId: null, legacyAttestationSignature: SIGNATURE }).where(eq(applications.id, id));
       await t.database.db.delete(files).where(eq(files.id, fileId!));
-      expect((await get(`/api/applications/${id}/`)).json().attestation_signature_url).toBeNull();
+      expect((await admin.get(`/api/applications/${id}/`)).json().attestation_signature_url).toBeNull();
       const filesBefore = (await t.database.db.select().from(files)).length;
       const moved = await Promise.all([moveLegacySignatures(t.app), moveLegacySignatures(t.app), moveLegacySignatures(t.app)]);
       expect(moved.reduce((a, b) => a + b, 0)).toBe(1);
       expect((await t.database.db.select().from(files)).length).toBe(filesBefore + 1);
       const [after] = await t.database.db.select().from(applications).where(eq(applications.id, id));
       expect(after.legacyAttestationSignature).toBeNull();
-      const detail = (await get(`/api/applications/${id}/`)).json();
+      const detail = (await admin.get(`/api/applications/${id}/`)).json();
       expect(detail.attestation_signature_url).toBe(`/api/applications/${id}/signature/`);
-      expect((await get(detail.attestation_signature_url)).rawPayload.equals(PNG_BYTES)).toBe(true);
+      expect((await admin.get(detail.attestation_signature_url)).rawPayload.equals(PNG_BYTES)).toBe(true);
     });
 
     it('keeps applications inside their organization and away from other roles', async () => {
       const { id } = (await apply({ ...FORM, email: 'tenancy@applicant.example' })).json();
       for (const url of [`/api/applications/${id}/`, `/api/applications/${id}/resume/`, `/api/applications/${id}/signature/`]) {
-        expect((await get(url, asAdmin(harborAdmin, 'harbor'))).statusCode).toBe(404);
-        expect((await get(url, t.headers(master.access, 'harbor'))).statusCode).toBe(404);
+        expect((await harborAdmin.get(url)).statusCode).toBe(404);
+        expect((await master.in('harbor').get(url)).statusCode).toBe(404);
       }
-      expect((await post(`/api/applications/${id}/accept/`, undefined, asAdmin(harborAdmin, 'harbor'))).statusCode).toBe(404);
-      expect((await get('/api/applications/', asAdmin(harborAdmin, 'harbor'))).json().results.some((a: { id: number }) => a.id === id)).toBe(false);
-      expect((await get('/api/applications/', asAdmin(admin, 'harbor'))).statusCode).toBe(403);
+      expect((await harborAdmin.post(`/api/applications/${id}/accept/`)).statusCode).toBe(404);
+      expect((await harborAdmin.get('/api/applications/')).json().results.some((a: { id: number }) => a.id === id)).toBe(false);
+      expect((await admin.in('harbor').get('/api/applications/')).statusCode).toBe(403);
       for (const email of ['nurse@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']) {
-        const session = await t.login(email);
-        expect((await get('/api/applications/', t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
-        expect((await get(`/api/applications/${id}/resume/`, t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
-        expect((await get(`/api/applications/${id}/signature/`, t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
-        expect((await post(`/api/applications/${id}/reject/`, { reason: 'x' }, t.headers(session.access, 'sunrise'))).statusCode).toBe(403);
+        const session = await t.as(email);
+        expect((await session.get('/api/applications/')).statusCode).toBe(403);
+        expect((await session.get(`/api/applications/${id}/resume/`)).statusCode).toBe(403);
+        expect((await session.get(`/api/applications/${id}/signature/`)).statusCode).toBe(403);
+        expect((await session.post(`/api/applications/${id}/reject/`, { reason: 'x' })).statusCode).toBe(403);
       }
-      expect((await get('/api/applications/', {})).statusCode).toBe(401);
+      expect((await t.anonymous.get('/api/applications/')).statusCode).toBe(401);
       const [row] = await t.database.db.select().from(users).where(eq(users.email, 'tenancy@applicant.example'));
       expect(row).toBeUndefined();
     });

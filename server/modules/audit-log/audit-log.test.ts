@@ -1,27 +1,25 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients, organizations, users } from '../../db/schema';
-import { createTestApp, testBackends, TestClock, type TestApp } from '../../test-support';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
+import { testApp, testBackends, TestClock, type Caller, type TestApi } from '../../test-client';
 
 /** A browser's user agent, to see it kept in the row. */
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0';
 
 for (const backend of testBackends()) {
   describe(`audit log (${backend})`, () => {
-    let t: TestApp;
-    let master: Session;
-    let admin: Session;
-    let nurse: Session;
-    let harborAdmin: Session;
+    let t: TestApi;
+    let master: Caller;
+    let admin: Caller;
+    let nurse: Caller;
+    let harborAdmin: Caller;
     const ids = { sunrise: 0, harbor: 0, client: 0, aide: 0 };
     /** The rows written at known instants in 2021 (the master reads days in America/New_York). */
     const probes: Record<string, number> = {};
 
     beforeAll(async () => {
       const clock = new TestClock();
-      t = await createTestApp({ backend, clock });
+      t = await testApp({ backend, clock });
       const orgs = await t.database.db.select().from(organizations);
       ids.sunrise = orgs.find((o) => o.token === 'sunrise')!.id;
       ids.harbor = orgs.find((o) => o.token === 'harbor')!.id;
@@ -30,7 +28,7 @@ for (const backend of testBackends()) {
       ids.aide = await idOf('aide@sunrise.example');
       ids.client = (await t.database.db.select({ id: clients.id }).from(clients).where(eq(clients.organizationId, ids.sunrise)).orderBy(clients.id).limit(1))[0].id;
       // rows at known instants, before anyone signs in (the clock then goes back to now)
-      const at = async (iso: string, name: string, entry: Parameters<TestApp['app']['writeAudit']>[0]) => {
+      const at = async (iso: string, name: string, entry: Parameters<TestApi['app']['writeAudit']>[0]) => {
         clock.set(new Date(iso));
         await t.app.writeAudit(entry);
         probes[name] = (await t.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0].id;
@@ -42,16 +40,16 @@ for (const backend of testBackends()) {
       await at('2021-04-01T02:00:00Z', 'lateMarch', { actorId: harborAdminId, organizationId: ids.harbor, entity: 'session', entityId: harborAdminId, action: 'SIGN_IN', changed: { event: 'login', outcome: 'success' } });
       await at('2021-04-02T17:00:00Z', 'april', { actorId: harborAdminId, organizationId: ids.harbor, entity: 'session', entityId: harborAdminId, action: 'SIGN_IN', changed: { event: 'login', outcome: 'success' } });
       clock.set(new Date());
-      master = await t.login('master@portal.example');
-      admin = await t.login('admin@sunrise.example');
-      nurse = await t.login('nurse@sunrise.example');
-      harborAdmin = await t.login('admin@harbor.example');
+      const browser = { headers: { 'user-agent': BROWSER } };
+      master = await t.as('master@portal.example', browser);
+      admin = await t.as('admin@sunrise.example', browser);
+      nurse = await t.as('nurse@sunrise.example', browser);
+      harborAdmin = await t.as('admin@harbor.example', browser);
     });
     afterAll(async () => t?.close());
 
-    const get = (url: string, session: Session, organization?: string) => t.app.inject({ method: 'GET', url, headers: { ...t.headers(session.access, organization), 'user-agent': BROWSER } });
     const list = async (query: string) => {
-      const response = await get(`/api/audit-log/?${query}`, master);
+      const response = await master.get(`/api/audit-log/?${query}`);
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as { count: number; count_limited: boolean; next: string | null; previous: string | null; results: any[] };
     };
@@ -60,11 +58,11 @@ for (const backend of testBackends()) {
 
     it('is the master’s alone: the admins, an employee and anyone signed out are refused', async () => {
       for (const url of ['/api/audit-log/', '/api/audit-log/export/', '/api/audit-log/people/?search=a']) {
-        expect((await get(url, admin, 'sunrise')).statusCode, url).toBe(403);
-        expect((await get(url, harborAdmin, 'harbor')).statusCode, url).toBe(403);
-        expect((await get(url, nurse, 'sunrise')).statusCode, url).toBe(403);
-        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-        expect((await get(url, master)).statusCode, url).toBe(200);
+        expect((await admin.get(url)).statusCode, url).toBe(403);
+        expect((await harborAdmin.get(url)).statusCode, url).toBe(403);
+        expect((await nurse.get(url)).statusCode, url).toBe(403);
+        expect((await t.anonymous.get(url)).statusCode, url).toBe(401);
+        expect((await master.get(url)).statusCode, url).toBe(200);
       }
     });
 
@@ -79,7 +77,7 @@ for (const backend of testBackends()) {
     });
 
     it('shows the admin opening a client record as a READ with the client’s id, who, role, organization, address and browser', async () => {
-      const opened = await get(`/api/clients/${ids.client}/`, admin, 'sunrise');
+      const opened = await admin.get(`/api/clients/${ids.client}/`);
       expect(opened.statusCode).toBe(200);
       const body = await list(`person=${admin.user.id}&action=READ&entity=client&entity_id=${ids.client}`);
       // the newest of that admin's reads of that client (the demo's trail holds an earlier one)
@@ -99,8 +97,8 @@ for (const backend of testBackends()) {
     });
 
     it('shows a change of an employee with old and new values, naming the employee', async () => {
-      const before = (await get(`/api/employees/${ids.aide}/`, admin, 'sunrise')).json();
-      const changed = await t.app.inject({ method: 'PATCH', url: `/api/employees/${ids.aide}/`, headers: t.headers(admin.access, 'sunrise'), payload: { first_name: 'Renamed', phone: '+1 555 0142' } });
+      const before = (await admin.get(`/api/employees/${ids.aide}/`)).json();
+      const changed = await admin.patch(`/api/employees/${ids.aide}/`, { first_name: 'Renamed', phone: '+1 555 0142' });
       expect(changed.statusCode, changed.body).toBe(200);
       const body = await list(`entity=employee&entity_id=${ids.aide}&action=UPDATE&person=${admin.user.id}`);
       const row = body.results[0];
@@ -112,17 +110,17 @@ for (const backend of testBackends()) {
     });
 
     it('records sign-in and sign-out with the person, their role and their browser', async () => {
-      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'user-agent': BROWSER }, payload: { email: 'marketer@sunrise.example', password: 'portal-demo-2026' } });
+      const signIn = await t.anonymous.post('/api/auth/login/', { email: 'marketer@sunrise.example', password: 'portal-demo-2026' }, { 'user-agent': BROWSER });
       expect(signIn.statusCode).toBe(200);
       const marketer = signIn.json();
-      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: { 'user-agent': BROWSER }, payload: { refresh: marketer.refresh } });
+      const out = await t.anonymous.post('/api/auth/logout/', { refresh: marketer.refresh }, { 'user-agent': BROWSER });
       expect(out.statusCode).toBe(204);
       const body = await list(`person=${marketer.user.id}`);
       expect(body.results.slice(0, 2).map((r) => [r.action, r.role, r.user_agent, r.organization?.name])).toEqual([
         ['SIGN_OUT', 'ROLE_MARKETER', BROWSER, 'Sunrise Home Care'],
         ['SIGN_IN', 'ROLE_MARKETER', BROWSER, 'Sunrise Home Care'],
       ]);
-      const failed = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'marketer@sunrise.example', password: 'not-the-password' } });
+      const failed = await t.anonymous.post('/api/auth/login/', { email: 'marketer@sunrise.example', password: 'not-the-password' });
       expect(failed.statusCode).toBe(401);
       expect((await list(`person=${marketer.user.id}&action=SIGN_IN_FAILED`)).results[0]).toMatchObject({ action: 'SIGN_IN_FAILED', role: 'ROLE_MARKETER' });
     });
@@ -155,7 +153,7 @@ for (const backend of testBackends()) {
 
     it('refuses bad filters with the field named', async () => {
       const bad = async (query: string, field: string) => {
-        const response = await get(`/api/audit-log/?${query}`, master);
+        const response = await master.get(`/api/audit-log/?${query}`);
         expect(response.statusCode, query).toBe(400);
         expect(Object.keys(response.json().fields), query).toContain(field);
       };
@@ -166,7 +164,7 @@ for (const backend of testBackends()) {
       await bad('entity=Robert%27);DROP', 'entity');
       await bad('person=abc', 'person');
       await bad('offset=10000', 'offset');
-      expect((await get('/api/audit-log/export/?from=2021-03-10&to=2021-03-01', master)).statusCode).toBe(400);
+      expect((await master.get('/api/audit-log/export/?from=2021-03-10&to=2021-03-01')).statusCode).toBe(400);
     });
 
     it('records the master’s own listing as a SEARCH with its filters', async () => {
@@ -177,7 +175,7 @@ for (const backend of testBackends()) {
     });
 
     it('exports the filtered rows as CSV, streamed in batches, newest first, and records the export', async () => {
-      const response = await get(`/api/audit-log/export/?${MARCH}&person=${admin.user.id}`, master);
+      const response = await master.get(`/api/audit-log/export/?${MARCH}&person=${admin.user.id}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -192,7 +190,7 @@ for (const backend of testBackends()) {
 
       // more rows than one batch, many sharing an instant: each once, in order
       await t.database.db.execute(sql`INSERT INTO audit_log (entity, action, created_at) SELECT 'batch', 'READ', '2020-01-05T12:00:00Z'::timestamptz + make_interval(secs => g / 3) FROM generate_series(1, 2500) g`);
-      const big = await get('/api/audit-log/export/?entity=batch', master);
+      const big = await master.get('/api/audit-log/export/?entity=batch');
       const rows = big.body.trimEnd().split('\r\n').slice(1);
       expect(rows).toHaveLength(2500);
       const times = rows.map((line) => line.split(',')[0]);
@@ -202,17 +200,17 @@ for (const backend of testBackends()) {
     });
 
     it('finds people to filter by, by name or email, in every organization', async () => {
-      const found = (await get('/api/audit-log/people/?search=admin@', master)).json() as { email: string; organization: { name: string } | null }[];
+      const found = (await master.get('/api/audit-log/people/?search=admin@')).json() as { email: string; organization: { name: string } | null }[];
       expect(found.map((p) => [p.email, p.organization?.name])).toEqual(
         expect.arrayContaining([
           ['admin@sunrise.example', 'Sunrise Home Care'],
           ['admin@harbor.example', 'Harbor Home Health'],
         ]),
       );
-      const inHarbor = (await get(`/api/audit-log/people/?search=admin&organization=${ids.harbor}`, master)).json() as { email: string }[];
+      const inHarbor = (await master.get(`/api/audit-log/people/?search=admin&organization=${ids.harbor}`)).json() as { email: string }[];
       expect(inHarbor.map((p) => p.email)).toEqual(['admin@harbor.example']);
-      expect(((await get('/api/audit-log/people/?search=morgan', master)).json() as { email: string }[]).map((p) => p.email)).toEqual(['master@portal.example']);
-      expect((await get('/api/audit-log/people/?search=%20', master)).statusCode).toBe(400);
+      expect(((await master.get('/api/audit-log/people/?search=morgan')).json() as { email: string }[]).map((p) => p.email)).toEqual(['master@portal.example']);
+      expect((await master.get('/api/audit-log/people/?search=%20')).statusCode).toBe(400);
     });
 
     it('cannot be changed or deleted: the database refuses UPDATE, DELETE and TRUNCATE', async () => {

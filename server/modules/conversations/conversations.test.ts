@@ -1,54 +1,50 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
-import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 import type { LiveEvent } from '../events/bus';
 import { cloneUser } from '../../../tests/api/support';
 
-type Session = Awaited<ReturnType<TestApp['login']>>;
-
 for (const backend of testBackends()) {
   describe(`conversations (${backend})`, () => {
-    let t: TestApp;
-    let nurse: Session;
-    let otherNurse: Session;
-    let admin: Session;
-    let secondAdmin: Session;
-    let master: Session;
-    let harborAdmin: Session;
+    let t: TestApi;
+    let nurse: Caller;
+    let otherNurse: Caller;
+    let admin: Caller;
+    let secondAdmin: Caller;
+    let master: Caller;
+    let harborAdmin: Caller;
     const events: LiveEvent[] = [];
 
     beforeAll(async () => {
-      t = await createTestApp({ backend });
-      nurse = await t.login('nurse@sunrise.example');
-      admin = await t.login('admin@sunrise.example');
-      master = await t.login('master@portal.example');
-      harborAdmin = await t.login('admin@harbor.example');
-      otherNurse = await t.login((await cloneUser(t, nurse.user.id)).email);
-      secondAdmin = await t.login((await cloneUser(t, admin.user.id)).email);
+      t = await testApp({ backend });
+      nurse = await t.as('nurse@sunrise.example');
+      admin = await t.as('admin@sunrise.example');
+      // the master acts in Sunrise
+      master = await t.as('master@portal.example', { organization: 'sunrise' });
+      harborAdmin = await t.as('admin@harbor.example');
+      otherNurse = await t.as((await cloneUser(t, nurse.user.id)).email);
+      secondAdmin = await t.as((await cloneUser(t, admin.user.id)).email);
       t.app.events.subscribe((event) => events.push(event));
     });
     afterAll(async () => t?.close());
 
-    const as = (session: Session, org = 'sunrise') => t.headers(session.access, org);
-    const get = (session: Session, url: string, org?: string) => t.app.inject({ method: 'GET', url, headers: as(session, org) });
-    const post = (session: Session, url: string, payload: object, org?: string) => t.app.inject({ method: 'POST', url, payload, headers: as(session, org) });
-    const start = async (session: Session, payload: object, org?: string) => {
-      const response = await post(session, '/api/conversations/', payload, org);
+    const start = async (session: Caller, payload: object) => {
+      const response = await session.post('/api/conversations/', payload);
       expect(response.statusCode, response.body).toBe(201);
       return response.json();
     };
-    const write = async (session: Session, id: number, body: string) => {
-      const response = await post(session, `/api/conversations/${id}/messages/`, { body });
+    const write = async (session: Caller, id: number, body: string) => {
+      const response = await session.post(`/api/conversations/${id}/messages/`, { body });
       expect(response.statusCode, response.body).toBe(201);
       return response.json();
     };
-    const listOf = async (session: Session, query = '', org?: string) => {
-      const response = await get(session, `/api/conversations/${query}`, org);
+    const listOf = async (session: Caller, query = '') => {
+      const response = await session.get(`/api/conversations/${query}`);
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
-    const summaryOf = async (session: Session, id: number) => (await listOf(session)).results.find((c: { id: number }) => c.id === id);
+    const summaryOf = async (session: Caller, id: number) => (await listOf(session)).results.find((c: { id: number }) => c.id === id);
     const eventsSince = (from: number) => events.slice(from).map((e) => ({ userId: e.userId, type: e.type, data: e.data }));
 
     it("lists the seed's conversation of the nurse with the office: the nurse sees the office, the admin sees the nurse and one unread", async () => {
@@ -59,7 +55,7 @@ for (const backend of testBackends()) {
       const seeded = inbox.results.find((c: { id: number }) => c.id === mine.results[0].id);
       expect(seeded).toMatchObject({ other_party: { id: nurse.user.id, name: 'Nora Okafor' }, unread: 1 });
       expect(seeded.preview).toContain('Does that change the visit');
-      expect((await listOf(harborAdmin, '', 'harbor')).results.map((c: { subject: string }) => c.subject)).toEqual(['Mileage on my last pay period']);
+      expect((await listOf(harborAdmin)).results.map((c: { subject: string }) => c.subject)).toEqual(['Mileage on my last pay period']);
     });
 
     it('an employee starts a conversation with the office and only they and the office see it', async () => {
@@ -67,27 +63,27 @@ for (const backend of testBackends()) {
       expect(created).toMatchObject({ kind: 'OFFICE', topic: 'SCHEDULE', subject: 'Friday', employee: { id: nurse.user.id, name: 'Nora Okafor' }, unread: 0 });
       expect(created.participants.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([nurse.user.id, admin.user.id, secondAdmin.user.id]));
       expect((await listOf(otherNurse)).results).toEqual([]);
-      expect((await get(otherNurse, `/api/conversations/${created.id}/`)).statusCode).toBe(404);
-      expect((await get(otherNurse, `/api/conversations/${created.id}/messages/`)).statusCode).toBe(404);
-      expect((await post(otherNurse, `/api/conversations/${created.id}/messages/`, { body: 'Hello?' })).statusCode).toBe(404);
-      expect((await get(harborAdmin, `/api/conversations/${created.id}/`, 'harbor')).statusCode).toBe(404);
+      expect((await otherNurse.get(`/api/conversations/${created.id}/`)).statusCode).toBe(404);
+      expect((await otherNurse.get(`/api/conversations/${created.id}/messages/`)).statusCode).toBe(404);
+      expect((await otherNurse.post(`/api/conversations/${created.id}/messages/`, { body: 'Hello?' })).statusCode).toBe(404);
+      expect((await harborAdmin.get(`/api/conversations/${created.id}/`)).statusCode).toBe(404);
       // the office sees it, newest activity first; the master acting in Sunrise too
       expect((await listOf(admin)).results[0]).toMatchObject({ id: created.id, unread: 1, other_party: { name: 'Nora Okafor' } });
       expect((await listOf(master)).results[0]).toMatchObject({ id: created.id, unread: 1 });
     });
 
     it('refuses a topic that is not one of the four, a blank subject and an empty or blank message, naming the field', async () => {
-      const topic = await post(nurse, '/api/conversations/', { topic: 'HOLIDAY', subject: 'x', body: 'y' });
+      const topic = await nurse.post('/api/conversations/', { topic: 'HOLIDAY', subject: 'x', body: 'y' });
       expect(topic.statusCode).toBe(400);
       expect(Object.keys(topic.json().fields)).toEqual(['topic']);
-      const empty = await post(nurse, '/api/conversations/', { topic: 'PAY', subject: 'Pay', body: '' });
+      const empty = await nurse.post('/api/conversations/', { topic: 'PAY', subject: 'Pay', body: '' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().fields).toEqual({ body: ['This field may not be blank.'] });
-      const blank = await post(nurse, '/api/conversations/', { topic: 'PAY', subject: '   ', body: '  ' });
+      const blank = await nurse.post('/api/conversations/', { topic: 'PAY', subject: '   ', body: '  ' });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().fields).toEqual({ subject: ['This field may not be blank.'], body: ['This field may not be blank.'] });
       const [conversation] = (await listOf(nurse)).results;
-      const blankMessage = await post(nurse, `/api/conversations/${conversation.id}/messages/`, { body: ' \n ' });
+      const blankMessage = await nurse.post(`/api/conversations/${conversation.id}/messages/`, { body: ' \n ' });
       expect(blankMessage.statusCode).toBe(400);
       expect(blankMessage.json()).toMatchObject({ code: 'invalid', fields: { body: ['This field may not be blank.'] } });
       expect((await listOf(nurse)).count).toBe(2); // nothing half-written
@@ -101,10 +97,10 @@ for (const backend of testBackends()) {
       expect(direct).toMatchObject({ kind: 'DIRECT', other_party: { id: secondAdmin.user.id } });
       expect(await summaryOf(secondAdmin, direct.id)).toMatchObject({ unread: 1, other_party: { id: admin.user.id, name: 'Alice Grant' } });
       // a direct conversation is the two admins' only
-      expect((await get(master, `/api/conversations/${direct.id}/`)).statusCode).toBe(404);
-      expect((await get(nurse, `/api/conversations/${direct.id}/`)).statusCode).toBe(404);
+      expect((await master.get(`/api/conversations/${direct.id}/`)).statusCode).toBe(404);
+      expect((await nurse.get(`/api/conversations/${direct.id}/`)).statusCode).toBe(404);
 
-      const newhire = (await t.login('newhire@sunrise.example')).user.id;
+      const newhire = (await t.as('newhire@sunrise.example')).user.id;
       const refusals = [
         [{ employee_id: newhire }, 'employee_id'],
         [{ employee_id: harborAdmin.user.id }, 'employee_id'],
@@ -114,11 +110,11 @@ for (const backend of testBackends()) {
         [{ employee_id: nurse.user.id, counterpart_id: secondAdmin.user.id }, 'counterpart_id'],
       ] as const;
       for (const [to, field] of refusals) {
-        const response = await post(admin, '/api/conversations/', { topic: 'OTHER', subject: 'x', body: 'y', ...to });
+        const response = await admin.post('/api/conversations/', { topic: 'OTHER', subject: 'x', body: 'y', ...to });
         expect(response.statusCode, JSON.stringify(to)).toBe(400);
         expect(Object.keys(response.json().fields)).toEqual([field]);
       }
-      const employeeNaming = await post(nurse, '/api/conversations/', { topic: 'OTHER', subject: 'x', body: 'y', employee_id: otherNurse.user.id });
+      const employeeNaming = await nurse.post('/api/conversations/', { topic: 'OTHER', subject: 'x', body: 'y', employee_id: otherNurse.user.id });
       expect(employeeNaming.statusCode).toBe(400);
       expect(Object.keys(employeeNaming.json().fields)).toEqual(['employee_id']);
     });
@@ -129,7 +125,7 @@ for (const backend of testBackends()) {
       expect(await summaryOf(admin, created.id)).toMatchObject({ unread: 1 });
       expect(await summaryOf(secondAdmin, created.id)).toMatchObject({ unread: 1 });
 
-      const read = await post(admin, `/api/conversations/${created.id}/read/`, { message_id: first });
+      const read = await admin.post(`/api/conversations/${created.id}/read/`, { message_id: first });
       expect(read.json()).toEqual({ conversation_id: created.id, last_read_message_id: first, unread: 0 });
       expect(await summaryOf(admin, created.id)).toMatchObject({ unread: 0 });
       expect(await summaryOf(secondAdmin, created.id)).toMatchObject({ unread: 1 });
@@ -143,13 +139,13 @@ for (const backend of testBackends()) {
       expect(await summaryOf(nurse, created.id)).toMatchObject({ unread: 1, preview: 'Yes, 3 hours at time and a half.' });
 
       // answers say who has read them
-      await post(nurse, `/api/conversations/${created.id}/read/`, { message_id: answer.id });
-      const page = (await get(nurse, `/api/conversations/${created.id}/messages/`)).json();
+      await nurse.post(`/api/conversations/${created.id}/read/`, { message_id: answer.id });
+      const page = (await nurse.get(`/api/conversations/${created.id}/messages/`)).json();
       expect(page.results.map((m: { body: string; read_by: { name: string }[] }) => [m.body, m.read_by.map((r) => r.name).sort()])).toEqual([
         ['Was my Saturday paid as overtime?', ['Alice Grant', 'Throwaway Clone']],
         ['Yes, 3 hours at time and a half.', ['Nora Okafor']],
       ]);
-      const detail = (await get(admin, `/api/conversations/${created.id}/`)).json();
+      const detail = (await admin.get(`/api/conversations/${created.id}/`)).json();
       expect(detail.read_marks).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ user: { id: nurse.user.id, name: 'Nora Okafor' }, last_read_message_id: answer.id }),
@@ -162,13 +158,13 @@ for (const backend of testBackends()) {
       const created = await start(admin, { topic: 'SCHEDULE', subject: 'Marks', body: 'One', employee_id: nurse.user.id });
       const two = await write(admin, created.id, 'Two');
       const three = await write(admin, created.id, 'Three');
-      expect((await post(nurse, `/api/conversations/${created.id}/read/`, { message_id: three.id })).json()).toMatchObject({ last_read_message_id: three.id, unread: 0 });
-      const back = await post(nurse, `/api/conversations/${created.id}/read/`, { message_id: two.id });
+      expect((await nurse.post(`/api/conversations/${created.id}/read/`, { message_id: three.id })).json()).toMatchObject({ last_read_message_id: three.id, unread: 0 });
+      const back = await nurse.post(`/api/conversations/${created.id}/read/`, { message_id: two.id });
       expect(back.statusCode).toBe(200);
       expect(back.json()).toMatchObject({ last_read_message_id: three.id, unread: 0 });
       expect(await summaryOf(nurse, created.id)).toMatchObject({ unread: 0 });
       const seeded = (await listOf(nurse)).results.find((c: { subject: string }) => c.subject === 'Thursday morning visits');
-      const foreign = await post(nurse, `/api/conversations/${created.id}/read/`, { message_id: seeded.last_message_id });
+      const foreign = await nurse.post(`/api/conversations/${created.id}/read/`, { message_id: seeded.last_message_id });
       expect(foreign.statusCode).toBe(400);
       expect(Object.keys(foreign.json().fields)).toEqual(['message_id']);
     });
@@ -178,24 +174,24 @@ for (const backend of testBackends()) {
       for (let i = 2; i <= 7; i++) await write(i % 2 ? nurse : admin, created.id, `m${i}`);
       const url = `/api/conversations/${created.id}/messages/`;
       const bodies = (page: { results: { body: string }[] }) => page.results.map((m) => m.body);
-      const latest = (await get(nurse, `${url}?limit=3`)).json();
+      const latest = (await nurse.get(`${url}?limit=3`)).json();
       expect(bodies(latest)).toEqual(['m5', 'm6', 'm7']);
       expect(latest.has_more).toBe(true);
-      const older = (await get(nurse, `${url}?limit=3&before=${latest.results[0].id}`)).json();
+      const older = (await nurse.get(`${url}?limit=3&before=${latest.results[0].id}`)).json();
       expect(bodies(older)).toEqual(['m2', 'm3', 'm4']);
-      const oldest = (await get(nurse, `${url}?limit=3&before=${older.results[0].id}`)).json();
+      const oldest = (await nurse.get(`${url}?limit=3&before=${older.results[0].id}`)).json();
       expect(bodies(oldest)).toEqual(['m1']);
       expect(oldest.has_more).toBe(false);
       // catch-up after a dropped connection: what came after the last one shown, in order
       const shown = latest.results[0].id; // m5
       await write(admin, created.id, 'm8');
-      const caughtUp = (await get(nurse, `${url}?after=${shown}&limit=2`)).json();
+      const caughtUp = (await nurse.get(`${url}?after=${shown}&limit=2`)).json();
       expect(bodies(caughtUp)).toEqual(['m6', 'm7']);
       expect(caughtUp.has_more).toBe(true);
-      const rest = (await get(nurse, `${url}?after=${caughtUp.results[1].id}`)).json();
+      const rest = (await nurse.get(`${url}?after=${caughtUp.results[1].id}`)).json();
       expect(bodies(rest)).toEqual(['m8']);
       expect(rest.has_more).toBe(false);
-      expect((await get(nurse, `${url}?after=0`)).statusCode).toBe(400);
+      expect((await nurse.get(`${url}?after=0`)).statusCode).toBe(400);
     });
 
     it('tells the recipient with a notification and a mail that never carry the message itself', async () => {
@@ -221,7 +217,7 @@ for (const backend of testBackends()) {
       // reading the conversation reads its notice too, and the bell hears the count
       const from = events.length;
       const last = (await summaryOf(admin, created.id)).last_message_id;
-      await post(admin, `/api/conversations/${created.id}/read/`, { message_id: last });
+      await admin.post(`/api/conversations/${created.id}/read/`, { message_id: last });
       const [after] = await t.database.db.select().from(notifications).where(eq(notifications.id, notice.id));
       expect(after.readAt).not.toBeNull();
       expect(eventsSince(from).filter((e) => e.type === 'notifications.read' && e.userId === admin.user.id)).toHaveLength(1);
@@ -243,13 +239,13 @@ for (const backend of testBackends()) {
       );
 
       const beforeRead = events.length;
-      await post(nurse, `/api/conversations/${created.id}/read/`, { message_id: answer.id });
+      await nurse.post(`/api/conversations/${created.id}/read/`, { message_id: answer.id });
       const reads = eventsSince(beforeRead).filter((e) => e.type === 'conversation.read');
       expect(reads.map((e) => e.userId).sort()).toEqual([admin.user.id, secondAdmin.user.id].sort());
       expect(reads[0].data).toEqual({ conversation_id: created.id, user_id: nurse.user.id, last_read_message_id: answer.id });
       // reading again moves nothing and tells no one
       const again = events.length;
-      await post(nurse, `/api/conversations/${created.id}/read/`, { message_id: answer.id });
+      await nurse.post(`/api/conversations/${created.id}/read/`, { message_id: answer.id });
       expect(eventsSince(again).filter((e) => e.type === 'conversation.read')).toEqual([]);
 
       // a direct conversation: only the other admin hears
@@ -273,8 +269,8 @@ for (const backend of testBackends()) {
 
     it('keeps clients, marketers and NEW employees out', async () => {
       for (const email of ['client@sunrise.example', 'marketer@sunrise.example', 'newhire@sunrise.example']) {
-        const session = await t.login(email);
-        expect((await get(session, '/api/conversations/')).statusCode, email).toBe(403);
+        const session = await t.as(email);
+        expect((await session.get('/api/conversations/')).statusCode, email).toBe(403);
       }
     });
   });

@@ -1,60 +1,50 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, employeeDocuments, files, notifications, users } from '../../db/schema';
-import { addDays, zonedTime } from '../../../src/domain/dates';
+import { addDays, zonedTime } from '#domain/dates';
 import { DEMO_TIMEZONES } from '../../db/seed';
-import { multipart, PDF_BYTES, PNG_BYTES } from '../../lib/multipart-test-helpers';
-import { createTestApp, storedFileCount, testBackends, type TestApp } from '../../test-support';
+import { PDF_BYTES, PNG_BYTES } from '../../lib/multipart-test-helpers';
+import { storedFileCount, testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 import { sweepExpiringDocuments } from './expiry-sweep';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
 
 for (const backend of testBackends()) {
   describe(`documents (${backend})`, () => {
-    let t: TestApp;
-    let admin: Session;
-    let newhire: Session;
-    let aide: Session;
-    let harborAdmin: Session;
+    let t: TestApi;
+    let admin: Caller;
+    let newhire: Caller;
+    let aide: Caller;
+    let harborAdmin: Caller;
     let slotIds: number[];
     /** Expiry dates a year or two ahead of the organization's today (never a fixed date the calendar overtakes). */
     let nextYear: string;
     let inTwoYears: string;
 
     beforeAll(async () => {
-      t = await createTestApp({ backend });
+      t = await testApp({ backend });
       nextYear = addDays(await t.today('sunrise'), 365);
       inTwoYears = addDays(await t.today('sunrise'), 730);
-      admin = await t.login('admin@sunrise.example');
-      newhire = await t.login('newhire@sunrise.example');
-      aide = await t.login('aide@sunrise.example');
-      harborAdmin = await t.login('admin@harbor.example');
+      admin = await t.as('admin@sunrise.example');
+      newhire = await t.as('newhire@sunrise.example');
+      aide = await t.as('aide@sunrise.example');
+      harborAdmin = await t.as('admin@harbor.example');
       const rows = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, newhire.user.id)).orderBy(employeeDocuments.id);
       slotIds = rows.map((r) => r.id);
     });
     afterAll(async () => t?.close());
 
-    const upload = (session: Session, id: number, fields: Record<string, string>, file: { name: string; data: Buffer } | null) => {
-      const body = multipart(fields, file ? { field: 'file', ...file } : null);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/profile/documents/${id}/file/`,
-        headers: { ...t.headers(session.access, 'sunrise'), 'content-type': body.contentType },
-        payload: body.payload,
-      });
-    };
-    const get = (url: string, session: Session, org = 'sunrise') => t.app.inject({ method: 'GET', url, headers: t.headers(session.access, org) });
+    const upload = (caller: Caller, id: number, fields: Record<string, string>, file: { name: string; data: Buffer } | null) =>
+      caller.upload(`/api/profile/documents/${id}/file/`, fields, file ? { field: 'file', ...file } : null);
 
     it('lists one’s own documents (NEW through view-onboarding, READY through view-documents)', async () => {
-      const mine = await get('/api/profile/documents/', newhire);
+      const mine = await newhire.get('/api/profile/documents/');
       expect(mine.statusCode).toBe(200);
       expect(mine.json().map((d: { name: string }) => d.name)).toEqual(['CPR certification', 'TB test', "Driver's license"]);
-      const aides = (await get('/api/profile/documents/', aide)).json();
+      const aides = (await aide.get('/api/profile/documents/')).json();
       expect(aides).toHaveLength(3);
       expect(aides.every((d: { status: string }) => d.status === 'APPROVED')).toBe(true);
       for (const email of ['client@sunrise.example', 'marketer@sunrise.example']) {
-        const session = await t.login(email);
-        expect((await get('/api/profile/documents/', session)).statusCode).toBe(403);
+        const session = await t.as(email);
+        expect((await session.get('/api/profile/documents/')).statusCode).toBe(403);
       }
     });
 
@@ -78,7 +68,7 @@ for (const backend of testBackends()) {
       expect(noExpiry.json().fields).toEqual({ expires_on: ['This document needs its expiry date.'] });
       const pastExpiry = await upload(newhire, slotIds[0], { expires_on: '2001-01-01' }, { name: 'card.pdf', data: PDF_BYTES });
       expect(pastExpiry.json().fields).toHaveProperty('expires_on');
-      const notMultipart = await t.app.inject({ method: 'POST', url: `/api/profile/documents/${slotIds[0]}/file/`, headers: t.headers(newhire.access, 'sunrise'), payload: { expires_on: nextYear } });
+      const notMultipart = await newhire.post(`/api/profile/documents/${slotIds[0]}/file/`, { expires_on: nextYear });
       expect(notMultipart.statusCode).toBe(400);
       expect((await t.database.db.select().from(files)).length).toBe(before.rows);
       expect(await storedFileCount(t)).toBe(before.stored);
@@ -95,21 +85,21 @@ for (const backend of testBackends()) {
 
       const url = `/api/documents/${slotIds[0]}/file/`;
       for (const session of [newhire, admin]) {
-        const file = await get(url, session);
+        const file = await session.get(url);
         expect(file.statusCode).toBe(200);
         expect(file.headers['content-type']).toBe('image/png');
         expect(file.headers['content-disposition']).toMatch(/^attachment;/);
         expect(file.headers['x-content-type-options']).toBe('nosniff');
         expect(file.rawPayload.equals(PNG_BYTES)).toBe(true);
       }
-      const master = await t.login('master@portal.example');
-      expect((await get(url, master)).statusCode).toBe(200);
-      expect((await get(url, master, 'harbor')).statusCode).toBe(404);
+      const master = await t.as('master@portal.example', { organization: 'sunrise' });
+      expect((await master.get(url)).statusCode).toBe(200);
+      expect((await master.in('harbor').get(url)).statusCode).toBe(404);
       // another employee: as if it did not exist; an admin of another organization: not found either
-      expect((await get(url, aide)).statusCode).toBe(404);
-      expect((await get(url, harborAdmin, 'harbor')).statusCode).toBe(404);
+      expect((await aide.get(url)).statusCode).toBe(404);
+      expect((await harborAdmin.get(url)).statusCode).toBe(404);
       for (const email of ['client@sunrise.example', 'marketer@sunrise.example']) {
-        expect((await get(url, await t.login(email))).statusCode).toBe(403);
+        expect((await (await t.as(email)).get(url)).statusCode).toBe(403);
       }
       // and nobody uploads into someone else's slot
       const foreign = await upload(aide, slotIds[1], { expires_on: nextYear }, { name: 'x.pdf', data: PDF_BYTES });
@@ -120,27 +110,15 @@ for (const backend of testBackends()) {
     });
 
     it('replaces a rejected upload', async () => {
-      const rejected = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/employees/${newhire.user.id}/documents/${slotIds[0]}/`,
-        headers: t.headers(admin.access, 'sunrise'),
-        payload: { status: 'REJECTED', review_note: 'Expired card.' },
-      });
+      const rejected = await admin.patch(`/api/employees/${newhire.user.id}/documents/${slotIds[0]}/`, { status: 'REJECTED', review_note: 'Expired card.' });
       expect(rejected.json().status).toBe('REJECTED');
       const again = await upload(newhire, slotIds[0], { expires_on: inTwoYears }, { name: 'cpr-new.pdf', data: PDF_BYTES });
       expect(again.json()).toMatchObject({ status: 'PENDING', review_note: null, expires_on: inTwoYears, file: { name: 'cpr-new.pdf' } });
     });
 
     it('lets the office upload a paper document for an employee: the same checks and expiry date, waiting for review, the uploader audited', async () => {
-      const officeUpload = (session: Session, employeeId: number, id: number, fields: Record<string, string>, file: { name: string; data: Buffer } | null, org = 'sunrise') => {
-        const body = multipart(fields, file ? { field: 'file', ...file } : null);
-        return t.app.inject({
-          method: 'POST',
-          url: `/api/employees/${employeeId}/documents/${id}/file/`,
-          headers: { ...t.headers(session.access, org), 'content-type': body.contentType },
-          payload: body.payload,
-        });
-      };
+      const officeUpload = (caller: Caller, employeeId: number, id: number, fields: Record<string, string>, file: { name: string; data: Buffer } | null) =>
+        caller.upload(`/api/employees/${employeeId}/documents/${id}/file/`, fields, file ? { field: 'file', ...file } : null);
       const license = slotIds[2];
       const before = { rows: (await t.database.db.select().from(files)).length, stored: await storedFileCount(t) };
       // the employee's checks: the content decides the type, the size, the expiry date
@@ -155,7 +133,7 @@ for (const backend of testBackends()) {
       expect(pastExpiry.json().fields).toEqual({ expires_on: ['This document has already expired.'] });
       // not the employee's slot, another organization's admin, the employee themselves: refused
       expect((await officeUpload(admin, aide.user.id, license, { expires_on: nextYear }, { name: 'license.pdf', data: PDF_BYTES })).statusCode).toBe(404);
-      expect((await officeUpload(harborAdmin, newhire.user.id, license, { expires_on: nextYear }, { name: 'license.pdf', data: PDF_BYTES }, 'harbor')).statusCode).toBe(404);
+      expect((await officeUpload(harborAdmin, newhire.user.id, license, { expires_on: nextYear }, { name: 'license.pdf', data: PDF_BYTES })).statusCode).toBe(404);
       expect((await officeUpload(newhire, newhire.user.id, license, { expires_on: nextYear }, { name: 'license.pdf', data: PDF_BYTES })).statusCode).toBe(403);
       expect((await t.database.db.select().from(files)).length).toBe(before.rows);
       expect(await storedFileCount(t)).toBe(before.stored);
@@ -164,7 +142,7 @@ for (const backend of testBackends()) {
       expect(uploaded.statusCode).toBe(200);
       expect(uploaded.json()).toMatchObject({ id: license, status: 'PENDING', expires_on: inTwoYears, file: { name: 'license.pdf', content_type: 'application/pdf' } });
       // the employee sees it among their documents, and is told
-      const mine = (await get('/api/profile/documents/', newhire)).json();
+      const mine = (await newhire.get('/api/profile/documents/')).json();
       expect(mine.find((d: { id: number }) => d.id === license)).toMatchObject({ status: 'PENDING', expires_on: inTwoYears, file: { name: 'license.pdf' } });
       const [told] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, newhire.user.id), eq(notifications.type, 'document_uploaded')));
       expect(told).toMatchObject({ title: "The office uploaded Driver's license for you", link: '/profile/documents' });
@@ -217,10 +195,10 @@ for (const backend of testBackends()) {
       const expired = (await kinds()).filter((n) => n.type === 'document_expired');
       expect(expired.map((n) => n.userId).sort()).toEqual([nurse.id, admin.user.id].sort());
       // and the list flags it (a new sign-in: three weeks passed)
-      admin = await t.login('admin@sunrise.example');
-      const list = await t.app.inject({ method: 'GET', url: '/api/employees/?expired=true', headers: t.headers(admin.access, 'sunrise') });
+      admin = await t.as('admin@sunrise.example');
+      const list = await admin.get('/api/employees/?expired=true');
       expect(list.json().results.map((e: { id: number; expired_documents: number }) => [e.id, e.expired_documents])).toEqual([[nurse.id, 1]]);
-      const docs = (await t.app.inject({ method: 'GET', url: `/api/employees/${nurse.id}/documents/`, headers: t.headers(admin.access, 'sunrise') })).json();
+      const docs = (await admin.get(`/api/employees/${nurse.id}/documents/`)).json();
       expect(docs.find((d: { name: string }) => d.name === 'CPR certification')).toMatchObject({ expired: true, expiring_soon: false });
       expect(docs.find((d: { name: string }) => d.name === 'TB test')).toMatchObject({ expired: false, expiring_soon: true });
     });
