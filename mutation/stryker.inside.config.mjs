@@ -2,9 +2,9 @@
 /**
  * Who sees what inside one organization (quality.md, "Inside one organization"): the rules that decide which
  * grievance, which visit and which of its fields a person gets, the exceptions a faked position raises, and
- * the CSV cells, against the suites that state those rules by hand. The services are large, so only the rules'
- * functions are mutated, by line range: grievances (visibleTo … find, serialize's internal-note filter,
- * announce), visits (clockOf, serialize, findVisible; placeClock; listWhere). Move a range with its function.
+ * the CSV cells, against the suites that state those rules by hand. The rules live in files of their own,
+ * mutated whole: grievances/visibility.ts (visibleTo … find, serialize's internal-note filter, announce) and
+ * visits/visibility.ts (viewOf, clockOf, serialize, findVisible, listWhere, placeClock).
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
@@ -13,12 +13,8 @@ export default {
   ignorers: ['documentation'],
   vitest: { configFile: 'mutation/vitest.inside.config.ts', related: false },
   mutate: [
-    'server/modules/grievances/service.ts:127-197',
-    'server/modules/grievances/service.ts:242-283',
-    'server/modules/grievances/service.ts:293-303',
-    'server/modules/visits/service.ts:124-273',
-    'server/modules/visits/service.ts:396-415',
-    'server/modules/visits/service.ts:478-508',
+    'server/modules/grievances/visibility.ts',
+    'server/modules/visits/visibility.ts',
     'src/domain/visits.ts:76-87',
     'server/lib/csv.ts',
   ],

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createGrievanceService } from './service';
@@ -17,32 +18,32 @@ const grievanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/grievances/', { schema: schemas.grievanceListSchema, config: complainantsOrOffice }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await grievances.list(request, filter, page);
+    const { count, results } = await grievances.list(actorOf(request), filter, page);
     return pagedAnswer(request, page, count, results);
   });
 
   app.post('/api/grievances/', { schema: schemas.grievanceCreateSchema, config: complainantsOrOffice }, async (request, reply) =>
-    reply.status(201).send(await grievances.create(request, request.body)),
+    reply.status(201).send(await grievances.create(actorOf(request), request.body)),
   );
 
-  app.get('/api/grievances/:id/', { schema: schemas.grievanceRetrieveSchema, config: complainantsOrOffice }, async (request) => grievances.retrieve(request, request.params.id));
+  app.get('/api/grievances/:id/', { schema: schemas.grievanceRetrieveSchema, config: complainantsOrOffice }, async (request) => grievances.retrieve(actorOf(request), request.params.id));
 
   app.post('/api/grievances/:id/transition/', { schema: schemas.grievanceTransitionSchema, config: office }, async (request) =>
-    grievances.transition(request, request.params.id, request.body),
+    grievances.transition(actorOf(request), request.params.id, request.body),
   );
 
   app.post('/api/grievances/:id/notes/', { schema: schemas.grievanceNoteSchema, config: complainantsOrOffice }, async (request, reply) =>
-    reply.status(201).send(await grievances.addNote(request, request.params.id, request.body)),
+    reply.status(201).send(await grievances.addNote(actorOf(request), request.params.id, request.body)),
   );
 
-  app.get('/api/grievances/:id/shares/', { schema: schemas.grievanceSharesListSchema, config: clients }, async (request) => grievances.family(request, request.params.id));
+  app.get('/api/grievances/:id/shares/', { schema: schemas.grievanceSharesListSchema, config: clients }, async (request) => grievances.family(actorOf(request), request.params.id));
 
   app.post('/api/grievances/:id/shares/', { schema: schemas.grievanceShareCreateSchema, config: clients }, async (request, reply) =>
-    reply.status(201).send(await grievances.share(request, request.params.id, request.body.user_id)),
+    reply.status(201).send(await grievances.share(actorOf(request), request.params.id, request.body.user_id)),
   );
 
   app.delete('/api/grievances/:id/shares/:user_id/', { schema: schemas.grievanceShareDestroySchema, config: clients }, async (request, reply) => {
-    await grievances.unshare(request, request.params.id, request.params.user_id);
+    await grievances.unshare(actorOf(request), request.params.id, request.params.user_id);
     return reply.status(204).send(null);
   });
 };

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES } from '../../../src/domain/grievances';
+import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES } from '#domain/grievances';
 import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, NoContent, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
@@ -222,3 +222,9 @@ export const grievanceShareDestroySchema = {
   params: Type.Object({ id: Id, user_id: Id }),
   response: { 204: NoContent, ...errors(404) },
 };
+
+/** What the service takes: the inputs as the routes validated them (a list's paging goes apart, as a Page). */
+export type GrievanceListFilter = Omit<Static<typeof grievanceListSchema.querystring>, 'limit' | 'offset'>;
+export type GrievanceInput = Static<typeof grievanceCreateSchema.body>;
+export type GrievanceTransitionInput = Static<typeof grievanceTransitionSchema.body>;
+export type GrievanceNoteInput = Static<typeof grievanceNoteSchema.body>;
