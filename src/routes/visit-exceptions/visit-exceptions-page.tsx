@@ -1,8 +1,9 @@
 import { Form, Formik } from 'formik';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useOrganization } from '../../app/organization';
+import { useList } from '../../app/use-list';
 import { addDays, dateIn, isIsoDate, zonedTime } from '../../domain/dates';
 import {
   CORRECTION_REASONS,
@@ -86,43 +87,17 @@ export function VisitExceptionsPage() {
   const api = useApiClient();
   const { organization } = useOrganization();
   const timeZone = organization?.timezone || 'UTC';
-  const [view, setView] = useState<View>('open');
-  const [code, setCode] = useState('');
-  const [offset, setOffset] = useState(0);
-  const [rows, setRows] = useState<VisitExceptionItem[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const list = useList({
+    load: (page, { view, code }) => api.visit_exceptions_list({ resolved: view === 'resolved', ...(code ? { code: code as ExceptionCode } : {}), ...page }),
+    pageSize: EXCEPTIONS_PAGE_SIZE,
+    filters: { view: 'open', code: '' },
+    failureText: 'The exceptions could not be loaded.',
+  });
+  const { rows, setRows, setCount, offset, setOffset } = list;
+  const view = list.filters.view as View;
   const [notice, setNotice] = useState<string | null>(null);
   const [approving, setApproving] = useState<VisitExceptionItem | null>(null);
   const [correcting, setCorrecting] = useState<VisitExceptionItem | null>(null);
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setError(null);
-    api
-      .visit_exceptions_list({ resolved: view === 'resolved', ...(code ? { code: code as ExceptionCode } : {}), limit: EXCEPTIONS_PAGE_SIZE, offset })
-      .then((answer) => {
-        if (!active) return;
-        setRows(answer.results);
-        setCount(answer.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) {
-          setRows([]);
-          setError(apiErrorDetail(failure, 'The exceptions could not be loaded.'));
-        }
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view, code, offset, reloads]);
 
   /** A resolved exception leaves the queue (the page refills from the server). */
   const resolved = (row: VisitExceptionItem, text: string) => {
@@ -132,7 +107,7 @@ export function VisitExceptionsPage() {
     setRows((current) => current.filter((other) => other.id !== row.id));
     setCount((current) => Math.max(0, current - 1));
     if (rows.length === 1 && offset > 0) setOffset(Math.max(0, offset - EXCEPTIONS_PAGE_SIZE));
-    else setReloads((value) => value + 1);
+    else list.reload();
   };
 
   const what = (row: VisitExceptionItem) => `${EXCEPTION_CODES[row.code]} of ${clientName(row.visit)} on ${dayInWords(row.visit.service_date)}`;
@@ -204,8 +179,7 @@ export function VisitExceptionsPage() {
           { value: 'resolved', label: 'Resolved' },
         ]}
         onChange={(next) => {
-          setView(next);
-          setOffset(0);
+          list.setFilter('view')(next);
           setNotice(null);
         }}
       />
@@ -213,24 +187,22 @@ export function VisitExceptionsPage() {
         <FilterSelect
           label="Exception"
           all="All exceptions"
-          value={code}
+          value={list.filters.code}
           options={EXCEPTION_CODES}
-          onChange={(next) => {
-            setCode(next);
-            setOffset(0);
-          }}
+          onChange={list.setFilter('code')}
         />
       </Filters>
       <Messages>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
       </Messages>
       <DataTable
         caption={view === 'open' ? 'Open exceptions' : 'Resolved exceptions'}
         columns={columns}
-        rows={rows}
+        {...list.table}
+        // a page that failed to load shows no rows beside the error
+        rows={list.error ? [] : rows}
         rowKey={(row) => row.id}
-        loading={loading}
         empty={
           view === 'open' ? (
             <EmptyState title="No open exceptions" description="Late, missing or away clocks, overlaps and clients' disputes show here." />
@@ -238,7 +210,6 @@ export function VisitExceptionsPage() {
             <EmptyState title="No resolved exceptions" />
           )
         }
-        paging={{ limit: EXCEPTIONS_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
 
       <EvvExportPanel timeZone={timeZone} />
