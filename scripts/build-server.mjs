@@ -28,6 +28,10 @@ try {
     platform: 'node',
     target: 'node20',
     packages: 'external',
+    // The sign-in first paint renders the app's JSX: compiled as the app compiles it (tsconfig.base.json), said
+    // here because esbuild does not follow a solution tsconfig's references.
+    jsx: 'automatic',
+    jsxImportSource: '@emotion/react',
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
