@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createReferralService } from './service';
@@ -12,30 +13,30 @@ const referralRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/referrals/', { schema: schemas.referralListSchema, config: marketerOrOffice }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await referrals.list(request, filter, page);
+    const { count, results } = await referrals.list(actorOf(request), filter, page);
     return pagedAnswer(request, page, count, results);
   });
 
   app.post('/api/referrals/', { schema: schemas.referralCreateSchema, config: marketerOrOffice }, async (request, reply) =>
-    reply.status(201).send(await referrals.create(request, request.body)),
+    reply.status(201).send(await referrals.create(actorOf(request), request.body)),
   );
 
-  app.get('/api/referrals/:id/', { schema: schemas.referralRetrieveSchema, config: marketerOrOffice }, async (request) => referrals.retrieve(request, request.params.id));
+  app.get('/api/referrals/:id/', { schema: schemas.referralRetrieveSchema, config: marketerOrOffice }, async (request) => referrals.retrieve(actorOf(request), request.params.id));
 
   app.patch('/api/referrals/:id/', { schema: schemas.referralUpdateSchema, config: marketerOrOffice }, async (request) =>
-    referrals.update(request, request.params.id, request.body),
+    referrals.update(actorOf(request), request.params.id, request.body),
   );
 
   app.post('/api/referrals/:id/notes/', { schema: schemas.referralNoteSchema, config: marketerOrOffice }, async (request, reply) =>
-    reply.status(201).send(await referrals.addNote(request, request.params.id, request.body.note)),
+    reply.status(201).send(await referrals.addNote(actorOf(request), request.params.id, request.body.note)),
   );
 
   app.post('/api/referrals/:id/status/', { schema: schemas.referralStatusSchema, config: office }, async (request) =>
-    referrals.changeStatus(request, request.params.id, request.body),
+    referrals.changeStatus(actorOf(request), request.params.id, request.body),
   );
 
   app.post('/api/referrals/:id/admit/', { schema: schemas.referralAdmitSchema, config: office }, async (request) =>
-    referrals.admit(request, request.params.id, request.body ?? {}),
+    referrals.admit(actorOf(request), request.params.id, request.body ?? {}),
   );
 };
 

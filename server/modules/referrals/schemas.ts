@@ -179,3 +179,10 @@ export const referralAdmitSchema = {
   body: Type.Object({ note: Type.Optional(Type.String({ maxLength: 5000 })) }),
   response: { 200: ReferralSchema, ...errors(404, 409) },
 };
+
+/** What the service takes: the inputs as the routes validated them (a list's paging goes apart, as a Page). */
+export type ReferralListFilter = Omit<Static<typeof referralListSchema.querystring>, 'limit' | 'offset'>;
+export type ReferralCreateInput = Static<typeof referralCreateSchema.body>;
+export type ReferralInput = Static<typeof referralUpdateSchema.body>;
+export type ReferralStatusInput = Static<typeof referralStatusSchema.body>;
+export type ReferralAdmitInput = Static<typeof referralAdmitSchema.body>;

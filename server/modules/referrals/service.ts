@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   DECIDED_REFERRAL_STATUSES,
   PAYERS,
@@ -17,6 +17,7 @@ import {
 import { addDays } from '#domain/dates';
 import { CLIENT_TYPES, type ClientType } from '#domain/labels';
 import { clients, referralEvents, referrals, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { SEARCH_COUNT_LIMIT, snakeCase as snake } from '../../lib/search';
@@ -26,38 +27,11 @@ import type { RequestOrganization } from '../../types';
 import { personName } from '../../lib/names';
 import { createClientService, digitsOf, nameOrPhoneMatches } from '../clients/service';
 import { notify, organizationAdminIds } from '../notifications/service';
-import type { ReferralEventOut, ReferralOrdering, ReferralOut, ReferralSummaryOut } from './schemas';
+import type { ReferralAdmitInput, ReferralCreateInput, ReferralEventOut, ReferralInput, ReferralListFilter, ReferralOrdering, ReferralOut, ReferralStatusInput, ReferralSummaryOut } from './schemas';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
-export interface ReferralListFilter {
-  status?: ReferralStatus;
-  marketer_id?: number;
-  source?: ReferralSource;
-  overdue?: boolean;
-  created_before?: string;
-  created_after?: string;
-  search?: string;
-  ordering?: ReferralOrdering;
-}
 
-export interface ReferralInput {
-  first_name?: string;
-  last_name?: string;
-  date_of_birth?: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  postal_code?: string;
-  type?: ClientType;
-  requested_services?: ServiceCode[];
-  payer?: ReferralPayer | null;
-  source?: ReferralSource;
-  source_name?: string;
-  source_contact?: string;
-  notes?: string;
-}
 
 const ORDERINGS: Record<ReferralOrdering, SQL[]> = {
   created_at: [asc(referrals.createdAt), asc(referrals.id)],
@@ -145,17 +119,20 @@ export function createReferralService(app: FastifyInstance) {
     };
   }
 
-  /** The referral as its caller may see it: a marketer sees only their own (any other is "not found"). */
-  function visibleTo(request: FastifyRequest, organization: RequestOrganization): SQL {
+  /**
+   * The referral as its caller may see it: the office (view-marketer) any of the organization's; a marketer
+   * (view-referrals alone) only their own (any other is "not found").
+   */
+  function visibleTo(actor: Actor, organization: RequestOrganization): SQL {
     const conditions = [eq(referrals.organizationId, organization.id)];
-    if (request.user!.user.role === 'ROLE_MARKETER') conditions.push(eq(referrals.marketerId, request.user!.user.id));
+    if (!actor.can('view-marketer')) conditions.push(eq(referrals.marketerId, actor.user.id));
     return and(...conditions)!;
   }
 
-  async function find(request: FastifyRequest, id: number, db: FastifyInstance['db'] | Tx = app.db): Promise<Selected> {
-    const organization = requireOrganization(request);
+  async function find(actor: Actor, id: number, db: FastifyInstance['db'] | Tx = app.db): Promise<Selected> {
+    const organization = requireOrganization(actor);
     const [row] = await select(db)
-      .where(and(eq(referrals.id, id), visibleTo(request, organization)))
+      .where(and(eq(referrals.id, id), visibleTo(actor, organization)))
       .limit(1);
     if (!row) throw notFound();
     return row;
@@ -218,14 +195,14 @@ export function createReferralService(app: FastifyInstance) {
     if (isDecided(referral.status)) throw new ApiError(409, 'referral_decided', `This referral is ${REFERRAL_STATUSES[referral.status]}; ${what}.`);
   }
 
-  async function audit(request: FastifyRequest, id: number, changed: Record<string, unknown>, action?: 'READ' | 'CREATE' | 'UPDATE') {
-    await request.audit({ entity: 'referral', entityId: id, action, changed });
+  async function audit(actor: Actor, id: number, changed: Record<string, unknown>, action?: 'READ' | 'CREATE' | 'UPDATE') {
+    await actor.audit({ entity: 'referral', entityId: id, action, changed });
   }
 
   return {
-    async list(request: FastifyRequest, filter: ReferralListFilter, page: Page): Promise<{ count: number; results: ReferralSummaryOut[] }> {
-      const organization = requireOrganization(request);
-      const conditions: SQL[] = [visibleTo(request, organization)];
+    async list(actor: Actor, filter: ReferralListFilter, page: Page): Promise<{ count: number; results: ReferralSummaryOut[] }> {
+      const organization = requireOrganization(actor);
+      const conditions: SQL[] = [visibleTo(actor, organization)];
       if (filter.status) conditions.push(eq(referrals.status, filter.status));
       if (filter.marketer_id) conditions.push(eq(referrals.marketerId, filter.marketer_id));
       if (filter.source) conditions.push(eq(referrals.source, filter.source));
@@ -248,15 +225,17 @@ export function createReferralService(app: FastifyInstance) {
       ]);
       const count = Number(total?.total ?? 0);
       // the referred people's names, for every role (a marketer's own referrals too)
-      await request.audit({ entity: 'referral', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
+      await actor.audit({ entity: 'referral', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
       return { count, results: rows.map(summary) };
     },
 
-    async create(request: FastifyRequest, input: ReferralInput & { marketer_id?: number | null }): Promise<ReferralOut> {
-      const organization = requireOrganization(request);
-      const me = request.user!.user;
-      let marketerId: number | null = me.role === 'ROLE_MARKETER' ? me.id : (input.marketer_id ?? null);
-      if (me.role !== 'ROLE_MARKETER' && marketerId !== null) {
+    async create(actor: Actor, input: ReferralCreateInput): Promise<ReferralOut> {
+      const organization = requireOrganization(actor);
+      const me = actor.user;
+      // a marketer's referral is their own; the office names the marketer, if any
+      const office = actor.can('view-marketer');
+      let marketerId: number | null = office ? (input.marketer_id ?? null) : me.id;
+      if (office && marketerId !== null) {
         const [marketer] = await app.db
           .select({ id: users.id })
           .from(users)
@@ -284,8 +263,8 @@ export function createReferralService(app: FastifyInstance) {
         await addEvent(tx, row, me.id, { kind: 'CREATED', status: 'NEW' });
         return row.id;
       });
-      await audit(request, id, { event: 'create', source: values.source, type: values.type, marketer_id: marketerId }, 'CREATE');
-      if (me.role === 'ROLE_MARKETER') {
+      await audit(actor, id, { event: 'create', source: values.source, type: values.type, marketer_id: marketerId }, 'CREATE');
+      if (!office) {
         for (const adminId of await organizationAdminIds(app.db, organization.id)) {
           await notify(
             app.db,
@@ -295,19 +274,19 @@ export function createReferralService(app: FastifyInstance) {
           );
         }
       }
-      return serialize(await find(request, id));
+      return serialize(await find(actor, id));
     },
 
-    async retrieve(request: FastifyRequest, id: number): Promise<ReferralOut> {
-      const row = await find(request, id);
-      await audit(request, id, { event: 'read' }, 'READ');
+    async retrieve(actor: Actor, id: number): Promise<ReferralOut> {
+      const row = await find(actor, id);
+      await audit(actor, id, { event: 'read' }, 'READ');
       return serialize(row);
     },
 
-    async update(request: FastifyRequest, id: number, input: ReferralInput): Promise<ReferralOut> {
-      const organization = requireOrganization(request);
+    async update(actor: Actor, id: number, input: ReferralInput): Promise<ReferralOut> {
+      const organization = requireOrganization(actor);
       const changes = await app.db.transaction(async (tx) => {
-        const { referral } = await find(request, id, tx);
+        const { referral } = await find(actor, id, tx);
         refuseDecided(referral, 'its details can no longer change');
         const next = { ...referral, ...columnsOf(input) };
         const problems = referralProblems(next, clientService.todayIn(organization));
@@ -320,28 +299,28 @@ export function createReferralService(app: FastifyInstance) {
         if (!Object.keys(changed).length) return changed;
         const { id: _id, organizationId: _o, ...values } = next;
         await tx.update(referrals).set(values).where(and(eq(referrals.id, id), eq(referrals.organizationId, organization.id)));
-        await addEvent(tx, referral, request.user!.user.id, { kind: 'EDIT', changes: changed });
+        await addEvent(tx, referral, actor.user.id, { kind: 'EDIT', changes: changed });
         return changed;
       });
-      if (Object.keys(changes).length) await audit(request, id, changes, 'UPDATE');
-      return serialize(await find(request, id));
+      if (Object.keys(changes).length) await audit(actor, id, changes, 'UPDATE');
+      return serialize(await find(actor, id));
     },
 
-    async addNote(request: FastifyRequest, id: number, note: string): Promise<ReferralOut> {
+    async addNote(actor: Actor, id: number, note: string): Promise<ReferralOut> {
       const text = note.trim();
       if (!text) throw invalid({ note: ['Write the note.'] });
       await app.db.transaction(async (tx) => {
-        const { referral } = await find(request, id, tx);
-        await addEvent(tx, referral, request.user!.user.id, { kind: 'NOTE', note: text });
+        const { referral } = await find(actor, id, tx);
+        await addEvent(tx, referral, actor.user.id, { kind: 'NOTE', note: text });
       });
-      await audit(request, id, { event: 'note' }, 'UPDATE');
-      return serialize(await find(request, id));
+      await audit(actor, id, { event: 'note' }, 'UPDATE');
+      return serialize(await find(actor, id));
     },
 
-    async changeStatus(request: FastifyRequest, id: number, input: { status: ReferralStatus; assessment_on?: string; reason?: DeclineReason; note?: string }): Promise<ReferralOut> {
-      const organization = requireOrganization(request);
+    async changeStatus(actor: Actor, id: number, input: ReferralStatusInput): Promise<ReferralOut> {
+      const organization = requireOrganization(actor);
       await app.db.transaction(async (tx) => {
-        const { referral } = await find(request, id, tx);
+        const { referral } = await find(actor, id, tx);
         refuseDecided(referral, 'it moves no further');
         if (!REFERRAL_MOVES[referral.status].includes(input.status)) {
           throw invalid({ status: [`A referral that is ${REFERRAL_STATUSES[referral.status]} cannot move to ${REFERRAL_STATUSES[input.status]}.`] });
@@ -351,22 +330,22 @@ export function createReferralService(app: FastifyInstance) {
           if (input.assessment_on < addDays(clientService.todayIn(organization), -1)) throw invalid({ assessment_on: ['The assessment cannot be scheduled in the past.'] });
         }
         if (input.status === 'DECLINED' && !input.reason) throw invalid({ reason: ['Choose why the referral is declined.'] });
-        await move(tx, referral, request.user!.user.id, input.status, {
+        await move(tx, referral, actor.user.id, input.status, {
           assessmentOn: input.status === 'ASSESSMENT_SCHEDULED' ? input.assessment_on : null,
           reason: input.status === 'DECLINED' ? input.reason : null,
           note: input.note,
         });
       });
-      await audit(request, id, { status: { to: input.status }, assessment_on: input.assessment_on ?? null, reason: input.reason ?? null }, 'UPDATE');
-      return serialize(await find(request, id));
+      await audit(actor, id, { status: { to: input.status }, assessment_on: input.assessment_on ?? null, reason: input.reason ?? null }, 'UPDATE');
+      return serialize(await find(actor, id));
     },
 
     /** Admission: the client (Pending) and the referral's move, in one transaction; the marketer hears of it. */
-    async admit(request: FastifyRequest, id: number, input: { note?: string }): Promise<ReferralOut> {
-      const organization = requireOrganization(request);
-      const me = request.user!.user.id;
+    async admit(actor: Actor, id: number, input: ReferralAdmitInput): Promise<ReferralOut> {
+      const organization = requireOrganization(actor);
+      const me = actor.user.id;
       const { client, referral } = await app.db.transaction(async (tx) => {
-        const { referral } = await find(request, id, tx);
+        const { referral } = await find(actor, id, tx);
         refuseDecided(referral, 'a referral is admitted once');
         await move(tx, referral, me, 'ADMITTED', { note: input.note });
         const allowed = servicesFor(referral.type);
@@ -394,8 +373,8 @@ export function createReferralService(app: FastifyInstance) {
         );
         return { client, referral };
       });
-      await audit(request, id, { status: { from: referral.status, to: 'ADMITTED' }, client_id: client.id }, 'UPDATE');
-      await request.audit({ entity: 'client', entityId: client.id, action: 'CREATE', clientId: client.id, changed: { event: 'create', from_referral: id, type: client.type, status: client.status } });
+      await audit(actor, id, { status: { from: referral.status, to: 'ADMITTED' }, client_id: client.id }, 'UPDATE');
+      await actor.audit({ entity: 'client', entityId: client.id, action: 'CREATE', clientId: client.id, changed: { event: 'create', from_referral: id, type: client.type, status: client.status } });
       if (referral.marketerId) {
         await notify(
           app.db,
@@ -404,7 +383,7 @@ export function createReferralService(app: FastifyInstance) {
           app,
         );
       }
-      return serialize(await find(request, id));
+      return serialize(await find(actor, id));
     },
 
   };
