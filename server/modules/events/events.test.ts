@@ -124,7 +124,7 @@ for (const backend of testBackends()) {
     it('refuses a Last-Event-ID that is not an event id, naming it', async () => {
       const response = await fetch(`${base}/api/events/`, { headers: { ...t.headers(nurse.access), 'last-event-id': 'yesterday' } });
       expect(response.status).toBe(400);
-      const body = await response.json();
+      const body = (await response.json()) as { fields?: Record<string, unknown> };
       expect(Object.keys(body.fields ?? {})).toEqual(['last-event-id']);
     });
 
@@ -143,7 +143,7 @@ for (const backend of testBackends()) {
 
       const notificationId = await notifyNurse('A visit was added to your schedule');
       const [event] = await nurseStream.waitFor(1);
-      const unread = (await (await fetch(`${base}/api/notifications/?unread=true&limit=1`, { headers: t.headers(nurse.access) })).json()).count;
+      const unread = ((await (await fetch(`${base}/api/notifications/?unread=true&limit=1`, { headers: t.headers(nurse.access) })).json()) as { count: number }).count;
       expect(event).toMatchObject({ type: 'notification.created', data: { notification_id: notificationId, unread } });
       const [row] = await t.database.db.select().from(liveEvents).where(eq(liveEvents.id, event.id));
       expect(row).toMatchObject({ userId: nurse.user.id, type: 'notification.created' });
