@@ -20,6 +20,7 @@ import type { ProfileStatus, Role } from '../../src/domain/roles';
 import { employeeProfiles, formRequests, formTemplates, notifications, organizations, sessionFamilies, users } from '../../server/db/schema';
 import { ACCESS_TABLE, type AccessRule, type Caller } from '../security/access-table';
 import { signAccessToken } from '../../server/lib/access-token';
+import { withCallers, type Answer, type Caller as ApiCaller } from '../../server/test-client';
 import type { TestApp } from '../../server/test-support';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -379,8 +380,8 @@ async function harborReview(t: TestApp, harbor: OrganizationInfo): Promise<numbe
 }
 
 /** A call that must succeed while the world is built. */
-async function must(t: TestApp, what: string, request: InjectOptions): Promise<any> {
-  const response = await t.app.inject(request);
+async function must(what: string, answer: Promise<Answer>): Promise<any> {
+  const response = await answer;
   if (response.statusCode >= 300) throw new Error(`buildWorld: ${what} answered ${response.statusCode} ${response.body.slice(0, 300)}`);
   return response.body ? response.json() : null;
 }
@@ -393,16 +394,18 @@ async function must(t: TestApp, what: string, request: InjectOptions): Promise<a
  */
 async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: OrganizationInfo): Promise<Record<string, { sunrise: number; harbor: number }>> {
   const db = t.database.db;
-  const { multipart, PDF_BYTES, SIGNATURE } = await import('../../server/lib/multipart-test-helpers');
-  const harborAdmin = await t.login('admin@harbor.example');
-  const sunriseAdmin = await t.login('admin@sunrise.example');
-  const asHarbor = t.headers(harborAdmin.access, 'harbor');
-  const asSunrise = t.headers(sunriseAdmin.access, 'sunrise');
+  const { PDF_BYTES, SIGNATURE } = await import('../../server/lib/multipart-test-helpers');
+  const api = withCallers(t);
+  const harborAdmin = await api.as('admin@harbor.example');
+  const sunriseAdmin = await api.as('admin@sunrise.example');
   const tag = unique();
 
   // applications: sunrise's seeded pending one; a harbor one through the public form
-  const form = multipart(
-    {
+  const harborApplication = await must(
+    'harbor application',
+    api.anonymous.in('harbor').upload(
+      '/api/applications/',
+      {
       position: 'HHA',
       first_name: 'Harley',
       last_name: 'Applicant',
@@ -414,34 +417,22 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
       years_experience: '2',
       attestation: 'true',
       attestation_signature: SIGNATURE,
-    },
-    { field: 'resume', name: 'resume.pdf', data: PDF_BYTES, type: 'application/pdf' },
+      },
+      { field: 'resume', name: 'resume.pdf', data: PDF_BYTES, type: 'application/pdf' },
+    ),
   );
-  const harborApplication = await must(t, 'harbor application', {
-    method: 'POST',
-    url: '/api/applications/',
-    headers: { 'x-organization-token': 'harbor', 'content-type': form.contentType },
-    payload: form.payload,
-  });
 
   // employees: the sunrise aide; a new harbor HHA (gets harbor's form, document slot on hire)
   const aide = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'aide@sunrise.example')))[0].id;
-  const harborEmployee = await must(t, 'harbor employee', {
-    method: 'POST',
-    url: '/api/employees/',
-    headers: asHarbor,
-    payload: { email: `employee-${tag}@harbor.example`, first_name: 'Hollis', last_name: 'Harborworker', position: 'HHA' },
-  });
+  const harborEmployee = await must(
+    'harbor employee',
+    harborAdmin.post('/api/employees/', { email: `employee-${tag}@harbor.example`, first_name: 'Hollis', last_name: 'Harborworker', position: 'HHA' }),
+  );
 
   // notes
-  const noteOf = async (headers: Record<string, string>, employeeId: number, organization: OrganizationInfo) => {
+  const noteOf = async (admin: ApiCaller, employeeId: number, organization: OrganizationInfo) => {
     const typeId = await firstId(t, 'note_types', organization);
-    const note = await must(t, `note in ${organization.token}`, {
-      method: 'POST',
-      url: `/api/employees/${employeeId}/notes/`,
-      headers,
-      payload: { type_id: typeId, text: `Note about an employee of ${organization.name}` },
-    });
+    const note = await must(`note in ${organization.token}`, admin.post(`/api/employees/${employeeId}/notes/`, { type_id: typeId, text: `Note about an employee of ${organization.name}` }));
     return note.id as number;
   };
 
@@ -449,22 +440,16 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
   const uploadedDocument = async (employeeId: number, organization: OrganizationInfo) => {
     const documentId = await firstId(t, 'employee_documents', organization, sql`AND employee_id = ${employeeId}`);
     const session = await mintSession(t, employeeId);
-    const upload = multipart({ expires_on: addDays(await t.today(organization.token), 365) }, { field: 'file', name: 'cpr.pdf', data: PDF_BYTES, type: 'application/pdf' });
-    await must(t, `upload in ${organization.token}`, {
-      method: 'POST',
-      url: `/api/profile/documents/${documentId}/file/`,
-      headers: { ...t.headers(session.access, organization.token), 'content-type': upload.contentType },
-      payload: upload.payload,
-    });
+    const fields = { expires_on: addDays(await t.today(organization.token), 365) };
+    const file = { field: 'file', name: 'cpr.pdf', data: PDF_BYTES, type: 'application/pdf' };
+    await must(`upload in ${organization.token}`, api.bearer(session.access, organization.token).upload(`/api/profile/documents/${documentId}/file/`, fields, file));
     return documentId;
   };
 
   // a harbor competency test (the seed has none) and a request of it
-  const harborTest = await must(t, 'harbor competency test', {
-    method: 'POST',
-    url: '/api/onboarding/competency-tests/',
-    headers: asHarbor,
-    payload: {
+  const harborTest = await must(
+    'harbor competency test',
+    harborAdmin.post('/api/onboarding/competency-tests/', {
       name: 'Harbor aide competency',
       description: 'Harbor written test',
       pass_mark: 80,
@@ -472,21 +457,15 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
       observed_skills: [],
       positions: [],
       active: true,
-    },
-  });
-  const [harborTestRequest] = await must(t, 'harbor test request', {
-    method: 'POST',
-    url: '/api/onboarding/test-requests/',
-    headers: asHarbor,
-    payload: { test_id: harborTest.id, employee_ids: [harborEmployee.id] },
-  });
-  void asSunrise;
+    }),
+  );
+  const [harborTestRequest] = await must('harbor test request', harborAdmin.post('/api/onboarding/test-requests/', { test_id: harborTest.id, employee_ids: [harborEmployee.id] }));
 
   const documents = { sunrise: await uploadedDocument(aide, sunrise), harbor: await uploadedDocument(harborEmployee.id, harbor) };
   return {
     applications: { sunrise: await firstId(t, 'applications', sunrise, sql`AND status = 'PENDING'`), harbor: harborApplication.id },
     employees: { sunrise: aide, harbor: harborEmployee.id },
-    notes: { sunrise: await noteOf(asSunrise, aide, sunrise), harbor: await noteOf(asHarbor, harborEmployee.id, harbor) },
+    notes: { sunrise: await noteOf(sunriseAdmin, aide, sunrise), harbor: await noteOf(harborAdmin, harborEmployee.id, harbor) },
     documents,
     'profile/documents': documents,
     'onboarding/form-templates': { sunrise: await firstId(t, 'form_templates', sunrise), harbor: await firstId(t, 'form_templates', harbor) },

@@ -32,18 +32,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       t = await createOnboardingTestApp(backend);
-      [admin, master, harborAdmin, nurse, aide, newhire, client, marketer] = await Promise.all(
-        [
-          'admin@sunrise.example',
-          'master@portal.example',
-          'admin@harbor.example',
-          'nurse@sunrise.example',
-          'aide@sunrise.example',
-          'newhire@sunrise.example',
-          'client@sunrise.example',
-          'marketer@sunrise.example',
-        ].map((email) => t.as(email)),
-      );
+      [admin, master, harborAdmin, nurse, aide, newhire, client, marketer] = await t.asEach(['admin@sunrise.example', 'master@portal.example', 'admin@harbor.example', 'nurse@sunrise.example', 'aide@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']);
       for (const row of await t.database.db.select().from(formTemplates)) templates[row.name] = row.id;
     });
     afterAll(async () => t?.close());

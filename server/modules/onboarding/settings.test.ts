@@ -40,17 +40,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       t = await createOnboardingTestApp(backend);
-      [admin, master, harborAdmin, nurse, newhire, client, marketer] = await Promise.all(
-        [
-          'admin@sunrise.example',
-          'master@portal.example',
-          'admin@harbor.example',
-          'nurse@sunrise.example',
-          'newhire@sunrise.example',
-          'client@sunrise.example',
-          'marketer@sunrise.example',
-        ].map((email) => t.as(email)),
-      );
+      [admin, master, harborAdmin, nurse, newhire, client, marketer] = await t.asEach(['admin@sunrise.example', 'master@portal.example', 'admin@harbor.example', 'nurse@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']);
       const [harbor] = await t.database.db.select().from(formTemplates).where(eq(formTemplates.name, 'Harbor orientation acknowledgment'));
       harborTemplateId = harbor.id;
     });

@@ -49,17 +49,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       t = await createOnboardingTestApp(backend);
-      [admin, harborAdmin, nurse, aide, newhire, client, marketer] = await Promise.all(
-        [
-          'admin@sunrise.example',
-          'admin@harbor.example',
-          'nurse@sunrise.example',
-          'aide@sunrise.example',
-          'newhire@sunrise.example',
-          'client@sunrise.example',
-          'marketer@sunrise.example',
-        ].map((email) => t.as(email)),
-      );
+      [admin, harborAdmin, nurse, aide, newhire, client, marketer] = await t.asEach(['admin@sunrise.example', 'admin@harbor.example', 'nurse@sunrise.example', 'aide@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']);
       const created = await admin.post('/api/onboarding/competency-tests/', HHA_TEST);
       expect(created.statusCode).toBe(201);
       testId = created.json().id;
