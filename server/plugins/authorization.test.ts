@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support';
+import { testApp, type TestApi } from '../test-client';
 import { hasPermission } from './authorization';
 
 describe('authorization: a permission list means any one of them', () => {
@@ -12,9 +12,9 @@ describe('authorization: a permission list means any one of them', () => {
   });
 
   describe('on a route', () => {
-    let t: TestApp;
+    let t: TestApi;
     beforeAll(async () => {
-      t = await createTestApp({
+      t = await testApp({
         setup(app) {
           app.get(
             '/api/test-any-of/',
@@ -39,21 +39,19 @@ describe('authorization: a permission list means any one of them', () => {
 
     it('lets a NEW employee (view-onboarding) and a READY one (view-documents) in, and nobody else', async () => {
       const call = async (email: string) => {
-        const session = await t.login(email);
-        return (await t.app.inject({ method: 'GET', url: '/api/test-any-of/', headers: t.headers(session.access, 'sunrise') })).statusCode;
+        return (await (await t.as(email)).get('/api/test-any-of/')).statusCode;
       };
       expect(await call('newhire@sunrise.example')).toBe(200);
       expect(await call('aide@sunrise.example')).toBe(200);
       expect(await call('admin@sunrise.example')).toBe(403);
       expect(await call('client@sunrise.example')).toBe(403);
       expect(await call('marketer@sunrise.example')).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url: '/api/test-any-of/' })).statusCode).toBe(401);
+      expect((await t.anonymous.get('/api/test-any-of/')).statusCode).toBe(401);
     });
 
     it('confines an employee with forms due to the routes the forms-due pages need: 403 forms_due elsewhere', async () => {
       const call = async (email: string) => {
-        const session = await t.login(email);
-        return t.app.inject({ method: 'GET', url: '/api/test-not-for-forms-due/', headers: t.headers(session.access, 'sunrise') });
+        return (await t.as(email)).get('/api/test-not-for-forms-due/');
       };
       for (const email of ['newhire@sunrise.example', 'aide@sunrise.example']) {
         const refused = await call(email);

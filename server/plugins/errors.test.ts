@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, employeeDocuments, grievances, referrals } from '../db/schema';
-import { multipart, PDF_BYTES } from '../lib/multipart-test-helpers';
-import { createTestApp, testBackends, type TestApp } from '../test-support';
+import { PDF_BYTES } from '../lib/multipart-test-helpers';
+import { testApp, testBackends, type Caller, type TestApi } from '../test-client';
 
 /**
  * An impossible date was a 500 that wrote the request's PHI into the server log. Dates
@@ -10,15 +10,15 @@ import { createTestApp, testBackends, type TestApp } from '../test-support';
  * line carries neither the query's parameters nor the request's body.
  */
 for (const backend of testBackends()) describe(`impossible dates and the error log (${backend})`, () => {
-  let t: TestApp;
+  let t: TestApi;
   const log: string[] = [];
-  const access: Record<string, string> = {};
+  const callers: Record<string, Caller> = {};
   let marks = 0;
   /** A value nobody else writes: found in a log line, it came from this request. */
   const marker = () => `PHI-MARKER-${process.pid}-${++marks}-zq`;
 
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await testApp({
       backend,
       logTo: log,
       // an endpoint the database refuses: a value the validator lets through, written into a query
@@ -41,7 +41,7 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
         });
       },
     });
-    for (const who of ['admin', 'nurse', 'client', 'marketer']) access[who] = (await t.login(`${who}@sunrise.example`)).access;
+    for (const who of ['admin', 'nurse', 'client', 'marketer']) callers[who] = await t.as(`${who}@sunrise.example`);
   });
   afterAll(async () => {
     await t?.close();
@@ -49,9 +49,6 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
 
   const count = async (table: typeof clients | typeof grievances | typeof referrals) =>
     Number((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n);
-
-  const send = (who: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-    t.app.inject({ method, url, headers: t.headers(access[who], 'sunrise'), ...(payload ? { payload } : {}) });
 
   const IMPOSSIBLE = ['1950-02-30', '2025-02-29', '2026-13-01', '2026-04-31', '0000-01-01'];
 
@@ -106,13 +103,13 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
         for (const date of IMPOSSIBLE) {
           const note = marker();
           notes.push(note);
-          const response = await send(who, 'POST', create.url, create.body(date, note));
+          const response = await callers[who].post(create.url, create.body(date, note));
           expect(response.statusCode, `${who} ${date}: ${response.body}`).toBe(400);
           expect(response.json()).toMatchObject({ code: 'invalid', fields: { [create.field]: expect.arrayContaining(['Enter a real date.']) } });
         }
         expect(await count(create.table), `${who}: no row written`).toBe(before);
         // the same body with a real date is taken: the date alone was refused
-        const taken = await send(who, 'POST', create.url, create.body('2024-02-29', marker()));
+        const taken = await callers[who].post(create.url, create.body('2024-02-29', marker()));
         expect(taken.statusCode, `${who}: ${taken.body}`).toBe(201);
         expect(log.filter((line) => notes.some((note) => line.includes(note)))).toEqual([]);
       }
@@ -123,26 +120,21 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
     for (const who of ['admin', 'marketer']) {
       for (const field of ['created_after', 'created_before']) {
         for (const date of IMPOSSIBLE) {
-          const response = await send(who, 'GET', `/api/referrals/?${field}=${date}`);
+          const response = await callers[who].get(`/api/referrals/?${field}=${date}`);
           expect(response.statusCode, `${who} ${field}=${date}: ${response.body}`).toBe(400);
           expect(response.json().fields).toEqual({ [field]: ['Enter a real date.'] });
         }
-        expect((await send(who, 'GET', `/api/referrals/?${field}=2024-02-29`)).statusCode).toBe(200);
+        expect((await callers[who].get(`/api/referrals/?${field}=2024-02-29`)).statusCode).toBe(200);
       }
     }
   });
 
   it("a document's expiry date sent as a multipart field: an impossible one is a 400 naming it, nothing stored", async () => {
-    const { access: newhire, user } = await t.login('newhire@sunrise.example');
+    const newhire = await t.as('newhire@sunrise.example');
+    const { user } = newhire;
     const [slot] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, user.id)).orderBy(employeeDocuments.id).limit(1);
     for (const date of IMPOSSIBLE) {
-      const body = multipart({ expires_on: date }, { field: 'file', name: 'card.pdf', data: PDF_BYTES });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/profile/documents/${slot.id}/file/`,
-        headers: { ...t.headers(newhire, 'sunrise'), 'content-type': body.contentType },
-        payload: body.payload,
-      });
+      const response = await newhire.upload(`/api/profile/documents/${slot.id}/file/`, { expires_on: date }, { field: 'file', name: 'card.pdf', data: PDF_BYTES });
       expect(response.statusCode, `${date}: ${response.body}`).toBe(400);
       expect(response.json().fields).toEqual({ expires_on: ['Enter a real date.'] });
     }
@@ -151,7 +143,7 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
   });
 
   it('an impossible instant is a 400 naming the field (visit_exceptions_resolve_create corrected_start_at)', async () => {
-    const response = await send('admin', 'POST', '/api/visit-exceptions/1/resolve/', {
+    const response = await callers['admin'].post('/api/visit-exceptions/1/resolve/', {
       resolution: 'CORRECTED',
       corrected_start_at: '2026-02-30T10:00:00Z',
       corrected_end_at: '2026-01-05T24:00:00Z',

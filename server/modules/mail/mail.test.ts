@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, type TestApp } from '../../test-support';
+import { testApp, type TestApi } from '../../test-client';
 
 /** A message as it reached the SMTP server: its envelope and its text (quoted-printable undone). */
 interface Received {
@@ -42,20 +42,18 @@ const LINK = /\/(sign-up|reset-password)\/([^/\s]+)\/([^/\s]+)\/([^/\s]+)/;
 
 describe('mail over SMTP (SMTP_URL set)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let t: TestApp;
+  let t: TestApi;
   const log: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ config: { smtpUrl: smtp.url }, logTo: log });
+    t = await testApp({ config: { smtpUrl: smtp.url }, logTo: log });
   });
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
   });
 
-  const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { 'x-organization-token': 'sunrise', ...headers } });
   const waitForMessage = async (to: string) => {
     for (let i = 0; i < 100; i++) {
       const found = smtp.received.find((m) => m.to.includes(to));
@@ -66,9 +64,9 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   };
 
   it('delivers the reset and sign-up links to the recipient only; no log line ever holds a token, also when the link is used', async () => {
-    const admin = await t.login('admin@sunrise.example');
-    expect((await post('/api/auth/password/reset/', { email: 'aide@sunrise.example' })).statusCode).toBe(204);
-    const invited = await post('/api/users/', { email: 'smtp.invite@example.com', first_name: 'Sam', last_name: 'Tern', role: 'ROLE_CLIENT' }, t.headers(admin.access));
+    const admin = await t.as('admin@sunrise.example');
+    expect((await t.anonymous.in('sunrise').post('/api/auth/password/reset/', { email: 'aide@sunrise.example' })).statusCode).toBe(204);
+    const invited = await admin.post('/api/users/', { email: 'smtp.invite@example.com', first_name: 'Sam', last_name: 'Tern', role: 'ROLE_CLIENT' });
     expect(invited.statusCode).toBe(201);
 
     const reset = LINK.exec((await waitForMessage('aide@sunrise.example')).text)!;
@@ -80,11 +78,11 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
     // the recipients follow their links: the page, then the confirmation
     for (const link of [reset, signUp]) {
-      await t.app.inject({ method: 'GET', url: link[0], headers: { accept: 'text/html' } });
+      await t.anonymous.get(link[0], { accept: 'text/html' });
     }
-    const done = await post('/api/auth/password/reset/confirm/', { uid: reset[2], token: reset[3], new_password: 'Copper-Willow-Harbor-2291' });
+    const done = await t.anonymous.in('sunrise').post('/api/auth/password/reset/confirm/', { uid: reset[2], token: reset[3], new_password: 'Copper-Willow-Harbor-2291' });
     expect(done.statusCode).toBe(204);
-    const signedUp = await post('/api/auth/sign-up/confirm/', { uid: signUp[2], token: signUp[3], password: 'Copper-Willow-Harbor-2291' });
+    const signedUp = await t.anonymous.in('sunrise').post('/api/auth/sign-up/confirm/', { uid: signUp[2], token: signUp[3], password: 'Copper-Willow-Harbor-2291' });
     expect(signedUp.statusCode).toBe(200);
 
     expect(log.length).toBeGreaterThan(5); // the request lines are there
@@ -104,9 +102,9 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   });
 
   it('keeps a mail the SMTP server refuses as failed, and logs why without its text', async () => {
-    const admin = await t.login('admin@sunrise.example');
+    const admin = await t.as('admin@sunrise.example');
     await smtp.close();
-    const invited = await post('/api/users/', { email: 'smtp.down@example.com', first_name: 'Dana', last_name: 'Down', role: 'ROLE_CLIENT' }, t.headers(admin.access));
+    const invited = await admin.post('/api/users/', { email: 'smtp.down@example.com', first_name: 'Dana', last_name: 'Down', role: 'ROLE_CLIENT' });
     expect(invited.statusCode).toBe(502);
     const [row] = (await t.mails()).filter((m) => m.to === 'smtp.down@example.com');
     expect(row.state).toBe('failed');
@@ -117,16 +115,16 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 });
 
 describe('mail in console-mail mode (no SMTP_URL)', () => {
-  let t: TestApp;
+  let t: TestApi;
   const log: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ logTo: log });
+    t = await testApp({ logTo: log });
   });
   afterAll(async () => t?.close());
 
   it("prints the mail whole on the server's console only: the log and the outbox hold no token", async () => {
-    const asked = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: 'nurse@sunrise.example' } });
+    const asked = await t.anonymous.post('/api/auth/password/reset/', { email: 'nurse@sunrise.example' });
     expect(asked.statusCode).toBe(204);
     const mail = await t.waitForMail('nurse@sunrise.example');
     const [, , , token] = LINK.exec(mail.text)!;
