@@ -58,7 +58,7 @@ export function formatDate(iso: string | null | undefined): string {
  * `fileName`.
  */
 export async function downloadDocumentFile(api: ApiClient, documentId: number, fileName: string): Promise<void> {
-  saveBlob(await api.documents_file_retrieve({ id: documentId }, null, { responseType: 'blob' }), fileName);
+  saveBlob(await api.documents_file_retrieve({ id: documentId }, undefined, { responseType: 'blob' }), fileName);
 }
 
 
