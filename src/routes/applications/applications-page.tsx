@@ -6,6 +6,7 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { useList } from '../../app/use-list';
 import { useRecord } from '../../app/use-record';
+import { RecordPending } from '../../app/record-pending';
 import { formatDateTime } from '../../app/date-time';
 import { POSITIONS, positionLabel, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
@@ -155,13 +156,7 @@ function ApplicationDetail({ id }: { id: number }) {
 
   const back = <TextLink to="/applications">Back to applications</TextLink>;
 
-  if (!application) {
-    return (
-      <PrivatePage title="Application" description={back}>
-        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
-      </PrivatePage>
-    );
-  }
+  if (!application) return <RecordPending title="Application" back={back} error={record.error} />;
 
   const name = personName(application);
   const accept = async () => {

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useRecord } from '../../app/use-record';
+import { RecordPending } from '../../app/record-pending';
 import { CLIENT_TYPES } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
@@ -58,13 +59,7 @@ export function ClientPage() {
   if (!Number.isInteger(id) || id <= 0 || record.status === 404) return <PrivateNotFoundPage />;
 
   const back = <TextLink to="/clients">Back to clients</TextLink>;
-  if (!client) {
-    return (
-      <PrivatePage title="Client" description={back}>
-        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
-      </PrivatePage>
-    );
-  }
+  if (!client) return <RecordPending title="Client" back={back} error={record.error} />;
 
   const props: ClientTabProps = { client, onClientChange: setClient };
   const base = `/clients/${client.id}`;

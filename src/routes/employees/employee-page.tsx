@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useRecord } from '../../app/use-record';
+import { RecordPending } from '../../app/record-pending';
 import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -45,13 +46,7 @@ export function EmployeePage() {
   if (!Number.isInteger(id) || id <= 0 || record.status === 404) return <PrivateNotFoundPage />;
 
   const back = <TextLink to="/employees">Back to employees</TextLink>;
-  if (!employee) {
-    return (
-      <PrivatePage title="Employee" description={back}>
-        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
-      </PrivatePage>
-    );
-  }
+  if (!employee) return <RecordPending title="Employee" back={back} error={record.error} />;
 
   const props: EmployeeTabProps = { employee, onEmployeeChange: setEmployee };
   const base = `/employees/${employee.id}`;

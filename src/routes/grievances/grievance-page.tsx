@@ -6,6 +6,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { useRecord } from '../../app/use-record';
+import { RecordPending } from '../../app/record-pending';
 import { formatDateTime } from '../../app/date-time';
 import { useLiveEvents } from '../../app/live-events';
 import { GRIEVANCE_MOVE_LABELS, REPRISAL_WATCH_DAYS, type GrievanceState } from '../../domain/grievances';
@@ -97,13 +98,7 @@ export function GrievancePage() {
 
   if (!Number.isInteger(id) || id <= 0 || record.status === 404) return <PrivateNotFoundPage />;
   const back = <TextLink to={grievancesHome(viewer)}>{BACK_TEXT[viewer]}</TextLink>;
-  if (!grievance) {
-    return (
-      <PrivatePage title="Grievance" description={back}>
-        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
-      </PrivatePage>
-    );
-  }
+  if (!grievance) return <RecordPending title="Grievance" back={back} error={record.error} />;
 
   const changed = (answer: Grievance, text: ReactNode) => {
     setGrievance(answer);

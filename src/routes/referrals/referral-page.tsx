@@ -8,6 +8,7 @@ import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { useOrganizationTimeZone } from '../../app/organization';
 import { useRecord } from '../../app/use-record';
+import { RecordPending } from '../../app/record-pending';
 import { DECLINE_REASONS, REFERRAL_MOVES, type DeclineReason } from '../../domain/clients';
 import { hasPermission } from '../../domain/permissions';
 import { Alert } from '../../ui/alert';
@@ -99,13 +100,7 @@ export function ReferralPage() {
   ) : (
     <TextLink to="/marketers">Back to the referral board</TextLink>
   );
-  if (!referral) {
-    return (
-      <PrivatePage title="Referral" description={back}>
-        {record.error ? <Alert tone="error">{record.error}</Alert> : <p role="status">Loading…</p>}
-      </PrivatePage>
-    );
-  }
+  if (!referral) return <RecordPending title="Referral" back={back} error={record.error} />;
 
   const changed = (answer: Referral, text: ReactNode) => {
     setReferral(answer);
