@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
+import { sendStoredFile } from '../../lib/stored-files';
 import * as schemas from './schemas';
 import { scheduleClaimedJob } from '../../lib/job-claims';
 import { createReviewService, REVIEW_SWEEP_JOB, sweepDueReviews } from './service';
@@ -16,21 +18,21 @@ const workServiceReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/work-service-reviews/', { schema: schemas.reviewListSchema, config: readers }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await reviews.list(request, filter, page);
+    const { count, results } = await reviews.list(actorOf(request), filter, page);
     return pagedAnswer(request, page, count, results);
   });
 
-  app.get('/api/work-service-reviews/:id/', { schema: schemas.reviewRetrieveSchema, config: readers }, async (request) => reviews.retrieve(request, request.params.id));
+  app.get('/api/work-service-reviews/:id/', { schema: schemas.reviewRetrieveSchema, config: readers }, async (request) => reviews.retrieve(actorOf(request), request.params.id));
 
   app.get('/api/work-service-reviews/:id/signature/', { schema: schemas.reviewSignatureSchema, config: readers }, async (request, reply) =>
-    reviews.sendSignature(request, reply, request.params.id),
+    sendStoredFile(app, reply, await reviews.signature(actorOf(request), request.params.id)),
   );
 
-  app.post('/api/work-service-reviews/:id/sign/', { schema: schemas.reviewSignSchema, config: client }, async (request) => reviews.sign(request, request.params.id, request.body));
+  app.post('/api/work-service-reviews/:id/sign/', { schema: schemas.reviewSignSchema, config: client }, async (request) => reviews.sign(actorOf(request), request.params.id, request.body));
 
-  app.post('/api/work-service-reviews/:id/dispute/', { schema: schemas.reviewDisputeSchema, config: client }, async (request) => reviews.dispute(request, request.params.id, request.body));
+  app.post('/api/work-service-reviews/:id/dispute/', { schema: schemas.reviewDisputeSchema, config: client }, async (request) => reviews.dispute(actorOf(request), request.params.id, request.body));
 
-  app.post('/api/work-service-reviews/:id/unable/', { schema: schemas.reviewUnableSchema, config: office }, async (request) => reviews.unable(request, request.params.id, request.body));
+  app.post('/api/work-service-reviews/:id/unable/', { schema: schemas.reviewUnableSchema, config: office }, async (request) => reviews.unable(actorOf(request), request.params.id, request.body));
 };
 
 export default workServiceReviewRoutes;

@@ -142,3 +142,9 @@ export const reviewUnableSchema = {
   body: Type.Object({ reason: CodeOf(UNABLE_REASONS), note: Type.String({ minLength: 1, maxLength: 2_000 }) }),
   response: { 200: ReviewSchema, ...errors(404, 409) },
 };
+
+/** What the service takes: the inputs as the routes validated them (a list's paging goes apart, as a Page). */
+export type ReviewListFilter = Omit<Static<typeof reviewListSchema.querystring>, 'limit' | 'offset'>;
+export type ReviewSignInput = Static<typeof reviewSignSchema.body>;
+export type ReviewDisputeInput = Static<typeof reviewDisputeSchema.body>;
+export type ReviewUnableInput = Static<typeof reviewUnableSchema.body>;

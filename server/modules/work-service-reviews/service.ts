@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { addDays, dateIn, formatDay, zonedTime } from '#domain/dates';
 import { firstNameAndInitial, minutesBetween, weekStartOf } from '#domain/visits';
 import {
@@ -9,27 +9,24 @@ import {
   reviewTitle,
   SIGNABLE_STATUSES,
   weekLabel,
-  type ReviewStatus,
-  type UnableReason,
 } from '#domain/work-service-reviews';
 import { clients, clientServices, clientUsers, organizations, users, visitExceptions, visits, workServiceReviews, type SignedVisit } from '../../db/schema';
+import { OFFICE, type Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { personName } from '../../lib/names';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
-import { requireFile, sendStoredFile } from '../../lib/stored-files';
+import { requireFile, type FileRow } from '../../lib/stored-files';
 import type { Tx } from '../../db/connection';
-import type { RequestOrganization } from '../../types';
 import { ownClientId } from '../clients/own-client';
 import { notify, organizationAdminIds } from '../notifications/service';
-import type { ReviewOut, ReviewSummaryOut, ReviewVisitOut } from './schemas';
+import type { ReviewDisputeInput, ReviewListFilter, ReviewOut, ReviewSignInput, ReviewSummaryOut, ReviewUnableInput, ReviewVisitOut } from './schemas';
 
 type ReviewRow = typeof workServiceReviews.$inferSelect;
 type Db = FastifyInstance['db'] | Tx;
 
 const conflict = (detail: string, code: string) => new ApiError(409, code, detail);
-const isOffice = (request: FastifyRequest) => ['ROLE_ADMIN', 'ROLE_MASTER'].includes(request.user!.user.role);
 
 /** The first instant of a local date in the zone, and of the day after another (a week's visits start in between). */
 const weekWindow = (timezone: string, weekStart: string, weekEnd: string) => ({ from: zonedTime(timezone, weekStart, '00:00'), until: zonedTime(timezone, addDays(weekEnd, 1), '00:00') });
@@ -136,13 +133,13 @@ export function createReviewService(app: FastifyInstance) {
   type Joined = Awaited<ReturnType<typeof selectReviews>>[number];
 
   /** The review as its caller may see it: the office any of the organization's, a client their own (404 otherwise). */
-  async function findVisible(request: FastifyRequest, id: number): Promise<Joined> {
-    const organization = requireOrganization(request);
+  async function findVisible(actor: Actor, id: number): Promise<Joined> {
+    const organization = requireOrganization(actor);
     const [joined] = await selectReviews()
       .where(and(eq(workServiceReviews.id, id), eq(workServiceReviews.organizationId, organization.id)))
       .limit(1);
     if (!joined) throw notFound();
-    if (!isOffice(request) && joined.review.clientId !== (await ownClientId(app, request.user!.user.id, organization))) throw notFound();
+    if (!actor.can(OFFICE) && joined.review.clientId !== (await ownClientId(app, actor.user.id, organization))) throw notFound();
     return joined;
   }
 
@@ -189,7 +186,7 @@ export function createReviewService(app: FastifyInstance) {
 
   const personRef = (names: Map<number, string>, id: number | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
 
-  function summaryOf(request: FastifyRequest, joined: Joined, lines: SignedVisit[], names: Map<number, string>): ReviewSummaryOut {
+  function summaryOf(actor: Actor, joined: Joined, lines: SignedVisit[], names: Map<number, string>): ReviewSummaryOut {
     const { review } = joined;
     return {
       id: review.id,
@@ -203,7 +200,7 @@ export function createReviewService(app: FastifyInstance) {
       signed_by: personRef(names, review.signedById),
       signed_at: review.signedAt?.toISOString() ?? null,
       unable_reason: review.unableReason,
-      unable_note: isOffice(request) ? review.unableNote : null,
+      unable_note: actor.can(OFFICE) ? review.unableNote : null,
       unable_recorded_by: personRef(names, review.unableRecordedById),
       unable_recorded_at: review.unableRecordedAt?.toISOString() ?? null,
       created_at: review.createdAt.toISOString(),
@@ -214,13 +211,13 @@ export function createReviewService(app: FastifyInstance) {
     return joined.review.status === 'SIGNED' && joined.review.signedVisits ? joined.review.signedVisits : liveVisits(joined.review, timezone);
   }
 
-  async function serialize(request: FastifyRequest, joined: Joined): Promise<ReviewOut> {
-    const organization = requireOrganization(request);
+  async function serialize(actor: Actor, joined: Joined): Promise<ReviewOut> {
+    const organization = requireOrganization(actor);
     const lines = await linesOf(joined, organization.timezone);
     const { review } = joined;
     const names = await people([review.signedById, review.unableRecordedById]);
     // a client or family member sees a caregiver's first name and initial ("Nora O."), the office the full name
-    const caregivers = await people(lines.map((l) => l.caregiver_id), isOffice(request) ? 'full' : 'first-and-initial');
+    const caregivers = await people(lines.map((l) => l.caregiver_id), actor.can(OFFICE) ? 'full' : 'first-and-initial');
     const disputes = lines.length
       ? await app.db
           .select()
@@ -237,16 +234,16 @@ export function createReviewService(app: FastifyInstance) {
           : null,
       };
     });
-    return { ...summaryOf(request, joined, lines, names), timezone: organization.timezone, visits: visitsOut };
+    return { ...summaryOf(actor, joined, lines, names), timezone: organization.timezone, visits: visitsOut };
   }
 
-  async function reload(request: FastifyRequest, id: number): Promise<ReviewOut> {
+  async function reload(actor: Actor, id: number): Promise<ReviewOut> {
     const [joined] = await selectReviews().where(eq(workServiceReviews.id, id)).limit(1);
-    return serialize(request, joined);
+    return serialize(actor, joined);
   }
 
-  async function audit(request: FastifyRequest, review: ReviewRow, action: 'UPDATE' | 'READ' | 'SEARCH', changed: Record<string, unknown>) {
-    await request.audit({ entity: 'work_service_review', entityId: review.id, action, clientId: review.clientId, changed });
+  async function audit(actor: Actor, review: ReviewRow, action: 'UPDATE' | 'READ' | 'SEARCH', changed: Record<string, unknown>) {
+    await actor.audit({ entity: 'work_service_review', entityId: review.id, action, clientId: review.clientId, changed });
   }
 
   /** A review the client may no longer act on: signed (read-only), or the office recorded that they cannot sign. */
@@ -256,16 +253,16 @@ export function createReviewService(app: FastifyInstance) {
   }
 
   return {
-    async list(request: FastifyRequest, filter: { status?: ReviewStatus; client_id?: number }, page: Page): Promise<{ count: number; results: ReviewSummaryOut[] }> {
-      const organization = requireOrganization(request);
-      const office = isOffice(request);
+    async list(actor: Actor, filter: ReviewListFilter, page: Page): Promise<{ count: number; results: ReviewSummaryOut[] }> {
+      const organization = requireOrganization(actor);
+      const office = actor.can(OFFICE);
       const conditions: (SQL | undefined)[] = [eq(workServiceReviews.organizationId, organization.id)];
       let concerned = filter.client_id ?? null;
       if (office) {
         await createDueReviews(app, organization.id, filter.client_id);
         if (filter.client_id) conditions.push(eq(workServiceReviews.clientId, filter.client_id));
       } else {
-        const clientId = await ownClientId(app, request.user!.user.id, organization);
+        const clientId = await ownClientId(app, actor.user.id, organization);
         concerned = clientId ?? null;
         if (clientId) await createDueReviews(app, organization.id, clientId);
         conditions.push(clientId ? eq(workServiceReviews.clientId, clientId) : sql`false`);
@@ -278,35 +275,36 @@ export function createReviewService(app: FastifyInstance) {
       ]);
       const count = Number(total?.n ?? 0);
       // every role's list names a client: the client's own reading is audited as the office's is
-      await request.audit({ entity: 'work_service_review', action: 'SEARCH', clientId: concerned, changed: { query: { ...filter, ...page }, count } });
+      await actor.audit({ entity: 'work_service_review', action: 'SEARCH', clientId: concerned, changed: { query: { ...filter, ...page }, count } });
       const allLines = await Promise.all(rows.map((joined) => linesOf(joined, organization.timezone)));
       const names = await people(rows.flatMap(({ review }) => [review.signedById, review.unableRecordedById]));
-      return { count, results: rows.map((joined, i) => summaryOf(request, joined, allLines[i], names)) };
+      return { count, results: rows.map((joined, i) => summaryOf(actor, joined, allLines[i], names)) };
     },
 
-    async retrieve(request: FastifyRequest, id: number): Promise<ReviewOut> {
-      const joined = await findVisible(request, id);
-      await audit(request, joined.review, 'READ', { event: 'read' });
-      return serialize(request, joined);
+    async retrieve(actor: Actor, id: number): Promise<ReviewOut> {
+      const joined = await findVisible(actor, id);
+      await audit(actor, joined.review, 'READ', { event: 'read' });
+      return serialize(actor, joined);
     },
 
-    async sendSignature(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
-      const organization = requireOrganization(request);
-      const { review } = await findVisible(request, id);
+    /** The client's signature file, for the route to send. */
+    async signature(actor: Actor, id: number): Promise<FileRow> {
+      const organization = requireOrganization(actor);
+      const { review } = await findVisible(actor, id);
       const file = await requireFile(app, review.signatureFileId, organization.id, 'This review is not signed.');
-      await audit(request, review, 'READ', { event: 'file-read', file: 'signature' });
-      return sendStoredFile(app, reply, file);
+      await audit(actor, review, 'READ', { event: 'file-read', file: 'signature' });
+      return file;
     },
 
     /** The client signs: the week's visits as they are now are kept with the signature; the review is read-only from then on. */
-    async sign(request: FastifyRequest, id: number, input: { signature: string }): Promise<ReviewOut> {
-      const organization = requireOrganization(request);
-      const { review } = await findVisible(request, id);
+    async sign(actor: Actor, id: number, input: ReviewSignInput): Promise<ReviewOut> {
+      const organization = requireOrganization(actor);
+      const { review } = await findVisible(actor, id);
       refuseClosed(review);
       const png = await requireSignature(input.signature);
       const lines = await liveVisits(review, organization.timezone);
       if (!lines.length) throw conflict('This week has no visits to sign.', 'review_empty');
-      const me = request.user!.user.id;
+      const me = actor.user.id;
       const now = app.now();
       await withSignatureFile(app, png, { organizationId: organization.id, createdById: me }, (save) =>
         app.db.transaction(async (tx) => {
@@ -319,14 +317,14 @@ export function createReviewService(app: FastifyInstance) {
           if (!updated.length) throw conflict('This review is signed already: it can no longer change.', 'review_signed');
         }),
       );
-      await audit(request, review, 'UPDATE', { event: 'sign', status: { from: review.status, to: 'SIGNED' }, visits: lines.map((l) => l.visit_id), signature: 'PNG' });
-      return reload(request, id);
+      await audit(actor, review, 'UPDATE', { event: 'sign', status: { from: review.status, to: 'SIGNED' }, visits: lines.map((l) => l.visit_id), signature: 'PNG' });
+      return reload(actor, id);
     },
 
     /** The client disputes one visit of the week: a DISPUTE exception (their words) for the office's queue. */
-    async dispute(request: FastifyRequest, id: number, input: { visit_id: number; comment: string }): Promise<ReviewOut> {
-      const organization = requireOrganization(request);
-      const { review, clientFirst, clientLast } = await findVisible(request, id);
+    async dispute(actor: Actor, id: number, input: ReviewDisputeInput): Promise<ReviewOut> {
+      const organization = requireOrganization(actor);
+      const { review, clientFirst, clientLast } = await findVisible(actor, id);
       refuseClosed(review);
       const comment = input.comment.trim();
       if (!comment) throw invalid({ comment: ['Say what is not right about this visit.'] });
@@ -354,7 +352,7 @@ export function createReviewService(app: FastifyInstance) {
         if (!moved.length) throw conflict('This review changed a moment ago. Reload and try again.', 'review_changed');
       });
       // after the transaction: on PGlite's one connection, a write outside it would wait for it forever
-      await audit(request, review, 'UPDATE', { event: 'dispute', visit_id: line.visit_id, status: { from, to: 'DISPUTED' } });
+      await audit(actor, review, 'UPDATE', { event: 'dispute', visit_id: line.visit_id, status: { from, to: 'DISPUTED' } });
       // no health details and not the client's words: the office reads them in the queue
       for (const adminId of await organizationAdminIds(app.db, organization.id)) {
         await notify(
@@ -373,12 +371,12 @@ export function createReviewService(app: FastifyInstance) {
           app,
         );
       }
-      return reload(request, id);
+      return reload(actor, id);
     },
 
     /** The office records that the client cannot sign, and why. */
-    async unable(request: FastifyRequest, id: number, input: { reason: UnableReason; note: string }): Promise<ReviewOut> {
-      const { review } = await findVisible(request, id);
+    async unable(actor: Actor, id: number, input: ReviewUnableInput): Promise<ReviewOut> {
+      const { review } = await findVisible(actor, id);
       if (review.status === 'SIGNED') throw conflict('The client signed this review already.', 'review_signed');
       if (review.status === 'UNABLE_TO_SIGN') throw conflict('This review is already recorded as one the client cannot sign.', 'review_closed');
       const note = input.note.trim();
@@ -386,12 +384,12 @@ export function createReviewService(app: FastifyInstance) {
       const now = app.now();
       const updated = await app.db
         .update(workServiceReviews)
-        .set({ status: 'UNABLE_TO_SIGN', unableReason: input.reason, unableNote: note, unableRecordedById: request.user!.user.id, unableRecordedAt: now })
+        .set({ status: 'UNABLE_TO_SIGN', unableReason: input.reason, unableNote: note, unableRecordedById: actor.user.id, unableRecordedAt: now })
         .where(and(eq(workServiceReviews.id, id), inArray(workServiceReviews.status, [...SIGNABLE_STATUSES])))
         .returning({ id: workServiceReviews.id });
       if (!updated.length) throw conflict('This review changed a moment ago. Reload and try again.', 'review_changed');
-      await audit(request, review, 'UPDATE', { event: 'unable_to_sign', reason: input.reason, status: { from: review.status, to: 'UNABLE_TO_SIGN' } });
-      return reload(request, id);
+      await audit(actor, review, 'UPDATE', { event: 'unable_to_sign', reason: input.reason, status: { from: review.status, to: 'UNABLE_TO_SIGN' } });
+      return reload(actor, id);
     },
   };
 }
