@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createConversationService } from './service';
@@ -12,28 +13,28 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/conversations/', { schema: schemas.conversationListSchema, config: talkers }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await conversations.list(request, filter, page);
+    const { count, results } = await conversations.list(actorOf(request), filter, page);
     return pagedAnswer(request, page, count, results);
   });
 
   app.post('/api/conversations/', { schema: schemas.conversationCreateSchema, config: talkers }, async (request, reply) =>
-    reply.status(201).send(await conversations.create(request, request.body)),
+    reply.status(201).send(await conversations.create(actorOf(request), request.body)),
   );
 
   app.get('/api/conversations/:id/', { schema: schemas.conversationRetrieveSchema, config: talkers }, async (request) =>
-    conversations.retrieve(request, request.params.id),
+    conversations.retrieve(actorOf(request), request.params.id),
   );
 
   app.get('/api/conversations/:id/messages/', { schema: schemas.messageListSchema, config: talkers }, async (request) =>
-    conversations.messages(request, request.params.id, request.query),
+    conversations.messages(actorOf(request), request.params.id, request.query),
   );
 
   app.post('/api/conversations/:id/messages/', { schema: schemas.messageCreateSchema, config: talkers }, async (request, reply) =>
-    reply.status(201).send(await conversations.write(request, request.params.id, request.body.body)),
+    reply.status(201).send(await conversations.write(actorOf(request), request.params.id, request.body.body)),
   );
 
   app.post('/api/conversations/:id/read/', { schema: schemas.readCreateSchema, config: talkers }, async (request) =>
-    conversations.markRead(request, request.params.id, request.body.message_id),
+    conversations.markRead(actorOf(request), request.params.id, request.body.message_id),
   );
 };
 

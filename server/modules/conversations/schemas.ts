@@ -150,3 +150,8 @@ export const readCreateSchema = {
     ...errors(404),
   },
 };
+
+/** What the service takes: the inputs as the routes validated them (a list's paging goes apart, as a Page). */
+export type ConversationListFilter = Omit<Static<typeof conversationListSchema.querystring>, 'limit' | 'offset'>;
+export type ConversationCreateInput = Static<typeof conversationCreateSchema.body>;
+export type MessageListQuery = Static<typeof messageListSchema.querystring>;

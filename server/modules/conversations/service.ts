@@ -1,14 +1,15 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { messageNotificationTitle, OFFICE_NAME, PREVIEW_LENGTH, type Topic } from '#domain/messages';
 import { conversationReads, conversations, employeeProfiles, messages, notifications, users } from '../../db/schema';
+import { OFFICE, type Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../../lib/names';
 import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
-import type { ConversationOut, ConversationSummaryOut, MessageOut } from './schemas';
+import type { ConversationCreateInput, ConversationListFilter, ConversationOut, ConversationSummaryOut, MessageListQuery, MessageOut } from './schemas';
 
 type ConversationRow = typeof conversations.$inferSelect;
 
@@ -20,13 +21,13 @@ interface Caller {
   name: string;
 }
 
-function callerOf(request: FastifyRequest): Caller {
-  const organization = requireOrganization(request);
-  const user = request.user!.user;
+function callerOf(actor: Actor): Caller {
+  const organization = requireOrganization(actor);
+  const user = actor.user;
   return {
     organizationId: organization.id,
     userId: user.id,
-    office: user.role === 'ROLE_ADMIN' || user.role === 'ROLE_MASTER',
+    office: actor.can(OFFICE),
     name: personName(user),
   };
 }
@@ -239,8 +240,8 @@ export function createConversationService(app: FastifyInstance) {
   }
 
   return {
-    async list(request: FastifyRequest, filter: { topic?: Topic; unread?: boolean }, page: Page): Promise<{ count: number; results: ConversationSummaryOut[] }> {
-      const caller = callerOf(request);
+    async list(actor: Actor, filter: ConversationListFilter, page: Page): Promise<{ count: number; results: ConversationSummaryOut[] }> {
+      const caller = callerOf(actor);
       const conditions = [visible(caller)];
       if (filter.topic) conditions.push(eq(conversations.topic, filter.topic));
       if (filter.unread !== undefined) conditions.push(filter.unread ? hasUnread(caller.userId) : sql`NOT ${hasUnread(caller.userId)}`);
@@ -251,15 +252,12 @@ export function createConversationService(app: FastifyInstance) {
       ]);
       const found = Number(total?.count ?? 0);
       // the conversations name employees (and what they wrote may name clients): every role's reading is audited
-      await request.audit({ entity: 'conversation', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: found } });
+      await actor.audit({ entity: 'conversation', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: found } });
       return { count: found, results: rows.map((row) => serializeSummary(caller, row as SummaryRow)) };
     },
 
-    async create(
-      request: FastifyRequest,
-      body: { topic: Topic; subject: string; body: string; employee_id?: number; counterpart_id?: number },
-    ): Promise<ConversationOut> {
-      const caller = callerOf(request);
+    async create(actor: Actor, body: ConversationCreateInput): Promise<ConversationOut> {
+      const caller = callerOf(actor);
       const fields: Record<string, string[]> = {};
       if (blank(body.subject)) fields.subject = [NOT_BLANK];
       if (blank(body.body)) fields.body = [NOT_BLANK];
@@ -287,7 +285,7 @@ export function createConversationService(app: FastifyInstance) {
         await tx.insert(conversationReads).values({ conversationId: conversation.id, userId: caller.userId, lastReadMessageId: message.id, readAt: now });
         return { conversation, messageId: Number(message.id) };
       });
-      await request.audit({
+      await actor.audit({
         entity: 'conversation',
         entityId: conversation.id,
         changed: { event: 'create', topic: conversation.topic, ...(conversation.employeeId ? { employee_id: conversation.employeeId } : {}), ...(conversation.counterpartId ? { counterpart_id: conversation.counterpartId } : {}) },
@@ -296,15 +294,15 @@ export function createConversationService(app: FastifyInstance) {
       return detail(caller, await visibleConversation(caller, conversation.id));
     },
 
-    async retrieve(request: FastifyRequest, id: number): Promise<ConversationOut> {
-      const caller = callerOf(request);
+    async retrieve(actor: Actor, id: number): Promise<ConversationOut> {
+      const caller = callerOf(actor);
       const visible = await visibleConversation(caller, id);
-      await request.audit({ entity: 'conversation', entityId: id, action: 'READ', employeeId: visible.conversation.employeeId ?? null, changed: { event: 'read' } });
+      await actor.audit({ entity: 'conversation', entityId: id, action: 'READ', employeeId: visible.conversation.employeeId ?? null, changed: { event: 'read' } });
       return detail(caller, visible);
     },
 
-    async messages(request: FastifyRequest, id: number, query: { after?: number; before?: number; limit?: number }): Promise<{ results: MessageOut[]; has_more: boolean }> {
-      const caller = callerOf(request);
+    async messages(actor: Actor, id: number, query: MessageListQuery): Promise<{ results: MessageOut[]; has_more: boolean }> {
+      const caller = callerOf(actor);
       const { conversation } = await visibleConversation(caller, id);
       const limit = query.limit ?? 50;
       const conditions = [eq(messages.conversationId, conversation.id)];
@@ -321,13 +319,13 @@ export function createConversationService(app: FastifyInstance) {
         .limit(limit + 1);
       const hasMore = rows.length > limit;
       const page = rows.slice(0, limit);
-      await request.audit({ entity: 'conversation', entityId: conversation.id, action: 'READ', employeeId: conversation.employeeId ?? null, changed: { event: 'read-messages', count: page.length, ...query } });
+      await actor.audit({ entity: 'conversation', entityId: conversation.id, action: 'READ', employeeId: conversation.employeeId ?? null, changed: { event: 'read-messages', count: page.length, ...query } });
       if (!forward) page.reverse();
       return { results: serializeMessages(page, await readMarksOf(conversation.id)), has_more: hasMore };
     },
 
-    async write(request: FastifyRequest, id: number, text: string): Promise<MessageOut> {
-      const caller = callerOf(request);
+    async write(actor: Actor, id: number, text: string): Promise<MessageOut> {
+      const caller = callerOf(actor);
       const { conversation } = await visibleConversation(caller, id);
       if (blank(text)) throw invalid({ body: [NOT_BLANK] });
       const now = app.now();
@@ -347,14 +345,14 @@ export function createConversationService(app: FastifyInstance) {
           });
         return message;
       });
-      await request.audit({ entity: 'message', entityId: Number(message.id), changed: { event: 'create', conversation_id: conversation.id } });
+      await actor.audit({ entity: 'message', entityId: Number(message.id), changed: { event: 'create', conversation_id: conversation.id } });
       await announce(caller, conversation, Number(message.id));
       const [author] = await app.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, caller.userId));
       return serializeMessages([{ message, author }], await readMarksOf(conversation.id))[0];
     },
 
-    async markRead(request: FastifyRequest, id: number, messageId: number): Promise<{ conversation_id: number; last_read_message_id: number; unread: number }> {
-      const caller = callerOf(request);
+    async markRead(actor: Actor, id: number, messageId: number): Promise<{ conversation_id: number; last_read_message_id: number; unread: number }> {
+      const caller = callerOf(actor);
       const { conversation } = await visibleConversation(caller, id);
       const [message] = await app.db
         .select({ id: messages.id })
