@@ -21,9 +21,10 @@ import {
   type ClientStatus,
   type ServiceCode,
 } from '#domain/clients';
-import { addDays, dateIn } from '#domain/dates';
+import { addDays } from '#domain/dates';
 import { CLIENT_TYPES, type ClientType } from '#domain/labels';
 import { auditLog, clientAuthorizations, clientCounts, clients, clientServices, clientUsers, users, visits } from '../../db/schema';
+import { organizationToday } from '../../lib/dates';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms, snakeCase as snake } from '../../lib/search';
@@ -208,7 +209,7 @@ function summary(row: ClientRow): ClientSummaryOut {
 
 export function createClientService(app: FastifyInstance) {
   const userService = createUserService(app);
-  const todayIn = (organization: RequestOrganization) => dateIn(organization.timezone, app.now());
+  const todayIn = (organization: RequestOrganization) => organizationToday(app, organization);
 
   async function find(organization: RequestOrganization, id: number, db: FastifyInstance['db'] | Tx = app.db): Promise<ClientRow> {
     const [row] = await db

@@ -2,8 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/connection';
 import { documentTypes, employeeDocuments, employeeProfiles, files, users } from '../../db/schema';
+import { organizationToday } from '../../lib/dates';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
-import { addDays, dateIn, isIsoDate } from '#domain/dates';
+import { addDays, isIsoDate } from '#domain/dates';
 import { requireOrganization } from '../../lib/request-organization';
 import { sendStoredFile, serializeFile, storeUpload } from '../../lib/stored-files';
 import { readMultipartForm } from '../../lib/uploads';
@@ -76,7 +77,7 @@ const adminLink = (employeeId: number) => `/employees/${employeeId}/documents`;
 const OWN_LINK = '/profile/documents';
 
 export function createDocumentService(app: FastifyInstance) {
-  const todayOf = (request: FastifyRequest) => dateIn(requireOrganization(request).timezone, app.now());
+  const todayOf = (request: FastifyRequest) => organizationToday(app, requireOrganization(request));
 
   async function loadDocument(organizationId: number, id: number) {
     const [row] = await app.db

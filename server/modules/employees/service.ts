@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { employeeCounts, employeeNotes, employeeProfiles, noteTypes, users } from '../../db/schema';
+import { organizationToday } from '../../lib/dates';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { addDays, dateIn } from '#domain/dates';
+import { addDays } from '#domain/dates';
 import type { Page } from '../../lib/paging';
 import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms, wordsQuery } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
@@ -113,7 +114,7 @@ function serializeEmployee(row: EmployeeRow): EmployeeOut {
 const inOrganization = (organizationId: number) => and(eq(users.organizationId, organizationId), eq(users.role, 'ROLE_EMPLOYEE'))!;
 
 export function createEmployeeService(app: FastifyInstance) {
-  const todayIn = (organization: RequestOrganization) => dateIn(organization.timezone, app.now());
+  const todayIn = (organization: RequestOrganization) => organizationToday(app, organization);
 
   function selectEmployees(today: string) {
     return app.db.select(employeeColumns(today)).from(users).innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id));

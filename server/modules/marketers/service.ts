@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REFERRAL_SOURCES, REFERRAL_STATUSES, type ReferralStatus } from '#domain/clients';
-import { addDays, dateIn } from '#domain/dates';
+import { addDays } from '#domain/dates';
 import { rowsOf } from '../../db/connection';
+import { organizationToday } from '../../lib/dates';
 import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Page } from '../../lib/paging';
@@ -49,7 +50,7 @@ function figuresOf(row: Record<string, unknown>): Figures {
 
 export function createMarketerService(app: FastifyInstance) {
   function periodOf(organization: RequestOrganization, query: { from?: string; to?: string }): Period {
-    const to = query.to ?? dateIn(organization.timezone, app.now());
+    const to = query.to ?? organizationToday(app, organization);
     const from = query.from ?? addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
     if (from > to) throw invalid({ from: ['The period cannot start after it ends.'] });
     if (from < addDays(to, -MAX_PERIOD_DAYS)) throw invalid({ from: ['Choose a period of at most ten years.'] });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { dateIn } from '#domain/dates';
+import { organizationToday } from '../../lib/dates';
 import { requireOrganization } from '../../lib/request-organization';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common';
 import { buildChecklist } from '../employees/checklist';
@@ -24,7 +24,7 @@ const onboardingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const me = request.user!.user.id;
     // one's own onboarding record: audited as every read of an employee's
     await request.audit({ entity: 'employee', entityId: me, action: 'READ', changed: { event: 'checklist' } });
-    return buildChecklist(app.db, organization.id, me, dateIn(organization.timezone, app.now()));
+    return buildChecklist(app.db, organization.id, me, organizationToday(app, organization));
   });
   await app.register(settingsRoutes);
   await app.register(formRequestRoutes);

@@ -1,32 +1,28 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SERVICES } from '#domain/clients';
-import { addDays, dateIn, isIsoDate, zonedTime } from '#domain/dates';
+import { addDays, isIsoDate, zonedTime } from '#domain/dates';
 import { minutesBetween, OVERTIME_AFTER_MINUTES, weekStartOf } from '#domain/visits';
 import { clients, clientServices, employeeProfiles, organizations, users, visits } from '../../db/schema';
+import { organizationToday } from '../../lib/dates';
+import { OFFICE, type Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../../lib/names';
-import type { PayrollPeriodOut } from './schemas';
+import type { PayrollPeriodOut, PeriodQuery } from './schemas';
 
 /** Without dates: the current week and the three before it. At most a year at once. */
 const DEFAULT_WEEKS = 4;
 const MAX_DAYS = 371;
 
-interface PeriodQuery {
-  employee_id?: number;
-  from?: string;
-  to?: string;
-}
-
 export function createPayrollService(app: FastifyInstance) {
   /** The employee whose pay is read: the office names one of its employees; an employee reads their own. */
-  async function employeeOf(request: FastifyRequest, query: PeriodQuery) {
-    const organization = requireOrganization(request);
-    const me = request.user!.user;
-    const office = me.role === 'ROLE_ADMIN' || me.role === 'ROLE_MASTER';
+  async function employeeOf(actor: Actor, query: PeriodQuery) {
+    const organization = requireOrganization(actor);
+    const me = actor.user;
+    const office = actor.can(OFFICE);
     if (office && !query.employee_id) throw invalid({ employee_id: ['Choose the employee.'] });
     const id = office ? query.employee_id! : me.id;
     if (!office && query.employee_id && query.employee_id !== me.id) throw notFound();
@@ -41,13 +37,13 @@ export function createPayrollService(app: FastifyInstance) {
   }
 
   /** The weeks of the query, newest first, each with its verified visits. */
-  async function periods(request: FastifyRequest, query: PeriodQuery): Promise<PayrollPeriodOut[]> {
-    const { organization, employee } = await employeeOf(request, query);
+  async function periods(actor: Actor, query: PeriodQuery): Promise<PayrollPeriodOut[]> {
+    const { organization, employee } = await employeeOf(actor, query);
     for (const field of ['from', 'to'] as const) if (query[field] && !isIsoDate(query[field]!)) throw invalid({ [field]: ['Enter a real date.'] });
     const tz = organization.timezone;
     const [settings] = await app.db.select({ weekStart: organizations.weekStart }).from(organizations).where(eq(organizations.id, organization.id));
     const weekStart = settings?.weekStart ?? 0;
-    const today = dateIn(tz, app.now());
+    const today = organizationToday(app, organization);
     const last = weekStartOf(query.to ?? today, weekStart);
     const first = weekStartOf(query.from ?? addDays(last, -7 * (DEFAULT_WEEKS - 1)), weekStart);
     if (first > last) throw invalid({ to: ['The period must end on or after its first day.'] });
@@ -95,13 +91,13 @@ export function createPayrollService(app: FastifyInstance) {
   }
 
   return {
-    async list(request: FastifyRequest, query: PeriodQuery, page: Page): Promise<{ count: number; results: PayrollPeriodOut[] }> {
-      const all = await periods(request, query);
+    async list(actor: Actor, query: PeriodQuery, page: Page): Promise<{ count: number; results: PayrollPeriodOut[] }> {
+      const all = await periods(actor, query);
       const results = all.slice(page.offset, page.offset + page.limit);
       // an employee's pay weeks name them and the clients they served: a READ row, the employee's own reading too
       const employeeId = all[0]?.employee.id ?? null;
       const clientIds = [...new Set(results.flatMap((period) => period.visits.map((visit) => visit.client.id)))];
-      await request.audit({
+      await actor.audit({
         entity: 'payroll',
         entityId: employeeId,
         action: 'READ',
@@ -112,8 +108,8 @@ export function createPayrollService(app: FastifyInstance) {
       return { count: all.length, results };
     },
 
-    async exportCsv(request: FastifyRequest, query: PeriodQuery): Promise<{ csv: string; filename: string }> {
-      const all = await periods(request, query);
+    async exportCsv(actor: Actor, query: PeriodQuery): Promise<{ csv: string; filename: string }> {
+      const all = await periods(actor, query);
       const hours = (minutes: number) => (minutes / 60).toFixed(2);
       const lines = [csvLine(['Employee', 'Week start', 'Date', 'Visit id', 'Client', 'Service', 'Start', 'End', 'Minutes', 'Hours', 'Corrected by the office'])];
       for (const period of [...all].reverse()) {
@@ -124,7 +120,7 @@ export function createPayrollService(app: FastifyInstance) {
       }
       const first = all[all.length - 1]?.week_start ?? '';
       const last = all[0]?.week_end ?? '';
-      await request.audit({ entity: 'payroll', entityId: all[0]?.employee.id ?? null, action: 'EXPORT', changed: { event: 'export', employee_id: all[0]?.employee.id ?? null, from: first, to: last } });
+      await actor.audit({ entity: 'payroll', entityId: all[0]?.employee.id ?? null, action: 'EXPORT', changed: { event: 'export', employee_id: all[0]?.employee.id ?? null, from: first, to: last } });
       return { csv: lines.join(''), filename: `payroll-${all[0]?.employee.id ?? 'employee'}-${first}-to-${last}.csv` };
     },
   };
