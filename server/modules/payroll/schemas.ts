@@ -65,3 +65,6 @@ export const payrollExportSchema = {
   produces: ['text/csv'],
   response: { 200: Type.String({ description: 'CSV' }), ...errors(404) },
 };
+
+/** What the service takes: the period as the routes validated it (a list's paging goes apart, as a Page). */
+export type PeriodQuery = Static<typeof payrollExportSchema.querystring>;
