@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SERVICES } from '#domain/clients';
-import { addDays, dateIn, isIsoDate, zonedTime } from '#domain/dates';
+import { addDays, isIsoDate, zonedTime } from '#domain/dates';
 import { minutesBetween, OVERTIME_AFTER_MINUTES, weekStartOf } from '#domain/visits';
 import { clients, clientServices, employeeProfiles, organizations, users, visits } from '../../db/schema';
+import { organizationToday } from '../../lib/dates';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
@@ -42,7 +43,7 @@ export function createPayrollService(app: FastifyInstance) {
     const tz = organization.timezone;
     const [settings] = await app.db.select({ weekStart: organizations.weekStart }).from(organizations).where(eq(organizations.id, organization.id));
     const weekStart = settings?.weekStart ?? 0;
-    const today = dateIn(tz, app.now());
+    const today = organizationToday(app, organization);
     const last = weekStartOf(query.to ?? today, weekStart);
     const first = weekStartOf(query.from ?? addDays(last, -7 * (DEFAULT_WEEKS - 1)), weekStart);
     if (first > last) throw invalid({ to: ['The period must end on or after its first day.'] });
