@@ -86,38 +86,36 @@ export function useList<Row, Filters extends Record<string, string> = Record<str
   const [ordering, setOrderingState] = useState(options.ordering);
   const [rows, setRows] = useState<Row[]>([]);
   const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  // The request an answer or a failure settled: loading until the current one is settled.
+  const [settled, setSettled] = useState<{ request: string; error: string | null } | null>(null);
   const [generation, setGeneration] = useState(0);
   // A changed search goes back to the first page once typing pauses; the first render does not.
   const query = useDebouncedValue(search.trim(), searchDelayMs, () => setOffset(0));
   const loadRef = useRef(options.load);
-  loadRef.current = options.load;
-  const filterKey = JSON.stringify(filters);
+  useEffect(() => {
+    loadRef.current = options.load;
+  });
+  const request = JSON.stringify([query, filters, offset, ordering ?? null, key, pageSize, generation]);
 
   useEffect(() => {
     let active = true;
-    setLoading(true);
-    setError(null);
-    loadRef
-      .current({ limit: pageSize, offset, ...(ordering === undefined ? {} : { ordering }), ...(query ? { search: query } : {}) }, filters)
-      .then((page) => {
+    loadRef.current({ limit: pageSize, offset, ...(ordering === undefined ? {} : { ordering }), ...(query ? { search: query } : {}) }, filters).then(
+      (page) => {
         if (!active) return;
         setRows(page.results);
         setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setError(apiErrorDetail(failure, failureText));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
+        setSettled({ request, error: null });
+      },
+      (failure: unknown) => {
+        if (active) setSettled({ request, error: apiErrorDetail(failure, failureText) });
+      },
+    );
     return () => {
       active = false;
     };
-    // The filters are compared by value, so a page may pass a new object each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, filterKey, offset, ordering, key, pageSize, failureText, generation]);
+  }, [query, filters, offset, ordering, pageSize, failureText, request]);
+  const loading = settled?.request !== request;
+  const error = settled?.request === request ? settled.error : null;
 
   const setFilter = (name: keyof Filters) => (value: string) => {
     setFilters((current) => ({ ...current, [name]: value }));
