@@ -13,10 +13,13 @@ export function isAdmin(request: FastifyRequest): boolean {
   return request.user!.permissions.includes('view-employees');
 }
 
-/** The READY registered nurse who observes the HHA skills (service check behind `{ roles: ['ROLE_EMPLOYEE'] }`). */
+/**
+ * The READY registered nurse who observes the HHA skills (service check behind `{ roles: ['ROLE_EMPLOYEE'] }`):
+ * of the permission table's people, READY employees alone hold view-workschedules.
+ */
 export function isObservingNurse(request: FastifyRequest): boolean {
   const user = request.user!;
-  return user.user.role === 'ROLE_EMPLOYEE' && user.profile?.status === 'READY' && user.profile.position === 'RN';
+  return user.permissions.includes('view-workschedules') && user.profile?.position === 'RN';
 }
 
 export function requireObservingNurse(request: FastifyRequest): void {
