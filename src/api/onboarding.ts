@@ -9,7 +9,6 @@ import { formatMaskedDate, parseMaskedDate } from '../ui/masked-input';
 
 export type EmployeeDocument = ResponseData<'profile_documents_list'>[number];
 export type DocumentStatus = EmployeeDocument['status'];
-export type StoredFile = NonNullable<EmployeeDocument['file']>;
 
 export type Checklist = ResponseData<'onboarding_checklist_retrieve'>;
 export type ChecklistForm = Checklist['forms'][number];
@@ -18,13 +17,9 @@ export type ChecklistTest = Checklist['tests'][number];
 export type FormRequest = ResponseData<'form_requests_retrieve'>;
 export type FormRequestStatus = FormRequest['status'];
 export type FormTemplateField = FormRequest['template']['fields'][number];
-export type FormFieldType = FormTemplateField['type'];
 
 export type TestRequest = ResponseData<'test_requests_retrieve'>;
 export type TestRequestStatus = TestRequest['status'];
-export type TestQuestion = TestRequest['test']['questions'][number];
-export type ObservedSkill = TestRequest['test']['observed_skills'][number];
-export type SkillResult = TestRequest['skill_results'][number];
 
 export type Notification = ResponseData<'notifications_list'>['results'][number];
 

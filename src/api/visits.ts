@@ -7,15 +7,11 @@ import type { RequestBody, ResponseData } from './types';
 
 export type Visit = ResponseData<'visits_list'>['results'][number];
 export type RecurrenceResult = ResponseData<'visits_recurrences_create'>;
-export type VisitCreateBody = RequestBody<'visits_create'>;
 export type Board = ResponseData<'visits_board_retrieve'>;
-export type BoardRow = Board['rows'][number];
 export type BoardVisit = Board['open'][number];
 export type VisitExceptionItem = ResponseData<'visit_exceptions_list'>['results'][number];
-export type ResolveBody = RequestBody<'visit_exceptions_resolve_create'>;
 export type PayrollPeriod = ResponseData<'payroll_periods_list'>['results'][number];
 export type PayrollVisit = PayrollPeriod['visits'][number];
-export type VisitPatternBody = RequestBody<'visits_recurrences_create'>;
 /** Either the position, or where the caregiver says they are and why (or both). */
 export type ClockBody = RequestBody<'visits_clock_in_create'>;
 

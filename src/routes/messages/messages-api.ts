@@ -8,7 +8,6 @@ export type ConversationSummary = ResponseData<'conversations_list'>['results'][
 export type Conversation = ResponseData<'conversations_retrieve'>;
 export type MessagePage = ResponseData<'conversations_messages_list'>;
 export type Message = MessagePage['results'][number];
-export type ReadAnswer = ResponseData<'conversations_read_create'>;
 
 export type NewConversation = RequestBody<'conversations_create'>;
 
