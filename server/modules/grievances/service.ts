@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, dateIn } from '#domain/dates';
+import { addDays } from '#domain/dates';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_MOVES, GRIEVANCE_OVERDUE_DAYS, GRIEVANCE_STATES, canMoveGrievance, isUrgentCategory, type GrievanceState } from '#domain/grievances';
 import { clients, clientUsers, grievanceEvents, grievanceShares, grievances, users } from '../../db/schema';
 import type { Tx } from '../../db/connection';
 import { OFFICE, type Actor } from '../../lib/actor';
+import { organizationToday } from '../../lib/dates';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { personName } from '../../lib/names';
 import type { Page } from '../../lib/paging';
@@ -93,7 +94,7 @@ export function createGrievanceService(app: FastifyInstance) {
       const problems: Record<string, string[]> = {};
       const description = textOf(input.description);
       if (!description) problems.description = ['Tell us what happened.'];
-      if (input.occurred_on && input.occurred_on > dateIn(organization.timezone, app.now())) problems.occurred_on = ['The date cannot be in the future.'];
+      if (input.occurred_on && input.occurred_on > organizationToday(app, organization)) problems.occurred_on = ['The date cannot be in the future.'];
       let complainant: Pick<GrievanceRow, 'clientId' | 'complainantId' | 'complainantName' | 'channel'>;
       if (!office) {
         for (const field of ['channel', 'client_id', 'employee_id', 'complainant_name'] as const) {

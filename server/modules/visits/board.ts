@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, dateIn, isIsoDate, zonedTime } from '#domain/dates';
+import { addDays, isIsoDate, zonedTime } from '#domain/dates';
 import { minutesBetween, weekStartOf } from '#domain/visits';
 import { clients, clientServices, employeeProfiles, users, visitExceptions, visitRequests, visits } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { organizationToday } from '../../lib/dates';
 import { invalid } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
@@ -25,7 +26,7 @@ export function createVisitBoard(app: FastifyInstance) {
       const by = query.by ?? 'caregiver';
       if (query.week && !isIsoDate(query.week)) throw invalid({ week: ['Enter a real date.'] });
       const { weekStart } = await settingsOf(app, organization.id);
-      const start = weekStartOf(query.week ?? dateIn(tz, app.now()), weekStart);
+      const start = weekStartOf(query.week ?? organizationToday(app, organization), weekStart);
       const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
       const from = zonedTime(tz, start, '00:00');
       const until = zonedTime(tz, addDays(start, 7), '00:00');

@@ -1,9 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, dateIn, isIsoDate } from '#domain/dates';
+import { addDays, isIsoDate } from '#domain/dates';
 import { MAX_PATTERN_DAYS, weekdayOf, windowProblem } from '#domain/visits';
 import { visits } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { organizationToday } from '../../lib/dates';
 import { ApiError, invalid } from '../../lib/api-error';
 import { requireOrganization } from '../../lib/request-organization';
 import type { RecurrenceInput, RecurrenceResultOut } from './schemas';
@@ -22,7 +23,7 @@ export function createVisitRecurrences(app: FastifyInstance) {
       const { service } = await checkService(app, organization, input.client_id, input.service_id);
       const caregiver = input.caregiver_id ? await checkCaregiver(app, organization, input.caregiver_id, service.service) : null;
       const overnight = input.end_time <= input.start_time;
-      const today = dateIn(organization.timezone, app.now());
+      const today = organizationToday(app, organization);
       const created: number[] = [];
       const skipped: RecurrenceResultOut['skipped'] = [];
       let patternId: number | null = null;
