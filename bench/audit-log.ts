@@ -13,7 +13,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import type { Db } from '../server/db/connection';
+import { rowsOf, type Db } from '../server/db/connection';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { percentile, type LatencyFigures } from './employees-list';
 import { withBenchDatabase } from './lib';
@@ -53,9 +53,9 @@ export async function benchAuditLog(options: { databaseUrl: string; sizes?: numb
   const log = options.log ?? ((message: string) => console.log(message));
   return withBenchDatabase(options.databaseUrl, 'audit', async ({ database, config }) => {
     const db = database.db;
-    const [ids] = (await db
-      .execute(sql`select (select id from users where email = 'admin@sunrise.example') as admin, (select id from organizations where token = 'sunrise') as sunrise`)
-      .then((r: any) => r.rows)) as { admin: number; sunrise: number }[];
+    const [ids] = rowsOf<{ admin: number; sunrise: number }>(
+      await db.execute(sql`select (select id from users where email = 'admin@sunrise.example') as admin, (select id from organizations where token = 'sunrise') as sunrise`),
+    );
     // the person's month: 120 rows of the admin, six hours apart from March 1st, 12:00 UTC
     await db.execute(sql`
       insert into audit_log (actor_id, organization_id, operation_id, entity, entity_id, action, client_id, role, changed_fields, ip, user_agent, created_at)

@@ -264,7 +264,6 @@ async function refreshStormRow(baseUrl: string) {
     const session = await login(baseUrl);
     let refreshes = 0;
     let unauthorized = 0;
-    let api!: ReturnType<typeof createApiClient>;
     const actor = createActor(
       tokenRefreshMachine.provide({
         actors: {
@@ -279,7 +278,7 @@ async function refreshStormRow(baseUrl: string) {
     // An access token the server refuses: the real one with its signature broken.
     const access = expired ? session.access.slice(0, -4) + (session.access.endsWith('AAAA') ? 'BBBB' : 'AAAA') : session.access;
     actor.send({ type: 'tokens.set', access, refresh: session.refresh });
-    api = createApiClient({
+    const api = createApiClient({
       definition,
       baseURL: baseUrl,
       getAccessToken: () => actor.getSnapshot().context.accessToken,

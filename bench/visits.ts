@@ -13,7 +13,7 @@ import { get } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import type { Db } from '../server/db/connection';
+import { rowsOf, type Db } from '../server/db/connection';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { percentile, type LatencyFigures } from './employees-list';
 import { withBenchDatabase } from './lib';
@@ -102,7 +102,7 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
       return { p50: percentile(times, 50), p95: percentile(times, 95) };
     };
     try {
-      const [nurse] = (await db.execute(sql`select id from users where email = 'nurse@sunrise.example'`).then((r: any) => r.rows)) as { id: number }[];
+      const [nurse] = rowsOf<{ id: number }>(await db.execute(sql`select id from users where email = 'nurse@sunrise.example'`));
       const results: VisitsBench['sizes'] = [];
       let have = 0;
       for (const rows of sizes) {
@@ -117,7 +117,7 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
       }
 
       // 20 bookings of the nurse's same hour at once
-      const [service] = (await db.execute(sql`select s.id, s.client_id from client_services s join clients c on c.id = s.client_id where c.last_name = 'Nguyen' and s.service = 'SkilledNurses'`).then((r: any) => r.rows)) as { id: number; client_id: number }[];
+      const [service] = rowsOf<{ id: number; client_id: number }>(await db.execute(sql`select s.id, s.client_id from client_services s join clients c on c.id = s.client_id where c.last_name = 'Nguyen' and s.service = 'SkilledNurses'`));
       const office = await headersOf('admin@sunrise.example');
       const attempts = 20;
       const answers = await Promise.all(

@@ -55,15 +55,19 @@ const sortedByKey = (record: Record<string, unknown>) =>
  * The document with its paths, each path's methods and the components in a fixed order, so the generated
  * file does not depend on the order in which the server registers its route modules.
  */
-export function canonicalDefinition(definition: any): any {
+export function canonicalDefinition(document: unknown): Record<string, unknown> {
+  const definition = document as {
+    paths?: Record<string, Record<string, unknown>>;
+    components?: Record<string, Record<string, unknown>>;
+  };
   const paths = Object.fromEntries(
-    Object.entries((definition.paths ?? {}) as Record<string, Record<string, unknown>>)
+    Object.entries(definition.paths ?? {})
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, item]) => [key, sortedByKey(item)]),
   );
   const components = definition.components
     ? Object.fromEntries(
-        Object.entries(definition.components as Record<string, Record<string, unknown>>).map(([key, group]) => [key, sortedByKey(group)]),
+        Object.entries(definition.components).map(([key, group]) => [key, sortedByKey(group)]),
       )
     : undefined;
   return { ...definition, paths, ...(components ? { components } : {}) };

@@ -32,7 +32,6 @@ function setUp(options: { refreshToken?: string | null; accessToken?: string; re
     return { status: 200, data: { count: 0, next: null, previous: null, results: [], echo: request.data } };
   });
 
-  let api: ApiClient;
   /** The `token.unauthorized` events the actor received. */
   const unauthorizedEvents: { sentWith: string | null; operationId?: string }[] = [];
   const tokenRefresh = createActor(
@@ -62,7 +61,7 @@ function setUp(options: { refreshToken?: string | null; accessToken?: string; re
     tokenRefresh.send({ type: 'tokens.set', access: options.accessToken, refresh: stored.refresh });
   }
 
-  api = createApiClient({
+  const api: ApiClient = createApiClient({
     definition: testDefinition,
     adapter: server.adapter,
     getAccessToken: () => tokenRefresh.getSnapshot().context.accessToken,

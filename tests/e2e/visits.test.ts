@@ -90,13 +90,6 @@ interface Review {
   visits: { visit_id: number; service_date: string; starts_at: string; ends_at: string; minutes: number }[];
 }
 
-interface PayrollPeriod {
-  week_start: string;
-  week_end: string;
-  total_minutes: number;
-  visits: { id: number }[];
-}
-
 type JourneyPage = Page & { problems: string[] };
 
 // ---------------------------------------------------------------------------------------------------------

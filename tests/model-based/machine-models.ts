@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- one harness over machines of different contexts, inputs and events: each model's oracle reads its own shapes, which one shared type cannot name */
 import {
   createActor,
   fromCallback,

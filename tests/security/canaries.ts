@@ -7,6 +7,7 @@
  * has no such row, or a JSON column has no rule) unless it is listed in NOT_FREE_TEXT with the reason.
  */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/connection';
 import type { TestApp } from '../../server/test-support';
 
 export const CANARY = /canary_[a-z0-9_]+/g;
@@ -129,8 +130,7 @@ interface TextColumn {
 }
 
 async function rows<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: any = await t.database.db.execute(query);
-  return (result.rows ?? result) as T[];
+  return rowsOf<T>(await t.database.db.execute(query));
 }
 
 async function textColumns(t: TestApp): Promise<TextColumn[]> {
