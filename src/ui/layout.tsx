@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 
-/** Page layout pieces: filter rows, panels, columns, action rows, message stacks, label/value pairs. */
+/** Page layout pieces: filter rows, panels and cards, columns, stacks, action rows, message stacks, item lists, label/value pairs. */
 
 export const Filters = styled.div`
   display: grid;
