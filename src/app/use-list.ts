@@ -76,9 +76,11 @@ const NO_FILTERS = {};
  * A paged, ordered, searched and filtered list loaded from the server: a changed search, filter or order goes
  * back to the first page, and only the latest request's answer is shown.
  */
-export function useList<Row, Filters extends Record<string, string> = Record<string, never>, Ordering extends string = string>(
-  options: ListOptions<Row, Filters, Ordering>,
-): List<Row, Filters, Ordering> {
+export function useList<
+  Row,
+  Filters extends Record<string, string> = Record<string, never>,
+  Ordering extends string = string,
+>(options: ListOptions<Row, Filters, Ordering>): List<Row, Filters, Ordering> {
   const { pageSize, failureText, key = '', searchDelayMs = SEARCH_DELAY_MS } = options;
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Filters>(() => (options.filters ?? NO_FILTERS) as Filters);
@@ -99,17 +101,27 @@ export function useList<Row, Filters extends Record<string, string> = Record<str
 
   useEffect(() => {
     let active = true;
-    loadRef.current({ limit: pageSize, offset, ...(ordering === undefined ? {} : { ordering }), ...(query ? { search: query } : {}) }, filters).then(
-      (page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-        setSettled({ request, error: null });
-      },
-      (failure: unknown) => {
-        if (active) setSettled({ request, error: apiErrorDetail(failure, failureText) });
-      },
-    );
+    loadRef
+      .current(
+        {
+          limit: pageSize,
+          offset,
+          ...(ordering === undefined ? {} : { ordering }),
+          ...(query ? { search: query } : {}),
+        },
+        filters,
+      )
+      .then(
+        (page) => {
+          if (!active) return;
+          setRows(page.results);
+          setCount(page.count);
+          setSettled({ request, error: null });
+        },
+        (failure: unknown) => {
+          if (active) setSettled({ request, error: apiErrorDetail(failure, failureText) });
+        },
+      );
     return () => {
       active = false;
     };

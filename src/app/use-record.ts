@@ -7,7 +7,8 @@ export interface RecordState<Data> {
   /** The server's detail (or a network text) when loading failed. */
   error: string | null;
   status: number | null;
-  reload: () => Promise<void>;
+  /** Asks again (what is shown stays until the answer). */
+  reload: () => void;
   /** Shows what an action answered (the record saved), without loading it again. */
   setData: Dispatch<SetStateAction<Data | null>>;
 }
@@ -29,42 +30,51 @@ export function useRecord<Data>(
   failureText: string,
   { enabled = true, clearOnNewKey = false }: RecordOptions = {},
 ): RecordState<Data> {
-  const [data, setData] = useState<Data | null>(null);
-  const [loading, setLoading] = useState(enabled);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<number | null>(null);
+  // The answer remembers its key, so another record's answer is not shown when clearOnNewKey says so.
+  const [answer, setAnswer] = useState<{ key: string; data: Data | null }>({ key, data: null });
+  // The request an answer or a failure settled: loading until the current one is settled.
+  const [settled, setSettled] = useState<{ request: string; error: string | null; status: number | null } | null>(null);
+  const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
-  loadRef.current = load;
-  const generation = useRef(0);
-  const shownKey = useRef(key);
-
-  const reload = useCallback(async () => {
-    const current = ++generation.current;
-    setLoading(true);
-    setError(null);
-    setStatus(null);
-    try {
-      const answer = await loadRef.current();
-      if (current === generation.current) setData(answer);
-    } catch (failure) {
-      if (current === generation.current) {
-        setError(apiErrorDetail(failure, failureText));
-        setStatus(apiErrorStatus(failure));
-      }
-    } finally {
-      if (current === generation.current) setLoading(false);
-    }
-  }, [failureText]);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const request = `${generation}:${key}`;
 
   useEffect(() => {
     if (!enabled) return;
-    if (clearOnNewKey && shownKey.current !== key) setData(null);
-    shownKey.current = key;
-    void reload();
+    let active = true;
+    loadRef.current().then(
+      (data) => {
+        if (!active) return;
+        setAnswer({ key, data });
+        setSettled({ request, error: null, status: null });
+      },
+      (failure: unknown) => {
+        if (active)
+          setSettled({ request, error: apiErrorDetail(failure, failureText), status: apiErrorStatus(failure) });
+      },
+    );
     return () => {
-      generation.current += 1;
+      active = false;
     };
-  }, [reload, key, enabled, clearOnNewKey]);
+  }, [enabled, key, request, failureText]);
 
-  return { data, loading, error, status, reload, setData };
+  const setData: Dispatch<SetStateAction<Data | null>> = useCallback(
+    (update) =>
+      setAnswer((current) => ({
+        key,
+        data: typeof update === 'function' ? (update as (data: Data | null) => Data | null)(current.data) : update,
+      })),
+    [key],
+  );
+  const current = settled?.request === request ? settled : null;
+  return {
+    data: clearOnNewKey && answer.key !== key ? null : answer.data,
+    loading: enabled && !current,
+    error: current?.error ?? null,
+    status: current?.status ?? null,
+    reload: useCallback(() => setGeneration((value) => value + 1), []),
+    setData,
+  };
 }
