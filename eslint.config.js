@@ -25,6 +25,23 @@ const uiZone = {
   message: 'The design kit imports no page or app code.',
 };
 
+// Each eslint-disable must say why after `--`, so that the next reader can judge whether it still holds.
+const disableSaysWhy = {
+  meta: { type: 'suggestion', schema: [], messages: { why: 'Say why after `--`: {{comment}}' } },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          const text = comment.value.trim();
+          if (/^eslint-disable(-next-line|-line)?\b/.test(text) && !/\s--\s*\S/.test(text)) {
+            context.report({ loc: comment.loc, messageId: 'why', data: { comment: text } });
+          }
+        }
+      },
+    };
+  },
+};
+
 const serverZone = (except) => ({
   target: './server',
   from: './src',
@@ -52,7 +69,7 @@ export default tseslint.config(
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'disable-says-why': disableSaysWhy } } },
     settings: {
       // Without the TypeScript extensions the import rules would not follow .ts and .tsx files at all.
       ...importX.flatConfigs.typescript.settings,
@@ -65,6 +82,7 @@ export default tseslint.config(
       ],
     },
     rules: {
+      'local/disable-says-why': 'error',
       // `_name` marks a parameter or binding kept for its position (xstate's (context, params), Fastify's
       // (request, reply)); catch bindings are often named for the reader.
       '@typescript-eslint/no-unused-vars': [
