@@ -1,6 +1,8 @@
+import type { Static } from '@fastify/type-provider-typebox';
 import type { SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { rowsOf } from './db/connection';
+import type { UserSchema } from './schemas/user';
 import { multipart } from './lib/multipart-test-helpers';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './test-support';
 
@@ -21,9 +23,12 @@ type Body = InjectOptions['payload'];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type UploadFile = Parameters<typeof multipart>[1] & object;
 
+/** The user of a login answer. */
+export type SignedInUser = Static<typeof UserSchema>;
+
 export interface Caller {
-  /** The login answer's user (null when signed out); its organization's token is the caller's by default. */
-  readonly user: Record<string, any>;
+  /** The login answer's user (a caller made from tokens alone has none: reading it throws); its organization is the caller's by default. */
+  readonly user: SignedInUser;
   readonly access: string;
   readonly refresh: string;
   /** The X-ORGANIZATION-TOKEN sent, or null for none. */
@@ -47,7 +52,7 @@ export interface TestApi extends TestApp {
   /** Signs in (the demo password by default) and calls as that person, in their own organization. */
   as(email: string, options?: { password?: string; organization?: string | null; headers?: Record<string, string> }): Promise<Caller>;
   /** The rows of a raw query, whichever driver answers (PGlite and node-postgres shape results differently). */
-  rows<Row = any>(query: SQL): Promise<Row[]>;
+  rows<Row = Record<string, unknown>>(query: SQL): Promise<Row[]>;
   /** Signs several people in at once, in the order given. */
   asEach(emails: string[]): Promise<Caller[]>;
   /** A caller for tokens got another way (a minted session, a refresh), in the given organization. */
@@ -57,7 +62,7 @@ export interface TestApi extends TestApp {
 }
 
 interface Identity {
-  user: Record<string, any>;
+  user: SignedInUser | null;
   access: string;
   refresh: string;
   organization: string | null;
@@ -75,7 +80,10 @@ function callerOf(t: TestApp, identity: Identity): Caller {
   const send = (method: Method) => (path: string, body?: Body, extra?: Record<string, string>) =>
     request({ method, url: path, ...(extra ? { headers: extra } : {}), ...(body === undefined ? {} : { payload: body }) });
   return {
-    user: identity.user,
+    get user() {
+      if (!identity.user) throw new Error('this caller signed in with tokens alone: it has no user');
+      return identity.user;
+    },
     access: identity.access,
     refresh: identity.refresh,
     organization: identity.organization,
@@ -102,15 +110,17 @@ export async function testApp(options: Parameters<typeof createTestApp>[0] = {})
 /** Callers on a test app built another way (the security suites build theirs with `createTestApp`). */
 export function withCallers(t: TestApp): TestApi {
   const as: TestApi['as'] = async (email, { password = TEST_PASSWORD, organization, headers = {} } = {}) => {
-    const { user, access, refresh } = await t.login(email, password);
-    return callerOf(t, { user, access, refresh, organization: organization === undefined ? (user.organization?.token ?? null) : organization, extra: headers });
+    const answer = await t.login(email, password);
+    // the login route's response schema shapes the answer
+    const user = answer.user as SignedInUser;
+    return callerOf(t, { user, access: answer.access, refresh: answer.refresh, organization: organization === undefined ? (user.organization?.token ?? null) : organization, extra: headers });
   };
   return Object.assign(t, {
     as,
-    rows: async <Row = any>(query: SQL) => rowsOf<Row>(await t.database.db.execute(query)),
+    rows: async <Row = Record<string, unknown>>(query: SQL) => rowsOf<Row>(await t.database.db.execute(query)),
     asEach: (emails: string[]) => Promise.all(emails.map((email) => as(email))),
-    bearer: (access: string, organization: string | null = null) => callerOf(t, { user: {}, access, refresh: '', organization, extra: {} }),
-    anonymous: callerOf(t, { user: {}, access: '', refresh: '', organization: null, extra: {} }),
+    bearer: (access: string, organization: string | null = null) => callerOf(t, { user: null, access, refresh: '', organization, extra: {} }),
+    anonymous: callerOf(t, { user: null, access: '', refresh: '', organization: null, extra: {} }),
   });
 }
 

@@ -213,7 +213,7 @@ for (const backend of testBackends()) {
       await admin.patch(`/api/clients/${id}/`, { status: 'ACTIVE' });
       await admin.patch(`/api/clients/${id}/`, { type: 'HCC, HHP' });
       const rows = async (where: ReturnType<typeof sql>) =>
-        Number(((await t.database.db.execute(sql`select count(*)::int as n from clients c join organizations o on o.id = c.organization_id where o.token = 'sunrise' and ${where}`)) as any).rows?.[0]?.n ?? 0);
+        Number((await t.rows(sql`select count(*)::int as n from clients c join organizations o on o.id = c.organization_id where o.token = 'sunrise' and ${where}`))[0]?.n ?? 0);
       for (const [query, where] of [
         ['', sql`true`],
         ['status=ACTIVE', sql`c.status = 'ACTIVE'`],

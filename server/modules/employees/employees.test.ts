@@ -198,8 +198,8 @@ for (const backend of testBackends()) {
     describe('notes', () => {
       it('adds notes typed by the organization’s note types, lists and deletes them', async () => {
         const types = await t.database.db.query.noteTypes.findMany();
-        const interview = types.find((n) => n.name === 'Interview' && n.organizationId === admin.user.organization.id)!;
-        const harborType = types.find((n) => n.organizationId !== admin.user.organization.id)!;
+        const interview = types.find((n) => n.name === 'Interview' && n.organizationId === admin.user.organization?.id)!;
+        const harborType = types.find((n) => n.organizationId !== admin.user.organization?.id)!;
         const created = await admin.post(`/api/employees/${ids.newhire}/notes/`, { type_id: interview.id, text: 'Warm, punctual, strong references.' });
         expect(created.statusCode).toBe(201);
         expect(created.json()).toMatchObject({ type: { id: interview.id, name: 'Interview' }, text: 'Warm, punctual, strong references.', author: { id: admin.user.id, name: 'Alice Grant' } });
