@@ -4,13 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../../app';
 import { openDatabase, type Database } from '../../db/connection';
 import { formTemplates, liveEvents, notifications, organizations } from '../../db/schema';
-import { createTestApp, testBackends, type TestApp } from '../../test-support';
+import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 import { notify } from '../notifications/service';
 import { notifyPayloads, terminateListenConnections } from './postgres-bus';
 import { liveStreamsOf } from './routes';
 import { pruneLiveEvents } from './service';
-
-type Session = Awaited<ReturnType<TestApp['login']>>;
 
 interface Received {
   id: number;
@@ -73,6 +71,9 @@ async function openStream(base: string, headers: Record<string, string>, path = 
   };
 }
 
+/** The streams and calls here carry no organization header: the signed-in user's own organization applies. */
+const OWN_ORGANIZATION = { organization: null };
+
 const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function endsWithin(stream: OpenStream, ms = 5000): Promise<boolean> {
@@ -81,10 +82,10 @@ async function endsWithin(stream: OpenStream, ms = 5000): Promise<boolean> {
 
 for (const backend of testBackends()) {
   describe(`live event stream (${backend})`, () => {
-    let t: TestApp;
+    let t: TestApi;
     let base: string;
-    let nurse: Session;
-    let admin: Session;
+    let nurse: Caller;
+    let admin: Caller;
     let sunriseId: number;
     let harborId: number;
     const open: OpenStream[] = [];
@@ -96,12 +97,12 @@ for (const backend of testBackends()) {
     const notifyNurse = (title: string) => notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title }, t.app.now(), t.app);
 
     beforeAll(async () => {
-      t = await createTestApp({ backend });
+      t = await testApp({ backend });
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const address = t.app.server.address();
       base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      nurse = await t.login('nurse@sunrise.example');
-      admin = await t.login('admin@sunrise.example');
+      nurse = await t.as('nurse@sunrise.example', OWN_ORGANIZATION);
+      admin = await t.as('admin@sunrise.example', OWN_ORGANIZATION);
       const orgs = await t.database.db.select().from(organizations);
       sunriseId = orgs.find((o) => o.token === 'sunrise')!.id;
       harborId = orgs.find((o) => o.token === 'harbor')!.id;
@@ -122,28 +123,28 @@ for (const backend of testBackends()) {
     });
 
     it('refuses a Last-Event-ID that is not an event id, naming it', async () => {
-      const response = await fetch(`${base}/api/events/`, { headers: { ...t.headers(nurse.access), 'last-event-id': 'yesterday' } });
+      const response = await fetch(`${base}/api/events/`, { headers: { ...nurse.headers, 'last-event-id': 'yesterday' } });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { fields?: Record<string, unknown> };
       expect(Object.keys(body.fields ?? {})).toEqual(['last-event-id']);
     });
 
     it('refuses the roles without notifications or messages (a client)', async () => {
-      const client = await t.login('client@sunrise.example');
-      const response = await fetch(`${base}/api/events/`, { headers: t.headers(client.access) });
+      const client = await t.as('client@sunrise.example', OWN_ORGANIZATION);
+      const response = await fetch(`${base}/api/events/`, { headers: client.headers });
       expect(response.status).toBe(403);
     });
 
     it("streams the signed-in user's own events only, as Server-Sent Events", async () => {
-      const nurseStream = await stream(t.headers(nurse.access));
-      const adminStream = await stream(t.headers(admin.access));
+      const nurseStream = await stream(nurse.headers);
+      const adminStream = await stream(admin.headers);
       expect(nurseStream.status).toBe(200);
       expect(nurseStream.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(nurseStream.headers.get('cache-control')).toBe('no-store');
 
       const notificationId = await notifyNurse('A visit was added to your schedule');
       const [event] = await nurseStream.waitFor(1);
-      const unread = ((await (await fetch(`${base}/api/notifications/?unread=true&limit=1`, { headers: t.headers(nurse.access) })).json()) as { count: number }).count;
+      const unread = ((await (await fetch(`${base}/api/notifications/?unread=true&limit=1`, { headers: nurse.headers })).json()) as { count: number }).count;
       expect(event).toMatchObject({ type: 'notification.created', data: { notification_id: notificationId, unread } });
       const [row] = await t.database.db.select().from(liveEvents).where(eq(liveEvents.id, event.id));
       expect(row).toMatchObject({ userId: nurse.user.id, type: 'notification.created' });
@@ -155,10 +156,10 @@ for (const backend of testBackends()) {
     });
 
     it('tells every open tab the new unread count when notifications are marked read', async () => {
-      const tab = await stream(t.headers(nurse.access));
+      const tab = await stream(nurse.headers);
       await notifyNurse('Another visit');
       const [created] = await tab.waitFor(1);
-      const readAll = await fetch(`${base}/api/notifications/read-all/`, { method: 'POST', headers: { ...t.headers(nurse.access), 'content-type': 'application/json' }, body: '{}' });
+      const readAll = await fetch(`${base}/api/notifications/read-all/`, { method: 'POST', headers: { ...nurse.headers, 'content-type': 'application/json' }, body: '{}' });
       expect(readAll.status).toBe(204);
       const [, read] = await tab.waitFor(2);
       expect(read).toMatchObject({ type: 'notifications.read', data: { unread: 0 } });
@@ -168,7 +169,7 @@ for (const backend of testBackends()) {
       const [, , again] = await tab.waitFor(3);
       const patch = await fetch(`${base}/api/notifications/${again.data.notification_id}/`, {
         method: 'PATCH',
-        headers: { ...t.headers(nurse.access), 'content-type': 'application/json' },
+        headers: { ...nurse.headers, 'content-type': 'application/json' },
         body: JSON.stringify({ read: true }),
       });
       expect(patch.status).toBe(200);
@@ -177,8 +178,8 @@ for (const backend of testBackends()) {
     });
 
     it("keeps the master's stream to the organization it acts in", async () => {
-      const master = await t.login('master@portal.example');
-      const inHarbor = await stream(t.headers(master.access, 'harbor'));
+      const master = await t.as('master@portal.example', OWN_ORGANIZATION);
+      const inHarbor = await stream(master.in('harbor').headers);
       expect(inHarbor.status).toBe(200);
       await t.app.events.publish([
         { userId: master.user.id, organizationId: sunriseId, type: 'grievance.changed', data: { grievance_id: 1 } },
@@ -191,7 +192,7 @@ for (const backend of testBackends()) {
     });
 
     it('replays what a reconnecting tab missed after its Last-Event-ID, then goes on live, none twice', async () => {
-      const first = await stream(t.headers(nurse.access));
+      const first = await stream(nurse.headers);
       await notifyNurse('Seen before the cut');
       const [seen] = await first.waitFor(1);
       first.close();
@@ -199,7 +200,7 @@ for (const backend of testBackends()) {
       const missedIds = [await notifyNurse('Missed 1'), await notifyNurse('Missed 2')];
 
       // while the missed rows are replayed, new ones arrive: each shows once, in order
-      const reconnecting = stream({ ...t.headers(nurse.access), 'last-event-id': String(seen.id) });
+      const reconnecting = stream({ ...nurse.headers, 'last-event-id': String(seen.id) });
       const during = notifyNurse('Published during the replay');
       const again = await reconnecting;
       const duringId = await during;
@@ -215,15 +216,10 @@ for (const backend of testBackends()) {
     });
 
     it('tells of a notification written in a transaction once it has committed (a form request)', async () => {
-      const aide = await t.login('aide@sunrise.example');
-      const tab = await stream(t.headers(aide.access));
+      const aide = await t.as('aide@sunrise.example', OWN_ORGANIZATION);
+      const tab = await stream(aide.headers);
       const [template] = await t.database.db.select().from(formTemplates).where(eq(formTemplates.name, 'Emergency contact'));
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/onboarding/form-requests/',
-        headers: t.headers(admin.access),
-        payload: { template_id: template.id, employee_ids: [aide.user.id] },
-      });
+      const response = await admin.post('/api/onboarding/form-requests/', { template_id: template.id, employee_ids: [aide.user.id] });
       expect(response.statusCode).toBeLessThan(300);
       const [event] = await tab.waitFor(1);
       expect(event.type).toBe('notification.created');
@@ -234,11 +230,11 @@ for (const backend of testBackends()) {
     });
 
     it('ends the stream when its session signs out, and keeps the other sessions’ streams', async () => {
-      const other = await t.login('nurse@sunrise.example');
-      const leaving = await stream(t.headers(nurse.access));
-      const staying = await stream(t.headers(other.access));
+      const other = await t.as('nurse@sunrise.example', OWN_ORGANIZATION);
+      const leaving = await stream(nurse.headers);
+      const staying = await stream(other.headers);
       expect(await endsWithin(leaving, 200)).toBe(false);
-      const logout = await fetch(`${base}/api/auth/logout/`, { method: 'POST', headers: { ...t.headers(nurse.access), 'content-type': 'application/json' }, body: JSON.stringify({ refresh: nurse.refresh }) });
+      const logout = await fetch(`${base}/api/auth/logout/`, { method: 'POST', headers: { ...nurse.headers, 'content-type': 'application/json' }, body: JSON.stringify({ refresh: nurse.refresh }) });
       expect(logout.status).toBeLessThan(300);
       expect(await endsWithin(leaving)).toBe(true);
       expect(staying.isEnded()).toBe(false);
@@ -248,7 +244,7 @@ for (const backend of testBackends()) {
 
     it('ends streams whose session went idle at the heartbeat, and sends the others a heartbeat', async () => {
       const streams = liveStreamsOf(t.app)!;
-      const quiet = await stream(t.headers(nurse.access));
+      const quiet = await stream(nurse.headers);
       await settle();
       await streams.checkSessions();
       await settle();
@@ -259,7 +255,7 @@ for (const backend of testBackends()) {
       await streams.checkSessions();
       expect(await endsWithin(quiet)).toBe(true);
       expect(streams.size).toBe(0);
-      nurse = await t.login('nurse@sunrise.example');
+      nurse = await t.as('nurse@sunrise.example', OWN_ORGANIZATION);
     });
 
     it('prunes the rows older than a day and keeps the younger ones', async () => {
@@ -279,11 +275,11 @@ for (const backend of testBackends()) {
     });
 
     it('ends every open stream when the server closes', async () => {
-      const s = await stream(t.headers(nurse.access));
+      const s = await stream(nurse.headers);
       const closing = t.close();
       expect(await endsWithin(s)).toBe(true);
       await closing;
-      t = undefined as unknown as TestApp;
+      t = undefined as unknown as TestApi;
     });
   });
 }
@@ -302,21 +298,21 @@ describe('NOTIFY payloads', () => {
 
 if (process.env.TEST_DATABASE_URL) {
   describe('live events across two server processes (postgres)', () => {
-    let t: TestApp;
+    let t: TestApi;
     let second: { app: AppInstance; database: Database };
     let baseB: string;
-    let nurse: Session;
+    let nurse: Caller;
     let sunriseId: number;
 
     beforeAll(async () => {
-      t = await createTestApp({ backend: 'postgres' });
+      t = await testApp({ backend: 'postgres' });
       const database = await openDatabase({ databaseUrl: t.databaseUrl });
       const app = await buildApp({ config: t.config, db: database.db, databaseUrl: t.databaseUrl, now: t.clock.now, logger: false, distDir: '/nonexistent' });
       await app.listen({ port: 0, host: '127.0.0.1' });
       second = { app, database };
       const address = app.server.address();
       baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      nurse = await t.login('nurse@sunrise.example');
+      nurse = await t.as('nurse@sunrise.example', OWN_ORGANIZATION);
       const [sunrise] = await t.database.db.select().from(organizations).where(eq(organizations.token, 'sunrise'));
       sunriseId = sunrise.id;
     });
@@ -327,7 +323,7 @@ if (process.env.TEST_DATABASE_URL) {
     });
 
     it('delivers an event published through one process to a stream served by the other', async () => {
-      const onB = await openStream(baseB, t.headers(nurse.access));
+      const onB = await openStream(baseB, nurse.headers);
       expect(onB.status).toBe(200);
       const id = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Through A' }, t.app.now(), t.app);
       const [event] = await onB.waitFor(1);
@@ -338,26 +334,26 @@ if (process.env.TEST_DATABASE_URL) {
     });
 
     it('ends a stream on the other process when its session signs out', async () => {
-      const session = await t.login('nurse@sunrise.example');
-      const onB = await openStream(baseB, t.headers(session.access));
-      const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: t.headers(session.access), payload: { refresh: session.refresh } });
+      const session = await t.as('nurse@sunrise.example', OWN_ORGANIZATION);
+      const onB = await openStream(baseB, session.headers);
+      const logout = await session.post('/api/auth/logout/', { refresh: session.refresh });
       expect(logout.statusCode).toBeLessThan(300);
       expect(await endsWithin(onB)).toBe(true);
     });
 
     it("ends a person's streams on the other process at once when they are deactivated", async () => {
-      const admin = await t.login('admin@sunrise.example');
-      const aide = await t.login('aide@sunrise.example');
-      const onB = await openStream(baseB, t.headers(aide.access));
+      const admin = await t.as('admin@sunrise.example', OWN_ORGANIZATION);
+      const aide = await t.as('aide@sunrise.example', OWN_ORGANIZATION);
+      const onB = await openStream(baseB, aide.headers);
       expect(onB.status).toBe(200);
-      const deactivate = await t.app.inject({ method: 'PATCH', url: `/api/users/${aide.user.id}/`, headers: t.headers(admin.access), payload: { is_active: false } });
+      const deactivate = await admin.patch(`/api/users/${aide.user.id}/`, { is_active: false });
       expect(deactivate.statusCode).toBe(200);
       expect(await endsWithin(onB, 2000)).toBe(true);
-      await t.app.inject({ method: 'PATCH', url: `/api/users/${aide.user.id}/`, headers: t.headers(admin.access), payload: { is_active: true } });
+      await admin.patch(`/api/users/${aide.user.id}/`, { is_active: true });
     });
 
     it('catches up after its LISTEN connection drops: nothing published meanwhile is lost', async () => {
-      const onB = await openStream(baseB, t.headers(nurse.access));
+      const onB = await openStream(baseB, nurse.headers);
       const before = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Before the cut' }, t.app.now(), t.app);
       await onB.waitFor(1);
       expect(await terminateListenConnections(t.databaseUrl!)).toBeGreaterThanOrEqual(2);
@@ -418,7 +414,7 @@ describe('how many streams a process holds', () => {
 });
 
 describe('stream caps, and streams ended with their sessions', () => {
-  let t: TestApp;
+  let t: TestApi;
   let base: string;
   const open: OpenStream[] = [];
   // a proxy in front (TRUST_PROXY) tells each stream's address in X-Forwarded-For
@@ -437,7 +433,7 @@ describe('stream caps, and streams ended with their sessions', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { eventStreamsPerSession: 2, eventStreamsPerUser: 3, eventStreamsPerAddress: 4, trustProxy: true } });
+    t = await testApp({ config: { eventStreamsPerSession: 2, eventStreamsPerUser: 3, eventStreamsPerAddress: 4, trustProxy: true } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -448,7 +444,7 @@ describe('stream caps, and streams ended with their sessions', () => {
   });
 
   it("closes the session's oldest stream when one more than its cap opens (a reloaded tab never locks itself out)", async () => {
-    const nurse = await t.login('nurse@sunrise.example');
+    const nurse = await t.as('nurse@sunrise.example', OWN_ORGANIZATION);
     const first = await stream(from('198.51.100.1', nurse.access));
     const second = await stream(from('198.51.100.2', nurse.access));
     expect(await endsWithin(first, 200)).toBe(false);
@@ -462,7 +458,7 @@ describe('stream caps, and streams ended with their sessions', () => {
   });
 
   it("closes the user's oldest stream, of whichever session, when one more than their cap opens", async () => {
-    const sessions = await Promise.all([1, 2, 3, 4].map(() => t.login('aide@sunrise.example')));
+    const sessions = await Promise.all([1, 2, 3, 4].map(() => t.as('aide@sunrise.example', OWN_ORGANIZATION)));
     const streams = [];
     for (const [i, session] of sessions.slice(0, 3).entries()) streams.push(await stream(from(`198.51.100.${10 + i}`, session.access)));
     expect(await endsWithin(streams[0]!, 200)).toBe(false);
@@ -476,14 +472,14 @@ describe('stream caps, and streams ended with their sessions', () => {
 
   it('refuses a stream beyond the cap of its address with 429 and keeps the open ones; other addresses still open theirs', async () => {
     const office = '203.0.113.7';
-    const admins = await Promise.all([1, 2, 3].map(() => t.login('admin@sunrise.example')));
-    const nurse = await t.login('nurse@sunrise.example');
+    const admins = await Promise.all([1, 2, 3].map(() => t.as('admin@sunrise.example', OWN_ORGANIZATION)));
+    const nurse = await t.as('nurse@sunrise.example', OWN_ORGANIZATION);
     const held = [];
     for (const session of admins) held.push(await stream(from(office, session.access)));
     held.push(await stream(from(office, nurse.access)));
     expect(held.map((s) => s.status)).toEqual([200, 200, 200, 200]);
 
-    const other = await t.login('nurse@sunrise.example');
+    const other = await t.as('nurse@sunrise.example', OWN_ORGANIZATION);
     const refused = await fetch(`${base}/api/events/`, { headers: from(office, other.access) });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');
@@ -495,25 +491,25 @@ describe('stream caps, and streams ended with their sessions', () => {
     // the same person from elsewhere, and from the full address a stream that replaces one of its own there
     const elsewhere = await stream(from('198.51.100.50', other.access));
     expect(elsewhere.status).toBe(200);
-    const replacing = await stream(from(office, (await t.login('admin@sunrise.example')).access));
+    const replacing = await stream(from(office, (await t.as('admin@sunrise.example', OWN_ORGANIZATION)).access));
     expect(replacing.status).toBe(200);
     expect(await endsWithin(held[0]!, 2000)).toBe(true);
     await closeAll();
   });
 
   it("ends every stream of a person at once when they are deactivated, not at the next heartbeat", async () => {
-    const admin = await t.login('admin@sunrise.example');
-    const sessions = [await t.login('aide@sunrise.example'), await t.login('aide@sunrise.example')];
+    const admin = await t.as('admin@sunrise.example', OWN_ORGANIZATION);
+    const sessions = [await t.as('aide@sunrise.example', OWN_ORGANIZATION), await t.as('aide@sunrise.example', OWN_ORGANIZATION)];
     const streams = [await stream(from('198.51.100.20', sessions[0]!.access)), await stream(from('198.51.100.21', sessions[1]!.access))];
     const adminStream = await stream(from('198.51.100.22', admin.access));
     expect(await endsWithin(streams[0]!, 200)).toBe(false);
     const aideId = sessions[0]!.user.id;
-    const deactivate = await t.app.inject({ method: 'PATCH', url: `/api/users/${aideId}/`, headers: t.headers(admin.access), payload: { is_active: false } });
+    const deactivate = await admin.patch(`/api/users/${aideId}/`, { is_active: false });
     expect(deactivate.statusCode).toBe(200);
     expect(await endsWithin(streams[0]!, 2000)).toBe(true);
     expect(await endsWithin(streams[1]!, 2000)).toBe(true);
     expect(adminStream.isEnded()).toBe(false);
-    const reactivate = await t.app.inject({ method: 'PATCH', url: `/api/users/${aideId}/`, headers: t.headers(admin.access), payload: { is_active: true } });
+    const reactivate = await admin.patch(`/api/users/${aideId}/`, { is_active: true });
     expect(reactivate.statusCode).toBe(200);
     await closeAll();
   });
@@ -521,24 +517,19 @@ describe('stream caps, and streams ended with their sessions', () => {
   it('ends every stream of a person at once when their password is reset, and the other sessions’ ones when they change it', async () => {
     const { createPasswordResetLink } = await import('../auth/password-tokens');
     const { users } = await import('../../db/schema');
-    const sessions = [await t.login('nurse@sunrise.example'), await t.login('nurse@sunrise.example')];
+    const sessions = [await t.as('nurse@sunrise.example', OWN_ORGANIZATION), await t.as('nurse@sunrise.example', OWN_ORGANIZATION)];
     const streams = [await stream(from('198.51.100.30', sessions[0]!.access)), await stream(from('198.51.100.31', sessions[1]!.access))];
     const [nurse] = await t.database.db.select().from(users).where(eq(users.id, sessions[0]!.user.id));
     const [uid, token] = createPasswordResetLink(t.app, nurse!, 'sunrise').split('/').slice(-3, -1);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password: 'amber meadow kettle' } });
+    const reset = await t.anonymous.post('/api/auth/password/reset/confirm/', { uid, token, new_password: 'amber meadow kettle' });
     expect(reset.statusCode).toBe(204);
     expect(await endsWithin(streams[0]!, 2000)).toBe(true);
     expect(await endsWithin(streams[1]!, 2000)).toBe(true);
 
-    const [keeping, leaving] = [await t.login('nurse@sunrise.example', 'amber meadow kettle'), await t.login('nurse@sunrise.example', 'amber meadow kettle')];
+    const [keeping, leaving] = [await t.as('nurse@sunrise.example', { ...OWN_ORGANIZATION, password: 'amber meadow kettle' }), await t.as('nurse@sunrise.example', { ...OWN_ORGANIZATION, password: 'amber meadow kettle' })];
     const kept = await stream(from('198.51.100.32', keeping.access));
     const ended = await stream(from('198.51.100.33', leaving.access));
-    const change = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/change/',
-      headers: t.headers(keeping.access),
-      payload: { current_password: 'amber meadow kettle', new_password: 'copper harbor lantern' },
-    });
+    const change = await keeping.post('/api/auth/password/change/', { current_password: 'amber meadow kettle', new_password: 'copper harbor lantern' });
     expect(change.statusCode).toBe(204);
     expect(await endsWithin(ended, 2000)).toBe(true);
     expect(kept.isEnded()).toBe(false);
