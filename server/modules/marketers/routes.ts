@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import * as schemas from './schemas';
@@ -12,13 +13,13 @@ const marketerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { limit, offset, ...query } = request.query;
     const page = pageOf({ limit, offset });
     const period = marketers.periodOf(requireOrganization(request), query);
-    const { count, results } = await marketers.list(request, period, page);
+    const { count, results } = await marketers.list(actorOf(request), period, page);
     return { ...pagedAnswer(request, page, count, results), ...period };
   });
 
   app.get('/api/marketers/report/', { schema: schemas.marketerReportSchema, config: office }, async (request, reply) => {
     const period = marketers.periodOf(requireOrganization(request), request.query);
-    const csv = await marketers.report(request, period);
+    const csv = await marketers.report(actorOf(request), period);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="referral-conversion-${period.from}-to-${period.to}.csv"`)

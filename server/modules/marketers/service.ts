@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { REFERRAL_SOURCES, REFERRAL_STATUSES, type ReferralStatus } from '#domain/clients';
 import { addDays } from '#domain/dates';
 import { rowsOf } from '../../db/connection';
+import type { Actor } from '../../lib/actor';
 import { organizationToday } from '../../lib/dates';
 import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
@@ -67,8 +68,8 @@ export function createMarketerService(app: FastifyInstance) {
   return {
     periodOf,
 
-    async list(request: FastifyRequest, period: Period, page: Page): Promise<{ count: number; results: MarketerFiguresOut[] }> {
-      const organization = requireOrganization(request);
+    async list(actor: Actor, period: Period, page: Page): Promise<{ count: number; results: MarketerFiguresOut[] }> {
+      const organization = requireOrganization(actor);
       const [rows, total] = await Promise.all([
         app.db.execute(sql`
           select u.id, u.first_name, u.last_name, u.email, u.is_active, ${FIGURE_COLUMNS}
@@ -82,7 +83,7 @@ export function createMarketerService(app: FastifyInstance) {
       ]);
       const count = Number(rowsOf(total)[0]?.count ?? 0);
       // the board names the marketers and their referrals' figures
-      await request.audit({ entity: 'referral', action: 'SEARCH', changed: { event: 'marketers-board', query: { from: period.from, to: period.to, ...page }, count } });
+      await actor.audit({ entity: 'referral', action: 'SEARCH', changed: { event: 'marketers-board', query: { from: period.from, to: period.to, ...page }, count } });
       return {
         count,
         results: rowsOf(rows).map((row) => {
@@ -103,8 +104,8 @@ export function createMarketerService(app: FastifyInstance) {
     },
 
     /** Conversion by source, then by marketer (the office's own entries as "Entered by the office"), as CSV. */
-    async report(request: FastifyRequest, period: Period): Promise<string> {
-      const organization = requireOrganization(request);
+    async report(actor: Actor, period: Period): Promise<string> {
+      const organization = requireOrganization(actor);
       const where = referralsIn(organization, period);
       const [bySource, byMarketer] = await Promise.all([
         app.db.execute(sql`select r.source as key, ${FIGURE_COLUMNS} from referrals r where ${where} group by r.source order by r.source`),
@@ -126,7 +127,7 @@ export function createMarketerService(app: FastifyInstance) {
         ...rowsOf(bySource).map((row) => line('Source', REFERRAL_SOURCES[row.key as keyof typeof REFERRAL_SOURCES] ?? String(row.key), row)),
         ...rowsOf(byMarketer).map((row) => line('Marketer', row.key === null ? 'Entered by the office' : `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), row)),
       ];
-      await request.audit({ entity: 'referral', action: 'EXPORT', changed: { event: 'export', report: 'conversion', from: period.from, to: period.to } });
+      await actor.audit({ entity: 'referral', action: 'EXPORT', changed: { event: 'export', report: 'conversion', from: period.from, to: period.to } });
       return lines.join('');
     },
   };
