@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createAuditLogService } from './service';
@@ -11,12 +12,12 @@ const auditLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/audit-log/', { schema: schemas.auditListSchema, config: master }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, countLimited, results } = await auditLog.list(request, filter, page);
+    const { count, countLimited, results } = await auditLog.list(actorOf(request), filter, page);
     return { ...pagedAnswer(request, page, count, results), count_limited: countLimited };
   });
 
   app.get('/api/audit-log/export/', { schema: schemas.auditExportSchema, config: master }, async (request, reply) => {
-    const stream = await auditLog.exportCsv(request, request.query);
+    const stream = await auditLog.exportCsv(actorOf(request), request.query);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-log-${request.server.now().toISOString().slice(0, 10)}.csv"`).send(stream);
   });
 

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { addDays, zonedTime } from '#domain/dates';
 import { auditLog, organizations, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Page } from '../../lib/paging';
@@ -51,13 +52,13 @@ function serialize({ entry, firstName, lastName, email, organizationName }: Entr
 /** The audit log for the master: filtered, paged and exported in SQL, each listing and export itself audited. */
 export function createAuditLogService(app: FastifyInstance) {
   /** The filters as SQL; the dates are days in the caller's own time zone (the one the page shows times in). */
-  function whereOf(request: FastifyRequest, filter: AuditFilter): SQL | undefined {
+  function whereOf(actor: Actor, filter: AuditFilter): SQL | undefined {
     const fields: Record<string, string[]> = {};
     if (filter.entity_id !== undefined && filter.entity === undefined) fields.entity_id = ['Choose the kind of record (entity) this id belongs to.'];
     // from and to are real dates already: the schema's IsoDate (the validator refuses 2021-02-31, naming the field)
     if (filter.from && filter.to && filter.to < filter.from) fields.to = ['The period must end on or after its first day.'];
     if (Object.keys(fields).length) throw invalid(fields, Object.values(fields)[0][0]);
-    const tz = request.user!.user.timezone || 'UTC';
+    const tz = actor.user.timezone || 'UTC';
     const conditions: (SQL | undefined)[] = [
       filter.organization !== undefined ? eq(auditLog.organizationId, filter.organization) : undefined,
       filter.person !== undefined ? eq(auditLog.actorId, filter.person) : undefined,
@@ -74,8 +75,8 @@ export function createAuditLogService(app: FastifyInstance) {
     app.db.select(entryColumns).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).leftJoin(organizations, eq(organizations.id, auditLog.organizationId));
 
   return {
-    async list(request: FastifyRequest, filter: AuditFilter, page: Page): Promise<{ count: number; countLimited: boolean; results: AuditEntryOut[] }> {
-      const where = whereOf(request, filter);
+    async list(actor: Actor, filter: AuditFilter, page: Page): Promise<{ count: number; countLimited: boolean; results: AuditEntryOut[] }> {
+      const where = whereOf(actor, filter);
       if (page.offset >= AUDIT_COUNT_LIMIT) {
         throw invalid({ offset: ['Only the first 10,000 rows page: narrow the filters (a person, a date range) to reach older ones.'] });
       }
@@ -88,14 +89,14 @@ export function createAuditLogService(app: FastifyInstance) {
       const matched = Number(counted?.n ?? 0);
       const count = Math.min(matched, AUDIT_COUNT_LIMIT);
       // reading the log is itself recorded (product.md: a search keeps its query)
-      await request.audit({ entity: 'audit_log', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
+      await actor.audit({ entity: 'audit_log', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
       return { count, countLimited: matched > AUDIT_COUNT_LIMIT, results: rows.map(serialize) };
     },
 
     /** The filtered rows as CSV, newest first, read in keyset batches on (created_at, id) as they are sent. */
-    async exportCsv(request: FastifyRequest, filter: AuditFilter): Promise<Readable> {
-      const where = whereOf(request, filter);
-      await request.audit({ entity: 'audit_log', action: 'EXPORT', changed: { event: 'export', query: { ...filter } } });
+    async exportCsv(actor: Actor, filter: AuditFilter): Promise<Readable> {
+      const where = whereOf(actor, filter);
+      await actor.audit({ entity: 'audit_log', action: 'EXPORT', changed: { event: 'export', query: { ...filter } } });
       async function* lines() {
         yield csvLine(['Time (UTC)', 'Action', 'Entity', 'Entity id', 'Actor id', 'Actor', 'Actor email', 'Role', 'Organization id', 'Organization', 'Client id', 'Employee id', 'Changed fields', 'IP address', 'User agent', 'Operation']);
         let after: { createdAt: Date; id: number } | null = null;
