@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createNotificationService } from './service';
@@ -11,17 +12,17 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/notifications/', { schema: schemas.notificationListSchema, config: viewNotifications }, async (request) => {
     const { limit, offset, type, unread } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await notifications.list(request, { type, unread }, page);
+    const { count, results } = await notifications.list(actorOf(request), { type, unread }, page);
     return pagedAnswer(request, page, count, results);
   });
 
   app.post('/api/notifications/read-all/', { schema: schemas.notificationReadAllSchema, config: viewNotifications }, async (request, reply) => {
-    await notifications.markAllRead(request, request.body?.type);
+    await notifications.markAllRead(actorOf(request), request.body?.type);
     return reply.status(204).send(null);
   });
 
   app.patch('/api/notifications/:id/', { schema: schemas.notificationUpdateSchema, config: viewNotifications }, async (request) =>
-    notifications.markRead(request, request.params.id, request.body.read),
+    notifications.markRead(actorOf(request), request.params.id, request.body.read),
   );
 };
 

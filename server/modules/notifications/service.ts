@@ -1,9 +1,10 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connection';
 import { notifications, users } from '../../db/schema';
 import type { EventBus } from '../events/bus';
 import type { MailService } from '../mail/service';
+import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
@@ -152,22 +153,22 @@ export interface NotificationFilter {
 }
 
 /** Only ever the signed-in user's own notifications in the request's organization. */
-function own(request: FastifyRequest): SQL[] {
-  return [eq(notifications.organizationId, requireOrganization(request).id), eq(notifications.userId, request.user!.user.id)];
+function own(actor: Actor): SQL[] {
+  return [eq(notifications.organizationId, requireOrganization(actor).id), eq(notifications.userId, actor.user.id)];
 }
 
 export function createNotificationService(app: FastifyInstance) {
   /** The user's other tabs (and this one) hear the new unread count. */
-  async function publishUnread(request: FastifyRequest): Promise<void> {
-    const userId = request.user!.user.id;
-    const organizationId = requireOrganization(request).id;
+  async function publishUnread(actor: Actor): Promise<void> {
+    const userId = actor.user.id;
+    const organizationId = requireOrganization(actor).id;
     const unread = await unreadNotificationCount(app.db, userId, organizationId);
     await app.events.publish([{ userId, organizationId, type: 'notifications.read', data: { unread } }]);
   }
 
   return {
-    async list(request: FastifyRequest, filter: NotificationFilter, page: Page): Promise<{ count: number; results: NotificationOut[] }> {
-      const conditions = own(request);
+    async list(actor: Actor, filter: NotificationFilter, page: Page): Promise<{ count: number; results: NotificationOut[] }> {
+      const conditions = own(actor);
       if (filter.type) conditions.push(eq(notifications.type, filter.type));
       if (filter.unread !== undefined) conditions.push(filter.unread ? isNull(notifications.readAt) : isNotNull(notifications.readAt));
       const where = and(...conditions);
@@ -178,8 +179,8 @@ export function createNotificationService(app: FastifyInstance) {
       return { count: Number(total?.count ?? 0), results: rows.map(serializeNotification) };
     },
 
-    async markRead(request: FastifyRequest, id: number, read: boolean): Promise<NotificationOut> {
-      const where = and(eq(notifications.id, id), ...own(request));
+    async markRead(actor: Actor, id: number, read: boolean): Promise<NotificationOut> {
+      const where = and(eq(notifications.id, id), ...own(actor));
       const [current] = await app.db.select().from(notifications).where(where).limit(1);
       if (!current) throw notFound();
       if (read === (current.readAt !== null)) return serializeNotification(current);
@@ -188,13 +189,13 @@ export function createNotificationService(app: FastifyInstance) {
         .set({ readAt: read ? app.now() : null })
         .where(where)
         .returning();
-      await request.audit({ entity: 'notification', entityId: id, changed: { read: { from: !read, to: read } } });
-      await publishUnread(request);
+      await actor.audit({ entity: 'notification', entityId: id, changed: { read: { from: !read, to: read } } });
+      await publishUnread(actor);
       return serializeNotification(updated);
     },
 
-    async markAllRead(request: FastifyRequest, type: string | undefined): Promise<void> {
-      const conditions = [...own(request), isNull(notifications.readAt)];
+    async markAllRead(actor: Actor, type: string | undefined): Promise<void> {
+      const conditions = [...own(actor), isNull(notifications.readAt)];
       if (type) conditions.push(eq(notifications.type, type));
       const updated = await app.db
         .update(notifications)
@@ -202,8 +203,8 @@ export function createNotificationService(app: FastifyInstance) {
         .where(and(...conditions))
         .returning({ id: notifications.id });
       if (updated.length) {
-        await request.audit({ entity: 'notification', changed: { event: 'read-all', ...(type ? { type } : {}), count: updated.length } });
-        await publishUnread(request);
+        await actor.audit({ entity: 'notification', changed: { event: 'read-all', ...(type ? { type } : {}), count: updated.length } });
+        await publishUnread(actor);
       }
     },
   };
