@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, dateIn } from '#domain/dates';
-import { createTestApp, TestClock, type TestApp } from '../../test-support';
+import { testApp, TestClock, type TestApi } from '../../test-client';
 import { seedDemo } from './index';
 import { nowVisitWindow, sunriseDayVisits, withVisitOfTheHour, type PlacedVisit } from './visits';
 
@@ -76,24 +76,23 @@ describe('the nurse’s demo visits, whenever the demo is seeded (product.md: cl
 });
 
 describe('the demo seeded late in the evening, as a new user would try it', () => {
-  let t: TestApp | undefined;
+  let t: TestApi | undefined;
   afterAll(async () => t?.close());
 
   it('at 23:50 the nurse finds the visit of the hour on her schedule (on the next date) and clocks in at the client’s door', { timeout: 180_000 }, async () => {
     const clock = new TestClock();
     clock.set(new Date('2026-11-24T04:50:00Z')); // 23:50 on Nov 23 in New York
-    t = await createTestApp({ clock, seed: false });
+    t = await testApp({ clock, seed: false });
     await seedDemo(t.database.db, { now: clock.now() });
-    const nurse = await t.login(NURSE);
-    const headers = t.headers(nurse.access, 'sunrise');
+    const nurse = await t.as(NURSE);
     const today = dateIn(ZONE, clock.now());
-    const listed = await t.app.inject({ method: 'GET', url: `/api/visits/?from=${today}&to=${addDays(today, 1)}&limit=100`, headers });
+    const listed = await nurse.get(`/api/visits/?from=${today}&to=${addDays(today, 1)}&limit=100`);
     expect(listed.statusCode, listed.body).toBe(200);
     const ahead = (listed.json().results as { id: number; status: string; starts_at: string; service_date: string }[]).filter(
       (visit) => visit.status === 'SCHEDULED' && Date.parse(visit.starts_at) > clock.now().getTime() && Date.parse(visit.starts_at) <= clock.now().getTime() + HOUR,
     );
     expect(ahead).toMatchObject([{ starts_at: '2026-11-24T05:00:00.000Z', service_date: '2026-11-24' }]);
-    const clockedIn = await t.app.inject({ method: 'POST', url: `/api/visits/${ahead[0]!.id}/clock-in/`, headers, payload: AT_NGUYENS_DOOR });
+    const clockedIn = await nurse.post(`/api/visits/${ahead[0]!.id}/clock-in/`, AT_NGUYENS_DOOR);
     expect(clockedIn.statusCode, clockedIn.body).toBe(200);
     expect(clockedIn.json()).toMatchObject({ status: 'IN_PROGRESS', clock_in: { location: 'HOME' } });
   });

@@ -1,27 +1,26 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, exportSPKI, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support';
+import { testApp, type TestApi } from '../../test-client';
 
 const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 describe('access tokens: the forged JWT corpus is refused whole', () => {
-  let t: TestApp;
+  let t: TestApi;
   let valid: string;
   let refresh: string;
   let claims: Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const session = await t.login('admin@sunrise.example');
+    t = await testApp();
+    const session = await t.as('admin@sunrise.example');
     valid = session.access;
     refresh = session.refresh;
     claims = JSON.parse(Buffer.from(valid.split('.')[1], 'base64url').toString());
   });
   afterAll(async () => t?.close());
 
-  const call = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: { authorization: `Bearer ${token}`, 'x-organization-token': 'sunrise' } });
+  const call = (token: string) => t.bearer(token, 'sunrise').get('/api/auth/user/');
 
   const sign = (payload: Record<string, unknown>, key: Uint8Array = t.app.keys.access, alg = 'HS256') =>
     new SignJWT(payload).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
@@ -70,7 +69,7 @@ describe('access tokens: the forged JWT corpus is refused whole', () => {
   });
 
   it('refuses a token once it expires on the injected clock', async () => {
-    const session = await t.login('nurse@sunrise.example');
+    const session = await t.as('nurse@sunrise.example');
     t.clock.advance(t.config.accessTokenSeconds - 5);
     expect((await call(session.access)).statusCode).toBe(200);
     t.clock.advance(10);
@@ -78,18 +77,18 @@ describe('access tokens: the forged JWT corpus is refused whole', () => {
   });
 
   it('refuses a token it accepted a moment ago once its session ends (the session in the database decides each time)', async () => {
-    const session = await t.login('nurse@sunrise.example');
+    const session = await t.as('nurse@sunrise.example');
     expect((await call(session.access)).statusCode).toBe(200);
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', payload: { refresh: session.refresh } });
+    const logout = await t.anonymous.post('/api/auth/logout/', { refresh: session.refresh });
     expect(logout.statusCode).toBe(204);
     expect((await call(session.access)).statusCode).toBe(401);
   });
 
   it('asks for credentials when none or a non-Bearer scheme is sent', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/api/auth/user/' });
+    const none = await t.anonymous.get('/api/auth/user/');
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
-    const basic = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: { authorization: 'Basic YTpi' } });
+    const basic = await t.anonymous.get('/api/auth/user/', { authorization: 'Basic YTpi' });
     expect(basic.statusCode).toBe(401);
   });
 });
