@@ -17,15 +17,19 @@ function signedIn(role: Role, status: ProfileStatus | null = null): Authenticate
 }
 
 function requestOf(user: AuthenticatedUser) {
-  return { organization: null, audit: vi.fn(async () => {}), user } as unknown as FastifyRequest & { audit: ReturnType<typeof vi.fn> };
+  return { organization: null, audit: vi.fn(async () => {}), user } as unknown as FastifyRequest & {
+    audit: ReturnType<typeof vi.fn>;
+  };
 }
 
 describe('the actor', () => {
   it('answers can() from the permission table, so the office is the admin and the master alone', () => {
-    const office = (['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_EMPLOYEE', 'ROLE_CLIENT', 'ROLE_MARKETER'] as const).filter((role) => {
-      const user = signedIn(role, role === 'ROLE_EMPLOYEE' ? 'READY' : null);
-      return createActor(requestOf(user), user).can(OFFICE);
-    });
+    const office = (['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_EMPLOYEE', 'ROLE_CLIENT', 'ROLE_MARKETER'] as const).filter(
+      (role) => {
+        const user = signedIn(role, role === 'ROLE_EMPLOYEE' ? 'READY' : null);
+        return createActor(requestOf(user), user).can(OFFICE);
+      },
+    );
     expect(office).toEqual(['ROLE_ADMIN', 'ROLE_MASTER']);
     const employee = signedIn('ROLE_EMPLOYEE', 'NEW');
     expect(createActor(requestOf(employee), employee).can('view-workschedules')).toBe(false);

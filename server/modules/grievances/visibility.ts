@@ -27,7 +27,8 @@ export function visibleTo(actor: Actor, organization: RequestOrganization): SQL 
   const me = actor.user;
   const inOrganization = eq(grievances.organizationId, organization.id);
   if (actor.can(OFFICE)) return inOrganization;
-  if (actor.is('client')) return and(inOrganization, or(eq(grievances.complainantId, me.id), sharedWith(me.id, organization.id)))!;
+  if (actor.is('client'))
+    return and(inOrganization, or(eq(grievances.complainantId, me.id), sharedWith(me.id, organization.id)))!;
   return and(inOrganization, eq(grievances.complainantId, me.id))!;
 }
 
@@ -45,8 +46,20 @@ export async function sharesOf(app: FastifyInstance, grievance: GrievanceRow): P
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(grievanceShares)
     .innerJoin(users, eq(users.id, grievanceShares.userId))
-    .innerJoin(clientUsers, and(eq(clientUsers.userId, grievanceShares.userId), eq(clientUsers.organizationId, grievanceShares.organizationId)))
-    .where(and(eq(grievanceShares.grievanceId, grievance.id), eq(grievanceShares.organizationId, grievance.organizationId), eq(clientUsers.clientId, grievance.clientId)))
+    .innerJoin(
+      clientUsers,
+      and(
+        eq(clientUsers.userId, grievanceShares.userId),
+        eq(clientUsers.organizationId, grievanceShares.organizationId),
+      ),
+    )
+    .where(
+      and(
+        eq(grievanceShares.grievanceId, grievance.id),
+        eq(grievanceShares.organizationId, grievance.organizationId),
+        eq(clientUsers.clientId, grievance.clientId),
+      ),
+    )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   return rows.map((row) => ({ id: row.id, name: familyName(row) }));
 }
@@ -116,21 +129,34 @@ export async function serialize(app: FastifyInstance, actor: Actor, row: Selecte
     resolution: grievance.resolution,
     resolved_at: grievance.resolvedAt ? grievance.resolvedAt.toISOString() : null,
     filed_by: grievance.filedById
-      ? { id: grievance.filedById, name: personName({ firstName: row.filerFirst ?? '', lastName: row.filerLast ?? '', email: row.filerEmail ?? '' }) }
+      ? {
+          id: grievance.filedById,
+          name: personName({
+            firstName: row.filerFirst ?? '',
+            lastName: row.filerLast ?? '',
+            email: row.filerEmail ?? '',
+          }),
+        }
       : null,
-    events: events.map(
-      ({ event, firstName, lastName, email }): GrievanceEventOut => ({
-        id: event.id,
-        kind: event.kind as GrievanceEventOut['kind'],
-        from_state: event.fromState,
-        to_state: event.toState,
-        note: event.note,
-        internal: event.internal,
-        by: event.byId ? { id: event.byId, name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }) } : null,
-        at: event.at.toISOString(),
-      }),
-    ),
-    shared_with: office || (grievance.complainantId === actor.user.id && actor.is('client')) ? await sharesOf(app, grievance) : null,
+    events: events.map(({ event, firstName, lastName, email }): GrievanceEventOut => ({
+      id: event.id,
+      kind: event.kind as GrievanceEventOut['kind'],
+      from_state: event.fromState,
+      to_state: event.toState,
+      note: event.note,
+      internal: event.internal,
+      by: event.byId
+        ? {
+            id: event.byId,
+            name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }),
+          }
+        : null,
+      at: event.at.toISOString(),
+    })),
+    shared_with:
+      office || (grievance.complainantId === actor.user.id && actor.is('client'))
+        ? await sharesOf(app, grievance)
+        : null,
     moves: office ? [...GRIEVANCE_MOVES[grievance.state]] : [],
     reprisal_watch: office ? await reprisalWatch(app, grievance) : null,
   };
@@ -146,7 +172,14 @@ export async function announce(app: FastifyInstance, grievance: GrievanceRow, al
   for (const shared of await sharesOf(app, grievance)) recipients.add(shared.id);
   for (const userId of also) recipients.add(userId);
   try {
-    await app.events.publish([...recipients].map((userId) => ({ userId, organizationId: grievance.organizationId, type: 'grievance.changed', data: { grievance_id: grievance.id } })));
+    await app.events.publish(
+      [...recipients].map((userId) => ({
+        userId,
+        organizationId: grievance.organizationId,
+        type: 'grievance.changed',
+        data: { grievance_id: grievance.id },
+      })),
+    );
   } catch (error) {
     app.log.error({ err: error }, 'grievance live event failed');
   }

@@ -9,13 +9,10 @@ import {
   REFERRAL_STATUSES,
   servicesFor,
   type DeclineReason,
-  type ReferralPayer,
-  type ReferralSource,
   type ReferralStatus,
-  type ServiceCode,
 } from '#domain/clients';
 import { addDays } from '#domain/dates';
-import { CLIENT_TYPES, type ClientType } from '#domain/labels';
+import { CLIENT_TYPES } from '#domain/labels';
 import { clients, referralEvents, referrals, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';

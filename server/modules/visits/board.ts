@@ -2,7 +2,15 @@ import { and, asc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, isIsoDate, zonedTime } from '#domain/dates';
 import { minutesBetween, weekStartOf } from '#domain/visits';
-import { clients, clientServices, employeeProfiles, users, visitExceptions, visitRequests, visits } from '../../db/schema';
+import {
+  clients,
+  clientServices,
+  employeeProfiles,
+  users,
+  visitExceptions,
+  visitRequests,
+  visits,
+} from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { organizationToday } from '../../lib/dates';
 import { invalid } from '../../lib/api-error';
@@ -39,18 +47,33 @@ export function createVisitBoard(app: FastifyInstance) {
           eq(users.role, 'ROLE_EMPLOYEE'),
           eq(users.isActive, true),
           eq(employeeProfiles.status, 'READY'),
-          ...words.map((w) => or(sql`lower(${users.lastName}) like ${prefixPattern(w)}`, sql`lower(${users.firstName}) like ${prefixPattern(w)}`)),
+          ...words.map((w) =>
+            or(
+              sql`lower(${users.lastName}) like ${prefixPattern(w)}`,
+              sql`lower(${users.firstName}) like ${prefixPattern(w)}`,
+            ),
+          ),
         );
         const [found, [total]] = await Promise.all([
           app.db
-            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, position: employeeProfiles.position })
+            .select({
+              id: users.id,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              email: users.email,
+              position: employeeProfiles.position,
+            })
             .from(users)
             .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
             .where(where)
             .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
             .limit(page.limit)
             .offset(page.offset),
-          app.db.select({ n: sql<number>`count(*)::int` }).from(users).innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id)).where(where),
+          app.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(users)
+            .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+            .where(where),
         ]);
         rows = found.map((r) => ({ id: r.id, name: personName(r), detail: r.position ?? '' }));
         count = Number(total?.n ?? 0);
@@ -58,7 +81,12 @@ export function createVisitBoard(app: FastifyInstance) {
         const where = and(
           eq(clients.organizationId, organization.id),
           inArray(clients.status, ['ACTIVE', 'ON_HOLD', 'PENDING']),
-          ...words.map((w) => or(sql`lower(${clients.lastName}) like ${prefixPattern(w)}`, sql`lower(${clients.firstName}) like ${prefixPattern(w)}`)),
+          ...words.map((w) =>
+            or(
+              sql`lower(${clients.lastName}) like ${prefixPattern(w)}`,
+              sql`lower(${clients.firstName}) like ${prefixPattern(w)}`,
+            ),
+          ),
         );
         const [found, [total]] = await Promise.all([
           app.db
@@ -74,14 +102,21 @@ export function createVisitBoard(app: FastifyInstance) {
             .orderBy(asc(clients.lastName), asc(clients.firstName), asc(clients.id))
             .limit(page.limit)
             .offset(page.offset),
-          app.db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where),
+          app.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(clients)
+            .where(where),
         ]);
         rows = found.map((r) => ({ id: r.id, name: personName(r), detail: r.services }));
         count = Number(total?.n ?? 0);
       }
       const ids = rows.map((r) => r.id);
       const key = by === 'caregiver' ? visits.caregiverId : visits.clientId;
-      const inWeek = and(eq(visits.organizationId, organization.id), gte(visits.startsAt, from), lt(visits.startsAt, until));
+      const inWeek = and(
+        eq(visits.organizationId, organization.id),
+        gte(visits.startsAt, from),
+        lt(visits.startsAt, until),
+      );
       const compact = () =>
         app.db
           .select({
@@ -100,8 +135,15 @@ export function createVisitBoard(app: FastifyInstance) {
           .innerJoin(clientServices, eq(clientServices.id, visits.clientServiceId))
           .leftJoin(users, eq(users.id, visits.caregiverId));
       const [weekVisits, openVisits] = await Promise.all([
-        ids.length ? compact().where(and(inWeek, inArray(key, ids), ne(visits.status, 'CANCELLED'))).orderBy(asc(visits.startsAt), asc(visits.id)) : Promise.resolve([]),
-        compact().where(and(inWeek, eq(visits.status, 'OPEN'))).orderBy(asc(visits.startsAt), asc(visits.id)).limit(200),
+        ids.length
+          ? compact()
+              .where(and(inWeek, inArray(key, ids), ne(visits.status, 'CANCELLED')))
+              .orderBy(asc(visits.startsAt), asc(visits.id))
+          : Promise.resolve([]),
+        compact()
+          .where(and(inWeek, eq(visits.status, 'OPEN')))
+          .orderBy(asc(visits.startsAt), asc(visits.id))
+          .limit(200),
       ]);
       const toBoard = (r: (typeof openVisits)[number]): BoardVisitOut => ({
         id: r.visit.id,
@@ -111,7 +153,16 @@ export function createVisitBoard(app: FastifyInstance) {
         service_date: r.visit.serviceDate,
         service: r.service,
         client: { id: r.visit.clientId, name: `${r.clientFirst} ${r.clientLast}` },
-        caregiver: r.visit.caregiverId ? { id: r.visit.caregiverId, name: personName({ firstName: r.caregiverFirst ?? '', lastName: r.caregiverLast ?? '', email: r.caregiverEmail ?? '' }) } : null,
+        caregiver: r.visit.caregiverId
+          ? {
+              id: r.visit.caregiverId,
+              name: personName({
+                firstName: r.caregiverFirst ?? '',
+                lastName: r.caregiverLast ?? '',
+                email: r.caregiverEmail ?? '',
+              }),
+            }
+          : null,
         open_exceptions: Number(r.openExceptions),
         requests: Number(r.requests),
         changed: r.visit.changedAt !== null,
@@ -121,9 +172,14 @@ export function createVisitBoard(app: FastifyInstance) {
       for (const r of weekVisits) {
         const rowId = by === 'caregiver' ? r.visit.caregiverId! : r.visit.clientId;
         (byRow.get(rowId) ?? byRow.set(rowId, []).get(rowId)!).push(toBoard(r));
-        if (r.visit.status !== 'MISSED') minutes.set(rowId, (minutes.get(rowId) ?? 0) + minutesBetween(r.visit.startsAt, r.visit.endsAt));
+        if (r.visit.status !== 'MISSED')
+          minutes.set(rowId, (minutes.get(rowId) ?? 0) + minutesBetween(r.visit.startsAt, r.visit.endsAt));
       }
-      await actor.audit({ entity: 'visit', action: 'SEARCH', changed: { event: 'board', query: { week: start, by, search: query.search ?? null, ...page }, count } });
+      await actor.audit({
+        entity: 'visit',
+        action: 'SEARCH',
+        changed: { event: 'board', query: { week: start, by, search: query.search ?? null, ...page }, count },
+      });
       return {
         by,
         week_start: start,

@@ -25,61 +25,126 @@ export function createVisitClock(app: FastifyInstance) {
     const organization = requireOrganization(actor);
     const joined = await findVisible(app, actor, id);
     const current = joined.visit;
-    if (current.caregiverId !== actor.user.id) throw conflict('This visit is Open: ask the office for it before you clock it.', 'visit_not_yours');
+    if (current.caregiverId !== actor.user.id)
+      throw conflict('This visit is Open: ask the office for it before you clock it.', 'visit_not_yours');
     if (current.status !== expected) {
       const clockable = current.status === 'SCHEDULED' || current.status === 'IN_PROGRESS';
-      throw conflict(clockable ? otherwise : `This visit is ${current.status.toLowerCase()}: it cannot be clocked.`, 'visit_locked');
+      throw conflict(
+        clockable ? otherwise : `This visit is ${current.status.toLowerCase()}: it cannot be clocked.`,
+        'visit_locked',
+      );
     }
     return { organization, joined, current, now: app.now() };
   }
 
   return {
     async clockIn(actor: Actor, id: number, input: ClockInput): Promise<VisitOut> {
-      const { organization, joined, current, now } = await visitToClock(actor, id, 'SCHEDULED', 'You already clocked in to this visit.');
+      const { organization, joined, current, now } = await visitToClock(
+        actor,
+        id,
+        'SCHEDULED',
+        'You already clocked in to this visit.',
+      );
       const earliest = new Date(current.startsAt.getTime() - EARLY_CLOCK_IN_MINUTES * 60_000);
-      if (now < earliest) throw conflict(`This visit starts ${formatDay(current.serviceDate)} at ${timeIn(organization.timezone, current.startsAt)}: you can clock in from an hour before.`, 'too_early');
-      if (now >= current.endsAt) throw conflict('This visit’s window has ended: ask the office to record your times.', 'window_ended');
+      if (now < earliest)
+        throw conflict(
+          `This visit starts ${formatDay(current.serviceDate)} at ${timeIn(organization.timezone, current.startsAt)}: you can clock in from an hour before.`,
+          'too_early',
+        );
+      if (now >= current.endsAt)
+        throw conflict('This visit’s window has ended: ask the office to record your times.', 'window_ended');
       const { tolerance } = await settingsOf(app, organization.id);
       const place = placeClock(input, joined, tolerance);
       await app.db.transaction(async (tx) => {
         const moved = await tx
           .update(visits)
-          .set({ status: 'IN_PROGRESS', clockInAt: now, clockInLatitude: place.latitude, clockInLongitude: place.longitude, clockInAccuracy: place.accuracy, clockInDistance: place.distance, clockInLocation: place.location, clockInReason: place.reason, updatedAt: now })
+          .set({
+            status: 'IN_PROGRESS',
+            clockInAt: now,
+            clockInLatitude: place.latitude,
+            clockInLongitude: place.longitude,
+            clockInAccuracy: place.accuracy,
+            clockInDistance: place.distance,
+            clockInLocation: place.location,
+            clockInReason: place.reason,
+            updatedAt: now,
+          })
           .where(and(eq(visits.id, id), eq(visits.status, 'SCHEDULED')))
           .returning();
         if (!moved.length) throw conflict('You already clocked in to this visit.', 'visit_locked');
         const row = moved[0];
-        if (place.exception) await addException(app, tx, row, 'LOCATION_CLOCK_IN', `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`);
+        if (place.exception)
+          await addException(
+            app,
+            tx,
+            row,
+            'LOCATION_CLOCK_IN',
+            `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`,
+          );
         if (place.implausible) await addException(app, tx, row, 'IMPLAUSIBLE_CLOCK_IN', place.implausible);
         const late = minutesBetween(current.startsAt, now);
-        if (late > LATE_AFTER_MINUTES) await addException(app, tx, row, 'LATE_CLOCK_IN', `Clocked in ${late} minutes after the start.`);
+        if (late > LATE_AFTER_MINUTES)
+          await addException(app, tx, row, 'LATE_CLOCK_IN', `Clocked in ${late} minutes after the start.`);
         const [other] = await tx
           .select({ id: visits.id })
           .from(visits)
           .where(and(eq(visits.caregiverId, row.caregiverId!), eq(visits.status, 'IN_PROGRESS'), ne(visits.id, id)))
           .limit(1);
-        if (other) await addException(app, tx, row, 'OVERLAP', `Clocked in while visit ${other.id} was still in progress.`);
+        if (other)
+          await addException(app, tx, row, 'OVERLAP', `Clocked in while visit ${other.id} was still in progress.`);
       });
-      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', { event: 'clock_in', at: now.toISOString(), location: place.location, distance: place.distance === null ? null : Math.round(place.distance) });
+      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', {
+        event: 'clock_in',
+        at: now.toISOString(),
+        location: place.location,
+        distance: place.distance === null ? null : Math.round(place.distance),
+      });
       return one(app, actor, id);
     },
 
     async clockOut(actor: Actor, id: number, input: ClockInput): Promise<VisitOut> {
-      const { organization, joined, current, now } = await visitToClock(actor, id, 'IN_PROGRESS', 'Clock in to this visit first.');
+      const { organization, joined, current, now } = await visitToClock(
+        actor,
+        id,
+        'IN_PROGRESS',
+        'Clock in to this visit first.',
+      );
       const { tolerance } = await settingsOf(app, organization.id);
       const place = placeClock(input, joined, tolerance);
       await app.db.transaction(async (tx) => {
         const moved = await tx
           .update(visits)
-          .set({ status: 'COMPLETED', clockOutAt: now, clockOutLatitude: place.latitude, clockOutLongitude: place.longitude, clockOutAccuracy: place.accuracy, clockOutDistance: place.distance, clockOutLocation: place.location, clockOutReason: place.reason, updatedAt: now })
+          .set({
+            status: 'COMPLETED',
+            clockOutAt: now,
+            clockOutLatitude: place.latitude,
+            clockOutLongitude: place.longitude,
+            clockOutAccuracy: place.accuracy,
+            clockOutDistance: place.distance,
+            clockOutLocation: place.location,
+            clockOutReason: place.reason,
+            updatedAt: now,
+          })
           .where(and(eq(visits.id, id), eq(visits.status, 'IN_PROGRESS')))
           .returning();
         if (!moved.length) throw conflict('You already clocked out of this visit.', 'visit_locked');
-        if (place.exception) await addException(app, tx, moved[0], 'LOCATION_CLOCK_OUT', `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`);
+        if (place.exception)
+          await addException(
+            app,
+            tx,
+            moved[0],
+            'LOCATION_CLOCK_OUT',
+            `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`,
+          );
         if (place.implausible) await addException(app, tx, moved[0], 'IMPLAUSIBLE_CLOCK_OUT', place.implausible);
         await verifyIfClear(app, tx, id);
       });
-      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', { event: 'clock_out', at: now.toISOString(), location: place.location, distance: place.distance === null ? null : Math.round(place.distance) });
+      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', {
+        event: 'clock_out',
+        at: now.toISOString(),
+        location: place.location,
+        distance: place.distance === null ? null : Math.round(place.distance),
+      });
       return one(app, actor, id);
     },
 
@@ -88,16 +153,28 @@ export function createVisitClock(app: FastifyInstance) {
       const { visit: current } = await findVisible(app, actor, id);
       if (current.caregiverId !== actor.user.id) throw conflict('This visit is Open already.', 'visit_not_yours');
       const now = app.now();
-      if (current.status !== 'SCHEDULED' || current.startsAt <= now) throw conflict('Only a visit that has not started can be given up; call the office.', 'visit_locked');
+      if (current.status !== 'SCHEDULED' || current.startsAt <= now)
+        throw conflict('Only a visit that has not started can be given up; call the office.', 'visit_locked');
       const text = reason.trim();
       if (!text) throw invalid({ reason: ['Say why you cannot make it.'] });
       const moved = await app.db
         .update(visits)
-        .set({ status: 'OPEN', caregiverId: null, calloutReason: text, calledOutAt: now, updatedAt: now, changedAt: now })
+        .set({
+          status: 'OPEN',
+          caregiverId: null,
+          calloutReason: text,
+          calledOutAt: now,
+          updatedAt: now,
+          changedAt: now,
+        })
         .where(and(eq(visits.id, id), eq(visits.status, 'SCHEDULED'), eq(visits.caregiverId, current.caregiverId)))
         .returning({ id: visits.id });
       if (!moved.length) throw conflict('This visit changed a moment ago. Reload and try again.', 'visit_changed');
-      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', { event: 'callout', caregiver_id: { from: current.caregiverId, to: null }, status: { from: 'SCHEDULED', to: 'OPEN' } });
+      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', {
+        event: 'callout',
+        caregiver_id: { from: current.caregiverId, to: null },
+        status: { from: 'SCHEDULED', to: 'OPEN' },
+      });
       await tellOffice(
         app,
         organization,
@@ -116,11 +193,27 @@ export function createVisitClock(app: FastifyInstance) {
       const me = actor.user.id;
       if (current.status !== 'OPEN') throw conflict('This visit is no longer open.', 'visit_not_open');
       const other = await overlapping(app.db, me, current.startsAt, current.endsAt);
-      if (other) throw conflict(`You are booked ${windowIn(organization.timezone, other.visit.startsAt, other.visit.endsAt, dayIn(organization))} with ${other.first_name.charAt(0)}. ${other.last_name} then.`);
-      const inserted = await app.db.insert(visitRequests).values({ visitId: id, caregiverId: me, organizationId: organization.id, createdAt: app.now() }).onConflictDoNothing().returning();
+      if (other)
+        throw conflict(
+          `You are booked ${windowIn(organization.timezone, other.visit.startsAt, other.visit.endsAt, dayIn(organization))} with ${other.first_name.charAt(0)}. ${other.last_name} then.`,
+        );
+      const inserted = await app.db
+        .insert(visitRequests)
+        .values({ visitId: id, caregiverId: me, organizationId: organization.id, createdAt: app.now() })
+        .onConflictDoNothing()
+        .returning();
       if (inserted.length) {
-        await auditVisit(actor, { id, clientId: current.clientId, caregiverId: me }, 'UPDATE', { event: 'request', caregiver_id: me });
-        await tellOffice(app, organization, 'A caregiver asked for an open visit', `${formatDay(current.serviceDate)}, ${windowIn(organization.timezone, current.startsAt, current.endsAt, dayIn(organization))}.`, `/clients/${current.clientId}/visits`);
+        await auditVisit(actor, { id, clientId: current.clientId, caregiverId: me }, 'UPDATE', {
+          event: 'request',
+          caregiver_id: me,
+        });
+        await tellOffice(
+          app,
+          organization,
+          'A caregiver asked for an open visit',
+          `${formatDay(current.serviceDate)}, ${windowIn(organization.timezone, current.startsAt, current.endsAt, dayIn(organization))}.`,
+          `/clients/${current.clientId}/visits`,
+        );
       }
       return one(app, actor, id);
     },

@@ -34,7 +34,10 @@ export async function verifyIfClear(app: FastifyInstance, db: Db, visitId: numbe
   const [row] = await db.select().from(visits).where(eq(visits.id, visitId));
   if (!row || row.status !== 'COMPLETED') return;
   if ((await openExceptionCount(db, visitId)) === 0) {
-    await db.update(visits).set({ status: 'VERIFIED', verifiedAt: app.now(), updatedAt: app.now() }).where(eq(visits.id, visitId));
+    await db
+      .update(visits)
+      .set({ status: 'VERIFIED', verifiedAt: app.now(), updatedAt: app.now() })
+      .where(eq(visits.id, visitId));
   }
 }
 
@@ -53,16 +56,24 @@ async function detectMissingClocks(app: FastifyInstance, organizationId: number)
   const missedOut = await app.db
     .select()
     .from(visits)
-    .where(and(eq(visits.organizationId, organizationId), eq(visits.status, 'IN_PROGRESS'), lt(visits.endsAt, outBefore)))
+    .where(
+      and(eq(visits.organizationId, organizationId), eq(visits.status, 'IN_PROGRESS'), lt(visits.endsAt, outBefore)),
+    )
     .limit(5_000);
-  for (const row of missedIn) await addException(app, app.db, row, 'MISSING_CLOCK_IN', 'No clock-in was recorded for this visit.');
-  for (const row of missedOut) await addException(app, app.db, row, 'MISSING_CLOCK_OUT', 'No clock-out was recorded for this visit.');
+  for (const row of missedIn)
+    await addException(app, app.db, row, 'MISSING_CLOCK_IN', 'No clock-in was recorded for this visit.');
+  for (const row of missedOut)
+    await addException(app, app.db, row, 'MISSING_CLOCK_OUT', 'No clock-out was recorded for this visit.');
 }
 
 /** The office's exceptions queue and its resolutions: approved, or the times corrected with a reason. */
 export function createVisitExceptions(app: FastifyInstance) {
   return {
-    async exceptions(actor: Actor, filter: ExceptionFilter, page: Page): Promise<{ count: number; results: ExceptionListItemOut[] }> {
+    async exceptions(
+      actor: Actor,
+      filter: ExceptionFilter,
+      page: Page,
+    ): Promise<{ count: number; results: ExceptionListItemOut[] }> {
       const organization = requireOrganization(actor);
       await detectMissingClocks(app, organization.id);
       const where = and(
@@ -93,9 +104,16 @@ export function createVisitExceptions(app: FastifyInstance) {
           .orderBy(filter.resolved ? desc(visitExceptions.resolvedAt) : asc(visits.startsAt), asc(visitExceptions.id))
           .limit(page.limit)
           .offset(page.offset),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(visitExceptions).where(where),
+        app.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(visitExceptions)
+          .where(where),
       ]);
-      await actor.audit({ entity: 'visit', action: 'SEARCH', changed: { event: 'exceptions', query: { ...filter, ...page }, count: Number(total?.n ?? 0) } });
+      await actor.audit({
+        entity: 'visit',
+        action: 'SEARCH',
+        changed: { event: 'exceptions', query: { ...filter, ...page }, count: Number(total?.n ?? 0) },
+      });
       return {
         count: Number(total?.n ?? 0),
         results: rows.map((r) => ({
@@ -104,7 +122,16 @@ export function createVisitExceptions(app: FastifyInstance) {
             id: r.visit.id,
             status: r.visit.status,
             client: { id: r.visit.clientId, first_name: r.clientFirst, last_name: r.clientLast },
-            caregiver: r.visit.caregiverId ? { id: r.visit.caregiverId, name: personName({ firstName: r.caregiverFirst ?? '', lastName: r.caregiverLast ?? '', email: r.caregiverEmail ?? '' }) } : null,
+            caregiver: r.visit.caregiverId
+              ? {
+                  id: r.visit.caregiverId,
+                  name: personName({
+                    firstName: r.caregiverFirst ?? '',
+                    lastName: r.caregiverLast ?? '',
+                    email: r.caregiverEmail ?? '',
+                  }),
+                }
+              : null,
             service: r.service,
             starts_at: r.visit.startsAt.toISOString(),
             ends_at: r.visit.endsAt.toISOString(),
@@ -134,12 +161,21 @@ export function createVisitExceptions(app: FastifyInstance) {
         if (row.exception.resolvedAt) throw conflict('This exception was already resolved.', 'exception_resolved');
         const { visit } = row;
         const now = app.now();
-        const changes: Record<string, unknown> = { event: 'resolve', exception: row.exception.code, resolution: input.resolution };
+        const changes: Record<string, unknown> = {
+          event: 'resolve',
+          exception: row.exception.code,
+          resolution: input.resolution,
+        };
         if (input.resolution === 'CORRECTED') {
           const fields: Record<string, string[]> = {};
-          if (!input.correction_reason) fields.correction_reason = ['Choose why the times are corrected: the reason is kept with them.'];
-          const start = input.corrected_start_at ? new Date(input.corrected_start_at) : visit.correctedStartAt ?? visit.clockInAt;
-          const end = input.corrected_end_at ? new Date(input.corrected_end_at) : visit.correctedEndAt ?? visit.clockOutAt;
+          if (!input.correction_reason)
+            fields.correction_reason = ['Choose why the times are corrected: the reason is kept with them.'];
+          const start = input.corrected_start_at
+            ? new Date(input.corrected_start_at)
+            : (visit.correctedStartAt ?? visit.clockInAt);
+          const end = input.corrected_end_at
+            ? new Date(input.corrected_end_at)
+            : (visit.correctedEndAt ?? visit.clockOutAt);
           if (!start) fields.corrected_start_at = ['Enter when the visit started.'];
           if (!end) fields.corrected_end_at = ['Enter when the visit ended.'];
           if (start && end) {
@@ -147,7 +183,8 @@ export function createVisitExceptions(app: FastifyInstance) {
             if (problem) fields.corrected_end_at = [problem];
             else if (end > now) fields.corrected_end_at = ['A corrected end cannot be in the future.'];
           }
-          if (!input.note?.trim() && input.correction_reason === 'OTHER') fields.note = ['Say what happened: the reason "Other" needs a note.'];
+          if (!input.note?.trim() && input.correction_reason === 'OTHER')
+            fields.note = ['Say what happened: the reason "Other" needs a note.'];
           if (Object.keys(fields).length) throw invalid(fields);
           await tx
             .update(visits)
@@ -164,8 +201,14 @@ export function createVisitExceptions(app: FastifyInstance) {
             })
             .where(eq(visits.id, visit.id));
           Object.assign(changes, {
-            corrected_start_at: { from: (visit.correctedStartAt ?? visit.clockInAt)?.toISOString() ?? null, to: start!.toISOString() },
-            corrected_end_at: { from: (visit.correctedEndAt ?? visit.clockOutAt)?.toISOString() ?? null, to: end!.toISOString() },
+            corrected_start_at: {
+              from: (visit.correctedStartAt ?? visit.clockInAt)?.toISOString() ?? null,
+              to: start!.toISOString(),
+            },
+            corrected_end_at: {
+              from: (visit.correctedEndAt ?? visit.clockOutAt)?.toISOString() ?? null,
+              to: end!.toISOString(),
+            },
             correction_reason: input.correction_reason,
           });
         } else if (row.exception.code === 'MISSING_CLOCK_IN' && visit.status === 'SCHEDULED') {
@@ -173,17 +216,31 @@ export function createVisitExceptions(app: FastifyInstance) {
           await tx.update(visits).set({ status: 'MISSED', updatedAt: now }).where(eq(visits.id, visit.id));
           changes.status = { from: visit.status, to: 'MISSED' };
         } else if (row.exception.code === 'MISSING_CLOCK_OUT' && visit.status === 'IN_PROGRESS') {
-          throw invalid({ resolution: ['A missing clock-out is resolved by entering when the visit ended (Correct).'] });
+          throw invalid({
+            resolution: ['A missing clock-out is resolved by entering when the visit ended (Correct).'],
+          });
         }
         await tx
           .update(visitExceptions)
-          .set({ resolution: input.resolution, resolutionNote: input.note?.trim() || null, resolvedById: me, resolvedAt: now })
+          .set({
+            resolution: input.resolution,
+            resolutionNote: input.note?.trim() || null,
+            resolvedById: me,
+            resolvedAt: now,
+          })
           .where(eq(visitExceptions.id, exceptionId));
         await verifyIfClear(app, tx, visit.id);
         return { visitId: visit.id, clientId: visit.clientId, caregiverId: visit.caregiverId, changes };
       });
       // after the transaction: on PGlite's one connection, a write outside it would wait for it forever
-      await actor.audit({ entity: 'visit', entityId: resolved.visitId, action: 'UPDATE', clientId: resolved.clientId, employeeId: resolved.caregiverId, changed: resolved.changes });
+      await actor.audit({
+        entity: 'visit',
+        entityId: resolved.visitId,
+        action: 'UPDATE',
+        clientId: resolved.clientId,
+        employeeId: resolved.caregiverId,
+        changed: resolved.changes,
+      });
       return one(app, actor, resolved.visitId);
     },
   };

@@ -16,7 +16,25 @@ import type { VisitRow } from './visit-rows';
 const EXPORT_BATCH = 500;
 
 interface ExportRow {
-  visit: Pick<VisitRow, 'id' | 'clientId' | 'caregiverId' | 'serviceDate' | 'startsAt' | 'clockInAt' | 'clockOutAt' | 'clockInLocation' | 'clockInLatitude' | 'clockInLongitude' | 'clockOutLocation' | 'clockOutLatitude' | 'clockOutLongitude' | 'correctedStartAt' | 'correctedEndAt' | 'correctionReason'>;
+  visit: Pick<
+    VisitRow,
+    | 'id'
+    | 'clientId'
+    | 'caregiverId'
+    | 'serviceDate'
+    | 'startsAt'
+    | 'clockInAt'
+    | 'clockOutAt'
+    | 'clockInLocation'
+    | 'clockInLatitude'
+    | 'clockInLongitude'
+    | 'clockOutLocation'
+    | 'clockOutLatitude'
+    | 'clockOutLongitude'
+    | 'correctedStartAt'
+    | 'correctedEndAt'
+    | 'correctionReason'
+  >;
   clientFirst: string;
   clientLast: string;
   memberId: string | null;
@@ -33,11 +51,39 @@ export function createVisitExport(app: FastifyInstance) {
     async exportCsv(actor: Actor, period: ExportPeriod): Promise<Readable> {
       const organization = requireOrganization(actor);
       if (period.to < period.from) throw invalid({ to: ['The period must end on or after its first day.'] });
-      await actor.audit({ entity: 'visit', action: 'EXPORT', changed: { event: 'export', from: period.from, to: period.to } });
+      await actor.audit({
+        entity: 'visit',
+        action: 'EXPORT',
+        changed: { event: 'export', from: period.from, to: period.to },
+      });
       const tz = organization.timezone;
       const db = app.db;
       async function* lines() {
-        yield csvLine(['Visit id', 'Service code', 'Service', 'Client id', 'Client', 'Member id', 'Caregiver id', 'Caregiver', 'Service date', 'Location in', 'Latitude in', 'Longitude in', 'Location out', 'Latitude out', 'Longitude out', 'Start', 'End', 'Clock-in', 'Clock-out', 'Minutes', 'Time zone', 'Exception codes', 'Correction reason']);
+        yield csvLine([
+          'Visit id',
+          'Service code',
+          'Service',
+          'Client id',
+          'Client',
+          'Member id',
+          'Caregiver id',
+          'Caregiver',
+          'Service date',
+          'Location in',
+          'Latitude in',
+          'Longitude in',
+          'Location out',
+          'Latitude out',
+          'Longitude out',
+          'Start',
+          'End',
+          'Clock-in',
+          'Clock-out',
+          'Minutes',
+          'Time zone',
+          'Exception codes',
+          'Correction reason',
+        ]);
         const from = zonedTime(tz, period.from, '00:00');
         const until = zonedTime(tz, addDays(period.to, 1), '00:00');
         let after: { startsAt: Date; id: number } | null = null;
@@ -74,7 +120,17 @@ export function createVisitExport(app: FastifyInstance) {
             .innerJoin(clients, eq(clients.id, visits.clientId))
             .innerJoin(clientServices, eq(clientServices.id, visits.clientServiceId))
             .leftJoin(users, eq(users.id, visits.caregiverId))
-            .where(and(eq(visits.organizationId, organization.id), eq(visits.status, 'VERIFIED'), gte(visits.startsAt, from), lt(visits.startsAt, until), after ? sql`(${visits.startsAt}, ${visits.id}) > (${after.startsAt.toISOString()}::timestamptz, ${after.id})` : undefined))
+            .where(
+              and(
+                eq(visits.organizationId, organization.id),
+                eq(visits.status, 'VERIFIED'),
+                gte(visits.startsAt, from),
+                lt(visits.startsAt, until),
+                after
+                  ? sql`(${visits.startsAt}, ${visits.id}) > (${after.startsAt.toISOString()}::timestamptz, ${after.id})`
+                  : undefined,
+              ),
+            )
             .orderBy(asc(visits.startsAt), asc(visits.id))
             .limit(EXPORT_BATCH);
           for (const r of rows) {

@@ -17,11 +17,15 @@ export function createVisitRecurrences(app: FastifyInstance) {
   return {
     async recur(actor: Actor, input: RecurrenceInput): Promise<RecurrenceResultOut> {
       const organization = requireOrganization(actor);
-      for (const field of ['starts_on', 'until'] as const) if (!isIsoDate(input[field])) throw invalid({ [field]: ['Enter a real date.'] });
+      for (const field of ['starts_on', 'until'] as const)
+        if (!isIsoDate(input[field])) throw invalid({ [field]: ['Enter a real date.'] });
       if (input.until < input.starts_on) throw invalid({ until: ['The pattern must end on or after its first day.'] });
-      if (input.until > addDays(input.starts_on, MAX_PATTERN_DAYS)) throw invalid({ until: [`A pattern books at most ${MAX_PATTERN_DAYS} days at once.`] });
+      if (input.until > addDays(input.starts_on, MAX_PATTERN_DAYS))
+        throw invalid({ until: [`A pattern books at most ${MAX_PATTERN_DAYS} days at once.`] });
       const { service } = await checkService(app, organization, input.client_id, input.service_id);
-      const caregiver = input.caregiver_id ? await checkCaregiver(app, organization, input.caregiver_id, service.service) : null;
+      const caregiver = input.caregiver_id
+        ? await checkCaregiver(app, organization, input.caregiver_id, service.service)
+        : null;
       const overnight = input.end_time <= input.start_time;
       const today = organizationToday(app, organization);
       const created: number[] = [];
@@ -33,25 +37,55 @@ export function createVisitRecurrences(app: FastifyInstance) {
           skipped.push({ service_date: day, reason: 'This day has passed.' });
           continue;
         }
-        const { startsAt, endsAt } = windowOf(organization.timezone, { service_date: day, start_time: input.start_time, end_time: input.end_time, end_date: overnight ? addDays(day, 1) : day });
+        const { startsAt, endsAt } = windowOf(organization.timezone, {
+          service_date: day,
+          start_time: input.start_time,
+          end_time: input.end_time,
+          end_date: overnight ? addDays(day, 1) : day,
+        });
         const problem = windowProblem(startsAt, endsAt);
         if (problem) throw invalid({ end_time: [problem] });
         try {
-          const id = await insertVisit(app, organization, newVisit(app, actor, organization, input, service.id, { startsAt, endsAt, serviceDate: day }, patternId), caregiver?.name ?? null);
+          const id = await insertVisit(
+            app,
+            organization,
+            newVisit(app, actor, organization, input, service.id, { startsAt, endsAt, serviceDate: day }, patternId),
+            caregiver?.name ?? null,
+          );
           if (patternId === null) {
             patternId = id;
             await app.db.update(visits).set({ patternId: id }).where(eq(visits.id, id));
           }
           created.push(id);
         } catch (error) {
-          if (error instanceof ApiError && error.statusCode === 409) skipped.push({ service_date: day, reason: error.detail });
+          if (error instanceof ApiError && error.statusCode === 409)
+            skipped.push({ service_date: day, reason: error.detail });
           else throw error;
         }
       }
       if (created.length) {
-        await auditVisit(actor, { id: patternId!, clientId: input.client_id, caregiverId: input.caregiver_id ?? null }, 'CREATE', { event: 'create', pattern: { weekdays: input.weekdays, starts_on: input.starts_on, until: input.until, start_time: input.start_time, end_time: input.end_time }, created: created.length, skipped: skipped.length, caregiver_id: input.caregiver_id ?? null });
+        await auditVisit(
+          actor,
+          { id: patternId!, clientId: input.client_id, caregiverId: input.caregiver_id ?? null },
+          'CREATE',
+          {
+            event: 'create',
+            pattern: {
+              weekdays: input.weekdays,
+              starts_on: input.starts_on,
+              until: input.until,
+              start_time: input.start_time,
+              end_time: input.end_time,
+            },
+            created: created.length,
+            skipped: skipped.length,
+            caregiver_id: input.caregiver_id ?? null,
+          },
+        );
       }
-      const rows = created.length ? await selectVisits(app.db).where(inArray(visits.id, created)).orderBy(asc(visits.startsAt)) : [];
+      const rows = created.length
+        ? await selectVisits(app.db).where(inArray(visits.id, created)).orderBy(asc(visits.startsAt))
+        : [];
       return { created: await serialize(app, actor, rows), skipped };
     },
   };

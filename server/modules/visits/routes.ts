@@ -19,7 +19,11 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // the office schedules and verifies; READY caregivers (view-workschedules) work their own day; a client sees their own visits
   const office = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const] } };
   const caregivers = { access: { permission: 'view-workschedules' as const } };
-  const anyoneWithVisits = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const, 'ROLE_EMPLOYEE' as const, 'ROLE_CLIENT' as const] } };
+  const anyoneWithVisits = {
+    access: {
+      roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const, 'ROLE_EMPLOYEE' as const, 'ROLE_CLIENT' as const],
+    },
+  };
 
   app.get('/api/visits/', { schema: schemas.visitListSchema, config: anyoneWithVisits }, async (request) => {
     const { limit, offset, ...filter } = request.query;
@@ -28,9 +32,15 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
-  app.post('/api/visits/', { schema: schemas.visitCreateSchema, config: office }, async (request, reply) => reply.status(201).send(await booking.create(actorOf(request), request.body)));
+  app.post('/api/visits/', { schema: schemas.visitCreateSchema, config: office }, async (request, reply) =>
+    reply.status(201).send(await booking.create(actorOf(request), request.body)),
+  );
 
-  app.post('/api/visits/recurrences/', { schema: schemas.visitRecurrenceSchema, config: office }, async (request, reply) => reply.status(201).send(await recur(actorOf(request), request.body)));
+  app.post(
+    '/api/visits/recurrences/',
+    { schema: schemas.visitRecurrenceSchema, config: office },
+    async (request, reply) => reply.status(201).send(await recur(actorOf(request), request.body)),
+  );
 
   app.get('/api/visits/board/', { schema: schemas.visitBoardSchema, config: office }, async (request) => {
     const { limit, offset, ...query } = request.query;
@@ -41,23 +51,42 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const stream = await exportCsv(actorOf(request), request.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="evv-visits-${request.query.from}-to-${request.query.to}.csv"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="evv-visits-${request.query.from}-to-${request.query.to}.csv"`,
+      )
       .send(stream);
   });
 
-  app.get('/api/visits/:id/', { schema: schemas.visitRetrieveSchema, config: anyoneWithVisits }, async (request) => booking.retrieve(actorOf(request), request.params.id));
+  app.get('/api/visits/:id/', { schema: schemas.visitRetrieveSchema, config: anyoneWithVisits }, async (request) =>
+    booking.retrieve(actorOf(request), request.params.id),
+  );
 
-  app.patch('/api/visits/:id/', { schema: schemas.visitUpdateSchema, config: office }, async (request) => booking.update(actorOf(request), request.params.id, request.body));
+  app.patch('/api/visits/:id/', { schema: schemas.visitUpdateSchema, config: office }, async (request) =>
+    booking.update(actorOf(request), request.params.id, request.body),
+  );
 
-  app.post('/api/visits/:id/cancel/', { schema: schemas.visitCancelSchema, config: office }, async (request) => booking.cancel(actorOf(request), request.params.id, request.body));
+  app.post('/api/visits/:id/cancel/', { schema: schemas.visitCancelSchema, config: office }, async (request) =>
+    booking.cancel(actorOf(request), request.params.id, request.body),
+  );
 
-  app.post('/api/visits/:id/clock-in/', { schema: schemas.visitClockInSchema, config: caregivers }, async (request) => clock.clockIn(actorOf(request), request.params.id, request.body));
+  app.post('/api/visits/:id/clock-in/', { schema: schemas.visitClockInSchema, config: caregivers }, async (request) =>
+    clock.clockIn(actorOf(request), request.params.id, request.body),
+  );
 
-  app.post('/api/visits/:id/clock-out/', { schema: schemas.visitClockOutSchema, config: caregivers }, async (request) => clock.clockOut(actorOf(request), request.params.id, request.body));
+  app.post('/api/visits/:id/clock-out/', { schema: schemas.visitClockOutSchema, config: caregivers }, async (request) =>
+    clock.clockOut(actorOf(request), request.params.id, request.body),
+  );
 
-  app.post('/api/visits/:id/callout/', { schema: schemas.visitCalloutSchema, config: caregivers }, async (request) => clock.callout(actorOf(request), request.params.id, request.body.reason));
+  app.post('/api/visits/:id/callout/', { schema: schemas.visitCalloutSchema, config: caregivers }, async (request) =>
+    clock.callout(actorOf(request), request.params.id, request.body.reason),
+  );
 
-  app.post('/api/visits/:id/request/', { schema: schemas.visitRequestSchema, config: caregivers }, async (request, reply) => reply.status(201).send(await clock.ask(actorOf(request), request.params.id)));
+  app.post(
+    '/api/visits/:id/request/',
+    { schema: schemas.visitRequestSchema, config: caregivers },
+    async (request, reply) => reply.status(201).send(await clock.ask(actorOf(request), request.params.id)),
+  );
 
   app.get('/api/visit-exceptions/', { schema: schemas.exceptionListSchema, config: office }, async (request) => {
     const { limit, offset, ...filter } = request.query;
@@ -66,7 +95,11 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
-  app.post('/api/visit-exceptions/:id/resolve/', { schema: schemas.exceptionResolveSchema, config: office }, async (request) => exceptions.resolve(actorOf(request), request.params.id, request.body));
+  app.post(
+    '/api/visit-exceptions/:id/resolve/',
+    { schema: schemas.exceptionResolveSchema, config: office },
+    async (request) => exceptions.resolve(actorOf(request), request.params.id, request.body),
+  );
 };
 
 export default visitRoutes;

@@ -2,7 +2,14 @@ import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceCode } from '#domain/clients';
 import { addDays, zonedTime } from '#domain/dates';
-import { distanceMeters, firstNameAndInitial, implausiblePosition, positionFits, SERVICE_POSITIONS, type LocationType } from '#domain/visits';
+import {
+  distanceMeters,
+  firstNameAndInitial,
+  implausiblePosition,
+  positionFits,
+  SERVICE_POSITIONS,
+  type LocationType,
+} from '#domain/visits';
 import { clientServices, users, visitExceptions, visitRequests, visits } from '../../db/schema';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
@@ -10,7 +17,15 @@ import { requireOrganization } from '../../lib/request-organization';
 import { ownClientId } from '../clients/own-client';
 import { personName } from '../../lib/names';
 import type { ClockInput, ClockOut, VisitFilter, VisitOut } from './schemas';
-import { positionOf, selectVisits, serializeException, workedMinutes, type Db, type Joined, type VisitRow } from './visit-rows';
+import {
+  positionOf,
+  selectVisits,
+  serializeException,
+  workedMinutes,
+  type Db,
+  type Joined,
+  type VisitRow,
+} from './visit-rows';
 
 /** Who sees which visit and which of its fields (product.md, "What each person sees of a visit"), and where a clock happened. */
 
@@ -20,7 +35,8 @@ export type Viewer = 'office' | 'caregiver' | 'client';
  * Whose view of a visit the caller gets: the office's (everything), a caregiver's, or a client's (or family
  * member's). A client is a kind of person, not a permission: the table gives clients nothing others lack.
  */
-export const viewOf = (actor: Actor): Viewer => (actor.can(OFFICE) ? 'office' : actor.is('client') ? 'client' : 'caregiver');
+export const viewOf = (actor: Actor): Viewer =>
+  actor.can(OFFICE) ? 'office' : actor.is('client') ? 'client' : 'caregiver';
 
 /** An employee still onboarding (NEW) has no schedule yet: spec 7 gives view-workschedules to READY employees. */
 function requireSchedule(actor: Actor) {
@@ -33,7 +49,16 @@ const initialOf = (name: string) => (name.trim() ? `${name.trim().charAt(0)}.` :
 export function clockOf(row: VisitRow, which: 'In' | 'Out', view: Viewer): ClockOut | null {
   const at = row[`clock${which}At`];
   if (!at) return null;
-  if (view === 'client') return { at: at.toISOString(), location: null, latitude: null, longitude: null, accuracy: null, distance: null, reason: null };
+  if (view === 'client')
+    return {
+      at: at.toISOString(),
+      location: null,
+      latitude: null,
+      longitude: null,
+      accuracy: null,
+      distance: null,
+      reason: null,
+    };
   return {
     at: at.toISOString(),
     location: row[`clock${which}Location`] ?? 'HOME',
@@ -45,7 +70,12 @@ export function clockOf(row: VisitRow, which: 'In' | 'Out', view: Viewer): Clock
   };
 }
 
-export async function serialize(app: FastifyInstance, actor: Actor, joined: Joined[], db: Db = app.db): Promise<VisitOut[]> {
+export async function serialize(
+  app: FastifyInstance,
+  actor: Actor,
+  joined: Joined[],
+  db: Db = app.db,
+): Promise<VisitOut[]> {
   if (!joined.length) return [];
   const organization = requireOrganization(actor);
   const ids = joined.map((j) => j.visit.id);
@@ -59,10 +89,18 @@ export async function serialize(app: FastifyInstance, actor: Actor, joined: Join
       .where(inArray(visitExceptions.visitId, ids))
       .orderBy(asc(visitExceptions.createdAt), asc(visitExceptions.id)),
     db
-      .select({ visitId: visitRequests.visitId, id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({
+        visitId: visitRequests.visitId,
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
       .from(visitRequests)
       .innerJoin(users, eq(users.id, visitRequests.caregiverId))
-      .where(and(inArray(visitRequests.visitId, ids), view === 'office' ? undefined : eq(visitRequests.caregiverId, me)))
+      .where(
+        and(inArray(visitRequests.visitId, ids), view === 'office' ? undefined : eq(visitRequests.caregiverId, me)),
+      )
       .orderBy(asc(visitRequests.createdAt)),
   ]);
   return joined.map((j) => {
@@ -75,12 +113,18 @@ export async function serialize(app: FastifyInstance, actor: Actor, joined: Join
     const caregiverName = row.caregiverId
       ? client
         ? firstNameAndInitial(j.caregiverFirst, j.caregiverLast)
-        : personName({ firstName: j.caregiverFirst ?? '', lastName: j.caregiverLast ?? '', email: j.caregiverEmail ?? '' })
+        : personName({
+            firstName: j.caregiverFirst ?? '',
+            lastName: j.caregiverLast ?? '',
+            email: j.caregiverEmail ?? '',
+          })
       : null;
     return {
       id: row.id,
       status: row.status,
-      client: offered ? { id: row.clientId, first_name: initialOf(j.clientFirst), last_name: initialOf(j.clientLast) } : { id: row.clientId, first_name: j.clientFirst, last_name: j.clientLast },
+      client: offered
+        ? { id: row.clientId, first_name: initialOf(j.clientFirst), last_name: initialOf(j.clientLast) }
+        : { id: row.clientId, first_name: j.clientFirst, last_name: j.clientLast },
       address: offered ? j.city : j.address,
       // the home's position is the server's to compare clocks with, and the office's: never a phone's
       latitude: view === 'office' ? j.latitude : null,
@@ -107,7 +151,9 @@ export async function serialize(app: FastifyInstance, actor: Actor, joined: Join
         ? []
         : exceptionRows
             .filter((e) => e.exception.visitId === row.id)
-            .map(({ exception, firstName, lastName, email }) => serializeException(exception, firstName, lastName, email)),
+            .map(({ exception, firstName, lastName, email }) =>
+              serializeException(exception, firstName, lastName, email),
+            ),
       requested_by: requestRows
         .filter((r) => r.visitId === row.id)
         .map((r) => ({ id: r.id, name: personName({ firstName: r.firstName, lastName: r.lastName, email: r.email }) })),
@@ -131,10 +177,14 @@ export async function findVisible(app: FastifyInstance, actor: Actor, id: number
   const view = viewOf(actor);
   requireSchedule(actor);
   if (view === 'caregiver' && joined.visit.caregiverId !== actor.user.id) {
-    const offered = joined.visit.status === 'OPEN' && joined.visit.startsAt > app.now() && positionFits(joined.service, await positionOf(app, actor.user.id));
+    const offered =
+      joined.visit.status === 'OPEN' &&
+      joined.visit.startsAt > app.now() &&
+      positionFits(joined.service, await positionOf(app, actor.user.id));
     if (!offered) throw notFound();
   }
-  if (view === 'client' && joined.visit.clientId !== (await ownClientId(app, actor.user.id, organization))) throw notFound();
+  if (view === 'client' && joined.visit.clientId !== (await ownClientId(app, actor.user.id, organization)))
+    throw notFound();
   return joined;
 }
 
@@ -144,7 +194,11 @@ export async function one(app: FastifyInstance, actor: Actor, id: number, db: Db
   return (await serialize(app, actor, [joined], db))[0];
 }
 
-export async function listWhere(app: FastifyInstance, actor: Actor, filter: Omit<VisitFilter, 'ordering'>): Promise<SQL> {
+export async function listWhere(
+  app: FastifyInstance,
+  actor: Actor,
+  filter: Omit<VisitFilter, 'ordering'>,
+): Promise<SQL> {
   const organization = requireOrganization(actor);
   const conditions: (SQL | undefined)[] = [eq(visits.organizationId, organization.id)];
   if (filter.from) conditions.push(gte(visits.startsAt, zonedTime(organization.timezone, filter.from, '00:00')));
@@ -161,7 +215,15 @@ export async function listWhere(app: FastifyInstance, actor: Actor, filter: Omit
       conditions.push(gt(visits.startsAt, app.now()));
       conditions.push(
         services.length
-          ? inArray(visits.clientServiceId, app.db.select({ id: clientServices.id }).from(clientServices).where(and(eq(clientServices.organizationId, organization.id), inArray(clientServices.service, services))))
+          ? inArray(
+              visits.clientServiceId,
+              app.db
+                .select({ id: clientServices.id })
+                .from(clientServices)
+                .where(
+                  and(eq(clientServices.organizationId, organization.id), inArray(clientServices.service, services)),
+                ),
+            )
           : sql`false`,
       );
     } else conditions.push(eq(visits.caregiverId, me));
@@ -177,12 +239,30 @@ export async function listWhere(app: FastifyInstance, actor: Actor, filter: Omit
 }
 
 /** Where a clock happened: HOME within the tolerance of the client's home; otherwise what the caregiver says, with a reason. */
-export function placeClock(input: ClockInput, home: { latitude: number | null; longitude: number | null }, tolerance: number) {
+export function placeClock(
+  input: ClockInput,
+  home: { latitude: number | null; longitude: number | null },
+  tolerance: number,
+) {
   const hasPosition = input.latitude !== undefined && input.longitude !== undefined;
-  if ((input.latitude === undefined) !== (input.longitude === undefined)) throw invalid({ [input.latitude === undefined ? 'latitude' : 'longitude']: ['Send both coordinates, or neither.'] });
-  const distance = hasPosition && home.latitude !== null && home.longitude !== null ? distanceMeters({ latitude: input.latitude!, longitude: input.longitude! }, { latitude: home.latitude, longitude: home.longitude }) : null;
+  if ((input.latitude === undefined) !== (input.longitude === undefined))
+    throw invalid({
+      [input.latitude === undefined ? 'latitude' : 'longitude']: ['Send both coordinates, or neither.'],
+    });
+  const distance =
+    hasPosition && home.latitude !== null && home.longitude !== null
+      ? distanceMeters(
+          { latitude: input.latitude!, longitude: input.longitude! },
+          { latitude: home.latitude, longitude: home.longitude },
+        )
+      : null;
   const atHome = distance !== null && distance <= tolerance;
-  const position = { latitude: input.latitude ?? null, longitude: input.longitude ?? null, accuracy: hasPosition ? input.accuracy ?? null : null, distance };
+  const position = {
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    accuracy: hasPosition ? (input.accuracy ?? null) : null,
+    distance,
+  };
   // the home's coordinates sent back exactly, or an accuracy no phone reports: recorded, and an exception
   const implausible = hasPosition ? implausiblePosition(distance, position.accuracy) : null;
   if (atHome) return { ...position, location: 'HOME' as LocationType, reason: null, exception: false, implausible };

@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dateIn } from '#domain/dates';
 import { minutesBetween } from '#domain/visits';
-import { clients, clientServices, employeeProfiles, organizations, users, visitExceptions, visits } from '../../db/schema';
+import {
+  clients,
+  clientServices,
+  employeeProfiles,
+  organizations,
+  users,
+  visitExceptions,
+  visits,
+} from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { ApiError } from '../../lib/api-error';
 import type { Tx } from '../../db/connection';
@@ -18,7 +26,8 @@ export type Db = FastifyInstance['db'] | Tx;
 
 export const conflict = (detail: string, code = 'visit_conflict') => new ApiError(409, code, detail);
 export const isExclusionViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } })?.code === '23P01' || (error as { cause?: { code?: string } })?.cause?.code === '23P01';
+  (error as { code?: string; cause?: { code?: string } })?.code === '23P01' ||
+  (error as { cause?: { code?: string } })?.cause?.code === '23P01';
 
 export const dayIn = (organization: RequestOrganization) => (at: Date) => dateIn(organization.timezone, at);
 
@@ -31,7 +40,10 @@ export async function settingsOf(app: FastifyInstance, organizationId: number) {
 }
 
 export async function positionOf(app: FastifyInstance, userId: number): Promise<string | null> {
-  const [profile] = await app.db.select({ position: employeeProfiles.position }).from(employeeProfiles).where(eq(employeeProfiles.userId, userId));
+  const [profile] = await app.db
+    .select({ position: employeeProfiles.position })
+    .from(employeeProfiles)
+    .where(eq(employeeProfiles.userId, userId));
   return profile?.position ?? null;
 }
 
@@ -65,7 +77,12 @@ export function workedMinutes(row: VisitRow): number | null {
   return start && end ? Math.max(0, minutesBetween(start, end)) : null;
 }
 
-export function serializeException(row: typeof visitExceptions.$inferSelect, firstName: string | null, lastName: string | null, email: string | null): VisitExceptionOut {
+export function serializeException(
+  row: typeof visitExceptions.$inferSelect,
+  firstName: string | null,
+  lastName: string | null,
+  email: string | null,
+): VisitExceptionOut {
   return {
     id: row.id,
     visit_id: row.visitId,
@@ -73,20 +90,48 @@ export function serializeException(row: typeof visitExceptions.$inferSelect, fir
     detail: row.detail,
     resolution: row.resolution,
     resolution_note: row.resolutionNote,
-    resolved_by: row.resolvedById ? { id: row.resolvedById, name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }) } : null,
+    resolved_by: row.resolvedById
+      ? {
+          id: row.resolvedById,
+          name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }),
+        }
+      : null,
     resolved_at: row.resolvedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 /** `row.caregiverId`: the caregiver the visit concerns (the one it had before a change, else the one it gets). */
-export async function auditVisit(actor: Actor, row: { id: number; clientId: number; caregiverId: number | null }, action: 'CREATE' | 'UPDATE' | 'READ' | 'SEARCH' | 'EXPORT', changed: Record<string, unknown>) {
-  await actor.audit({ entity: 'visit', entityId: row.id, action, clientId: row.clientId, employeeId: row.caregiverId, changed });
+export async function auditVisit(
+  actor: Actor,
+  row: { id: number; clientId: number; caregiverId: number | null },
+  action: 'CREATE' | 'UPDATE' | 'READ' | 'SEARCH' | 'EXPORT',
+  changed: Record<string, unknown>,
+) {
+  await actor.audit({
+    entity: 'visit',
+    entityId: row.id,
+    action,
+    clientId: row.clientId,
+    employeeId: row.caregiverId,
+    changed,
+  });
 }
 
-export async function tellOffice(app: FastifyInstance, organization: RequestOrganization, title: string, body: string, link: string) {
+export async function tellOffice(
+  app: FastifyInstance,
+  organization: RequestOrganization,
+  title: string,
+  body: string,
+  link: string,
+) {
   const now = app.now();
   for (const adminId of await organizationAdminIds(app.db, organization.id)) {
-    await notify(app.db, { userId: adminId, organizationId: organization.id, type: 'visit', title, body, link }, now, app);
+    await notify(
+      app.db,
+      { userId: adminId, organizationId: organization.id, type: 'visit', title, body, link },
+      now,
+      app,
+    );
   }
 }
