@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as zlib from 'node:zlib';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support';
+import { testApp, type TestApi } from '../test-client';
 import { acceptedEncoding, COMPRESS_OFF_LOOP_BYTES } from './compression';
 
 // node's synchronous compressors, watched: a large answer compressed with them holds every other request back
@@ -28,17 +28,17 @@ describe('acceptedEncoding', () => {
 });
 
 describe('compressed API answers', () => {
-  let t: TestApp;
+  let t: TestApi;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await testApp();
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it('compresses a large JSON answer with brotli or gzip, keeping no-store and saying Vary', async () => {
-    const plain = await t.app.inject({ method: 'GET', url: '/api/schema/' });
+    const plain = await t.anonymous.get('/api/schema/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(10_000);
     expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
@@ -48,7 +48,7 @@ describe('compressed API answers', () => {
       ['gzip, deflate', 'gzip', gunzipSync],
     ] as const) {
       for (let round = 0; round < 2; round += 1) {
-        const response = await t.app.inject({ method: 'GET', url: '/api/schema/', headers: { 'accept-encoding': header } });
+        const response = await t.anonymous.get('/api/schema/', { 'accept-encoding': header });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-encoding']).toBe(encoding);
         expect(response.headers['cache-control']).toBe('no-store');
@@ -61,17 +61,12 @@ describe('compressed API answers', () => {
   });
 
   it('sends small answers and answers carrying tokens as they are', async () => {
-    const small = await t.app.inject({ method: 'GET', url: '/api/nope/', headers: { 'accept-encoding': 'br, gzip' } });
+    const small = await t.anonymous.get('/api/nope/', { 'accept-encoding': 'br, gzip' });
     expect(small.statusCode).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().code).toBe('not_found');
 
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login/',
-      headers: { 'accept-encoding': 'br, gzip' },
-      payload: { email: 'admin@sunrise.example', password: 'portal-demo-2026' },
-    });
+    const login = await t.anonymous.post('/api/auth/login/', { email: 'admin@sunrise.example', password: 'portal-demo-2026' }, { 'accept-encoding': 'br, gzip' });
     expect(login.statusCode).toBe(200);
     expect(login.headers['content-encoding']).toBeUndefined();
     expect(login.json().access).toEqual(expect.any(String));
@@ -79,9 +74,9 @@ describe('compressed API answers', () => {
 });
 
 describe('large answers are compressed off the event loop', () => {
-  let t: TestApp;
+  let t: TestApi;
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await testApp({
       setup(app) {
         // a new answer on every call (an unchanged one is compressed once and kept), of the size asked for
         app.get(
@@ -102,7 +97,7 @@ describe('large answers are compressed off the event loop', () => {
     vi.mocked(zlib.gzipSync).mockClear();
     for (const encoding of ['br', 'gzip'] as const) {
       for (const bytes of [COMPRESS_OFF_LOOP_BYTES, 1_000_000]) {
-        const answer = await t.app.inject({ method: 'GET', url: `/api/test-sized/${bytes}/`, headers: { 'accept-encoding': encoding } });
+        const answer = await t.anonymous.get(`/api/test-sized/${bytes}/`, { 'accept-encoding': encoding });
         expect(answer.headers['content-encoding']).toBe(encoding);
         const decoded = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(answer.rawPayload).toString();
         expect(JSON.parse(decoded).text).toHaveLength(bytes);
@@ -110,7 +105,7 @@ describe('large answers are compressed off the event loop', () => {
     }
     expect(syncInputSizes(), 'synchronous compressions').toEqual([]);
     // the watch sees a small answer compressed on the loop (so the check above can fail)
-    const small = await t.app.inject({ method: 'GET', url: '/api/test-sized/4000/', headers: { 'accept-encoding': 'br' } });
+    const small = await t.anonymous.get('/api/test-sized/4000/', { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBe('br');
     expect(syncInputSizes()).toHaveLength(1);
   });
