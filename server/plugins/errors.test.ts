@@ -153,7 +153,7 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
   });
 
   it('states the dates in the document as format date', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/schema/' })).json();
+    const document = (await t.anonymous.get('/api/schema/')).json();
     const list = document.paths['/api/referrals/'].get.parameters.find((p: { name: string }) => p.name === 'created_after');
     expect(list.schema).toMatchObject({ type: 'string', format: 'date' });
     expect(JSON.stringify(document)).not.toContain('^\\\\d{4}-\\\\d{2}-\\\\d{2}$');
@@ -165,7 +165,7 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
   it('logs a database refusal as its codes, the route and the request id: never the parameters, the body or the message', async () => {
     const value = marker();
     const note = marker();
-    const response = await t.app.inject({ method: 'POST', url: '/test-only/refused-by-the-database/', payload: { value, note } });
+    const response = await t.anonymous.post('/test-only/refused-by-the-database/', { value, note });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: 'A server error occurred.', code: 'server_error' });
     expect(log.filter((line) => line.includes(value) || line.includes(note))).toEqual([]);
@@ -180,7 +180,7 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
 
   it('logs a unique violation as its code and constraint, not the key', async () => {
     const token = marker();
-    const response = await t.app.inject({ method: 'POST', url: '/test-only/duplicate-key/', payload: { token } });
+    const response = await t.anonymous.post('/test-only/duplicate-key/', { token });
     expect(response.statusCode).toBe(500);
     expect(log.filter((line) => line.includes(token))).toEqual([]);
     const failed = lastLineOf('/test-only/duplicate-key/');
@@ -189,7 +189,7 @@ for (const backend of testBackends()) describe(`impossible dates and the error l
 
   it('logs any other error as its type, code and stack frames, with its causes: never a message', async () => {
     const note = marker();
-    const response = await t.app.inject({ method: 'POST', url: '/test-only/thrown/', payload: { note } });
+    const response = await t.anonymous.post('/test-only/thrown/', { note });
     expect(response.statusCode).toBe(500);
     expect(log.filter((line) => line.includes(note))).toEqual([]);
     const failed = lastLineOf('/test-only/thrown/');
