@@ -622,9 +622,18 @@ export const machineModels: MachineModel[] = [
       'stream.dropped': [{ type: 'stream.dropped' }],
       'stream.refused': [{ type: 'stream.refused' }],
       'live.reconnect': [{ type: 'live.reconnect' }],
+      'live.read-here': [
+        { type: 'live.read-here', what: 'messages' },
+        { type: 'live.read-here', what: 'notifications' },
+      ],
     }),
-    // the failed attempts in a row only lengthen the wait: one, and more than one, are the cases
-    serializeContext: (context: LiveEventsContext) => ({ ...context, attempt: Math.min(context.attempt, 2) }),
+    // the failed attempts in a row only lengthen the wait: one, and more than one, are the cases; a page reads
+    // the read-here counts only for a change, so none and some are theirs
+    serializeContext: (context: LiveEventsContext) => ({
+      ...context,
+      attempt: Math.min(context.attempt, 2),
+      readHere: { messages: Math.min(context.readHere.messages, 1), notifications: Math.min(context.readHere.notifications, 1) },
+    }),
   },
   {
     name: 'app',
