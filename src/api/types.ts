@@ -1,12 +1,12 @@
 import type { OperationMethods } from './generated';
 
-type OperationData<T> = T extends (...args: any[]) => Promise<{ data: infer Data }> ? Data : never;
+type OperationData<T> = T extends (...args: never[]) => Promise<{ data: infer Data }> ? Data : never;
 
 /** The body data of an operation's successful answer. */
 export type ResponseData<K extends keyof OperationMethods> = OperationData<OperationMethods[K]>;
 
-type FirstArgument<T> = T extends (first?: infer First, ...rest: any[]) => any ? First : never;
-type SecondArgument<T> = T extends (first: any, second?: infer Second, ...rest: any[]) => any ? Second : never;
+type FirstArgument<T> = T extends (first?: infer First, ...rest: never[]) => unknown ? First : never;
+type SecondArgument<T> = T extends (first: never, second?: infer Second, ...rest: never[]) => unknown ? Second : never;
 
 /** An operation's path and query parameters, as one object (the client also takes arrays and single values). */
 export type OperationParams<K extends keyof OperationMethods> = Exclude<

@@ -1,8 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { createActor, fromPromise, type ActorSystem } from 'xstate';
-
-type AnyActorSystem = ActorSystem<any>;
+import { createActor, fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
 import { lazyApiClient } from '../api/lazy-client';
 import type { Organization } from '../api/types';
@@ -27,7 +25,7 @@ import {
 
 import { FIRST_PAINT_LOOKUP, type FirstPaintLookup } from '../routes/login/first-paint-marks';
 
-import { createEventStream } from './event-stream';
+import { createEventStream, type AnyActorSystem } from './event-stream';
 
 export type { AppActorRef };
 

@@ -1,9 +1,10 @@
-import { fromCallback, type ActorSystem } from 'xstate';
+import { fromCallback, type ActorSystem, type AnyActorRef } from 'xstate';
 import { EVENTS_SILENCE_MS, ORGANIZATION_HEADER, TOKEN_HEADER, TOKEN_TYPE } from '../domain/constants';
 import { isLiveEventType, type LiveEvent } from '../domain/live-events';
 import type { EventStreamInput, EventStreamReport } from '../machines/live-events-machine';
 
-type AnyActorSystem = ActorSystem<any>;
+/** The system an actor runs in; its actors are looked up by systemId and typed where they are read. */
+export type AnyActorSystem = ActorSystem<{ actors: Record<string, AnyActorRef> }>;
 
 /** The stream of events_stream_retrieve (GET, text/event-stream). */
 export const EVENTS_STREAM_PATH = '/api/events/';

@@ -15,9 +15,6 @@ const ResetPasswordPage = lazy(() => import('./reset-password/reset-password-pag
 const SignUpPage = lazy(() => import('./sign-up/sign-up-page'));
 const ApplyNowPage = lazy(() => import('./apply-now/apply-now-page'));
 const NewClientPage = lazy(() => import('./clients/new-client-page'));
-const PlaceholderPage = lazy(() =>
-  import('./placeholder/placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
-);
 
 const UsersPage = lazy(() => import('./users/users-page'));
 const ProfilePage = lazy(() => import('./profile/profile-page'));

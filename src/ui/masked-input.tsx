@@ -162,8 +162,7 @@ export function MaskedInput({ mask, value, onValueChange, invalid, historySize =
   const onValueChangeRef = useRef(onValueChange);
   onValueChangeRef.current = onValueChange;
   const applyingHistory = useRef(false);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const options = useMemo(() => mask as any, [mask]);
+  const options = useMemo(() => mask as Parameters<typeof useIMask>[0], [mask]);
   const { ref, maskRef } = useIMask<HTMLInputElement>(options, {
     onAccept: (accepted: unknown, instance: { masked: { isComplete: boolean } }) => {
       const text = String(accepted ?? '');

@@ -28,7 +28,6 @@ export interface SignatureImageProps {
  */
 export function SignatureImage({ load, alt }: SignatureImageProps) {
   const [state, setState] = useState<{ url: string } | 'loading' | 'failed'>('loading');
-  // `load` is read once per mount, like the image it names
   useEffect(() => {
     let url: string | null = null;
     let live = true;
@@ -44,6 +43,7 @@ export function SignatureImage({ load, alt }: SignatureImageProps) {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is read once per mount, like the image it names (remount to load again)
   }, []);
   if (state === 'loading') return <Note role="status">Loading the signature…</Note>;
   if (state === 'failed') return <Note role="alert">The signature could not be loaded.</Note>;

@@ -99,8 +99,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
       pad.off();
       padRef.current = null;
     };
-    // initialValue is only drawn on mount
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initialValue is only drawn on mount
   }, []);
 
   useEffect(() => {

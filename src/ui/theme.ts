@@ -42,7 +42,7 @@ export interface AppTheme {
 }
 
 declare module '@emotion/react' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Emotion's Theme takes ours by declaration merging, which needs an interface
   export interface Theme extends AppTheme {}
 }
 

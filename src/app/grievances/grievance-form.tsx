@@ -119,8 +119,7 @@ function PersonPicker({ kind }: { kind: 'CLIENT' | 'EMPLOYEE' }) {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, query]);
+  }, [api, field, kind, query, setFieldValue]);
 
   const noun = kind === 'CLIENT' ? 'client' : 'employee';
   return (

@@ -64,10 +64,13 @@ export function makeUser(
   } as User;
 }
 
+/** Stubs of API operations by name; `never[]` takes a stub of any parameters. */
+export type ApiStubs = Partial<Record<keyof ApiClient, (...args: never[]) => Promise<unknown>>>;
+
 const emptyPage = { count: 0, next: null, previous: null, results: [] };
 
 /** An API client whose operations are vi.fn() stubs (empty pages by default). */
-export function stubApi(overrides: Partial<Record<keyof ApiClient, (...args: any[]) => Promise<unknown>>> = {}) {
+export function stubApi(overrides: ApiStubs = {}) {
   const api = {
     notifications_list: vi.fn(async () => emptyPage),
     users_list: vi.fn(async () => emptyPage),

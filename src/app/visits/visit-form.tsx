@@ -68,7 +68,7 @@ const visitSchema = yup.object({
   }),
   until: yup.string().when('repeat', {
     is: true,
-    then: (schema) =>
+    then: () =>
       maskedDate('Enter the last day of the pattern.').test('order', 'The pattern must end on or after its first day.', function check(value) {
         const first = maskedToIsoDate((this.parent as VisitFormValues).date);
         const last = maskedToIsoDate(value);
@@ -127,8 +127,8 @@ function ClientServicesLoader({ onLoaded }: { onLoaded: (client: Client | null) 
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [values.client_id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onLoaded is the parent's callback: only another client asks again
+  }, [api, setFieldValue, values.client_id]);
   return null;
 }
 
@@ -187,8 +187,8 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client?.id, caregiver?.id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the pickers load again for another fixed client or caregiver, not for each new object of the same one
+  }, [api, client?.id, caregiver?.id]);
 
   const services = (client?.services ?? chosenClient?.services ?? []).filter(
     (service: ClientService) => service.status === 'ACTIVE' && (!caregiver || positionFits(service.service as ServiceCode, caregiver.position)),

@@ -78,8 +78,8 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filterKey, weekStart, reloadKey]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter counts by its content (filterKey), and weekEnd follows weekStart
+  }, [api, filterKey, weekStart, reloadKey]);
 
   const replace = (next: Visit) => setVisits((rows) => rows.map((row) => (row.id === next.id ? next : row)));
   const when = (visit: Visit) => `${dayInWords(visit.service_date)}, ${visitWindow(visit)}`;

@@ -36,7 +36,7 @@ const lena = application();
 const omar = application({ id: 8, first_name: 'Omar', last_name: 'Diaz', position: 'RN', email: 'omar@example.com' });
 const page = (results: Application[]) => ({ count: results.length, next: null, previous: null, results });
 
-function setUp(path = '/applications', overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(path = '/applications', overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     applications_list: vi.fn(async (params: { status: string; position?: string; search?: string }) =>
       page(

@@ -52,7 +52,7 @@ const alice: AuditPerson = { id: 12, name: 'Alice Grant', email: 'admin@sunrise.
 
 const page = (results: AuditEntry[], count = results.length, countLimited = false) => ({ count, count_limited: countLimited, next: null, previous: null, results });
 
-function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     audit_log_list: vi.fn(async () => page([read, changed, failed])),
     audit_log_people_list: vi.fn(async ({ search }: { search: string }) => ('alice grant admin@sunrise.example'.includes(search.toLowerCase()) || search.toLowerCase().startsWith('ali') ? [alice] : [])),

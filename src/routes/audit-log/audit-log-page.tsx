@@ -112,8 +112,7 @@ export function AuditLogPage() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [personQuery, organization]);
+  }, [api, personQuery, organization]);
 
   /**
    * Whose email the typed text is (picked from the list or typed whole). An email is unique within an
@@ -166,8 +165,8 @@ export function AuditLogPage() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filterKey, offset]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters count by their content (filterKey)
+  }, [api, filterKey, offset]);
 
   const download = async () => {
     setDownloading(true);

@@ -221,7 +221,7 @@ function CertificationEndPrefill() {
   const start = maskedToIsoDate(values.certification_start);
   useEffect(() => {
     if (start && !values.certification_end) void setFieldValue('certification_end', isoToMaskedDate(certificationEnd(start)), true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fills the end only when the start changes: an end cleared by hand stays empty
   }, [start]);
   return null;
 }

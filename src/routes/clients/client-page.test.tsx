@@ -11,7 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 
-function setUp(path: string, client: Client, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(path: string, client: Client, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     clients_retrieve: vi.fn(async () => client),
     clients_partial_update: vi.fn(async (_params: unknown, body: Partial<Client>) => ({ ...client, ...body })),

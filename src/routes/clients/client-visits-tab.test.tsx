@@ -46,7 +46,7 @@ const corrected = makeVisit({
   minutes: 120,
 });
 
-function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     clients_retrieve: vi.fn(async () => client),
     employees_list: vi.fn(async () => page([nina, omar, pat])),

@@ -14,7 +14,7 @@ const hal = makeClient({ id: 302, first_name: 'Hal', last_name: 'Brook', type: '
 const ivy = makeClient({ id: 303, first_name: 'Ivy', last_name: 'Chen', type: 'HCC, HHP', status: 'DISCHARGED', phone: '', city: '' });
 const everyone = [rosa, hal, ivy].map(summaryOf);
 
-function setUp(path: string, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     clients_list: vi.fn(async (params: { type?: string; status?: string; search?: string }) =>
       page(

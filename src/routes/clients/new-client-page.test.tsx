@@ -25,7 +25,7 @@ const created = makeClient({
   certification_end: '2026-04-29',
 });
 
-function setUp(path: string, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     clients_list: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })),
     clients_create: vi.fn(async () => created),

@@ -11,7 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 const rosa = makeUser('ROLE_CLIENT', { first_name: 'Rosa', last_name: 'Diaz' });
 
-function setUp(welcome: Welcome, concerns: Grievance[] = [], overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(welcome: Welcome, concerns: Grievance[] = [], overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     clients_welcome_retrieve: vi.fn(async () => welcome),
     grievances_list: vi.fn(async () => page(concerns)),

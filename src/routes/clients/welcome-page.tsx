@@ -11,7 +11,7 @@ import { VISIT_STATUSES } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { formatCalendarDate, formatDayIn } from '../../api/hiring';
+import { formatCalendarDate } from '../../api/hiring';
 import { GrievanceForm } from '../../app/grievances/grievance-form';
 import { OwnGrievances } from '../../app/grievances/grievance-list';
 import { Messages, Panel } from '../../ui/layout';
@@ -85,7 +85,6 @@ export function WelcomePage() {
   );
   const { data: concerns, setData: setConcerns, error: concernsError } = concernsRecord;
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   const client = welcome?.client ?? null;
   const title = client ? `Welcome, ${client.first_name}` : 'Welcome';
@@ -133,7 +132,6 @@ export function WelcomePage() {
         <p css={{ marginTop: 0 }}>Tell the office about anything that worries you: the care, a visit, a caregiver, your privacy or a bill. The office follows up.</p>
         <Messages>
           {notice ? <Alert tone="success">{notice}</Alert> : null}
-          {error ? <Alert tone="error">{error}</Alert> : null}
         </Messages>
         <GrievanceForm
           today={dateIn(timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone, new Date())}

@@ -87,8 +87,7 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
     } finally {
       setLoading(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [employee.id]);
+  }, [api, employee.id]);
 
   useEffect(() => {
     void load();
@@ -96,8 +95,7 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
       .document_types_list(ALL_ROWS)
       .then((answer) => setTypes(answer.results.filter((type) => type.active)))
       .catch(() => setTypes([]));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [load]);
+  }, [api, load]);
 
   const replace = (next: EmployeeDocument) => setDocuments((current) => current.map((row) => (row.id === next.id ? next : row)));
 

@@ -46,8 +46,7 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
       .note_types_list(ALL_ROWS)
       .then((answer) => setTypes(answer.results))
       .catch((failure: unknown) => setError(apiErrorDetail(failure, 'The note types could not be loaded.')));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [api]);
 
   useEffect(() => {
     let active = true;
@@ -68,8 +67,7 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [employee.id, typeFilter, offset, reload]);
+  }, [api, employee.id, typeFilter, offset, reload]);
 
   const remove = async () => {
     if (!deleting) return;

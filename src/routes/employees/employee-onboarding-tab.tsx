@@ -63,8 +63,7 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
     } catch (failure) {
       setError(apiErrorDetail(failure, 'The onboarding checklist could not be loaded.'));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [employee.id]);
+  }, [api, employee.id]);
 
   useEffect(() => {
     void load();
@@ -76,8 +75,7 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
       .competency_tests_list(ALL_ROWS)
       .then((answer) => setTests(answer.results.filter((test) => test.active)))
       .catch(() => setTests([]));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [load]);
+  }, [api, load]);
 
   const markReady = async () => {
     setBusy(true);

@@ -49,7 +49,7 @@ const note = (id: number, type: { id: number; name: string }, text: string): Not
 const general = { id: 1, name: 'General' };
 const performance = { id: 2, name: 'Performance' };
 
-function setUp(path: string, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}, user: User = admin) {
+function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}, user: User = admin) {
   const api = Object.assign(stubApi(), {
     employees_retrieve: vi.fn(async () => ned),
     employees_documents_list: vi.fn(async () => [cpr, license, tb]),
@@ -252,7 +252,7 @@ describe('Employee page', { timeout: 30000 }, () => {
       response: { status: 400, data: { detail: 'The employee is not ready.', code: 'not_ready', fields: { checklist: incomplete.missing } } },
     };
     const ready = vi.fn().mockRejectedValueOnce(refusal).mockResolvedValueOnce({ ...ned, status: 'READY', ready_at: '2026-03-05T15:00:00Z' });
-    const { api, container } = setUp('/employees/203/onboarding', {
+    const { container } = setUp('/employees/203/onboarding', {
       employees_checklist_retrieve: vi.fn(async () => incomplete),
       employees_ready_create: ready,
     });

@@ -18,7 +18,7 @@ const long = (id: number, date: string, corrected = false) =>
 const overtimeWeek = makePayrollPeriod({ week_start: '2026-03-01', visits: [long(701, '2026-03-01'), long(702, '2026-03-02', true), long(703, '2026-03-02'), long(704, '2026-03-02')] });
 const lastWeek = makePayrollPeriod();
 
-function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     employees_retrieve: vi.fn(async () => nina),
     payroll_periods_list: vi.fn(async () => ({ count: 2, next: null, previous: null, results: [overtimeWeek, lastWeek] })),

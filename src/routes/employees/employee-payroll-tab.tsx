@@ -50,8 +50,7 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [employee.id, from, to, problem]);
+  }, [api, employee.id, from, to, problem]);
 
   const download = async () => {
     setDownloading(true);

@@ -37,7 +37,7 @@ const corrected = makeVisit({
   minutes: 118,
 });
 
-function setUp(employee: Employee = nina, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(employee: Employee = nina, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     employees_retrieve: vi.fn(async () => employee),
     clients_list: vi.fn(async () => page([summaryOf(rosa), summaryOf(walter), summaryOf(makeClient({ id: 303, first_name: 'Old', last_name: 'Client', status: 'DISCHARGED' }))])),

@@ -17,7 +17,7 @@ const ada = makeEmployee({ id: 202, first_name: 'Ada', last_name: 'Stone', posit
 const ned = makeEmployee({ id: 203, first_name: 'Ned', last_name: 'Park', position: 'HCC', status: 'NEW', forms_due: 3, invitation_pending: true });
 const everyone: EmployeeSummary[] = [nina, ada, ned];
 
-function setUp(path: string, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     employees_list: vi.fn(async (params: { status?: string; position?: string; expired?: boolean; search?: string }) => {
       const results = everyone.filter(

@@ -35,8 +35,7 @@ export function GrievancesPage() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [api]);
 
   return (
     <PrivatePage title="Grievances" description="Tell the office about a problem at work. Filing a grievance never counts against you.">

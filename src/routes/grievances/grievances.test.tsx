@@ -64,7 +64,7 @@ const family = (sharedWith: number[] = []) => [DANIEL, JUNE].map((member) => ({ 
 const mineShared = (sharedWith: number[] = []) =>
   makeGrievance({ events: makeGrievance().events.slice(0, 2), moves: [], reprisal_watch: null, shared_with: [DANIEL, JUNE].filter((member) => sharedWith.includes(member.id)) });
 
-function setUp(path: string, user: User, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(path: string, user: User, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     grievances_list: vi.fn(async () => page([makeSummary({ id: 8, category: 'ABUSE', urgent: true, state: 'RECEIVED' }), makeSummary({ overdue: true })])),
     grievances_retrieve: vi.fn(async () => makeGrievance()),

@@ -45,8 +45,7 @@ export function ShareWithFamily({ grievance, onShared, onUnshared }: ShareWithFa
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [grievance.id, sharedKey]);
+  }, [api, grievance.id, sharedKey]);
 
   const shared = new Set(sharedWith.map((member) => member.id));
   const choices = (family ?? []).filter((member) => !shared.has(member.id)).map((member) => ({ value: String(member.id), label: member.name }));

@@ -75,8 +75,8 @@ function MarketerFiguresPanel() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [from, to, offset, periodProblem]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- period is a new object each render, made of from and to
+  }, [api, from, to, offset, periodProblem]);
 
   const download = async () => {
     setDownloading(true);

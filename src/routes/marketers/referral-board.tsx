@@ -32,8 +32,7 @@ export function ReferralBoard({ marketerId }: { marketerId?: number }) {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [marketerId]);
+  }, [api, marketerId]);
 
   return (
     <>

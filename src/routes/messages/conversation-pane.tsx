@@ -139,8 +139,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [api, id]);
 
   /**
    * What came after the last message shown (a new one, or what a dropped connection missed): each once. Given
@@ -162,8 +161,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     } catch (failure) {
       setCatchUpError(apiErrorDetail(failure, 'New messages could not be loaded.'));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [api, id]);
 
   const reloadMarks = useCallback(async () => {
     try {
@@ -171,8 +169,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     } catch {
       // the marks shown stay; the next event tries again
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [api, id]);
 
   useMessageEvents((event) => {
     if (event.data.conversation_id !== id) return;
@@ -209,8 +206,8 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, conversation?.id, lastFromOthers, myMark, visible]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the conversation counts by its id: reloading its marks must not send the read again
+  }, [api, id, conversation?.id, lastFromOthers, myMark, reloadMarks, tellReadHere, visible]);
 
   const loadOlder = async () => {
     try {

@@ -48,7 +48,7 @@ function detail(marks: { user: { id: number; name: string }; last_read_message_i
   };
 }
 
-function messagesApiStub(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function messagesApiStub(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   return stubApi({
     conversations_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [summary()] })),
     conversations_retrieve: vi.fn(async () => detail([{ user: NORA, last_read_message_id: 12 }, { user: ALICE, last_read_message_id: 11 }])),

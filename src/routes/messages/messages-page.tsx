@@ -115,8 +115,7 @@ export function MessagesPage() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [topic, unreadOnly, shown, version]);
+  }, [api, topic, unreadOnly, shown, version]);
 
   // a new message anywhere, or someone reading: the list's order, previews and unread counts move
   useMessageEvents(refresh, refresh);

@@ -57,8 +57,7 @@ function EmployeePicker() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
+  }, [api, query, setFieldValue]);
 
   return (
     <>
@@ -87,8 +86,7 @@ function AdminPicker({ userId }: { userId: number }) {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId]);
+  }, [api, userId]);
   return <SelectField name="counterpart_id" label="Admin" placeholder={options.length ? 'Choose the admin' : 'No other admin'} options={options} />;
 }
 

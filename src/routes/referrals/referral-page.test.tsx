@@ -20,7 +20,7 @@ const contacted = makeReferral({
   ],
 });
 
-function setUp(path: string, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}, user: User = admin) {
+function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}, user: User = admin) {
   const api = Object.assign(stubApi(), {
     referrals_retrieve: vi.fn(async () => contacted),
     referrals_status_create: vi.fn(async (_: unknown, body: { status: 'DECLINED'; assessment_on?: string; reason?: 'NO_STAFF' }) =>

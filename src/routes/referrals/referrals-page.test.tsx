@@ -12,7 +12,7 @@ const marketer = makeUser('ROLE_MARKETER', { first_name: 'Mia', last_name: 'Lane
 const rosa = makeReferral({ overdue: true });
 const omar = makeReferral({ id: 13, first_name: 'Omar', last_name: 'Haddad', type: 'HHP', source: 'PHYSICIAN', source_name: '', status: 'CONTACTED' });
 
-function setUp(path: string, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     referrals_list: vi.fn(async (params: { status?: string; search?: string }) => {
       const results = [rosa, omar].filter(

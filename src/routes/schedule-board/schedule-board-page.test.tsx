@@ -76,7 +76,7 @@ function makeBoard(overrides: Partial<Board> = {}): Board {
 
 const addWeek = (week: string, days: number) => new Date(Date.parse(`${week}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}, path = '/clients/schedule') {
+function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}, path = '/clients/schedule') {
   const api = Object.assign(stubApi(), {
     visits_board_retrieve: vi.fn(async (params: { week?: string; by?: 'caregiver' | 'client' }) => {
       const week = params.week ?? '2026-03-01';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { addDays, dateIn, formatDay, isIsoDate } from '../../domain/dates';
-import { VISIT_STATUSES, WEEKDAYS, timeIn, weekdayOf, windowIn, type VisitStatus } from '../../domain/visits';
+import { VISIT_STATUSES, WEEKDAYS, weekdayOf, windowIn, type VisitStatus } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
@@ -245,7 +245,7 @@ export function ScheduleBoardPage() {
   // Back (or a link) changed the search: the box shows it.
   useEffect(() => {
     if (query !== typed) setSearch(query);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the search in the address only: what is being typed is not undone
   }, [query]);
   const [board, setBoard] = useState<Board | null>(null);
   const [loading, setLoading] = useState(true);
@@ -273,8 +273,7 @@ export function ScheduleBoardPage() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [by, week, query, offset, reloads]);
+  }, [api, by, week, query, offset, reloads]);
 
   const timeZone = board?.timezone ?? 'UTC';
   const today = dateIn(timeZone, new Date());

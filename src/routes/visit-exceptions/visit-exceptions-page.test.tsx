@@ -80,7 +80,7 @@ const corrected = exceptionItem({
 
 const page = (results: VisitExceptionItem[]) => ({ count: results.length, next: null, previous: null, results });
 
-function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   let open = [late, away];
   const api = Object.assign(stubApi(), {
     visit_exceptions_list: vi.fn(async (params: { resolved?: boolean; code?: string }) => {

@@ -73,7 +73,7 @@ const granted: GetCurrentPosition = (success) =>
   success({ coords: { latitude: 39.78171, longitude: -89.65012, accuracy: 9 } as GeolocationCoordinates, timestamp: NOW.getTime() } as GeolocationPosition);
 const denied: GetCurrentPosition = (_success, failure) => failure?.({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError);
 
-function setUp(overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     visits_list: vi.fn(async (params: { status?: string }) => {
       const results = params.status === 'OPEN' ? [open] : [lastFriday, sunday, morning, afternoon, wednesday];

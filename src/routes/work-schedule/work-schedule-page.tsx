@@ -72,8 +72,8 @@ function MyHours({ today }: { today: string }) {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [today]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- period is a new object each render, made of today
+  }, [api, today]);
 
   const download = async () => {
     setDownloading(true);
@@ -205,8 +205,7 @@ export function WorkSchedulePage() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [today]);
+  }, [api, today]);
 
   const replace = (next: Visit) => setVisits((rows) => rows?.map((row) => (row.id === next.id ? next : row)) ?? rows);
   const calledOut = (gone: Visit) => {

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../app/testing/fake-signature-pad';
@@ -57,7 +57,7 @@ function makeReview(overrides: Partial<Review> = {}): Review {
 const signedReview = (overrides: Partial<Review> = {}) =>
   makeReview({ status: 'SIGNED', signed_by: { id: 7, name: 'Clara Whitfield' }, signed_at: '2026-11-23T14:30:00.000Z', ...overrides });
 
-function setUp({ review = makeReview(), user = clara, path = `/onboarding/work-service-review/${review.id}`, overrides = {} }: { review?: Review; user?: typeof clara; path?: string; overrides?: Record<string, (...args: any[]) => Promise<unknown>> } = {}) {
+function setUp({ review = makeReview(), user = clara, path = `/onboarding/work-service-review/${review.id}`, overrides = {} }: { review?: Review; user?: typeof clara; path?: string; overrides?: Record<string, (...args: never[]) => Promise<unknown>> } = {}) {
   const api = Object.assign(stubApi(), {
     work_service_reviews_retrieve: vi.fn(async () => review),
     work_service_reviews_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [review] })),

@@ -27,7 +27,7 @@ const employees = [
   makeEmployee({ id: 203, first_name: 'Ned', last_name: 'Park', status: 'NEW', position: 'HCC' }),
 ];
 
-function setUp(path: string, overrides: Record<string, (...args: any[]) => Promise<unknown>> = {}) {
+function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     form_templates_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [i9] })),
     form_templates_create: vi.fn(async (_: null, body: Omit<FormTemplate, 'id'>) => ({ id: 9, ...body })),

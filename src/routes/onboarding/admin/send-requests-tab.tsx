@@ -74,8 +74,7 @@ export function SendRequestsTab() {
       .competency_tests_list(ALL_ROWS)
       .then((answer) => setTests(answer.results.filter((row) => row.active)))
       .catch((failure: unknown) => setError(apiErrorDetail(failure, 'The competency tests could not be loaded.')));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [api]);
 
   useEffect(() => {
     let active = true;
@@ -92,8 +91,7 @@ export function SendRequestsTab() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
+  }, [api, query]);
 
   const options = kind === 'form' ? templates.map((row) => ({ id: row.id, name: row.name })) : tests.map((row) => ({ id: row.id, name: row.name }));
   const chosen = options.find((option) => String(option.id) === item);

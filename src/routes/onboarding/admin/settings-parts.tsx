@@ -29,7 +29,7 @@ export function useSettingsList<T extends { id: number }>(load: () => Listed<T>,
     } finally {
       setLoading(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a tab's loader and message are fixed: a new closure each render must not load again
   }, []);
   useEffect(() => {
     void reload();

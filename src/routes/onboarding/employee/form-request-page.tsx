@@ -123,7 +123,7 @@ export function FormRequestPage() {
   const [error, setError] = useState<string | null>(null);
   const request = useRecord(() => api.form_requests_retrieve({ id: requestId }), String(id), 'The form could not be loaded.');
   const form = request.data;
-  const fields = form?.template.fields ?? [];
+  const fields = useMemo(() => form?.template.fields ?? [], [form]);
   const schema = useMemo(() => schemaFor(fields), [fields]);
   const backTo = onboarding ? '/onboarding' : '/profile/incomplete-documents';
   const status = form ? statusOf(FORM_STATUS_TEXT, form.status) : null;
