@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FIRST_PAINT_LOOKUP, SIGNED_IN_MARK } from '../../src/routes/login/first-paint-marks';
+import { FIRST_PAINT_LOOKUP, SIGNED_IN_MARK } from '#domain/first-paint-marks';
 import { FIRST_PAINT_SCRIPT } from './first-paint-script';
 
 /** Runs the head's script as a browser would, on a page at `pathname`, with what it reads stubbed. */

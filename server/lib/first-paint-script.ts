@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ORGANIZATION_HEADER } from '#domain/constants';
-import { FIRST_PAINT_ID, FIRST_PAINT_LOOKUP, SIGNED_IN_MARK } from '../../src/routes/login/first-paint-marks';
+import { FIRST_PAINT_ID, FIRST_PAINT_LOOKUP, SIGNED_IN_MARK } from '#domain/first-paint-marks';
 
 const HIDE_FOR_SESSION = `try{if(sessionStorage.getItem("refresh")!==null)document.documentElement.setAttribute("${SIGNED_IN_MARK}","")}catch(e){}`;
 

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { FIRST_PAINT_ID } from '../../src/routes/login/first-paint-marks';
+import { FIRST_PAINT_ID } from '#domain/first-paint-marks';
 import { LoginForm } from '../../src/routes/login/login-form';
 import { SHADES, type OrganizationStyle } from '../../src/ui/theme';
 import { PortalThemeProvider } from '../../src/ui/theme-provider';

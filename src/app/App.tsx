@@ -5,7 +5,7 @@ import { AppRoutes } from '../routes/route-table';
 import { ApiClientProvider } from './api-client';
 import { AppActorProvider, selectSessionRef, ThrowInitError, useAppActor, useAppStartup, type AppActorRef } from './app-actor';
 import { AuthenticationProvider } from './authentication';
-import { firstPaintOnScreen, removeFirstPaint } from '../routes/login/first-paint';
+import { firstPaintOnScreen, removeFirstPaint } from './first-paint';
 import { ErrorBoundary } from './error-boundary';
 import { MaintenanceScreen } from './maintenance-screen';
 import { useIsOrganizationLoading } from './organization';
@@ -60,7 +60,7 @@ const Loading = styled.div`
 
 /**
  * Status file → maintenance; else API definition → session reload → the routes. The server's first paint of
- * the sign-in page (routes/login/first-paint.tsx) stays on the screen while start-up loads and the
+ * the sign-in page (first-paint.ts) stays on the screen while start-up loads and the
  * organization it shows is loading; then the page React draws takes its place in the same frame.
  */
 function Startup() {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { retrievePublicOrganization } from './app-actor';
 import { ORGANIZATION_HEADER } from '../domain/constants';
-import { FIRST_PAINT_LOOKUP, type FirstPaintLookup } from '../routes/login/first-paint-marks';
+import { FIRST_PAINT_LOOKUP, type FirstPaintLookup } from '../domain/first-paint-marks';
 
 describe('the organization’s public branding (retrievePublicOrganization)', () => {
   it('GETs /api/organizations/:token/ and answers the body; a failure carries response.status (an unknown organization is a 404)', async () => {

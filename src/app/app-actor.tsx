@@ -23,7 +23,7 @@ import {
   type TokenRefreshActorRef,
 } from '../machines/token-refresh-machine';
 
-import { FIRST_PAINT_LOOKUP, type FirstPaintLookup } from '../routes/login/first-paint-marks';
+import { FIRST_PAINT_LOOKUP, type FirstPaintLookup } from '../domain/first-paint-marks';
 
 import { createEventStream, type AnyActorSystem } from './event-stream';
 

@@ -1,18 +1,7 @@
 import { useFormikContext } from 'formik';
 import { useLayoutEffect } from 'react';
-import { FIRST_PAINT_ID, SIGNED_IN_MARK } from './first-paint-marks';
+import { FIRST_PAINT_ID } from '../../domain/first-paint-marks';
 import type { LoginValues } from './login-form';
-
-/** Whether the server's first paint is on the screen (it is removed at once when hidden for a session). */
-export function firstPaintOnScreen(): boolean {
-  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_PAINT_ID);
-  if (element && document.documentElement.hasAttribute(SIGNED_IN_MARK)) element.remove();
-  return Boolean(element?.isConnected);
-}
-
-export function removeFirstPaint(): void {
-  document.getElementById(FIRST_PAINT_ID)?.remove();
-}
 
 /**
  * Inside the sign-in form, as React draws it over the server's first paint: what the person typed there (and
