@@ -1,6 +1,5 @@
-import type { GrievanceState } from '../domain/grievances';
+import { GRIEVANCE_STATES, type GrievanceState } from '../domain/grievances';
 import { Tag, TagList, type TagTone } from './tag';
-import { stateLabel, type GrievanceSummary } from '../api/grievances';
 
 const STATE_TONES: Record<GrievanceState, TagTone> = {
   RECEIVED: 'neutral',
@@ -12,11 +11,11 @@ const STATE_TONES: Record<GrievanceState, TagTone> = {
 };
 
 /** The state in words; "Urgent" and "Overdue" (no resolution after 14 days) in words too, for the office. */
-export function GrievanceStateTags({ grievance, office = false }: { grievance: Pick<GrievanceSummary, 'state' | 'overdue' | 'urgent'>; office?: boolean }) {
+export function GrievanceStateTags({ grievance, office = false }: { grievance: { state: GrievanceState; overdue: boolean; urgent: boolean }; office?: boolean }) {
   return (
     <TagList>
       {office && grievance.urgent ? <Tag tone="error">Urgent</Tag> : null}
-      <Tag tone={STATE_TONES[grievance.state] ?? 'neutral'}>{stateLabel(grievance.state)}</Tag>
+      <Tag tone={STATE_TONES[grievance.state] ?? 'neutral'}>{GRIEVANCE_STATES[grievance.state] ?? grievance.state}</Tag>
       {office && grievance.overdue ? <Tag tone="error">Overdue</Tag> : null}
     </TagList>
   );

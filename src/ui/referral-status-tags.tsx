@@ -1,6 +1,5 @@
-import type { ReferralStatus } from '../domain/clients';
+import { REFERRAL_STATUSES, type ReferralStatus } from '../domain/clients';
 import { Tag, TagList, type TagTone } from './tag';
-import { statusLabel, type ReferralSummary } from '../api/referrals';
 
 const STATUS_TONES: Record<ReferralStatus, TagTone> = {
   NEW: 'neutral',
@@ -12,10 +11,10 @@ const STATUS_TONES: Record<ReferralStatus, TagTone> = {
 };
 
 /** The status in words, and "Overdue" in words too when it is still New after 48 hours. */
-export function ReferralStatusTags({ referral }: { referral: Pick<ReferralSummary, 'status' | 'overdue'> }) {
+export function ReferralStatusTags({ referral }: { referral: { status: ReferralStatus; overdue: boolean } }) {
   return (
     <TagList>
-      <Tag tone={STATUS_TONES[referral.status] ?? 'neutral'}>{statusLabel(referral.status)}</Tag>
+      <Tag tone={STATUS_TONES[referral.status] ?? 'neutral'}>{REFERRAL_STATUSES[referral.status] ?? referral.status}</Tag>
       {referral.overdue ? <Tag tone="error">Overdue</Tag> : null}
     </TagList>
   );

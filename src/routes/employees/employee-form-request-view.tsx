@@ -13,7 +13,7 @@ import { FormStack } from '../../ui/fields';
 import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
-import { FormAnswers } from '../../ui/form-answers';
+import { FormAnswers } from '../../app/form-answers';
 import { formatDate } from '../../api/onboarding';
 import { useRecord } from '../../app/use-record';
 import { FORM_STATUS_LABELS, FORM_STATUS_TONES } from './employee-onboarding-tab';

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, Input } from '../../ui/fields';
 import { saveBlob } from '../../ui/save-file';
-import { payrollErrorText, PayrollWeek } from '../../ui/payroll-week';
+import { payrollErrorText, PayrollWeek } from '../../app/payroll-week';
 import { WEEK_STARTS_ON, type PayrollPeriod } from '../../api/visits';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { personName } from '../../api/hiring';

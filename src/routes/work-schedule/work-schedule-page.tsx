@@ -13,7 +13,7 @@ import { saveBlob } from '../../ui/save-file';
 import { Details, Messages, Panel } from '../../ui/layout';
 import { Tag } from '../../ui/tag';
 import { PrivatePage } from '../../app/page-shell';
-import { hoursText, payrollErrorText } from '../../ui/payroll-week';
+import { hoursText, payrollErrorText } from '../../app/payroll-week';
 import { clientName, dayInWords, serviceLabel, visitWindow } from '../../domain/visit-text';
 import { WEEK_LIMIT, WEEK_STARTS_ON, type PayrollPeriod, type Visit } from '../../api/visits';
 import { Card, VisitCard } from './visit-card';

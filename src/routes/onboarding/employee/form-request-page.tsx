@@ -15,7 +15,7 @@ import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../../app/page-shell';
 import { routeNoticeState } from '../../../app/route-notice';
 import { Card } from '../../../ui/layout';
-import { FormAnswers } from '../../../ui/form-answers';
+import { FormAnswers } from '../../../app/form-answers';
 import { formatDate, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../../../api/onboarding';
 import { FORM_STATUS_TEXT, statusOf } from '../../../domain/status-text';
 import { StatusTag } from '../../../ui/tag';

@@ -2,11 +2,11 @@ import styled from '@emotion/styled';
 import { useId } from 'react';
 import { formatDay } from '../domain/dates';
 import { OVERTIME_AFTER_MINUTES, WEEKDAYS, weekdayOf } from '../domain/visits';
-import { apiErrorDetail, apiFieldErrors } from './api-error';
-import { DataTable, type DataTableColumn } from './data-table';
-import { Alert } from './alert';
-import { Panel } from './layout';
-import { Tag, TagList } from './tag';
+import { apiErrorDetail, apiFieldErrors } from '../ui/api-error';
+import { DataTable, type DataTableColumn } from '../ui/data-table';
+import { Alert } from '../ui/alert';
+import { Panel } from '../ui/layout';
+import { Tag, TagList } from '../ui/tag';
 import { dayInWords, formatMinutes, serviceLabel, visitWindow } from '../domain/visit-text';
 import type { PayrollPeriod, PayrollVisit } from '../api/visits';
 
