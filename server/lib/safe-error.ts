@@ -77,7 +77,7 @@ export function safeError(value: unknown, depth = 0): SafeError {
   return out;
 }
 
-type LoggerOptions = { serializers?: Record<string, (value: any) => unknown>; hooks?: Record<string, unknown> } & Record<string, unknown>;
+type LoggerOptions = { serializers?: Record<string, (value: never) => unknown>; hooks?: Record<string, unknown> } & Record<string, unknown>;
 
 /**
  * The Fastify logger's options with the safe `err` serializer, and a guard for the two ways pino would still

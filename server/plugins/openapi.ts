@@ -18,6 +18,16 @@ export interface ApiDefinition {
   appText: string;
 }
 
+/** The parts of the generated document that undescribed success responses are read and described from. */
+interface OpenApiObject extends Record<string, unknown> {
+  paths?: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> } | undefined>>;
+}
+
+interface OpenApiResponse {
+  description?: string;
+  content?: Record<string, { schema?: Record<string, unknown> } | undefined>;
+}
+
 export const API_DEFINITION_PATH = '/api/schema/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -75,12 +85,12 @@ export const openapiPlugin = global(async (app) => {
     },
     // success responses the route leaves undescribed are described from what they answer; named schemas move to components
     transformObject(documentObject) {
-      const { openapiObject } = documentObject as { openapiObject: Record<string, any> };
+      const { openapiObject } = documentObject as { openapiObject: OpenApiObject };
       for (const item of Object.values(openapiObject.paths ?? {})) {
-        for (const operation of Object.values(item as Record<string, any>)) {
-          for (const [status, response] of Object.entries<any>(operation?.responses ?? {})) {
+        for (const operation of Object.values(item)) {
+          for (const [status, response] of Object.entries(operation?.responses ?? {})) {
             if (response.description !== 'Default Response') continue;
-            const schema = (Object.values(response.content ?? {})[0] as { schema?: any } | undefined)?.schema;
+            const schema = Object.values(response.content ?? {})[0]?.schema;
             response.description = successDescription(status, schema) ?? response.description;
           }
         }

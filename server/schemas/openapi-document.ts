@@ -84,7 +84,9 @@ export function accessSentence(access: Access): string {
 
 const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+const isObject = (node: unknown): node is Json => typeof node === 'object' && node !== null && !Array.isArray(node);
 
 const words = (title: string) => title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const plural = (text: string) => (/(s|sh|ch|x)$/.test(text) ? `${text}es` : /[^aeiou]y$/.test(text) ? `${text.slice(0, -1)}ies` : `${text}s`);
@@ -101,12 +103,13 @@ export function successDescription(status: string, schema: Json | undefined): st
     if (page) return `A page of ${plural(words(page[1]!))}`;
     return `${created ? 'The new' : 'The'} ${words(schema.title)}`;
   }
-  if (schema.type === 'array' && typeof schema.items?.title === 'string') return `${created ? 'The new' : 'The'} ${plural(words(schema.items.title))}`;
+  const items = isObject(schema.items) ? schema.items : undefined;
+  if (schema.type === 'array' && typeof items?.title === 'string') return `${created ? 'The new' : 'The'} ${plural(words(items.title))}`;
   return null;
 }
 
 const isNamed = (node: unknown): node is Json =>
-  typeof node === 'object' && node !== null && !Array.isArray(node) && typeof (node as Json).title === 'string' && ('type' in node || 'anyOf' in node || 'oneOf' in node || 'enum' in node);
+  isObject(node) && typeof node.title === 'string' && ('type' in node || 'anyOf' in node || 'oneOf' in node || 'enum' in node);
 
 /**
  * Moves every schema with a `title` out of the paths into `components.schemas` under that title, leaving a
@@ -114,7 +117,8 @@ const isNamed = (node: unknown): node is Json =>
  * changed). Two different schemas under one title are a mistake in the route schemas, and throw.
  */
 export function gatherNamedSchemas(document: Json): Json {
-  const components: Record<string, Json> = { ...(document.components?.schemas ?? {}) };
+  const documentComponents = isObject(document.components) ? document.components : {};
+  const components: Record<string, unknown> = { ...(isObject(documentComponents.schemas) ? documentComponents.schemas : {}) };
   const texts = new Map<string, string>();
   const gather = (node: unknown, inSchema: boolean): unknown => {
     if (Array.isArray(node)) return node.map((item) => gather(item, inSchema));
@@ -134,5 +138,5 @@ export function gatherNamedSchemas(document: Json): Json {
   };
   const paths = gather(document.paths, false) as Json;
   const sorted = Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)));
-  return { ...document, paths, components: { ...document.components, schemas: sorted } };
+  return { ...document, paths, components: { ...documentComponents, schemas: sorted } };
 }

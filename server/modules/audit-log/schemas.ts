@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TObject } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_PATTERN } from '#domain/audit';
 import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, IsoDate, Nullable, PagingQuery, Timestamp } from '../../schemas/common';
 
@@ -23,8 +23,7 @@ export const auditFilterQuery = {
   from: Type.Optional(Type.String({ ...IsoDate, description: 'First day (YYYY-MM-DD, in the caller’s time zone)' })),
   to: Type.Optional(Type.String({ ...IsoDate, description: 'Last day (YYYY-MM-DD, in the caller’s time zone)' })),
 };
-const AuditFilterSchema = Type.Object(auditFilterQuery);
-export type AuditFilter = Static<typeof AuditFilterSchema>;
+export type AuditFilter = Static<TObject<typeof auditFilterQuery>>;
 
 export const AuditEntrySchema = Type.Object(
   {

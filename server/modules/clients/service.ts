@@ -251,7 +251,7 @@ export function createClientService(app: FastifyInstance) {
    */
   async function usedUnits(clientId: number, authorizationIds: number[]): Promise<Map<number, number>> {
     if (!authorizationIds.length) return new Map();
-    const result: any = await app.db.execute(sql`
+    const result = await app.db.execute(sql`
       select a.id, a.unit, count(v.id)::int as visits,
         coalesce(sum(floor(extract(epoch from (coalesce(v.corrected_end_at, v.clock_out_at) - coalesce(v.corrected_start_at, v.clock_in_at))) / 60)), 0)::int as minutes
       from client_authorizations a

@@ -18,7 +18,7 @@ import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import { requireFile, type FileRow } from '../../lib/stored-files';
-import type { Tx } from '../../db/connection';
+import { rowsOf, type Tx } from '../../db/connection';
 import { ownClientId } from '../clients/own-client';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type { ReviewDisputeInput, ReviewListFilter, ReviewOut, ReviewSignInput, ReviewSummaryOut, ReviewUnableInput, ReviewVisitOut } from './schemas';
@@ -50,7 +50,7 @@ export async function createDueReviews(app: FastifyInstance, organizationId: num
   const from = zonedTime(timezone, addDays(currentWeek, -7 * REVIEW_LOOKBACK_WEEKS), '00:00');
   const until = zonedTime(timezone, currentWeek, '00:00');
   const week = sql`(${visits.serviceDate} - ((extract(dow from ${visits.serviceDate})::int - ${weekStart}::int + 7) % 7))`;
-  const result: any = await app.db.execute(sql`
+  const result = await app.db.execute(sql`
     INSERT INTO ${workServiceReviews} (organization_id, client_id, week_start, week_end, status, created_at)
     SELECT DISTINCT ${visits.organizationId}, ${visits.clientId}, ${week}, ${week} + 6, 'PENDING', ${now.toISOString()}::timestamptz
     FROM ${visits}
@@ -61,7 +61,7 @@ export async function createDueReviews(app: FastifyInstance, organizationId: num
       AND ${visits.startsAt} < ${until.toISOString()}::timestamptz
     ON CONFLICT (client_id, week_start) DO NOTHING
     RETURNING id, client_id, week_start::text AS week_start, week_end::text AS week_end`);
-  const created = (result.rows ?? result) as { id: number; client_id: number; week_start: string; week_end: string }[];
+  const created = rowsOf<{ id: number; client_id: number; week_start: string; week_end: string }>(result);
   for (const review of created) {
     const people = await app.db
       .select({ id: users.id })
