@@ -181,7 +181,7 @@ for (const backend of testBackends()) {
       expect(response.statusCode).toBe(200);
       const document = response.json();
       expect(document.openapi).toBe('3.1.0');
-      const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([p, methods]) =>
+      const operations = Object.entries(document.paths as Record<string, Record<string, { operationId?: string; 'x-access'?: unknown; tags?: string[] }>>).flatMap(([p, methods]) =>
         Object.entries(methods).map(([method, operation]) => ({ path: p, method, operation })),
       );
       expect(operations.length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Static } from '@fastify/type-provider-typebox';
 import { desc, eq, sql } from 'drizzle-orm';
 import { dateIn } from '#domain/dates';
 import { removeStaleSeedTemplates, seedTemplateHour } from '../tests/seed-templates';
@@ -13,6 +14,7 @@ import { fileBlobs, organizations, outbox } from './db/schema';
 import { createFileStorage, storeKindOf } from './lib/file-storage';
 import { DEMO_PASSWORD, seedDemo } from './db/seed';
 import type { Mail } from './modules/mail/service';
+import type { SessionAnswer } from './modules/auth/schemas';
 
 /**
  * Test support. `createTestApp()` builds the real app on a fresh database: in-memory PGlite, or with
@@ -51,7 +53,7 @@ export interface TestApp {
   /** The PostgreSQL database of the app (null on PGlite): a second app on it acts as a second server process. */
   databaseUrl: string | null;
   /** Signs in (demo password by default) and returns the login answer. */
-  login(email: string, password?: string): Promise<{ access: string; refresh: string; user: Record<string, any> }>;
+  login(email: string, password?: string): Promise<Static<typeof SessionAnswer>>;
   /** Headers for an authenticated call: Authorization, and X-ORGANIZATION-TOKEN when given. */
   headers(access: string, organizationToken?: string | null): Record<string, string>;
   /** The organization's local date (`YYYY-MM-DD`) at the test clock's time: the "today" the product uses. */

@@ -20,7 +20,7 @@ for (const backend of testBackends()) {
 
     it("points the office's old links at the office's view of the form and leaves the employee's own links alone", async () => {
       const admin = await t.login('admin@sunrise.example');
-      const [form] = await t.database.db.select().from(formRequests).where(eq(formRequests.organizationId, admin.user.organization.id)).limit(1);
+      const [form] = await t.database.db.select().from(formRequests).where(eq(formRequests.organizationId, admin.user.organization!.id)).limit(1);
       expect(form).toBeDefined();
       const old = `/onboarding/form-request/${form.id}`;
       const [toOffice, toEmployee] = await t.database.db

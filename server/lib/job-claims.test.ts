@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#domain/dates';
 import { buildApp, type AppInstance } from '../app';
-import { openDatabase, type Database } from '../db/connection';
+import { openDatabase, rowsOf as rowsOfResult, type Database } from '../db/connection';
 import { EXPIRY_SWEEP_JOB, sweepExpiringDocuments } from '../modules/documents/expiry-sweep';
 import { REVIEW_SWEEP_JOB, sweepDueReviews } from '../modules/work-service-reviews/service';
 import { createTestApp, type TestApp } from '../test-support';
@@ -11,9 +11,8 @@ import { claimJob, runClaimed } from './job-claims';
 
 const HOUR = 3_600_000;
 
-async function rowsOf<T = Record<string, any>>(db: Database['db'], query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: any = await db.execute(query);
-  return result.rows ?? result;
+async function rowsOf<T = Record<string, unknown>>(db: Database['db'], query: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOfResult<T>(await db.execute(query));
 }
 
 describe('job claims (pglite)', () => {
@@ -29,7 +28,7 @@ describe('job claims (pglite)', () => {
     t.clock.advance(3600);
     expect(await claimJob(t.app, EXPIRY_SWEEP_JOB, HOUR)).toBe(true);
     expect(await claimJob(t.app, EXPIRY_SWEEP_JOB, HOUR)).toBe(false);
-    const [row] = await rowsOf(t.database.db, sql`select claimed_until, last_run_at from job_claims where name = ${EXPIRY_SWEEP_JOB}`);
+    const [row] = await rowsOf<{ claimed_until: string; last_run_at: string }>(t.database.db, sql`select claimed_until, last_run_at from job_claims where name = ${EXPIRY_SWEEP_JOB}`);
     expect(new Date(row.last_run_at).getTime()).toBe(t.clock.now().getTime());
     expect(new Date(row.claimed_until).getTime()).toBe(t.clock.now().getTime() + HOUR);
     t.clock.advance(-3 * 3600);
@@ -84,7 +83,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sweeps run once across processe
   });
 
   it('two processes starting at once warn of an expiring document once, and only one of them sweeps', async () => {
-    const [doc] = await rowsOf(
+    const [doc] = await rowsOf<{ id: number; name: string; employee_id: number }>(
       t.database.db,
       sql`select d.id, d.name, d.employee_id from employee_documents d join users u on u.id = d.employee_id
           where u.email = 'nurse@sunrise.example' order by d.id limit 1`,
@@ -121,11 +120,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sweeps run once across processe
     const runs = await Promise.all([b, c].map((app) => runClaimed(app, REVIEW_SWEEP_JOB, 15 * 60_000, () => sweepDueReviews(app))));
     const ran = runs.filter((run) => run !== null);
     expect(ran).toHaveLength(1);
-    const reviews = await rowsOf(t.database.db, sql`select id, client_id from work_service_reviews where status = 'PENDING'`);
+    const reviews = await rowsOf<{ id: number; client_id: number }>(t.database.db, sql`select id, client_id from work_service_reviews where status = 'PENDING'`);
     expect(ran[0]).toBe(reviews.length);
     expect(reviews.length).toBeGreaterThan(0);
-    const told = await rowsOf(t.database.db, sql`select user_id, link from notifications where type = 'work_service_review'`);
-    const portalUsers = await rowsOf(
+    const told = await rowsOf<{ user_id: number; link: string }>(t.database.db, sql`select user_id, link from notifications where type = 'work_service_review'`);
+    const portalUsers = await rowsOf<{ client_id: number; n: number }>(
       t.database.db,
       sql`select cu.client_id, count(*)::int as n from client_users cu join users u on u.id = cu.user_id where u.is_active group by cu.client_id`,
     );

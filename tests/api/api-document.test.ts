@@ -32,32 +32,45 @@ function run(file: string, args: string[]): Promise<Run> {
   });
 }
 
-type Json = Record<string, any>;
+/** What these tests read of the document: anything else is walked as plain JSON. */
+interface ApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+}
 
-function operations(document: Json): { id: string; operation: Json }[] {
-  return Object.values<Json>(document.paths).flatMap((item) =>
-    Object.entries<Json>(item)
+interface Operation {
+  operationId: string;
+  summary?: unknown;
+  description?: unknown;
+  security?: unknown;
+  requestBody?: { content?: unknown };
+  responses: Record<string, { description?: string; content: Record<string, { schema?: unknown }> }>;
+}
+
+function operations(document: ApiDocument): { id: string; operation: Operation }[] {
+  return Object.values(document.paths).flatMap((item) =>
+    Object.entries(item)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map(([, operation]) => ({ id: operation.operationId as string, operation })),
+      .map(([, operation]) => ({ id: operation.operationId, operation })),
   );
 }
 
 /** Object schemas (two properties or more) written out whole in more than one operation or component. */
-function repeatedObjects(document: Json): string[] {
+function repeatedObjects(document: ApiDocument): string[] {
   const owners = new Map<string, Set<string>>();
   const walk = (node: unknown, owner: string, top: boolean): void => {
     if (Array.isArray(node)) return node.forEach((item) => walk(item, owner, false));
     if (typeof node !== 'object' || node === null) return;
-    const schema = node as Json;
+    const schema = node as { type?: unknown; properties?: object };
     if (!top && schema.type === 'object' && Object.keys(schema.properties ?? {}).length >= 2) {
       const text = JSON.stringify(schema);
       owners.set(text, (owners.get(text) ?? new Set()).add(owner));
     }
     for (const value of Object.values(schema)) walk(value, owner, false);
   };
-  for (const [name, schema] of Object.entries<Json>(document.components?.schemas ?? {})) walk(schema, `components.schemas.${name}`, true);
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) walk(schema, `components.schemas.${name}`, true);
   for (const { id, operation } of operations(document)) {
-    for (const response of Object.values<Json>(operation.responses ?? {})) walk(response.content, id, false);
+    for (const response of Object.values(operation.responses ?? {})) walk(response.content, id, false);
     walk(operation.requestBody?.content, id, false);
   }
   return [...owners.entries()]
@@ -68,10 +81,10 @@ function repeatedObjects(document: Json): string[] {
 describe('the API document', () => {
   let workDir: string;
   let file: string;
-  let document: Json;
+  let document: ApiDocument;
 
   beforeAll(async () => {
-    document = (await fetchApiDefinition()) as Json;
+    document = (await fetchApiDefinition()) as ApiDocument;
     workDir = mkdtempSync(path.join(tmpdir(), 'care-api-document-'));
     file = path.join(workDir, 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
@@ -101,7 +114,7 @@ describe('the API document', () => {
   it('describes every operation and every response, and declares both ways of authenticating', () => {
     const undescribed = operations(document).flatMap(({ id, operation }) => [
       ...(typeof operation.summary === 'string' && typeof operation.description === 'string' ? [] : [`${id}: no summary or no description`]),
-      ...Object.entries<Json>(operation.responses ?? {})
+      ...Object.entries(operation.responses ?? {})
         .filter(([, response]) => !response.description || response.description === 'Default Response')
         .map(([status]) => `${id} ${status}: response not described`),
     ]);

@@ -6,6 +6,7 @@
 import { gt, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/db/connection';
 import { auditLog, notifications } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
@@ -220,8 +221,7 @@ for (const backend of testBackends()) {
     });
 
     it('keeps no password, hash, token or signature data in any row', async () => {
-      const rows: any = await t.database.db.execute(sql`SELECT * FROM audit_log ORDER BY id`);
-      const all: Record<string, unknown>[] = rows.rows ?? rows;
+      const all = rowsOf(await t.database.db.execute(sql`SELECT * FROM audit_log ORDER BY id`));
       expect(all.length).toBeGreaterThan(10);
       const problems: string[] = [];
       for (const row of all) {

@@ -14,6 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/connection';
 import { clients, clientServices, clientUsers, referrals, users, visitExceptions, visits } from '../../server/db/schema';
 import { createTestApp, testBackends, type Backend, type TestApp } from '../../server/test-support';
 import type { Caller } from '../security/access-table';
@@ -269,7 +270,7 @@ export function insideOrganizationSuite(backend: Backend): void {
       await db().update(clients).set({ latitude: 39.70171234, longitude: -89.61012345 }).where(eq(clients.id, ahead.clientId));
       markers.homePosition = '39.78171234';
 
-      ids['work-service-reviews'].push(...(await t.database.db.execute(sql`SELECT id FROM work_service_reviews WHERE client_id = ${claraClientId}`).then((r: any) => (r.rows ?? r).map((row: { id: number }) => Number(row.id)))));
+      ids['work-service-reviews'].push(...(await t.database.db.execute(sql`SELECT id FROM work_service_reviews WHERE client_id = ${claraClientId}`).then((r) => rowsOf<{ id: number }>(r).map((row) => Number(row.id)))));
 
       // every GET each person may call, with every planted id
       operations = (await loadOperations(t)).operations.filter((op) => op.method === 'GET' && !op.streams);

@@ -17,6 +17,7 @@ import { expect } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { permissionsFor, type Permission } from '../../src/domain/permissions';
 import type { ProfileStatus, Role } from '../../src/domain/roles';
+import { rowsOf } from '../../server/db/connection';
 import { employeeProfiles, formRequests, formTemplates, notifications, organizations, sessionFamilies, users } from '../../server/db/schema';
 import { ACCESS_TABLE, type AccessRule, type Caller } from '../security/access-table';
 import { signAccessToken } from '../../server/lib/access-token';
@@ -38,7 +39,40 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
-export type JsonSchema = Record<string, any>;
+/** A JSON Schema node of the API document, with the keywords these tests read. */
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  $ref?: string;
+}
+
+/** What loadOperations reads of the API document. */
+export interface ApiDocument {
+  paths: Record<string, Record<string, DocumentOperation>>;
+}
+
+interface DocumentOperation {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema } | undefined> };
+  tags?: string[];
+  responses?: Record<string, { content?: Record<string, unknown> } | undefined>;
+}
 
 export interface Operation {
   operationId: string;
@@ -54,13 +88,13 @@ export interface Operation {
   streams: boolean;
 }
 
-export async function loadOperations(t: TestApp): Promise<{ document: any; operations: Operation[] }> {
+export async function loadOperations(t: TestApp): Promise<{ document: ApiDocument; operations: Operation[] }> {
   const response = await t.app.inject({ method: 'GET', url: '/api/schema/' });
   expect(response.statusCode).toBe(200);
-  const document = response.json();
+  const document = response.json<ApiDocument>();
   const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries<Record<string, any>>(document.paths)) {
-    for (const [method, operation] of Object.entries<any>(methods)) {
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const body = operation.requestBody?.content?.['application/json']?.schema;
       operations.push({
@@ -68,8 +102,8 @@ export async function loadOperations(t: TestApp): Promise<{ document: any; opera
         method: method.toUpperCase(),
         path,
         access: ACCESS_TABLE[operation.operationId]!,
-        parameters: (operation.parameters ?? []).map((p: any) => ({ ...p, schema: deref(document, p.schema) })),
-        body: body ? deref(document, body) : null,
+        parameters: (operation.parameters ?? []).map((p) => ({ ...p, schema: deref(document, p.schema) as JsonSchema })),
+        body: body ? (deref(document, body) as JsonSchema) : null,
         tags: operation.tags ?? [],
         streams: Boolean(operation.responses?.['200']?.content?.['text/event-stream']),
       });
@@ -108,13 +142,14 @@ export async function injectOperation(t: TestApp, op: Pick<Operation, 'streams'>
 }
 
 /** Resolves local `$ref`s (components/schemas) so the generators see plain schemas. */
-export function deref(document: any, schema: JsonSchema, depth = 0): JsonSchema {
+export function deref(document: unknown, schema: unknown, depth = 0): unknown {
   if (!schema || typeof schema !== 'object' || depth > 20) return schema;
-  if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')) {
-    const target = schema.$ref
+  const ref = (schema as JsonSchema).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/')) {
+    const target = ref
       .slice(2)
       .split('/')
-      .reduce((node: any, key: string) => node?.[key], document);
+      .reduce((node: unknown, key: string) => (node as Record<string, unknown> | undefined)?.[key], document);
     return deref(document, target, depth + 1);
   }
   if (Array.isArray(schema)) return schema.map((s) => deref(document, s, depth + 1));
@@ -253,7 +288,7 @@ export function tableOf(path: string): string | undefined {
 }
 
 
-export function jwtPayload(token: string): Record<string, any> {
+export function jwtPayload(token: string): { sid: string } & Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
 
@@ -331,10 +366,10 @@ async function copyWithFormsDue(t: TestApp, email: string, formsDue: number): Pr
 
 /** Rows of the first id (lowest) of a table in an organization, optionally narrowed by a SQL condition. */
 async function firstId(t: TestApp, table: string, organization: OrganizationInfo, where = sql``): Promise<number> {
-  const result: any = await t.database.db.execute(
+  const result = await t.database.db.execute(
     sql`SELECT min(id)::int AS id FROM ${sql.identifier(table)} WHERE organization_id = ${organization.id} ${where}`,
   );
-  const id = (result.rows ?? result)[0]?.id;
+  const id = rowsOf<{ id: number | null }>(result)[0]?.id;
   if (!id) throw new Error(`buildWorld: no ${table} row in ${organization.token}`);
   return Number(id);
 }
@@ -370,20 +405,20 @@ async function clientTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
 
 /** A work-service review in harbor: its client's first week with a visit, recorded as one the client cannot sign. */
 async function harborReview(t: TestApp, harbor: OrganizationInfo): Promise<number> {
-  const result: any = await t.database.db.execute(sql`
+  const result = await t.database.db.execute(sql`
     INSERT INTO work_service_reviews (organization_id, client_id, week_start, week_end, status, unable_reason, unable_note, unable_recorded_by_id, unable_recorded_at)
     SELECT v.organization_id, v.client_id, v.service_date, v.service_date + 6, 'UNABLE_TO_SIGN', 'HOSPITAL', 'In hospital for the week',
       (SELECT id FROM users WHERE email = 'admin@harbor.example'), now()
     FROM visits v WHERE v.organization_id = ${harbor.id} ORDER BY v.id LIMIT 1
     RETURNING id`);
-  return Number((result.rows ?? result)[0].id);
+  return Number(rowsOf<{ id: number }>(result)[0].id);
 }
 
 /** A call that must succeed while the world is built. */
-async function must(what: string, answer: Promise<Answer>): Promise<any> {
+async function must<T = { id: number }>(what: string, answer: Promise<Answer>): Promise<T> {
   const response = await answer;
   if (response.statusCode >= 300) throw new Error(`buildWorld: ${what} answered ${response.statusCode} ${response.body.slice(0, 300)}`);
-  return response.body ? response.json() : null;
+  return response.body ? response.json<T>() : (null as T);
 }
 
 /**
@@ -459,7 +494,7 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
       active: true,
     }),
   );
-  const [harborTestRequest] = await must('harbor test request', harborAdmin.post('/api/onboarding/test-requests/', { test_id: harborTest.id, employee_ids: [harborEmployee.id] }));
+  const [harborTestRequest] = await must<{ id: number }[]>('harbor test request', harborAdmin.post('/api/onboarding/test-requests/', { test_id: harborTest.id, employee_ids: [harborEmployee.id] }));
 
   const documents = { sunrise: await uploadedDocument(aide, sunrise), harbor: await uploadedDocument(harborEmployee.id, harbor) };
   return {
@@ -527,8 +562,7 @@ export async function cloneUser(t: TestApp, userId: number): Promise<{ id: numbe
 }
 
 export async function countRows(t: TestApp, table: 'users' | 'audit_log' | 'outbox' | 'organizations' | 'employee_profiles' | 'notifications'): Promise<number> {
-  const result: any = await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
-  const rows = result.rows ?? result;
+  const rows = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)));
   return Number(rows[0].n);
 }
 
@@ -555,7 +589,7 @@ export function isNullable(schema: JsonSchema): boolean {
 }
 
 export function baseType(schema: JsonSchema): string | undefined {
-  if (schema.enum || schema.const !== undefined) return typeof (schema.const ?? schema.enum[0]);
+  if (schema.enum || schema.const !== undefined) return typeof (schema.const ?? schema.enum?.[0]);
   const nonNull = branches(schema).filter((b) => b.type !== 'null');
   if (nonNull.length) return baseType(nonNull[0]);
   return Array.isArray(schema.type) ? schema.type.find((x: string) => x !== 'null') : schema.type;
@@ -680,7 +714,7 @@ export function errorProblems(response: LightMyRequestResponse): string[] {
   const problems: string[] = [];
   if (response.statusCode < 400) return problems;
   if (INTERNALS.test(response.body)) problems.push(`internals in body: ${response.body.slice(0, 300)}`);
-  let body: any;
+  let body: { detail?: unknown; code?: unknown; fields?: unknown } | null;
   try {
     body = response.json();
   } catch {

@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
+import { rowsOf } from '../../server/db/connection';
 import { users } from '../../server/db/schema';
 import { createTestApp, testBackends, type Backend, type TestApp } from '../../server/test-support';
 import {
@@ -78,8 +79,7 @@ export function tenancySuite(backend: Backend): void {
     });
 
     const rowOf = async (table: string, id: number) => {
-      const result: any = await t.database.db.execute(sql`SELECT * FROM ${sql.identifier(table)} WHERE id = ${id}`);
-      return (result.rows ?? result)[0] ?? null;
+      return rowsOf(await t.database.db.execute(sql`SELECT * FROM ${sql.identifier(table)} WHERE id = ${id}`))[0] ?? null;
     };
     const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
     const has = (id: string) => operations.some((o) => o.operationId === id);

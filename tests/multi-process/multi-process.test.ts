@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { multipart, PDF_BYTES } from '../../server/lib/multipart-test-helpers';
 import { DEMO_PASSWORD, ROOT } from '../e2e/harness';
-import { MULTI_PROCESS_SKIP, startPortalCluster, startPortalProcess, type PortalCluster, type PortalProcess } from './servers';
+import { MULTI_PROCESS_SKIP, startPortalCluster, type PortalCluster, type PortalProcess } from './servers';
 
 /**
  * quality.md's multi-process suite: two server processes on one PostgreSQL; a session, a throttle, a rate
@@ -15,9 +15,10 @@ import { MULTI_PROCESS_SKIP, startPortalCluster, startPortalProcess, type Portal
  * cluster starts, both workers answer, SIGTERM stops them all. Runs whenever TEST_DATABASE_URL is set.
  */
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
-async function call(base: string, method: string, url: string, { body, access, org = 'sunrise' }: { body?: unknown; access?: string; org?: string } = {}) {
+/** A call and its answer; `json` is the parsed body, typed by the caller (an empty object when not JSON). */
+async function call<T = Json>(base: string, method: string, url: string, { body, access, org = 'sunrise' }: { body?: unknown; access?: string; org?: string } = {}) {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -27,7 +28,7 @@ async function call(base: string, method: string, url: string, { body, access, o
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  let json: Json = {};
+  let json = {} as T;
   try {
     json = text ? JSON.parse(text) : {};
   } catch {
@@ -130,7 +131,7 @@ describe.skipIf(MULTI_PROCESS_SKIP !== null)(MULTI_PROCESS_SKIP ?? 'two server p
 
   it('a session made through A refreshes through B, and signing out through B ends it on A', async () => {
     const session = await signIn(a, 'nurse@sunrise.example');
-    const refreshed = await call(b, 'POST', '/api/auth/token/refresh/', { body: { refresh: session.refresh } });
+    const refreshed = await call<{ access: string; refresh: string }>(b, 'POST', '/api/auth/token/refresh/', { body: { refresh: session.refresh } });
     expect(refreshed.status).toBe(200);
     expect((await call(a, 'GET', '/api/auth/user/', { access: refreshed.json.access })).json.email).toBe('nurse@sunrise.example');
     expect((await call(b, 'POST', '/api/auth/logout/', { body: { refresh: refreshed.json.refresh } })).status).toBe(204);
@@ -160,7 +161,7 @@ describe.skipIf(MULTI_PROCESS_SKIP !== null)(MULTI_PROCESS_SKIP ?? 'two server p
     const stream = await openEvents(b, admin.access);
     try {
       expect(stream.status).toBe(200);
-      const slots = (await call(a, 'GET', '/api/profile/documents/', { access: newhire.access })).json as unknown as Json[];
+      const slots = (await call<Json[]>(a, 'GET', '/api/profile/documents/', { access: newhire.access })).json;
       const slot = slots.find((s) => s.status === 'MISSING');
       expect(slot, JSON.stringify(slots)).toBeDefined();
       const today = new Date().toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients, organizations, users } from '../../db/schema';
 import { testApp, testBackends, TestClock, type Caller, type TestApi } from '../../test-client';
+import type { AuditEntryOut } from './schemas';
 
 /** A browser's user agent, to see it kept in the row. */
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0';
@@ -51,7 +52,7 @@ for (const backend of testBackends()) {
     const list = async (query: string) => {
       const response = await master.get(`/api/audit-log/?${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { count: number; count_limited: boolean; next: string | null; previous: string | null; results: any[] };
+      return response.json() as { count: number; count_limited: boolean; next: string | null; previous: string | null; results: AuditEntryOut[] };
     };
     const idsOf = (body: { results: { id: number }[] }) => body.results.map((row) => row.id);
     const MARCH = 'from=2021-03-01&to=2021-03-31';
@@ -70,7 +71,7 @@ for (const backend of testBackends()) {
       const body = await list(`person=${admin.user.id}&limit=20`);
       const seeded = body.results.filter((row) => row.ip === '198.51.100.24');
       expect(seeded.map((row) => `${row.action} ${row.entity}`)).toEqual(['UPDATE employee', 'READ employee', 'READ client', 'SEARCH client', 'SIGN_IN session', 'SIGN_IN_FAILED session']);
-      expect(seeded.every((row) => row.role === 'ROLE_ADMIN' && row.organization?.name === 'Sunrise Home Care' && /Chrome/.test(row.user_agent))).toBe(true);
+      expect(seeded.every((row) => row.role === 'ROLE_ADMIN' && row.organization?.name === 'Sunrise Home Care' && /Chrome/.test(row.user_agent ?? ''))).toBe(true);
       expect(seeded[0]).toMatchObject({ employee_id: ids.aide, changed_fields: { phone: { from: '(555) 310-7700' } } });
       const harbor = await list(`organization=${ids.harbor}&action=SIGN_IN&person=${harborAdmin.user.id}`);
       expect(harbor.results.some((row) => row.ip === '192.0.2.80')).toBe(true);

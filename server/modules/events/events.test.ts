@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createParser } from 'eventsource-parser';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../../app';
 import { openDatabase, type Database } from '../../db/connection';
@@ -13,7 +14,8 @@ import { pruneLiveEvents } from './service';
 interface Received {
   id: number;
   type: string;
-  data: any;
+  /** Every live event's data is ids and counts. */
+  data: Record<string, number>;
 }
 
 /** A stream as a browser tab holds it: fetch with the Authorization header, read and parse as it comes. */
@@ -375,17 +377,17 @@ describe('a stream replaying what it missed', () => {
     // the replay query answers when the test says so; the bus delivers at once
     let answerReplay!: (rows: unknown[]) => void;
     const replay = new Promise<unknown[]>((resolve) => (answerReplay = resolve));
-    const chain: any = { from: () => chain, where: () => chain, orderBy: () => chain, limit: () => replay };
+    const chain: Record<string, () => unknown> = { from: () => chain, where: () => chain, orderBy: () => chain, limit: () => replay };
     const listeners = new EventEmitter();
     const bus = { publish: async () => undefined, subscribe: (listener: (e: unknown) => void) => (listeners.on('event', listener), () => listeners.off('event', listener)), close: async () => undefined };
-    const app: any = { db: { select: () => chain }, events: bus, now: () => new Date(), log: { error: () => undefined }, config: {} };
+    const app = { db: { select: () => chain }, events: bus, now: () => new Date(), log: { error: () => undefined }, config: {} } as unknown as FastifyInstance;
     const streams = createLiveStreams(app);
     const written: string[] = [];
-    const raw: any = Object.assign(new EventEmitter(), { writeHead: () => undefined, write: (text: string) => written.push(text), end: () => undefined, writableLength: 0 });
-    const reply: any = { hijack: () => undefined, raw, getHeaders: () => ({}), headers: () => reply, header: () => reply };
-    const request: any = { user: { user: { id: 7 } }, organization: { id: 1 }, sessionFamilyId: 'f', ip: '127.0.0.1', url: '/api/events/', protocol: 'http' };
+    const raw = Object.assign(new EventEmitter(), { writeHead: () => undefined, write: (text: string) => written.push(text), end: () => undefined, writableLength: 0 });
+    const reply: Record<string, unknown> = { hijack: () => undefined, raw, getHeaders: () => ({}), headers: () => reply, header: () => reply };
+    const request = { user: { user: { id: 7 } }, organization: { id: 1 }, sessionFamilyId: 'f', ip: '127.0.0.1', url: '/api/events/', protocol: 'http' };
 
-    const opening = streams.open(request, reply, 10);
+    const opening = streams.open(request as unknown as FastifyRequest, reply as unknown as FastifyReply, 10);
     const live = (id: number) => ({ id, userId: 7, organizationId: 1, type: 'notification.created', data: { notification_id: id } });
     listeners.emit('event', live(12)); // also in the replay's rows
     listeners.emit('event', live(13)); // only live

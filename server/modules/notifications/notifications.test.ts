@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/connection';
 import { auditLog, notifications, organizations } from '../../db/schema';
+import type { Mail } from '../mail/service';
 import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 import { notify } from './service';
 
@@ -146,8 +148,9 @@ describe('the mail of a notification', () => {
     const { notify: notifyWithMail, MAIL_LINES, MAIL_FALLBACK } = await import('./service');
     const sent: { to: string; subject: string; text: string }[] = [];
     const recipient = { email: 'admin@sunrise.example', isActive: true };
-    const chain: any = { insert: () => chain, values: () => chain, returning: async () => [{ id: 1 }], select: () => chain, from: () => chain, where: () => chain, limit: async () => [recipient] };
-    const mailer = { mail: { send: async (mail: any) => void sent.push(mail), close: async () => undefined }, config: { publicUrl: 'http://portal.test' } };
+    const stub: Record<string, () => unknown> = { insert: () => stub, values: () => stub, returning: async () => [{ id: 1 }], select: () => stub, from: () => stub, where: () => stub, limit: async () => [recipient] };
+    const chain = stub as unknown as Db;
+    const mailer = { mail: { send: async (mail: Mail) => void sent.push(mail), close: async () => undefined }, config: { publicUrl: 'http://portal.test' } };
     const named = { userId: 2, organizationId: 1, title: 'C. Whitfield disputed a visit', body: 'The visit of Mon, Jan 18 (diabetes care) is in the exceptions queue.', link: '/clients/7/reviews/9' };
     await notifyWithMail(chain, { ...named, type: 'work_service_review', mail: 'A client disputed a visit' }, new Date(), mailer);
     await notifyWithMail(chain, { ...named, type: 'visit' }, new Date(), mailer);
