@@ -101,27 +101,24 @@ export function useList<
 
   useEffect(() => {
     let active = true;
-    loadRef
-      .current(
-        {
-          limit: pageSize,
-          offset,
-          ...(ordering === undefined ? {} : { ordering }),
-          ...(query ? { search: query } : {}),
-        },
-        filters,
-      )
-      .then(
-        (page) => {
-          if (!active) return;
-          setRows(page.results);
-          setCount(page.count);
-          setSettled({ request, error: null });
-        },
-        (failure: unknown) => {
-          if (active) setSettled({ request, error: apiErrorDetail(failure, failureText) });
-        },
-      );
+    // A loader that throws before it has a promise fails like one that rejects: the page says so, no error boundary.
+    const pageQuery: PageQuery<Ordering> = {
+      limit: pageSize,
+      offset,
+      ...(ordering === undefined ? {} : { ordering }),
+      ...(query ? { search: query } : {}),
+    };
+    new Promise<Page<Row>>((resolve) => resolve(loadRef.current(pageQuery, filters))).then(
+      (page) => {
+        if (!active) return;
+        setRows(page.results);
+        setCount(page.count);
+        setSettled({ request, error: null });
+      },
+      (failure: unknown) => {
+        if (active) setSettled({ request, error: apiErrorDetail(failure, failureText) });
+      },
+    );
     return () => {
       active = false;
     };

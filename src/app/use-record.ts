@@ -44,7 +44,8 @@ export function useRecord<Data>(
   useEffect(() => {
     if (!enabled) return;
     let active = true;
-    loadRef.current().then(
+    // A loader that throws before it has a promise fails like one that rejects: the page says so, no error boundary.
+    new Promise<Data>((resolve) => resolve(loadRef.current())).then(
       (data) => {
         if (!active) return;
         setAnswer({ key, data });
