@@ -47,62 +47,91 @@ async function addRows(db: Db, adminId: number, sunriseId: number, from: number,
   await db.execute(sql`vacuum analyze audit_log`);
 }
 
-export async function benchAuditLog(options: { databaseUrl: string; sizes?: number[]; samples?: number; log?: (message: string) => void }): Promise<AuditLogBench> {
+export async function benchAuditLog(options: {
+  databaseUrl: string;
+  sizes?: number[];
+  samples?: number;
+  log?: (message: string) => void;
+}): Promise<AuditLogBench> {
   const sizes = options.sizes ?? [10_000, 10_000_000];
   const samples = options.samples ?? 200;
   const log = options.log ?? ((message: string) => console.log(message));
-  return withBenchDatabase(options.databaseUrl, 'audit', async ({ database, config }) => {
-    const db = database.db;
-    const [ids] = rowsOf<{ admin: number; sunrise: number }>(
-      await db.execute(sql`select (select id from users where email = 'admin@sunrise.example') as admin, (select id from organizations where token = 'sunrise') as sunrise`),
-    );
-    // the person's month: 120 rows of the admin, six hours apart from March 1st, 12:00 UTC
-    await db.execute(sql`
+  return withBenchDatabase(
+    options.databaseUrl,
+    'audit',
+    async ({ database, config }) => {
+      const db = database.db;
+      const [ids] = rowsOf<{ admin: number; sunrise: number }>(
+        await db.execute(
+          sql`select (select id from users where email = 'admin@sunrise.example') as admin, (select id from organizations where token = 'sunrise') as sunrise`,
+        ),
+      );
+      // the person's month: 120 rows of the admin, six hours apart from March 1st, 12:00 UTC
+      await db.execute(sql`
       insert into audit_log (actor_id, organization_id, operation_id, entity, entity_id, action, client_id, role, changed_fields, ip, user_agent, created_at)
       select ${ids.admin}, ${ids.sunrise}, 'employees_partial_update', 'employee', '42', 'UPDATE', null, 'ROLE_ADMIN', '{"phone":{"from":"555 0100","to":"555 0101"}}'::jsonb,
         '203.0.113.7', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0', timestamptz '2023-03-01 12:00Z' + k * interval '6 hours'
       from generate_series(0, ${PERSON_ROWS - 1}) k`);
 
-    const app = await buildApp({ config, db, logger: false });
-    await app.ready();
-    try {
-      const target = `/api/audit-log/?person=${ids.admin}&from=${MONTH.from}&to=${MONTH.to}&limit=50`;
-      const measure = async (): Promise<LatencyFigures> => {
-        // signed in afresh at each size: the access token of the first would have expired while rows were added
-        const login = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'master@portal.example', password: DEMO_PASSWORD } });
-        const headers = { authorization: `Bearer ${login.json().access}` };
-        for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url: target, headers });
-        const times: number[] = [];
-        for (let i = 0; i < samples; i++) {
-          const t0 = performance.now();
-          const response = await app.inject({ method: 'GET', url: target, headers });
-          times.push(performance.now() - t0);
-          const body = response.statusCode === 200 ? response.json() : null;
-          if (!body || body.count !== PERSON_ROWS || body.results.length !== 50) throw new Error(`${target}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+      const app = await buildApp({ config, db, logger: false });
+      await app.ready();
+      try {
+        const target = `/api/audit-log/?person=${ids.admin}&from=${MONTH.from}&to=${MONTH.to}&limit=50`;
+        const measure = async (): Promise<LatencyFigures> => {
+          // signed in afresh at each size: the access token of the first would have expired while rows were added
+          const login = await app.inject({
+            method: 'POST',
+            url: '/api/auth/login/',
+            payload: { email: 'master@portal.example', password: DEMO_PASSWORD },
+          });
+          const headers = { authorization: `Bearer ${login.json().access}` };
+          for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url: target, headers });
+          const times: number[] = [];
+          for (let i = 0; i < samples; i++) {
+            const t0 = performance.now();
+            const response = await app.inject({ method: 'GET', url: target, headers });
+            times.push(performance.now() - t0);
+            const body = response.statusCode === 200 ? response.json() : null;
+            if (!body || body.count !== PERSON_ROWS || body.results.length !== 50)
+              throw new Error(`${target}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+          }
+          return { p50: percentile(times, 50), p95: percentile(times, 95) };
+        };
+        const results: AuditLogBench['sizes'] = [];
+        let have = 0;
+        for (const rows of sizes) {
+          const started = performance.now();
+          await addRows(db, ids.admin, ids.sunrise, have, rows);
+          have = rows;
+          const seedSeconds = (performance.now() - started) / 1000;
+          const personMonth = await measure();
+          results.push({ rows, personMonth, seedSeconds });
+          log(
+            `audit_log_list ${rows.toLocaleString('en-US')} rows (added in ${seedSeconds.toFixed(1)} s): one person's month p95 ${personMonth.p95.toFixed(2)} ms, p50 ${personMonth.p50.toFixed(2)} ms`,
+          );
         }
-        return { p50: percentile(times, 50), p95: percentile(times, 95) };
-      };
-      const results: AuditLogBench['sizes'] = [];
-      let have = 0;
-      for (const rows of sizes) {
-        const started = performance.now();
-        await addRows(db, ids.admin, ids.sunrise, have, rows);
-        have = rows;
-        const seedSeconds = (performance.now() - started) / 1000;
-        const personMonth = await measure();
-        results.push({ rows, personMonth, seedSeconds });
-        log(`audit_log_list ${rows.toLocaleString('en-US')} rows (added in ${seedSeconds.toFixed(1)} s): one person's month p95 ${personMonth.p95.toFixed(2)} ms, p50 ${personMonth.p50.toFixed(2)} ms`);
+        const base = results[0]!;
+        return {
+          sizes: results,
+          ratios: results.map((r) => ({ rows: r.rows, personMonth: r.personMonth.p95 / base.personMonth.p95 })),
+        };
+      } finally {
+        await app.close();
       }
-      const base = results[0]!;
-      return { sizes: results, ratios: results.map((r) => ({ rows: r.rows, personMonth: r.personMonth.p95 / base.personMonth.p95 })) };
-    } finally {
-      await app.close();
-    }
-  }, { rateLimits: false });
+    },
+    { rateLimits: false },
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-  const result = await benchAuditLog({ databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', ...(sizes.length ? { sizes } : {}), samples: Number(process.env.AUDIT_SAMPLES ?? 200) });
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  const result = await benchAuditLog({
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    ...(sizes.length ? { sizes } : {}),
+    samples: Number(process.env.AUDIT_SAMPLES ?? 200),
+  });
   console.log(JSON.stringify({ sizes: result.sizes, ratios: result.ratios }, null, 2));
 }

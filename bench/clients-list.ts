@@ -52,7 +52,13 @@ async function addClients(db: Db, from: number, to: number): Promise<void> {
   await db.execute(sql`analyze clients`);
 }
 
-export async function benchClientsList(options: { databaseUrl: string; sizes?: number[]; samples?: number; referrals?: number; log?: (message: string) => void }): Promise<ClientsListBench> {
+export async function benchClientsList(options: {
+  databaseUrl: string;
+  sizes?: number[];
+  samples?: number;
+  referrals?: number;
+  log?: (message: string) => void;
+}): Promise<ClientsListBench> {
   const sizes = options.sizes ?? [1_000, 100_000, 1_000_000];
   const samples = options.samples ?? 200;
   const referralCount = options.referrals ?? 10_000;
@@ -67,7 +73,11 @@ export async function benchClientsList(options: { databaseUrl: string; sizes?: n
     const app = await buildApp({ config, db: database.db, logger: false });
     await app.ready();
     const measure = async (target: string, count = samples): Promise<LatencyFigures> => {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'admin@sunrise.example', password: DEMO_PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: { email: 'admin@sunrise.example', password: DEMO_PASSWORD },
+      });
       const headers = { authorization: `Bearer ${login.json().access}`, 'x-organization-token': 'sunrise' };
       for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url: target, headers });
       const times: number[] = [];
@@ -91,7 +101,9 @@ export async function benchClientsList(options: { databaseUrl: string; sizes?: n
         const firstPage = await measure('/api/clients/?limit=50');
         const search = await measure('/api/clients/?limit=50&search=zabris');
         results.push({ rows, firstPage, search, seedSeconds });
-        log(`clients_list ${rows.toLocaleString('en-US')} clients (seeded in ${seedSeconds.toFixed(1)} s): first page p95 ${firstPage.p95.toFixed(2)} ms, search p95 ${search.p95.toFixed(2)} ms`);
+        log(
+          `clients_list ${rows.toLocaleString('en-US')} clients (seeded in ${seedSeconds.toFixed(1)} s): first page p95 ${firstPage.p95.toFixed(2)} ms, search p95 ${search.p95.toFixed(2)} ms`,
+        );
       }
       await database.db.execute(sql`
         insert into referrals (organization_id, marketer_id, first_name, last_name, date_of_birth, phone, phone_digits, type, source, status, status_changed_at, created_at)
@@ -108,17 +120,34 @@ export async function benchClientsList(options: { databaseUrl: string; sizes?: n
         newOnes: await measure('/api/referrals/?limit=50&status=NEW'),
         overdue: await measure('/api/referrals/?limit=50&overdue=true'),
       };
-      log(`referral board, ${referralCount.toLocaleString('en-US')} referrals: first page p95 ${board.firstPage.p95.toFixed(2)} ms, New p95 ${board.newOnes.p95.toFixed(2)} ms, overdue p95 ${board.overdue.p95.toFixed(2)} ms`);
+      log(
+        `referral board, ${referralCount.toLocaleString('en-US')} referrals: first page p95 ${board.firstPage.p95.toFixed(2)} ms, New p95 ${board.newOnes.p95.toFixed(2)} ms, overdue p95 ${board.overdue.p95.toFixed(2)} ms`,
+      );
     } finally {
       await app.close();
     }
     const base = results[0];
-    return { sizes: results, ratios: results.map((r) => ({ rows: r.rows, firstPage: r.firstPage.p95 / base.firstPage.p95, search: r.search.p95 / base.search.p95 })), board };
+    return {
+      sizes: results,
+      ratios: results.map((r) => ({
+        rows: r.rows,
+        firstPage: r.firstPage.p95 / base.firstPage.p95,
+        search: r.search.p95 / base.search.p95,
+      })),
+      board,
+    };
   });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-  const result = await benchClientsList({ databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', ...(sizes.length ? { sizes } : {}), samples: 60 });
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  const result = await benchClientsList({
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    ...(sizes.length ? { sizes } : {}),
+    samples: 60,
+  });
   console.log(JSON.stringify({ ratios: result.ratios, board: result.board }, null, 2));
 }

@@ -44,14 +44,84 @@ export interface EmployeesListBench {
 }
 
 const SURNAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez',
-  'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White',
-  'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott',
-  'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell',
-  'Carter', 'Roberts',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
 ];
-const GIVEN = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara',
-  'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Maria', 'Nora', 'Ada', 'Noah', 'Grace'];
+const GIVEN = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Maria',
+  'Nora',
+  'Ada',
+  'Noah',
+  'Grace',
+];
 const POSITIONS = ['HCC', 'RN', 'LPN', 'CNA', 'HHA', 'PT', 'OT', 'ST', 'SW'];
 
 export function percentile(values: number[], p: number): number {
@@ -67,7 +137,11 @@ export async function addEmployees(db: Db, from: number, to: number): Promise<vo
   const chunk = 100_000;
   for (let start = from; start < to; start += chunk) {
     const end = Math.min(to, start + chunk);
-    const [{ last }] = (await db.execute(sql`select coalesce(max(id), 0)::int as last from users`) as unknown as { rows: { last: number }[] }).rows;
+    const [{ last }] = (
+      (await db.execute(sql`select coalesce(max(id), 0)::int as last from users`)) as unknown as {
+        rows: { last: number }[];
+      }
+    ).rows;
     await db.execute(sql`
       insert into users (organization_id, email, first_name, last_name, role, password_hash, timezone, created_at)
       select o.id, 'bench' || i || '@bench.example', (${given})[1 + (i / 7) % ${GIVEN.length}], (${surnames})[1 + i % ${SURNAMES.length}],
@@ -92,7 +166,12 @@ export async function addEmployees(db: Db, from: number, to: number): Promise<vo
   await db.execute(sql`analyze`);
 }
 
-export async function benchEmployeesList(options: { databaseUrl: string; sizes?: number[]; samples?: number; log?: (message: string) => void }): Promise<EmployeesListBench> {
+export async function benchEmployeesList(options: {
+  databaseUrl: string;
+  sizes?: number[];
+  samples?: number;
+  log?: (message: string) => void;
+}): Promise<EmployeesListBench> {
   const sizes = options.sizes ?? [1_000, 100_000, 1_000_000];
   const samples = options.samples ?? 200;
   const log = options.log ?? ((message: string) => console.log(message));
@@ -107,9 +186,16 @@ export async function benchEmployeesList(options: { databaseUrl: string; sizes?:
         await addEmployees(database.db, have, rows);
         have = rows;
         const seedSeconds = (performance.now() - started) / 1000;
-        const measure = async (url: string, count = samples): Promise<{ figures: LatencyFigures; body: { count: number } }> => {
+        const measure = async (
+          url: string,
+          count = samples,
+        ): Promise<{ figures: LatencyFigures; body: { count: number } }> => {
           // a fresh sign-in per measure (the access token lives 5 minutes)
-          const login = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'admin@sunrise.example', password: DEMO_PASSWORD } });
+          const login = await app.inject({
+            method: 'POST',
+            url: '/api/auth/login/',
+            payload: { email: 'admin@sunrise.example', password: DEMO_PASSWORD },
+          });
           const headers = { authorization: `Bearer ${login.json().access}`, 'x-organization-token': 'sunrise' };
           let body: { count: number } = { count: 0 };
           for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url, headers });
@@ -126,7 +212,14 @@ export async function benchEmployeesList(options: { databaseUrl: string; sizes?:
         const firstPage = await measure('/api/employees/?limit=50');
         const search = await measure('/api/employees/?limit=50&search=bench500%40');
         const nameSearch = await measure('/api/employees/?limit=50&search=nora%20smi', Math.min(samples, 50));
-        results.push({ rows, firstPage: firstPage.figures, search: search.figures, nameSearch: nameSearch.figures, count: firstPage.body.count, seedSeconds });
+        results.push({
+          rows,
+          firstPage: firstPage.figures,
+          search: search.figures,
+          nameSearch: nameSearch.figures,
+          count: firstPage.body.count,
+          seedSeconds,
+        });
         log(
           `employees_list ${rows.toLocaleString('en-US')} rows (seeded in ${seedSeconds.toFixed(1)} s): first page p95 ${firstPage.figures.p95.toFixed(2)} ms, ` +
             `search p95 ${search.figures.p95.toFixed(2)} ms, name search p95 ${nameSearch.figures.p95.toFixed(2)} ms (count ${firstPage.body.count}, name search count ${nameSearch.body.count})`,
@@ -138,13 +231,21 @@ export async function benchEmployeesList(options: { databaseUrl: string; sizes?:
     const base = results[0];
     return {
       sizes: results,
-      ratios: results.map((r) => ({ rows: r.rows, firstPage: r.firstPage.p95 / base.firstPage.p95, search: r.search.p95 / base.search.p95, nameSearch: r.nameSearch.p95 / base.nameSearch.p95 })),
+      ratios: results.map((r) => ({
+        rows: r.rows,
+        firstPage: r.firstPage.p95 / base.firstPage.p95,
+        search: r.search.p95 / base.search.p95,
+        nameSearch: r.nameSearch.p95 / base.nameSearch.p95,
+      })),
     };
   });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   const result = await benchEmployeesList({
     databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     ...(sizes.length ? { sizes } : {}),

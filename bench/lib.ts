@@ -63,7 +63,13 @@ export async function spawnUntilListening(
     }),
   );
   const listeningAfterMs = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')}: no 'listening' in ${options.timeoutMs ?? 90_000} ms\n${output}`)), options.timeoutMs ?? 90_000);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`${command} ${args.join(' ')}: no 'listening' in ${options.timeoutMs ?? 90_000} ms\n${output}`),
+        ),
+      options.timeoutMs ?? 90_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk;
       if (/listening/i.test(output)) {
@@ -130,7 +136,14 @@ export async function withBenchDatabase<T>(
   try {
     await database.migrate();
     await seedDemo(database.db, { files: null });
-    const config: Config = { ...configFromEnv({}), dataDir, jwtSecret: randomBytes(32).toString('base64url'), logLevel: 'silent', publicUrl: 'http://bench.local', ...overrides };
+    const config: Config = {
+      ...configFromEnv({}),
+      dataDir,
+      jwtSecret: randomBytes(32).toString('base64url'),
+      logLevel: 'silent',
+      publicUrl: 'http://bench.local',
+      ...overrides,
+    };
     return await run({ database, dataDir, config });
   } finally {
     await database.close();

@@ -42,7 +42,11 @@ async function freePort(): Promise<number> {
 }
 
 async function login(base: string, email: string) {
-  const response = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const response = await fetch(`${base}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { access: string; refresh: string; user: { id: number } };
 }
@@ -52,7 +56,13 @@ function openRawStream(base: string, access: string, onData: (text: string) => v
   const url = new URL('/api/events/', base);
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { host: url.hostname, port: url.port, path: url.pathname, agent: false, headers: { authorization: `Bearer ${access}`, 'x-organization-token': 'sunrise', accept: 'text/event-stream' } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        agent: false,
+        headers: { authorization: `Bearer ${access}`, 'x-organization-token': 'sunrise', accept: 'text/event-stream' },
+      },
       (response) => {
         if (response.statusCode !== 200) return reject(new Error(`stream: ${response.statusCode}`));
         response.setEncoding('utf8');
@@ -84,28 +94,49 @@ class Arrivals {
 }
 
 /** Posts `count` messages through A, one at a time, each timed until its message.created reaches the stream on B. */
-async function measureDelivery(baseA: string, nurseAccess: string, conversationId: number, arrivals: Arrivals, count: number): Promise<number[]> {
+async function measureDelivery(
+  baseA: string,
+  nurseAccess: string,
+  conversationId: number,
+  arrivals: Arrivals,
+  count: number,
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     const response = await fetch(`${baseA}/api/conversations/${conversationId}/messages/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${nurseAccess}`, 'x-organization-token': 'sunrise', 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${nurseAccess}`,
+        'x-organization-token': 'sunrise',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ body: `Message ${i}` }),
     });
     if (response.status !== 201) throw new Error(`message: ${response.status} ${await response.text()}`);
     const { id } = (await response.json()) as { id: number };
     const received = arrivals.wait(id);
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`message ${id} not received on B in 10 s`)), 10_000).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`message ${id} not received on B in 10 s`)), 10_000).unref(),
+    );
     await Promise.race([received, timeout]);
     times.push(performance.now() - started);
   }
   return times;
 }
 
-const figures = (times: number[]): LatencyFigures & { messages: number } => ({ p50: percentile(times, 50), p95: percentile(times, 95), messages: times.length });
+const figures = (times: number[]): LatencyFigures & { messages: number } => ({
+  p50: percentile(times, 50),
+  p95: percentile(times, 95),
+  messages: times.length,
+});
 
-export async function benchLiveEvents(options: { databaseUrl: string; messages?: number; streams?: number; log?: (message: string) => void }): Promise<LiveEventsBench> {
+export async function benchLiveEvents(options: {
+  databaseUrl: string;
+  messages?: number;
+  streams?: number;
+  log?: (message: string) => void;
+}): Promise<LiveEventsBench> {
   const messages = options.messages ?? 200;
   const openCount = options.streams ?? 1000;
   const log = options.log ?? ((message: string) => console.log(message));
@@ -128,10 +159,25 @@ export async function benchLiveEvents(options: { databaseUrl: string; messages?:
 
     const start = async (label: string) => {
       const port = await freePort();
-      const server = await spawnUntilListening(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')], {
-        cwd: ROOT,
-        env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', EVENT_STREAMS_PER_SESSION: '0', EVENT_STREAMS_PER_USER: '0', EVENT_STREAMS_PER_ADDRESS: '0', LOG_LEVEL: 'warn', DATA_DIR: path.join(dataDir, label), STATUS_FILE: path.join(dataDir, 'status.json') },
-      });
+      const server = await spawnUntilListening(
+        process.execPath,
+        ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')],
+        {
+          cwd: ROOT,
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATABASE_URL: databaseUrl,
+            RATE_LIMITS: 'off',
+            EVENT_STREAMS_PER_SESSION: '0',
+            EVENT_STREAMS_PER_USER: '0',
+            EVENT_STREAMS_PER_ADDRESS: '0',
+            LOG_LEVEL: 'warn',
+            DATA_DIR: path.join(dataDir, label),
+            STATUS_FILE: path.join(dataDir, 'status.json'),
+          },
+        },
+      );
       servers.push(server);
       return { server, base: `http://127.0.0.1:${port}` };
     };
@@ -143,7 +189,11 @@ export async function benchLiveEvents(options: { databaseUrl: string; messages?:
     const adminOnB = await login(b.base, 'admin@sunrise.example');
     const created = await fetch(`${a.base}/api/conversations/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${nurse.access}`, 'x-organization-token': 'sunrise', 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${nurse.access}`,
+        'x-organization-token': 'sunrise',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ topic: 'SCHEDULE', subject: 'Bench', body: 'First' }),
     });
     if (created.status !== 201) throw new Error(`conversation: ${created.status} ${await created.text()}`);
@@ -177,7 +227,8 @@ export async function benchLiveEvents(options: { databaseUrl: string; messages?:
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const rssIdle = rssMiB(pid);
     const sessions = await Promise.all(Array.from({ length: 20 }, () => login(b.base, 'nurse@sunrise.example')));
-    for (let i = 0; i < openCount; i++) sockets.push(await openRawStream(b.base, sessions[i % sessions.length]!.access, () => undefined));
+    for (let i = 0; i < openCount; i++)
+      sockets.push(await openRawStream(b.base, sessions[i % sessions.length]!.access, () => undefined));
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const rssOpen = rssMiB(pid);
     log(`live events: B RSS ${rssIdle.toFixed(1)} MiB → ${rssOpen.toFixed(1)} MiB with ${openCount} open streams`);
@@ -204,6 +255,10 @@ export async function benchLiveEvents(options: { databaseUrl: string; messages?:
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await benchLiveEvents({ databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', messages: Number(process.env.LIVE_MESSAGES ?? 200), streams: Number(process.env.LIVE_STREAMS ?? 1000) });
+  const result = await benchLiveEvents({
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    messages: Number(process.env.LIVE_MESSAGES ?? 200),
+    streams: Number(process.env.LIVE_STREAMS ?? 1000),
+  });
   console.log(JSON.stringify(result, null, 2));
 }

@@ -15,7 +15,14 @@ const target = new URL(url!);
 function once(): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'GET', headers, agent },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: 'GET',
+        headers,
+        agent,
+      },
       (response) => {
         response.on('data', () => {});
         response.on('end', () => resolve(response.statusCode ?? 0));

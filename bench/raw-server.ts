@@ -60,7 +60,9 @@ function user(row: Row) {
     phone: row.phone,
     ...('has_signature' in row ? { has_signature: row.has_signature } : { signature: row.signature }),
     organization: row.org_id ? { id: row.org_id, name: row.org_name, token: row.org_token } : null,
-    profile: row.profile_status ? { status: row.profile_status, position: row.profile_position, forms_due: row.profile_forms_due } : null,
+    profile: row.profile_status
+      ? { status: row.profile_status, position: row.profile_position, forms_due: row.profile_forms_due }
+      : null,
   };
 }
 
@@ -69,7 +71,10 @@ const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     let body: unknown;
     if (url.pathname === '/user') {
-      const { rows } = await pool.query(RETRIEVE, [url.searchParams.get('family'), Number(url.searchParams.get('user'))]);
+      const { rows } = await pool.query(RETRIEVE, [
+        url.searchParams.get('family'),
+        Number(url.searchParams.get('user')),
+      ]);
       body = user(rows[0]!);
     } else if (url.pathname === '/users') {
       const session = url.searchParams.get('session');
@@ -79,21 +84,30 @@ const server = http.createServer(async (request, response) => {
       }
       const organization = Number(url.searchParams.get('organization'));
       const limit = Number(url.searchParams.get('limit') ?? 50);
-      const [list, total] = await Promise.all([pool.query(LIST, [organization, limit, 0]), pool.query(COUNT, [organization])]);
+      const [list, total] = await Promise.all([
+        pool.query(LIST, [organization, limit, 0]),
+        pool.query(COUNT, [organization]),
+      ]);
       body = { count: total.rows[0]!.count, next: null, previous: null, results: list.rows.map(user) };
     } else {
       response.writeHead(404).end();
       return;
     }
     const json = JSON.stringify(body);
-    response.writeHead(200, { ...ANSWER_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+    response.writeHead(200, {
+      ...ANSWER_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+    });
     response.end(json);
   } catch (error) {
     response.writeHead(500).end(String(error));
   }
 });
 
-server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(`raw baseline listening on ${process.env.PORT}`));
+server.listen(Number(process.env.PORT), '127.0.0.1', () =>
+  console.log(`raw baseline listening on ${process.env.PORT}`),
+);
 process.on('SIGTERM', () => {
   server.close();
   void pool.end().then(() => process.exit(0));

@@ -44,7 +44,9 @@ const started = performance.now();
 
 function addRow(row: Row) {
   rows.push(row);
-  log(`${row.metric}: ${row.value.toFixed(2)} ${row.unit}${row.ratio !== null ? ` (${row.ratio.toFixed(2)}x)` : ''} ${row.pass === null ? '' : row.pass ? 'PASS' : 'FAIL'}`);
+  log(
+    `${row.metric}: ${row.value.toFixed(2)} ${row.unit}${row.ratio !== null ? ` (${row.ratio.toFixed(2)}x)` : ''} ${row.pass === null ? '' : row.pass ? 'PASS' : 'FAIL'}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -93,7 +95,9 @@ async function buildSite() {
     configFile: false,
     logLevel: 'error',
     plugins: [react()],
-    resolve: { alias: { react: path.join(ROOT, 'node_modules/react'), 'react-dom': path.join(ROOT, 'node_modules/react-dom') } },
+    resolve: {
+      alias: { react: path.join(ROOT, 'node_modules/react'), 'react-dom': path.join(ROOT, 'node_modules/react-dom') },
+    },
     build: { outDir: path.join(SITE, 'dist/hello'), emptyOutDir: true },
   });
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
@@ -124,10 +128,20 @@ async function adminQuery(sql: string) {
 
 async function startPortal(env: Record<string, string>): Promise<Spawned & { url: string }> {
   const port = await freePort();
-  const server = await spawnUntilListening(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')], {
-    cwd: SITE,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATUS_FILE: path.join(SITE, 'status.json'), ...env },
-  });
+  const server = await spawnUntilListening(
+    process.execPath,
+    ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')],
+    {
+      cwd: SITE,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        STATUS_FILE: path.join(SITE, 'status.json'),
+        ...env,
+      },
+    },
+  );
   return Object.assign(server, { url: `http://127.0.0.1:${port}` });
 }
 
@@ -138,14 +152,34 @@ async function login(baseUrl: string, email = ADMIN) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (response.status !== 200) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { access: string; refresh: string; user: { id: number; organization: { id: number } } };
+  return (await response.json()) as {
+    access: string;
+    refresh: string;
+    user: { id: number; organization: { id: number } };
+  };
 }
 
 function runLoad(url: string, headers: Record<string, string>, requests: number, concurrency: number) {
-  const output = execFileSync(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'bench/load.ts'), url, JSON.stringify(headers), String(requests), String(concurrency)], {
-    encoding: 'utf8',
-  });
-  const result = JSON.parse(output.trim().split('\n').pop()!) as { ms: number; failures: number; firstFailure: number | null };
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      TSX_LOADER,
+      path.join(ROOT, 'bench/load.ts'),
+      url,
+      JSON.stringify(headers),
+      String(requests),
+      String(concurrency),
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const result = JSON.parse(output.trim().split('\n').pop()!) as {
+    ms: number;
+    failures: number;
+    firstFailure: number | null;
+  };
   if (result.failures) throw new Error(`${url}: ${result.failures} failed requests (first: ${result.firstFailure})`);
   return result;
 }
@@ -178,20 +212,36 @@ const CPU_NOTE: Record<string, string> = {
  */
 async function serverCpuRows(portal: Spawned & { url: string }) {
   const session = await login(portal.url);
-  const claims = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+  const claims = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
   const headers = { authorization: `Bearer ${session.access}`, 'x-organization-token': 'sunrise' };
   const organizationId = session.user.organization.id;
   const probe = await fetch(`${portal.url}/api/users/?limit=50`, { headers });
   const page = (await probe.json()) as { count: number; results: unknown[] };
-  if (page.results.length !== 50) throw new Error(`users_list answered ${page.results.length} rows, expected 50 (count ${page.count})`);
+  if (page.results.length !== 50)
+    throw new Error(`users_list answered ${page.results.length} rows, expected 50 (count ${page.count})`);
   // The raw server answers with the portal's own response headers (the security headers every answer carries).
-  const answerHeaders = Object.fromEntries([...probe.headers].filter(([name]) => !['content-length', 'content-type', 'date', 'connection', 'keep-alive', 'vary'].includes(name)));
+  const answerHeaders = Object.fromEntries(
+    [...probe.headers].filter(
+      ([name]) => !['content-length', 'content-type', 'date', 'connection', 'keep-alive', 'vary'].includes(name),
+    ),
+  );
 
   const rawPort = await freePort();
-  const raw = await spawnUntilListening(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'bench/raw-server.ts')], {
-    cwd: ROOT,
-    env: { PORT: String(rawPort), DATABASE_URL: databaseUrl(BENCH_DB), ANSWER_HEADERS: JSON.stringify(answerHeaders) },
-  });
+  const raw = await spawnUntilListening(
+    process.execPath,
+    ['--import', TSX_LOADER, path.join(ROOT, 'bench/raw-server.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        PORT: String(rawPort),
+        DATABASE_URL: databaseUrl(BENCH_DB),
+        ANSWER_HEADERS: JSON.stringify(answerHeaders),
+      },
+    },
+  );
   try {
     const WARM_UP = 6000;
     const REQUESTS = 3000;
@@ -276,7 +326,9 @@ async function refreshStormRow(baseUrl: string) {
       { input: { refreshToken: session.refresh } },
     ).start();
     // An access token the server refuses: the real one with its signature broken.
-    const access = expired ? session.access.slice(0, -4) + (session.access.endsWith('AAAA') ? 'BBBB' : 'AAAA') : session.access;
+    const access = expired
+      ? session.access.slice(0, -4) + (session.access.endsWith('AAAA') ? 'BBBB' : 'AAAA')
+      : session.access;
     actor.send({ type: 'tokens.set', access, refresh: session.refresh });
     const api = createApiClient({
       definition,
@@ -296,7 +348,8 @@ async function refreshStormRow(baseUrl: string) {
     actor.stop();
     const failed = results.filter((result) => result.status === 'rejected').length;
     if (failed) throw new Error(`refresh storm: ${failed} of ${STORM} calls failed`);
-    if (expired && unauthorized !== STORM) throw new Error(`refresh storm: ${unauthorized} of ${STORM} calls met a 401`);
+    if (expired && unauthorized !== STORM)
+      throw new Error(`refresh storm: ${unauthorized} of ${STORM} calls met a 401`);
     return { ms, refreshes, clientCpu: (cpu.user + cpu.system) / 1000 };
   }
 
@@ -353,7 +406,8 @@ async function javascriptRows(browser: Browser, baseUrl: string) {
     page.on('response', (response) => {
       const type = response.request().resourceType();
       const contentType = response.headers()['content-type'] ?? '';
-      if (type === 'script' || /javascript/.test(contentType)) scripts.push({ url: response.url(), response, atLoad: !loaded });
+      if (type === 'script' || /javascript/.test(contentType))
+        scripts.push({ url: response.url(), response, atLoad: !loaded });
     });
     await page.goto(url, { waitUntil: 'load' });
     const untilLoad = scripts.filter((script) => script.atLoad).length;
@@ -446,7 +500,8 @@ async function schemaSecondLoadRow(browser: Browser, baseUrl: string) {
   }
   await context.close();
   const [first, second] = loads as [(typeof loads)[0], (typeof loads)[0]];
-  if (first.bytes === 0) throw new Error('the first load did not download the API definition: the row would measure nothing');
+  if (first.bytes === 0)
+    throw new Error('the first load did not download the API definition: the row would measure nothing');
   addRow({
     metric: '/api/schema/ on the second load, bytes over the network',
     value: second.bytes / KiB,
@@ -564,7 +619,13 @@ async function coldStartRows() {
       const port = await freePort();
       const server = await spawnUntilListening(variant.command, variant.args, {
         cwd: ROOT,
-        env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATUS_FILE: path.join(WORK, 'status.json') },
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          STATUS_FILE: path.join(WORK, 'status.json'),
+        },
       });
       await server.stop();
       if (run >= 0) (times[variant.name] ??= []).push(server.listeningAfterMs);
@@ -599,17 +660,37 @@ async function coldStartRows() {
 const EMPLOYEES_TARGET = 2;
 
 async function employeesListRows() {
-  const sizes = (process.env.EMPLOYEES_SIZES ?? '1000,100000,1000000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = (process.env.EMPLOYEES_SIZES ?? '1000,100000,1000000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   // 60 samples per figure: at 1M rows the three figures must finish inside one 5-minute access token
   const samples = Number(process.env.EMPLOYEES_SAMPLES ?? 60);
   const result = await benchEmployeesList({ databaseUrl: ADMIN_DATABASE_URL, sizes, samples, log });
   const base = result.sizes[0]!;
   for (const size of result.sizes) {
-    const label = size.rows >= 1_000_000 ? `${size.rows / 1_000_000}M` : size.rows >= 1_000 ? `${size.rows / 1_000}k` : String(size.rows);
+    const label =
+      size.rows >= 1_000_000
+        ? `${size.rows / 1_000_000}M`
+        : size.rows >= 1_000
+          ? `${size.rows / 1_000}k`
+          : String(size.rows);
     for (const [kind, figures, baseline, what, gated] of [
       ['first page', size.firstPage, base.firstPage, 'limit=50, ordered by last name', true],
-      ['search', size.search, base.search, 'search by the start of one email (the same single match at every size)', true],
-      ['name search', size.nameSearch, base.nameSearch, "two-word name search 'nora smi' (its matches grow with the rows)", true],
+      [
+        'search',
+        size.search,
+        base.search,
+        'search by the start of one email (the same single match at every size)',
+        true,
+      ],
+      [
+        'name search',
+        size.nameSearch,
+        base.nameSearch,
+        "two-word name search 'nora smi' (its matches grow with the rows)",
+        true,
+      ],
     ] as const) {
       if (!figures || !baseline) continue;
       const ratio = figures.p95 / baseline.p95;
@@ -635,15 +716,33 @@ async function employeesListRows() {
 const BOARD_TARGET_MS = 100;
 
 async function clientsListRows() {
-  const sizes = (process.env.CLIENTS_SIZES ?? '1000,100000,1000000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = (process.env.CLIENTS_SIZES ?? '1000,100000,1000000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const samples = Number(process.env.CLIENTS_SAMPLES ?? 60);
   const result = await benchClientsList({ databaseUrl: ADMIN_DATABASE_URL, sizes, samples, log });
   const base = result.sizes[0]!;
   for (const size of result.sizes) {
-    const label = size.rows >= 1_000_000 ? `${size.rows / 1_000_000}M` : size.rows >= 1_000 ? `${size.rows / 1_000}k` : String(size.rows);
+    const label =
+      size.rows >= 1_000_000
+        ? `${size.rows / 1_000_000}M`
+        : size.rows >= 1_000
+          ? `${size.rows / 1_000}k`
+          : String(size.rows);
     for (const [kind, figures, baseline, what] of [
-      ['first page', size.firstPage, base.firstPage, "Sunrise's first 50 by last name (a tenth of the clients are Sunrise's)"],
-      ['search', size.search, base.search, 'search by the start of one last name (the same single match at every size)'],
+      [
+        'first page',
+        size.firstPage,
+        base.firstPage,
+        "Sunrise's first 50 by last name (a tenth of the clients are Sunrise's)",
+      ],
+      [
+        'search',
+        size.search,
+        base.search,
+        'search by the start of one last name (the same single match at every size)',
+      ],
     ] as const) {
       const ratio = figures.p95 / baseline.p95;
       addRow({
@@ -686,14 +785,27 @@ const EXPORT_MEMORY_TARGET_MIB = 50;
 const BOARD_WEEK_TARGET_MS = 300;
 
 async function visitsRows() {
-  const sizes = (process.env.VISITS_SIZES ?? '1000,100000,1000000,5000000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = (process.env.VISITS_SIZES ?? '1000,100000,1000000,5000000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const samples = Number(process.env.VISITS_SAMPLES ?? 60);
   const result = await benchVisits({ databaseUrl: ADMIN_DATABASE_URL, sizes, samples, log });
   const base = result.sizes[0]!;
   for (const size of result.sizes) {
-    const label = size.rows >= 1_000_000 ? `${size.rows / 1_000_000}M` : size.rows >= 1_000 ? `${size.rows / 1_000}k` : String(size.rows);
+    const label =
+      size.rows >= 1_000_000
+        ? `${size.rows / 1_000_000}M`
+        : size.rows >= 1_000
+          ? `${size.rows / 1_000}k`
+          : String(size.rows);
     for (const [kind, figures, baseline, what] of [
-      ["office's week of one caregiver", size.week, base.week, 'the admin lists one week of the nurse (14 visits), filtered by caregiver'],
+      [
+        "office's week of one caregiver",
+        size.week,
+        base.week,
+        'the admin lists one week of the nurse (14 visits), filtered by caregiver',
+      ],
       ["caregiver's own week", size.ownWeek, base.ownWeek, 'the nurse lists her own week (14 visits)'],
     ] as const) {
       const ratio = figures.p95 / baseline.p95;
@@ -753,12 +865,20 @@ async function visitsRows() {
 // (bench/audit-log.ts: its own PostgreSQL database, the rows written by generate_series, the app in-process)
 
 async function auditLogRows() {
-  const sizes = (process.env.AUDIT_SIZES ?? '10000,10000000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = (process.env.AUDIT_SIZES ?? '10000,10000000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const samples = Number(process.env.AUDIT_SAMPLES ?? 200);
   const result = await benchAuditLog({ databaseUrl: ADMIN_DATABASE_URL, sizes, samples, log });
   const base = result.sizes[0]!;
   for (const size of result.sizes) {
-    const label = size.rows >= 1_000_000 ? `${size.rows / 1_000_000}M` : size.rows >= 1_000 ? `${size.rows / 1_000}k` : String(size.rows);
+    const label =
+      size.rows >= 1_000_000
+        ? `${size.rows / 1_000_000}M`
+        : size.rows >= 1_000
+          ? `${size.rows / 1_000}k`
+          : String(size.rows);
     const ratio = size.personMonth.p95 / base.personMonth.p95;
     addRow({
       metric: `audit_log_list one person's month p95 at ${label} rows (PostgreSQL)`,
@@ -841,13 +961,25 @@ function printTable() {
   for (const row of rows) if (row.note) console.log(`  ${row.metric}: ${row.note}`);
 }
 
-const SECTIONS = ['js', 'lcp', 'cpu', 'storm', 'cold', 'employees', 'clients', 'visits', 'audit-log', 'live-events'] as const;
+const SECTIONS = [
+  'js',
+  'lcp',
+  'cpu',
+  'storm',
+  'cold',
+  'employees',
+  'clients',
+  'visits',
+  'audit-log',
+  'live-events',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(): Set<Section> {
   const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const unknown = asked.filter((arg) => !(SECTIONS as readonly string[]).includes(arg));
-  if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown bench section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
   return new Set((asked.length ? asked : SECTIONS) as Section[]);
 }
 
@@ -855,7 +987,10 @@ async function main() {
   const sections = chosenSections();
   const all = sections.size === SECTIONS.length;
   mkdirSync(WORK, { recursive: true });
-  writeFileSync(path.join(WORK, 'status.json'), JSON.stringify({ offline: false, offline_from: null, offline_until: null }));
+  writeFileSync(
+    path.join(WORK, 'status.json'),
+    JSON.stringify({ offline: false, offline_from: null, offline_until: null }),
+  );
   if (!all) log(`sections: ${[...sections].join(', ')}`);
   const needPortal = sections.has('js') || sections.has('lcp') || sections.has('cpu') || sections.has('storm');
   if (needPortal) await portalSections(sections);
@@ -878,7 +1013,7 @@ async function main() {
   }
 
   if (sections.has('audit-log')) {
-    log('audit log: one person\'s month at 10k and 10M rows (PostgreSQL)');
+    log("audit log: one person's month at 10k and 10M rows (PostgreSQL)");
     await auditLogRows();
   }
 
@@ -890,7 +1025,8 @@ async function main() {
   printTable();
   const resultsFile = path.join(ROOT, 'bench/results.json');
   // A partial run replaces its own rows and keeps the others of the last full run.
-  const previous = all || !existsSync(resultsFile) ? null : (JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows?: Row[] });
+  const previous =
+    all || !existsSync(resultsFile) ? null : (JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows?: Row[] });
   const measured = new Set(rows.map((row) => row.metric));
   const merged = [...(previous?.rows ?? []).filter((row) => !measured.has(row.metric)), ...rows];
   const results = {
@@ -907,19 +1043,29 @@ async function main() {
 }
 
 async function portalSections(sections: Set<Section>) {
-  writeFileSync(path.join(WORK, 'status.json'), JSON.stringify({ offline: false, offline_from: null, offline_until: null }));
+  writeFileSync(
+    path.join(WORK, 'status.json'),
+    JSON.stringify({ offline: false, offline_from: null, offline_until: null }),
+  );
   if (sections.has('js') || sections.has('lcp')) {
     log('building the app (if stale) and the React-only hello page');
     await buildSite();
   } else mkdirSync(SITE, { recursive: true }); // the server rows need the API only: no build
-  writeFileSync(path.join(SITE, 'status.json'), JSON.stringify({ offline: false, offline_from: null, offline_until: null }));
+  writeFileSync(
+    path.join(SITE, 'status.json'),
+    JSON.stringify({ offline: false, offline_from: null, offline_until: null }),
+  );
 
   log(`PostgreSQL: creating ${BENCH_DB}`);
   await adminQuery(`CREATE DATABASE ${BENCH_DB}`);
   let portal: (Spawned & { url: string }) | null = null;
   let browser: Browser | null = null;
   try {
-    portal = await startPortal({ DATABASE_URL: databaseUrl(BENCH_DB), SEED_DEMO: '1', DATA_DIR: path.join(WORK, 'pg-data') });
+    portal = await startPortal({
+      DATABASE_URL: databaseUrl(BENCH_DB),
+      SEED_DEMO: '1',
+      DATA_DIR: path.join(WORK, 'pg-data'),
+    });
     // Enough users for a 50-row page: 80 more employees in sunrise.
     const client = new pg.Client({ connectionString: databaseUrl(BENCH_DB) });
     await client.connect();

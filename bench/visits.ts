@@ -50,7 +50,13 @@ async function addVisits(db: Db, from: number, to: number): Promise<void> {
   await db.execute(sql`vacuum analyze visits`);
 }
 
-export async function benchVisits(options: { databaseUrl: string; sizes?: number[]; samples?: number; exportVisits?: number; log?: (message: string) => void }): Promise<VisitsBench> {
+export async function benchVisits(options: {
+  databaseUrl: string;
+  sizes?: number[];
+  samples?: number;
+  exportVisits?: number;
+  log?: (message: string) => void;
+}): Promise<VisitsBench> {
   const sizes = options.sizes ?? [1_000, 100_000, 1_000_000, 5_000_000];
   const samples = options.samples ?? 200;
   const exportVisits = options.exportVisits ?? 100_000;
@@ -58,7 +64,9 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
   return withBenchDatabase(options.databaseUrl, 'visits', async ({ database, config }) => {
     const db = database.db;
     // nine organizations, each with a client and a service; 5,000 caregivers spread over them
-    await db.execute(sql`insert into organizations (name, token, timezone) select 'Bench ' || g, 'bench-' || g, 'America/New_York' from generate_series(0, ${ORGANIZATIONS - 1}) g`);
+    await db.execute(
+      sql`insert into organizations (name, token, timezone) select 'Bench ' || g, 'bench-' || g, 'America/New_York' from generate_series(0, ${ORGANIZATIONS - 1}) g`,
+    );
     await db.execute(sql`
       insert into clients (organization_id, type, status, first_name, last_name, date_of_birth)
       select id, 'HCC', 'ACTIVE', 'Bench', 'Client', '1940-01-01' from organizations where token like 'bench-%'`);
@@ -86,7 +94,11 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
     const app = await buildApp({ config, db, logger: false });
     await app.ready();
     const headersOf = async (email: string) => {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password: DEMO_PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: { email, password: DEMO_PASSWORD },
+      });
       return { authorization: `Bearer ${login.json().access}`, 'x-organization-token': 'sunrise' };
     };
     const measure = async (target: string, email: string): Promise<LatencyFigures> => {
@@ -97,12 +109,15 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
         const t0 = performance.now();
         const response = await app.inject({ method: 'GET', url: target, headers });
         times.push(performance.now() - t0);
-        if (response.statusCode !== 200 || response.json().count !== 14) throw new Error(`${target}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+        if (response.statusCode !== 200 || response.json().count !== 14)
+          throw new Error(`${target}: ${response.statusCode} ${response.body.slice(0, 300)}`);
       }
       return { p50: percentile(times, 50), p95: percentile(times, 95) };
     };
     try {
-      const [nurse] = rowsOf<{ id: number }>(await db.execute(sql`select id from users where email = 'nurse@sunrise.example'`));
+      const [nurse] = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from users where email = 'nurse@sunrise.example'`),
+      );
       const results: VisitsBench['sizes'] = [];
       let have = 0;
       for (const rows of sizes) {
@@ -110,19 +125,40 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
         await addVisits(db, have, rows);
         have = rows;
         const seedSeconds = (performance.now() - started) / 1000;
-        const week = await measure(`/api/visits/?from=${WEEK.from}&to=${WEEK.to}&caregiver_id=${nurse.id}&limit=50`, 'admin@sunrise.example');
+        const week = await measure(
+          `/api/visits/?from=${WEEK.from}&to=${WEEK.to}&caregiver_id=${nurse.id}&limit=50`,
+          'admin@sunrise.example',
+        );
         const ownWeek = await measure(`/api/visits/?from=${WEEK.from}&to=${WEEK.to}&limit=50`, 'nurse@sunrise.example');
         results.push({ rows, week, ownWeek, seedSeconds });
-        log(`visits_list ${rows.toLocaleString('en-US')} visits (added in ${seedSeconds.toFixed(1)} s): the office's week of one caregiver p95 ${week.p95.toFixed(2)} ms, the caregiver's own week p95 ${ownWeek.p95.toFixed(2)} ms`);
+        log(
+          `visits_list ${rows.toLocaleString('en-US')} visits (added in ${seedSeconds.toFixed(1)} s): the office's week of one caregiver p95 ${week.p95.toFixed(2)} ms, the caregiver's own week p95 ${ownWeek.p95.toFixed(2)} ms`,
+        );
       }
 
       // 20 bookings of the nurse's same hour at once
-      const [service] = rowsOf<{ id: number; client_id: number }>(await db.execute(sql`select s.id, s.client_id from client_services s join clients c on c.id = s.client_id where c.last_name = 'Nguyen' and s.service = 'SkilledNurses'`));
+      const [service] = rowsOf<{ id: number; client_id: number }>(
+        await db.execute(
+          sql`select s.id, s.client_id from client_services s join clients c on c.id = s.client_id where c.last_name = 'Nguyen' and s.service = 'SkilledNurses'`,
+        ),
+      );
       const office = await headersOf('admin@sunrise.example');
       const attempts = 20;
       const answers = await Promise.all(
         Array.from({ length: attempts }, () =>
-          app.inject({ method: 'POST', url: '/api/visits/', headers: office, payload: { client_id: service.client_id, service_id: service.id, caregiver_id: nurse.id, service_date: '2027-06-15', start_time: '09:00', end_time: '10:00' } }),
+          app.inject({
+            method: 'POST',
+            url: '/api/visits/',
+            headers: office,
+            payload: {
+              client_id: service.client_id,
+              service_id: service.id,
+              caregiver_id: nurse.id,
+              service_date: '2027-06-15',
+              start_time: '09:00',
+              end_time: '10:00',
+            },
+          }),
         ),
       );
       const concurrent = {
@@ -131,7 +167,9 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
         conflicts: answers.filter((a) => a.statusCode === 409).length,
         other: answers.filter((a) => a.statusCode !== 201 && a.statusCode !== 409).length,
       };
-      log(`${attempts} concurrent bookings of one hour: ${concurrent.created} created, ${concurrent.conflicts} conflicts, ${concurrent.other} other`);
+      log(
+        `${attempts} concurrent bookings of one hour: ${concurrent.created} created, ${concurrent.conflicts} conflicts, ${concurrent.other} other`,
+      );
 
       // the EVV export of 100k verified visits of Sunrise (the bench's caregivers serve Sunrise's client for it)
       await db.execute(sql`
@@ -159,8 +197,15 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
         }).on('error', reject);
       });
       clearInterval(sampler);
-      const exported = { visits: exportVisits, bytes, seconds: (performance.now() - t0) / 1000, memoryGrowthMiB: (peak - before) / 1024 / 1024 };
-      log(`EVV export of ${exportVisits.toLocaleString('en-US')} visits: ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${exported.seconds.toFixed(1)} s, memory grew ${exported.memoryGrowthMiB.toFixed(1)} MiB`);
+      const exported = {
+        visits: exportVisits,
+        bytes,
+        seconds: (performance.now() - t0) / 1000,
+        memoryGrowthMiB: (peak - before) / 1024 / 1024,
+      };
+      log(
+        `EVV export of ${exportVisits.toLocaleString('en-US')} visits: ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${exported.seconds.toFixed(1)} s, memory grew ${exported.memoryGrowthMiB.toFixed(1)} MiB`,
+      );
 
       // the schedule board of a 500-caregiver agency: Sunrise gets 500 READY caregivers, ten visits each in a week
       const boardCaregivers = 500;
@@ -190,17 +235,24 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
           const t0 = performance.now();
           const response = await app.inject({ method: 'GET', url: target, headers });
           times.push(performance.now() - t0);
-          if (response.statusCode !== 200 || response.json().rows.length < boardCaregivers) throw new Error(`board: ${response.statusCode} ${response.body.slice(0, 300)}`);
+          if (response.statusCode !== 200 || response.json().rows.length < boardCaregivers)
+            throw new Error(`board: ${response.statusCode} ${response.body.slice(0, 300)}`);
         }
         return { p50: percentile(times, 50), p95: percentile(times, 95) };
       })();
-      log(`schedule board, ${boardCaregivers} caregivers and ${boardCaregivers * 10} visits in the week: p95 ${boardFigures.p95.toFixed(1)} ms`);
+      log(
+        `schedule board, ${boardCaregivers} caregivers and ${boardCaregivers * 10} visits in the week: p95 ${boardFigures.p95.toFixed(1)} ms`,
+      );
 
       const base = results[0];
       return {
         board: { caregivers: boardCaregivers, visits: boardCaregivers * 10, figures: boardFigures },
         sizes: results,
-        ratios: results.map((r) => ({ rows: r.rows, week: r.week.p95 / base.week.p95, ownWeek: r.ownWeek.p95 / base.ownWeek.p95 })),
+        ratios: results.map((r) => ({
+          rows: r.rows,
+          week: r.week.p95 / base.week.p95,
+          ownWeek: r.ownWeek.p95 / base.ownWeek.p95,
+        })),
         concurrent,
         export: exported,
       };
@@ -211,7 +263,15 @@ export async function benchVisits(options: { databaseUrl: string; sizes?: number
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-  const result = await benchVisits({ databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', ...(sizes.length ? { sizes } : {}), samples: 60, exportVisits: Number(process.env.EXPORT_VISITS ?? 100_000) });
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  const result = await benchVisits({
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    ...(sizes.length ? { sizes } : {}),
+    samples: 60,
+    exportVisits: Number(process.env.EXPORT_VISITS ?? 100_000),
+  });
   console.log(JSON.stringify({ ratios: result.ratios, concurrent: result.concurrent, export: result.export }, null, 2));
 }

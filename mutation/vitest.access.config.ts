@@ -11,7 +11,13 @@ export default defineConfig({
         test: {
           name: 'access',
           environment: 'node',
-          include: ['server/lib/access-token.test.ts', 'server/plugins/authorization.test.ts', 'server/plugins/organization.test.ts', 'tests/api/security-matrix.test.ts', 'tests/api/tenancy.test.ts'],
+          include: [
+            'server/lib/access-token.test.ts',
+            'server/plugins/authorization.test.ts',
+            'server/plugins/organization.test.ts',
+            'tests/api/security-matrix.test.ts',
+            'tests/api/tenancy.test.ts',
+          ],
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

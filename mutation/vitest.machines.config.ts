@@ -5,7 +5,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'machines-unit', environment: 'jsdom', include: ['src/machines/**/*.test.ts'], setupFiles: ['src/test-setup.ts'] } },
+      {
+        test: {
+          name: 'machines-unit',
+          environment: 'jsdom',
+          include: ['src/machines/**/*.test.ts'],
+          setupFiles: ['src/test-setup.ts'],
+        },
+      },
       { test: { name: 'machines-paths', environment: 'node', include: ['tests/model-based/**/*.test.ts'] } },
     ],
   },

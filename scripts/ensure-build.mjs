@@ -12,7 +12,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const start = process.argv.includes('--start');
 const shared = ['package.json', 'package-lock.json', 'tsconfig.json'];
-const app = { inputs: ['index.html', 'src', 'public', 'vite.config.ts', ...shared], output: path.join(root, 'dist', 'index.html') };
+const app = {
+  inputs: ['index.html', 'src', 'public', 'vite.config.ts', ...shared],
+  output: path.join(root, 'dist', 'index.html'),
+};
 const server = {
   inputs: ['server', 'src/domain', 'scripts/build-server.mjs', ...shared],
   output: path.join(root, 'dist-server', 'main.js'),
@@ -57,7 +60,8 @@ if (!existsSync(path.join(root, 'index.html'))) {
 let bundled = !isStale(server);
 if (!bundled) {
   bundled = run(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]) === 0;
-  if (!bundled) console.warn('ensure-build: the server bundle could not be built; running the TypeScript sources with tsx');
+  if (!bundled)
+    console.warn('ensure-build: the server bundle could not be built; running the TypeScript sources with tsx');
 }
 
 if (start) {

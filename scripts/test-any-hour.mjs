@@ -81,15 +81,20 @@ for (const instant of chosen) {
   delete env.TEST_DATABASE_URL;
   console.log(`\n=== ${instant.name}: ${instant.at} (machine zone ${instant.tz})\n    ${instant.why}`);
   const run = (extra) =>
-    spawnSync('faketime', ['-f', `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`, 'npx', 'vitest', 'run', ...extra], {
-      env,
-      stdio: 'inherit',
-    }).status;
+    spawnSync(
+      'faketime',
+      ['-f', `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`, 'npx', 'vitest', 'run', ...extra],
+      {
+        env,
+        stdio: 'inherit',
+      },
+    ).status;
   let status = run(suites);
   if (status === 0 && withE2e) status = run(['--project', 'e2e', 'tests/e2e/hire-to-ready.pglite.test.ts']);
   results.push({ ...instant, passed: status === 0 });
 }
 
 console.log('\nAt each instant:');
-for (const result of results) console.log(`  ${result.passed ? 'passed' : 'FAILED'}  ${result.name.padEnd(22)} ${result.at}  TZ=${result.tz}`);
+for (const result of results)
+  console.log(`  ${result.passed ? 'passed' : 'FAILED'}  ${result.name.padEnd(22)} ${result.at}  TZ=${result.tz}`);
 process.exit(results.every((result) => result.passed) ? 0 : 1);

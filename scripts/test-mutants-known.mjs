@@ -29,7 +29,7 @@ const MUTANTS = [
     suites: ['tests/api/security-matrix.pglite.test.ts'],
   },
   {
-    name: "Harbor rows returned to a Sunrise admin from a list (applications)",
+    name: 'Harbor rows returned to a Sunrise admin from a list (applications)',
     file: 'server/modules/applications/service.ts',
     from: 'const conditions: SQL[] = [eq(applications.organizationId, organization.id)];',
     to: 'const conditions: SQL[] = [];',
@@ -53,7 +53,10 @@ const MUTANTS = [
 
 /** A copy of the working tree (tracked and new files, as they are now), sharing node_modules. */
 function copyTree() {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   const copy = mkdtempSync(path.join(tmpdir(), 'care-portal-mutant-'));
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
@@ -79,7 +82,10 @@ for (const mutant of chosen) {
     const source = readFileSync(file, 'utf8');
     const count = source.split(mutant.from).length - 1;
     if (count !== 1) {
-      results.push({ mutant, verdict: `NOT APPLIED: the text to change is found ${count} times in ${mutant.file} (update this mutant)` });
+      results.push({
+        mutant,
+        verdict: `NOT APPLIED: the text to change is found ${count} times in ${mutant.file} (update this mutant)`,
+      });
       continue;
     }
     const missing = mutant.suites.filter((suite) => !existsSync(path.join(copy, suite)));
@@ -91,7 +97,13 @@ for (const mutant of chosen) {
     const started = Date.now();
     const env = { ...process.env, CI: 'true' };
     delete env.TEST_DATABASE_URL; // the embedded database is enough to see the mutant
-    const run = spawnSync('npx', ['vitest', 'run', ...mutant.suites], { cwd: copy, env, encoding: 'utf8', timeout: 15 * 60_000, maxBuffer: 256 * 1024 * 1024 });
+    const run = spawnSync('npx', ['vitest', 'run', ...mutant.suites], {
+      cwd: copy,
+      env,
+      encoding: 'utf8',
+      timeout: 15 * 60_000,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     // the first line that says what was seen (a failed expectation, a leak)
     const plain = (run.stdout + run.stderr).replace(/\x1b\[[0-9;]*m/g, '');

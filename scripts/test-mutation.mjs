@@ -15,9 +15,21 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = 85;
 const AREAS = {
-  machines: { config: 'mutation/stryker.machines.config.mjs', report: 'reports/mutation/machines.json', metric: 'Mutation score, statecharts' },
-  access: { config: 'mutation/stryker.access.config.mjs', report: 'reports/mutation/access.json', metric: 'Mutation score, permissions, authorization, organization, access token' },
-  inside: { config: 'mutation/stryker.inside.config.mjs', report: 'reports/mutation/inside.json', metric: 'Mutation score, who sees what inside one organization (grievances, visits, CSV)' },
+  machines: {
+    config: 'mutation/stryker.machines.config.mjs',
+    report: 'reports/mutation/machines.json',
+    metric: 'Mutation score, statecharts',
+  },
+  access: {
+    config: 'mutation/stryker.access.config.mjs',
+    report: 'reports/mutation/access.json',
+    metric: 'Mutation score, permissions, authorization, organization, access token',
+  },
+  inside: {
+    config: 'mutation/stryker.inside.config.mjs',
+    report: 'reports/mutation/inside.json',
+    metric: 'Mutation score, who sees what inside one organization (grievances, visits, CSV)',
+  },
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -38,7 +50,9 @@ function summarize(report) {
       counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
       if (mutant.status === 'Survived' || mutant.status === 'NoCoverage') {
         const line = mutant.location.start.line;
-        survivors.push(`${file}:${line} ${mutant.mutatorName} (${mutant.status}) ${mutant.replacement !== undefined ? `→ ${JSON.stringify(mutant.replacement).slice(0, 80)}` : ''}\n      ${lines[line - 1]?.trim().slice(0, 140)}`);
+        survivors.push(
+          `${file}:${line} ${mutant.mutatorName} (${mutant.status}) ${mutant.replacement !== undefined ? `→ ${JSON.stringify(mutant.replacement).slice(0, 80)}` : ''}\n      ${lines[line - 1]?.trim().slice(0, 140)}`,
+        );
       }
     }
   }
@@ -53,7 +67,11 @@ for (const area of chosen) {
   const { config, report, metric } = AREAS[area];
   const started = Date.now();
   console.log(`\n== ${area}: stryker run ${config}`);
-  const run = spawnSync('npx', ['stryker', 'run', config], { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: '' } });
+  const run = spawnSync('npx', ['stryker', 'run', config], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: '' },
+  });
   if (run.status !== 0 || !existsSync(path.join(root, report))) {
     console.error(`${area}: Stryker failed (exit ${run.status})`);
     failed = true;
@@ -61,7 +79,9 @@ for (const area of chosen) {
   }
   const summary = summarize(JSON.parse(readFileSync(path.join(root, report), 'utf8')));
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\n${area}: ${summary.score.toFixed(1)}% of ${summary.valid} mutants killed (${JSON.stringify(summary.counts)}), ${minutes} min`);
+  console.log(
+    `\n${area}: ${summary.score.toFixed(1)}% of ${summary.valid} mutants killed (${JSON.stringify(summary.counts)}), ${minutes} min`,
+  );
   for (const survivor of summary.survivors) console.log(`  survived: ${survivor}`);
   if (summary.score < TARGET) failed = true;
   rows.push({

@@ -66,9 +66,7 @@ export function canonicalDefinition(document: unknown): Record<string, unknown> 
       .map(([key, item]) => [key, sortedByKey(item)]),
   );
   const components = definition.components
-    ? Object.fromEntries(
-        Object.entries(definition.components).map(([key, group]) => [key, sortedByKey(group)]),
-      )
+    ? Object.fromEntries(Object.entries(definition.components).map(([key, group]) => [key, sortedByKey(group)]))
     : undefined;
   return { ...definition, paths, ...(components ? { components } : {}) };
 }

@@ -76,7 +76,9 @@ function onFirstUse<F extends (...args: never[]) => unknown>(compile: () => F): 
 type SerializerBuilder = (externalSchemas: unknown, options: unknown) => (route: unknown) => (data: unknown) => string;
 const fastifySerializerBuilder = (): SerializerBuilder => {
   const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
-  const { SerializerSelector } = fastifyRequire('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => SerializerBuilder };
+  const { SerializerSelector } = fastifyRequire('@fastify/fast-json-stringify-compiler') as {
+    SerializerSelector: () => SerializerBuilder;
+  };
   return SerializerSelector();
 };
 
@@ -84,7 +86,27 @@ const fastifySerializerBuilder = (): SerializerBuilder => {
  * Route modules, each `server/modules/<name>/routes.ts` default-exporting a Fastify plugin whose routes use
  * their full /api/... paths, registered in this order.
  */
-export const ROUTE_MODULES = [authRoutes, organizationRoutes, userRoutes, notificationRoutes, devRoutes, applicationRoutes, employeeRoutes, documentRoutes, onboardingRoutes, clientRoutes, referralRoutes, marketerRoutes, grievanceRoutes, visitRoutes, payrollRoutes, workServiceReviewRoutes, auditLogRoutes, conversationRoutes, eventRoutes];
+export const ROUTE_MODULES = [
+  authRoutes,
+  organizationRoutes,
+  userRoutes,
+  notificationRoutes,
+  devRoutes,
+  applicationRoutes,
+  employeeRoutes,
+  documentRoutes,
+  onboardingRoutes,
+  clientRoutes,
+  referralRoutes,
+  marketerRoutes,
+  grievanceRoutes,
+  visitRoutes,
+  payrollRoutes,
+  workServiceReviewRoutes,
+  auditLogRoutes,
+  conversationRoutes,
+  eventRoutes,
+];
 
 /** A URL's query as its names only (`?search=…&created_after=…`): a search is a client's name, a filter a date of birth. */
 function withoutQueryValues(url: string): string {
@@ -101,7 +123,13 @@ function withoutQueryValues(url: string): string {
 }
 
 function requestForLog(request: FastifyRequest) {
-  return { method: request.method, url: withoutQueryValues(redactLinkTokens(request.url)), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+  return {
+    method: request.method,
+    url: withoutQueryValues(redactLinkTokens(request.url)),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -112,7 +140,10 @@ export async function buildApp(options: BuildAppOptions) {
     // logged as its type, codes and stack, never with a request's values (server/lib/safe-error.ts)
     logger:
       typeof logger === 'object' || logger === true
-        ? safeLoggerOptions({ ...(logger === true ? {} : logger), serializers: { req: requestForLog, ...(logger === true ? {} : logger.serializers) } })
+        ? safeLoggerOptions({
+            ...(logger === true ? {} : logger),
+            serializers: { req: requestForLog, ...(logger === true ? {} : logger.serializers) },
+          })
         : logger,
     // A log line per request costs more CPU than the request itself on a fast route: kept for LOG_LEVEL=debug
     // or trace; errors are always logged by the error handler.

@@ -18,13 +18,24 @@ describe('the server bundle (npm start)', () => {
 
   it('builds, starts with plain node on a new data folder, and serves every module of the API', async () => {
     const outdir = path.join(work, 'dist-server');
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), outdir], { cwd: ROOT, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), outdir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(build.status, build.stderr).toBe(0);
 
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
       cwd: work,
-      env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', STATUS_FILE: path.join(work, 'status.json') },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(work, 'data'),
+        LOG_LEVEL: 'warn',
+        STATUS_FILE: path.join(work, 'status.json'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -45,8 +56,19 @@ describe('the server bundle (npm start)', () => {
       const response = await fetch(`http://127.0.0.1:${port}/api/schema/`);
       expect(response.status).toBe(200);
       const document = (await response.json()) as { paths: Record<string, Record<string, { operationId?: string }>> };
-      const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
-      expect(operations).toEqual(expect.arrayContaining(['auth_login_create', 'auth_user_retrieve', 'organizations_retrieve', 'users_list', 'notifications_list', 'dev_outbox_list']));
+      const operations = Object.values(document.paths).flatMap((methods) =>
+        Object.values(methods).map((operation) => operation.operationId),
+      );
+      expect(operations).toEqual(
+        expect.arrayContaining([
+          'auth_login_create',
+          'auth_user_retrieve',
+          'organizations_retrieve',
+          'users_list',
+          'notifications_list',
+          'dev_outbox_list',
+        ]),
+      );
       const login = await fetch(`http://127.0.0.1:${port}/api/auth/login/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -62,7 +84,15 @@ describe('the server bundle (npm start)', () => {
     // in production, console-mail mode is refused before anything starts
     const production = spawnSync(process.execPath, [path.join(outdir, 'main.js')], {
       cwd: work,
-      env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'production', SMTP_URL: '', PORT: String(port + 1), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data-production') },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        NODE_ENV: 'production',
+        SMTP_URL: '',
+        PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(work, 'data-production'),
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });

@@ -22,8 +22,18 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
     });
-    const custom = configFromEnv({ PORT: '4000', DATABASE_URL: 'postgres://x/y', SEED_DEMO: '1', TRUST_PROXY: '10.0.0.1, 10.0.0.2' });
-    expect(custom).toMatchObject({ port: 4000, databaseUrl: 'postgres://x/y', seedDemo: true, publicUrl: 'http://localhost:4000' });
+    const custom = configFromEnv({
+      PORT: '4000',
+      DATABASE_URL: 'postgres://x/y',
+      SEED_DEMO: '1',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+    });
+    expect(custom).toMatchObject({
+      port: 4000,
+      databaseUrl: 'postgres://x/y',
+      seedDemo: true,
+      publicUrl: 'http://localhost:4000',
+    });
     expect(custom.trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
   });
@@ -91,19 +101,32 @@ for (const backend of testBackends()) {
     it('seeds the demo organizations and users', async () => {
       const rows = await t.database.db.select({ email: users.email }).from(users);
       expect(rows.map((r) => r.email)).toEqual(
-        expect.arrayContaining(['master@portal.example', 'admin@sunrise.example', 'newhire@sunrise.example', 'admin@harbor.example']),
+        expect.arrayContaining([
+          'master@portal.example',
+          'admin@sunrise.example',
+          'newhire@sunrise.example',
+          'admin@harbor.example',
+        ]),
       );
     });
 
     it('answers an unknown /api path with a JSON 404', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing/', headers: { accept: 'text/html' } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/no-such-thing/',
+        headers: { accept: 'text/html' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
       expect(response.headers['cache-control']).toBe('no-store');
     });
 
     it('refuses bad input with a 400 naming each field', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/test-probe/', payload: { email: 'not-an-email', count: 'many' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/test-probe/',
+        payload: { email: 'not-an-email', count: 'many' },
+      });
       expect(response.statusCode).toBe(400);
       const body = response.json();
       expect(body.code).toBe('invalid');
@@ -168,8 +191,15 @@ for (const backend of testBackends()) {
     });
 
     it('keeps the audit log append-only', async () => {
-      await t.app.writeAudit({ entity: 'probe', entityId: 1, changed: { name: 'x', password: 'hunter2', nested: { token: 't' } } });
-      const [row] = await t.database.db.select().from(auditLog).where(sql`${auditLog.entity} = 'probe'`);
+      await t.app.writeAudit({
+        entity: 'probe',
+        entityId: 1,
+        changed: { name: 'x', password: 'hunter2', nested: { token: 't' } },
+      });
+      const [row] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.entity} = 'probe'`);
       expect(row.changedFields).toEqual({ name: 'x', nested: {} });
       await expect(t.database.db.execute(sql`UPDATE audit_log SET entity = 'edited'`)).rejects.toThrow();
       await expect(t.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
@@ -181,12 +211,22 @@ for (const backend of testBackends()) {
       expect(response.statusCode).toBe(200);
       const document = response.json();
       expect(document.openapi).toBe('3.1.0');
-      const operations = Object.entries(document.paths as Record<string, Record<string, { operationId?: string; 'x-access'?: unknown; tags?: string[] }>>).flatMap(([p, methods]) =>
+      const operations = Object.entries(
+        document.paths as Record<
+          string,
+          Record<string, { operationId?: string; 'x-access'?: unknown; tags?: string[] }>
+        >,
+      ).flatMap(([p, methods]) =>
         Object.entries(methods).map(([method, operation]) => ({ path: p, method, operation })),
       );
       expect(operations.length).toBeGreaterThan(0);
       const faulty = operations
-        .filter(({ operation }) => !/^[a-z]+(_[a-z]+)+$/.test(operation.operationId ?? '') || !operation['x-access'] || !operation.tags?.length)
+        .filter(
+          ({ operation }) =>
+            !/^[a-z]+(_[a-z]+)+$/.test(operation.operationId ?? '') ||
+            !operation['x-access'] ||
+            !operation.tags?.length,
+        )
         .map(({ method, path: p }) => `${method.toUpperCase()} ${p}`);
       expect(faulty).toEqual([]);
       const ids = operations.map(({ operation }) => operation.operationId);
@@ -203,10 +243,13 @@ describe('route registration', () => {
     await expect(
       createTestApp({
         setup(app) {
-          app.get('/api/undeclared/', { schema: { operationId: 'undeclared_list', tags: ['x'], response: { 200: Type.Object({}) } } }, async () => ({}));
+          app.get(
+            '/api/undeclared/',
+            { schema: { operationId: 'undeclared_list', tags: ['x'], response: { 200: Type.Object({}) } } },
+            async () => ({}),
+          );
         },
       }),
     ).rejects.toThrow(/config\.access/);
   });
 });
-

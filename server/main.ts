@@ -29,20 +29,25 @@ const appModule = cluster.isPrimary && config.workers > 0 ? null : import('./app
 const prepareModules = cluster.isPrimary ? Promise.all([import('./db/seed'), import('./lib/file-storage')]) : null;
 
 async function openMigrated() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
   await database.migrate();
   return database;
 }
 
 /** What runs once per installation start, before any process serves: moving disk files to a shared store, the demo seed. Returns the seed's summary when it ran. */
 async function prepare(database: Awaited<ReturnType<typeof openMigrated>>): Promise<string | null> {
-  const [{ isDatabaseEmpty, seedDemo, demoSummary }, { createFileStorage, moveDiskFiles, storeKindOf }] = await prepareModules!;
+  const [{ isDatabaseEmpty, seedDemo, demoSummary }, { createFileStorage, moveDiskFiles, storeKindOf }] =
+    await prepareModules!;
   // made here, before any worker starts, when JWT_SECRET is unset: the workers read the same DATA_DIR/jwt-secret
   resolveJwtSecret(config);
   const files = createFileStorage(config, database.db);
   if (storeKindOf(config) !== 'disk') {
     const moved = await moveDiskFiles(config.dataDir, files);
-    if (moved) console.log(`Moved ${moved} stored files from ${path.join(config.dataDir, 'files')} into the shared file store.`);
+    if (moved)
+      console.log(`Moved ${moved} stored files from ${path.join(config.dataDir, 'files')} into the shared file store.`);
   }
   const seedDue = (database.kind === 'pglite' || config.seedDemo) && (await isDatabaseEmpty(database.db));
   if (!seedDue) return null;
@@ -98,14 +103,19 @@ function superviseWorkers(count: number, summary: string | null): void {
     }
     if (!served) {
       // it never listened: the same start would fail again (port taken, database refused): stop, say so
-      console.error(`Care Portal: worker ${worker.process.pid} stopped before it listened (${signal ?? `exit code ${code}`}); stopping.`);
+      console.error(
+        `Care Portal: worker ${worker.process.pid} stopped before it listened (${signal ?? `exit code ${code}`}); stopping.`,
+      );
       closing = true;
       process.exitCode = 1;
-      for (const other of Object.values(cluster.workers ?? {})) if (other && other.id !== worker.id) other.process.kill('SIGTERM');
+      for (const other of Object.values(cluster.workers ?? {}))
+        if (other && other.id !== worker.id) other.process.kill('SIGTERM');
       if (live === 0) process.exit();
       return;
     }
-    console.error(`Care Portal: worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    console.error(
+      `Care Portal: worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`,
+    );
     fork();
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -41,7 +41,12 @@ export interface Caller {
   patch(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
   delete(path: string, body?: Body, headers?: Record<string, string>): Promise<Answer>;
   /** A multipart/form-data request: the fields, and the file under its field name (none: null). */
-  upload(path: string, fields: Record<string, string>, file: UploadFile | null, method?: 'POST' | 'PUT' | 'PATCH'): Promise<Answer>;
+  upload(
+    path: string,
+    fields: Record<string, string>,
+    file: UploadFile | null,
+    method?: 'POST' | 'PUT' | 'PATCH',
+  ): Promise<Answer>;
   /** Any other request (a raw multipart body, a stream), with this caller's headers under the given ones. */
   request(options: InjectOptions): Promise<Answer>;
   /** The same session, sending another organization header (null: none). */
@@ -50,7 +55,10 @@ export interface Caller {
 
 export interface TestApi extends TestApp {
   /** Signs in (the demo password by default) and calls as that person, in their own organization. */
-  as(email: string, options?: { password?: string; organization?: string | null; headers?: Record<string, string> }): Promise<Caller>;
+  as(
+    email: string,
+    options?: { password?: string; organization?: string | null; headers?: Record<string, string> },
+  ): Promise<Caller>;
   /** The rows of a raw query, whichever driver answers (PGlite and node-postgres shape results differently). */
   rows<Row = Record<string, unknown>>(query: SQL): Promise<Row[]>;
   /** Signs several people in at once, in the order given. */
@@ -78,7 +86,12 @@ function callerOf(t: TestApp, identity: Identity): Caller {
   };
   const request = (options: InjectOptions) => t.app.inject({ ...options, headers: { ...headers, ...options.headers } });
   const send = (method: Method) => (path: string, body?: Body, extra?: Record<string, string>) =>
-    request({ method, url: path, ...(extra ? { headers: extra } : {}), ...(body === undefined ? {} : { payload: body }) });
+    request({
+      method,
+      url: path,
+      ...(extra ? { headers: extra } : {}),
+      ...(body === undefined ? {} : { payload: body }),
+    });
   return {
     get user() {
       if (!identity.user) throw new Error('this caller signed in with tokens alone: it has no user');
@@ -113,13 +126,20 @@ export function withCallers(t: TestApp): TestApi {
     const answer = await t.login(email, password);
     // the login route's response schema shapes the answer
     const user = answer.user as SignedInUser;
-    return callerOf(t, { user, access: answer.access, refresh: answer.refresh, organization: organization === undefined ? (user.organization?.token ?? null) : organization, extra: headers });
+    return callerOf(t, {
+      user,
+      access: answer.access,
+      refresh: answer.refresh,
+      organization: organization === undefined ? (user.organization?.token ?? null) : organization,
+      extra: headers,
+    });
   };
   return Object.assign(t, {
     as,
     rows: async <Row = Record<string, unknown>>(query: SQL) => rowsOf<Row>(await t.database.db.execute(query)),
     asEach: (emails: string[]) => Promise.all(emails.map((email) => as(email))),
-    bearer: (access: string, organization: string | null = null) => callerOf(t, { user: null, access, refresh: '', organization, extra: {} }),
+    bearer: (access: string, organization: string | null = null) =>
+      callerOf(t, { user: null, access, refresh: '', organization, extra: {} }),
     anonymous: callerOf(t, { user: null, access: '', refresh: '', organization: null, extra: {} }),
   });
 }

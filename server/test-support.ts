@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,7 +88,9 @@ export async function storedFileCount(t: Pick<TestApp, 'config' | 'database'>): 
     return Number(row?.n ?? 0);
   }
   const dir = path.join(t.config.dataDir, 'files');
-  return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length : 0;
+  return existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length
+    : 0;
 }
 
 export type DeliveredMail = Mail & { id: number };
@@ -132,8 +143,12 @@ async function seededPgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha256').update(seedTemplateHour(now));
   const dbDir = path.join(SERVER_DIR, 'db');
   const inputs = [
-    ...readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).map((f) => path.join(MIGRATIONS_FOLDER, f)),
-    ...readdirSync(dbDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => path.join(dbDir, f)),
+    ...readdirSync(MIGRATIONS_FOLDER)
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => path.join(MIGRATIONS_FOLDER, f)),
+    ...readdirSync(dbDir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => path.join(dbDir, f)),
   ].sort();
   for (const input of inputs) hash.update(input).update(readFileSync(input));
   const file = path.join(TEMPLATE_DIR, `pglite-seeded-${hash.digest('hex').slice(0, 16)}.tar`);
@@ -195,13 +210,16 @@ export async function createTestApp(
   let app: AppInstance | undefined;
   try {
     await database.migrate();
-    if (options.seed !== false && !fromTemplate) await seedDemo(database.db, { now: clock.now(), files: createFileStorage(config, database.db) });
+    if (options.seed !== false && !fromTemplate)
+      await seedDemo(database.db, { now: clock.now(), files: createFileStorage(config, database.db) });
     app = await buildApp({
       config,
       db: database.db,
       databaseUrl: pgDatabase?.url ?? null,
       now: clock.now,
-      logger: options.logTo ? { level: 'debug', stream: { write: (line: string) => void options.logTo!.push(line) } } : false,
+      logger: options.logTo
+        ? { level: 'debug', stream: { write: (line: string) => void options.logTo!.push(line) } }
+        : false,
       mailConsole: (mail) => consoleMails.unshift({ ...mail, id: consoleMails.length + 1 }),
       distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
     });
@@ -234,7 +252,10 @@ export async function createTestApp(
       };
     },
     async today(organizationToken = 'sunrise') {
-      const [organization] = await database.db.select({ timezone: organizations.timezone }).from(organizations).where(eq(organizations.token, organizationToken));
+      const [organization] = await database.db
+        .select({ timezone: organizations.timezone })
+        .from(organizations)
+        .where(eq(organizations.token, organizationToken));
       if (!organization) throw new Error(`today: no organization ${organizationToken}`);
       return dateIn(organization.timezone, clock.now());
     },

@@ -14,7 +14,9 @@ import type { EventBus } from './modules/events/bus';
  * `permission` may list several: any one of them suffices. An employee with forms due may call only the
  * routes marked `duringFormsDue` (what the forms-due pages need); anything else answers 403 `forms_due`.
  */
-export type Access = ({ public: true } | { permission: Permission | Permission[] } | { roles: Role[] }) & { duringFormsDue?: true };
+export type Access = ({ public: true } | { permission: Permission | Permission[] } | { roles: Role[] }) & {
+  duringFormsDue?: true;
+};
 
 /** The organization a request acts in. */
 export interface RequestOrganization {

@@ -22,7 +22,8 @@ export function removeStaleSeedTemplates(directory: string, prefix: string, now 
   for (const name of names) {
     const file = path.join(directory, name);
     try {
-      if (Math.abs(now.getTime() - statSync(file).mtimeMs) > 2 * 3_600_000) rmSync(file, { recursive: true, force: true });
+      if (Math.abs(now.getTime() - statSync(file).mtimeMs) > 2 * 3_600_000)
+        rmSync(file, { recursive: true, force: true });
     } catch {
       // removed by a parallel run
     }

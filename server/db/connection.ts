@@ -12,7 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The rows of a raw `db.execute(sql...)` answer, whichever driver gave it. */
-export const rowsOf = <Row = Record<string, unknown>>(result: unknown): Row[] => (result as { rows?: Row[] }).rows ?? (result as Row[]);
+export const rowsOf = <Row = Record<string, unknown>>(result: unknown): Row[] =>
+  (result as { rows?: Row[] }).rows ?? (result as Row[]);
 
 export interface Database {
   db: Db;
@@ -32,10 +33,14 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  * its transaction and reading every migration file, on each start of an installation that is up to date.
  */
 async function migrated(db: Db): Promise<boolean> {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   const newest = Math.max(...journal.entries.map((entry) => entry.when));
   try {
-    const result = (await db.execute(sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`)) as unknown as { rows: { created_at: unknown }[] };
+    const result = (await db.execute(
+      sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { created_at: unknown }[] };
     return Number(result.rows[0]?.created_at) >= newest;
   } catch {
     return false; // no migrations table yet: a new database

@@ -20,20 +20,37 @@ for (const backend of testBackends()) {
 
     it("points the office's old links at the office's view of the form and leaves the employee's own links alone", async () => {
       const admin = await t.login('admin@sunrise.example');
-      const [form] = await t.database.db.select().from(formRequests).where(eq(formRequests.organizationId, admin.user.organization!.id)).limit(1);
+      const [form] = await t.database.db
+        .select()
+        .from(formRequests)
+        .where(eq(formRequests.organizationId, admin.user.organization!.id))
+        .limit(1);
       expect(form).toBeDefined();
       const old = `/onboarding/form-request/${form.id}`;
       const [toOffice, toEmployee] = await t.database.db
         .insert(notifications)
         .values([
-          { userId: admin.user.id, organizationId: form.organizationId, type: 'form_completed', title: 'Signed: please countersign', link: old },
-          { userId: form.employeeId, organizationId: form.organizationId, type: 'form_requested', title: 'Please fill and sign', link: old },
+          {
+            userId: admin.user.id,
+            organizationId: form.organizationId,
+            type: 'form_completed',
+            title: 'Signed: please countersign',
+            link: old,
+          },
+          {
+            userId: form.employeeId,
+            organizationId: form.organizationId,
+            type: 'form_requested',
+            title: 'Please fill and sign',
+            link: old,
+          },
         ])
         .returning();
 
       await t.database.db.execute(sql.raw(MIGRATION));
 
-      const linkOf = async (id: number) => (await t.database.db.select().from(notifications).where(eq(notifications.id, id)))[0].link;
+      const linkOf = async (id: number) =>
+        (await t.database.db.select().from(notifications).where(eq(notifications.id, id)))[0].link;
       expect(await linkOf(toOffice.id)).toBe(`/employees/${form.employeeId}/onboarding/form-request/${form.id}`);
       expect(await linkOf(toEmployee.id)).toBe(old);
     });

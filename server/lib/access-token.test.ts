@@ -8,10 +8,23 @@ const config = { accessTokenSeconds: 300, jwtIssuer: 'care-portal', jwtAudience:
 const now = new Date('2026-06-01T12:00:00Z');
 const iat = Math.floor(now.getTime() / 1000);
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const CLAIMS = { sub: '7', sid: 'family-1', typ: 'access', aud: 'care-portal-api', iss: 'care-portal', iat, nbf: iat, exp: iat + 300 };
+const CLAIMS = {
+  sub: '7',
+  sid: 'family-1',
+  typ: 'access',
+  aud: 'care-portal-api',
+  iss: 'care-portal',
+  iat,
+  nbf: iat,
+  exp: iat + 300,
+};
 
 /** A token signed with `key` (HS256 by default) from any header and claims. */
-function forge(claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }, signingKey: Uint8Array = key) {
+function forge(
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' },
+  signingKey: Uint8Array = key,
+) {
   const input = `${b64(header)}.${b64(claims)}`;
   return `${input}.${createHmac('sha256', signingKey).update(input).digest('base64url')}`;
 }
@@ -20,9 +33,15 @@ describe('verifyAccessToken (node:crypto HS256)', () => {
   it('accepts the tokens signAccessToken (jose) issues, until they expire', async () => {
     const token = await signAccessToken({ userId: 7, familyId: 'family-1' }, key, config, now);
     await expect(verifyAccessToken(token, key, config, now)).resolves.toEqual({ userId: 7, familyId: 'family-1' });
-    await expect(verifyAccessToken(token, key, config, new Date(now.getTime() + 299_000))).resolves.toMatchObject({ userId: 7 });
-    await expect(verifyAccessToken(token, key, config, new Date(now.getTime() + 300_000))).rejects.toMatchObject({ statusCode: 401 });
-    expect(await verifyAccessToken(forge({ ...CLAIMS, aud: ['other', 'care-portal-api'] }), key, config, now)).toMatchObject({ userId: 7 });
+    await expect(verifyAccessToken(token, key, config, new Date(now.getTime() + 299_000))).resolves.toMatchObject({
+      userId: 7,
+    });
+    await expect(verifyAccessToken(token, key, config, new Date(now.getTime() + 300_000))).rejects.toMatchObject({
+      statusCode: 401,
+    });
+    expect(
+      await verifyAccessToken(forge({ ...CLAIMS, aud: ['other', 'care-portal-api'] }), key, config, now),
+    ).toMatchObject({ userId: 7 });
   });
 
   it.each<[string, () => string | Promise<string>]>([
@@ -42,27 +61,37 @@ describe('verifyAccessToken (node:crypto HS256)', () => {
     ['a string exp', () => forge({ ...CLAIMS, exp: String(iat + 300) })],
     ['a hex subject', () => forge({ ...CLAIMS, sub: '0x7' })],
     ['a payload that is not an object', () => forge([CLAIMS] as unknown as Record<string, unknown>)],
-    ['a flipped signature bit', () => {
-      const token = forge(CLAIMS);
-      const last = token.at(-2)!;
-      return token.slice(0, -2) + (last === 'A' ? 'B' : 'A') + token.at(-1);
-    }],
-    ['a non-canonical signature (same bytes, other last character)', () => {
-      const token = forge(CLAIMS);
-      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-      const index = alphabet.indexOf(token.at(-1)!);
-      return token.slice(0, -1) + alphabet[index ^ 1];
-    }],
+    [
+      'a flipped signature bit',
+      () => {
+        const token = forge(CLAIMS);
+        const last = token.at(-2)!;
+        return token.slice(0, -2) + (last === 'A' ? 'B' : 'A') + token.at(-1);
+      },
+    ],
+    [
+      'a non-canonical signature (same bytes, other last character)',
+      () => {
+        const token = forge(CLAIMS);
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+        const index = alphabet.indexOf(token.at(-1)!);
+        return token.slice(0, -1) + alphabet[index ^ 1];
+      },
+    ],
     ['padding', () => `${forge(CLAIMS)}=`],
     ['four segments', () => `${forge(CLAIMS)}.x`],
   ])('refuses %s', async (_, make) => {
-    await expect(verifyAccessToken(await make(), key, config, now)).rejects.toMatchObject({ statusCode: 401, code: 'token_not_valid' });
+    await expect(verifyAccessToken(await make(), key, config, now)).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'token_not_valid',
+    });
   });
 });
 
 describe('verifyAccessToken: what a holder of the key could still sign wrongly', () => {
   /** A token signed with `key` from raw header and payload segments (any bytes, any padding). */
-  const signRaw = (header: string, payload: string) => `${header}.${payload}.${createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url')}`;
+  const signRaw = (header: string, payload: string) =>
+    `${header}.${payload}.${createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url')}`;
   const raw = (value: string) => Buffer.from(value).toString('base64url');
 
   it.each<[string, () => string]>([
@@ -81,10 +110,16 @@ describe('verifyAccessToken: what a holder of the key could still sign wrongly',
     ['subject 0', () => forge({ ...CLAIMS, sub: '0' })],
     ['a numeric session id', () => forge({ ...CLAIMS, sid: 5 })],
   ])('refuses %s with 401, not an error of its own', async (_, make) => {
-    await expect(verifyAccessToken(make(), key, config, now)).rejects.toMatchObject({ statusCode: 401, code: 'token_not_valid' });
+    await expect(verifyAccessToken(make(), key, config, now)).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'token_not_valid',
+    });
   });
 
   it('accepts a header without typ, as jose does', async () => {
-    await expect(verifyAccessToken(forge(CLAIMS, { alg: 'HS256' }), key, config, now)).resolves.toEqual({ userId: 7, familyId: 'family-1' });
+    await expect(verifyAccessToken(forge(CLAIMS, { alg: 'HS256' }), key, config, now)).resolves.toEqual({
+      userId: 7,
+      familyId: 'family-1',
+    });
   });
 });

@@ -39,7 +39,9 @@ function decodeJson(segment: string | undefined): Record<string, unknown> | null
   if (!segment || !/^[A-Za-z0-9_-]+$/.test(segment)) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -76,16 +78,27 @@ export function accessTokenInLifetime(verified: VerifiedAccessToken, now: Date):
 }
 
 /** Everything verifyAccessToken checks but the lifetime: a pure function of the token, the key and the config. */
-export function verifyAccessTokenSignature(token: string, key: Uint8Array, config: Pick<Config, 'jwtIssuer' | 'jwtAudience'>): VerifiedAccessToken {
+export function verifyAccessTokenSignature(
+  token: string,
+  key: Uint8Array,
+  config: Pick<Config, 'jwtIssuer' | 'jwtAudience'>,
+): VerifiedAccessToken {
   const parts = token.split('.');
   if (parts.length !== 3) throw tokenNotValid();
   const [encodedHeader, encodedPayload, signature] = parts as [string, string, string];
   const header = decodeJson(encodedHeader);
-  if (!header || header.alg !== 'HS256' || header.crit !== undefined || (header.typ !== undefined && header.typ !== 'JWT')) {
+  if (
+    !header ||
+    header.alg !== 'HS256' ||
+    header.crit !== undefined ||
+    (header.typ !== undefined && header.typ !== 'JWT')
+  ) {
     throw tokenNotValid();
   }
   if (!HS256_SIGNATURE.test(signature)) throw tokenNotValid();
-  const expected = createHmac('sha256', keyObject(key)).update(`${encodedHeader}.${encodedPayload}`).digest('base64url');
+  const expected = createHmac('sha256', keyObject(key))
+    .update(`${encodedHeader}.${encodedPayload}`)
+    .digest('base64url');
   if (!timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) throw tokenNotValid();
 
   const payload = decodeJson(encodedPayload);

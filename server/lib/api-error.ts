@@ -12,17 +12,26 @@ export class ApiError extends Error {
   }
 
   toBody(): { detail: string; code: string; fields?: Record<string, string[]> } {
-    return this.fields ? { detail: this.detail, code: this.code, fields: this.fields } : { detail: this.detail, code: this.code };
+    return this.fields
+      ? { detail: this.detail, code: this.code, fields: this.fields }
+      : { detail: this.detail, code: this.code };
   }
 }
 
-export const invalid = (fields: Record<string, string[]>, detail = 'Invalid input.') => new ApiError(400, 'invalid', detail, fields);
-export const notAuthenticated = () => new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.');
-export const tokenNotValid = (detail = 'Given token not valid for any token type.') => new ApiError(401, 'token_not_valid', detail);
+export const invalid = (fields: Record<string, string[]>, detail = 'Invalid input.') =>
+  new ApiError(400, 'invalid', detail, fields);
+export const notAuthenticated = () =>
+  new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.');
+export const tokenNotValid = (detail = 'Given token not valid for any token type.') =>
+  new ApiError(401, 'token_not_valid', detail);
 export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
   new ApiError(403, 'permission_denied', detail);
 export const formsDue = () =>
-  new ApiError(403, 'forms_due', 'Complete the forms that are due first: until then only your onboarding and documents are open to you.');
+  new ApiError(
+    403,
+    'forms_due',
+    'Complete the forms that are due first: until then only your onboarding and documents are open to you.',
+  );
 export const notFound = (detail = 'Not found.') => new ApiError(404, 'not_found', detail);
 /** "a minute", "14 minutes", "an hour", "2 hours": when to try again, in words (rounded up to the minute). */
 export function inWords(seconds: number): string {

@@ -3,7 +3,9 @@ import { csvCell, csvLine } from './csv';
 
 describe('CSV', () => {
   it('quotes cells holding a comma, a quote or a line break, doubling the quotes', () => {
-    expect(csvLine(['Harbor, Inc.', 'say "hi"', 'two\nlines', 'plain'])).toBe('"Harbor, Inc.","say ""hi""","two\nlines",plain\r\n');
+    expect(csvLine(['Harbor, Inc.', 'say "hi"', 'two\nlines', 'plain'])).toBe(
+      '"Harbor, Inc.","say ""hi""","two\nlines",plain\r\n',
+    );
   });
 
   it('keeps a spreadsheet from running a cell as a formula, and numbers as numbers', () => {

@@ -9,4 +9,5 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (values: readonly (string | number | null | undefined)[]) => `${values.map(csvCell).join(',')}\r\n`;
+export const csvLine = (values: readonly (string | number | null | undefined)[]) =>
+  `${values.map(csvCell).join(',')}\r\n`;

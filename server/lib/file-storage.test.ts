@@ -4,14 +4,25 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../config';
 import { openDatabase, type Database } from '../db/connection';
-import { createDatabaseFileStorage, createDiskFileStorage, createFileStorage, moveDiskFiles, MOVED_FILES_DIR, newStorageKey, storeKindOf, type FileStorage } from './file-storage';
+import {
+  createDatabaseFileStorage,
+  createDiskFileStorage,
+  createFileStorage,
+  moveDiskFiles,
+  MOVED_FILES_DIR,
+  newStorageKey,
+  storeKindOf,
+  type FileStorage,
+} from './file-storage';
 import { createS3FileStorage, parseFilesUrl } from './s3-file-storage';
 
 const BYTES = Buffer.from('%PDF-1.7 a stored file \u00e9\u0000\u00ff', 'latin1');
 
 describe('FILES_URL', () => {
   it('reads the bucket, the prefix, the endpoint and the region', () => {
-    expect(parseFilesUrl('s3://care-files/portal/uploads?endpoint=http://minio.local:9000&region=eu-west-1', {})).toEqual({
+    expect(
+      parseFilesUrl('s3://care-files/portal/uploads?endpoint=http://minio.local:9000&region=eu-west-1', {}),
+    ).toEqual({
       bucket: 'care-files',
       prefix: 'portal/uploads/',
       endpoint: 'http://minio.local:9000',
@@ -19,9 +30,19 @@ describe('FILES_URL', () => {
       forcePathStyle: true,
     });
     // AWS itself: no endpoint, virtual-host addresses, the region from AWS_REGION, no prefix
-    expect(parseFilesUrl('s3://care-files', { AWS_REGION: 'us-west-2' })).toEqual({ bucket: 'care-files', prefix: '', endpoint: null, region: 'us-west-2', forcePathStyle: false });
+    expect(parseFilesUrl('s3://care-files', { AWS_REGION: 'us-west-2' })).toEqual({
+      bucket: 'care-files',
+      prefix: '',
+      endpoint: null,
+      region: 'us-west-2',
+      forcePathStyle: false,
+    });
     expect(parseFilesUrl('s3://care-files/', {}).region).toBe('us-east-1');
-    expect(parseFilesUrl('s3://care-files/a/?endpoint=https://s3.example&path_style=false', {})).toMatchObject({ prefix: 'a/', endpoint: 'https://s3.example', forcePathStyle: false });
+    expect(parseFilesUrl('s3://care-files/a/?endpoint=https://s3.example&path_style=false', {})).toMatchObject({
+      prefix: 'a/',
+      endpoint: 'https://s3.example',
+      forcePathStyle: false,
+    });
   });
 
   it('refuses, saying why, what it cannot use', () => {
@@ -41,7 +62,10 @@ describe('FILES_URL', () => {
 
   it('is checked when the settings are read, so a wrong one stops the start, not the first upload', () => {
     expect(() => configFromEnv({ FILES_URL: 'https://bucket.example/x' })).toThrow(/FILES_URL must start with s3:\/\//);
-    expect(configFromEnv({ FILES_URL: 's3://care-files/p?endpoint=http://minio:9000', WORKERS: '3' })).toMatchObject({ filesUrl: 's3://care-files/p?endpoint=http://minio:9000', workers: 3 });
+    expect(configFromEnv({ FILES_URL: 's3://care-files/p?endpoint=http://minio:9000', WORKERS: '3' })).toMatchObject({
+      filesUrl: 's3://care-files/p?endpoint=http://minio:9000',
+      workers: 3,
+    });
     expect(configFromEnv({})).toMatchObject({ filesUrl: null, workers: 0 });
     expect(() => configFromEnv({ WORKERS: 'two' })).toThrow(/WORKERS must be a non-negative integer/);
   });
@@ -95,7 +119,13 @@ describe('file stores', () => {
     // one database, two stores (two processes): one writes, the other reads
     const key = newStorageKey(3);
     await storage.put(key, BYTES);
-    expect((await createFileStorage({ dataDir: dir, databaseUrl: 'postgres://elsewhere', filesUrl: null }, database.db).get(key))?.equals(BYTES)).toBe(true);
+    expect(
+      (
+        await createFileStorage({ dataDir: dir, databaseUrl: 'postgres://elsewhere', filesUrl: null }, database.db).get(
+          key,
+        )
+      )?.equals(BYTES),
+    ).toBe(true);
   });
 
   it('moves the files an installation kept on disk into the shared store once, keeping the folder aside', async () => {
@@ -129,7 +159,13 @@ describe('the S3-compatible store (s3rver)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'care-s3-'));
     const name = 's3rver'; // a dev dependency without types
     const { default: S3rver } = (await import(name)) as { default: new (options: object) => typeof server };
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'care-files' }] });
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'care-files' }],
+    });
     const { port } = await server.run();
     endpoint = `http://127.0.0.1:${port}`;
     // s3rver's well-known test credentials, read by the SDK from the usual variables
@@ -156,7 +192,10 @@ describe('the S3-compatible store (s3rver)', () => {
     const object = await client.send(new GetObjectCommand({ Bucket: 'care-files', Key: `portal/${key}` }));
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(BYTES)).toBe(true);
     // FILES_URL wins over DATABASE_URL
-    const chosen = createFileStorage({ dataDir: dir, databaseUrl: 'postgres://db/portal', filesUrl: `s3://care-files/portal?endpoint=${endpoint}` }, null as never);
+    const chosen = createFileStorage(
+      { dataDir: dir, databaseUrl: 'postgres://db/portal', filesUrl: `s3://care-files/portal?endpoint=${endpoint}` },
+      null as never,
+    );
     expect((await chosen.get(key))?.equals(BYTES)).toBe(true);
   });
 

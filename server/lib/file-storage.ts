@@ -70,14 +70,22 @@ export function createDatabaseFileStorage(db: Db): FileStorage {
         .onConflictDoUpdate({ target: fileBlobs.key, set: { data, size: data.length } });
     },
     async get(key) {
-      const [row] = await db.select({ data: fileBlobs.data }).from(fileBlobs).where(eq(fileBlobs.key, checkedKey(key))).limit(1);
+      const [row] = await db
+        .select({ data: fileBlobs.data })
+        .from(fileBlobs)
+        .where(eq(fileBlobs.key, checkedKey(key)))
+        .limit(1);
       return row ? row.data : null;
     },
     async remove(key) {
       await db.delete(fileBlobs).where(eq(fileBlobs.key, checkedKey(key)));
     },
     async stat(key) {
-      const [row] = await db.select({ size: fileBlobs.size }).from(fileBlobs).where(eq(fileBlobs.key, checkedKey(key))).limit(1);
+      const [row] = await db
+        .select({ size: fileBlobs.size })
+        .from(fileBlobs)
+        .where(eq(fileBlobs.key, checkedKey(key)))
+        .limit(1);
       return row ? { size: row.size } : null;
     },
   };
@@ -91,7 +99,10 @@ export function storeKindOf(config: { databaseUrl: string | null; filesUrl: stri
 }
 
 /** The store the settings choose (storeKindOf), on `db` for the database store. */
-export function createFileStorage(config: { dataDir: string; databaseUrl: string | null; filesUrl: string | null }, db: Db): FileStorage {
+export function createFileStorage(
+  config: { dataDir: string; databaseUrl: string | null; filesUrl: string | null },
+  db: Db,
+): FileStorage {
   const kind = storeKindOf(config);
   if (kind === 's3') return createS3FileStorage(config.filesUrl!);
   if (kind === 'database') return createDatabaseFileStorage(db);
@@ -101,7 +112,10 @@ export function createFileStorage(config: { dataDir: string; databaseUrl: string
 const storages = new WeakMap<object, FileStorage>();
 
 /** The app's file storage (createFileStorage from its settings; one per app instance). */
-export function fileStorageOf(app: { config: { dataDir: string; databaseUrl: string | null; filesUrl: string | null }; db: Db }): FileStorage {
+export function fileStorageOf(app: {
+  config: { dataDir: string; databaseUrl: string | null; filesUrl: string | null };
+  db: Db;
+}): FileStorage {
   let storage = storages.get(app);
   if (!storage) {
     storage = createFileStorage(app.config, app.db);
@@ -146,7 +160,15 @@ export async function moveDiskFiles(dataDir: string, storage: FileStorage): Prom
     moved += 1;
   }
   let target = path.join(dataDir, MOVED_FILES_DIR);
-  for (let n = 2; await stat(target).then(() => true, () => false); n++) target = path.join(dataDir, `${MOVED_FILES_DIR}-${n}`);
+  for (
+    let n = 2;
+    await stat(target).then(
+      () => true,
+      () => false,
+    );
+    n++
+  )
+    target = path.join(dataDir, `${MOVED_FILES_DIR}-${n}`);
   await rename(root, target).catch((error: unknown) => {
     if (!gone(error)) throw error;
   });

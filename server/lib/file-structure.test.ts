@@ -9,7 +9,9 @@ import { minimalDocx, PDF_BYTES, PNG_BYTES } from './multipart-test-helpers';
 const NATIVE_JSON = { parse: JSON.parse, stringify: JSON.stringify };
 
 const image = (width: number, height: number, format: 'png' | 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: '#336699' } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    [format]()
+    .toBuffer();
 
 describe('an upload is what it claims by its structure, not its first bytes', () => {
   it('takes a PDF that opens, a PNG and a JPEG that decode, a Word document holding its document', async () => {
@@ -46,12 +48,21 @@ describe('an upload is what it claims by its structure, not its first bytes', ()
 
   it('refuses any ZIP named .docx, one that only mentions word/document.xml, and a zip bomb', async () => {
     const encode = (text: string) => new TextEncoder().encode(text);
-    expect(await hasValidStructure('docx', Buffer.from(zipSync({ 'notes.txt': encode('word/document.xml [Content_Types].xml') })))).toBe(false);
-    const noDocument = Buffer.from(zipSync({ '[Content_Types].xml': encode('<Types/>'), 'word/document.xml': encode('<html>not Word</html>') }));
+    expect(
+      await hasValidStructure(
+        'docx',
+        Buffer.from(zipSync({ 'notes.txt': encode('word/document.xml [Content_Types].xml') })),
+      ),
+    ).toBe(false);
+    const noDocument = Buffer.from(
+      zipSync({ '[Content_Types].xml': encode('<Types/>'), 'word/document.xml': encode('<html>not Word</html>') }),
+    );
     expect(await hasValidStructure('docx', noDocument)).toBe(false);
     const inflated = new Uint8Array(60 * 1024 * 1024).fill(0x20);
     inflated.set(encode('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'));
-    const bomb = Buffer.from(zipSync({ '[Content_Types].xml': encode('<Types/>'), 'word/document.xml': inflated }, { level: 9 }));
+    const bomb = Buffer.from(
+      zipSync({ '[Content_Types].xml': encode('<Types/>'), 'word/document.xml': inflated }, { level: 9 }),
+    );
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect(await hasValidStructure('docx', bomb)).toBe(false);
   });

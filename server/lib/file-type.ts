@@ -12,9 +12,16 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-export const EXTENSIONS: Record<FileKind, string> = { pdf: '.pdf', png: '.png', jpeg: '.jpg', doc: '.doc', docx: '.docx' };
+export const EXTENSIONS: Record<FileKind, string> = {
+  pdf: '.pdf',
+  png: '.png',
+  jpeg: '.jpg',
+  doc: '.doc',
+  docx: '.docx',
+};
 
-const startsWith = (data: Buffer, bytes: number[], at = 0) => data.length >= at + bytes.length && bytes.every((b, i) => data[at + i] === b);
+const startsWith = (data: Buffer, bytes: number[], at = 0) =>
+  data.length >= at + bytes.length && bytes.every((b, i) => data[at + i] === b);
 
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];

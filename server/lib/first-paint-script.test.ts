@@ -11,7 +11,13 @@ function runOn(pathname: string, { refresh = null as string | null, fetchFails =
   const fetch = vi.fn((_url: string, _init?: { headers?: Record<string, string> }) =>
     fetchFails ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response('{}')),
   );
-  new Function('window', 'document', 'location', 'sessionStorage', 'fetch', FIRST_PAINT_SCRIPT)(window, document, { pathname }, sessionStorage, fetch);
+  new Function('window', 'document', 'location', 'sessionStorage', 'fetch', FIRST_PAINT_SCRIPT)(
+    window,
+    document,
+    { pathname },
+    sessionStorage,
+    fetch,
+  );
   return { window, marks, fetch };
 }
 
@@ -27,7 +33,9 @@ describe('the first paint’s head script', () => {
 
   it('reads the token as the app does (decoded, a trailing slash allowed) and sends it encoded in the path', () => {
     const { window, fetch } = runOn('/login/sun%20rise/');
-    expect(fetch).toHaveBeenCalledWith('/api/organizations/sun%20rise/', { headers: { accept: 'application/json', 'X-ORGANIZATION-TOKEN': 'sun rise' } });
+    expect(fetch).toHaveBeenCalledWith('/api/organizations/sun%20rise/', {
+      headers: { accept: 'application/json', 'X-ORGANIZATION-TOKEN': 'sun rise' },
+    });
     expect((window[FIRST_PAINT_LOOKUP] as { token: string }).token).toBe('sun rise');
   });
 
@@ -42,7 +50,9 @@ describe('the first paint’s head script', () => {
   it('still hides the first paint for a tab holding a refresh token, and a lookup that fails is left to the app', async () => {
     const { marks, window } = runOn('/login/sunrise', { refresh: 'R', fetchFails: true });
     expect(marks).toEqual([SIGNED_IN_MARK]);
-    await expect((window[FIRST_PAINT_LOOKUP] as { response: Promise<Response> }).response).rejects.toThrow('Failed to fetch');
+    await expect((window[FIRST_PAINT_LOOKUP] as { response: Promise<Response> }).response).rejects.toThrow(
+      'Failed to fetch',
+    );
     expect(runOn('/login/sunrise').marks).toEqual([]);
   });
 });

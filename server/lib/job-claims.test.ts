@@ -28,7 +28,10 @@ describe('job claims (pglite)', () => {
     t.clock.advance(3600);
     expect(await claimJob(t.app, EXPIRY_SWEEP_JOB, HOUR)).toBe(true);
     expect(await claimJob(t.app, EXPIRY_SWEEP_JOB, HOUR)).toBe(false);
-    const [row] = await rowsOf<{ claimed_until: string; last_run_at: string }>(t.database.db, sql`select claimed_until, last_run_at from job_claims where name = ${EXPIRY_SWEEP_JOB}`);
+    const [row] = await rowsOf<{ claimed_until: string; last_run_at: string }>(
+      t.database.db,
+      sql`select claimed_until, last_run_at from job_claims where name = ${EXPIRY_SWEEP_JOB}`,
+    );
     expect(new Date(row.last_run_at).getTime()).toBe(t.clock.now().getTime());
     expect(new Date(row.claimed_until).getTime()).toBe(t.clock.now().getTime() + HOUR);
     t.clock.advance(-3 * 3600);
@@ -37,22 +40,41 @@ describe('job claims (pglite)', () => {
 
   it('a run that fails gives its claim back, so the next try runs at once', async () => {
     t.clock.advance(4 * 3600);
-    await expect(runClaimed(t.app, REVIEW_SWEEP_JOB, HOUR, () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
+    await expect(
+      runClaimed(t.app, REVIEW_SWEEP_JOB, HOUR, () => Promise.reject(new Error('database away'))),
+    ).rejects.toThrow('database away');
     expect(await runClaimed(t.app, REVIEW_SWEEP_JOB, HOUR, async () => 'ran')).toBe('ran');
     expect(await runClaimed(t.app, REVIEW_SWEEP_JOB, HOUR, async () => 'ran')).toBeNull();
   });
 
   it('a starting server creates the reviews of the weeks that ended and tells the client, before anyone reads them', async () => {
     await t.database.db.execute(sql`delete from notifications where type = 'work_service_review'`);
-    await t.database.db.execute(sql`delete from work_service_reviews where status = 'PENDING' and signature_file_id is null`);
+    await t.database.db.execute(
+      sql`delete from work_service_reviews where status = 'PENDING' and signature_file_id is null`,
+    );
     t.clock.advance(2 * 3600);
-    const restarted = await buildApp({ config: t.config, db: t.database.db, now: t.clock.now, logger: false, mailConsole: () => undefined, distDir: path.join(t.config.dataDir, 'no-dist') });
+    const restarted = await buildApp({
+      config: t.config,
+      db: t.database.db,
+      now: t.clock.now,
+      logger: false,
+      mailConsole: () => undefined,
+      distDir: path.join(t.config.dataDir, 'no-dist'),
+    });
     try {
       await restarted.ready();
-      const reviews = await rowsOf(t.database.db, sql`select r.id from work_service_reviews r join clients c on c.id = r.client_id where c.first_name = 'Clara' and r.status = 'PENDING'`);
+      const reviews = await rowsOf(
+        t.database.db,
+        sql`select r.id from work_service_reviews r join clients c on c.id = r.client_id where c.first_name = 'Clara' and r.status = 'PENDING'`,
+      );
       expect(reviews.length).toBeGreaterThan(0);
-      const told = await rowsOf(t.database.db, sql`select n.link from notifications n join users u on u.id = n.user_id where u.email = 'client@sunrise.example' and n.type = 'work_service_review'`);
-      expect(told.map((row) => row.link).sort()).toEqual(reviews.map((review) => `/onboarding/work-service-review/${review.id}`).sort());
+      const told = await rowsOf(
+        t.database.db,
+        sql`select n.link from notifications n join users u on u.id = n.user_id where u.email = 'client@sunrise.example' and n.type = 'work_service_review'`,
+      );
+      expect(told.map((row) => row.link).sort()).toEqual(
+        reviews.map((review) => `/onboarding/work-service-review/${review.id}`).sort(),
+      );
     } finally {
       await restarted.close();
     }
@@ -66,7 +88,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sweeps run once across processe
   /** Another server process on the same database: its own connections, the same clock. */
   async function anotherProcess(): Promise<AppInstance> {
     const database = await openDatabase({ databaseUrl: t.databaseUrl });
-    const app = await buildApp({ config: t.config, db: database.db, now: t.clock.now, logger: false, mailConsole: () => undefined, distDir: path.join(t.config.dataDir, 'no-dist') });
+    const app = await buildApp({
+      config: t.config,
+      db: database.db,
+      now: t.clock.now,
+      logger: false,
+      mailConsole: () => undefined,
+      distDir: path.join(t.config.dataDir, 'no-dist'),
+    });
     others.push({ app, database });
     return app;
   }
@@ -92,8 +121,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sweeps run once across processe
       sql`update employee_documents set status = 'APPROVED', expires_on = ${addDays(await t.today(), 20)}, warned_30_at = null, warned_7_at = null, expired_warned_at = null where id = ${doc.id}`,
     );
     const warnings = () =>
-      rowsOf<{ user_id: number }>(t.database.db, sql`select user_id from notifications where type = 'document_expiring' and title like ${`%${doc.name} expires on%`} and (user_id = ${doc.employee_id} or link = ${`/employees/${doc.employee_id}/documents`})`);
-    const admins = await rowsOf(t.database.db, sql`select u.id from users u join organizations o on o.id = u.organization_id where o.token = 'sunrise' and u.role = 'ROLE_ADMIN' and u.is_active`);
+      rowsOf<{ user_id: number }>(
+        t.database.db,
+        sql`select user_id from notifications where type = 'document_expiring' and title like ${`%${doc.name} expires on%`} and (user_id = ${doc.employee_id} or link = ${`/employees/${doc.employee_id}/documents`})`,
+      );
+    const admins = await rowsOf(
+      t.database.db,
+      sql`select u.id from users u join organizations o on o.id = u.organization_id where o.token = 'sunrise' and u.role = 'ROLE_ADMIN' and u.is_active`,
+    );
     expect(await warnings()).toHaveLength(0);
 
     // an hour on, the claim of the first start has passed: two processes start at once and both try the sweep
@@ -106,7 +141,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sweeps run once across processe
 
     // the next hour, both sweep at once: one runs, the other finds the job claimed
     t.clock.advance(3600 + 60);
-    const runs = await Promise.all([b, c].map((app) => runClaimed(app, EXPIRY_SWEEP_JOB, HOUR, () => sweepExpiringDocuments(app))));
+    const runs = await Promise.all(
+      [b, c].map((app) => runClaimed(app, EXPIRY_SWEEP_JOB, HOUR, () => sweepExpiringDocuments(app))),
+    );
     expect(runs.filter((run) => run !== null)).toHaveLength(1);
     expect(await warnings()).toHaveLength(1 + admins.length);
   });
@@ -114,21 +151,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sweeps run once across processe
   it('two processes create the reviews of the weeks that ended once, and tell the client once', async () => {
     // the first start created the demo's due reviews: as if they were not made yet
     await t.database.db.execute(sql`delete from notifications where type = 'work_service_review'`);
-    await t.database.db.execute(sql`delete from work_service_reviews where status = 'PENDING' and signature_file_id is null`);
+    await t.database.db.execute(
+      sql`delete from work_service_reviews where status = 'PENDING' and signature_file_id is null`,
+    );
     const [b, c] = others.map((other) => other.app);
     t.clock.advance(3600 + 60);
-    const runs = await Promise.all([b, c].map((app) => runClaimed(app, REVIEW_SWEEP_JOB, 15 * 60_000, () => sweepDueReviews(app))));
+    const runs = await Promise.all(
+      [b, c].map((app) => runClaimed(app, REVIEW_SWEEP_JOB, 15 * 60_000, () => sweepDueReviews(app))),
+    );
     const ran = runs.filter((run) => run !== null);
     expect(ran).toHaveLength(1);
-    const reviews = await rowsOf<{ id: number; client_id: number }>(t.database.db, sql`select id, client_id from work_service_reviews where status = 'PENDING'`);
+    const reviews = await rowsOf<{ id: number; client_id: number }>(
+      t.database.db,
+      sql`select id, client_id from work_service_reviews where status = 'PENDING'`,
+    );
     expect(ran[0]).toBe(reviews.length);
     expect(reviews.length).toBeGreaterThan(0);
-    const told = await rowsOf<{ user_id: number; link: string }>(t.database.db, sql`select user_id, link from notifications where type = 'work_service_review'`);
+    const told = await rowsOf<{ user_id: number; link: string }>(
+      t.database.db,
+      sql`select user_id, link from notifications where type = 'work_service_review'`,
+    );
     const portalUsers = await rowsOf<{ client_id: number; n: number }>(
       t.database.db,
       sql`select cu.client_id, count(*)::int as n from client_users cu join users u on u.id = cu.user_id where u.is_active group by cu.client_id`,
     );
-    const expected = reviews.reduce((sum, review) => sum + Number(portalUsers.find((p) => p.client_id === review.client_id)?.n ?? 0), 0);
+    const expected = reviews.reduce(
+      (sum, review) => sum + Number(portalUsers.find((p) => p.client_id === review.client_id)?.n ?? 0),
+      0,
+    );
     expect(told).toHaveLength(expected);
     expect(new Set(told.map((row) => `${row.user_id} ${row.link}`)).size).toBe(told.length);
   });

@@ -32,14 +32,21 @@ export async function claimJob(app: ClaimApp, name: string, everyMs: number): Pr
 
 /** Gives a claim back (a failed run): the next process to try runs the job, instead of waiting out the claim. */
 export async function releaseJob(app: ClaimApp, name: string): Promise<void> {
-  await app.db.execute(sql`UPDATE job_claims SET claimed_until = 'epoch' WHERE name = ${name} AND claimed_by = ${CLAIMANT}`);
+  await app.db.execute(
+    sql`UPDATE job_claims SET claimed_until = 'epoch' WHERE name = ${name} AND claimed_by = ${CLAIMANT}`,
+  );
 }
 
 /**
  * Runs `job` when this process claims `name` for `everyMs`; a failure gives the claim back and is rethrown.
  * Returns the job's result, or null when another process holds the claim.
  */
-export async function runClaimed<T>(app: ClaimApp, name: string, everyMs: number, job: () => Promise<T>): Promise<T | null> {
+export async function runClaimed<T>(
+  app: ClaimApp,
+  name: string,
+  everyMs: number,
+  job: () => Promise<T>,
+): Promise<T | null> {
   if (!(await claimJob(app, name, everyMs))) return null;
   try {
     return await job();
@@ -53,7 +60,12 @@ export async function runClaimed<T>(app: ClaimApp, name: string, everyMs: number
  * A claimed job on a timer: tried when the app is ready and every `checkMs` after (unref'd, stopped with the
  * app); it runs at most once per `everyMs` across every process on the database. Failures are logged.
  */
-export function scheduleClaimedJob(app: FastifyInstance, name: string, options: { everyMs: number; checkMs: number }, job: () => Promise<unknown>): void {
+export function scheduleClaimedJob(
+  app: FastifyInstance,
+  name: string,
+  options: { everyMs: number; checkMs: number },
+  job: () => Promise<unknown>,
+): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   const run = () => {

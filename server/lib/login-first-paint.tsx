@@ -36,7 +36,10 @@ export interface FirstPaintOrganization {
  * untouched form), so neither a click nor Enter submits it, and its fields have no name (a submitted form
  * would carry no value).
  */
-export function renderLoginFirstPaint(org: string, organization: FirstPaintOrganization): { head: string; body: string } | null {
+export function renderLoginFirstPaint(
+  org: string,
+  organization: FirstPaintOrganization,
+): { head: string; body: string } | null {
   const style = safeStyle(organization.style);
   if (!style) return null;
   const page = renderToString(

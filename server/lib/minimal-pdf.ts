@@ -1,7 +1,14 @@
 /** A small, valid one-page PDF with its text lines (demo resumes and documents, test uploads). */
 export function minimalPdf(lines: string[]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const content = ['BT', '/F1 12 Tf', '72 720 Td', '16 TL', ...lines.map((line) => `(${escape(line)}) Tj T*`), 'ET'].join('\n');
+  const content = [
+    'BT',
+    '/F1 12 Tf',
+    '72 720 Td',
+    '16 TL',
+    ...lines.map((line) => `(${escape(line)}) Tj T*`),
+    'ET',
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -3,7 +3,10 @@ import { minimalPdf } from './minimal-pdf';
 import { randomBytes } from 'node:crypto';
 
 /** Test helpers: a multipart/form-data body for inject(), and small real files. */
-export function multipart(fields: Record<string, string>, file: { field: string; name: string; data: Buffer; type?: string } | null) {
+export function multipart(
+  fields: Record<string, string>,
+  file: { field: string; name: string; data: Buffer; type?: string } | null,
+) {
   const boundary = `----care${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -11,7 +14,9 @@ export function multipart(fields: Record<string, string>, file: { field: string;
   }
   if (file) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
@@ -30,7 +35,8 @@ export const PDF_BYTES = minimalPdf(['Care Portal test document']);
 
 /** A real Word document: a ZIP holding [Content_Types].xml and word/document.xml. */
 export function minimalDocx(text: string): Buffer {
-  const xml = (body: string) => new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+  const xml = (body: string) =>
+    new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
   return Buffer.from(
     zipSync({
       '[Content_Types].xml': xml(

@@ -35,7 +35,10 @@ export function pagedAnswer<T>(request: FastifyRequest, page: Page, count: numbe
   return {
     count,
     next: page.offset + page.limit < count ? pageUrl(request, publicUrl, page.limit, page.offset + page.limit) : null,
-    previous: page.offset > 0 ? pageUrl(request, publicUrl, page.limit, Math.max(0, Math.min(page.offset, count) - page.limit)) : null,
+    previous:
+      page.offset > 0
+        ? pageUrl(request, publicUrl, page.limit, Math.max(0, Math.min(page.offset, count) - page.limit))
+        : null,
     results,
   };
 }

@@ -26,7 +26,8 @@ const KNOWN = new Set(['endpoint', 'region', 'path_style']);
 
 /** FILES_URL read, or an Error saying what is wrong with it (the server refuses to start). */
 export function parseFilesUrl(raw: string, env: Record<string, string | undefined> = process.env): FilesUrl {
-  const problem = (why: string) => new Error(`FILES_URL ${why}: expected s3://bucket/prefix?endpoint=http://host:9000&region=us-east-1`);
+  const problem = (why: string) =>
+    new Error(`FILES_URL ${why}: expected s3://bucket/prefix?endpoint=http://host:9000&region=us-east-1`);
   let url: URL;
   try {
     url = new URL(raw);
@@ -34,7 +35,8 @@ export function parseFilesUrl(raw: string, env: Record<string, string | undefine
     throw problem('is not a URL');
   }
   if (url.protocol !== 's3:') throw problem(`must start with s3:// (got ${url.protocol}//)`);
-  if (url.username || url.password) throw problem('must not hold credentials (use AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)');
+  if (url.username || url.password)
+    throw problem('must not hold credentials (use AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)');
   const bucket = url.hostname;
   if (!BUCKET.test(bucket)) throw problem(`names no valid bucket ("${bucket}")`);
   for (const name of url.searchParams.keys()) if (!KNOWN.has(name)) throw problem(`has an unknown parameter "${name}"`);
@@ -49,11 +51,13 @@ export function parseFilesUrl(raw: string, env: Record<string, string | undefine
     } catch {
       throw problem(`has an endpoint that is not a URL ("${endpointText}")`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw problem('has an endpoint that is not http:// or https://');
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw problem('has an endpoint that is not http:// or https://');
     endpoint = parsed.origin;
   }
   const pathStyle = url.searchParams.get('path_style');
-  if (pathStyle !== null && !['true', 'false'].includes(pathStyle)) throw problem('has path_style other than true or false');
+  if (pathStyle !== null && !['true', 'false'].includes(pathStyle))
+    throw problem('has path_style other than true or false');
   return {
     bucket,
     prefix: path ? `${path}/` : '',
@@ -80,13 +84,25 @@ export function createS3FileStorage(filesUrl: string): FileStorage {
         endpoint: location.endpoint ?? undefined,
         forcePathStyle: location.forcePathStyle,
         // the SDK's default CRC checksums (2025) are refused by several S3-compatible servers: only where required
-        ...(location.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+        ...(location.endpoint
+          ? {
+              requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+              responseChecksumValidation: 'WHEN_REQUIRED' as const,
+            }
+          : {}),
       }),
     })));
   return {
     async put(key, data) {
       const { client, module } = await load();
-      await client.send(new module.PutObjectCommand({ Bucket: location.bucket, Key: objectKey(key), Body: data, ContentLength: data.length }));
+      await client.send(
+        new module.PutObjectCommand({
+          Bucket: location.bucket,
+          Key: objectKey(key),
+          Body: data,
+          ContentLength: data.length,
+        }),
+      );
     },
     async get(key) {
       const { client, module } = await load();
@@ -105,7 +121,9 @@ export function createS3FileStorage(filesUrl: string): FileStorage {
     async stat(key) {
       const { client, module } = await load();
       try {
-        const answer = await client.send(new module.HeadObjectCommand({ Bucket: location.bucket, Key: objectKey(key) }));
+        const answer = await client.send(
+          new module.HeadObjectCommand({ Bucket: location.bucket, Key: objectKey(key) }),
+        );
         return { size: Number(answer.ContentLength ?? 0) };
       } catch (error) {
         if (isMissing(error)) return null;

@@ -42,7 +42,10 @@ const FRAME = /^\s+at [^\n]{0,500}(?::\d+:\d+\)?|\((?:native|<anonymous>)\))$/;
 /** The stack's frames (`at ...` lines), without the message the stack begins with. */
 function frames(stack: unknown): string | undefined {
   if (typeof stack !== 'string') return undefined;
-  const lines = stack.split('\n').filter((line) => FRAME.test(line)).slice(0, 15);
+  const lines = stack
+    .split('\n')
+    .filter((line) => FRAME.test(line))
+    .slice(0, 15);
   return lines.length ? lines.map((line) => line.trim()).join('\n') : undefined;
 }
 
@@ -58,7 +61,12 @@ function isDatabaseError(error: Record<string, unknown>): boolean {
 export function safeError(value: unknown, depth = 0): SafeError {
   if (value === null || typeof value !== 'object') return { type: value === null ? 'null' : typeof value };
   const error = value as Record<string, unknown>;
-  const out: SafeError = { type: (error.constructor as { name?: unknown } | undefined)?.name === undefined ? 'object' : String((error.constructor as { name: unknown }).name) };
+  const out: SafeError = {
+    type:
+      (error.constructor as { name?: unknown } | undefined)?.name === undefined
+        ? 'object'
+        : String((error.constructor as { name: unknown }).name),
+  };
   if (isName(error.name) && error.name !== out.type) out.name = error.name;
   if (isName(error.code) || typeof error.code === 'number') out.code = error.code;
   if (typeof error.statusCode === 'number') out.statusCode = error.statusCode;
@@ -77,7 +85,10 @@ export function safeError(value: unknown, depth = 0): SafeError {
   return out;
 }
 
-type LoggerOptions = { serializers?: Record<string, (value: never) => unknown>; hooks?: Record<string, unknown> } & Record<string, unknown>;
+type LoggerOptions = {
+  serializers?: Record<string, (value: never) => unknown>;
+  hooks?: Record<string, unknown>;
+} & Record<string, unknown>;
 
 /**
  * The Fastify logger's options with the safe `err` serializer, and a guard for the two ways pino would still
@@ -93,8 +104,16 @@ export function safeLoggerOptions<T extends LoggerOptions>(options: T): T {
       logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
         let [first, message] = args;
         if (first instanceof Error) first = { err: first };
-        const err = first && typeof first === 'object' ? ((first as { err?: unknown; error?: unknown }).err ?? (first as { error?: unknown }).error) : undefined;
-        if (err && typeof err === 'object' && (message === undefined || message === (err as { message?: unknown }).message)) message = 'error';
+        const err =
+          first && typeof first === 'object'
+            ? ((first as { err?: unknown; error?: unknown }).err ?? (first as { error?: unknown }).error)
+            : undefined;
+        if (
+          err &&
+          typeof err === 'object' &&
+          (message === undefined || message === (err as { message?: unknown }).message)
+        )
+          message = 'error';
         return method.apply(this, [first, ...(message === undefined ? [] : [message]), ...args.slice(2)]);
       },
     },

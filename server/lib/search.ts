@@ -5,7 +5,8 @@ export const SEARCH_COUNT_LIMIT = 10_000;
 const MAX_SEARCH_TERMS = 5;
 
 /** The words of a search, at most five. */
-export const searchTerms = (search: string | undefined): string[] => (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+export const searchTerms = (search: string | undefined): string[] =>
+  (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
 
 /** A LIKE pattern for "begins with `term`", case-insensitive, its wildcards escaped. */
 export const prefixPattern = (term: string) => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -19,14 +19,18 @@ export const MAX_SIGNATURE_LENGTH = 500_000;
 export const SIGNATURE_FILE_NAME = 'signature.png';
 
 /** The PNG bytes of a drawn signature (a PNG data URL whose bytes decode as an image), or why it is refused. */
-export async function decodeSignature(value: string | null | undefined): Promise<{ png: Buffer } | { problem: string }> {
+export async function decodeSignature(
+  value: string | null | undefined,
+): Promise<{ png: Buffer } | { problem: string }> {
   if (!value || !value.trim()) return { problem: 'Sign before submitting.' };
   const text = value.trim();
   if (text.length > MAX_SIGNATURE_LENGTH) return { problem: 'The signature image is too large.' };
   const base64 = text.slice(PNG_PREFIX.length);
-  if (!text.startsWith(PNG_PREFIX) || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return { problem: 'Upload a valid PNG image.' };
+  if (!text.startsWith(PNG_PREFIX) || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
+    return { problem: 'Upload a valid PNG image.' };
   const png = Buffer.from(base64, 'base64');
-  if (sniffFileKind(png) !== 'png' || !(await hasValidStructure('png', png))) return { problem: 'Upload a valid PNG image.' };
+  if (sniffFileKind(png) !== 'png' || !(await hasValidStructure('png', png)))
+    return { problem: 'Upload a valid PNG image.' };
   return { png };
 }
 
@@ -60,7 +64,15 @@ interface LegacyColumn {
 
 /** Every column that held data URLs before migration 0010, and the file column that replaces it. */
 const LEGACY_COLUMNS: LegacyColumn[] = [
-  { table: users, id: users.id, organizationId: users.organizationId, signer: users.id, legacy: users.legacySignature, legacyKey: 'legacySignature', fileKey: 'signatureFileId' },
+  {
+    table: users,
+    id: users.id,
+    organizationId: users.organizationId,
+    signer: users.id,
+    legacy: users.legacySignature,
+    legacyKey: 'legacySignature',
+    fileKey: 'signatureFileId',
+  },
   {
     table: applications,
     id: applications.id,
@@ -113,7 +125,12 @@ export async function moveLegacySignatures(app: FastifyInstance): Promise<number
     let after = 0;
     for (;;) {
       const rows = (await app.db
-        .select({ id: column.id, value: column.legacy, organizationId: column.organizationId, ...(column.signer ? { signer: column.signer } : {}) })
+        .select({
+          id: column.id,
+          value: column.legacy,
+          organizationId: column.organizationId,
+          ...(column.signer ? { signer: column.signer } : {}),
+        })
         .from(column.table)
         .where(and(isNotNull(column.legacy), gt(column.id, after)))
         .orderBy(asc(column.id))
@@ -123,20 +140,27 @@ export async function moveLegacySignatures(app: FastifyInstance): Promise<number
         after = row.id;
         const decoded = await decodeSignature(row.value);
         if ('problem' in decoded) {
-          app.log.warn({ column: column.legacy.name, id: row.id, problem: decoded.problem }, 'a stored signature is no PNG: left in place');
+          app.log.warn(
+            { column: column.legacy.name, id: row.id, problem: decoded.problem },
+            'a stored signature is no PNG: left in place',
+          );
           continue;
         }
         try {
-          await withSignatureFile(app, decoded.png, { organizationId: row.organizationId, createdById: row.signer ?? null }, (save) =>
-            app.db.transaction(async (tx) => {
-              const file = await save(tx);
-              const updated = await tx
-                .update(column.table)
-                .set({ [column.fileKey]: file.id, [column.legacyKey]: null } as never)
-                .where(and(eq(column.id, row.id), isNotNull(column.legacy)))
-                .returning({ id: column.id });
-              if (!updated.length) throw new AlreadyMoved();
-            }),
+          await withSignatureFile(
+            app,
+            decoded.png,
+            { organizationId: row.organizationId, createdById: row.signer ?? null },
+            (save) =>
+              app.db.transaction(async (tx) => {
+                const file = await save(tx);
+                const updated = await tx
+                  .update(column.table)
+                  .set({ [column.fileKey]: file.id, [column.legacyKey]: null } as never)
+                  .where(and(eq(column.id, row.id), isNotNull(column.legacy)))
+                  .returning({ id: column.id });
+                if (!updated.length) throw new AlreadyMoved();
+              }),
           );
           moved += 1;
         } catch (error) {

@@ -14,7 +14,12 @@ export const serializeFile = (file: Pick<FileRow, 'name' | 'size' | 'contentType
 type NewFile = Omit<typeof files.$inferInsert, 'id'>;
 
 /** Puts the bytes under a new key and runs `work` with it; the bytes are removed when `work` fails. */
-async function withStoredBytes<T>(app: FastifyInstance, organizationId: number | null, data: Buffer, work: (key: string) => Promise<T>): Promise<T> {
+async function withStoredBytes<T>(
+  app: FastifyInstance,
+  organizationId: number | null,
+  data: Buffer,
+  work: (key: string) => Promise<T>,
+): Promise<T> {
   const storage = fileStorageOf(app);
   const key = newStorageKey(organizationId);
   await storage.put(key, data);
@@ -70,12 +75,22 @@ export function storeUpload<T>(
 }
 
 /** The file row of `id` when it belongs to the organization (null: the master's own files), or 404. */
-export async function requireFile(app: FastifyInstance, id: number | null, organizationId: number | null, missing: string): Promise<FileRow> {
+export async function requireFile(
+  app: FastifyInstance,
+  id: number | null,
+  organizationId: number | null,
+  missing: string,
+): Promise<FileRow> {
   if (id === null) throw notFound(missing);
   const [file] = await app.db
     .select()
     .from(files)
-    .where(and(eq(files.id, id), organizationId === null ? isNull(files.organizationId) : eq(files.organizationId, organizationId)))
+    .where(
+      and(
+        eq(files.id, id),
+        organizationId === null ? isNull(files.organizationId) : eq(files.organizationId, organizationId),
+      ),
+    )
     .limit(1);
   if (!file) throw notFound(missing);
   return file;

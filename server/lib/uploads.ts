@@ -10,7 +10,14 @@ const MAX_FIELD_BYTES = 512 * 1024; // a signature data URL is the largest plain
 /** Registers multipart parsing in the calling plugin's scope (uploads only where a route needs them). */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, fieldSize: MAX_FIELD_BYTES, parts: 41, headerPairs: 200 },
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 40,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: 41,
+      headerPairs: 200,
+    },
   });
 }
 
@@ -28,7 +35,13 @@ export interface MultipartForm {
   file: UploadedFile | null;
 }
 
-const KIND_EXTENSIONS: Record<FileKind, string[]> = { pdf: ['.pdf'], png: ['.png'], jpeg: ['.jpg', '.jpeg'], doc: ['.doc'], docx: ['.docx'] };
+const KIND_EXTENSIONS: Record<FileKind, string[]> = {
+  pdf: ['.pdf'],
+  png: ['.png'],
+  jpeg: ['.jpg', '.jpeg'],
+  doc: ['.doc'],
+  docx: ['.docx'],
+};
 
 /** The file drop's rejection text (spec 5): "File type must be .pdf, .png, .jpg, .jpeg". */
 export function fileTypeRejection(kinds: readonly FileKind[]): string {
@@ -36,7 +49,11 @@ export function fileTypeRejection(kinds: readonly FileKind[]): string {
 }
 
 function displayName(name: string, kind: FileKind): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 200) || 'file';
+  const cleaned =
+    name
+      .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+      .trim()
+      .slice(0, 200) || 'file';
   const base = cleaned.replace(/\.[^.]*$/, '') || 'file';
   const extension = EXTENSIONS[kind];
   const current = cleaned.slice(base.length).toLowerCase();
@@ -53,7 +70,10 @@ export async function readMultipartForm(
   options: { fileField: string; kinds: readonly FileKind[]; fileRequired: boolean },
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) {
-    throw invalid({ [options.fileField]: ['Send the form as multipart/form-data.'] }, 'Send the form as multipart/form-data.');
+    throw invalid(
+      { [options.fileField]: ['Send the form as multipart/form-data.'] },
+      'Send the form as multipart/form-data.',
+    );
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
@@ -87,7 +107,13 @@ export async function readMultipartForm(
         const rejection = fileTypeRejection(options.kinds);
         throw invalid({ [part.fieldname]: [rejection] }, rejection);
       }
-      file = { field: part.fieldname, name: displayName(part.filename ?? 'file', kind), data, kind, contentType: CONTENT_TYPES[kind] };
+      file = {
+        field: part.fieldname,
+        name: displayName(part.filename ?? 'file', kind),
+        data,
+        kind,
+        contentType: CONTENT_TYPES[kind],
+      };
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -98,6 +124,7 @@ export async function readMultipartForm(
     }
     throw error;
   }
-  if (!file && options.fileRequired) throw invalid({ [options.fileField]: ['No file was submitted.'] }, 'No file was submitted.');
+  if (!file && options.fileRequired)
+    throw invalid({ [options.fileField]: ['No file was submitted.'] }, 'No file was submitted.');
   return { fields, file };
 }

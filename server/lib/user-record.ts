@@ -19,11 +19,19 @@ export const formsDueOf = (userId: SQL | typeof users.id) =>
 /** The columns every user answer needs: the user, its organization and (for employees) its profile. */
 export const userRecordColumns = {
   user: users,
-  organization: { id: organizations.id, name: organizations.name, token: organizations.token, timezone: organizations.timezone },
+  organization: {
+    id: organizations.id,
+    name: organizations.name,
+    token: organizations.token,
+    timezone: organizations.timezone,
+  },
   profile: {
     status: employeeProfiles.status,
     position: employeeProfiles.position,
-    formsDue: sql<number>`case when ${employeeProfiles.userId} is null then null else ${formsDueOf(users.id)} end`.mapWith(Number),
+    formsDue:
+      sql<number>`case when ${employeeProfiles.userId} is null then null else ${formsDueOf(users.id)} end`.mapWith(
+        Number,
+      ),
   },
 };
 
@@ -54,7 +62,9 @@ export const userById = (id: number) => eq(users.id, id);
  */
 export const userByEmail = (email: string, organizationId: number | null) => {
   const sameEmail = eq(sql`lower(${users.email})`, email.trim().toLowerCase());
-  return organizationId === null ? sameEmail : and(sameEmail, or(eq(users.organizationId, organizationId), isNull(users.organizationId)))!;
+  return organizationId === null
+    ? sameEmail
+    : and(sameEmail, or(eq(users.organizationId, organizationId), isNull(users.organizationId)))!;
 };
 
 /**
@@ -62,7 +72,11 @@ export const userByEmail = (email: string, organizationId: number | null) => {
  * without an organization (an API client that sends no X-ORGANIZATION-TOKEN) finds a master, or the one
  * account the email has; an email held in several organizations then names none: sign in on your agency's page.
  */
-export async function loadAccountByEmail(db: Db, email: string, organizationId: number | null): Promise<UserRecord | null> {
+export async function loadAccountByEmail(
+  db: Db,
+  email: string,
+  organizationId: number | null,
+): Promise<UserRecord | null> {
   const rows = await selectUserRecords(db).where(userByEmail(email, organizationId)).limit(3);
   const master = rows.find((row) => row.user.organizationId === null);
   if (master) return master;
@@ -87,7 +101,8 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
-export const userInOrganization = (id: number, organizationId: number) => and(eq(users.id, id), eq(users.organizationId, organizationId))!;
+export const userInOrganization = (id: number, organizationId: number) =>
+  and(eq(users.id, id), eq(users.organizationId, organizationId))!;
 
 export function userPermissions(record: Pick<UserRecord, 'user' | 'profile'>): Permission[] {
   return permissionsFor(record.user.role as Role, (record.profile?.status as ProfileStatus | undefined) ?? null);

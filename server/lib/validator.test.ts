@@ -29,9 +29,12 @@ describe('request validation', () => {
     expect(atCap.json().results).toEqual([]);
   });
 
-  it.each(['1.5', '0x10', '%20', '1e2', '', '+5', '5abc'])('refuses ?limit=%s: only decimal digits are an integer', async (value) => {
-    expectInvalid(await admin.get(`/api/users/?limit=${value}`), 'limit');
-  });
+  it.each(['1.5', '0x10', '%20', '1e2', '', '+5', '5abc'])(
+    'refuses ?limit=%s: only decimal digits are an integer',
+    async (value) => {
+      expectInvalid(await admin.get(`/api/users/?limit=${value}`), 'limit');
+    },
+  );
 
   it('still accepts plain decimal integers', async () => {
     const response = await admin.get('/api/users/?limit=2&offset=0');
@@ -45,7 +48,9 @@ describe('request validation', () => {
 
   it('refuses NUL and lone surrogates in bodies, naming the field', async () => {
     for (const first_name of ['a\u0000b', '\u0000', '\ud800', 'x\udfffy']) {
-      const response = await admin.patch('/api/auth/user/', JSON.stringify({ first_name }), { 'content-type': 'application/json' });
+      const response = await admin.patch('/api/auth/user/', JSON.stringify({ first_name }), {
+        'content-type': 'application/json',
+      });
       expectInvalid(response, 'first_name');
     }
     const paired = await admin.patch('/api/auth/user/', { first_name: 'Ann 🙂' });

@@ -20,7 +20,8 @@ const STRICT_INTEGER = /^-?\d+$/;
 // A NUL, or a UTF-16 surrogate without its partner: PostgreSQL refuses both in text, so they never reach SQL.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-const pointer = (path: string, key: string | number) => `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+const pointer = (path: string, key: string | number) =>
+  `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
 /** Every string (keys included) holding a NUL or a lone surrogate, as issues naming where it is. */
 function unstorableStrings(value: unknown, path = '', issues: Issue[] = [], depth = 0): Issue[] {
@@ -36,7 +37,14 @@ function unstorableStrings(value: unknown, path = '', issues: Issue[] = [], dept
     }
   } else if (value !== null && typeof value === 'object' && depth < 64) {
     for (const [key, inner] of Object.entries(value)) {
-      if (UNSTORABLE.test(key)) issues.push({ keyword: 'characters', instancePath: pointer(path, key), schemaPath: '#', params: {}, message: 'Null characters and unpaired surrogates are not allowed' });
+      if (UNSTORABLE.test(key))
+        issues.push({
+          keyword: 'characters',
+          instancePath: pointer(path, key),
+          schemaPath: '#',
+          params: {},
+          message: 'Null characters and unpaired surrogates are not allowed',
+        });
       else unstorableStrings(inner, pointer(path, key), issues, depth + 1);
     }
   }
@@ -56,7 +64,13 @@ function looseIntegers(schema: { properties?: Record<string, unknown> }, value: 
     const raw = (value as Record<string, unknown>)[name];
     const values = Array.isArray(raw) ? raw : [raw];
     if (values.some((item) => typeof item === 'string' && !STRICT_INTEGER.test(item))) {
-      issues.push({ keyword: 'type', instancePath: pointer('', name), schemaPath: `#/properties/${name}/type`, params: { type: 'integer' }, message: 'must be integer' });
+      issues.push({
+        keyword: 'type',
+        instancePath: pointer('', name),
+        schemaPath: `#/properties/${name}/type`,
+        params: { type: 'integer' },
+        message: 'must be integer',
+      });
     }
   }
   return issues;
@@ -70,7 +84,9 @@ function looseIntegers(schema: { properties?: Record<string, unknown> }, value: 
  * must be real calendar dates. Each refusal names its field.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
-  const validate = TypeBoxValidatorCompiler(route) as (value: unknown) => ReturnType<ReturnType<FastifySchemaCompiler<TSchema>>>;
+  const validate = TypeBoxValidatorCompiler(route) as (
+    value: unknown,
+  ) => ReturnType<ReturnType<FastifySchemaCompiler<TSchema>>>;
   const schema = route.schema as { type?: string; required?: string[]; properties?: Record<string, unknown> };
   const optionalBody = route.httpPart === 'body' && schema.type === 'object' && !schema.required?.length;
   const converted = route.httpPart !== 'body';

@@ -38,7 +38,8 @@ function employeeOf(entry: AuditEntry): number | null {
   return typeof named === 'number' && Number.isSafeInteger(named) ? named : null;
 }
 
-export type AuditAction = 'SIGN_IN' | 'SIGN_IN_FAILED' | 'SIGN_OUT' | 'READ' | 'SEARCH' | 'EXPORT' | 'CREATE' | 'UPDATE' | 'DELETE';
+export type AuditAction =
+  'SIGN_IN' | 'SIGN_IN_FAILED' | 'SIGN_OUT' | 'READ' | 'SEARCH' | 'EXPORT' | 'CREATE' | 'UPDATE' | 'DELETE';
 
 const ACTION_OF_EVENT: Record<string, AuditAction> = {
   read: 'READ',
@@ -98,7 +99,12 @@ export function auditRowOf(entry: AuditEntry & AuditContext, at: Date): PgInsert
     clientId: entry.clientId ?? null,
     employeeId: employeeOf(entry),
     // a sign-in attempt or a sweep names its actor without a session: the role they have now
-    role: entry.role !== undefined ? entry.role : actorId === null ? null : sql`(select ${users.role} from ${users} where ${users.id} = ${actorId})`,
+    role:
+      entry.role !== undefined
+        ? entry.role
+        : actorId === null
+          ? null
+          : sql`(select ${users.role} from ${users} where ${users.id} = ${actorId})`,
     changedFields: entry.changed ? (withoutSecrets(entry.changed) as Record<string, unknown>) : null,
     ip: entry.ip ?? null,
     userAgent: entry.userAgent ? entry.userAgent.slice(0, USER_AGENT_MAX) : null,
@@ -121,7 +127,9 @@ export const auditPlugin = global(async (app) => {
       actorId,
       organizationId: entry.organizationId !== undefined ? entry.organizationId : (request.organization?.id ?? null),
       // the session's role when the actor is the one signed in (the master stays ROLE_MASTER in any organization)
-      ...(entry.role === undefined && request.user && actorId === request.user.user.id ? { role: request.user.user.role } : {}),
+      ...(entry.role === undefined && request.user && actorId === request.user.user.id
+        ? { role: request.user.user.role }
+        : {}),
       operationId: (request.routeOptions.schema?.operationId as string | undefined) ?? null,
       ip: request.ip,
       userAgent: typeof userAgent === 'string' ? userAgent : null,

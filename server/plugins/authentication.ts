@@ -31,7 +31,8 @@ function userOf(row: Record<string, unknown>): UserRecord['user'] {
   for (const [key, column] of userColumnEntries) {
     const value = row[column.name];
     // a driver that already parsed a timestamp gives a Date, which the mappers expect as text
-    user[key] = value === null || value === undefined ? null : value instanceof Date ? value : column.mapFromDriverValue(value);
+    user[key] =
+      value === null || value === undefined ? null : value instanceof Date ? value : column.mapFromDriverValue(value);
   }
   return user as UserRecord['user'];
 }
@@ -80,11 +81,16 @@ export const authenticationPlugin = global(async (app) => {
     .innerJoin(users, eq(users.id, sessionFamilies.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-    .where(and(eq(sessionFamilies.id, sql.placeholder('familyId')), eq(sessionFamilies.userId, sql.placeholder('userId'))))
+    .where(
+      and(eq(sessionFamilies.id, sql.placeholder('familyId')), eq(sessionFamilies.userId, sql.placeholder('userId'))),
+    )
     .limit(1)
     .toSQL();
   const userAndFamily = async (familyId: string, userId: number) => {
-    const { rows } = await client.query(sessionStatement.sql, fillPlaceholders(sessionStatement.params, { familyId, userId }));
+    const { rows } = await client.query(
+      sessionStatement.sql,
+      fillPlaceholders(sessionStatement.params, { familyId, userId }),
+    );
     const row = rows[0];
     if (!row) return null;
     const record: UserRecord = {
@@ -92,11 +98,20 @@ export const authenticationPlugin = global(async (app) => {
       organization:
         row.org_id === null
           ? null
-          : { id: row.org_id as number, name: row.org_name as string, token: row.org_token as string, timezone: row.org_timezone as string },
+          : {
+              id: row.org_id as number,
+              name: row.org_name as string,
+              token: row.org_token as string,
+              timezone: row.org_timezone as string,
+            },
       profile:
         row.profile_status === null
           ? null
-          : { status: row.profile_status as string, position: row.profile_position as string | null, formsDue: Number(row.profile_forms_due) },
+          : {
+              status: row.profile_status as string,
+              position: row.profile_position as string | null,
+              formsDue: Number(row.profile_forms_due),
+            },
     };
     const family = {
       createdAt: dateOf(row.family_created_at),
@@ -128,7 +143,8 @@ export const authenticationPlugin = global(async (app) => {
     const now = app.now();
     const claims = accessTokenInLifetime(verifiedToken(token), now);
     const found = await userAndFamily(claims.familyId, claims.userId);
-    if (!found || !found.record.user.isActive || familyState(found.family, now, app.config) !== 'active') throw tokenNotValid();
+    if (!found || !found.record.user.isActive || familyState(found.family, now, app.config) !== 'active')
+      throw tokenNotValid();
     if (now.getTime() - found.family.lastSeenAt.getTime() >= lastSeenResolutionMs(app.config)) {
       await app.db
         .update(sessionFamilies)

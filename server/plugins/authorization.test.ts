@@ -19,7 +19,11 @@ describe('authorization: a permission list means any one of them', () => {
           app.get(
             '/api/test-any-of/',
             {
-              schema: { operationId: 'test_any_of_retrieve', tags: ['test'], response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+              schema: {
+                operationId: 'test_any_of_retrieve',
+                tags: ['test'],
+                response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+              },
               config: { access: { permission: ['view-onboarding', 'view-documents'], duringFormsDue: true } },
             },
             async () => ({ ok: true }),
@@ -27,7 +31,11 @@ describe('authorization: a permission list means any one of them', () => {
           app.get(
             '/api/test-not-for-forms-due/',
             {
-              schema: { operationId: 'test_not_for_forms_due_retrieve', tags: ['test'], response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+              schema: {
+                operationId: 'test_not_for_forms_due_retrieve',
+                tags: ['test'],
+                response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+              },
               config: { access: { permission: 'view-profile' } },
             },
             async () => ({ ok: true }),
@@ -56,9 +64,14 @@ describe('authorization: a permission list means any one of them', () => {
       for (const email of ['newhire@sunrise.example', 'aide@sunrise.example']) {
         const refused = await call(email);
         expect(refused.statusCode, email).toBe(403);
-        expect(refused.json()).toEqual({ detail: 'Complete the forms that are due first: until then only your onboarding and documents are open to you.', code: 'forms_due' });
+        expect(refused.json()).toEqual({
+          detail:
+            'Complete the forms that are due first: until then only your onboarding and documents are open to you.',
+          code: 'forms_due',
+        });
       }
-      for (const email of ['nurse@sunrise.example', 'admin@sunrise.example', 'client@sunrise.example']) expect((await call(email)).statusCode, email).toBe(200);
+      for (const email of ['nurse@sunrise.example', 'admin@sunrise.example', 'client@sunrise.example'])
+        expect((await call(email)).statusCode, email).toBe(200);
     });
   });
 });

@@ -6,7 +6,9 @@ import { global } from '../lib/plugin';
 
 /** `permission` is one permission, or a list of which any one suffices. */
 export function hasPermission(held: readonly Permission[], required: Permission | readonly Permission[]): boolean {
-  return typeof required === 'string' ? held.includes(required) : required.some((permission) => held.includes(permission));
+  return typeof required === 'string'
+    ? held.includes(required)
+    : required.some((permission) => held.includes(permission));
 }
 
 /** Checks each route's `config.access` against the signed-in user's permissions (src/domain) or role. */
@@ -17,8 +19,13 @@ export const authorizationPlugin = global(async (app) => {
     const user = request.user;
     if (!user) throw notAuthenticated();
     if ('permission' in access && !hasPermission(user.permissions, access.permission)) throw permissionDenied();
-    if ('roles' in access && !access.roles.includes(user.user.role as (typeof access.roles)[number])) throw permissionDenied();
+    if ('roles' in access && !access.roles.includes(user.user.role as (typeof access.roles)[number]))
+      throw permissionDenied();
     // the router's forms-due confinement (spec 6), held by the server too
-    if (!access.duringFormsDue && hasFormsDue({ role: user.user.role as Role, profile: user.profile ? { forms_due: user.profile.formsDue } : null })) throw formsDue();
+    if (
+      !access.duringFormsDue &&
+      hasFormsDue({ role: user.user.role as Role, profile: user.profile ? { forms_due: user.profile.formsDue } : null })
+    )
+      throw formsDue();
   });
 }, 'authorization');

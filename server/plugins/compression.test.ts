@@ -11,7 +11,9 @@ vi.mock('node:zlib', async (importOriginal) => {
   return { ...actual, brotliCompressSync: vi.fn(actual.brotliCompressSync), gzipSync: vi.fn(actual.gzipSync) };
 });
 const syncInputSizes = () =>
-  [...vi.mocked(zlib.brotliCompressSync).mock.calls, ...vi.mocked(zlib.gzipSync).mock.calls].map(([input]) => Buffer.byteLength(input as string));
+  [...vi.mocked(zlib.brotliCompressSync).mock.calls, ...vi.mocked(zlib.gzipSync).mock.calls].map(([input]) =>
+    Buffer.byteLength(input as string),
+  );
 
 describe('acceptedEncoding', () => {
   it.each([
@@ -66,7 +68,11 @@ describe('compressed API answers', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().code).toBe('not_found');
 
-    const login = await t.anonymous.post('/api/auth/login/', { email: 'admin@sunrise.example', password: 'portal-demo-2026' }, { 'accept-encoding': 'br, gzip' });
+    const login = await t.anonymous.post(
+      '/api/auth/login/',
+      { email: 'admin@sunrise.example', password: 'portal-demo-2026' },
+      { 'accept-encoding': 'br, gzip' },
+    );
     expect(login.statusCode).toBe(200);
     expect(login.headers['content-encoding']).toBeUndefined();
     expect(login.json().access).toEqual(expect.any(String));
@@ -82,10 +88,16 @@ describe('large answers are compressed off the event loop', () => {
         app.get(
           '/api/test-sized/:bytes/',
           {
-            schema: { operationId: 'test_sized_retrieve', tags: ['test'], response: { 200: { type: 'object', properties: { text: { type: 'string' } } } } },
+            schema: {
+              operationId: 'test_sized_retrieve',
+              tags: ['test'],
+              response: { 200: { type: 'object', properties: { text: { type: 'string' } } } },
+            },
             config: { access: { public: true } },
           },
-          async (request) => ({ text: randomBytes(Number((request.params as { bytes: string }).bytes) / 2).toString('hex') }),
+          async (request) => ({
+            text: randomBytes(Number((request.params as { bytes: string }).bytes) / 2).toString('hex'),
+          }),
         );
       },
     });

@@ -42,11 +42,16 @@ const gzipAsync = promisify(gzip);
 
 // Brotli at quality 4 is as fast as gzip -6 and smaller; higher qualities cost far more CPU per request.
 const brotliOptions = (size: number) => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 4,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
 });
 
 async function compress(text: string, encoding: Encoding): Promise<Buffer> {
-  if (text.length < COMPRESS_OFF_LOOP_BYTES) return encoding === 'br' ? brotliCompressSync(text, brotliOptions(text.length)) : gzipSync(text, { level: 6 });
+  if (text.length < COMPRESS_OFF_LOOP_BYTES)
+    return encoding === 'br' ? brotliCompressSync(text, brotliOptions(text.length)) : gzipSync(text, { level: 6 });
   return encoding === 'br' ? brotliCompressAsync(text, brotliOptions(text.length)) : gzipAsync(text, { level: 6 });
 }
 

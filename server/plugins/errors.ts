@@ -24,7 +24,9 @@ function describe(issue: ValidationIssue): string {
     case 'maxLength':
       return `Ensure this field has no more than ${String(p.limit)} characters.`;
     case 'minLength':
-      return Number(p.limit) === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(p.limit)} characters.`;
+      return Number(p.limit) === 1
+        ? 'This field may not be blank.'
+        : `Ensure this field has at least ${String(p.limit)} characters.`;
     case 'format':
       if (p.format === 'date') return 'Enter a real date.';
       if (p.format === 'date-time') return 'Enter a real date and time.';
@@ -89,9 +91,12 @@ const CLIENT_ERROR_CODES: Record<number, string> = {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   applySecurityHeaders(request, reply); // no onSend hook runs for these answers
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.status(400).send({ detail: 'The URL is not valid: it has a malformed percent-encoding.', code: 'invalid' });
+    return reply
+      .status(400)
+      .send({ detail: 'The URL is not valid: it has a malformed percent-encoding.', code: 'invalid' });
   }
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
   request.log.error({ err: error }, 'router failed');
   return reply.status(500).send({ detail: 'A server error occurred.', code: 'server_error' });
 }
@@ -110,7 +115,9 @@ export const errorsPlugin = global(async (app) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const detail =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'JSON parse error.' : error.message;
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'JSON parse error.'
+          : error.message;
       return reply.status(status).send({ detail, code: CLIENT_ERROR_CODES[status] ?? 'error' });
     }
     // the error as its type, codes and stack (the logger's safe `err` serializer), the route: never the

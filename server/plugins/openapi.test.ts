@@ -8,7 +8,8 @@ import { operationsOf } from '#domain/api-operations';
 import { createTestApp, type TestApp } from '../test-support';
 
 // The preload line of the repository's index.html, as the build keeps it.
-const INDEX = '<!doctype html><head><link rel="preload" href="/api/schema/" as="fetch" crossorigin /></head><div id="root"></div>';
+const INDEX =
+  '<!doctype html><head><link rel="preload" href="/api/schema/" as="fetch" crossorigin /></head><div id="root"></div>';
 
 describe('the API definition at a versioned URL', () => {
   let t: TestApp;
@@ -33,7 +34,13 @@ describe('the API definition at a versioned URL', () => {
   };
 
   const operationIds = (document: { paths: Record<string, Record<string, { operationId?: string }>> }) =>
-    Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId).filter(Boolean)).sort();
+    Object.values(document.paths)
+      .flatMap((item) =>
+        Object.values(item)
+          .map((operation) => operation.operationId)
+          .filter(Boolean),
+      )
+      .sort();
 
   it('points index.html at the versioned URL of the app’s cut of the document, cached for a year as immutable', async () => {
     const url = await versionedUrlOfIndex();
@@ -42,7 +49,10 @@ describe('the API definition at a versioned URL', () => {
     expect(versioned.statusCode).toBe(200);
     expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(versioned.headers.pragma).toBeUndefined();
-    const body = versioned.headers['content-encoding'] === 'br' ? brotliDecompressSync(versioned.rawPayload).toString() : versioned.body;
+    const body =
+      versioned.headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(versioned.rawPayload).toString()
+        : versioned.body;
     const app = JSON.parse(body);
     const document = JSON.parse(full.body);
     expect(app).toEqual(operationsOf(document));

@@ -3,7 +3,14 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { operationsOf } from '#domain/api-operations';
 import { global } from '../lib/plugin';
-import { accessSentence, API_TAGS, gatherNamedSchemas, operationSecurity, SECURITY_SCHEMES, successDescription } from '../schemas/openapi-document';
+import {
+  accessSentence,
+  API_TAGS,
+  gatherNamedSchemas,
+  operationSecurity,
+  SECURITY_SCHEMES,
+  successDescription,
+} from '../schemas/openapi-document';
 
 const OPERATION_ID = /^[a-z]+(_[a-z]+)+$/;
 
@@ -77,9 +84,15 @@ export const openapiPlugin = global(async (app) => {
     transform({ schema, url, route }) {
       const access = route.config?.access;
       if (!schema || schema.hide || !access) return { schema, url };
-      const description = typeof schema.description === 'string' ? `${schema.description}\n\n${accessSentence(access)}` : undefined;
+      const description =
+        typeof schema.description === 'string' ? `${schema.description}\n\n${accessSentence(access)}` : undefined;
       return {
-        schema: { ...schema, ...(description ? { description } : {}), 'x-access': access, security: operationSecurity(String(schema.operationId), access) },
+        schema: {
+          ...schema,
+          ...(description ? { description } : {}),
+          'x-access': access,
+          security: operationSecurity(String(schema.operationId), access),
+        },
         url,
       };
     },
@@ -111,7 +124,9 @@ export const openapiPlugin = global(async (app) => {
   });
 
   const hidden = { schema: { hide: true }, config: { access: { public: true } } } as const;
-  app.get(API_DEFINITION_PATH, hidden, async (_request, reply) => reply.type('application/json; charset=utf-8').send(app.apiDefinition().text));
+  app.get(API_DEFINITION_PATH, hidden, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(app.apiDefinition().text),
+  );
   app.get<{ Params: { version: string } }>(
     `${API_DEFINITION_PATH}:version/`,
     {
@@ -128,7 +143,10 @@ export const openapiPlugin = global(async (app) => {
       if (request.params.version !== current.version) {
         return reply
           .status(404)
-          .send({ detail: `This version of the API definition is not served; the current one is at ${current.url}`, code: 'not_found' });
+          .send({
+            detail: `This version of the API definition is not served; the current one is at ${current.url}`,
+            code: 'not_found',
+          });
       }
       return reply.header('etag', `"${current.version}"`).type('application/json; charset=utf-8').send(current.appText);
     },

@@ -16,13 +16,23 @@ describe('organization: which organization a request acts in, from the signed-in
   afterAll(async () => t?.close());
 
   const users_list = (access: string, header?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/users/', headers: { authorization: `Bearer ${access}`, ...(header !== undefined ? { 'x-organization-token': header } : {}) } });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/',
+      headers: {
+        authorization: `Bearer ${access}`,
+        ...(header !== undefined ? { 'x-organization-token': header } : {}),
+      },
+    });
   const emailsOf = (body: { results: { email: string }[] }) => body.results.map((u) => u.email);
 
   it('refuses an admin naming another organization, and says why', async () => {
     const response = await users_list(admin, 'harbor');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'permission_denied', detail: 'You do not belong to this organization.' });
+    expect(response.json()).toMatchObject({
+      code: 'permission_denied',
+      detail: 'You do not belong to this organization.',
+    });
   });
 
   it('refuses the master naming an organization that does not exist, and says why', async () => {
@@ -54,7 +64,14 @@ describe('organization: which organization a request acts in, from the signed-in
   it('refuses a user of no organization who is not the master (no such account should exist; none acts anywhere)', async () => {
     const [orphan] = await t.database.db
       .insert(users)
-      .values({ organizationId: null, email: 'orphan-admin@example.test', firstName: 'Or', lastName: 'Phan', role: 'ROLE_ADMIN', passwordHash: null })
+      .values({
+        organizationId: null,
+        email: 'orphan-admin@example.test',
+        firstName: 'Or',
+        lastName: 'Phan',
+        role: 'ROLE_ADMIN',
+        passwordHash: null,
+      })
       .returning({ id: users.id });
     const { access } = await mintSession(t, orphan.id);
     const response = await users_list(access);

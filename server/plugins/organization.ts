@@ -19,7 +19,12 @@ export const organizationPlugin = global(async (app) => {
     // No organization's token holds a control character, and the database refuses a NUL in a text value.
     if (/[\u0000-\u001f\u007f]/.test(token)) return null;
     const [row] = await app.db
-      .select({ id: organizations.id, name: organizations.name, token: organizations.token, timezone: organizations.timezone })
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        token: organizations.token,
+        timezone: organizations.timezone,
+      })
       .from(organizations)
       .where(eq(organizations.token, token))
       .limit(1);
@@ -45,7 +50,8 @@ export const organizationPlugin = global(async (app) => {
     }
     const own = user.organization;
     if (!own) throw permissionDenied();
-    if (headerToken !== null && headerToken !== own.token) throw permissionDenied('You do not belong to this organization.');
+    if (headerToken !== null && headerToken !== own.token)
+      throw permissionDenied('You do not belong to this organization.');
     request.organization = own;
   });
 }, 'organization');

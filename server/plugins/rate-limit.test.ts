@@ -33,7 +33,14 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       t = await createTestApp({ backend, config: { rateLimits: true } });
       // a second server on the same database, as a second process behind the load balancer would be
-      second = await buildApp({ config: t.config, db: t.database.db, now: t.clock.now, logger: false, distDir: '/nonexistent', mailConsole: () => undefined });
+      second = await buildApp({
+        config: t.config,
+        db: t.database.db,
+        now: t.clock.now,
+        logger: false,
+        distDir: '/nonexistent',
+        mailConsole: () => undefined,
+      });
       await second.ready();
     });
     afterAll(async () => {
@@ -42,8 +49,17 @@ for (const backend of testBackends()) {
     });
 
     const apply = (app: AppInstance, from: string, n: number) => {
-      const body = multipart({ ...APPLICATION, email: `rosa.${n}.${from}@applicant.example` }, { field: 'resume', name: 'resume.pdf', data: PDF_BYTES });
-      return app.inject({ method: 'POST', url: '/api/applications/', remoteAddress: from, headers: { 'x-organization-token': 'sunrise', 'content-type': body.contentType }, payload: body.payload });
+      const body = multipart(
+        { ...APPLICATION, email: `rosa.${n}.${from}@applicant.example` },
+        { field: 'resume', name: 'resume.pdf', data: PDF_BYTES },
+      );
+      return app.inject({
+        method: 'POST',
+        url: '/api/applications/',
+        remoteAddress: from,
+        headers: { 'x-organization-token': 'sunrise', 'content-type': body.contentType },
+        payload: body.payload,
+      });
     };
     const stored = async () => Number((await t.database.db.select({ n: count() }).from(applications))[0].n);
 
@@ -58,7 +74,10 @@ for (const backend of testBackends()) {
         const wait = Number(refused.headers['retry-after']);
         expect(wait).toBeGreaterThan(0);
         expect(wait).toBeLessThanOrEqual(3600);
-        expect(refused.json()).toEqual({ detail: `Too many attempts. Try again in ${inWords(wait)}.`, code: 'throttled' });
+        expect(refused.json()).toEqual({
+          detail: `Too many attempts. Try again in ${inWords(wait)}.`,
+          code: 'throttled',
+        });
       }
       expect(await stored()).toBe(before);
       // another address is not held back, and the same one may apply again an hour later
@@ -74,11 +93,21 @@ for (const backend of testBackends()) {
       const hourly = limitOf('apply-now', 'organization', 3600);
       let sent = 0;
       const applyToHarbor = (from: string) => {
-        const body = multipart({ ...APPLICATION, email: `quota.${++sent}@applicant.example` }, { field: 'resume', name: 'resume.pdf', data: PDF_BYTES });
-        return t.app.inject({ method: 'POST', url: '/api/applications/', remoteAddress: from, headers: { 'x-organization-token': harbor.token, 'content-type': body.contentType }, payload: body.payload });
+        const body = multipart(
+          { ...APPLICATION, email: `quota.${++sent}@applicant.example` },
+          { field: 'resume', name: 'resume.pdf', data: PDF_BYTES },
+        );
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/applications/',
+          remoteAddress: from,
+          headers: { 'x-organization-token': harbor.token, 'content-type': body.contentType },
+          payload: body.payload,
+        });
       };
-      for (let accepted = 0; accepted < daily; ) {
-        for (let i = 0; i < hourly && accepted < daily; i++, accepted++) expect((await applyToHarbor(nextAddress())).statusCode).toBe(201);
+      for (let accepted = 0; accepted < daily;) {
+        for (let i = 0; i < hourly && accepted < daily; i++, accepted++)
+          expect((await applyToHarbor(nextAddress())).statusCode).toBe(201);
         t.clock.advance(3600);
       }
       const refused = await applyToHarbor(nextAddress());
@@ -89,7 +118,13 @@ for (const backend of testBackends()) {
 
     it('password reset: the same limit per email whether it is an account or not, so the answer tells nothing', async () => {
       const perEmail = limitOf('password-reset', 'email', 3600);
-      const ask = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/password/reset/', remoteAddress: nextAddress(), payload: { email } });
+      const ask = (email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/password/reset/',
+          remoteAddress: nextAddress(),
+          payload: { email },
+        });
       for (const email of ['aide@sunrise.example', 'nobody.here@sunrise.example']) {
         for (let i = 0; i < perEmail; i++) expect((await ask(email)).statusCode).toBe(204);
       }
@@ -107,7 +142,12 @@ for (const backend of testBackends()) {
       const from = nextAddress();
       const attempts = limitOf('login', 'address', 900);
       const login = (remoteAddress: string) =>
-        t.app.inject({ method: 'POST', url: '/api/auth/login/', remoteAddress, payload: { email: 'nurse@sunrise.example', password: 'portal-demo-2026' } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/',
+          remoteAddress,
+          payload: { email: 'nurse@sunrise.example', password: 'portal-demo-2026' },
+        });
       for (let i = 0; i < attempts; i++) expect((await login(from)).statusCode).toBe(200);
       const refused = await login(from);
       expect(refused.statusCode).toBe(429);

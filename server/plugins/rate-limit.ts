@@ -51,13 +51,18 @@ export const PUBLIC_LIMITS = {
 export type RateLimitName = keyof typeof PUBLIC_LIMITS;
 
 /** A digest, never the text: an email field may hold a password typed in the wrong box. */
-export const digest = (text: string) => createHash('sha256').update(text.trim().toLowerCase()).digest('base64url').slice(0, 32);
+export const digest = (text: string) =>
+  createHash('sha256').update(text.trim().toLowerCase()).digest('base64url').slice(0, 32);
 
 /**
  * Counts one request against each rule (one atomic upsert per key, so processes sharing the database share the
  * counts) and answers the seconds to wait when any rule is past its limit, 0 when all allow it.
  */
-export async function consume(db: Db, keys: { key: string; limit: number; windowSeconds: number }[], now: Date): Promise<number> {
+export async function consume(
+  db: Db,
+  keys: { key: string; limit: number; windowSeconds: number }[],
+  now: Date,
+): Promise<number> {
   let wait = 0;
   for (const { key, limit, windowSeconds } of keys) {
     const ends = new Date(now.getTime() + windowSeconds * 1000);
@@ -79,14 +84,21 @@ export async function consume(db: Db, keys: { key: string; limit: number; window
 }
 
 /** The keys of a named limit for one request (the email from its JSON body). */
-export function keysFor(name: RateLimitName, request: FastifyRequest): { key: string; limit: number; windowSeconds: number }[] {
+export function keysFor(
+  name: RateLimitName,
+  request: FastifyRequest,
+): { key: string; limit: number; windowSeconds: number }[] {
   const body = request.body as { email?: unknown } | null | undefined;
   const subject = (scope: RateScope): string => {
     if (scope === 'address') return request.ip;
     if (scope === 'email') return digest(typeof body?.email === 'string' ? body.email : '');
     return request.organization ? String(request.organization.id) : 'none';
   };
-  return PUBLIC_LIMITS[name].map((rule) => ({ key: `${name}:${rule.scope}:${rule.windowSeconds}:${subject(rule.scope)}`, limit: rule.limit, windowSeconds: rule.windowSeconds }));
+  return PUBLIC_LIMITS[name].map((rule) => ({
+    key: `${name}:${rule.scope}:${rule.windowSeconds}:${subject(rule.scope)}`,
+    limit: rule.limit,
+    windowSeconds: rule.windowSeconds,
+  }));
 }
 
 /**

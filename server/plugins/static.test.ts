@@ -95,7 +95,11 @@ describe('the built app (static files and the SPA fallback)', () => {
   });
 
   it('sends the precompressed asset the client accepts (brotli first), with its own type and Vary', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
@@ -103,7 +107,11 @@ describe('the built app (static files and the SPA fallback)', () => {
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
 
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
     expect(gz.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
@@ -113,9 +121,12 @@ describe('the built app (static files and the SPA fallback)', () => {
 describe('the sign-in page drawn into the HTML of /login/:org (its first paint comes before the scripts)', () => {
   let t: TestApp;
   let distDir: string;
-  const PAGE = '<!doctype html><html><head><title>Care Portal</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
-  const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
-  const firstPaintOf = (html: string) => /<div id="first-paint">([\s\S]*)<\/div><div id="root">/.exec(html)?.[1] ?? null;
+  const PAGE =
+    '<!doctype html><html><head><title>Care Portal</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+  const get = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+  const firstPaintOf = (html: string) =>
+    /<div id="first-paint">([\s\S]*)<\/div><div id="root">/.exec(html)?.[1] ?? null;
 
   beforeAll(async () => {
     distDir = mkdtempSync(path.join(tmpdir(), 'care-first-paint-'));
@@ -161,7 +172,7 @@ describe('the sign-in page drawn into the HTML of /login/:org (its first paint c
     expect(firstPaint.match(/type="submit"[^>]*/g)).toEqual([expect.stringContaining('disabled=""')]); // neither a click nor Enter submits
   });
 
-  it('escapes the organization\'s name, and leaves a style that is not plain colours out altogether', async () => {
+  it("escapes the organization's name, and leaves a style that is not plain colours out altogether", async () => {
     const tricky = firstPaintOf(await get('/login/tricky'))!;
     expect(tricky).toContain('&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; Co $&amp; $&#x27;</p>');
     expect(tricky).not.toContain('<script');

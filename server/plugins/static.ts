@@ -76,14 +76,22 @@ function asksForJsonOnly(accept: string | undefined): boolean {
  */
 export async function sendIndex(reply: FastifyReply) {
   const app = reply.server;
-  const [html, firstPaint] = await Promise.all([readFile(path.join(app.spaDistDir, 'index.html'), 'utf8'), loginFirstPaint(reply.request)]);
+  const [html, firstPaint] = await Promise.all([
+    readFile(path.join(app.spaDistDir, 'index.html'), 'utf8'),
+    loginFirstPaint(reply.request),
+  ]);
   const versioned = app.hasDecorator('apiDefinition') ? app.apiDefinition().url : API_DEFINITION_PATH;
   let page = html.replaceAll(`href="${API_DEFINITION_PATH}"`, `href="${versioned}"`);
   if (firstPaint) {
     // Functions, not strings: a `$&` in an organization's name is text, not a replacement pattern.
-    page = page.replace('</head>', () => `${firstPaint.head}</head>`).replace('<div id="root">', () => `${firstPaint.body}<div id="root">`);
+    page = page
+      .replace('</head>', () => `${firstPaint.head}</head>`)
+      .replace('<div id="root">', () => `${firstPaint.body}<div id="root">`);
   }
-  return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('text/html; charset=utf-8').send(page);
+  return reply
+    .header('cache-control', 'no-cache, no-store, must-revalidate')
+    .type('text/html; charset=utf-8')
+    .send(page);
 }
 
 const LOGIN_PATH = /^\/login\/([^/]+)\/?$/;
@@ -109,7 +117,8 @@ async function loginFirstPaint(request: FastifyRequest): Promise<{ head: string;
     createOrganizationService(app)
       .retrieve(org)
       .catch((error: unknown) => {
-        if (!(error instanceof ApiError && error.statusCode === 404)) request.log.warn({ err: error }, 'first paint: organization lookup failed');
+        if (!(error instanceof ApiError && error.statusCode === 404))
+          request.log.warn({ err: error }, 'first paint: organization lookup failed');
         return null;
       }),
   ]);

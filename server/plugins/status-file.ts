@@ -11,7 +11,8 @@ export async function readStatusFile(statusFile: string, log: FastifyBaseLogger)
     JSON.parse(text);
     return text;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ err: error }, 'status file unreadable; serving online');
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      log.warn({ err: error }, 'status file unreadable; serving online');
     return ONLINE;
   }
 }

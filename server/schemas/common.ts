@@ -7,7 +7,10 @@ export const ErrorSchema = Type.Object(
     code: Type.String(),
     fields: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
   },
-  { title: 'Error', description: 'What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field' },
+  {
+    title: 'Error',
+    description: 'What went wrong: `detail` in words, `code` for programs, `fields` naming each refused field',
+  },
 );
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -24,7 +27,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 /** Error responses for the given statuses, for a route's `response` schema. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
-    statuses.map((status) => [status, { ...ErrorSchema, 'x-response-description': ERROR_DESCRIPTIONS[status] ?? 'Error' }]),
+    statuses.map((status) => [
+      status,
+      { ...ErrorSchema, 'x-response-description': ERROR_DESCRIPTIONS[status] ?? 'Error' },
+    ]),
   );
 }
 
@@ -48,7 +54,9 @@ export function Paged<T extends TSchema>(item: T) {
     {
       count: Type.Integer({ description: 'How many match, over all pages' }),
       next: Type.Union([Type.String(), Type.Null()], { description: 'The URL of the next page, or null on the last' }),
-      previous: Type.Union([Type.String(), Type.Null()], { description: 'The URL of the previous page, or null on the first' }),
+      previous: Type.Union([Type.String(), Type.Null()], {
+        description: 'The URL of the previous page, or null on the first',
+      }),
       results: Type.Array(item),
     },
     // a page of a named item is named after it (UserPage), and is one schema of the document's components
@@ -59,7 +67,11 @@ export function Paged<T extends TSchema>(item: T) {
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** A stored file's bytes (its own content type, as an attachment). */
-export const FileDownload = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file, as an attachment' });
+export const FileDownload = Type.Unsafe<Buffer>({
+  type: 'string',
+  format: 'binary',
+  description: 'The file, as an attachment',
+});
 
 /** `schema` or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -77,7 +89,10 @@ export const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' }
 export const PersonRef = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'PersonRef' });
 
 /** A client named in an answer about visits or reviews. */
-export const ClientRef = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() }, { title: 'ClientRef' });
+export const ClientRef = Type.Object(
+  { id: Type.Integer(), first_name: Type.String(), last_name: Type.String() },
+  { title: 'ClientRef' },
+);
 
 /** One of the codes of `labels` (the document lists each with its label). */
 export function CodeOf<K extends string>(labels: Record<K, string>, options: { default?: K } = {}) {

@@ -8,27 +8,97 @@ import type { Access } from '../types';
 
 /** Every tag an operation may carry, in the document's order. An operation with another tag fails the linters. */
 export const API_TAGS: { name: string; description: string }[] = [
-  { name: 'auth', description: 'Signing in and out, refreshing the session, the signed-in person’s own profile, password and signature, and the password rules.' },
-  { name: 'organizations', description: 'The agencies hosted on this installation: looked up by id or token without signing in (the sign-in pages are branded); listed for a master.' },
-  { name: 'users', description: 'The people of an organization and their roles: invitations, deactivation and reactivation (admins and masters).' },
-  { name: 'notifications', description: 'What the portal tells a signed-in person in the app (also pushed on the live event stream).' },
-  { name: 'dev', description: 'The console-mail outbox, for trying the portal without SMTP: sign-up and reset tokens are redacted.' },
-  { name: 'applications', description: 'Job applications: filed publicly on an agency’s apply-now page, reviewed, accepted (creating an employee) or rejected by the office.' },
-  { name: 'employees', description: 'The office’s employee records: details, notes, documents with expiry dates, the onboarding checklist and marking ready to hire.' },
+  {
+    name: 'auth',
+    description:
+      'Signing in and out, refreshing the session, the signed-in person’s own profile, password and signature, and the password rules.',
+  },
+  {
+    name: 'organizations',
+    description:
+      'The agencies hosted on this installation: looked up by id or token without signing in (the sign-in pages are branded); listed for a master.',
+  },
+  {
+    name: 'users',
+    description:
+      'The people of an organization and their roles: invitations, deactivation and reactivation (admins and masters).',
+  },
+  {
+    name: 'notifications',
+    description: 'What the portal tells a signed-in person in the app (also pushed on the live event stream).',
+  },
+  {
+    name: 'dev',
+    description: 'The console-mail outbox, for trying the portal without SMTP: sign-up and reset tokens are redacted.',
+  },
+  {
+    name: 'applications',
+    description:
+      'Job applications: filed publicly on an agency’s apply-now page, reviewed, accepted (creating an employee) or rejected by the office.',
+  },
+  {
+    name: 'employees',
+    description:
+      'The office’s employee records: details, notes, documents with expiry dates, the onboarding checklist and marking ready to hire.',
+  },
   { name: 'documents', description: 'The stored file of an employee document.' },
   { name: 'profile', description: 'The signed-in employee’s own documents and their uploads.' },
-  { name: 'onboarding', description: 'Form requests and competency test requests: sent by the office, filled, signed or taken by the employee, countersigned or observed.' },
-  { name: 'onboarding settings', description: 'An organization’s form templates, employee note types, document types and competency tests.' },
-  { name: 'clients', description: 'Clients of the agency with their services, payer authorizations and portal users; a client’s own welcome page.' },
-  { name: 'referrals', description: 'Prospective clients brought by marketers (or entered by the office), moved from New to Admitted, Declined or Lost.' },
-  { name: 'marketers', description: 'The office’s view of its marketers: referral figures by status, conversion and a CSV report.' },
-  { name: 'grievances', description: 'Grievances filed by employees and clients or recorded by the office (42 CFR 484.50(e)), with their dated trail.' },
-  { name: 'visits', description: 'The schedule and electronic visit verification: booking, the schedule board, clocking in and out, call-outs, the exceptions queue and the aggregator export.' },
-  { name: 'payroll', description: 'Pay periods of verified visits, with daily and weekly totals and overtime, and their CSV export.' },
-  { name: 'work-service-reviews', description: 'A client’s weekly review of the services delivered: signed, disputed visit by visit, or marked unable to sign by the office.' },
-  { name: 'audit-log', description: 'The audit log of sign-ins, changes and reads of client and employee records (master), and its CSV export.' },
-  { name: 'conversations', description: 'Messages between employees and the office (one inbox shared by every admin), with read marks.' },
-  { name: 'events', description: 'The live event stream (Server-Sent Events) of new messages, read marks, notifications and grievances.' },
+  {
+    name: 'onboarding',
+    description:
+      'Form requests and competency test requests: sent by the office, filled, signed or taken by the employee, countersigned or observed.',
+  },
+  {
+    name: 'onboarding settings',
+    description: 'An organization’s form templates, employee note types, document types and competency tests.',
+  },
+  {
+    name: 'clients',
+    description:
+      'Clients of the agency with their services, payer authorizations and portal users; a client’s own welcome page.',
+  },
+  {
+    name: 'referrals',
+    description:
+      'Prospective clients brought by marketers (or entered by the office), moved from New to Admitted, Declined or Lost.',
+  },
+  {
+    name: 'marketers',
+    description: 'The office’s view of its marketers: referral figures by status, conversion and a CSV report.',
+  },
+  {
+    name: 'grievances',
+    description:
+      'Grievances filed by employees and clients or recorded by the office (42 CFR 484.50(e)), with their dated trail.',
+  },
+  {
+    name: 'visits',
+    description:
+      'The schedule and electronic visit verification: booking, the schedule board, clocking in and out, call-outs, the exceptions queue and the aggregator export.',
+  },
+  {
+    name: 'payroll',
+    description: 'Pay periods of verified visits, with daily and weekly totals and overtime, and their CSV export.',
+  },
+  {
+    name: 'work-service-reviews',
+    description:
+      'A client’s weekly review of the services delivered: signed, disputed visit by visit, or marked unable to sign by the office.',
+  },
+  {
+    name: 'audit-log',
+    description:
+      'The audit log of sign-ins, changes and reads of client and employee records (master), and its CSV export.',
+  },
+  {
+    name: 'conversations',
+    description: 'Messages between employees and the office (one inbox shared by every admin), with read marks.',
+  },
+  {
+    name: 'events',
+    description:
+      'The live event stream (Server-Sent Events) of new messages, read marks, notifications and grievances.',
+  },
 ];
 
 export const SECURITY_SCHEMES = {
@@ -77,19 +147,22 @@ export function operationSecurity(operationId: string, access: Access): Record<s
 export function accessSentence(access: Access): string {
   const formsDue = access.duringFormsDue ? ' Also open to an employee who still has forms due.' : '';
   if ('public' in access) return `Public: no sign-in needed.${formsDue}`;
-  if ('roles' in access) return `Signed in, with the role ${listed(access.roles.map((role) => `\`${role}\``))}.${formsDue}`;
+  if ('roles' in access)
+    return `Signed in, with the role ${listed(access.roles.map((role) => `\`${role}\``))}.${formsDue}`;
   const permissions = typeof access.permission === 'string' ? [access.permission] : access.permission;
   return `Signed in, with the permission ${listed(permissions.map((permission) => `\`${permission}\``))}.${formsDue}`;
 }
 
-const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+const listed = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
 type Json = Record<string, unknown>;
 
 const isObject = (node: unknown): node is Json => typeof node === 'object' && node !== null && !Array.isArray(node);
 
 const words = (title: string) => title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-const plural = (text: string) => (/(s|sh|ch|x)$/.test(text) ? `${text}es` : /[^aeiou]y$/.test(text) ? `${text.slice(0, -1)}ies` : `${text}s`);
+const plural = (text: string) =>
+  /(s|sh|ch|x)$/.test(text) ? `${text}es` : /[^aeiou]y$/.test(text) ? `${text.slice(0, -1)}ies` : `${text}s`;
 
 /**
  * A success response's description when the route gives none, from the title of what it answers:
@@ -104,12 +177,15 @@ export function successDescription(status: string, schema: Json | undefined): st
     return `${created ? 'The new' : 'The'} ${words(schema.title)}`;
   }
   const items = isObject(schema.items) ? schema.items : undefined;
-  if (schema.type === 'array' && typeof items?.title === 'string') return `${created ? 'The new' : 'The'} ${plural(words(items.title))}`;
+  if (schema.type === 'array' && typeof items?.title === 'string')
+    return `${created ? 'The new' : 'The'} ${plural(words(items.title))}`;
   return null;
 }
 
 const isNamed = (node: unknown): node is Json =>
-  isObject(node) && typeof node.title === 'string' && ('type' in node || 'anyOf' in node || 'oneOf' in node || 'enum' in node);
+  isObject(node) &&
+  typeof node.title === 'string' &&
+  ('type' in node || 'anyOf' in node || 'oneOf' in node || 'enum' in node);
 
 /**
  * Moves every schema with a `title` out of the paths into `components.schemas` under that title, leaving a
@@ -118,20 +194,25 @@ const isNamed = (node: unknown): node is Json =>
  */
 export function gatherNamedSchemas(document: Json): Json {
   const documentComponents = isObject(document.components) ? document.components : {};
-  const components: Record<string, unknown> = { ...(isObject(documentComponents.schemas) ? documentComponents.schemas : {}) };
+  const components: Record<string, unknown> = {
+    ...(isObject(documentComponents.schemas) ? documentComponents.schemas : {}),
+  };
   const texts = new Map<string, string>();
   const gather = (node: unknown, inSchema: boolean): unknown => {
     if (Array.isArray(node)) return node.map((item) => gather(item, inSchema));
     if (typeof node !== 'object' || node === null) return node;
     const entries = Object.entries(node as Json);
     // inside a schema, `properties` maps names to schemas: a property called "title" is no title
-    const mapped: Json = Object.fromEntries(entries.map(([key, value]) => [key, gather(value, inSchema || key === 'schema')]));
+    const mapped: Json = Object.fromEntries(
+      entries.map(([key, value]) => [key, gather(value, inSchema || key === 'schema')]),
+    );
     if (!inSchema || !isNamed(node)) return mapped;
     const name = mapped.title as string;
     if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new Error(`The schema title "${name}" is not a component name`);
     const text = JSON.stringify(mapped);
     const known = texts.get(name);
-    if (known !== undefined && known !== text) throw new Error(`Two different schemas are titled ${name}: give one another title\n${known}\n${text}`);
+    if (known !== undefined && known !== text)
+      throw new Error(`Two different schemas are titled ${name}: give one another title\n${known}\n${text}`);
     texts.set(name, text);
     components[name] = mapped;
     return { $ref: `#/components/schemas/${name}` };

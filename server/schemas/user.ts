@@ -7,15 +7,22 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
  * anyOf's branch by validating the value against each at every answer (a date-time's format by regular
  * expression), which was a third of a user's serialization.
  */
-const NullableString = (options: { format?: 'date-time' } = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+const NullableString = (options: { format?: 'date-time' } = {}) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
 
-export const OrganizationRefSchema = Type.Object({ id: Type.Integer(), name: Type.String(), token: Type.String() }, { title: 'UserOrganization' });
+export const OrganizationRefSchema = Type.Object(
+  { id: Type.Integer(), name: Type.String(), token: Type.String() },
+  { title: 'UserOrganization' },
+);
 
-export const ProfileSchema = Type.Object({
-  status: Type.Union([Type.Literal('NEW'), Type.Literal('READY')]),
-  position: NullableString(),
-  forms_due: Type.Integer(),
-}, { title: 'UserProfile' });
+export const ProfileSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('NEW'), Type.Literal('READY')]),
+    position: NullableString(),
+    forms_due: Type.Integer(),
+  },
+  { title: 'UserProfile' },
+);
 
 const userFields = {
   id: Type.Integer(),

@@ -17,13 +17,21 @@ const definition = {
       get: {
         operationId: 'users_list',
         parameters: [{ $ref: '#/components/parameters/Limit' }],
-        responses: { 200: { description: 'A page of users', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } },
+        responses: {
+          200: {
+            description: 'A page of users',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } },
+          },
+        },
       },
     },
     '/api/users/{id}/': {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       get: { operationId: 'users_retrieve', responses: { 200: { description: 'The user' } } },
-      patch: { operationId: 'users_partial_update', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } },
+      patch: {
+        operationId: 'users_partial_update',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } },
+      },
     },
   },
 } as unknown as Document;
@@ -34,7 +42,13 @@ function recordingClient() {
     sent.push(config);
     return { data: { ok: true }, status: 200, statusText: 'OK', headers: {}, config };
   };
-  const api = createApiClient({ definition, adapter, getAccessToken: () => null, getOrganizationToken: () => null, requestAccessToken: async () => '' });
+  const api = createApiClient({
+    definition,
+    adapter,
+    getAccessToken: () => null,
+    getOrganizationToken: () => null,
+    requestAccessToken: async () => '',
+  });
   return { api: api as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>, sent };
 }
 

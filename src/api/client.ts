@@ -7,7 +7,9 @@ import type { OperationMethods } from './generated';
 import { operationsOf } from '../domain/api-operations';
 
 // A body may also be FormData: the document describes a multipart body's fields, the browser sends the form.
-type WithFormBody<Args extends unknown[]> = { [Index in keyof Args]: Index extends '1' ? Args[Index] | FormData : Args[Index] };
+type WithFormBody<Args extends unknown[]> = {
+  [Index in keyof Args]: Index extends '1' ? Args[Index] | FormData : Args[Index];
+};
 
 type Unwrapped<Method> = Method extends (...args: infer Args) => Promise<{ data: infer Data }>
   ? (...args: WithFormBody<Args>) => Promise<Data>
@@ -64,17 +66,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(options.adapter ? { adapter: options.adapter } : {}),
       ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
     },
-    transformOperationMethod:
-      (method: UnknownOperationMethod, operation) =>
-      (params, data, config) =>
-        method(params, data, { ...config, operationId: operation.operationId } as typeof config),
+    transformOperationMethod: (method: UnknownOperationMethod, operation) => (params, data, config) =>
+      method(params, data, { ...config, operationId: operation.operationId } as typeof config),
   });
   // The library lists every operation again for each path it adds (quadratic: ~100 ms on a phone); the list
   // depends only on the dereferenced document, so it is made once per document.
   const listOperations = openApi.getOperations;
   let listed: { definition: unknown; operations: ReturnType<typeof listOperations> } | null = null;
   openApi.getOperations = () => {
-    if (!listed || listed.definition !== openApi.definition) listed = { definition: openApi.definition, operations: listOperations() };
+    if (!listed || listed.definition !== openApi.definition)
+      listed = { definition: openApi.definition, operations: listOperations() };
     return listed.operations;
   };
   const instance = openApi.initSync();

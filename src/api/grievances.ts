@@ -17,9 +17,11 @@ export type GrievanceBody = RequestBody<'grievances_create'>;
 
 export const GRIEVANCES_PAGE_SIZE = 20;
 
-export const categoryLabel = (category: string) => GRIEVANCE_CATEGORIES[category as keyof typeof GRIEVANCE_CATEGORIES] ?? category;
+export const categoryLabel = (category: string) =>
+  GRIEVANCE_CATEGORIES[category as keyof typeof GRIEVANCE_CATEGORIES] ?? category;
 export const stateLabel = (state: string) => GRIEVANCE_STATES[state as GrievanceState] ?? state;
-export const channelLabel = (channel: string) => GRIEVANCE_CHANNELS[channel as keyof typeof GRIEVANCE_CHANNELS] ?? channel;
+export const channelLabel = (channel: string) =>
+  GRIEVANCE_CHANNELS[channel as keyof typeof GRIEVANCE_CHANNELS] ?? channel;
 
 /** Where a grievance opens: the office's desk (under /clients), a client's home, or an employee's /grievances. */
 export type GrievanceViewer = 'office' | 'client' | 'employee';
@@ -28,7 +30,8 @@ export function grievancePath(viewer: GrievanceViewer, id: number): string {
   if (viewer === 'client') return `/clients/welcome/concerns/${id}`;
   return `/grievances/${id}`;
 }
-export const grievancesHome = (viewer: GrievanceViewer) => (viewer === 'office' ? '/clients/grievances' : viewer === 'client' ? '/clients/welcome' : '/grievances');
+export const grievancesHome = (viewer: GrievanceViewer) =>
+  viewer === 'office' ? '/clients/grievances' : viewer === 'client' ? '/clients/welcome' : '/grievances';
 
 /** Whole days since the grievance was filed, in words ("under a day", "1 day", "12 days"). */
 export function ageText(createdAt: string, now = Date.now()): string {
@@ -46,9 +49,19 @@ export function eventTitle(event: GrievanceEvent): string {
 
 /** The words of an audit row of the reprisal watch ("Visit 12 changed: status, caregiver id"). */
 export function changeText(change: ReprisalChange): string {
-  const what = change.entity === 'visit' ? 'Visit' : change.entity === 'user' ? 'Account' : change.entity === 'employee' ? 'Employee record' : change.entity;
+  const what =
+    change.entity === 'visit'
+      ? 'Visit'
+      : change.entity === 'user'
+        ? 'Account'
+        : change.entity === 'employee'
+          ? 'Employee record'
+          : change.entity;
   const verb = change.action === 'CREATE' ? 'booked' : change.action === 'DELETE' ? 'removed' : 'changed';
-  const label = change.entity === 'visit' && change.action === 'CREATE' ? `${what} ${change.entity_id ?? ''} booked` : `${what} ${change.entity_id ?? ''} ${verb}`;
+  const label =
+    change.entity === 'visit' && change.action === 'CREATE'
+      ? `${what} ${change.entity_id ?? ''} booked`
+      : `${what} ${change.entity_id ?? ''} ${verb}`;
   const fields = change.fields.map((field) => field.replace(/_/g, ' '));
   return fields.length ? `${label.replace(/\s+/g, ' ')}: ${fields.join(', ')}` : label.replace(/\s+/g, ' ');
 }

@@ -44,7 +44,12 @@ export const ALL_ROWS = { limit: 1000, offset: 0 } as const;
  * Fetches a protected file through the API client (it carries the Bearer token) and hands it to the
  * browser as a download under `fileName`.
  */
-export async function downloadFile(api: ApiClient, operation: 'applications_resume_retrieve' | 'documents_file_retrieve', id: number, fileName: string): Promise<void> {
+export async function downloadFile(
+  api: ApiClient,
+  operation: 'applications_resume_retrieve' | 'documents_file_retrieve',
+  id: number,
+  fileName: string,
+): Promise<void> {
   saveBlob(await api[operation]({ id }, null, { responseType: 'blob' }), fileName);
 }
 
@@ -62,7 +67,9 @@ export function formatDayIn(iso: string | null | undefined, timeZone: string | n
   const value = new Date(iso);
   if (Number.isNaN(value.getTime())) return '—';
   try {
-    return new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: timeZone || undefined }).format(value);
+    return new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: timeZone || undefined }).format(
+      value,
+    );
   } catch {
     return new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium' }).format(value);
   }
@@ -85,4 +92,3 @@ export function isoToMaskedDate(date: string | null | undefined): string {
 export function personName(person: { first_name: string; last_name: string }): string {
   return `${person.first_name} ${person.last_name}`.trim();
 }
-

@@ -56,7 +56,6 @@ export async function downloadDocumentFile(api: ApiClient, documentId: number, f
   saveBlob(await api.documents_file_retrieve({ id: documentId }, undefined, { responseType: 'blob' }), fileName);
 }
 
-
 /** Whether a test request needs a nurse's skills observation (the test has skills and the employee is an HHA). */
 export function needsObservation(request: Pick<TestRequest, 'test' | 'employee'>): boolean {
   return (request.test.observed_skills?.length ?? 0) > 0 && request.employee.position === 'HHA';

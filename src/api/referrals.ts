@@ -30,9 +30,11 @@ export const SEARCH_DELAY_MS = 300;
 export const statusLabel = (status: ReferralStatus) => REFERRAL_STATUSES[status] ?? status;
 export const sourceLabel = (source: string) => REFERRAL_SOURCES[source as keyof typeof REFERRAL_SOURCES] ?? source;
 export const typeLabel = (type: string) => CLIENT_TYPES[type as keyof typeof CLIENT_TYPES] ?? type;
-export const payerLabel = (payer: string | null) => (payer ? (REFERRAL_PAYERS[payer as keyof typeof REFERRAL_PAYERS] ?? payer) : 'Not known yet');
+export const payerLabel = (payer: string | null) =>
+  payer ? (REFERRAL_PAYERS[payer as keyof typeof REFERRAL_PAYERS] ?? payer) : 'Not known yet';
 export const serviceLabel = (service: string) => SERVICES[service as keyof typeof SERVICES] ?? service;
-export const declineReasonLabel = (reason: string | null) => (reason ? (DECLINE_REASONS[reason as keyof typeof DECLINE_REASONS] ?? reason) : '—');
+export const declineReasonLabel = (reason: string | null) =>
+  reason ? (DECLINE_REASONS[reason as keyof typeof DECLINE_REASONS] ?? reason) : '—';
 export const isDecided = (status: ReferralStatus) => DECIDED_REFERRAL_STATUSES.includes(status);
 
 /** The source in words: its kind, then its name when given ("Hospital: St. Mary's"). */
@@ -68,18 +70,22 @@ export function eventTitle(event: ReferralEvent): string {
     case 'NOTE':
       return 'Note';
     case 'EDIT': {
-      const fields = Object.keys(event.changes ?? {}).map((key) => REFERRAL_FIELD_LABELS[key] ?? key.replace(/_/g, ' '));
+      const fields = Object.keys(event.changes ?? {}).map(
+        (key) => REFERRAL_FIELD_LABELS[key] ?? key.replace(/_/g, ' '),
+      );
       return fields.length ? `Corrected: ${fields.join(', ')}` : 'Corrected';
     }
     default:
-      if (event.status === 'ASSESSMENT_SCHEDULED') return `Assessment scheduled for ${formatCalendarDate(event.assessment_on)}`;
+      if (event.status === 'ASSESSMENT_SCHEDULED')
+        return `Assessment scheduled for ${formatCalendarDate(event.assessment_on)}`;
       if (event.status === 'DECLINED') return `Declined: ${declineReasonLabel(event.reason)}`;
       return `Status: ${event.status ? statusLabel(event.status) : '—'}`;
   }
 }
 
 /** The office's address of a referral: under its marketer, or under "office" when the office entered it. */
-export const officeReferralPath = (referral: Pick<ReferralSummary, 'id' | 'marketer'>) => `/marketers/${referral.marketer?.id ?? 'office'}/referrals/${referral.id}`;
+export const officeReferralPath = (referral: Pick<ReferralSummary, 'id' | 'marketer'>) =>
+  `/marketers/${referral.marketer?.id ?? 'office'}/referrals/${referral.id}`;
 
 /** Hands `blob` to the browser as a download under `fileName` (a temporary link, as downloadFile does). */
 

@@ -3,7 +3,14 @@ import { useLayoutEffect, useState } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { AppRoutes } from '../routes/route-table';
 import { ApiClientProvider } from './api-client';
-import { AppActorProvider, selectSessionRef, ThrowInitError, useAppActor, useAppStartup, type AppActorRef } from './app-actor';
+import {
+  AppActorProvider,
+  selectSessionRef,
+  ThrowInitError,
+  useAppActor,
+  useAppStartup,
+  type AppActorRef,
+} from './app-actor';
 import { AuthenticationProvider } from './authentication';
 import { firstPaintOnScreen, removeFirstPaint } from './first-paint';
 import { ErrorBoundary } from './error-boundary';

@@ -21,7 +21,9 @@ describe('the organization’s public branding (retrievePublicOrganization)', ()
   });
 
   it('sends the token it looks up as X-ORGANIZATION-TOKEN (spec 7: the token is known)', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 1, name: 'Sunrise Home Care', token: 'sunrise' }), { status: 200 }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ id: 1, name: 'Sunrise Home Care', token: 'sunrise' }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetch);
     try {
       await retrievePublicOrganization('sunrise');
@@ -38,7 +40,10 @@ describe('the organization’s public branding (retrievePublicOrganization)', ()
     vi.stubGlobal('fetch', fetch);
     const holder = window as unknown as Record<string, FirstPaintLookup | undefined>;
     try {
-      holder[FIRST_PAINT_LOOKUP] = { token: 'harbor', response: Promise.resolve(new Response(JSON.stringify({ name: 'Early' }))) };
+      holder[FIRST_PAINT_LOOKUP] = {
+        token: 'harbor',
+        response: Promise.resolve(new Response(JSON.stringify({ name: 'Early' }))),
+      };
       await expect(retrievePublicOrganization('sunrise')).resolves.toMatchObject({ name: 'Fetched' }); // another token's
       await expect(retrievePublicOrganization('harbor')).resolves.toMatchObject({ name: 'Early' });
       expect(fetch).toHaveBeenCalledTimes(1);

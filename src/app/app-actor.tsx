@@ -17,11 +17,7 @@ import { appMachine, type AppActorRef } from '../machines/app-machine';
 import { organizationMachine, type OrganizationActorRef } from '../machines/organization-machine';
 import { portalAvailabilityMachine, type PortalStatus } from '../machines/portal-availability-machine';
 import { sessionMachine, type SessionActorRef } from '../machines/session-machine';
-import {
-  requestAccessToken,
-  tokenRefreshMachine,
-  type TokenRefreshActorRef,
-} from '../machines/token-refresh-machine';
+import { requestAccessToken, tokenRefreshMachine, type TokenRefreshActorRef } from '../machines/token-refresh-machine';
 
 import { FIRST_PAINT_LOOKUP, type FirstPaintLookup } from '../domain/first-paint-marks';
 
@@ -98,7 +94,9 @@ export async function retrievePublicOrganization(token: string): Promise<Organiz
       headers: { accept: 'application/json', [ORGANIZATION_HEADER]: token },
     }));
   if (!response.ok) {
-    throw Object.assign(new Error(`organizations_retrieve answered ${response.status}`), { response: { status: response.status } });
+    throw Object.assign(new Error(`organizations_retrieve answered ${response.status}`), {
+      response: { status: response.status },
+    });
   }
   return (await response.json()) as Organization;
 }
@@ -143,23 +141,27 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
         },
       }),
       loadApiClient: fromPromise(async ({ system }) => {
-        const loading = import('../api/client').then(async ({ apiDefinitionUrl, createApiClient, loadApiDefinition }) => {
-          const definition = await loadApiDefinition(apiDefinitionUrl(API_DEFINITION_PATH));
-          return createApiClient({
-            definition,
-            getAccessToken: () => tokenRefreshOf(system).getSnapshot().context.accessToken,
-            getOrganizationToken: () =>
-              (system.get('organization') as OrganizationActorRef | undefined)?.getSnapshot().context.token ?? null,
-            requestAccessToken: (request) => requestAccessToken(tokenRefreshOf(system), request),
-          });
-        });
+        const loading = import('../api/client').then(
+          async ({ apiDefinitionUrl, createApiClient, loadApiDefinition }) => {
+            const definition = await loadApiDefinition(apiDefinitionUrl(API_DEFINITION_PATH));
+            return createApiClient({
+              definition,
+              getAccessToken: () => tokenRefreshOf(system).getSnapshot().context.accessToken,
+              getOrganizationToken: () =>
+                (system.get('organization') as OrganizationActorRef | undefined)?.getSnapshot().context.token ?? null,
+              requestAccessToken: (request) => requestAccessToken(tokenRefreshOf(system), request),
+            });
+          },
+        );
         loading.catch((error: unknown) => (system.get('app') as AppActorRef).send({ type: 'apiClient.failed', error }));
         api = lazyApiClient(loading);
         return api;
       }),
       tokenRefresh: tokenRefreshMachine.provide({
         actors: {
-          refreshTokens: fromPromise(({ input }) => getApi().auth_token_refresh_create(null, { refresh: input.refresh })),
+          refreshTokens: fromPromise(({ input }) =>
+            getApi().auth_token_refresh_create(null, { refresh: input.refresh }),
+          ),
         },
         actions: {
           storeRefreshToken: (_, { refresh }) => sessionStore.setItem(REFRESH_TOKEN_STORAGE_KEY, refresh),
@@ -183,8 +185,10 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
             actors: {
               eventStream: createEventStream((system) => ({
                 getAccessToken: () => tokenRefreshOf(system).getSnapshot().context.accessToken,
-                getOrganizationToken: () => (system.get('organization') as OrganizationActorRef | undefined)?.getSnapshot().context.token ?? null,
-                refreshAccessToken: (sentWith) => requestAccessToken(tokenRefreshOf(system), { sentWith, operationId: 'events_stream_retrieve' }),
+                getOrganizationToken: () =>
+                  (system.get('organization') as OrganizationActorRef | undefined)?.getSnapshot().context.token ?? null,
+                refreshAccessToken: (sentWith) =>
+                  requestAccessToken(tokenRefreshOf(system), { sentWith, operationId: 'events_stream_retrieve' }),
               })),
             },
           }),
@@ -194,7 +198,9 @@ export function createAppActor(options: AppActorOptions = {}): AppActorRef {
         actors: {
           // Public and needed for the sign-in page's branding: a plain fetch, not waiting for the API client.
           retrieveOrganization: fromPromise(({ input }) => retrievePublicOrganization(input.token)),
-          listOrganizations: fromPromise(async ({ input }) => (await getApi().organizations_list({ limit: input.limit })).results),
+          listOrganizations: fromPromise(
+            async ({ input }) => (await getApi().organizations_list({ limit: input.limit })).results,
+          ),
         },
         actions: {
           storeOrganization: (_, { organization }) =>
@@ -261,8 +267,7 @@ export const selectAppPhase = (snapshot: AppSnapshot): AppPhase =>
 export const selectMaintenance = (snapshot: AppSnapshot) => snapshot.context.maintenance;
 export const selectInitError = (snapshot: AppSnapshot) => snapshot.context.error;
 export const selectApiClient = (snapshot: AppSnapshot) => snapshot.context.api;
-export const selectSessionRef = (snapshot: AppSnapshot) =>
-  snapshot.children.session as SessionActorRef | undefined;
+export const selectSessionRef = (snapshot: AppSnapshot) => snapshot.children.session as SessionActorRef | undefined;
 export const selectOrganizationRef = (snapshot: AppSnapshot) =>
   snapshot.children.organization as OrganizationActorRef | undefined;
 

@@ -22,13 +22,73 @@ const navLinks = async () => {
 
 describe('the navigation shows only what the user may open', () => {
   it.each([
-    ['an admin', makeUser('ROLE_ADMIN'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Schedule', 'Visit exceptions', 'Grievance desk', 'Marketers', 'Messages', 'Notifications', 'Dev', 'Profile']],
-    ['a master', makeUser('ROLE_MASTER'), '/users', ['Users', 'Applications', 'Employees', 'Clients', 'Schedule', 'Visit exceptions', 'Grievance desk', 'Marketers', 'Messages', 'Audit log', 'Profile']],
-    ['a READY employee', aide(), '/work-schedule', ['Work schedule', 'Messages', 'Grievances', 'Notifications', 'Profile']],
-    ['a READY registered nurse', makeUser('ROLE_EMPLOYEE'), '/work-schedule', ['Work schedule', 'Skills checks', 'Messages', 'Grievances', 'Notifications', 'Profile']],
-    ['a NEW employee without forms due', makeUser('ROLE_EMPLOYEE', { status: 'NEW' }), '/work-schedule', ['Onboarding', 'Profile']],
-    ['a NEW employee with forms due', makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 3 }), '/onboarding', ['Onboarding', 'Documents due']],
-    ['a READY employee with a form due (a nurse observes no skills until it is signed)', makeUser('ROLE_EMPLOYEE', { formsDue: 1 }), '/onboarding', ['Documents due']],
+    [
+      'an admin',
+      makeUser('ROLE_ADMIN'),
+      '/users',
+      [
+        'Users',
+        'Applications',
+        'Employees',
+        'Clients',
+        'Schedule',
+        'Visit exceptions',
+        'Grievance desk',
+        'Marketers',
+        'Messages',
+        'Notifications',
+        'Dev',
+        'Profile',
+      ],
+    ],
+    [
+      'a master',
+      makeUser('ROLE_MASTER'),
+      '/users',
+      [
+        'Users',
+        'Applications',
+        'Employees',
+        'Clients',
+        'Schedule',
+        'Visit exceptions',
+        'Grievance desk',
+        'Marketers',
+        'Messages',
+        'Audit log',
+        'Profile',
+      ],
+    ],
+    [
+      'a READY employee',
+      aide(),
+      '/work-schedule',
+      ['Work schedule', 'Messages', 'Grievances', 'Notifications', 'Profile'],
+    ],
+    [
+      'a READY registered nurse',
+      makeUser('ROLE_EMPLOYEE'),
+      '/work-schedule',
+      ['Work schedule', 'Skills checks', 'Messages', 'Grievances', 'Notifications', 'Profile'],
+    ],
+    [
+      'a NEW employee without forms due',
+      makeUser('ROLE_EMPLOYEE', { status: 'NEW' }),
+      '/work-schedule',
+      ['Onboarding', 'Profile'],
+    ],
+    [
+      'a NEW employee with forms due',
+      makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 3 }),
+      '/onboarding',
+      ['Onboarding', 'Documents due'],
+    ],
+    [
+      'a READY employee with a form due (a nurse observes no skills until it is signed)',
+      makeUser('ROLE_EMPLOYEE', { formsDue: 1 }),
+      '/onboarding',
+      ['Documents due'],
+    ],
     ['a client', makeUser('ROLE_CLIENT'), '/clients/welcome', ['Welcome', 'Profile']],
     ['a marketer', makeUser('ROLE_MARKETER'), '/referrals', ['Referrals', 'Notifications', 'Profile']],
   ])('%s', async (_who, user, path, expected) => {
@@ -44,7 +104,9 @@ describe('the dashboard layout', () => {
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
     expect(screen.getByRole('banner')).toHaveTextContent('Sunrise Home Care');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' }),
+    ).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByText('No pending applications')).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
@@ -60,18 +122,26 @@ describe('the dashboard layout', () => {
     // a new one is announced to the nurses by a notification
     waiting = 3;
     await act(async () => live.emit('notification.created', { notification_id: 7, unread: 1 }));
-    expect(await within(nav).findByRole('link', { name: 'Skills checks 3 skills checks to observe' })).toBeInTheDocument();
+    expect(
+      await within(nav).findByRole('link', { name: 'Skills checks 3 skills checks to observe' }),
+    ).toBeInTheDocument();
     // she observes one and moves on: the count drops on the next page
     waiting = 0;
     await userEvent.click(within(nav).getByRole('link', { name: /^Skills checks/ }));
-    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Skills checks' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Skills checks' })).toHaveAttribute('aria-current', 'page'),
+    );
     expect(within(nav).queryByText('3')).not.toBeInTheDocument();
   });
 
   it('counts unread conversations beside Messages: reloaded when a message arrives and when this tab reads one', async () => {
     let unread = 2;
     const conversations = vi.fn(async () => ({ count: unread, results: [] }));
-    const { live, actor } = renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api: stubApi({ conversations_list: conversations }) });
+    const { live, actor } = renderApp({
+      path: '/users',
+      user: makeUser('ROLE_ADMIN'),
+      api: stubApi({ conversations_list: conversations }),
+    });
     const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
     expect(await within(nav).findByRole('link', { name: 'Messages 2 unread conversations' })).toBeInTheDocument();
     unread = 3;
@@ -86,7 +156,11 @@ describe('the dashboard layout', () => {
 
   it('asks no skills-check count for anyone but a READY registered nurse', async () => {
     const count = vi.fn(async () => ({ count: 5 }));
-    renderApp({ path: '/work-schedule', user: aide(), api: stubApi({ test_requests_awaiting_observation_count_retrieve: count }) });
+    renderApp({
+      path: '/work-schedule',
+      user: aide(),
+      api: stubApi({ test_requests_awaiting_observation_count_retrieve: count }),
+    });
     await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     expect(count).not.toHaveBeenCalled();
@@ -99,7 +173,9 @@ describe('the dashboard layout', () => {
     await userEvent.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
     expect(menu).toHaveAttribute('aria-controls', screen.getByRole('navigation', { name: 'Main' }).id);
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }),
+    );
     await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
   });
 
@@ -118,9 +194,14 @@ describe('the dashboard layout', () => {
   it('shows the unread notifications count, moved by the live events (no poll) and reloaded on navigation', async () => {
     const setInterval = vi.spyOn(window, 'setInterval');
     let unread = 3;
-    const api = stubApi({ notifications_list: vi.fn(async () => ({ count: unread, next: null, previous: null, results: [] })) });
+    const api = stubApi({
+      notifications_list: vi.fn(async () => ({ count: unread, next: null, previous: null, results: [] })),
+    });
     const { live } = renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api });
-    expect(await screen.findByRole('link', { name: '3 unread notifications' }, { timeout: 5000 })).toHaveAttribute('href', '/notifications');
+    expect(await screen.findByRole('link', { name: '3 unread notifications' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     expect(api.notifications_list).toHaveBeenCalledWith({ unread: true, limit: 1 });
     const loads = vi.mocked(api.notifications_list).mock.calls.length;
 
@@ -134,7 +215,9 @@ describe('the dashboard layout', () => {
     expect(setInterval.mock.calls.filter(([, delay]) => delay === 30_000)).toEqual([]);
 
     unread = 1;
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Applications' }),
+    );
     expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
   });
 
@@ -146,7 +229,7 @@ describe('the dashboard layout', () => {
     expect(screen.queryByRole('link', { name: /unread notification/ })).not.toBeInTheDocument();
   });
 
-  it("lets a master switch organization: stored, to /, and the header changes", async () => {
+  it('lets a master switch organization: stored, to /, and the header changes', async () => {
     const { live } = renderApp({ path: '/applications', user: makeUser('ROLE_MASTER') });
     const switcher = await screen.findByRole('combobox', { name: 'Organization' }, { timeout: 5000 });
     expect(live.connections).toBe(1);

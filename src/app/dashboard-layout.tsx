@@ -19,7 +19,17 @@ const MAIN_ID = 'main-content';
 
 function MenuIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
   );
@@ -27,7 +37,16 @@ function MenuIcon() {
 
 function BellIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.73 21a2 2 0 0 1-3.46 0" />
     </svg>
@@ -330,7 +349,10 @@ export function DashboardLayout() {
           </Identity>
           <HeaderTools>
             {canSeeNotifications && unread !== null ? (
-              <Badge to="/notifications" aria-label={`${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`}>
+              <Badge
+                to="/notifications"
+                aria-label={`${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`}
+              >
                 <BellIcon />
                 <span aria-hidden="true">{unread}</span>
               </Badge>
@@ -365,13 +387,24 @@ export function DashboardLayout() {
             {items.map((item) => (
               <li key={item.to}>
                 {/* an item is current on its pages, unless a more specific item is (Clients, not on /clients/schedule) */}
-                <NavLink to={item.to} end={items.some((other) => other.to.startsWith(`${item.to}/`) && matchesPrefix(pathname, other.to))}>
+                <NavLink
+                  to={item.to}
+                  end={items.some((other) => other.to.startsWith(`${item.to}/`) && matchesPrefix(pathname, other.to))}
+                >
                   {item.label}
                   {item.to === '/messages' && unreadConversations ? (
-                    <NavCount aria-label={`${unreadConversations} unread ${unreadConversations === 1 ? 'conversation' : 'conversations'}`}>{unreadConversations}</NavCount>
+                    <NavCount
+                      aria-label={`${unreadConversations} unread ${unreadConversations === 1 ? 'conversation' : 'conversations'}`}
+                    >
+                      {unreadConversations}
+                    </NavCount>
                   ) : null}
                   {item.label === 'Skills checks' && skillsChecks ? (
-                    <NavCount aria-label={`${skillsChecks} ${skillsChecks === 1 ? 'skills check' : 'skills checks'} to observe`}>{skillsChecks}</NavCount>
+                    <NavCount
+                      aria-label={`${skillsChecks} ${skillsChecks === 1 ? 'skills check' : 'skills checks'} to observe`}
+                    >
+                      {skillsChecks}
+                    </NavCount>
                   ) : null}
                 </NavLink>
               </li>

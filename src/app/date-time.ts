@@ -7,7 +7,11 @@ function formatFor(timeZone: string | null | undefined): Intl.DateTimeFormat {
   let format = formats.get(key);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone || undefined });
+      format = new Intl.DateTimeFormat(DEFAULT_LOCALE, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: timeZone || undefined,
+      });
     } catch {
       format = new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
     }
@@ -21,13 +25,14 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string 
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return formatFor(timeZone).format(date).replace(/[\u202f\u00a0]/g, ' ');
+  return formatFor(timeZone)
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, ' ');
 }
 
 /** The IANA time zones the browser knows, with `current` kept even when the list lacks it (e.g. "UTC"). */
 export function timeZoneOptions(current?: string | null): string[] {
-  const supported =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+  const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
   const zones = new Set(supported);
   if (current) zones.add(current);
   if (!zones.has('UTC')) zones.add('UTC');

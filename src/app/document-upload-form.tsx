@@ -67,7 +67,13 @@ export function DocumentUploadForm({
     >
       <Form noValidate aria-label={`Upload ${document.name}`}>
         <FormStack>
-          <FileDropField name="file" label="File" accept={DOCUMENT_ACCEPT} maxSize={DOCUMENT_MAX_SIZE} hint="A PDF, PNG or JPEG, at most 10 MB. A clear phone photo works." />
+          <FileDropField
+            name="file"
+            label="File"
+            accept={DOCUMENT_ACCEPT}
+            maxSize={DOCUMENT_MAX_SIZE}
+            hint="A PDF, PNG or JPEG, at most 10 MB. A clear phone photo works."
+          />
           {document.requires_expiry ? <DateField name="expires_on" label="Expiry date" /> : null}
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div>
@@ -78,4 +84,3 @@ export function DocumentUploadForm({
     </Formik>
   );
 }
-

@@ -35,7 +35,9 @@ describe('the Error 500 screen', () => {
     renderApp({ path: '/onboarding/form-request/3', user: makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 2 }) });
     await screen.findByRole('heading', { level: 1, name: 'Error 500' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Back to Site' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Incomplete documents' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Incomplete documents' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/profile/incomplete-documents');
   });
 

@@ -15,7 +15,8 @@ function streamedAnswer(status = 200) {
   };
 }
 
-const jsonAnswer = (status: number) => new Response(JSON.stringify({ detail: 'x', code: 'x' }), { status, headers: { 'content-type': 'application/json' } });
+const jsonAnswer = (status: number) =>
+  new Response(JSON.stringify({ detail: 'x', code: 'x' }), { status, headers: { 'content-type': 'application/json' } });
 
 /** Runs the stream actor under a parent that records what it reports. */
 function run(
@@ -58,15 +59,24 @@ describe('the event stream', () => {
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(EVENTS_STREAM_PATH);
     expect(url).not.toContain('A1');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer A1', 'X-ORGANIZATION-TOKEN': 'sunrise', 'Last-Event-ID': '41' });
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer A1',
+      'X-ORGANIZATION-TOKEN': 'sunrise',
+      'Last-Event-ID': '41',
+    });
     expect(reports).toEqual([{ type: 'stream.open' }]);
 
     answer.write('retry: 2000\n: connected\n\n');
     answer.write('id: 42\nevent: notification.created\ndata: {"notification_id":7,');
-    answer.write('"unread":3}\n\n: heartbeat\n\nid: 43\nevent: survey.opened\ndata: {}\n\nid: 44\nevent: notifications.read\ndata: {"unread":0}\n\n');
+    answer.write(
+      '"unread":3}\n\n: heartbeat\n\nid: 43\nevent: survey.opened\ndata: {}\n\nid: 44\nevent: notifications.read\ndata: {"unread":0}\n\n',
+    );
     await until(() => reports.length === 3);
     expect(reports.slice(1)).toEqual([
-      { type: 'stream.event', event: { id: 42, type: 'notification.created', data: { notification_id: 7, unread: 3 } } },
+      {
+        type: 'stream.event',
+        event: { id: 42, type: 'notification.created', data: { notification_id: 7, unread: 3 } },
+      },
       { type: 'stream.event', event: { id: 44, type: 'notifications.read', data: { unread: 0 } } },
     ]);
 
@@ -79,12 +89,16 @@ describe('the event stream', () => {
     const fetchImpl = vi.fn(async () => streamedAnswer().response);
     const { reports } = run(fetchImpl as unknown as typeof fetch, { lastEventId: null });
     await until(() => reports.length === 1);
-    expect((fetchImpl.mock.calls[0] as unknown as [string, RequestInit])[1].headers).not.toHaveProperty('Last-Event-ID');
+    expect((fetchImpl.mock.calls[0] as unknown as [string, RequestInit])[1].headers).not.toHaveProperty(
+      'Last-Event-ID',
+    );
   });
 
   it('refreshes an expired token once and connects again with the new one', async () => {
     const fetchImpl = vi.fn(async (_url: string, init: RequestInit) =>
-      (init.headers as Record<string, string>).Authorization === 'Bearer A1' ? jsonAnswer(401) : streamedAnswer().response,
+      (init.headers as Record<string, string>).Authorization === 'Bearer A1'
+        ? jsonAnswer(401)
+        : streamedAnswer().response,
     );
     const { reports, refresh } = run(fetchImpl as unknown as typeof fetch, { lastEventId: 3 });
     await until(() => reports.length === 1);
@@ -101,7 +115,9 @@ describe('the event stream', () => {
     const failing = run((async () => jsonAnswer(503)) as unknown as typeof fetch, { lastEventId: null });
     await until(() => failing.reports.length === 1);
     expect(failing.reports).toEqual([{ type: 'stream.dropped' }]);
-    const offline = run((async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch, { lastEventId: null });
+    const offline = run((async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch, {
+      lastEventId: null,
+    });
     await until(() => offline.reports.length === 1);
     expect(offline.reports).toEqual([{ type: 'stream.dropped' }]);
   });
@@ -152,4 +168,3 @@ describe('the event stream', () => {
     expect(reports).toEqual([{ type: 'stream.open' }]);
   });
 });
-

@@ -40,7 +40,11 @@ export function createEventStream(optionsFor: (system: AnyActorSystem) => EventS
       const organization = options.getOrganizationToken();
       if (organization) headers[ORGANIZATION_HEADER] = organization;
       if (input.lastEventId !== null) headers['Last-Event-ID'] = String(input.lastEventId);
-      return (options.fetch ?? fetch)(options.path ?? EVENTS_STREAM_PATH, { headers, signal: abort.signal, cache: 'no-store' });
+      return (options.fetch ?? fetch)(options.path ?? EVENTS_STREAM_PATH, {
+        headers,
+        signal: abort.signal,
+        cache: 'no-store',
+      });
     };
     void (async () => {
       try {

@@ -8,7 +8,8 @@ import { useOptionalSessionActor } from './authentication';
 export type { LiveEvent, ReadHere };
 
 type SessionSnapshot = ReturnType<SessionActorRef['getSnapshot']>;
-const selectLiveEventsRef = (snapshot: SessionSnapshot | undefined) => snapshot?.children.liveEvents as LiveEventsActorRef | undefined;
+const selectLiveEventsRef = (snapshot: SessionSnapshot | undefined) =>
+  snapshot?.children.liveEvents as LiveEventsActorRef | undefined;
 
 /** The signed-in tab's live events actor (a child of the session while signed in), else undefined. */
 export function useLiveEventsActor(): LiveEventsActorRef | undefined {
@@ -19,7 +20,10 @@ export function useLiveEventsActor(): LiveEventsActorRef | undefined {
  * Calls `handler` for each live event of the given type(s) while the component is mounted and a user is
  * signed in (src/domain/live-events.ts names them and their data).
  */
-export function useLiveEvents<T extends LiveEventType>(types: T | readonly T[], handler: NoInfer<(event: LiveEvent<T>) => void>): void {
+export function useLiveEvents<T extends LiveEventType>(
+  types: T | readonly T[],
+  handler: NoInfer<(event: LiveEvent<T>) => void>,
+): void {
   const actor = useLiveEventsActor();
   const handlerRef = useRef(handler);
   handlerRef.current = handler;

@@ -53,7 +53,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     label: 'Messages',
     to: '/messages',
-    when: (user) => user.role === 'ROLE_ADMIN' || user.role === 'ROLE_MASTER' || (user.role === 'ROLE_EMPLOYEE' && user.profile?.status === 'READY'),
+    when: (user) =>
+      user.role === 'ROLE_ADMIN' ||
+      user.role === 'ROLE_MASTER' ||
+      (user.role === 'ROLE_EMPLOYEE' && user.profile?.status === 'READY'),
   },
   { label: 'Grievances', to: '/grievances', permission: 'view-grievances' },
   { label: 'Notifications', to: '/notifications', permission: 'view-notifications' },

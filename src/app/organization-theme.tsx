@@ -18,7 +18,11 @@ export function OrganizationTheme({ children }: { children: ReactNode }) {
   );
 }
 
-function OrganizationBranding({ organization }: { organization: { name?: string | null; favicon?: string | null } | null }) {
+function OrganizationBranding({
+  organization,
+}: {
+  organization: { name?: string | null; favicon?: string | null } | null;
+}) {
   const pageTitle = useCurrentPageTitle();
   return <Branding organization={organization} pageTitle={pageTitle} />;
 }

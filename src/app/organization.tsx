@@ -7,8 +7,10 @@ import { organizationTokenFromPath, registerNavigate, selectOrganizationRef, use
 
 type OrganizationSnapshot = ReturnType<OrganizationActorRef['getSnapshot']>;
 
-export const selectOrganization = (snapshot: OrganizationSnapshot | undefined) => snapshot?.context.organization ?? null;
-export const selectOrganizations = (snapshot: OrganizationSnapshot | undefined) => snapshot?.context.organizations ?? NO_ORGANIZATIONS;
+export const selectOrganization = (snapshot: OrganizationSnapshot | undefined) =>
+  snapshot?.context.organization ?? null;
+export const selectOrganizations = (snapshot: OrganizationSnapshot | undefined) =>
+  snapshot?.context.organizations ?? NO_ORGANIZATIONS;
 export const selectIsOrganizationLoading = (snapshot: OrganizationSnapshot | undefined) =>
   snapshot?.matches({ current: 'loading' }) ?? false;
 

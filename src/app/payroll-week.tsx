@@ -63,7 +63,8 @@ export function PayrollTotals({ period }: { period: PayrollPeriod }) {
 /** One pay period: its verified visits as worked, the daily totals, the week's total and any overtime. */
 export function PayrollWeek({ period }: { period: PayrollPeriod }) {
   const titleId = useId();
-  const worked = (visit: PayrollVisit) => visitWindow({ timezone: period.timezone, starts_at: visit.started_at, ends_at: visit.ended_at });
+  const worked = (visit: PayrollVisit) =>
+    visitWindow({ timezone: period.timezone, starts_at: visit.started_at, ends_at: visit.ended_at });
   const columns: DataTableColumn<PayrollVisit>[] = [
     { key: 'date', header: 'Date', render: (row) => dayInWords(row.service_date) },
     { key: 'client', header: 'Client', render: (row) => row.client.name },
@@ -96,7 +97,12 @@ export function PayrollWeek({ period }: { period: PayrollPeriod }) {
         </div>
       ) : null}
       {period.visits.length ? (
-        <DataTable caption={`Verified visits, week of ${formatDay(period.week_start)}`} columns={columns} rows={period.visits} rowKey={(row) => row.id} />
+        <DataTable
+          caption={`Verified visits, week of ${formatDay(period.week_start)}`}
+          columns={columns}
+          rows={period.visits}
+          rowKey={(row) => row.id}
+        />
       ) : (
         <p css={{ margin: 0 }}>No verified visits this week.</p>
       )}

@@ -38,7 +38,14 @@ export interface ReferralListProps {
  * Referrals, paged and ordered on the server: a marketer's own (/referrals) or the office's board
  * (/marketers), filtered by status and a search of names, and on the board by marketer, source and overdue.
  */
-export function ReferralList({ caption, office = false, marketerId, marketers = [], emptyAction, emptyDescription }: ReferralListProps) {
+export function ReferralList({
+  caption,
+  office = false,
+  marketerId,
+  marketers = [],
+  emptyAction,
+  emptyDescription,
+}: ReferralListProps) {
   const api = useApiClient();
   const { user } = useAuthentication();
   const list = useList({
@@ -70,10 +77,21 @@ export function ReferralList({ caption, office = false, marketerId, marketers = 
     { key: 'type', header: 'Type', render: (row) => typeLabel(row.type) },
     { key: 'source', header: 'Source', render: (row) => sourceText(row) },
     ...(office && marketerId === undefined
-      ? [{ key: 'marketer', header: 'Marketer', render: (row: ReferralSummary) => row.marketer?.name ?? 'Entered by the office' }]
+      ? [
+          {
+            key: 'marketer',
+            header: 'Marketer',
+            render: (row: ReferralSummary) => row.marketer?.name ?? 'Entered by the office',
+          },
+        ]
       : []),
     { key: 'status', header: 'Status', render: (row) => <ReferralStatusTags referral={row} /> },
-    { key: 'created_at', header: 'Received', sortField: 'created_at', render: (row) => formatDateTime(row.created_at, user?.timezone) },
+    {
+      key: 'created_at',
+      header: 'Received',
+      sortField: 'created_at',
+      render: (row) => formatDateTime(row.created_at, user?.timezone),
+    },
   ];
 
   return (
@@ -82,17 +100,48 @@ export function ReferralList({ caption, office = false, marketerId, marketers = 
       <Filters role="search" aria-label={`Filter ${caption.toLowerCase()}`}>
         <FieldShell label="Search referrals">
           {({ invalid, ...control }) => (
-            <Input {...control} invalid={invalid} type="search" value={list.search} placeholder="First or last name" onChange={(event) => list.setSearch(event.target.value)} />
+            <Input
+              {...control}
+              invalid={invalid}
+              type="search"
+              value={list.search}
+              placeholder="First or last name"
+              onChange={(event) => list.setSearch(event.target.value)}
+            />
           )}
         </FieldShell>
-        <FilterSelect label="Status" value={list.filters.status} onChange={list.setFilter('status')} all="All statuses" options={REFERRAL_STATUSES} />
+        <FilterSelect
+          label="Status"
+          value={list.filters.status}
+          onChange={list.setFilter('status')}
+          all="All statuses"
+          options={REFERRAL_STATUSES}
+        />
         {office && marketerId === undefined ? (
-          <FilterSelect label="Marketer" value={list.filters.marketer} onChange={list.setFilter('marketer')} all="All marketers" options={marketers.map((option) => ({ value: String(option.id), label: option.name }))} />
+          <FilterSelect
+            label="Marketer"
+            value={list.filters.marketer}
+            onChange={list.setFilter('marketer')}
+            all="All marketers"
+            options={marketers.map((option) => ({ value: String(option.id), label: option.name }))}
+          />
         ) : null}
         {office ? (
           <>
-            <FilterSelect label="Source" value={list.filters.source} onChange={list.setFilter('source')} all="All sources" options={REFERRAL_SOURCES} />
-            <FilterSelect label="Follow-up" value={list.filters.overdue} onChange={list.setFilter('overdue')} all="All referrals" options={{ true: `New for more than ${REFERRAL_OVERDUE_HOURS} hours` }} />
+            <FilterSelect
+              label="Source"
+              value={list.filters.source}
+              onChange={list.setFilter('source')}
+              all="All sources"
+              options={REFERRAL_SOURCES}
+            />
+            <FilterSelect
+              label="Follow-up"
+              value={list.filters.overdue}
+              onChange={list.setFilter('overdue')}
+              all="All referrals"
+              options={{ true: `New for more than ${REFERRAL_OVERDUE_HOURS} hours` }}
+            />
           </>
         ) : null}
       </Filters>

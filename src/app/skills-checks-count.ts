@@ -9,5 +9,7 @@ import { useLiveCount } from './live-count';
  */
 export function useSkillsChecksCount(enabled: boolean): number | null {
   const api = useApiClient();
-  return useLiveCount(enabled, () => api.test_requests_awaiting_observation_count_retrieve(), { events: ['notification.created'] });
+  return useLiveCount(enabled, () => api.test_requests_awaiting_observation_count_retrieve(), {
+    events: ['notification.created'],
+  });
 }

@@ -32,7 +32,8 @@ export function operationsOf<Document extends object>(definition: Document): Doc
     if (Array.isArray(value)) pending.push(...value);
     else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
-        const match = key === '$ref' && typeof inner === 'string' ? /^#\/components\/([^/]+)\/([^/]+)$/.exec(inner) : null;
+        const match =
+          key === '$ref' && typeof inner === 'string' ? /^#\/components\/([^/]+)\/([^/]+)$/.exec(inner) : null;
         if (match) {
           const [, kind, name] = match as unknown as [string, string, string];
           const target = source.components?.[kind]?.[name];
@@ -44,7 +45,11 @@ export function operationsOf<Document extends object>(definition: Document): Doc
       }
     }
   }
-  const { openapi, info, servers } = definition as { openapi?: string; info?: { title?: string; version?: string }; servers?: unknown };
+  const { openapi, info, servers } = definition as {
+    openapi?: string;
+    info?: { title?: string; version?: string };
+    servers?: unknown;
+  };
   return {
     openapi,
     info: { title: info?.title, version: info?.version },

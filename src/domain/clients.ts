@@ -159,7 +159,8 @@ export const certificationEnd = (start: string) => addDays(start, CERTIFICATION_
 /** Why a certification period is wrong, or null: it runs 60 days, its last day the 60th. */
 export function certificationProblem(start: string, end: string): string | null {
   if (!isIsoDate(start) || !isIsoDate(end)) return 'Enter both dates of the certification period.';
-  if (end !== certificationEnd(start)) return `A certification period is 60 days: one that starts ${formatDay(start)} ends ${formatDay(certificationEnd(start))}.`;
+  if (end !== certificationEnd(start))
+    return `A certification period is 60 days: one that starts ${formatDay(start)} ends ${formatDay(certificationEnd(start))}.`;
   return null;
 }
 

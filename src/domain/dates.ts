@@ -85,7 +85,12 @@ export function zonedTime(timeZone: string, day: string, time: string): Date {
   return new Date(real.length ? Math.min(...real) : Math.max(first, second));
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A `YYYY-MM-DD` date in words ("Nov 26, 2026"), for messages the server and the app both show. */
 export function formatDay(day: string): string {

@@ -28,4 +28,6 @@ export const LIVE_EVENT_TYPES = Object.keys(names) as readonly LiveEventType[];
 export const isLiveEventType = (name: string): name is LiveEventType => Object.hasOwn(names, name);
 
 /** One event as the stream delivers it: `id` is the SSE id a reconnecting stream resumes after. */
-export type LiveEvent<T extends LiveEventType = LiveEventType> = { [K in T]: { id: number; type: K; data: LiveEventPayloads[K] } }[T];
+export type LiveEvent<T extends LiveEventType = LiveEventType> = {
+  [K in T]: { id: number; type: K; data: LiveEventPayloads[K] };
+}[T];

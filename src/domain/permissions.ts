@@ -78,6 +78,9 @@ export function permissionsFor(role: Role, status?: ProfileStatus | null): Permi
   return [...new Set<Permission>([...COMMON_PERMISSIONS, ...roleSpecific(role, status)])];
 }
 
-export function hasPermission(user: { permissions: readonly string[] } | null | undefined, permission: Permission): boolean {
+export function hasPermission(
+  user: { permissions: readonly string[] } | null | undefined,
+  permission: Permission,
+): boolean {
   return !!user && user.permissions.includes(permission);
 }

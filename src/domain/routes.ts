@@ -6,17 +6,37 @@ export interface RoutingUser {
   profile?: { status?: string | null; forms_due?: number | null } | null;
 }
 
-const ADMIN_PREFIXES = ['/profile', '/users', '/applications', '/messages', '/marketers', '/notifications', '/employees', '/clients'];
+const ADMIN_PREFIXES = [
+  '/profile',
+  '/users',
+  '/applications',
+  '/messages',
+  '/marketers',
+  '/notifications',
+  '/employees',
+  '/clients',
+];
 
 export const ALLOWED_PREFIXES: Record<Role, readonly string[]> = {
   ROLE_ADMIN: [...ADMIN_PREFIXES, '/dev'],
   ROLE_MASTER: [...ADMIN_PREFIXES, '/audit-log'],
   ROLE_EMPLOYEE: ['/work-schedule', '/onboarding', '/grievances', '/notifications', '/profile', '/messages'],
-  ROLE_CLIENT: ['/profile', '/notifications', '/clients/welcome', '/onboarding/form-request', '/onboarding/work-service-review'],
+  ROLE_CLIENT: [
+    '/profile',
+    '/notifications',
+    '/clients/welcome',
+    '/onboarding/form-request',
+    '/onboarding/work-service-review',
+  ],
   ROLE_MARKETER: ['/profile', '/notifications', '/referrals'],
 };
 
-export const FORMS_DUE_PREFIXES = ['/onboarding', '/profile/incomplete-documents', '/profile/documents', '/onboarding/test-request/'] as const;
+export const FORMS_DUE_PREFIXES = [
+  '/onboarding',
+  '/profile/incomplete-documents',
+  '/profile/documents',
+  '/onboarding/test-request/',
+] as const;
 
 export const HOME_ROUTES: Record<Role, string> = {
   ROLE_ADMIN: '/users',

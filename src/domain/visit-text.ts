@@ -66,7 +66,8 @@ export const workedTimesOf = (visit: VisitClocks): WorkedTimes => ({
 export function workedTimesText(timeZone: string, times: WorkedTimes): string | null {
   const span = (from: string, to: string) => windowIn(timeZone, from, to, (at) => dateIn(timeZone, at));
   const { clock_in_at: clockIn, clock_out_at: clockOut } = times;
-  const corrected = times.corrected_start_at && times.corrected_end_at ? span(times.corrected_start_at, times.corrected_end_at) : null;
+  const corrected =
+    times.corrected_start_at && times.corrected_end_at ? span(times.corrected_start_at, times.corrected_end_at) : null;
   if (!clockIn && !clockOut && !corrected && times.minutes === null) return null;
   const clocked =
     clockIn && clockOut
@@ -76,8 +77,14 @@ export function workedTimesText(timeZone: string, times: WorkedTimes): string | 
         : clockOut
           ? `No clock-in, clocked out ${timeIn(timeZone, clockOut)}`
           : 'Not clocked';
-  const reason = times.correction_reason ? ` (${CORRECTION_REASONS[times.correction_reason] ?? times.correction_reason})` : '';
-  return [clocked, corrected ? `Corrected to ${corrected}${reason}` : null, times.minutes !== null ? `Worked ${formatMinutes(times.minutes)}` : null]
+  const reason = times.correction_reason
+    ? ` (${CORRECTION_REASONS[times.correction_reason] ?? times.correction_reason})`
+    : '';
+  return [
+    clocked,
+    corrected ? `Corrected to ${corrected}${reason}` : null,
+    times.minutes !== null ? `Worked ${formatMinutes(times.minutes)}` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 }
@@ -91,4 +98,5 @@ export function mapsUrl(visit: { address: string }): string | null {
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 
-export const clientName = (visit: { client: { first_name: string; last_name: string } }) => `${visit.client.first_name} ${visit.client.last_name}`.trim();
+export const clientName = (visit: { client: { first_name: string; last_name: string } }) =>
+  `${visit.client.first_name} ${visit.client.last_name}`.trim();

@@ -17,7 +17,12 @@ export const VISIT_STATUSES = {
 export type VisitStatus = keyof typeof VISIT_STATUSES;
 
 /** The states that hold a caregiver's time: two of them may not overlap for one caregiver (the database refuses). */
-export const BOOKED_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETED', 'VERIFIED'] as const satisfies readonly VisitStatus[];
+export const BOOKED_STATUSES = [
+  'SCHEDULED',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'VERIFIED',
+] as const satisfies readonly VisitStatus[];
 
 export const CANCEL_REASONS = {
   CLIENT_REQUEST: 'Client request',
@@ -74,8 +79,10 @@ export const MIN_PLAUSIBLE_ACCURACY_METERS = 1;
 
 /** Why a clock's position is not plausible (it matches the home exactly, or claims an impossible accuracy), or null. */
 export function implausiblePosition(distance: number | null, accuracy: number | null): string | null {
-  if (distance !== null && distance < EXACT_MATCH_METERS) return `The position sent matches the client's home to within ${EXACT_MATCH_METERS} m: a phone's GPS is never that exact.`;
-  if (accuracy !== null && accuracy < MIN_PLAUSIBLE_ACCURACY_METERS) return `The phone claimed an accuracy of ${accuracy} m: a phone's GPS reports a few metres at best.`;
+  if (distance !== null && distance < EXACT_MATCH_METERS)
+    return `The position sent matches the client's home to within ${EXACT_MATCH_METERS} m: a phone's GPS is never that exact.`;
+  if (accuracy !== null && accuracy < MIN_PLAUSIBLE_ACCURACY_METERS)
+    return `The phone claimed an accuracy of ${accuracy} m: a phone's GPS reports a few metres at best.`;
   return null;
 }
 
@@ -117,32 +124,48 @@ export function windowProblem(startsAt: Date, endsAt: Date): string | null {
 }
 
 /** Great-circle distance in metres between two positions (haversine, mean Earth radius). */
-export function distanceMeters(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function distanceMeters(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const radians = (degrees: number) => (degrees * Math.PI) / 180;
   const dLat = radians(b.latitude - a.latitude);
   const dLon = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** Whole minutes between two instants, as worked (no rounding to quarter hours). */
-export const minutesBetween = (from: Date | string, to: Date | string) => Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 60_000);
+export const minutesBetween = (from: Date | string, to: Date | string) =>
+  Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 60_000);
 
 /** Weekly hours past which time is overtime. */
 export const OVERTIME_AFTER_MINUTES = 40 * 60;
 
 /** "Ana Ruiz is booked 09:00–11:00 with J. Doe": the refusal that names a conflict. */
-export function conflictMessage(caregiver: string, window: string, client: { first_name: string; last_name: string }): string {
+export function conflictMessage(
+  caregiver: string,
+  window: string,
+  client: { first_name: string; last_name: string },
+): string {
   return `${caregiver} is booked ${window} with ${client.first_name.charAt(0)}. ${client.last_name}`;
 }
 
 /** The local `HH:MM` of an instant in a zone. */
 export function timeIn(timeZone: string, at: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(at),
+  );
 }
 
 /** `09:00–11:00` in the zone (a window that ends on another day says so). */
-export function windowIn(timeZone: string, startsAt: Date | string, endsAt: Date | string, dayOf: (at: Date) => string): string {
+export function windowIn(
+  timeZone: string,
+  startsAt: Date | string,
+  endsAt: Date | string,
+  dayOf: (at: Date) => string,
+): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
   const nextDay = dayOf(end) !== dayOf(start) ? ' the next day' : '';

@@ -30,13 +30,21 @@ class CountingTarget extends EventTarget {
   get types() {
     return [...this.registered].filter(([, set]) => set.size > 0).map(([type]) => type);
   }
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: AddEventListenerOptions | boolean) {
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: AddEventListenerOptions | boolean,
+  ) {
     if (!this.registered.has(type)) this.registered.set(type, new Set());
     this.registered.get(type)!.add(listener);
     this.options.set(type, options);
     super.addEventListener(type, listener, options);
   }
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: EventListenerOptions | boolean) {
+  override removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: EventListenerOptions | boolean,
+  ) {
     this.registered.get(type)?.delete(listener);
     super.removeEventListener(type, listener, options);
   }
@@ -76,22 +84,25 @@ describe('the activity listener', () => {
     for (const name of SPEC_ACTIVITY) expect(target.options.get(name), name).toEqual({ passive: true });
   });
 
-  it.each(SPEC_ACTIVITY)('reports a %s where the browser fires it (the window, or bubbling up to it from the page)', (name) => {
-    let clock = 1_000;
-    const { received, stop } = run(createActivityListener({ now: () => clock }));
-    try {
-      clock += ACTIVITY_THROTTLE_MS;
-      // resize fires on the window itself; the others on an element of the page, and bubble to the window
-      if (name === 'resize') window.dispatchEvent(new Event(name));
-      else document.body.dispatchEvent(new Event(name, { bubbles: true }));
-      expect(received).toEqual([
-        { type: 'session.activity', at: 1_000, initial: true },
-        { type: 'session.activity', at: clock },
-      ]);
-    } finally {
-      stop();
-    }
-  });
+  it.each(SPEC_ACTIVITY)(
+    'reports a %s where the browser fires it (the window, or bubbling up to it from the page)',
+    (name) => {
+      let clock = 1_000;
+      const { received, stop } = run(createActivityListener({ now: () => clock }));
+      try {
+        clock += ACTIVITY_THROTTLE_MS;
+        // resize fires on the window itself; the others on an element of the page, and bubble to the window
+        if (name === 'resize') window.dispatchEvent(new Event(name));
+        else document.body.dispatchEvent(new Event(name, { bubbles: true }));
+        expect(received).toEqual([
+          { type: 'session.activity', at: 1_000, initial: true },
+          { type: 'session.activity', at: clock },
+        ]);
+      } finally {
+        stop();
+      }
+    },
+  );
 
   it('reports a wake when the tab gains focus or becomes visible, not when it is hidden', () => {
     const { target, doc, received, advance, now } = setUp();

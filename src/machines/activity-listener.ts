@@ -2,8 +2,7 @@ import { fromCallback } from 'xstate';
 import { ACTIVITY_EVENTS, ACTIVITY_THROTTLE_MS } from '../domain/constants';
 
 export type ActivityEvent =
-  | { type: 'session.activity'; at: number; initial?: boolean }
-  | { type: 'session.wake'; at: number };
+  { type: 'session.activity'; at: number; initial?: boolean } | { type: 'session.wake'; at: number };
 
 export interface ActivityListenerOptions {
   /** Where the six activity events are listened for (window). */
@@ -32,7 +31,11 @@ export function createActivityListener(options: ActivityListenerOptions = {}) {
       const at = now();
       if (at - lastReported < throttleMs) return;
       lastReported = at;
-      sendBack((initial ? { type: 'session.activity', at, initial } : { type: 'session.activity', at }) satisfies ActivityEvent);
+      sendBack(
+        (initial
+          ? { type: 'session.activity', at, initial }
+          : { type: 'session.activity', at }) satisfies ActivityEvent,
+      );
     };
     const onActivity = () => reportActivity();
     const reportWake = () => {

@@ -27,7 +27,11 @@ function setUp(options: {
     actions: { reportInitError: (_, { error }) => onInitError(error) },
     actors: {
       portalAvailability: portalAvailabilityMachine.provide({
-        actors: { fetchPortalStatus: fromPromise(options.status ?? (async () => ({ offline: false, offline_from: null, offline_until: null }))) },
+        actors: {
+          fetchPortalStatus: fromPromise(
+            options.status ?? (async () => ({ offline: false, offline_from: null, offline_until: null })),
+          ),
+        },
       }),
       loadApiClient: fromPromise(options.loadApi ?? (async () => ({}) as ApiClient)),
       ...(options.waitForSessionReload ? { waitForSessionReload: fromPromise(options.waitForSessionReload) } : {}),
@@ -56,12 +60,19 @@ describe('app start-up', () => {
   it('an offline status file shows maintenance with its window, and loads nothing else', async () => {
     const loadApi = vi.fn(async () => ({}) as ApiClient);
     const { actor } = setUp({
-      status: async () => ({ offline: true, offline_from: '2026-03-01T22:00:00Z', offline_until: '2026-03-02T02:00:00Z' }),
+      status: async () => ({
+        offline: true,
+        offline_from: '2026-03-01T22:00:00Z',
+        offline_until: '2026-03-02T02:00:00Z',
+      }),
       loadApi,
     });
     await flush();
     expect(actor.getSnapshot().matches('maintenance')).toBe(true);
-    expect(actor.getSnapshot().context.maintenance).toEqual({ offlineFrom: '2026-03-01T22:00:00Z', offlineUntil: '2026-03-02T02:00:00Z' });
+    expect(actor.getSnapshot().context.maintenance).toEqual({
+      offlineFrom: '2026-03-01T22:00:00Z',
+      offlineUntil: '2026-03-02T02:00:00Z',
+    });
     expect(loadApi).not.toHaveBeenCalled();
   });
 
@@ -77,7 +88,10 @@ describe('app start-up', () => {
   });
 
   it('renders after a failed reload too, signed out', async () => {
-    const { actor } = setUp({ reload: async () => Promise.reject(new Error('refresh refused')), input: { refreshToken: 'R1' } });
+    const { actor } = setUp({
+      reload: async () => Promise.reject(new Error('refresh refused')),
+      input: { refreshToken: 'R1' },
+    });
     await flush();
     await flush();
     expect(actor.getSnapshot().matches('ready')).toBe(true);
@@ -128,7 +142,8 @@ describe('app start-up', () => {
   it('the app-wide actors are reachable by systemId', async () => {
     const { actor } = setUp({});
     await flush();
-    for (const systemId of ['tokenRefresh', 'session', 'organization']) expect(actor.system.get(systemId)).toBeDefined();
+    for (const systemId of ['tokenRefresh', 'session', 'organization'])
+      expect(actor.system.get(systemId)).toBeDefined();
   });
 
   it('login hands the tokens to the token-refresh actor and the user to the organization actor', async () => {
@@ -136,14 +151,20 @@ describe('app start-up', () => {
     await flush();
     const session = actor.system.get('session');
     session.send({ type: 'session.start', access: 'A1', refresh: 'R1', user });
-    expect(actor.system.get('tokenRefresh').getSnapshot().context).toMatchObject({ accessToken: 'A1', refreshToken: 'R1' });
+    expect(actor.system.get('tokenRefresh').getSnapshot().context).toMatchObject({
+      accessToken: 'A1',
+      refreshToken: 'R1',
+    });
     expect(actor.system.get('organization').getSnapshot().context.token).toBe('sunrise');
     session.send({ type: 'session.logout' });
     await flush();
-    expect(actor.system.get('tokenRefresh').getSnapshot().context).toMatchObject({ accessToken: null, refreshToken: null });
+    expect(actor.system.get('tokenRefresh').getSnapshot().context).toMatchObject({
+      accessToken: null,
+      refreshToken: null,
+    });
   });
 
-  it('the App finds the session and organization actors where it reads them (the snapshot\'s children)', async () => {
+  it("the App finds the session and organization actors where it reads them (the snapshot's children)", async () => {
     const { actor } = setUp({ input: { refreshToken: 'R1' } });
     await flush();
     await flush();
@@ -163,7 +184,7 @@ describe('app start-up', () => {
     expect(onInitError).toHaveBeenCalledWith(error);
   });
 
-  it('after a login the organization actor switches to the user\'s own organization (its header token)', async () => {
+  it("after a login the organization actor switches to the user's own organization (its header token)", async () => {
     const harborUser = { id: 3, role: 'ROLE_ADMIN', organization: { id: 2, name: 'Harbor', token: 'harbor' } } as User;
     const { actor } = setUp({ logIn: async () => ({ access: 'A1', refresh: 'R1', user: harborUser }) });
     await flush();
@@ -174,15 +195,21 @@ describe('app start-up', () => {
     expect(actor.system.get('organization').getSnapshot().context.token).toBe('harbor');
   });
 
-  it("a master who signs out leaves no organizations list behind for the next person (the organization actor hears of it)", async () => {
+  it('a master who signs out leaves no organizations list behind for the next person (the organization actor hears of it)', async () => {
     const master = { id: 9, role: 'ROLE_MASTER', organization: null } as unknown as User;
     const list = [
       { id: 1, name: 'Sunrise', token: 'sunrise' },
       { id: 2, name: 'Harbor', token: 'harbor' },
     ] as Organization[];
-    const { actor } = setUp({ logIn: async () => ({ access: 'A1', refresh: 'R1', user: master }), listOrganizations: async () => list, logOut: async () => {} });
+    const { actor } = setUp({
+      logIn: async () => ({ access: 'A1', refresh: 'R1', user: master }),
+      listOrganizations: async () => list,
+      logOut: async () => {},
+    });
     await flush();
-    actor.system.get('session').send({ type: 'session.login', email: 'master@portal.test', password: 'portal-demo-2026' });
+    actor.system
+      .get('session')
+      .send({ type: 'session.login', email: 'master@portal.test', password: 'portal-demo-2026' });
     await flush();
     expect(actor.system.get('organization').getSnapshot().context.organizations).toEqual(list);
     actor.system.get('session').send({ type: 'session.logout' });

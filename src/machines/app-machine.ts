@@ -57,7 +57,10 @@ export const appMachine = setup({
   },
   actions: {
     assignMaintenance: assign({
-      maintenance: (_, params: MaintenanceWindow) => ({ offlineFrom: params.offlineFrom, offlineUntil: params.offlineUntil }),
+      maintenance: (_, params: MaintenanceWindow) => ({
+        offlineFrom: params.offlineFrom,
+        offlineUntil: params.offlineUntil,
+      }),
     }),
     assignApi: assign({ api: (_, params: { api: ApiClient }) => params.api }),
     assignError: assign({ error: (_, params: { error: unknown }) => params.error }),
@@ -104,7 +107,10 @@ export const appMachine = setup({
             target: 'maintenance',
             actions: {
               type: 'assignMaintenance',
-              params: ({ event }) => ({ offlineFrom: event.output.offlineFrom, offlineUntil: event.output.offlineUntil }),
+              params: ({ event }) => ({
+                offlineFrom: event.output.offlineFrom,
+                offlineUntil: event.output.offlineUntil,
+              }),
             },
           },
           { target: 'loadingApi' },

@@ -1,7 +1,13 @@
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { SessionAnswer, User } from '../api/types';
-import { liveEventsMachine, reconnectDelayMs, type EventStreamInput, type EventStreamReport, type LiveEvent } from './live-events-machine';
+import {
+  liveEventsMachine,
+  reconnectDelayMs,
+  type EventStreamInput,
+  type EventStreamReport,
+  type LiveEvent,
+} from './live-events-machine';
 import { sessionMachine, type Credentials } from './session-machine';
 
 /** A stream actor played by the test: each connection is recorded with its input and can report back. */
@@ -29,7 +35,10 @@ function start() {
   return { actor, clock, heard, connections: stream.connections, opened: () => opened };
 }
 
-const event = (id: number, type: LiveEvent['type'] = 'notification.created'): EventStreamReport => ({ type: 'stream.event', event: { id, type, data: { unread: id } } as LiveEvent });
+const event = (id: number, type: LiveEvent['type'] = 'notification.created'): EventStreamReport => ({
+  type: 'stream.event',
+  event: { id, type, data: { unread: id } } as LiveEvent,
+});
 
 describe('the live events actor', () => {
   it('connects without a Last-Event-ID at first and passes each event on', () => {
@@ -129,7 +138,12 @@ describe('the live events actor', () => {
 });
 
 describe('the session owns the stream', () => {
-  const user = { id: 1, email: 'nurse@sunrise.example', role: 'ROLE_EMPLOYEE', permissions: ['view-notifications'] } as unknown as User;
+  const user = {
+    id: 1,
+    email: 'nurse@sunrise.example',
+    role: 'ROLE_EMPLOYEE',
+    permissions: ['view-notifications'],
+  } as unknown as User;
 
   it('opens it on sign-in and stops it on sign-out', async () => {
     const stream = scriptedStream();
@@ -142,7 +156,12 @@ describe('the session owns the stream', () => {
           storageListener: fromCallback(() => {}),
           liveEvents: liveEventsMachine.provide({ actors: { eventStream: stream.eventStream } }),
         },
-        actions: { storeTokens: () => {}, clearTokens: () => {}, announceSignedIn: () => {}, announceSignedOut: () => {} },
+        actions: {
+          storeTokens: () => {},
+          clearTokens: () => {},
+          announceSignedIn: () => {},
+          announceSignedOut: () => {},
+        },
       }),
       { input: { hasStoredRefreshToken: false } },
     ).start();

@@ -22,7 +22,8 @@ export type ReadHere = 'messages' | 'notifications';
  * `live.reconnect`: the organization the tab acts in changed (a master switching), or the browser is back
  * online: the stream starts again. `live.read-here`: this tab read a conversation or marked notifications read.
  */
-export type LiveEventsEvent = EventStreamReport | { type: 'live.reconnect' } | { type: 'live.read-here'; what: ReadHere };
+export type LiveEventsEvent =
+  EventStreamReport | { type: 'live.reconnect' } | { type: 'live.read-here'; what: ReadHere };
 
 export type LiveEventsEmitted = { type: 'live.event'; event: LiveEvent } | { type: 'live.open' };
 
@@ -38,7 +39,8 @@ export interface LiveEventsContext {
 export const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_MAX_MS = 30_000;
 
-export const reconnectDelayMs = (attempt: number) => Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt - 1));
+export const reconnectDelayMs = (attempt: number) =>
+  Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt - 1));
 
 export const liveEventsMachine = setup({
   types: {
@@ -54,7 +56,12 @@ export const liveEventsMachine = setup({
     recordEvent: assign({ lastEventId: (_, params: { id: number }) => params.id }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     resetAttempts: assign({ attempt: 0 }),
-    countReadHere: assign({ readHere: ({ context }, params: { what: ReadHere }) => ({ ...context.readHere, [params.what]: context.readHere[params.what] + 1 }) }),
+    countReadHere: assign({
+      readHere: ({ context }, params: { what: ReadHere }) => ({
+        ...context.readHere,
+        [params.what]: context.readHere[params.what] + 1,
+      }),
+    }),
     emitEvent: emit((_, params: { event: LiveEvent }) => ({ type: 'live.event' as const, event: params.event })),
     emitOpen: emit({ type: 'live.open' as const }),
   },
@@ -63,7 +70,8 @@ export const liveEventsMachine = setup({
   },
 }).createMachine({
   id: 'liveEvents',
-  description: "The signed-in tab's one event stream: open while signed in, reconnecting with backoff and catching up from the last event id.",
+  description:
+    "The signed-in tab's one event stream: open while signed in, reconnecting with backoff and catching up from the last event id.",
   context: { lastEventId: null, attempt: 0, readHere: { messages: 0, notifications: 0 } },
   initial: 'streaming',
   on: {

@@ -93,7 +93,10 @@ describe('organization', () => {
   it('after login a non-master switches to their own organization', async () => {
     const { actor, listCalls } = setUp({ storedOrganization: sunrise });
     await flush();
-    actor.send({ type: 'org.userSignedIn', user: { role: 'ROLE_ADMIN', organization: { id: 2, name: 'Harbor', token: 'harbor' } } as User });
+    actor.send({
+      type: 'org.userSignedIn',
+      user: { role: 'ROLE_ADMIN', organization: { id: 2, name: 'Harbor', token: 'harbor' } } as User,
+    });
     await flush();
     expect(actor.getSnapshot().context.organization).toBe(harbor);
     expect(listCalls).toEqual([]);
@@ -158,7 +161,10 @@ describe('saving the organization when the page goes away', () => {
     const stored: Organization[] = [];
     const actor = createActor(
       organizationMachine.provide({
-        actors: { retrieveOrganization: fromPromise(async () => sunrise), listOrganizations: fromPromise(async () => [] as Organization[]) },
+        actors: {
+          retrieveOrganization: fromPromise(async () => sunrise),
+          listOrganizations: fromPromise(async () => [] as Organization[]),
+        },
         actions: { storeOrganization: (_, { organization }) => void stored.push(organization), navigate: () => {} },
       }),
       { input: { storedOrganization: sunrise } },
@@ -177,11 +183,15 @@ describe('saving the organization when the page goes away', () => {
     /** The pagehide listeners added to the window and not removed since. */
     const held = () =>
       add.mock.calls.filter(
-        ([type, listener]) => type === 'pagehide' && !remove.mock.calls.some(([t, l]) => t === 'pagehide' && l === listener),
+        ([type, listener]) =>
+          type === 'pagehide' && !remove.mock.calls.some(([t, l]) => t === 'pagehide' && l === listener),
       ).length;
     const actor = createActor(
       organizationMachine.provide({
-        actors: { retrieveOrganization: fromPromise(async () => sunrise), listOrganizations: fromPromise(async () => [] as Organization[]) },
+        actors: {
+          retrieveOrganization: fromPromise(async () => sunrise),
+          listOrganizations: fromPromise(async () => [] as Organization[]),
+        },
         actions: { storeOrganization: () => {}, navigate: () => {} },
       }),
       { input: { storedOrganization: sunrise } },

@@ -53,7 +53,9 @@ export const organizationMachine = setup({
       token: params.organization.token,
     })),
     clearOrganization: assign({ organization: null, token: null }),
-    assignOrganizations: assign({ organizations: (_, params: { organizations: Organization[] }) => params.organizations }),
+    assignOrganizations: assign({
+      organizations: (_, params: { organizations: Organization[] }) => params.organizations,
+    }),
     clearOrganizations: assign({ organizations: [] }),
     /** Writes the organization to local storage; provided by the app. */
     storeOrganization: (_, _params: { organization: Organization }) => {},
@@ -80,8 +82,7 @@ export const organizationMachine = setup({
   context: ({ input }) => ({
     token: input?.routeToken || input?.storedOrganization?.token || null,
     organization:
-      input?.storedOrganization &&
-      (!input.routeToken || input.routeToken === input.storedOrganization.token)
+      input?.storedOrganization && (!input.routeToken || input.routeToken === input.storedOrganization.token)
         ? input.storedOrganization
         : null,
     organizations: [],

@@ -3,7 +3,9 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import { portalAvailabilityMachine, type PortalStatus } from './portal-availability-machine';
 
 function run(fetchPortalStatus: () => Promise<PortalStatus>) {
-  const actor = createActor(portalAvailabilityMachine.provide({ actors: { fetchPortalStatus: fromPromise(fetchPortalStatus) } })).start();
+  const actor = createActor(
+    portalAvailabilityMachine.provide({ actors: { fetchPortalStatus: fromPromise(fetchPortalStatus) } }),
+  ).start();
   return toPromise(actor).then((output) => ({ output, snapshot: actor.getSnapshot() }));
 }
 
@@ -15,7 +17,11 @@ describe('portal availability', () => {
       offline_until: '2026-03-02T02:30:00Z',
     }));
     expect(snapshot.matches('maintenance')).toBe(true);
-    expect(output).toEqual({ offline: true, offlineFrom: '2026-03-01T22:00:00Z', offlineUntil: '2026-03-02T02:30:00Z' });
+    expect(output).toEqual({
+      offline: true,
+      offlineFrom: '2026-03-01T22:00:00Z',
+      offlineUntil: '2026-03-02T02:30:00Z',
+    });
   });
 
   it('an online status file means online', async () => {

@@ -4,7 +4,12 @@ import type { SessionAnswer, User } from '../api/types';
 import { createActivityListener, createStorageListener } from './activity-listener';
 import { selectSignedOutReason, sessionMachine } from './session-machine';
 
-const user = { id: 1, email: 'ana@sunrise.test', role: 'ROLE_ADMIN', organization: { id: 1, name: 'Sunrise', token: 'sunrise' } } as User;
+const user = {
+  id: 1,
+  email: 'ana@sunrise.test',
+  role: 'ROLE_ADMIN',
+  organization: { id: 1, name: 'Sunrise', token: 'sunrise' },
+} as User;
 const answer: SessionAnswer = { access: 'A1', refresh: 'R1', user };
 const MINUTE = 60_000;
 /** Spec 9's activity (mouse move, mouse down, resize, key down, touch start, wheel), named here, not read from the code. */
@@ -15,14 +20,31 @@ class FakeDocument extends EventTarget {
   visibilityState: DocumentVisibilityState = 'visible';
 }
 
-function setUp(options: { hasStoredRefreshToken?: boolean; reload?: () => Promise<User>; logIn?: () => Promise<SessionAnswer>; logOut?: () => Promise<void>; endIdleSession?: () => Promise<void>; keepAlive?: () => Promise<User>; hasRefreshToken?: () => boolean } = {}) {
+function setUp(
+  options: {
+    hasStoredRefreshToken?: boolean;
+    reload?: () => Promise<User>;
+    logIn?: () => Promise<SessionAnswer>;
+    logOut?: () => Promise<void>;
+    endIdleSession?: () => Promise<void>;
+    keepAlive?: () => Promise<User>;
+    hasRefreshToken?: () => boolean;
+  } = {},
+) {
   const clock = new SimulatedClock();
   /** The wall clock: equal to the simulated clock unless a test lets the tab sleep. */
   let sleptFor = 0;
   const now = () => clock.now() + sleptFor;
   const windowTarget = new EventTarget();
   const doc = new FakeDocument();
-  const calls = { storeTokens: [] as unknown[], clearTokens: 0, announceSignedIn: 0, logOut: 0, endIdleSession: 0, keepAlive: [] as number[] };
+  const calls = {
+    storeTokens: [] as unknown[],
+    clearTokens: 0,
+    announceSignedIn: 0,
+    logOut: 0,
+    endIdleSession: 0,
+    keepAlive: [] as number[],
+  };
   const activityEvents: number[] = [];
 
   const machine = sessionMachine.provide({
@@ -42,7 +64,10 @@ function setUp(options: { hasStoredRefreshToken?: boolean; reload?: () => Promis
         return options.keepAlive ? options.keepAlive() : user;
       }),
       activityListener: createActivityListener({ target: windowTarget, document: doc as unknown as Document, now }),
-      storageListener: createStorageListener({ target: windowTarget, hasRefreshToken: options.hasRefreshToken ?? (() => true) }),
+      storageListener: createStorageListener({
+        target: windowTarget,
+        hasRefreshToken: options.hasRefreshToken ?? (() => true),
+      }),
     },
     actions: {
       storeTokens: (_, params) => void calls.storeTokens.push(params),
@@ -55,7 +80,8 @@ function setUp(options: { hasStoredRefreshToken?: boolean; reload?: () => Promis
     clock,
     input: { hasStoredRefreshToken: options.hasStoredRefreshToken ?? false },
     inspect: (event) => {
-      if (event.type === '@xstate.event' && event.event.type === 'session.activity') activityEvents.push(event.event.at);
+      if (event.type === '@xstate.event' && event.event.type === 'session.activity')
+        activityEvents.push(event.event.at);
     },
   }).start();
 
@@ -96,7 +122,10 @@ describe('session start-up', () => {
   });
 
   it('a failed reload settles signed out and clears the tokens', async () => {
-    const { actor, calls } = setUp({ hasStoredRefreshToken: true, reload: async () => Promise.reject(new Error('401')) });
+    const { actor, calls } = setUp({
+      hasStoredRefreshToken: true,
+      reload: async () => Promise.reject(new Error('401')),
+    });
     await flush();
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().hasTag('reloading')).toBe(false);
@@ -275,7 +304,8 @@ describe('idle', () => {
 });
 
 describe('why the session ended (read by the login page through selectSignedOutReason)', () => {
-  const reasonOf = (actor: { getSnapshot(): Parameters<typeof selectSignedOutReason>[0] }) => selectSignedOutReason(actor.getSnapshot());
+  const reasonOf = (actor: { getSnapshot(): Parameters<typeof selectSignedOutReason>[0] }) =>
+    selectSignedOutReason(actor.getSnapshot());
 
   it('is none at start, and none after the person signs out themselves or another tab does', async () => {
     let stored = true;

@@ -107,7 +107,8 @@ export const sessionMachine = setup({
     hasBeenActiveSinceKeepAlive: ({ context }) => context.activeSinceKeepAlive,
     /** The listener's report as it starts is not the user's doing (sign-in itself was a request). */
     isUserActivity: (_, params: { initial?: boolean }) => !params.initial,
-    isUserChanged: ({ context }, params: { user: User }) => JSON.stringify(context.user) !== JSON.stringify(params.user),
+    isUserChanged: ({ context }, params: { user: User }) =>
+      JSON.stringify(context.user) !== JSON.stringify(params.user),
     isRefreshTokenGone: (_, params: { hasRefreshToken: boolean }) => !params.hasRefreshToken,
     isIdleTimeElapsed: ({ context }, params: { at: number }) =>
       context.lastActivityAt !== null && params.at - context.lastActivityAt >= IDLE_TIMEOUT_MS,
@@ -211,7 +212,8 @@ export const sessionMachine = setup({
           },
         },
         keepAlive: {
-          description: 'Activity since the last request and a minute gone by: one auth_user_retrieve. No activity, no request.',
+          description:
+            'Activity since the last request and a minute gone by: one auth_user_retrieve. No activity, no request.',
           initial: 'waiting',
           entry: 'clearActiveSinceKeepAlive',
           on: {
@@ -286,8 +288,24 @@ export const sessionMachine = setup({
         'Idle: logout or the custom idle handler; if that fails the user is cleared locally. Either way the login page says why.',
       invoke: {
         src: 'endIdleSession',
-        onDone: { target: 'signedOut', actions: ['clearUser', 'clearTokens', 'announceSignedOut', { type: 'assignSignedOutReason', params: { reason: 'idle' } }] },
-        onError: { target: 'signedOut', actions: ['clearUser', 'clearTokens', 'announceSignedOut', { type: 'assignSignedOutReason', params: { reason: 'idle' } }] },
+        onDone: {
+          target: 'signedOut',
+          actions: [
+            'clearUser',
+            'clearTokens',
+            'announceSignedOut',
+            { type: 'assignSignedOutReason', params: { reason: 'idle' } },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            'clearUser',
+            'clearTokens',
+            'announceSignedOut',
+            { type: 'assignSignedOutReason', params: { reason: 'idle' } },
+          ],
+        },
       },
     },
   },
@@ -296,4 +314,5 @@ export const sessionMachine = setup({
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 
 /** Why the session last ended without the person signing out (null: they did, or it never ended). */
-export const selectSignedOutReason = (snapshot: ReturnType<SessionActorRef['getSnapshot']>) => snapshot.context.signedOutReason;
+export const selectSignedOutReason = (snapshot: ReturnType<SessionActorRef['getSnapshot']>) =>
+  snapshot.context.signedOutReason;

@@ -15,7 +15,9 @@ function setUp(options: { refreshToken?: string | null; accessToken?: string; re
   let validAccess = 'A2';
   let organizationToken = 'sunrise';
   const refreshGate = deferred();
-  const stored: { refresh: string | null } = { refresh: options.refreshToken === undefined ? 'R1' : options.refreshToken };
+  const stored: { refresh: string | null } = {
+    refresh: options.refreshToken === undefined ? 'R1' : options.refreshToken,
+  };
   const answers = new Map<string, (request: RecordedRequest) => Promise<{ status: number; data?: unknown }>>();
 
   const server = createFakeServer(async (request) => {
@@ -90,24 +92,27 @@ function setUp(options: { refreshToken?: string | null; accessToken?: string; re
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the refresh queue, through the real axios client', () => {
-  it.each([2, 5, 20])('%i concurrent 401s make exactly one refresh call and as many retries with the new token', async (k) => {
-    const { api, server, stored, releaseRefresh, tokenRefresh } = setUp({ accessToken: 'A1' });
+  it.each([2, 5, 20])(
+    '%i concurrent 401s make exactly one refresh call and as many retries with the new token',
+    async (k) => {
+      const { api, server, stored, releaseRefresh, tokenRefresh } = setUp({ accessToken: 'A1' });
 
-    const calls = Array.from({ length: k }, (_, index) => api.users_list({ limit: 50, offset: index }));
-    await flush();
-    releaseRefresh();
-    const answers = await Promise.all(calls);
+      const calls = Array.from({ length: k }, (_, index) => api.users_list({ limit: 50, offset: index }));
+      await flush();
+      releaseRefresh();
+      const answers = await Promise.all(calls);
 
-    expect(server.count(REFRESH_URL)).toBe(1);
-    const userRequests = server.requests.filter((request) => request.url === USERS_URL);
-    expect(userRequests.filter((request) => request.authorization === 'Bearer A1')).toHaveLength(k);
-    expect(userRequests.filter((request) => request.authorization === 'Bearer A2')).toHaveLength(k);
-    expect(answers.every((answer) => Array.isArray(answer.results))).toBe(true);
-    expect(tokenRefresh.getSnapshot().context.accessToken).toBe('A2');
-    expect(stored.refresh).toBe('R2');
-    // every request that waited has been answered: none is left waiting for a later refresh
-    expect(tokenRefresh.getSnapshot().context.waiters).toEqual([]);
-  });
+      expect(server.count(REFRESH_URL)).toBe(1);
+      const userRequests = server.requests.filter((request) => request.url === USERS_URL);
+      expect(userRequests.filter((request) => request.authorization === 'Bearer A1')).toHaveLength(k);
+      expect(userRequests.filter((request) => request.authorization === 'Bearer A2')).toHaveLength(k);
+      expect(answers.every((answer) => Array.isArray(answer.results))).toBe(true);
+      expect(tokenRefresh.getSnapshot().context.accessToken).toBe('A2');
+      expect(stored.refresh).toBe('R2');
+      // every request that waited has been answered: none is left waiting for a later refresh
+      expect(tokenRefresh.getSnapshot().context.waiters).toEqual([]);
+    },
+  );
 
   it('requests refused with the same token while its answer is awaited ask the actor once and share its answer', async () => {
     const { api, server, releaseRefresh, unauthorizedEvents } = setUp({ accessToken: 'A1' });
@@ -119,12 +124,17 @@ describe('the refresh queue, through the real axios client', () => {
 
     expect(await Promise.all(calls)).toHaveLength(20);
     expect(server.count(REFRESH_URL)).toBe(1);
-    expect(server.requests.filter((request) => request.url === USERS_URL && request.authorization === 'Bearer A2')).toHaveLength(20);
+    expect(
+      server.requests.filter((request) => request.url === USERS_URL && request.authorization === 'Bearer A2'),
+    ).toHaveLength(20);
   });
 
   it('a login refused while a refresh is awaited for the same token is passed on at once, sent once', async () => {
     const { api, server, answer, releaseRefresh } = setUp({ accessToken: 'A1' });
-    answer('POST /api/auth/login/', async () => ({ status: 401, data: { detail: 'Bad credentials', code: 'authentication_failed' } }));
+    answer('POST /api/auth/login/', async () => ({
+      status: 401,
+      data: { detail: 'Bad credentials', code: 'authentication_failed' },
+    }));
 
     const list = api.users_list();
     await flush();
@@ -139,7 +149,10 @@ describe('the refresh queue, through the real axios client', () => {
 
   it('a logout refused with the token whose refresh is awaited is passed on at once, not retried after the refresh', async () => {
     const { api, server, answer, releaseRefresh } = setUp({ accessToken: 'A1' });
-    answer('POST /api/auth/logout/', async () => ({ status: 401, data: { detail: 'Expired', code: 'token_not_valid' } }));
+    answer('POST /api/auth/logout/', async () => ({
+      status: 401,
+      data: { detail: 'Expired', code: 'token_not_valid' },
+    }));
 
     const list = api.users_list();
     await flush();
@@ -148,7 +161,9 @@ describe('the refresh queue, through the real axios client', () => {
       (error) => error.response.status,
     );
     expect(await logout).toBe(401);
-    expect(server.requests.filter((request) => request.url === '/api/auth/logout/').map((request) => request.authorization)).toEqual(['Bearer A1']);
+    expect(
+      server.requests.filter((request) => request.url === '/api/auth/logout/').map((request) => request.authorization),
+    ).toEqual(['Bearer A1']);
     releaseRefresh();
     await expect(list).resolves.toMatchObject({ results: [] });
     expect(server.count('/api/auth/logout/')).toBe(1);
@@ -173,7 +188,10 @@ describe('the refresh queue, through the real axios client', () => {
   });
 
   it('once a refresh has failed, a late 401 with the refused token is judged afresh (signed in again meanwhile: retried)', async () => {
-    const { api, server, answer, releaseRefresh, tokenRefresh, setValidAccess } = setUp({ accessToken: 'A1', refreshFails: true });
+    const { api, server, answer, releaseRefresh, tokenRefresh, setValidAccess } = setUp({
+      accessToken: 'A1',
+      refreshFails: true,
+    });
     const lateAnswer = deferred();
     let sent = 0;
     answer('GET /api/users/', async (request) => {
@@ -195,17 +213,20 @@ describe('the refresh queue, through the real axios client', () => {
 
     await expect(late).resolves.toEqual({ results: ['ok'] });
     expect(server.count(REFRESH_URL)).toBe(1);
-    expect(server.requests.filter((request) => request.url === USERS_URL).map((request) => request.authorization)).toEqual([
-      'Bearer A1',
-      'Bearer A1',
-      'Bearer A3',
-    ]);
+    expect(
+      server.requests.filter((request) => request.url === USERS_URL).map((request) => request.authorization),
+    ).toEqual(['Bearer A1', 'Bearer A1', 'Bearer A3']);
   });
 
   it('a failed refresh settles every waiting request and clears both tokens', async () => {
     const { api, server, stored, releaseRefresh, tokenRefresh } = setUp({ accessToken: 'A1', refreshFails: true });
 
-    const calls = Array.from({ length: 5 }, () => api.users_list().then(() => 'resolved', (error) => error.response.status));
+    const calls = Array.from({ length: 5 }, () =>
+      api.users_list().then(
+        () => 'resolved',
+        (error) => error.response.status,
+      ),
+    );
     await flush();
     releaseRefresh();
 
@@ -249,7 +270,10 @@ describe('the refresh queue, through the real axios client', () => {
 
   it('a 401 from login never triggers a refresh', async () => {
     const { api, server, answer, stored } = setUp({ accessToken: 'A1' });
-    answer('POST /api/auth/login/', async () => ({ status: 401, data: { detail: 'Bad credentials', code: 'authentication_failed' } }));
+    answer('POST /api/auth/login/', async () => ({
+      status: 401,
+      data: { detail: 'Bad credentials', code: 'authentication_failed' },
+    }));
 
     await expect(api.auth_login_create(null, { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
       response: { status: 401, data: { code: 'authentication_failed' } },
@@ -270,7 +294,9 @@ describe('the refresh queue, through the real axios client', () => {
     const { api, server, releaseRefresh } = setUp({ accessToken: 'A1', refreshFails: true });
     releaseRefresh();
 
-    await expect(api.auth_token_refresh_create(null, { refresh: 'R1' })).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(api.auth_token_refresh_create(null, { refresh: 'R1' })).rejects.toMatchObject({
+      response: { status: 401 },
+    });
     expect(server.count(REFRESH_URL)).toBe(1);
   });
 

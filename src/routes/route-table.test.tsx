@@ -101,7 +101,9 @@ describe('signed in', () => {
     renderApp({ path: '/audit-log', user: makeUser('ROLE_ADMIN') });
     expect(await heading('Users')).toBeInTheDocument();
     expect(screen.getByText('You do not have access to that page.')).toBeInTheDocument();
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }),
+    );
     expect(await heading('Profile')).toBeInTheDocument();
     expect(screen.queryByText('You do not have access to that page.')).not.toBeInTheDocument();
   });
@@ -149,7 +151,10 @@ describe('signed in', () => {
     expect(await heading('Page not found')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/users');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go to home page' })).toHaveAttribute(
+      'href',
+      '/users',
+    );
   });
 
   it('/clients/new goes to /clients/new/home-care', async () => {
@@ -186,7 +191,9 @@ describe('scrolling', () => {
     renderApp({ path: '/users', user: makeUser('ROLE_ADMIN') });
     await heading('Users');
     const calls = vi.mocked(window.scrollTo).mock.calls.length;
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }),
+    );
     expect(await heading('Profile')).toBeInTheDocument();
     await waitFor(() => expect(vi.mocked(window.scrollTo).mock.calls.length).toBeGreaterThan(calls));
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);

@@ -5,7 +5,9 @@ const failure = (status: number, data: unknown) => ({ isAxiosError: true, respon
 
 describe('api errors', () => {
   it("reads the server's detail", () => {
-    expect(apiErrorDetail(failure(401, { detail: 'Invalid email or password.', code: 'invalid_credentials' }))).toBe('Invalid email or password.');
+    expect(apiErrorDetail(failure(401, { detail: 'Invalid email or password.', code: 'invalid_credentials' }))).toBe(
+      'Invalid email or password.',
+    );
   });
 
   it('says the server could not be reached when no answer came', () => {
@@ -17,8 +19,14 @@ describe('api errors', () => {
   });
 
   it('maps field errors onto form fields', () => {
-    const error = failure(400, { detail: 'Invalid input.', code: 'invalid', fields: { new_password: ['Too short.', 'Too common.'], uid: ['Bad.'] } });
+    const error = failure(400, {
+      detail: 'Invalid input.',
+      code: 'invalid',
+      fields: { new_password: ['Too short.', 'Too common.'], uid: ['Bad.'] },
+    });
     expect(apiFieldErrors(error)).toEqual({ new_password: 'Too short.', uid: 'Bad.' });
-    expect(apiFieldErrors(error, { known: ['password'], rename: { new_password: 'password' } })).toEqual({ password: 'Too short.' });
+    expect(apiFieldErrors(error, { known: ['password'], rename: { new_password: 'password' } })).toEqual({
+      password: 'Too short.',
+    });
   });
 });

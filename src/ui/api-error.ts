@@ -11,7 +11,8 @@ export const NETWORK_ERROR_TEXT = 'Could not reach the server. Check your connec
 /** The error body of a failed call, if it has the API's shape. */
 export function apiErrorBody(error: unknown): ApiErrorShape | null {
   const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
-  if (data && typeof data === 'object' && typeof (data as ApiErrorShape).detail === 'string') return data as ApiErrorShape;
+  if (data && typeof data === 'object' && typeof (data as ApiErrorShape).detail === 'string')
+    return data as ApiErrorShape;
   return null;
 }
 

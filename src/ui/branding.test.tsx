@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Branding } from './branding';
 
 describe('Branding', () => {
-  it("sets the document title and favicon from the organization", () => {
+  it('sets the document title and favicon from the organization', () => {
     render(<Branding organization={{ name: 'Sunrise Home Care', favicon: '/favicons/sunrise.svg' }} />);
     expect(document.title).toBe('Sunrise Home Care');
     expect(document.head.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicons/sunrise.svg');

@@ -15,8 +15,18 @@ export interface ButtonStyleProps {
 export function buttonStyles(theme: Theme, { variant = 'primary', size = 'md', fullWidth }: ButtonStyleProps) {
   const { palette } = theme;
   const colours = {
-    primary: { bg: palette.primary[500], fg: palette.onPrimary, border: palette.primary[500], hover: palette.primary[600] },
-    secondary: { bg: palette.background.surface, fg: palette.text.primary, border: palette.grey[400], hover: palette.grey[100] },
+    primary: {
+      bg: palette.primary[500],
+      fg: palette.onPrimary,
+      border: palette.primary[500],
+      hover: palette.primary[600],
+    },
+    secondary: {
+      bg: palette.background.surface,
+      fg: palette.text.primary,
+      border: palette.grey[400],
+      hover: palette.grey[100],
+    },
     danger: { bg: palette.error.main, fg: '#FFFFFF', border: palette.error.main, hover: '#991B1B' },
     text: { bg: 'transparent', fg: palette.primaryText, border: 'transparent', hover: palette.grey[100] },
   }[variant];
@@ -42,7 +52,9 @@ export function buttonStyles(theme: Theme, { variant = 'primary', size = 'md', f
     line-height: 1.2;
     text-decoration: none;
     cursor: pointer;
-    transition: background-color 120ms ease, filter 120ms ease;
+    transition:
+      background-color 120ms ease,
+      filter 120ms ease;
     &:hover:not(:disabled) {
       ${variant === 'primary' ? 'filter: brightness(0.94);' : `background: ${colours.hover};`}
     }

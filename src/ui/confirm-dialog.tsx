@@ -42,7 +42,8 @@ export const DialogActions = styled.div`
   margin-top: ${({ theme }) => theme.spacing(3)};
 `;
 
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href], canvas[tabindex]';
+const FOCUSABLE =
+  'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href], canvas[tabindex]';
 
 export interface DialogProps {
   title: string;
@@ -67,7 +68,8 @@ export function Dialog({ title, role = 'dialog', onClose, describedBy, wide, chi
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const target = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
+    const target =
+      panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus();
     return () => previous?.focus?.();
   }, []);
@@ -94,7 +96,14 @@ export function Dialog({ title, role = 'dialog', onClose, describedBy, wide, chi
 
   return (
     <Backdrop onKeyDown={onKeyDown}>
-      <Panel ref={panelRef} wide={wide} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy}>
+      <Panel
+        ref={panelRef}
+        wide={wide}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+      >
         <h2 id={titleId}>{title}</h2>
         {children}
       </Panel>
@@ -113,7 +122,15 @@ export interface ConfirmDialogProps {
 }
 
 /** A modal confirmation (alertdialog): focus starts on Cancel, Escape cancels, Tab stays inside. */
-export function ConfirmDialog({ title, children, confirmLabel, confirmVariant = 'primary', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  confirmVariant = 'primary',
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const textId = useId();
   return (
     <Dialog title={title} role="alertdialog" onClose={onCancel} describedBy={children ? textId : undefined}>

@@ -22,9 +22,15 @@ const rows: Person[] = [
 
 describe('DataTable', () => {
   it('renders a named table with header and one row per item, cells labelled for stacked cards', async () => {
-    const { container } = renderWithTheme(<DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} />);
+    const { container } = renderWithTheme(
+      <DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} />,
+    );
     const table = screen.getByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Email']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Email']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('cell', { name: 'Ann Lee' })).toHaveAttribute('data-label', 'Name');
     expect(screen.getByRole('link', { name: 'bo@example.com' })).toBeInTheDocument();
@@ -32,7 +38,15 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state when there are no rows', () => {
-    renderWithTheme(<DataTable caption="Users" columns={columns} rows={[]} rowKey={(p) => p.id} empty={<EmptyState title="No users yet" />} />);
+    renderWithTheme(
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={[]}
+        rowKey={(p) => p.id}
+        empty={<EmptyState title="No users yet" />}
+      />,
+    );
     expect(screen.getByText('No users yet')).toBeInTheDocument();
   });
 
@@ -47,7 +61,13 @@ describe('DataTable', () => {
     const onOffsetChange = vi.fn();
     const user = userEvent.setup();
     const { rerender } = renderWithTheme(
-      <DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} paging={{ limit: 2, offset: 0, count: 5, onOffsetChange }} />,
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        paging={{ limit: 2, offset: 0, count: 5, onOffsetChange }}
+      />,
     );
     const pager = screen.getByRole('navigation', { name: 'Pagination' });
     expect(pager).toHaveTextContent('1–2 of 5');
@@ -55,7 +75,13 @@ describe('DataTable', () => {
     await user.click(within(pager).getByRole('button', { name: 'Next' }));
     expect(onOffsetChange).toHaveBeenCalledWith(2);
     rerender(
-      <DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} paging={{ limit: 2, offset: 4, count: 5, onOffsetChange }} />,
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        paging={{ limit: 2, offset: 4, count: 5, onOffsetChange }}
+      />,
     );
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('5–5 of 5');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -67,11 +93,26 @@ describe('DataTable', () => {
     const onOrderingChange = vi.fn();
     const user = userEvent.setup();
     const { rerender } = renderWithTheme(
-      <DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} onOrderingChange={onOrderingChange} />,
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        onOrderingChange={onOrderingChange}
+      />,
     );
     await user.click(screen.getByRole('button', { name: /Name/ }));
     expect(onOrderingChange).toHaveBeenLastCalledWith('last_name');
-    rerender(<DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} ordering="last_name" onOrderingChange={onOrderingChange} />);
+    rerender(
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        ordering="last_name"
+        onOrderingChange={onOrderingChange}
+      />,
+    );
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: /Name/ }));
     expect(onOrderingChange).toHaveBeenLastCalledWith('-last_name');
@@ -82,15 +123,21 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const sortable: DataTableColumn<Person>[] = [...columns, { key: 'id', header: 'Added', sortField: 'created_at' }];
     const { container } = renderWithTheme(
-      <DataTable caption="Users" columns={sortable} rows={rows} rowKey={(p) => p.id} ordering="last_name" onOrderingChange={onOrderingChange} />,
+      <DataTable
+        caption="Users"
+        columns={sortable}
+        rows={rows}
+        rowKey={(p) => p.id}
+        ordering="last_name"
+        onOrderingChange={onOrderingChange}
+      />,
     );
     const select = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Name, ascending',
-      'Name, descending',
-      'Added, ascending',
-      'Added, descending',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Name, ascending', 'Name, descending', 'Added, ascending', 'Added, descending']);
     expect(select).toHaveValue('last_name');
     await user.selectOptions(select, 'Added, descending');
     expect(onOrderingChange).toHaveBeenLastCalledWith('-created_at');
@@ -98,10 +145,14 @@ describe('DataTable', () => {
   });
 
   it('has no sort control without a sortable column or without onOrderingChange', () => {
-    const { unmount } = renderWithTheme(<DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} />);
+    const { unmount } = renderWithTheme(
+      <DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} />,
+    );
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
     unmount();
-    renderWithTheme(<DataTable caption="Users" columns={[columns[1]]} rows={rows} rowKey={(p) => p.id} onOrderingChange={vi.fn()} />);
+    renderWithTheme(
+      <DataTable caption="Users" columns={[columns[1]]} rows={rows} rowKey={(p) => p.id} onOrderingChange={vi.fn()} />,
+    );
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
   });
 

@@ -45,7 +45,6 @@ export interface DataTableProps<Row> {
   onOrderingChange?: (ordering: string) => void;
 }
 
-
 const Wrapper = styled.div`
   background: ${({ theme }) => theme.palette.background.surface};
   border: 1px solid ${({ theme }) => theme.palette.border};
@@ -222,7 +221,9 @@ export function DataTable<Row>({
         <CardSort>
           <label htmlFor={sortId}>Sort by</label>
           <Select id={sortId} value={ordering ?? ''} onChange={(event) => onOrderingChange!(event.target.value)}>
-            {choices.some((choice) => choice.value === ordering) ? null : <option value={ordering ?? ''}>Default order</option>}
+            {choices.some((choice) => choice.value === ordering) ? null : (
+              <option value={ordering ?? ''}>Default order</option>
+            )}
             {choices.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
@@ -247,7 +248,9 @@ export function DataTable<Row>({
                   {column.sortField && onOrderingChange ? (
                     <SortButton
                       type="button"
-                      onClick={() => onOrderingChange(sorted && !descending ? `-${column.sortField}` : column.sortField!)}
+                      onClick={() =>
+                        onOrderingChange(sorted && !descending ? `-${column.sortField}` : column.sortField!)
+                      }
                     >
                       {column.header}
                       <span aria-hidden="true">{sorted ? (descending ? '▼' : '▲') : '↕'}</span>
@@ -306,10 +309,20 @@ function Paging({ limit, offset, count, onOffsetChange, disabled }: DataTablePag
     <Pager aria-label="Pagination">
       <span aria-live="polite">{pageRangeText(limit, offset, count)}</span>
       <div css={{ display: 'flex', gap: 8 }}>
-        <Button size="sm" variant="secondary" disabled={!hasPrevious || disabled} onClick={() => onOffsetChange(Math.max(0, offset - limit))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!hasPrevious || disabled}
+          onClick={() => onOffsetChange(Math.max(0, offset - limit))}
+        >
           Previous
         </Button>
-        <Button size="sm" variant="secondary" disabled={!hasNext || disabled} onClick={() => onOffsetChange(offset + limit)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!hasNext || disabled}
+          onClick={() => onOffsetChange(offset + limit)}
+        >
           Next
         </Button>
       </div>

@@ -10,7 +10,13 @@ import { renderWithTheme, seriousAxeViolations } from './test-utils';
 
 const schema = yup.object({ email: yup.string().email('Enter a valid email').required('Email is required') });
 
-function EmailForm({ onSubmit = () => new Promise<void>(() => undefined), initial = '' }: { onSubmit?: () => Promise<void>; initial?: string }) {
+function EmailForm({
+  onSubmit = () => new Promise<void>(() => undefined),
+  initial = '',
+}: {
+  onSubmit?: () => Promise<void>;
+  initial?: string;
+}) {
   return (
     <Formik initialValues={{ email: initial }} validationSchema={schema} onSubmit={onSubmit}>
       <Form noValidate>
@@ -145,7 +151,12 @@ describe('SelectField and CheckboxField', () => {
     renderWithTheme(
       <Formik initialValues={{ role: '', agree: false }} onSubmit={async (values) => void (submitted = values)}>
         <Form>
-          <SelectField name="role" label="Role" placeholder="Choose a role" options={[{ value: 'ROLE_ADMIN', label: 'Admin' }]} />
+          <SelectField
+            name="role"
+            label="Role"
+            placeholder="Choose a role"
+            options={[{ value: 'ROLE_ADMIN', label: 'Admin' }]}
+          />
           <CheckboxField name="agree" label="I agree" />
           <SubmitButton>Send</SubmitButton>
         </Form>

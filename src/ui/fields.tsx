@@ -1,6 +1,12 @@
 import styled from '@emotion/styled';
 import { useField } from 'formik';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export const FieldRoot = styled.div`
   display: flex;
@@ -49,11 +55,11 @@ export const inputStyles = ({ theme, invalid }: { theme: import('@emotion/react'
   }
 `;
 
-export const Input = styled('input', { shouldForwardProp: (p) => p !== 'invalid' })<{ invalid?: boolean }>(
-  (props) => inputStyles(props),
+export const Input = styled('input', { shouldForwardProp: (p) => p !== 'invalid' })<{ invalid?: boolean }>((props) =>
+  inputStyles(props),
 );
-export const Select = styled('select', { shouldForwardProp: (p) => p !== 'invalid' })<{ invalid?: boolean }>(
-  (props) => inputStyles(props),
+export const Select = styled('select', { shouldForwardProp: (p) => p !== 'invalid' })<{ invalid?: boolean }>((props) =>
+  inputStyles(props),
 );
 export const TextArea = styled('textarea', { shouldForwardProp: (p) => p !== 'invalid' })<{ invalid?: boolean }>(
   (props) => `${inputStyles(props)} min-height: 96px; resize: vertical;`,
@@ -91,7 +97,12 @@ export function FieldShell({ label, error, hint, id, children, className }: Fiel
   return (
     <FieldRoot className={className}>
       <FieldLabel htmlFor={controlId}>{label}</FieldLabel>
-      {children({ id: controlId, invalid: !!error, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {children({
+        id: controlId,
+        invalid: !!error,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </FieldRoot>
@@ -139,7 +150,10 @@ export function TextField({ name, label, hint, id, adornment, ...inputProps }: T
   );
 }
 
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'value' | 'onChange'> {
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'name' | 'value' | 'onChange'
+> {
   name: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -151,7 +165,9 @@ export function TextAreaField({ name, label, hint, id, ...props }: TextAreaField
   const error = useTouchedError(name);
   return (
     <FieldShell label={label} error={error} hint={hint} id={id}>
-      {({ invalid, ...control }) => <TextArea {...field} value={field.value ?? ''} {...props} {...control} invalid={invalid} />}
+      {({ invalid, ...control }) => (
+        <TextArea {...field} value={field.value ?? ''} {...props} {...control} invalid={invalid} />
+      )}
     </FieldShell>
   );
 }
@@ -210,7 +226,10 @@ const CheckboxRow = styled.div`
   }
 `;
 
-export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'value' | 'onChange'> {
+export interface CheckboxFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'type' | 'value' | 'onChange'
+> {
   name: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -263,7 +282,9 @@ export interface FilterSelectProps {
 
 /** A list's filter: "All …" or one of the choices (a list page's filters strip). */
 export function FilterSelect({ label, value, onChange, all, options }: FilterSelectProps) {
-  const choices = Array.isArray(options) ? options : Object.entries(options).map(([code, text]) => ({ value: code, label: text }));
+  const choices = Array.isArray(options)
+    ? options
+    : Object.entries(options).map(([code, text]) => ({ value: code, label: text }));
   return (
     <FieldShell label={label}>
       {({ invalid, ...control }) => (

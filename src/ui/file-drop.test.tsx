@@ -12,7 +12,10 @@ function Harness(props: Partial<FileDropProps>) {
 
 const file = (name: string, type: string, size = 10) => new File(['x'.repeat(size)], name, { type });
 const input = () => screen.getByLabelText('Resume', { selector: 'input' }) as HTMLInputElement;
-const chosen = () => within(screen.getByRole('list', { name: 'Chosen files' })).getAllByRole('listitem').map((li) => li.firstChild?.firstChild?.textContent);
+const chosen = () =>
+  within(screen.getByRole('list', { name: 'Chosen files' }))
+    .getAllByRole('listitem')
+    .map((li) => li.firstChild?.firstChild?.textContent);
 
 describe('FileDrop', () => {
   const user = userEvent.setup({ applyAccept: false });
@@ -34,7 +37,11 @@ describe('FileDrop', () => {
 
   it("applies maxFiles with multiple and says 'Too many files'", async () => {
     renderWithTheme(<Harness multiple maxFiles={2} />);
-    await user.upload(input(), [file('a.pdf', 'application/pdf'), file('b.pdf', 'application/pdf'), file('c.pdf', 'application/pdf')]);
+    await user.upload(input(), [
+      file('a.pdf', 'application/pdf'),
+      file('b.pdf', 'application/pdf'),
+      file('c.pdf', 'application/pdf'),
+    ]);
     expect(await screen.findAllByText('Too many files')).toHaveLength(3);
     expect(screen.queryByRole('list', { name: 'Chosen files' })).not.toBeInTheDocument();
     await user.upload(input(), [file('a.pdf', 'application/pdf'), file('b.pdf', 'application/pdf')]);
@@ -46,7 +53,12 @@ describe('FileDrop', () => {
 
   it("rejects a wrong type with 'File type must be ...' listing the accepted types", async () => {
     renderWithTheme(
-      <Harness accept={{ 'application/pdf': [], 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'] }} />,
+      <Harness
+        accept={{
+          'application/pdf': [],
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+        }}
+      />,
     );
     await user.upload(input(), file('photo.png', 'image/png'));
     expect(await screen.findByText('File type must be application/pdf, .docx')).toBeInTheDocument();
@@ -77,7 +89,8 @@ describe('FileDrop', () => {
     const choose = screen.getByRole('button', { name: 'Resume Choose a file' });
     await user.tab();
     expect(choose).toHaveFocus();
-    const violations = await seriousAxeViolations(container); expect(violations).toEqual([]);
+    const violations = await seriousAxeViolations(container);
+    expect(violations).toEqual([]);
   });
 
   describe('on a touch screen (a phone)', () => {
@@ -107,7 +120,12 @@ describe('FileDrop', () => {
     });
 
     it('keeps the desktop wording with a mouse', () => {
-      vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: false,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
       renderWithTheme(<Harness />);
       expect(screen.getByText('Drop a file here, or')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Resume Choose a file' })).toBeInTheDocument();

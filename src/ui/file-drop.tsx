@@ -61,7 +61,8 @@ const Zone = styled.div<{ active: boolean; invalid: boolean }>`
   align-items: center;
   gap: 4px;
   padding: ${({ theme }) => theme.spacing(3, 2)};
-  border: 2px dashed ${({ theme, active, invalid }) => (invalid ? theme.palette.error.main : active ? theme.palette.primaryText : theme.palette.grey[400])};
+  border: 2px dashed
+    ${({ theme, active, invalid }) => (invalid ? theme.palette.error.main : active ? theme.palette.primaryText : theme.palette.grey[400])};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, active }) => (active ? theme.palette.primary[50] : theme.palette.background.surface)};
   text-align: center;
@@ -111,7 +112,10 @@ function acceptsPhotos(accept: Accept | undefined): boolean {
  * What the zone says: on a desktop, drop or choose; on a touch screen nothing is dragged, so the button alone
  * says what a tap does (the phone's chooser offers the camera when photos are accepted).
  */
-export function chooseText({ multiple, touch, photos }: { multiple: boolean; touch: boolean; photos: boolean }): { lead: string | null; button: string } {
+export function chooseText({ multiple, touch, photos }: { multiple: boolean; touch: boolean; photos: boolean }): {
+  lead: string | null;
+  button: string;
+} {
   const button = multiple ? 'Choose files' : 'Choose a file';
   if (!touch) return { lead: multiple ? 'Drop files here, or' : 'Drop a file here, or', button };
   return { lead: null, button: photos ? `${button} or ${multiple ? 'take photos' : 'take a photo'}` : button };
@@ -188,13 +192,15 @@ export function FileDrop({
     noKeyboard: true,
     accept,
     multiple,
-    maxFiles: multiple ? maxFiles ?? 0 : 0,
+    maxFiles: multiple ? (maxFiles ?? 0) : 0,
     maxSize,
     minSize,
     disabled,
   });
 
-  const describedBy = [hint ? hintId : null, error ? errorId : null, rejections.length ? rejectionsId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, rejections.length ? rejectionsId : null].filter(Boolean).join(' ') ||
+    undefined;
   const invalid = !!error || rejections.length > 0;
 
   return (
@@ -208,7 +214,11 @@ export function FileDrop({
         invalid={invalid}
       >
         <input {...getInputProps({ 'aria-labelledby': labelId, 'aria-invalid': invalid || undefined })} />
-        {isDragActive ? <span aria-hidden="true">Drop here</span> : words.lead ? <span aria-hidden="true">{words.lead}</span> : null}
+        {isDragActive ? (
+          <span aria-hidden="true">Drop here</span>
+        ) : words.lead ? (
+          <span aria-hidden="true">{words.lead}</span>
+        ) : null}
         <Button
           variant="secondary"
           size="sm"
@@ -233,7 +243,12 @@ export function FileDrop({
               <span>
                 {file.name} <span css={{ fontSize: '0.875rem' }}>({formatSize(file.size)})</span>
               </span>
-              <Button size="sm" variant="text" aria-label={`Remove ${file.name}`} onClick={() => onChange(value.filter((_, i) => i !== index))}>
+              <Button
+                size="sm"
+                variant="text"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => onChange(value.filter((_, i) => i !== index))}
+              >
                 Remove
               </Button>
             </li>

@@ -11,7 +11,13 @@ const STATE_TONES: Record<GrievanceState, TagTone> = {
 };
 
 /** The state in words; "Urgent" and "Overdue" (no resolution after 14 days) in words too, for the office. */
-export function GrievanceStateTags({ grievance, office = false }: { grievance: { state: GrievanceState; overdue: boolean; urgent: boolean }; office?: boolean }) {
+export function GrievanceStateTags({
+  grievance,
+  office = false,
+}: {
+  grievance: { state: GrievanceState; overdue: boolean; urgent: boolean };
+  office?: boolean;
+}) {
   return (
     <TagList>
       {office && grievance.urgent ? <Tag tone="error">Urgent</Tag> : null}

@@ -58,7 +58,9 @@ export class UndoHistory<T> {
 }
 
 /** 'undo' for Ctrl/⌘+Z, 'redo' for Ctrl/⌘+Shift+Z and Ctrl/⌘+Y, otherwise null. */
-export function historyKeyAction(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): 'undo' | 'redo' | null {
+export function historyKeyAction(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): 'undo' | 'redo' | null {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
   const key = event.key.toLowerCase();
   if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
@@ -95,7 +97,9 @@ export function formatMaskedDate(date: Date): string {
 }
 
 const monthNames = Array.from({ length: 12 }, (_, month) =>
-  new Intl.DateTimeFormat(DEFAULT_LOCALE, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month, 1))),
+  new Intl.DateTimeFormat(DEFAULT_LOCALE, { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month, 1)),
+  ),
 );
 
 /** A date spelled out in the mask's order, "12 January 2026", so a person sees which day they typed. */
@@ -144,7 +148,10 @@ const DateSpelled = styled.span`
 
 type MaskOptions = typeof DATE_MASK_OPTIONS | typeof NUMBER_MASK_OPTIONS | Record<string, unknown>;
 
-export interface MaskedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'defaultValue'> {
+export interface MaskedInputProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'defaultValue'
+> {
   /** IMask options (DATE_MASK_OPTIONS, NUMBER_MASK_OPTIONS or others). */
   mask: MaskOptions;
   /** The masked text. */
@@ -157,7 +164,15 @@ export interface MaskedInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
 }
 
 /** A react-imask input with an undo history (Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y to redo). */
-export function MaskedInput({ mask, value, onValueChange, invalid, historySize = MASK_HISTORY_SIZE, onKeyDown, ...props }: MaskedInputProps) {
+export function MaskedInput({
+  mask,
+  value,
+  onValueChange,
+  invalid,
+  historySize = MASK_HISTORY_SIZE,
+  onKeyDown,
+  ...props
+}: MaskedInputProps) {
   const history = useMemo(() => new UndoHistory<string>(historySize), [historySize]);
   const onValueChangeRef = useRef(onValueChange);
   onValueChangeRef.current = onValueChange;

@@ -19,7 +19,11 @@ export interface NotFoundScreenProps {
 export function NotFoundScreen({ variant = 'public', to }: NotFoundScreenProps) {
   if (variant === 'private') {
     return (
-      <StatusScreen title="Page not found" landmark={false} actions={<ButtonLink to={to ?? '/'}>Go to home page</ButtonLink>}>
+      <StatusScreen
+        title="Page not found"
+        landmark={false}
+        actions={<ButtonLink to={to ?? '/'}>Go to home page</ButtonLink>}
+      >
         <p>The page you are looking for does not exist, or you do not have access to it.</p>
       </StatusScreen>
     );

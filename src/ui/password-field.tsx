@@ -28,7 +28,16 @@ const ToggleButton = styled.button`
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8z" />
       <circle cx="12" cy="12" r="3" />
       {crossed ? <line x1="3" y1="3" x2="21" y2="21" /> : null}
@@ -55,7 +64,13 @@ export function PasswordField({ id, autoComplete = 'current-password', style, ..
       spellCheck={false}
       style={{ paddingRight: 48, ...style }}
       adornment={
-        <ToggleButton type="button" aria-label={toggleLabel} title={toggleLabel} aria-controls={inputId} onClick={() => setVisible((v) => !v)}>
+        <ToggleButton
+          type="button"
+          aria-label={toggleLabel}
+          title={toggleLabel}
+          aria-controls={inputId}
+          onClick={() => setVisible((v) => !v)}
+        >
           <EyeIcon crossed={visible} />
         </ToggleButton>
       }

@@ -46,7 +46,8 @@ export function usePasswordRules(load: () => Promise<unknown>): string[] {
     Promise.resolve()
       .then(() => loadRef.current())
       .then((answer) => {
-        if (active && Array.isArray(answer)) setRules(answer.filter((text): text is string => typeof text === 'string'));
+        if (active && Array.isArray(answer))
+          setRules(answer.filter((text): text is string => typeof text === 'string'));
       })
       .catch(() => undefined);
     return () => {

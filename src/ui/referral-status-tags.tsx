@@ -14,7 +14,9 @@ const STATUS_TONES: Record<ReferralStatus, TagTone> = {
 export function ReferralStatusTags({ referral }: { referral: { status: ReferralStatus; overdue: boolean } }) {
   return (
     <TagList>
-      <Tag tone={STATUS_TONES[referral.status] ?? 'neutral'}>{REFERRAL_STATUSES[referral.status] ?? referral.status}</Tag>
+      <Tag tone={STATUS_TONES[referral.status] ?? 'neutral'}>
+        {REFERRAL_STATUSES[referral.status] ?? referral.status}
+      </Tag>
       {referral.overdue ? <Tag tone="error">Overdue</Tag> : null}
     </TagList>
   );

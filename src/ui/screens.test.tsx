@@ -90,7 +90,10 @@ describe('PageHeader and EmptyState', () => {
 describe('PasswordRules', () => {
   it('lists the rule texts', () => {
     renderWithTheme(<PasswordRules rules={['At least 12 characters.', 'Not entirely numeric.']} />);
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['At least 12 characters.', 'Not entirely numeric.']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'At least 12 characters.',
+      'Not entirely numeric.',
+    ]);
   });
 
   it('shows nothing without rules', () => {

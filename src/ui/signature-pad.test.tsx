@@ -47,7 +47,13 @@ describe('SignaturePad', () => {
   it('builds signature_pad with min width 0.5, max 2.5, min distance 5, throttle 16 and velocity weight 0.7', () => {
     renderWithTheme(<SignaturePad label="Signature" />);
     expect(pads).toHaveLength(1);
-    expect(pads[0].options).toMatchObject({ minWidth: 0.5, maxWidth: 2.5, minDistance: 5, throttle: 16, velocityFilterWeight: 0.7 });
+    expect(pads[0].options).toMatchObject({
+      minWidth: 0.5,
+      maxWidth: 2.5,
+      minDistance: 5,
+      throttle: 16,
+      velocityFilterWeight: 0.7,
+    });
   });
 
   it('scales the canvas by the device pixel ratio', () => {

@@ -88,7 +88,13 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
     };
     resize();
     if (initialValue) {
-      void pad.fromDataURL(initialValue, { ratio: 1, width: canvas.offsetWidth || undefined, height: canvas.offsetHeight || undefined }).catch(() => undefined);
+      void pad
+        .fromDataURL(initialValue, {
+          ratio: 1,
+          width: canvas.offsetWidth || undefined,
+          height: canvas.offsetHeight || undefined,
+        })
+        .catch(() => undefined);
     }
     const onEndStroke = () => onChangeRef.current?.(pad.isEmpty() ? null : pad.toDataURL('image/png'));
     pad.addEventListener('endStroke', onEndStroke);
@@ -141,7 +147,10 @@ export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(fu
 export type SignatureFieldProps = Omit<SignaturePadProps, 'onChange' | 'error' | 'initialValue'> & { name: string };
 
 /** SignaturePad bound to a Formik field holding a PNG data URL, or null while empty; error once touched. */
-export const SignatureField = forwardRef<SignaturePadHandle, SignatureFieldProps>(function SignatureField({ name, ...props }, ref) {
+export const SignatureField = forwardRef<SignaturePadHandle, SignatureFieldProps>(function SignatureField(
+  { name, ...props },
+  ref,
+) {
   const [field, meta, helpers] = useField<string | null>(name);
   return (
     <SignaturePad

@@ -16,11 +16,22 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
  * Formik submit button: disabled while the form is invalid, while it is unchanged before the first
  * submit (unless `errorsOnSubmit`), and while submitting (when it reads 'Submitting').
  */
-export function SubmitButton({ children = 'Submit', submittingLabel = 'Submitting', disabled, errorsOnSubmit = false, ...props }: SubmitButtonProps) {
+export function SubmitButton({
+  children = 'Submit',
+  submittingLabel = 'Submitting',
+  disabled,
+  errorsOnSubmit = false,
+  ...props
+}: SubmitButtonProps) {
   const { isSubmitting, isValid, dirty, submitCount } = useFormikContext();
   const blocked = !errorsOnSubmit && (!isValid || (!dirty && submitCount === 0));
   return (
-    <Button {...props} type="submit" disabled={disabled || isSubmitting || blocked} aria-busy={isSubmitting || undefined}>
+    <Button
+      {...props}
+      type="submit"
+      disabled={disabled || isSubmitting || blocked}
+      aria-busy={isSubmitting || undefined}
+    >
       {isSubmitting ? submittingLabel : children}
     </Button>
   );

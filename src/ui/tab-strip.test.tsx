@@ -9,7 +9,10 @@ const TABS = ['Details', 'Documents', 'Notes', 'Onboarding', 'Schedule', 'Payrol
 describe('the tab strips', () => {
   it('SubNav: a named navigation of links, the current one marked, every tab in one wrapping list', async () => {
     const { container } = renderWithTheme(
-      <SubNav label="Employee sections" items={TABS.map((label) => ({ to: `/employees/4/${label.toLowerCase()}`, label }))} />,
+      <SubNav
+        label="Employee sections"
+        items={TABS.map((label) => ({ to: `/employees/4/${label.toLowerCase()}`, label }))}
+      />,
       { route: '/employees/4/notes' },
     );
     const nav = screen.getByRole('navigation', { name: 'Employee sections' });

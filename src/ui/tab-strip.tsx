@@ -59,7 +59,13 @@ const Strip = styled.nav`
 `;
 
 /** Sections of a page as links (sub-routes): the current one has aria-current="page". */
-export function SubNav({ label, items }: { label: string; items: readonly { to: string; label: ReactNode; end?: boolean }[] }) {
+export function SubNav({
+  label,
+  items,
+}: {
+  label: string;
+  items: readonly { to: string; label: ReactNode; end?: boolean }[];
+}) {
   return (
     <Strip aria-label={label}>
       <ul>

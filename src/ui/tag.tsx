@@ -4,8 +4,14 @@ import type { StatusTone } from '../domain/status-text';
 export type TagTone = StatusTone;
 
 /** A status word in a pill: the text carries the meaning, the colour only repeats it. */
-export const Tag = styled('span', { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone?: TagTone }>(({ theme, tone = 'neutral' }) => {
-  const colours = tone === 'neutral' ? { main: theme.palette.text.primary, surface: theme.palette.grey[100], border: theme.palette.grey[300] } : theme.palette[tone];
+export const Tag = styled('span', { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone?: TagTone }>(({
+  theme,
+  tone = 'neutral',
+}) => {
+  const colours =
+    tone === 'neutral'
+      ? { main: theme.palette.text.primary, surface: theme.palette.grey[100], border: theme.palette.grey[300] }
+      : theme.palette[tone];
   return {
     display: 'inline-flex',
     alignItems: 'center',

@@ -22,7 +22,9 @@ describe('useDebouncedValue', () => {
 
   it('takes a change once it has stayed for the delay, and calls onSettle once with it', () => {
     const onSettle = vi.fn();
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300, onSettle), { initialProps: { value: '' } });
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300, onSettle), {
+      initialProps: { value: '' },
+    });
     rerender({ value: 'n' });
     act(() => vi.advanceTimersByTime(200));
     rerender({ value: 'ni' });
@@ -36,7 +38,9 @@ describe('useDebouncedValue', () => {
 
   it('drops a change that goes back to the settled value before the delay', () => {
     const onSettle = vi.fn();
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300, onSettle), { initialProps: { value: 'ada' } });
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300, onSettle), {
+      initialProps: { value: 'ada' },
+    });
     rerender({ value: 'adam' });
     act(() => vi.advanceTimersByTime(100));
     rerender({ value: 'ada' });

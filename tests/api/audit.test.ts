@@ -10,7 +10,17 @@ import { rowsOf } from '../../server/db/connection';
 import { auditLog, notifications } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { createTestApp, testBackends, type TestApp } from '../../server/test-support';
-import { buildWorld, cloneUser, countRows, loadOperations, mintSession, STRONG_PASSWORD, TINY_PNG, unique, type World } from './support';
+import {
+  buildWorld,
+  cloneUser,
+  countRows,
+  loadOperations,
+  mintSession,
+  STRONG_PASSWORD,
+  TINY_PNG,
+  unique,
+  type World,
+} from './support';
 
 /** uid and token of a mailed link: `${PUBLIC_URL}/<route>/<uid>/<token>/<organization>`. */
 function linkParts(text: string): { uid: string; token: string } {
@@ -40,11 +50,16 @@ for (const backend of testBackends()) {
       await t?.close();
     });
 
-    const lastId = async () => Number((await t.database.db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` }).from(auditLog))[0].id);
+    const lastId = async () =>
+      Number((await t.database.db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` }).from(auditLog))[0].id);
     const rowsAfter = (id: number) => t.database.db.select().from(auditLog).where(gt(auditLog.id, id));
 
     /** Runs `action` and expects exactly one new audit row, with the operation id when given. */
-    async function expectOneRow(what: string, action: () => Promise<{ statusCode: number; body: string }>, expected: { status: number; operationId: string }) {
+    async function expectOneRow(
+      what: string,
+      action: () => Promise<{ statusCode: number; body: string }>,
+      expected: { status: number; operationId: string },
+    ) {
       const before = await lastId();
       const response = await action();
       expect(response.statusCode, `${what}: ${response.body.slice(0, 200)}`).toBe(expected.status);
@@ -54,7 +69,10 @@ for (const backend of testBackends()) {
         await new Promise((r) => setTimeout(r, 30));
         rows = await rowsAfter(before);
       }
-      expect(rows.map((r) => `${r.operationId} ${r.entity}`), what).toHaveLength(1);
+      expect(
+        rows.map((r) => `${r.operationId} ${r.entity}`),
+        what,
+      ).toHaveLength(1);
       expect(rows[0].operationId, what).toBe(expected.operationId);
       return rows[0];
     }
@@ -63,23 +81,40 @@ for (const backend of testBackends()) {
 
     it('writes one row per sign-in: success, wrong password, unknown email, throttled', async () => {
       const clone = await cloneUser(t, world.identities.nurse.userId);
-      const login = (email: string, password: string) => () => inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password } });
-      const success = await expectOneRow('successful sign-in', login(clone.email, DEMO_PASSWORD), { status: 200, operationId: 'auth_login_create' });
+      const login = (email: string, password: string) => () =>
+        inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password } });
+      const success = await expectOneRow('successful sign-in', login(clone.email, DEMO_PASSWORD), {
+        status: 200,
+        operationId: 'auth_login_create',
+      });
       expect(success.actorId).toBe(clone.id);
-      const failure = await expectOneRow('wrong password', login(clone.email, 'wrong-password-123'), { status: 401, operationId: 'auth_login_create' });
+      const failure = await expectOneRow('wrong password', login(clone.email, 'wrong-password-123'), {
+        status: 401,
+        operationId: 'auth_login_create',
+      });
       expect(failure.actorId).toBe(clone.id);
-      await expectOneRow('unknown email', login(`nobody-${unique()}@example.test`, 'wrong-password-123'), { status: 401, operationId: 'auth_login_create' });
+      await expectOneRow('unknown email', login(`nobody-${unique()}@example.test`, 'wrong-password-123'), {
+        status: 401,
+        operationId: 'auth_login_create',
+      });
       for (let i = 0; i < t.config.loginThrottleAccount; i++) await login(clone.email, `wrong-password-${i}`)();
-      await expectOneRow('throttled sign-in', login(clone.email, DEMO_PASSWORD), { status: 429, operationId: 'auth_login_create' });
+      await expectOneRow('throttled sign-in', login(clone.email, DEMO_PASSWORD), {
+        status: 429,
+        operationId: 'auth_login_create',
+      });
     });
 
     it('keeps a password typed into the email field out of the log: an unknown account is recorded without the text', async () => {
       const typed = `Tidewater-${unique()}-Lantern`; // a password, typed where the email goes
       secrets.add(typed);
-      const row = await expectOneRow('password in the email field', () => inject({ method: 'POST', url: '/api/auth/login/', payload: { email: typed, password: DEMO_PASSWORD } }), {
-        status: 401,
-        operationId: 'auth_login_create',
-      });
+      const row = await expectOneRow(
+        'password in the email field',
+        () => inject({ method: 'POST', url: '/api/auth/login/', payload: { email: typed, password: DEMO_PASSWORD } }),
+        {
+          status: 401,
+          operationId: 'auth_login_create',
+        },
+      );
       expect(row.changedFields).toEqual({ event: 'login', outcome: 'failure', account: 'unknown' });
       expect(JSON.stringify(row)).not.toContain(typed);
       // nor does the throttle keep it
@@ -87,10 +122,19 @@ for (const backend of testBackends()) {
       expect(JSON.stringify(throttles)).not.toContain(typed);
       // a known account is named by its email
       const clone = await cloneUser(t, world.identities.nurse.userId);
-      const known = await expectOneRow('wrong password', () => inject({ method: 'POST', url: '/api/auth/login/', payload: { email: clone.email.toUpperCase(), password: 'wrong-password-123' } }), {
-        status: 401,
-        operationId: 'auth_login_create',
-      });
+      const known = await expectOneRow(
+        'wrong password',
+        () =>
+          inject({
+            method: 'POST',
+            url: '/api/auth/login/',
+            payload: { email: clone.email.toUpperCase(), password: 'wrong-password-123' },
+          }),
+        {
+          status: 401,
+          operationId: 'auth_login_create',
+        },
+      );
       expect(known.changedFields).toEqual({ event: 'login', outcome: 'failure', email: clone.email });
     });
 
@@ -99,15 +143,25 @@ for (const backend of testBackends()) {
       const headers = t.headers(admin.access, 'sunrise');
       const profile = await expectOneRow(
         'profile update',
-        () => inject({ method: 'PATCH', url: '/api/auth/user/', headers, payload: { first_name: 'Alicia', phone: '+1 555 0199' } }),
+        () =>
+          inject({
+            method: 'PATCH',
+            url: '/api/auth/user/',
+            headers,
+            payload: { first_name: 'Alicia', phone: '+1 555 0199' },
+          }),
         { status: 200, operationId: 'auth_user_partial_update' },
       );
       expect(profile.actorId).toBe(admin.userId);
       expect(profile.organizationId).toBe(world.sunrise.id);
-      await expectOneRow('signature', () => inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature: TINY_PNG } }), {
-        status: 200,
-        operationId: 'auth_signature_create',
-      });
+      await expectOneRow(
+        'signature',
+        () => inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature: TINY_PNG } }),
+        {
+          status: 200,
+          operationId: 'auth_signature_create',
+        },
+      );
 
       const clone = await cloneUser(t, admin.userId);
       const session = await mintSession(t, clone.id);
@@ -123,15 +177,23 @@ for (const backend of testBackends()) {
           }),
         { status: 204, operationId: 'auth_password_change_create' },
       );
-      await expectOneRow('logout', () => inject({ method: 'POST', url: '/api/auth/logout/', headers: t.headers(session.access), payload: {} }), {
-        status: 204,
-        operationId: 'auth_logout_create',
-      });
+      await expectOneRow(
+        'logout',
+        () => inject({ method: 'POST', url: '/api/auth/logout/', headers: t.headers(session.access), payload: {} }),
+        {
+          status: 204,
+          operationId: 'auth_logout_create',
+        },
+      );
     });
 
     it('writes one row per password reset and per sign-up', async () => {
       const clone = await cloneUser(t, world.identities.nurse.userId);
-      const request = await inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: clone.email } });
+      const request = await inject({
+        method: 'POST',
+        url: '/api/auth/password/reset/',
+        payload: { email: clone.email },
+      });
       expect(request.statusCode).toBe(204);
       const mail = await t.waitForMail(clone.email);
       const { uid, token } = linkParts(mail.text);
@@ -140,7 +202,12 @@ for (const backend of testBackends()) {
       secrets.add(newPassword);
       await expectOneRow(
         'password reset',
-        () => inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password: newPassword } }),
+        () =>
+          inject({
+            method: 'POST',
+            url: '/api/auth/password/reset/confirm/',
+            payload: { uid, token, new_password: newPassword },
+          }),
         { status: 204, operationId: 'auth_password_reset_confirm_create' },
       );
 
@@ -163,7 +230,12 @@ for (const backend of testBackends()) {
       secrets.add(signUpToken);
       await expectOneRow(
         'invitation resend',
-        () => inject({ method: 'POST', url: `/api/users/${invite.entityId}/invitation/`, headers: t.headers(world.identities.admin.access, 'sunrise') }),
+        () =>
+          inject({
+            method: 'POST',
+            url: `/api/users/${invite.entityId}/invitation/`,
+            headers: t.headers(world.identities.admin.access, 'sunrise'),
+          }),
         { status: 204, operationId: 'users_invitation_create' },
       );
       const resent = await t.waitForMail(email, invitation.id);
@@ -172,7 +244,11 @@ for (const backend of testBackends()) {
       const password = `Bright-Harvest-${unique()}`;
       secrets.add(password);
       const before = await lastId();
-      const signUp = await inject({ method: 'POST', url: '/api/auth/sign-up/confirm/', payload: { uid: signUpUid, token: resentToken, password } });
+      const signUp = await inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/confirm/',
+        payload: { uid: signUpUid, token: resentToken, password },
+      });
       expect(signUp.statusCode, signUp.body).toBe(200);
       secrets.add(signUp.json().access);
       secrets.add(signUp.json().refresh);
@@ -196,10 +272,14 @@ for (const backend of testBackends()) {
         expect(deactivate.actorId).toBe(world.identities[who].userId);
         expect(deactivate.organizationId).toBe(world.sunrise.id);
         expect(deactivate.entityId).toBe(String(target.id));
-        await expectOneRow(`${who} changes the role`, () => inject({ method: 'PATCH', url: `/api/users/${target.id}/`, headers, payload: { role: 'ROLE_CLIENT' } }), {
-          status: 200,
-          operationId: 'users_partial_update',
-        });
+        await expectOneRow(
+          `${who} changes the role`,
+          () => inject({ method: 'PATCH', url: `/api/users/${target.id}/`, headers, payload: { role: 'ROLE_CLIENT' } }),
+          {
+            status: 200,
+            operationId: 'users_partial_update',
+          },
+        );
       }
     });
 
@@ -207,17 +287,32 @@ for (const backend of testBackends()) {
       expect(operationIds, 'a served operation').toContain('notifications_partial_update');
       const headers = t.headers(world.identities.admin.access, 'sunrise');
       const id = world.targets.notifications.sunrise;
-      await expectOneRow('mark read', () => inject({ method: 'PATCH', url: `/api/notifications/${id}/`, headers, payload: { read: true } }), {
-        status: 200,
-        operationId: 'notifications_partial_update',
-      });
+      await expectOneRow(
+        'mark read',
+        () => inject({ method: 'PATCH', url: `/api/notifications/${id}/`, headers, payload: { read: true } }),
+        {
+          status: 200,
+          operationId: 'notifications_partial_update',
+        },
+      );
       expect(operationIds, 'a served operation').toContain('notifications_read_all_create');
       // something unread, so that read-all changes something
-      await t.database.db.insert(notifications).values({ userId: world.identities.admin.userId, organizationId: world.sunrise.id, type: 'message', title: 'Unread' });
-      await expectOneRow('read all', () => inject({ method: 'POST', url: '/api/notifications/read-all/', headers, payload: {} }), {
-        status: 204,
-        operationId: 'notifications_read_all_create',
-      });
+      await t.database.db
+        .insert(notifications)
+        .values({
+          userId: world.identities.admin.userId,
+          organizationId: world.sunrise.id,
+          type: 'message',
+          title: 'Unread',
+        });
+      await expectOneRow(
+        'read all',
+        () => inject({ method: 'POST', url: '/api/notifications/read-all/', headers, payload: {} }),
+        {
+          status: 204,
+          operationId: 'notifications_read_all_create',
+        },
+      );
     });
 
     it('keeps no password, hash, token or signature data in any row', async () => {
@@ -226,24 +321,37 @@ for (const backend of testBackends()) {
       const problems: string[] = [];
       for (const row of all) {
         const text = JSON.stringify(row);
-        for (const secret of secrets) if (secret && text.includes(secret)) problems.push(`row ${String(row.id)} holds a secret (${secret.slice(0, 12)}…): ${text.slice(0, 300)}`);
-        if (/\$argon2|\$2[aby]\$|eyJhbGciOi|data:image|base64,/.test(text)) problems.push(`row ${String(row.id)} holds hash, JWT or image data: ${text.slice(0, 300)}`);
+        for (const secret of secrets)
+          if (secret && text.includes(secret))
+            problems.push(`row ${String(row.id)} holds a secret (${secret.slice(0, 12)}…): ${text.slice(0, 300)}`);
+        if (/\$argon2|\$2[aby]\$|eyJhbGciOi|data:image|base64,/.test(text))
+          problems.push(`row ${String(row.id)} holds hash, JWT or image data: ${text.slice(0, 300)}`);
         const keys = JSON.stringify(Object.keys((row.changed_fields as object) ?? {}));
-        if (/pass|token|secret|hash|refresh|access/i.test(keys)) problems.push(`row ${String(row.id)} has a secret-named field: ${keys}`);
+        if (/pass|token|secret|hash|refresh|access/i.test(keys))
+          problems.push(`row ${String(row.id)} has a secret-named field: ${keys}`);
       }
-      console.info(`[audit ${backend}] rows scanned=${all.length} secrets searched=${secrets.size} problems=${problems.length}`);
+      console.info(
+        `[audit ${backend}] rows scanned=${all.length} secrets searched=${secrets.size} problems=${problems.length}`,
+      );
       expect(problems).toEqual([]);
     });
 
     it('cannot be edited: UPDATE, DELETE and TRUNCATE through the database connection fail', async () => {
       const count = await countRows(t, 'audit_log');
       expect(count).toBeGreaterThan(0);
-      await expect(t.database.db.execute(sql`UPDATE audit_log SET entity = 'edited' WHERE id = (SELECT min(id) FROM audit_log)`)).rejects.toThrow();
+      await expect(
+        t.database.db.execute(sql`UPDATE audit_log SET entity = 'edited' WHERE id = (SELECT min(id) FROM audit_log)`),
+      ).rejects.toThrow();
       await expect(t.database.db.execute(sql`UPDATE audit_log SET changed_fields = NULL`)).rejects.toThrow();
-      await expect(t.database.db.execute(sql`DELETE FROM audit_log WHERE id = (SELECT max(id) FROM audit_log)`)).rejects.toThrow();
+      await expect(
+        t.database.db.execute(sql`DELETE FROM audit_log WHERE id = (SELECT max(id) FROM audit_log)`),
+      ).rejects.toThrow();
       await expect(t.database.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
       expect(await countRows(t, 'audit_log')).toBe(count);
-      const [edited] = (await t.database.db.select().from(auditLog).where(sql`${auditLog.entity} = 'edited'`)) as unknown[];
+      const [edited] = (await t.database.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.entity} = 'edited'`)) as unknown[];
       expect(edited).toBeUndefined();
     });
 

@@ -74,7 +74,12 @@ export const HOSTILE_STRINGS: string[] = [
 
 /** Dates no calendar has (PostgreSQL refuses them all, so a validator that lets one through makes a 500). */
 export const IMPOSSIBLE_DATES = ['1950-02-30', '2025-02-29', '2026-13-01', '2026-04-31', '0000-01-01'];
-export const IMPOSSIBLE_DATE_TIMES = ['2026-02-30T10:00:00Z', '2025-02-29T08:00:00-05:00', '2026-13-01T10:00:00Z', '2026-01-05T24:00:00Z'];
+export const IMPOSSIBLE_DATE_TIMES = [
+  '2026-02-30T10:00:00Z',
+  '2025-02-29T08:00:00-05:00',
+  '2026-13-01T10:00:00Z',
+  '2026-01-05T24:00:00Z',
+];
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 /** 'date' or 'date-time' when the field holds a date (its non-null branch, when nullable), else null. */
@@ -94,8 +99,10 @@ export function nestedDateFields(schema: JsonSchema | null, path = ''): string[]
   if (!schema || typeof schema !== 'object') return [];
   const found: string[] = [];
   if (path && dateKind(schema)) found.push(path);
-  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) found.push(...nestedDateFields(branch, path).filter((p) => p !== path));
-  for (const [name, inner] of Object.entries<JsonSchema>(schema.properties ?? {})) found.push(...nestedDateFields(inner, path ? `${path}.${name}` : name));
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    found.push(...nestedDateFields(branch, path).filter((p) => p !== path));
+  for (const [name, inner] of Object.entries<JsonSchema>(schema.properties ?? {}))
+    found.push(...nestedDateFields(inner, path ? `${path}.${name}` : name));
   if (schema.items) found.push(...nestedDateFields(schema.items, `${path}[]`));
   return [...new Set(found)];
 }
@@ -106,9 +113,14 @@ const marker = () => `probe${unique()}`;
 /** Free text a service takes as it is (a note, a description, a name): where the markers go. */
 function isFreeText(name: string, schema: JsonSchema): boolean {
   if (baseType(schema) !== 'string' || schema.enum || schema.const !== undefined || dateKind(schema)) return false;
-  const branch = [schema, ...(schema.anyOf ?? [])].find((b) => b.type === 'string' || (Array.isArray(b.type) && b.type.includes('string'))) ?? schema;
+  const branch =
+    [schema, ...(schema.anyOf ?? [])].find(
+      (b) => b.type === 'string' || (Array.isArray(b.type) && b.type.includes('string')),
+    ) ?? schema;
   if (branch.format || branch.pattern || branch.enum || (branch.maxLength ?? Infinity) < 20) return false;
-  return !/password|phone|email|timezone|token|code|npi|url|uid|signature|member_id|postal|state|zip|color|slug|language/i.test(name);
+  return !/password|phone|email|timezone|token|code|npi|url|uid|signature|member_id|postal|state|zip|color|slug|language/i.test(
+    name,
+  );
 }
 
 /**
@@ -121,7 +133,11 @@ function markedBody(op: Operation, name: string, value: string): { body: Record<
   const required = new Set<string>(op.body?.required ?? []);
   for (const [field, schema] of Object.entries<JsonSchema>(op.body?.properties ?? {})) {
     if (field === name || !isFreeText(field, schema)) continue;
-    if (!required.has(field) && !/note|description|outcome|involved|reason|comment|message|text|resolution|details/i.test(field)) continue;
+    if (
+      !required.has(field) &&
+      !/note|description|outcome|involved|reason|comment|message|text|resolution|details/i.test(field)
+    )
+      continue;
     const text = marker();
     body[field] = text;
     markers.push(text);
@@ -130,7 +146,18 @@ function markedBody(op: Operation, name: string, value: string): { body: Record<
 }
 
 const HUGE = 'A'.repeat(1024 * 1024);
-const BAD_NUMBERS = ['abc', '-1', '0', '1.5', '99999999999999999999', '1e309', '-99999999999999999999', '0x10', ' ', 'null'];
+const BAD_NUMBERS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999',
+  '1e309',
+  '-99999999999999999999',
+  '0x10',
+  ' ',
+  'null',
+];
 
 /**
  * Failures that reproduce bugs reported to the server's owners (see the report of this suite). They are kept
@@ -151,7 +178,11 @@ interface Counts {
 function wrongTypes(schema: JsonSchema): unknown[] {
   const nullable = isNullable(schema);
   const nullCase = nullable ? [] : [null];
-  if (schema.enum || schema.const !== undefined || (schema.anyOf ?? []).some((b: JsonSchema) => b.const !== undefined || b.enum))
+  if (
+    schema.enum ||
+    schema.const !== undefined ||
+    (schema.anyOf ?? []).some((b: JsonSchema) => b.const !== undefined || b.enum)
+  )
     return [123, true, {}, [], 'NOT_A_CHOICE', ...nullCase];
   switch (baseType(schema)) {
     case 'string':
@@ -170,7 +201,6 @@ function wrongTypes(schema: JsonSchema): unknown[] {
       return [];
   }
 }
-
 
 interface SendOptions {
   path?: Record<string, string | number>;
@@ -197,7 +227,8 @@ export const candidatesOf = (operations: Operation[]) => operations.filter((op) 
 /** Every case of one operation, in the order they are sent; `ids` and `validQuery` are the valid path and query. */
 function casesOf(op: Operation, ids: Record<string, string | number>, validQuery: Record<string, string>): Case[] {
   const cases: Case[] = [];
-  const malformed = (what: string, options: SendOptions, field?: string, secrets?: string[]) => cases.push({ kind: 'malformed', what, options, field, secrets });
+  const malformed = (what: string, options: SendOptions, field?: string, secrets?: string[]) =>
+    cases.push({ kind: 'malformed', what, options, field, secrets });
   const impossible = (kind: 'date' | 'date-time') => (kind === 'date' ? IMPOSSIBLE_DATES : IMPOSSIBLE_DATE_TIMES);
   /** The free-text query parameters, each with a fresh marker: they ride along with an impossible date. */
   const markedQuery = () => {
@@ -217,7 +248,8 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
     const base = plausibleBody(op) ?? {};
     const required: string[] = op.body.required ?? [];
     const bodyRequired = required.length > 0;
-    for (const raw of ['[]', '"text"', '42', 'true', ...(bodyRequired ? ['null'] : [])]) malformed(`body ${raw}`, { raw });
+    for (const raw of ['[]', '"text"', '42', 'true', ...(bodyRequired ? ['null'] : [])])
+      malformed(`body ${raw}`, { raw });
     malformed('broken JSON', { raw: '{"a":' });
     malformed('text/plain body', { raw: 'email=x', contentType: 'text/plain' });
     if (bodyRequired) malformed('empty object', { body: {} }, required[0]);
@@ -226,7 +258,8 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
       malformed(`missing ${name}`, { body: rest }, name);
     }
     for (const [name, schema] of Object.entries<JsonSchema>(op.body.properties ?? {})) {
-      for (const value of wrongTypes(schema)) malformed(`${name}=${JSON.stringify(value)}`, { body: { ...plausibleBody(op), [name]: value } }, name);
+      for (const value of wrongTypes(schema))
+        malformed(`${name}=${JSON.stringify(value)}`, { body: { ...plausibleBody(op), [name]: value } }, name);
       const date = dateKind(schema);
       if (date) {
         for (const value of impossible(date)) {
@@ -236,7 +269,8 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
       }
       if (baseType(schema) === 'string') {
         malformed(`${name}=1 MB`, { body: { ...plausibleBody(op), [name]: HUGE } }, name);
-        for (const value of HOSTILE_STRINGS) hostile(`${name}=${JSON.stringify(value).slice(0, 40)}`, { body: { ...plausibleBody(op), [name]: value } });
+        for (const value of HOSTILE_STRINGS)
+          hostile(`${name}=${JSON.stringify(value).slice(0, 40)}`, { body: { ...plausibleBody(op), [name]: value } });
       }
     }
   }
@@ -248,7 +282,10 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
     if (date) {
       for (const value of impossible(date)) {
         const { query, markers } = markedQuery();
-        malformed(`?${p.name}=${value} (impossible)`, { query: { ...query, [p.name]: value } }, p.name, [value, ...markers]);
+        malformed(`?${p.name}=${value} (impossible)`, { query: { ...query, [p.name]: value } }, p.name, [
+          value,
+          ...markers,
+        ]);
       }
     }
     if (type === 'integer' || type === 'number') {
@@ -262,16 +299,29 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
         if (valid) continue;
         malformed(`?${p.name}=${value}`, { query: { ...validQuery, [p.name]: value } }, p.name);
       }
-      if (p.schema.maximum !== undefined) malformed(`?${p.name}=${p.schema.maximum + 1}`, { query: { ...validQuery, [p.name]: String(p.schema.maximum + 1) } }, p.name);
+      if (p.schema.maximum !== undefined)
+        malformed(
+          `?${p.name}=${p.schema.maximum + 1}`,
+          { query: { ...validQuery, [p.name]: String(p.schema.maximum + 1) } },
+          p.name,
+        );
       // a large but well-formed offset is valid: an empty page, never an error
-      if (p.schema.maximum === undefined) hostile(`?${p.name}=2^53-1`, { query: { ...validQuery, [p.name]: String(Number.MAX_SAFE_INTEGER) } });
+      if (p.schema.maximum === undefined)
+        hostile(`?${p.name}=2^53-1`, { query: { ...validQuery, [p.name]: String(Number.MAX_SAFE_INTEGER) } });
     } else if (type === 'boolean') {
-      for (const value of ['yes', '2', 'maybe', '']) malformed(`?${p.name}=${value}`, { query: { ...validQuery, [p.name]: value } }, p.name);
+      for (const value of ['yes', '2', 'maybe', ''])
+        malformed(`?${p.name}=${value}`, { query: { ...validQuery, [p.name]: value } }, p.name);
     } else if (p.schema.enum || (p.schema.anyOf ?? []).length) {
-      for (const value of ['NOT_A_CHOICE', "' OR 1=1 --", '\u0000']) malformed(`?${p.name}=${JSON.stringify(value)}`, { query: { ...validQuery, [p.name]: value } }, p.name);
+      for (const value of ['NOT_A_CHOICE', "' OR 1=1 --", '\u0000'])
+        malformed(`?${p.name}=${JSON.stringify(value)}`, { query: { ...validQuery, [p.name]: value } }, p.name);
     } else if (type === 'string') {
-      malformed(`?${p.name}=1 MB`, { query: { ...validQuery, [p.name]: 'A'.repeat(Math.max(10_000, (p.schema.maxLength ?? 0) + 1)) } }, p.name);
-      for (const value of HOSTILE_STRINGS) hostile(`?${p.name}=${JSON.stringify(value).slice(0, 40)}`, { query: { ...validQuery, [p.name]: value } });
+      malformed(
+        `?${p.name}=1 MB`,
+        { query: { ...validQuery, [p.name]: 'A'.repeat(Math.max(10_000, (p.schema.maxLength ?? 0) + 1)) } },
+        p.name,
+      );
+      for (const value of HOSTILE_STRINGS)
+        hostile(`?${p.name}=${JSON.stringify(value).slice(0, 40)}`, { query: { ...validQuery, [p.name]: value } });
     }
   }
 
@@ -280,11 +330,14 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
     const numeric = baseType(p.schema) === 'integer';
     const values = numeric ? BAD_NUMBERS.filter((v) => v !== ' ') : [];
     const date = dateKind(p.schema);
-    if (date) for (const value of impossible(date)) malformed(`/${p.name}=${value}/ (impossible)`, { path: { ...ids, [p.name]: value } }, p.name, [value]);
+    if (date)
+      for (const value of impossible(date))
+        malformed(`/${p.name}=${value}/ (impossible)`, { path: { ...ids, [p.name]: value } }, p.name, [value]);
     for (const value of values) malformed(`/${p.name}=${value}/`, { path: { ...ids, [p.name]: value } });
     for (const value of HOSTILE_STRINGS) {
       if (value === ' ') continue;
-      if (numeric) malformed(`/${p.name}=${JSON.stringify(value).slice(0, 40)}/`, { path: { ...ids, [p.name]: value } });
+      if (numeric)
+        malformed(`/${p.name}=${JSON.stringify(value).slice(0, 40)}/`, { path: { ...ids, [p.name]: value } });
       else hostile(`/${p.name}=${JSON.stringify(value).slice(0, 40)}/`, { path: { ...ids, [p.name]: value } });
     }
     // broken percent-encoding and encoded separators, sent as they are
@@ -305,7 +358,9 @@ function casesOf(op: Operation, ids: Record<string, string | number>, validQuery
 export function shardOperations(operations: Operation[], shards = SHARDS): Operation[][] {
   const candidates = candidatesOf(operations);
   const weight = new Map(candidates.map((op) => [op, casesOf(op, {}, {}).length]));
-  const heaviestFirst = [...candidates].sort((a, b) => weight.get(b)! - weight.get(a)! || a.operationId.localeCompare(b.operationId));
+  const heaviestFirst = [...candidates].sort(
+    (a, b) => weight.get(b)! - weight.get(a)! || a.operationId.localeCompare(b.operationId),
+  );
   const load = Array.from({ length: shards }, () => 0);
   const shardOf = new Map<Operation, number>();
   for (const op of heaviestFirst) {
@@ -338,7 +393,15 @@ export function badInputSuite(backend: Backend, shard: number): void {
     let t: TestApp;
     let world: World;
     let operations: Operation[] = [];
-    const counts: Counts = { malformed: 0, malformedAccepted: 0, hostile: 0, serverErrors: 0, halfWritten: 0, impossibleDates: 0, logLeaks: 0 };
+    const counts: Counts = {
+      malformed: 0,
+      malformedAccepted: 0,
+      hostile: 0,
+      serverErrors: 0,
+      halfWritten: 0,
+      impossibleDates: 0,
+      logLeaks: 0,
+    };
     /** The app's log lines (debug level: requests are logged too), emptied after each operation is scanned. */
     const log: string[] = [];
 
@@ -359,9 +422,7 @@ export function badInputSuite(backend: Backend, shard: number): void {
         return t.headers((await mintSession(t, clone.id)).access, 'sunrise');
       }
       const order: IdentityName[] = ['admin', 'master', 'nurse', 'newhire', 'client', 'marketer'];
-      const identity = order
-        .map((n) => world.identities[n])
-        .find((i) => allows(op.access, i));
+      const identity = order.map((n) => world.identities[n]).find((i) => allows(op.access, i));
       expect(identity, `someone may call ${op.operationId}`).toBeTruthy();
       return t.headers(identity!.access, 'sunrise');
     }
@@ -370,7 +431,11 @@ export function badInputSuite(backend: Backend, shard: number): void {
       const failures: string[] = [];
       const headers = await callerFor(op);
       const ids = Object.fromEntries(pathParams(op).map((p) => [p.name, targetId(world, op.path, world.sunrise)]));
-      const validQuery = Object.fromEntries(queryParams(op).filter((p) => p.required).map((p) => [p.name, String(plausible(p.schema, p.name))]));
+      const validQuery = Object.fromEntries(
+        queryParams(op)
+          .filter((p) => p.required)
+          .map((p) => [p.name, String(plausible(p.schema, p.name))]),
+      );
 
       const send = async (options: SendOptions) => {
         const url = fillPath(op.path, options.path ?? ids, options.rawPath);
@@ -380,7 +445,11 @@ export function badInputSuite(backend: Backend, shard: number): void {
           method: op.method,
           url: query ? `${url}?${query}` : url,
           headers: { ...headers, ...(hasBody ? { 'content-type': options.contentType ?? 'application/json' } : {}) },
-          ...(options.raw !== undefined ? { payload: options.raw } : options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+          ...(options.raw !== undefined
+            ? { payload: options.raw }
+            : options.body !== undefined
+              ? { payload: JSON.stringify(options.body) }
+              : {}),
         });
       };
 
@@ -409,7 +478,8 @@ export function badInputSuite(backend: Backend, shard: number): void {
         failures.push(...errorProblems(response).map((p) => `${p}: ${label}`));
         if (field && response.statusCode === 400) {
           const fields = Object.keys(response.json().fields ?? {});
-          if (!fields.includes(field)) failures.push(`400 does not name ${field} (names ${fields.join(', ') || 'nothing'}): ${label}`);
+          if (!fields.includes(field))
+            failures.push(`400 does not name ${field} (names ${fields.join(', ') || 'nothing'}): ${label}`);
         }
       }
 
@@ -433,26 +503,46 @@ export function badInputSuite(backend: Backend, shard: number): void {
     if (shard === 1) {
       it('has its shard files, 1..SHARDS for each backend, whose slices cover every operation with input once', () => {
         expect(shardFiles()).toEqual(
-          (['pglite', 'postgres'] as const).flatMap((b) => Array.from({ length: SHARDS }, (_, i) => `${b}.${i + 1}`)).sort(),
+          (['pglite', 'postgres'] as const)
+            .flatMap((b) => Array.from({ length: SHARDS }, (_, i) => `${b}.${i + 1}`))
+            .sort(),
         );
         const slices = shardOperations(operations);
         expect(slices).toHaveLength(SHARDS);
         for (const slice of slices) expect(slice.length).toBeGreaterThan(0);
         const ids = slices.flat().map((op) => op.operationId);
         expect(new Set(ids).size, 'no operation in two shards').toBe(ids.length);
-        expect(ids.sort()).toEqual(candidatesOf(operations).map((op) => op.operationId).sort());
+        expect(ids.sort()).toEqual(
+          candidatesOf(operations)
+            .map((op) => op.operationId)
+            .sort(),
+        );
       });
 
       it('finds the date fields of the document, and reaches each (body fields at the top, query and path parameters)', () => {
         const dated = operations.flatMap((op) => [
-          ...Object.entries<JsonSchema>(op.body?.properties ?? {}).filter(([, s]) => dateKind(s)).map(([name]) => `${op.operationId} ${name}`),
-          ...op.parameters.filter((p) => dateKind(p.schema)).map((p) => `${op.operationId} ${p.in === 'query' ? '?' : '/'}${p.name}`),
+          ...Object.entries<JsonSchema>(op.body?.properties ?? {})
+            .filter(([, s]) => dateKind(s))
+            .map(([name]) => `${op.operationId} ${name}`),
+          ...op.parameters
+            .filter((p) => dateKind(p.schema))
+            .map((p) => `${op.operationId} ${p.in === 'query' ? '?' : '/'}${p.name}`),
         ]);
         // the review named these; the document has many more
-        for (const field of ['clients_create date_of_birth', 'grievances_create occurred_on', 'referrals_create date_of_birth', 'referrals_list ?created_after', 'referrals_list ?created_before'])
+        for (const field of [
+          'clients_create date_of_birth',
+          'grievances_create occurred_on',
+          'referrals_create date_of_birth',
+          'referrals_list ?created_after',
+          'referrals_list ?created_before',
+        ])
           expect(dated).toContain(field);
         expect(dated.length).toBeGreaterThan(30);
-        const unreached = operations.flatMap((op) => nestedDateFields(op.body).filter((path) => /[.[]/.test(path)).map((path) => `${op.operationId} ${path}`));
+        const unreached = operations.flatMap((op) =>
+          nestedDateFields(op.body)
+            .filter((path) => /[.[]/.test(path))
+            .map((path) => `${op.operationId} ${path}`),
+        );
         expect(unreached, 'date fields inside nested objects or arrays: teach casesOf to reach them').toEqual([]);
       });
     }
@@ -472,7 +562,8 @@ export function badInputSuite(backend: Backend, shard: number): void {
       const open = failures.filter((f) => !known.includes(f));
       for (const issue of KNOWN_ISSUES) {
         const hits = known.filter((f) => issue.matches(f));
-        if (hits.length) console.warn(`[${label}] known issue ${issue.id}: ${hits.length} cases, e.g. ${hits[0].slice(0, 200)}`);
+        if (hits.length)
+          console.warn(`[${label}] known issue ${issue.id}: ${hits.length} cases, e.g. ${hits[0].slice(0, 200)}`);
       }
       console.info(`[${label}] known-issue cases=${known.length} (excluded from the verdict)`);
       console.info(
@@ -483,9 +574,16 @@ export function badInputSuite(backend: Backend, shard: number): void {
 
     if (shard === 1) {
       it('writes nothing when a create is refused: no user, no profile, no mail', async () => {
-        expect(operations.map((o) => o.operationId), 'a served operation').toContain('users_create');
+        expect(
+          operations.map((o) => o.operationId),
+          'a served operation',
+        ).toContain('users_create');
         const headers = t.headers(world.identities.admin.access, 'sunrise');
-        const before = { users: await countRows(t, 'users'), profiles: await countRows(t, 'employee_profiles'), outbox: await countRows(t, 'outbox') };
+        const before = {
+          users: await countRows(t, 'users'),
+          profiles: await countRows(t, 'employee_profiles'),
+          outbox: await countRows(t, 'outbox'),
+        };
         const bad = [
           { first_name: 'A', last_name: 'B', role: 'ROLE_EMPLOYEE' },
           { email: 'not-an-email', first_name: 'A', last_name: 'B', role: 'ROLE_EMPLOYEE' },
@@ -502,7 +600,11 @@ export function badInputSuite(backend: Backend, shard: number): void {
           expect(response.statusCode).toBeLessThan(500);
           expect(errorProblems(response)).toEqual([]);
         }
-        expect({ users: await countRows(t, 'users'), profiles: await countRows(t, 'employee_profiles'), outbox: await countRows(t, 'outbox') }).toEqual(before);
+        expect({
+          users: await countRows(t, 'users'),
+          profiles: await countRows(t, 'employee_profiles'),
+          outbox: await countRows(t, 'outbox'),
+        }).toEqual(before);
       });
     }
   });

@@ -9,7 +9,8 @@ interface Row {
   pass: boolean | null;
 }
 
-const file = JSON.parse(readFileSync(new URL('../../bench/results.json', import.meta.url), 'utf8')) as Row[] | { results?: Row[]; rows?: Row[] };
+const file = JSON.parse(readFileSync(new URL('../../bench/results.json', import.meta.url), 'utf8')) as
+  Row[] | { results?: Row[]; rows?: Row[] };
 const rows: Row[] = Array.isArray(file) ? file : (file.results ?? file.rows ?? []);
 
 describe('bench/results.json', () => {
@@ -18,6 +19,10 @@ describe('bench/results.json', () => {
   });
 
   it('gives every row a target and a verdict', () => {
-    expect(rows.filter((row) => typeof row.pass !== 'boolean' || !row.target || /informative/i.test(row.target)).map((row) => row.metric)).toEqual([]);
+    expect(
+      rows
+        .filter((row) => typeof row.pass !== 'boolean' || !row.target || /informative/i.test(row.target))
+        .map((row) => row.metric),
+    ).toEqual([]);
   });
 });

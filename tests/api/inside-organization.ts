@@ -15,10 +15,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/connection';
-import { clients, clientServices, clientUsers, referrals, users, visitExceptions, visits } from '../../server/db/schema';
+import {
+  clients,
+  clientServices,
+  clientUsers,
+  referrals,
+  users,
+  visitExceptions,
+  visits,
+} from '../../server/db/schema';
 import { createTestApp, testBackends, type Backend, type TestApp } from '../../server/test-support';
 import type { Caller } from '../security/access-table';
-import { allows, cloneUser, fillPath, injectOperation, loadOperations, mintSession, unique, type Operation } from './support';
+import {
+  allows,
+  cloneUser,
+  fillPath,
+  injectOperation,
+  loadOperations,
+  mintSession,
+  unique,
+  type Operation,
+} from './support';
 
 type Person = 'admin' | 'thirdAdmin' | 'clara' | 'family2' | 'family3' | 'nurse' | 'aide' | 'marketer' | 'marketer2';
 
@@ -129,7 +146,13 @@ export function insideOrganizationSuite(backend: Backend): void {
     const people = {} as Record<Person, Session>;
     const markers = {} as Record<SecretName, string>;
     /** Record ids by the first path segment of the operations that name them. */
-    const ids: Record<string, number[]> = { grievances: [], visits: [], clients: [], 'work-service-reviews': [], referrals: [] };
+    const ids: Record<string, number[]> = {
+      grievances: [],
+      visits: [],
+      clients: [],
+      'work-service-reviews': [],
+      referrals: [],
+    };
     let claraClientId = 0;
     let claraGrievanceId = 0;
     let openVisitAhead = 0;
@@ -140,36 +163,84 @@ export function insideOrganizationSuite(backend: Backend): void {
     const db = () => t.database.db;
     const as = (person: Person) => t.headers(people[person].access, 'sunrise');
     const call = (person: Person, method: string, url: string, payload?: unknown) =>
-      t.app.inject({ method: method as 'GET', url, headers: as(person), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+      t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: as(person),
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
     async function must(person: Person, method: string, url: string, payload?: unknown) {
       const response = await call(person, method, url, payload);
-      if (response.statusCode >= 300) throw new Error(`${person} ${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+      if (response.statusCode >= 300)
+        throw new Error(`${person} ${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
       return response.json();
     }
-    const idOf = async (email: string) => (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+    const idOf = async (email: string) =>
+      (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
 
     /** A family member of Clara's client record: a user of role client linked to it. */
     async function familyMember(firstName: string): Promise<Session> {
       const copy = await cloneUser(t, await idOf('client@sunrise.example'));
       await db().update(users).set({ firstName, lastName: 'Whitfield' }).where(eq(users.id, copy.id));
-      const [sunrise] = await db().select({ organizationId: users.organizationId }).from(users).where(eq(users.id, copy.id));
-      await db().insert(clientUsers).values({ userId: copy.id, organizationId: sunrise.organizationId!, clientId: claraClientId, relationship: 'FAMILY' });
+      const [sunrise] = await db()
+        .select({ organizationId: users.organizationId })
+        .from(users)
+        .where(eq(users.id, copy.id));
+      await db()
+        .insert(clientUsers)
+        .values({
+          userId: copy.id,
+          organizationId: sunrise.organizationId!,
+          clientId: claraClientId,
+          relationship: 'FAMILY',
+        });
       return { access: (await mintSession(t, copy.id)).access, userId: copy.id };
     }
 
     /** A client of the agency that none of these caregivers serves, with one service and a marked address. */
-    async function otherClient(service: 'SkilledNurses' | 'Pathways', address: string): Promise<{ clientId: number; serviceId: number }> {
-      const organizationId = (await db().select({ organizationId: users.organizationId }).from(users).where(eq(users.email, 'admin@sunrise.example')))[0].organizationId!;
+    async function otherClient(
+      service: 'SkilledNurses' | 'Pathways',
+      address: string,
+    ): Promise<{ clientId: number; serviceId: number }> {
+      const organizationId = (
+        await db()
+          .select({ organizationId: users.organizationId })
+          .from(users)
+          .where(eq(users.email, 'admin@sunrise.example'))
+      )[0].organizationId!;
       const [client] = await db()
         .insert(clients)
-        .values({ organizationId, type: 'HCC', status: 'ACTIVE', firstName: 'Ines', lastName: `Elsewhere${unique()}`, dateOfBirth: '1941-05-02', address, city: 'Springfield', state: 'IL', postalCode: '62704' })
+        .values({
+          organizationId,
+          type: 'HCC',
+          status: 'ACTIVE',
+          firstName: 'Ines',
+          lastName: `Elsewhere${unique()}`,
+          dateOfBirth: '1941-05-02',
+          address,
+          city: 'Springfield',
+          state: 'IL',
+          postalCode: '62704',
+        })
         .returning({ id: clients.id });
-      const [row] = await db().insert(clientServices).values({ organizationId, clientId: client.id, service }).returning({ id: clientServices.id });
+      const [row] = await db()
+        .insert(clientServices)
+        .values({ organizationId, clientId: client.id, service })
+        .returning({ id: clientServices.id });
       return { clientId: client.id, serviceId: row.id };
     }
 
-    async function openVisit(place: { clientId: number; serviceId: number }, startsAt: Date, notes: string): Promise<number> {
-      const organizationId = (await db().select({ organizationId: clients.organizationId }).from(clients).where(eq(clients.id, place.clientId)))[0].organizationId;
+    async function openVisit(
+      place: { clientId: number; serviceId: number },
+      startsAt: Date,
+      notes: string,
+    ): Promise<number> {
+      const organizationId = (
+        await db()
+          .select({ organizationId: clients.organizationId })
+          .from(clients)
+          .where(eq(clients.id, place.clientId))
+      )[0].organizationId;
       const [visit] = await db()
         .insert(visits)
         .values({
@@ -205,7 +276,10 @@ export function insideOrganizationSuite(backend: Backend): void {
       people.marketer = await login('marketer@sunrise.example');
       const marketer2 = await cloneUser(t, people.marketer.userId);
       people.marketer2 = { access: (await mintSession(t, marketer2.id)).access, userId: marketer2.id };
-      [{ clientId: claraClientId }] = await db().select({ clientId: clientUsers.clientId }).from(clientUsers).where(eq(clientUsers.userId, people.clara.userId));
+      [{ clientId: claraClientId }] = await db()
+        .select({ clientId: clientUsers.clientId })
+        .from(clientUsers)
+        .where(eq(clientUsers.userId, people.clara.userId));
       people.family2 = await familyMember('Daniel');
       people.family3 = await familyMember('Rosa');
       ids.clients.push(claraClientId);
@@ -218,20 +292,37 @@ export function insideOrganizationSuite(backend: Backend): void {
         desired_outcome: `Please do not tell Daniel. ${markers.claraGrievance}`,
       });
       claraGrievanceId = grievance.id;
-      await must('admin', 'POST', `/api/grievances/${grievance.id}/notes/`, { note: `HR remark ${markers.internalNote}`, internal: true });
+      await must('admin', 'POST', `/api/grievances/${grievance.id}/notes/`, {
+        note: `HR remark ${markers.internalNote}`,
+        internal: true,
+      });
       // a second complaint of Clara's, shared with Rosa alone
-      const shared = await must('clara', 'POST', '/api/grievances/', { category: 'BILLING', description: `The invoice is wrong. ${markers.sharedGrievance}` });
+      const shared = await must('clara', 'POST', '/api/grievances/', {
+        category: 'BILLING',
+        description: `The invoice is wrong. ${markers.sharedGrievance}`,
+      });
       await must('clara', 'POST', `/api/grievances/${shared.id}/shares/`, { user_id: people.family3.userId });
       // the aide's own grievance about the schedule
-      const employees = await must('aide', 'POST', '/api/grievances/', { category: 'SCHEDULE', description: `My shifts keep moving. ${markers.employeeGrievance}` });
+      const employees = await must('aide', 'POST', '/api/grievances/', {
+        category: 'SCHEDULE',
+        description: `My shifts keep moving. ${markers.employeeGrievance}`,
+      });
       ids.grievances.push(grievance.id, shared.id, employees.id);
 
       // open visits: one ahead at a home nobody here serves (a nurse-only service), one in the past
       const now = t.clock.now();
       const ahead = await otherClient('SkilledNurses', `12 Gate Road ${markers.openVisitElsewhere}`);
-      openVisitAhead = await openVisit(ahead, new Date(now.getTime() + 2 * 86_400_000), `Gate code ${markers.openVisitElsewhere}`);
+      openVisitAhead = await openVisit(
+        ahead,
+        new Date(now.getTime() + 2 * 86_400_000),
+        `Gate code ${markers.openVisitElsewhere}`,
+      );
       const past = await otherClient('Pathways', `3 Old Mill Lane ${markers.pastOpenVisit}`);
-      openVisitPast = await openVisit(past, new Date(now.getTime() - 2 * 86_400_000), `Key under the mat ${markers.pastOpenVisit}`);
+      openVisitPast = await openVisit(
+        past,
+        new Date(now.getTime() - 2 * 86_400_000),
+        `Key under the mat ${markers.pastOpenVisit}`,
+      );
       ids.visits.push(openVisitAhead, openVisitPast);
       ids.clients.push(ahead.clientId, past.clientId);
 
@@ -239,7 +330,13 @@ export function insideOrganizationSuite(backend: Backend): void {
       const [claraVisit] = await db()
         .select({ id: visits.id, organizationId: visits.organizationId, startsAt: visits.startsAt })
         .from(visits)
-        .where(and(eq(visits.clientId, claraClientId), eq(visits.caregiverId, people.nurse.userId), sql`${visits.startsAt} < ${now.toISOString()}`))
+        .where(
+          and(
+            eq(visits.clientId, claraClientId),
+            eq(visits.caregiverId, people.nurse.userId),
+            sql`${visits.startsAt} < ${now.toISOString()}`,
+          ),
+        )
         .orderBy(sql`${visits.startsAt} desc`)
         .limit(1);
       await db()
@@ -257,25 +354,58 @@ export function insideOrganizationSuite(backend: Backend): void {
         .where(eq(visits.id, claraVisit.id));
       await db()
         .insert(visitExceptions)
-        .values({ organizationId: claraVisit.organizationId, visitId: claraVisit.id, code: 'LOCATION_CLOCK_IN', detail: `Away from home ${markers.exceptionDetail}`, resolution: 'APPROVED', resolutionNote: `Spoke to her manager ${markers.resolutionNote}`, resolvedById: people.admin.userId, resolvedAt: now })
+        .values({
+          organizationId: claraVisit.organizationId,
+          visitId: claraVisit.id,
+          code: 'LOCATION_CLOCK_IN',
+          detail: `Away from home ${markers.exceptionDetail}`,
+          resolution: 'APPROVED',
+          resolutionNote: `Spoke to her manager ${markers.resolutionNote}`,
+          resolvedById: people.admin.userId,
+          resolvedAt: now,
+        })
         .onConflictDoNothing();
       ids.visits.push(claraVisit.id);
       // a note on one of the first marketer's referrals
-      const [referral] = await db().select({ id: referrals.id }).from(referrals).where(eq(referrals.marketerId, people.marketer.userId)).orderBy(referrals.id).limit(1);
-      await db().update(referrals).set({ notes: `Daughter prefers mornings ${markers.referralNotes}` }).where(eq(referrals.id, referral.id));
+      const [referral] = await db()
+        .select({ id: referrals.id })
+        .from(referrals)
+        .where(eq(referrals.marketerId, people.marketer.userId))
+        .orderBy(referrals.id)
+        .limit(1);
+      await db()
+        .update(referrals)
+        .set({ notes: `Daughter prefers mornings ${markers.referralNotes}` })
+        .where(eq(referrals.id, referral.id));
       ids.referrals.push(referral.id);
       // the caregiver's surname and the home's position, as recognisable strings
-      await db().update(users).set({ lastName: `Okafor${markers.caregiverSurname}` }).where(eq(users.id, people.nurse.userId));
-      await db().update(clients).set({ latitude: 39.78171234, longitude: -89.65012345 }).where(eq(clients.id, claraClientId));
-      await db().update(clients).set({ latitude: 39.70171234, longitude: -89.61012345 }).where(eq(clients.id, ahead.clientId));
+      await db()
+        .update(users)
+        .set({ lastName: `Okafor${markers.caregiverSurname}` })
+        .where(eq(users.id, people.nurse.userId));
+      await db()
+        .update(clients)
+        .set({ latitude: 39.78171234, longitude: -89.65012345 })
+        .where(eq(clients.id, claraClientId));
+      await db()
+        .update(clients)
+        .set({ latitude: 39.70171234, longitude: -89.61012345 })
+        .where(eq(clients.id, ahead.clientId));
       markers.homePosition = '39.78171234';
 
-      ids['work-service-reviews'].push(...(await t.database.db.execute(sql`SELECT id FROM work_service_reviews WHERE client_id = ${claraClientId}`).then((r) => rowsOf<{ id: number }>(r).map((row) => Number(row.id)))));
+      ids['work-service-reviews'].push(
+        ...(await t.database.db
+          .execute(sql`SELECT id FROM work_service_reviews WHERE client_id = ${claraClientId}`)
+          .then((r) => rowsOf<{ id: number }>(r).map((row) => Number(row.id)))),
+      );
 
       // every GET each person may call, with every planted id
       operations = (await loadOperations(t)).operations.filter((op) => op.method === 'GET' && !op.streams);
       const extraQueries: Record<string, string[]> = {
-        visits_list: ['status=OPEN', `from=${new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10)}`],
+        visits_list: [
+          'status=OPEN',
+          `from=${new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10)}`,
+        ],
         grievances_list: [`client_id=${claraClientId}`],
         visit_exceptions_list: ['resolved=true'],
       };
@@ -305,13 +435,19 @@ export function insideOrganizationSuite(backend: Backend): void {
       describe(secret.rule, () => {
         for (const person of secret.hiddenFrom) {
           it(`is hidden from ${person}`, () => {
-            const leaks = answers.get(person)!.filter((answer) => answer.body.includes(markers[name])).map((answer) => answer.url);
+            const leaks = answers
+              .get(person)!
+              .filter((answer) => answer.body.includes(markers[name]))
+              .map((answer) => answer.url);
             expect(leaks, `${person} got ${name} in`).toEqual([]);
           });
         }
         for (const person of secret.seenBy) {
           it(`is seen by ${person}`, () => {
-            expect(answers.get(person)!.some((answer) => answer.body.includes(markers[name])), `${person} should find ${name}`).toBe(true);
+            expect(
+              answers.get(person)!.some((answer) => answer.body.includes(markers[name])),
+              `${person} should find ${name}`,
+            ).toBe(true);
           });
         }
       });
@@ -320,7 +456,9 @@ export function insideOrganizationSuite(backend: Backend): void {
     describe('writes follow the same rules', () => {
       it("a second family member and the named nurse cannot write into Clara's grievance, nor learn it exists", async () => {
         for (const person of ['family2', 'nurse'] as const) {
-          const response = await call(person, 'POST', `/api/grievances/${claraGrievanceId}/notes/`, { note: 'I saw this' });
+          const response = await call(person, 'POST', `/api/grievances/${claraGrievanceId}/notes/`, {
+            note: 'I saw this',
+          });
           expect(response.statusCode, person).toBe(404);
         }
       });

@@ -42,7 +42,17 @@ type PathVariant = 'none' | 'same' | 'other';
 
 const HEADERS: Header[] = ['own', 'foreign', 'missing', 'bogus'];
 const BOGUS_ORGANIZATION = 'no-such-organization';
-const IDENTITIES: IdentityName[] = ['master', 'admin', 'nurse', 'newhire', 'client', 'marketer', 'harborAdmin', 'aide', 'aideDue'];
+const IDENTITIES: IdentityName[] = [
+  'master',
+  'admin',
+  'nurse',
+  'newhire',
+  'client',
+  'marketer',
+  'harborAdmin',
+  'aide',
+  'aideDue',
+];
 
 /** Argon2 runs on every sign-in attempt (by design); the login operation gets a smaller identity set. */
 const ARGON_HEAVY = new Set(['auth_login_create']);
@@ -93,14 +103,27 @@ export function securityMatrixSuite(backend: Backend): void {
 
     it('finds the operations of the contract in the served document', () => {
       const ids = operations.map((o) => o.operationId);
-      expect(ids).toEqual(expect.arrayContaining(['auth_login_create', 'auth_user_retrieve', 'organizations_list', 'organizations_retrieve']));
+      expect(ids).toEqual(
+        expect.arrayContaining([
+          'auth_login_create',
+          'auth_user_retrieve',
+          'organizations_list',
+          'organizations_retrieve',
+        ]),
+      );
     });
 
     it('has every served operation in the hand-written access table, and nothing else', () => {
       const served = new Set(operations.map((o) => o.operationId));
       const written = new Set(Object.keys(ACCESS_TABLE));
-      expect([...served].filter((id) => !written.has(id)), 'served, not in tests/security/access-table.ts').toEqual([]);
-      expect([...written].filter((id) => !served.has(id)), 'in tests/security/access-table.ts, not served').toEqual([]);
+      expect(
+        [...served].filter((id) => !written.has(id)),
+        'served, not in tests/security/access-table.ts',
+      ).toEqual([]);
+      expect(
+        [...written].filter((id) => !served.has(id)),
+        'in tests/security/access-table.ts, not served',
+      ).toEqual([]);
     });
 
     it('has a canary in every text field of the second organization’s records', async () => {
@@ -109,8 +132,13 @@ export function securityMatrixSuite(backend: Backend): void {
 
     it('has identities for every caller of the table, confined ones included', () => {
       const callers = new Set(IDENTITIES.map((name) => world.identities[name].caller));
-      for (const rule of Object.values(ACCESS_TABLE)) if (!('public' in rule)) for (const caller of rule.callers) expect(callers, caller).toContain(caller);
-      expect(IDENTITIES.filter((name) => world.identities[name].formsDue > 0).map((name) => world.identities[name].caller).sort()).toEqual(['new', 'ready']);
+      for (const rule of Object.values(ACCESS_TABLE))
+        if (!('public' in rule)) for (const caller of rule.callers) expect(callers, caller).toContain(caller);
+      expect(
+        IDENTITIES.filter((name) => world.identities[name].formsDue > 0)
+          .map((name) => world.identities[name].caller)
+          .sort(),
+      ).toEqual(['new', 'ready']);
     });
 
     const organizationOf = (token: string | null): OrganizationInfo | null =>
@@ -124,7 +152,9 @@ export function securityMatrixSuite(backend: Backend): void {
       totals.operations++;
       const rule = op.access;
       const isPublic = 'public' in rule;
-      const identities: (IdentityName | 'anonymous')[] = ARGON_HEAVY.has(op.operationId) ? ['anonymous', 'admin', 'master'] : ['anonymous', ...IDENTITIES];
+      const identities: (IdentityName | 'anonymous')[] = ARGON_HEAVY.has(op.operationId)
+        ? ['anonymous', 'admin', 'master']
+        : ['anonymous', ...IDENTITIES];
       const pathVariants: PathVariant[] = pathParams(op).length ? ['same', 'other'] : ['none'];
       const failures: string[] = [];
 
@@ -137,9 +167,20 @@ export function securityMatrixSuite(backend: Backend): void {
               totals.cases++;
               const own = identity?.own ?? world.sunrise;
               const foreign = identity?.foreign ?? world.harbor;
-              const headerToken = header === 'own' ? own.token : header === 'foreign' ? foreign.token : header === 'bogus' ? BOGUS_ORGANIZATION : null;
+              const headerToken =
+                header === 'own'
+                  ? own.token
+                  : header === 'foreign'
+                    ? foreign.token
+                    : header === 'bogus'
+                      ? BOGUS_ORGANIZATION
+                      : null;
               // the organization the request acts in, when it is allowed to act at all
-              const acting = identity ? (identity.isMaster ? organizationOf(headerToken) : identity.own) : organizationOf(headerToken);
+              const acting = identity
+                ? identity.isMaster
+                  ? organizationOf(headerToken)
+                  : identity.own
+                : organizationOf(headerToken);
               const sameOrganization = acting ?? world.sunrise;
               const otherOrganization = sameOrganization.id === world.sunrise.id ? world.harbor : world.sunrise;
               const pathOrganization = pathVariant === 'other' ? otherOrganization : sameOrganization;
@@ -154,7 +195,8 @@ export function securityMatrixSuite(backend: Backend): void {
                 const clone = await cloneUser(t, identity.userId);
                 access = (await mintSession(t, clone.id)).access;
               }
-              if (op.operationId === 'auth_password_change_create') body = { current_password: DEMO_PASSWORD, new_password: STRONG_PASSWORD };
+              if (op.operationId === 'auth_password_change_create')
+                body = { current_password: DEMO_PASSWORD, new_password: STRONG_PASSWORD };
               if (op.operationId === 'auth_login_create') body = { email: loginBot.email, password: DEMO_PASSWORD };
               if (op.operationId === 'auth_token_refresh_create') body = { refresh: refreshChain };
 
@@ -162,11 +204,17 @@ export function securityMatrixSuite(backend: Backend): void {
               if (access) headers.authorization = `Bearer ${access}`;
               if (headerToken) headers['x-organization-token'] = headerToken;
               const url = fillPath(op.path, idsIn(op, pathOrganization));
-              const response = await injectOperation(t, op, { method: op.method, url, headers, ...(body !== undefined ? { payload: body } : {}) });
+              const response = await injectOperation(t, op, {
+                method: op.method,
+                url,
+                headers,
+                ...(body !== undefined ? { payload: body } : {}),
+              });
               const status = response.statusCode;
               const label = `${op.operationId} ${describeCase({ who, token: state, header, path: pathVariant })} → ${status} ${response.body.slice(0, 160)}`;
 
-              if (op.operationId === 'auth_token_refresh_create' && status === 200) refreshChain = response.json().refresh;
+              if (op.operationId === 'auth_token_refresh_create' && status === 200)
+                refreshChain = response.json().refresh;
 
               // the expected status
               const code = (jsonOrNull(response) as { code?: string } | null)?.code;
@@ -177,7 +225,8 @@ export function securityMatrixSuite(backend: Backend): void {
                 // is unique within an organization, and sign-in uses the organization of the login page)
                 const account = headerToken === null || headerToken === world.sunrise.token;
                 // (refused: 401, or 429 once those refusals pass the throttle of that account and address)
-                const refused = (status === 401 && code === 'authentication_failed') || (status === 429 && code === 'throttled');
+                const refused =
+                  (status === 401 && code === 'authentication_failed') || (status === 429 && code === 'throttled');
                 if (account ? status !== 200 : !refused) failures.push(`sign-in by organization: ${label}`);
               } else if (isPublic) {
                 if (status === 401 || status === 403) failures.push(`public operation refused: ${label}`);
@@ -185,17 +234,22 @@ export function securityMatrixSuite(backend: Backend): void {
                 if (status !== 401) failures.push(`expected 401: ${label}`);
               } else {
                 const granted = allows(rule, identity);
-                const headerRefused = identity.isMaster ? header === 'bogus' : header === 'foreign' || header === 'bogus';
+                const headerRefused = identity.isMaster
+                  ? header === 'bogus'
+                  : header === 'foreign' || header === 'bogus';
                 // a password change is made by a clone of the identity, which has no form requests (so none due)
                 const formsDue = op.operationId === 'auth_password_change_create' ? 0 : identity.formsDue;
-                const confined = identity.role === 'ROLE_EMPLOYEE' && formsDue > 0 && !('formsDue' in rule && rule.formsDue);
+                const confined =
+                  identity.role === 'ROLE_EMPLOYEE' && formsDue > 0 && !('formsDue' in rule && rule.formsDue);
                 if (!granted || headerRefused) {
                   // refused either way: for lack of the right, or (an employee with forms due) by the confinement
                   const codes = confined && !headerRefused ? ['permission_denied', 'forms_due'] : ['permission_denied'];
                   if (status !== 403) failures.push(`expected 403: ${label}`);
-                  else if (!codes.includes(code ?? '')) failures.push(`403 without code ${codes.join(' or ')}: ${label}`);
+                  else if (!codes.includes(code ?? ''))
+                    failures.push(`403 without code ${codes.join(' or ')}: ${label}`);
                 } else if (confined) {
-                  if (status !== 403 || code !== 'forms_due') failures.push(`expected 403 forms_due (confined to the forms-due pages): ${label}`);
+                  if (status !== 403 || code !== 'forms_due')
+                    failures.push(`expected 403 forms_due (confined to the forms-due pages): ${label}`);
                 } else if (status === 401 || status === 403) {
                   failures.push(`expected access: ${label}`);
                 } else if (pathVariant === 'other' && acting && status !== 404 && status !== 403) {
@@ -204,19 +258,27 @@ export function securityMatrixSuite(backend: Backend): void {
               }
 
               // every answer
-              if (response.headers['cache-control'] !== 'no-store') failures.push(`cache-control ${String(response.headers['cache-control'])}: ${label}`);
+              if (response.headers['cache-control'] !== 'no-store')
+                failures.push(`cache-control ${String(response.headers['cache-control'])}: ${label}`);
               for (const problem of errorProblems(response)) failures.push(`${problem}: ${label}`);
 
               // no row of the other organization
               // the master's reads across organizations: the list of them, and the audit log (product.md, "Audit")
-              const masterReadsEveryOrganization = ['organizations_list', 'audit_log_list', 'audit_log_export_retrieve', 'audit_log_people_list'].includes(op.operationId);
+              const masterReadsEveryOrganization = [
+                'organizations_list',
+                'audit_log_list',
+                'audit_log_export_retrieve',
+                'audit_log_people_list',
+              ].includes(op.operationId);
               if (!isPublic && acting && !masterReadsEveryOrganization && status < 300) {
                 totals.leakChecked++;
                 const foreignOrganization = acting.id === world.sunrise.id ? world.harbor : world.sunrise;
-                for (const leak of findLeaks(jsonOrNull(response), foreignOrganization)) totals.leaks.push(`${leak} in ${label}`);
+                for (const leak of findLeaks(jsonOrNull(response), foreignOrganization))
+                  totals.leaks.push(`${leak} in ${label}`);
                 // every field of every harbor record carries a canary: one in an answer in sunrise names the field
                 if (acting.id === world.sunrise.id) {
-                  for (const field of canariesIn(response.body)) totals.leaks.push(`harbor's ${field} (canary) in ${label}`);
+                  for (const field of canariesIn(response.body))
+                    totals.leaks.push(`harbor's ${field} (canary) in ${label}`);
                 }
               }
             }
@@ -224,19 +286,36 @@ export function securityMatrixSuite(backend: Backend): void {
         }
       }
       totals.failures.push(...failures);
-      expect(failures, `${op.operationId}: ${failures.length} failures:\n${failures.slice(0, 5).join("\n")}`).toEqual([]);
+      expect(failures, `${op.operationId}: ${failures.length} failures:\n${failures.slice(0, 5).join('\n')}`).toEqual(
+        [],
+      );
     }
 
     it('has checks that can fail: the leak scanner sees a foreign row, the error check sees internals', () => {
-      const foreignUser = { id: 9, email: 'admin@harbor.example', organization: { id: world.harbor.id, name: 'x', token: 'y' } };
+      const foreignUser = {
+        id: 9,
+        email: 'admin@harbor.example',
+        organization: { id: world.harbor.id, name: 'x', token: 'y' },
+      };
       expect(findLeaks({ results: [foreignUser] }, world.harbor).length).toBeGreaterThan(0);
       expect(findLeaks({ results: [{ organization_id: world.harbor.id }] }, world.harbor)).toHaveLength(1);
-      expect(findLeaks({ results: [{ email: 'admin@sunrise.example', organization: { id: world.sunrise.id } }] }, world.harbor)).toEqual([]);
-      expect(canariesIn(JSON.stringify({ results: [{ name: 'Visit notes canary_note_types_name' }] }))).toEqual(['note_types_name']);
+      expect(
+        findLeaks(
+          { results: [{ email: 'admin@sunrise.example', organization: { id: world.sunrise.id } }] },
+          world.harbor,
+        ),
+      ).toEqual([]);
+      expect(canariesIn(JSON.stringify({ results: [{ name: 'Visit notes canary_note_types_name' }] }))).toEqual([
+        'note_types_name',
+      ]);
       const fake = (statusCode: number, body: string) => ({ statusCode, body, json: () => JSON.parse(body) }) as never;
       expect(errorProblems(fake(500, '{"detail":"relation \\"users\\" does not exist","code":"x"}'))).not.toEqual([]);
       expect(errorProblems(fake(400, '{"message":"bad"}'))).not.toEqual([]);
-      expect(errorProblems(fake(400, '{"detail":"Invalid input.","code":"invalid","fields":{"email":["Enter a valid email address."]}}'))).toEqual([]);
+      expect(
+        errorProblems(
+          fake(400, '{"detail":"Invalid input.","code":"invalid","fields":{"email":["Enter a valid email address."]}}'),
+        ),
+      ).toEqual([]);
     });
 
     it('every operation × identity × header × token × path id answers as its access declares, without foreign rows', async () => {

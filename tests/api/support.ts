@@ -18,7 +18,15 @@ import { addDays } from '../../src/domain/dates';
 import { permissionsFor, type Permission } from '../../src/domain/permissions';
 import type { ProfileStatus, Role } from '../../src/domain/roles';
 import { rowsOf } from '../../server/db/connection';
-import { employeeProfiles, formRequests, formTemplates, notifications, organizations, sessionFamilies, users } from '../../server/db/schema';
+import {
+  employeeProfiles,
+  formRequests,
+  formTemplates,
+  notifications,
+  organizations,
+  sessionFamilies,
+  users,
+} from '../../server/db/schema';
 import { ACCESS_TABLE, type AccessRule, type Caller } from '../security/access-table';
 import { signAccessToken } from '../../server/lib/access-token';
 import { withCallers, type Answer, type Caller as ApiCaller } from '../../server/test-client';
@@ -102,7 +110,10 @@ export async function loadOperations(t: TestApp): Promise<{ document: ApiDocumen
         method: method.toUpperCase(),
         path,
         access: ACCESS_TABLE[operation.operationId]!,
-        parameters: (operation.parameters ?? []).map((p) => ({ ...p, schema: deref(document, p.schema) as JsonSchema })),
+        parameters: (operation.parameters ?? []).map((p) => ({
+          ...p,
+          schema: deref(document, p.schema) as JsonSchema,
+        })),
         body: body ? (deref(document, body) as JsonSchema) : null,
         tags: operation.tags ?? [],
         streams: Boolean(operation.responses?.['200']?.content?.['text/event-stream']),
@@ -117,7 +128,11 @@ export async function loadOperations(t: TestApp): Promise<{ document: ApiDocumen
  * its first chunk (headers and the stream's opening lines), then the caller hangs up as a closing tab does;
  * every other answer, errors of a streaming operation included, is read whole.
  */
-export async function injectOperation(t: TestApp, op: Pick<Operation, 'streams'>, options: InjectOptions): Promise<LightMyRequestResponse> {
+export async function injectOperation(
+  t: TestApp,
+  op: Pick<Operation, 'streams'>,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
   if (!op.streams) return t.app.inject(options);
   const response = await t.app.inject({ ...options, payloadAsStream: true });
   const stream = response.stream();
@@ -138,7 +153,13 @@ export async function injectOperation(t: TestApp, op: Pick<Operation, 'streams'>
     for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   }
   const body = Buffer.concat(chunks).toString();
-  return { ...response, rawPayload: Buffer.concat(chunks), payload: body, body, json: () => JSON.parse(body) } as LightMyRequestResponse;
+  return {
+    ...response,
+    rawPayload: Buffer.concat(chunks),
+    payload: body,
+    body,
+    json: () => JSON.parse(body),
+  } as LightMyRequestResponse;
 }
 
 /** Resolves local `$ref`s (components/schemas) so the generators see plain schemas. */
@@ -153,7 +174,12 @@ export function deref(document: unknown, schema: unknown, depth = 0): unknown {
     return deref(document, target, depth + 1);
   }
   if (Array.isArray(schema)) return schema.map((s) => deref(document, s, depth + 1));
-  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, typeof v === 'object' && v !== null ? deref(document, v, depth + 1) : v]));
+  return Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [
+      k,
+      typeof v === 'object' && v !== null ? deref(document, v, depth + 1) : v,
+    ]),
+  );
 }
 
 export const pathParams = (op: Operation) => op.parameters.filter((p) => p.in === 'path');
@@ -175,24 +201,26 @@ export function fillPath(path: string, values: Record<string, string | number>, 
 // ---------------------------------------------------------------------------------------------------------
 // Identities
 
-export type IdentityName = 'master' | 'admin' | 'nurse' | 'newhire' | 'client' | 'marketer' | 'harborAdmin' | 'aide' | 'aideDue';
+export type IdentityName =
+  'master' | 'admin' | 'nurse' | 'newhire' | 'client' | 'marketer' | 'harborAdmin' | 'aide' | 'aideDue';
 
 /**
  * Who each identity is, by hand (product.md's demo users): its account (a demo user, or a copy of one) and
  * the caller it is in the access table. `aide` is a copy of the READY aide with no forms due; `aideDue` a
  * copy that has one required form to sign (a READY employee confined to the forms-due pages).
  */
-export const IDENTITIES_BY_NAME: Record<IdentityName, { email: string; caller: Caller; copy?: { formsDue: number } }> = {
-  master: { email: 'master@portal.example', caller: 'master' },
-  admin: { email: 'admin@sunrise.example', caller: 'admin' },
-  nurse: { email: 'nurse@sunrise.example', caller: 'readyRn' },
-  newhire: { email: 'newhire@sunrise.example', caller: 'new' },
-  client: { email: 'client@sunrise.example', caller: 'client' },
-  marketer: { email: 'marketer@sunrise.example', caller: 'marketer' },
-  harborAdmin: { email: 'admin@harbor.example', caller: 'admin' },
-  aide: { email: 'aide@sunrise.example', caller: 'ready', copy: { formsDue: 0 } },
-  aideDue: { email: 'aide@sunrise.example', caller: 'ready', copy: { formsDue: 1 } },
-};
+export const IDENTITIES_BY_NAME: Record<IdentityName, { email: string; caller: Caller; copy?: { formsDue: number } }> =
+  {
+    master: { email: 'master@portal.example', caller: 'master' },
+    admin: { email: 'admin@sunrise.example', caller: 'admin' },
+    nurse: { email: 'nurse@sunrise.example', caller: 'readyRn' },
+    newhire: { email: 'newhire@sunrise.example', caller: 'new' },
+    client: { email: 'client@sunrise.example', caller: 'client' },
+    marketer: { email: 'marketer@sunrise.example', caller: 'marketer' },
+    harborAdmin: { email: 'admin@harbor.example', caller: 'admin' },
+    aide: { email: 'aide@sunrise.example', caller: 'ready', copy: { formsDue: 0 } },
+    aideDue: { email: 'aide@sunrise.example', caller: 'ready', copy: { formsDue: 1 } },
+  };
 
 export interface OrganizationInfo {
   id: number;
@@ -231,7 +259,11 @@ export interface World {
 }
 
 /** Path parameters other than `{id}` and the resource they name. */
-const PARAM_RESOURCES: Record<string, string> = { note_id: 'notes', document_id: 'documents', service_id: 'clients/services' };
+const PARAM_RESOURCES: Record<string, string> = {
+  note_id: 'notes',
+  document_id: 'documents',
+  service_id: 'clients/services',
+};
 
 /**
  * The resource a path parameter names: `{id}` → the path before it without /api/ ('users', 'employees',
@@ -253,7 +285,9 @@ export function targetId(world: World, path: string, organization: OrganizationI
 
 /** Every path parameter of `path` filled with the rows of `organization`. */
 export function targetIds(world: World, path: string, organization: OrganizationInfo): Record<string, number> {
-  return Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, targetId(world, path, organization, name)]));
+  return Object.fromEntries(
+    [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, targetId(world, path, organization, name)]),
+  );
 }
 
 /** The table behind a resource (resourceOf), for before/after snapshots of the row an operation names. */
@@ -287,7 +321,6 @@ export function tableOf(path: string): string | undefined {
   return params.length ? RESOURCE_TABLES[resourceOf(path, params[params.length - 1])] : undefined;
 }
 
-
 export function jwtPayload(token: string): { sid: string } & Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
@@ -301,7 +334,10 @@ async function organizationInfo(t: TestApp, token: string): Promise<Organization
 }
 
 /** Signs every demo identity in once (real login) and gathers the ids the suites use. */
-export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(IDENTITIES_BY_NAME) as IdentityName[]): Promise<World> {
+export async function buildWorld(
+  t: TestApp,
+  only: IdentityName[] = Object.keys(IDENTITIES_BY_NAME) as IdentityName[],
+): Promise<World> {
   const sunrise = await organizationInfo(t, 'sunrise');
   const harbor = await organizationInfo(t, 'harbor');
   const identities = {} as Record<IdentityName, Identity>;
@@ -329,12 +365,20 @@ export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(
       familyId: jwtPayload(session.access).sid,
     };
   }
-  const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+  const idOf = async (email: string) =>
+    (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
   // one notification for a user of each organization (the demo seed has none), named after its organization
   const notificationFor = async (email: string, organization: OrganizationInfo) => {
     const [row] = await t.database.db
       .insert(notifications)
-      .values({ userId: await idOf(email), organizationId: organization.id, type: 'message', title: `Notice for ${organization.name}`, body: `${email}`, link: '/notifications' })
+      .values({
+        userId: await idOf(email),
+        organizationId: organization.id,
+        type: 'message',
+        title: `Notice for ${organization.name}`,
+        body: `${email}`,
+        link: '/notifications',
+      })
       .returning({ id: notifications.id });
     return row.id;
   };
@@ -346,7 +390,10 @@ export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(
     userIds,
     targets: {
       users: userIds,
-      notifications: { sunrise: await notificationFor('admin@sunrise.example', sunrise), harbor: await notificationFor('admin@harbor.example', harbor) },
+      notifications: {
+        sunrise: await notificationFor('admin@sunrise.example', sunrise),
+        harbor: await notificationFor('admin@harbor.example', harbor),
+      },
       ...(await hiringTargets(t, sunrise, harbor)),
       ...(await clientTargets(t, sunrise, harbor)),
     },
@@ -355,11 +402,26 @@ export async function buildWorld(t: TestApp, only: IdentityName[] = Object.keys(
 
 /** A copy of a demo user (cloneUser) with `formsDue` required forms waiting for their signature. */
 async function copyWithFormsDue(t: TestApp, email: string, formsDue: number): Promise<string> {
-  const [source] = await t.database.db.select({ id: users.id, organizationId: users.organizationId }).from(users).where(eq(users.email, email));
+  const [source] = await t.database.db
+    .select({ id: users.id, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.email, email));
   const copy = await cloneUser(t, source.id);
-  const [template] = await t.database.db.select({ id: formTemplates.id }).from(formTemplates).where(eq(formTemplates.organizationId, source.organizationId!)).limit(1);
+  const [template] = await t.database.db
+    .select({ id: formTemplates.id })
+    .from(formTemplates)
+    .where(eq(formTemplates.organizationId, source.organizationId!))
+    .limit(1);
   for (let i = 0; i < formsDue; i += 1) {
-    await t.database.db.insert(formRequests).values({ organizationId: source.organizationId!, templateId: template.id, employeeId: copy.id, required: true, status: 'PENDING' });
+    await t.database.db
+      .insert(formRequests)
+      .values({
+        organizationId: source.organizationId!,
+        templateId: template.id,
+        employeeId: copy.id,
+        required: true,
+        status: 'PENDING',
+      });
   }
   return copy.email;
 }
@@ -378,26 +440,70 @@ async function firstId(t: TestApp, table: string, organization: OrganizationInfo
  * Issue 9's rows in each organization (the demo seed has clients and referrals in both): a client with a
  * service (`{service_id}` is a service of that client), and a referral still open (the marketer's in sunrise).
  */
-async function clientTargets(t: TestApp, sunrise: OrganizationInfo, harbor: OrganizationInfo): Promise<Record<string, { sunrise: number; harbor: number }>> {
-  const client = async (organization: OrganizationInfo) => firstId(t, 'clients', organization, sql`AND id IN (SELECT client_id FROM client_services)`);
+async function clientTargets(
+  t: TestApp,
+  sunrise: OrganizationInfo,
+  harbor: OrganizationInfo,
+): Promise<Record<string, { sunrise: number; harbor: number }>> {
+  const client = async (organization: OrganizationInfo) =>
+    firstId(t, 'clients', organization, sql`AND id IN (SELECT client_id FROM client_services)`);
   const clients = { sunrise: await client(sunrise), harbor: await client(harbor) };
-  const serviceOf = (organization: OrganizationInfo, clientId: number) => firstId(t, 'client_services', organization, sql`AND client_id = ${clientId}`);
+  const serviceOf = (organization: OrganizationInfo, clientId: number) =>
+    firstId(t, 'client_services', organization, sql`AND client_id = ${clientId}`);
   const open = sql`AND status IN ('NEW', 'CONTACTED', 'ASSESSMENT_SCHEDULED')`;
   return {
     clients,
-    'clients/services': { sunrise: await serviceOf(sunrise, clients.sunrise), harbor: await serviceOf(harbor, clients.harbor) },
-    referrals: { sunrise: await firstId(t, 'referrals', sunrise, sql`${open} AND marketer_id IS NOT NULL`), harbor: await firstId(t, 'referrals', harbor, open) },
+    'clients/services': {
+      sunrise: await serviceOf(sunrise, clients.sunrise),
+      harbor: await serviceOf(harbor, clients.harbor),
+    },
+    referrals: {
+      sunrise: await firstId(t, 'referrals', sunrise, sql`${open} AND marketer_id IS NOT NULL`),
+      harbor: await firstId(t, 'referrals', harbor, open),
+    },
     // issue 10: a visit still ahead (the nurse's in sunrise, so her calls reach her own) and an open exception
-    visits: { sunrise: await firstId(t, 'visits', sunrise, sql`AND status = 'SCHEDULED' AND caregiver_id = (SELECT id FROM users WHERE email = 'nurse@sunrise.example')`), harbor: await firstId(t, 'visits', harbor, sql`AND status = 'SCHEDULED'`) },
-    'visit-exceptions': { sunrise: await firstId(t, 'visit_exceptions', sunrise, sql`AND resolved_at IS NULL`), harbor: await firstId(t, 'visit_exceptions', harbor, sql`AND resolved_at IS NULL`) },
+    visits: {
+      sunrise: await firstId(
+        t,
+        'visits',
+        sunrise,
+        sql`AND status = 'SCHEDULED' AND caregiver_id = (SELECT id FROM users WHERE email = 'nurse@sunrise.example')`,
+      ),
+      harbor: await firstId(t, 'visits', harbor, sql`AND status = 'SCHEDULED'`),
+    },
+    'visit-exceptions': {
+      sunrise: await firstId(t, 'visit_exceptions', sunrise, sql`AND resolved_at IS NULL`),
+      harbor: await firstId(t, 'visit_exceptions', harbor, sql`AND resolved_at IS NULL`),
+    },
     // work-service reviews: Clara's week waiting for her signature (the seed's, so client@sunrise.example reaches
     // her own), and in harbor one the office recorded its client cannot sign (the seed has none there)
-    'work-service-reviews': { sunrise: await firstId(t, 'work_service_reviews', sunrise, sql`AND status = 'PENDING' AND client_id IN (SELECT client_id FROM client_users)`), harbor: await harborReview(t, harbor) },
+    'work-service-reviews': {
+      sunrise: await firstId(
+        t,
+        'work_service_reviews',
+        sunrise,
+        sql`AND status = 'PENDING' AND client_id IN (SELECT client_id FROM client_users)`,
+      ),
+      harbor: await harborReview(t, harbor),
+    },
     // issue 11: the seed's conversation of the nurse with the office (so her calls reach her own) and harbor's
-    conversations: { sunrise: await firstId(t, 'conversations', sunrise, sql`AND employee_id = (SELECT id FROM users WHERE email = 'nurse@sunrise.example')`), harbor: await firstId(t, 'conversations', harbor) },
+    conversations: {
+      sunrise: await firstId(
+        t,
+        'conversations',
+        sunrise,
+        sql`AND employee_id = (SELECT id FROM users WHERE email = 'nurse@sunrise.example')`,
+      ),
+      harbor: await firstId(t, 'conversations', harbor),
+    },
     // grievances: Clara's (so client@sunrise.example reaches her own) and harbor's call taken by phone
     grievances: {
-      sunrise: await firstId(t, 'grievances', sunrise, sql`AND complainant_id = (SELECT id FROM users WHERE email = 'client@sunrise.example')`),
+      sunrise: await firstId(
+        t,
+        'grievances',
+        sunrise,
+        sql`AND complainant_id = (SELECT id FROM users WHERE email = 'client@sunrise.example')`,
+      ),
       harbor: await firstId(t, 'grievances', harbor),
     },
   };
@@ -417,7 +523,8 @@ async function harborReview(t: TestApp, harbor: OrganizationInfo): Promise<numbe
 /** A call that must succeed while the world is built. */
 async function must<T = { id: number }>(what: string, answer: Promise<Answer>): Promise<T> {
   const response = await answer;
-  if (response.statusCode >= 300) throw new Error(`buildWorld: ${what} answered ${response.statusCode} ${response.body.slice(0, 300)}`);
+  if (response.statusCode >= 300)
+    throw new Error(`buildWorld: ${what} answered ${response.statusCode} ${response.body.slice(0, 300)}`);
   return response.body ? response.json<T>() : (null as T);
 }
 
@@ -427,7 +534,11 @@ async function must<T = { id: number }>(what: string, answer: Promise<Answer>): 
  * test and a test request; in sunrise the aide's rows (an employee that no suite signs in as), with a freshly
  * uploaded file. Keys follow resourceOf.
  */
-async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: OrganizationInfo): Promise<Record<string, { sunrise: number; harbor: number }>> {
+async function hiringTargets(
+  t: TestApp,
+  sunrise: OrganizationInfo,
+  harbor: OrganizationInfo,
+): Promise<Record<string, { sunrise: number; harbor: number }>> {
   const db = t.database.db;
   const { PDF_BYTES, SIGNATURE } = await import('../../server/lib/multipart-test-helpers');
   const api = withCallers(t);
@@ -441,17 +552,17 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
     api.anonymous.in('harbor').upload(
       '/api/applications/',
       {
-      position: 'HHA',
-      first_name: 'Harley',
-      last_name: 'Applicant',
-      email: `applicant-${tag}@harbor.example`,
-      phone: '(555) 010-2020',
-      address: '9 Quay Road',
-      availability: JSON.stringify({ days: ['MON'], shifts: ['MORNING'] }),
-      experience: 'Two years.',
-      years_experience: '2',
-      attestation: 'true',
-      attestation_signature: SIGNATURE,
+        position: 'HHA',
+        first_name: 'Harley',
+        last_name: 'Applicant',
+        email: `applicant-${tag}@harbor.example`,
+        phone: '(555) 010-2020',
+        address: '9 Quay Road',
+        availability: JSON.stringify({ days: ['MON'], shifts: ['MORNING'] }),
+        experience: 'Two years.',
+        years_experience: '2',
+        attestation: 'true',
+        attestation_signature: SIGNATURE,
       },
       { field: 'resume', name: 'resume.pdf', data: PDF_BYTES, type: 'application/pdf' },
     ),
@@ -461,13 +572,24 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
   const aide = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'aide@sunrise.example')))[0].id;
   const harborEmployee = await must(
     'harbor employee',
-    harborAdmin.post('/api/employees/', { email: `employee-${tag}@harbor.example`, first_name: 'Hollis', last_name: 'Harborworker', position: 'HHA' }),
+    harborAdmin.post('/api/employees/', {
+      email: `employee-${tag}@harbor.example`,
+      first_name: 'Hollis',
+      last_name: 'Harborworker',
+      position: 'HHA',
+    }),
   );
 
   // notes
   const noteOf = async (admin: ApiCaller, employeeId: number, organization: OrganizationInfo) => {
     const typeId = await firstId(t, 'note_types', organization);
-    const note = await must(`note in ${organization.token}`, admin.post(`/api/employees/${employeeId}/notes/`, { type_id: typeId, text: `Note about an employee of ${organization.name}` }));
+    const note = await must(
+      `note in ${organization.token}`,
+      admin.post(`/api/employees/${employeeId}/notes/`, {
+        type_id: typeId,
+        text: `Note about an employee of ${organization.name}`,
+      }),
+    );
     return note.id as number;
   };
 
@@ -477,7 +599,10 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
     const session = await mintSession(t, employeeId);
     const fields = { expires_on: addDays(await t.today(organization.token), 365) };
     const file = { field: 'file', name: 'cpr.pdf', data: PDF_BYTES, type: 'application/pdf' };
-    await must(`upload in ${organization.token}`, api.bearer(session.access, organization.token).upload(`/api/profile/documents/${documentId}/file/`, fields, file));
+    await must(
+      `upload in ${organization.token}`,
+      api.bearer(session.access, organization.token).upload(`/api/profile/documents/${documentId}/file/`, fields, file),
+    );
     return documentId;
   };
 
@@ -494,44 +619,90 @@ async function hiringTargets(t: TestApp, sunrise: OrganizationInfo, harbor: Orga
       active: true,
     }),
   );
-  const [harborTestRequest] = await must<{ id: number }[]>('harbor test request', harborAdmin.post('/api/onboarding/test-requests/', { test_id: harborTest.id, employee_ids: [harborEmployee.id] }));
+  const [harborTestRequest] = await must<{ id: number }[]>(
+    'harbor test request',
+    harborAdmin.post('/api/onboarding/test-requests/', { test_id: harborTest.id, employee_ids: [harborEmployee.id] }),
+  );
 
-  const documents = { sunrise: await uploadedDocument(aide, sunrise), harbor: await uploadedDocument(harborEmployee.id, harbor) };
+  const documents = {
+    sunrise: await uploadedDocument(aide, sunrise),
+    harbor: await uploadedDocument(harborEmployee.id, harbor),
+  };
   return {
-    applications: { sunrise: await firstId(t, 'applications', sunrise, sql`AND status = 'PENDING'`), harbor: harborApplication.id },
+    applications: {
+      sunrise: await firstId(t, 'applications', sunrise, sql`AND status = 'PENDING'`),
+      harbor: harborApplication.id,
+    },
     employees: { sunrise: aide, harbor: harborEmployee.id },
-    notes: { sunrise: await noteOf(sunriseAdmin, aide, sunrise), harbor: await noteOf(harborAdmin, harborEmployee.id, harbor) },
+    notes: {
+      sunrise: await noteOf(sunriseAdmin, aide, sunrise),
+      harbor: await noteOf(harborAdmin, harborEmployee.id, harbor),
+    },
     documents,
     'profile/documents': documents,
-    'onboarding/form-templates': { sunrise: await firstId(t, 'form_templates', sunrise), harbor: await firstId(t, 'form_templates', harbor) },
-    'onboarding/note-types': { sunrise: await firstId(t, 'note_types', sunrise), harbor: await firstId(t, 'note_types', harbor) },
-    'onboarding/document-types': { sunrise: await firstId(t, 'document_types', sunrise), harbor: await firstId(t, 'document_types', harbor) },
+    'onboarding/form-templates': {
+      sunrise: await firstId(t, 'form_templates', sunrise),
+      harbor: await firstId(t, 'form_templates', harbor),
+    },
+    'onboarding/note-types': {
+      sunrise: await firstId(t, 'note_types', sunrise),
+      harbor: await firstId(t, 'note_types', harbor),
+    },
+    'onboarding/document-types': {
+      sunrise: await firstId(t, 'document_types', sunrise),
+      harbor: await firstId(t, 'document_types', harbor),
+    },
     'onboarding/competency-tests': { sunrise: await firstId(t, 'competency_tests', sunrise), harbor: harborTest.id },
     'onboarding/form-requests': {
       sunrise: await firstId(t, 'form_requests', sunrise, sql`AND employee_id = ${aide} AND status = 'PENDING'`),
       harbor: await firstId(t, 'form_requests', harbor, sql`AND employee_id = ${harborEmployee.id}`),
     },
-    'onboarding/test-requests': { sunrise: await firstId(t, 'test_requests', sunrise, sql`AND employee_id = ${aide}`), harbor: harborTestRequest.id },
+    'onboarding/test-requests': {
+      sunrise: await firstId(t, 'test_requests', sunrise, sql`AND employee_id = ${aide}`),
+      harbor: harborTestRequest.id,
+    },
   };
 }
 
 /** An access token that is right in every respect but has expired (same user and family). */
 export async function expiredAccess(t: TestApp, identity: Pick<Identity, 'userId' | 'familyId'>): Promise<string> {
   const past = new Date(t.clock.now().getTime() - 3600_000);
-  return signAccessToken({ userId: identity.userId, familyId: identity.familyId }, t.app.keys.access, t.app.config, past);
+  return signAccessToken(
+    { userId: identity.userId, familyId: identity.familyId },
+    t.app.keys.access,
+    t.app.config,
+    past,
+  );
 }
 
 /** An access token with valid claims signed with a key the server does not know. */
 export async function forgedAccess(t: TestApp, identity: Pick<Identity, 'userId' | 'familyId'>): Promise<string> {
-  return signAccessToken({ userId: identity.userId, familyId: identity.familyId }, new Uint8Array(randomBytes(32)), t.app.config, t.clock.now());
+  return signAccessToken(
+    { userId: identity.userId, familyId: identity.familyId },
+    new Uint8Array(randomBytes(32)),
+    t.app.config,
+    t.clock.now(),
+  );
 }
 
 /** A fresh refresh family for a user, and its access token (no Argon2 round: for throwaway sessions). */
 export async function mintSession(t: TestApp, userId: number): Promise<{ access: string; familyId: string }> {
-  const [user] = await t.database.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, userId));
+  const [user] = await t.database.db
+    .select({ organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, userId));
   const now = t.clock.now();
   const familyId = randomUUID();
-  await t.database.db.insert(sessionFamilies).values({ id: familyId, userId, organizationId: user.organizationId, generation: 0, createdAt: now, lastSeenAt: now });
+  await t.database.db
+    .insert(sessionFamilies)
+    .values({
+      id: familyId,
+      userId,
+      organizationId: user.organizationId,
+      generation: 0,
+      createdAt: now,
+      lastSeenAt: now,
+    });
   return { access: await signAccessToken({ userId, familyId }, t.app.keys.access, t.app.config, now), familyId };
 }
 
@@ -561,7 +732,10 @@ export async function cloneUser(t: TestApp, userId: number): Promise<{ id: numbe
   return { id: created.id, email };
 }
 
-export async function countRows(t: TestApp, table: 'users' | 'audit_log' | 'outbox' | 'organizations' | 'employee_profiles' | 'notifications'): Promise<number> {
+export async function countRows(
+  t: TestApp,
+  table: 'users' | 'audit_log' | 'outbox' | 'organizations' | 'employee_profiles' | 'notifications',
+): Promise<number> {
   const rows = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)));
   return Number(rows[0].n);
 }
@@ -585,7 +759,11 @@ function branches(schema: JsonSchema): JsonSchema[] {
 }
 
 export function isNullable(schema: JsonSchema): boolean {
-  return schema.type === 'null' || branches(schema).some((b) => b.type === 'null') || (Array.isArray(schema.type) && schema.type.includes('null'));
+  return (
+    schema.type === 'null' ||
+    branches(schema).some((b) => b.type === 'null') ||
+    (Array.isArray(schema.type) && schema.type.includes('null'))
+  );
 }
 
 export function baseType(schema: JsonSchema): string | undefined {
@@ -649,11 +827,20 @@ function plausibleString(schema: JsonSchema, name: string): string {
  * the operation knows gets a value its schema accepts (the attempted one when it can), the others ride along.
  */
 export function hostileBody(op: Operation): Record<string, unknown> {
-  const attempt: Record<string, unknown> = { is_active: false, role: 'ROLE_ADMIN', first_name: 'Owned', read: true, status: 'APPROVED', name: 'Owned', reason: 'Owned' };
+  const attempt: Record<string, unknown> = {
+    is_active: false,
+    role: 'ROLE_ADMIN',
+    first_name: 'Owned',
+    read: true,
+    status: 'APPROVED',
+    name: 'Owned',
+    reason: 'Owned',
+  };
   const known = op.body?.properties ?? {};
   for (const [key, value] of Object.entries(attempt)) {
     const field = known[key];
-    const choices: unknown[] | undefined = field?.enum ?? branches(field ?? {}).find((b) => Array.isArray(b.enum))?.enum;
+    const choices: unknown[] | undefined =
+      field?.enum ?? branches(field ?? {}).find((b) => Array.isArray(b.enum))?.enum;
     if (choices && !choices.includes(value)) attempt[key] = choices[0];
   }
   return { ...plausibleBody(op), ...attempt };
@@ -689,7 +876,8 @@ export function findLeaks(body: unknown, foreign: OrganizationInfo): string[] {
     if (typeof value === 'string') {
       const lower = value.toLowerCase();
       if (lower === token || lower.endsWith(`/${token}`)) leaks.push(`${path}: "${value.slice(0, 80)}" is ${token}`);
-      for (const needle of needles) if (lower.includes(needle)) leaks.push(`${path}: "${value.slice(0, 80)}" contains ${needle}`);
+      for (const needle of needles)
+        if (lower.includes(needle)) leaks.push(`${path}: "${value.slice(0, 80)}" contains ${needle}`);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => walk(item, `${path}[${i}]`));
     } else if (value && typeof value === 'object') {
@@ -721,7 +909,8 @@ export function errorProblems(response: LightMyRequestResponse): string[] {
     problems.push(`not JSON: ${response.body.slice(0, 120)}`);
     return problems;
   }
-  if (typeof body?.detail !== 'string' || typeof body?.code !== 'string') problems.push(`not {detail, code}: ${response.body.slice(0, 200)}`);
+  if (typeof body?.detail !== 'string' || typeof body?.code !== 'string')
+    problems.push(`not {detail, code}: ${response.body.slice(0, 200)}`);
   const extra = Object.keys(body ?? {}).filter((k) => !['detail', 'code', 'fields'].includes(k));
   if (extra.length) problems.push(`unexpected keys ${extra.join(', ')}`);
   if (body?.fields !== undefined) {

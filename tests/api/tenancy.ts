@@ -68,7 +68,12 @@ export function tenancySuite(backend: Backend): void {
           method: 'POST',
           url: '/api/users/',
           headers: t.headers(world.identities.harborAdmin.access, 'harbor'),
-          payload: { email: `pending-${unique()}@harbor.example`, first_name: 'Pending', last_name: 'Harbor', role: 'ROLE_CLIENT' },
+          payload: {
+            email: `pending-${unique()}@harbor.example`,
+            first_name: 'Pending',
+            last_name: 'Harbor',
+            role: 'ROLE_CLIENT',
+          },
         });
         expect(created.statusCode, created.body).toBe(201);
         harborPending = created.json().id;
@@ -79,7 +84,9 @@ export function tenancySuite(backend: Backend): void {
     });
 
     const rowOf = async (table: string, id: number) => {
-      return rowsOf(await t.database.db.execute(sql`SELECT * FROM ${sql.identifier(table)} WHERE id = ${id}`))[0] ?? null;
+      return (
+        rowsOf(await t.database.db.execute(sql`SELECT * FROM ${sql.identifier(table)} WHERE id = ${id}`))[0] ?? null
+      );
     };
     const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
     const has = (id: string) => operations.some((o) => o.operationId === id);
@@ -105,25 +112,33 @@ export function tenancySuite(backend: Backend): void {
           if (resource === 'users' && caller.foreign.token === 'harbor' && harborPending) foreignIds.id = harborPending;
           // every id foreign; and, for nested paths, the caller's own parent with a foreign child
           const variants: Record<string, number>[] = [foreignIds];
-          if (params.length > 1) variants.push({ ...targetIds(world, op.path, own), [params[params.length - 1]!]: foreignIds[params[params.length - 1]!]! });
+          if (params.length > 1)
+            variants.push({
+              ...targetIds(world, op.path, own),
+              [params[params.length - 1]!]: foreignIds[params[params.length - 1]!]!,
+            });
           for (const ids of variants) {
             const target = ids[params[params.length - 1]!]!;
             const snapshot = async () => (table ? JSON.stringify(await rowOf(table, target)) : null);
             const before = await snapshot();
             const mailsBefore = (await t.mails()).length;
-            const payload =
-              op.method === 'GET' || op.method === 'DELETE'
-                ? undefined
-                : hostileBody(op);
+            const payload = op.method === 'GET' || op.method === 'DELETE' ? undefined : hostileBody(op);
             const call = (values: Record<string, number>) =>
-              t.app.inject({ method: op.method, url: fillPath(op.path, values), headers: t.headers(caller.access, caller.header), ...(payload ? { payload } : {}) });
+              t.app.inject({
+                method: op.method,
+                url: fillPath(op.path, values),
+                headers: t.headers(caller.access, caller.header),
+                ...(payload ? { payload } : {}),
+              });
             const response = await call(ids);
             const missing = await call({ ...ids, [params[params.length - 1]!]: 2_000_000_000 });
             cases++;
             const label = `${op.method} ${op.path} by ${caller.name} on ${JSON.stringify(ids)} → ${response.statusCode} ${response.body.slice(0, 160)}`;
             if (![403, 404].includes(response.statusCode)) failures.push(`not refused: ${label}`);
             if (response.statusCode !== missing.statusCode || response.body !== missing.body)
-              failures.push(`foreign id answers differently from a missing id (${missing.statusCode} ${missing.body}): ${label}`);
+              failures.push(
+                `foreign id answers differently from a missing id (${missing.statusCode} ${missing.body}): ${label}`,
+              );
             failures.push(...errorProblems(response).map((p) => `${p}: ${label}`));
             if ((await snapshot()) !== before) failures.push(`foreign row changed: ${label}`);
             if ((await t.mails()).length !== mailsBefore) failures.push(`mail sent: ${label}`);
@@ -139,7 +154,11 @@ export function tenancySuite(backend: Backend): void {
       const aide = await t.login('aide@sunrise.example');
       const ownDocument = world.targets.documents.sunrise;
       // the owner may: the check below can fail
-      const own = await t.app.inject({ method: 'GET', url: `/api/documents/${ownDocument}/file/`, headers: t.headers(aide.access, 'sunrise') });
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${ownDocument}/file/`,
+        headers: t.headers(aide.access, 'sunrise'),
+      });
       expect(own.statusCode, own.body).toBe(200);
       expect(own.headers['content-disposition']).toMatch(/^attachment/);
       const failures: string[] = [];
@@ -149,29 +168,49 @@ export function tenancySuite(backend: Backend): void {
       for (const email of ['nurse@sunrise.example', 'newhire@sunrise.example']) {
         const other = await t.login(email);
         const headers = t.headers(other.access, 'sunrise');
-        const refused = async (label: string, request: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) => {
+        const refused = async (
+          label: string,
+          request: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> },
+        ) => {
           cases++;
           const response = await t.app.inject({ ...request, headers: { ...headers, ...request.headers } } as never);
-          if (![403, 404].includes(response.statusCode)) failures.push(`${email} ${label} → ${response.statusCode} ${response.body.slice(0, 160)}`);
-          if (response.statusCode === 200 && response.body.includes('%PDF')) failures.push(`${email} ${label}: file served`);
+          if (![403, 404].includes(response.statusCode))
+            failures.push(`${email} ${label} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+          if (response.statusCode === 200 && response.body.includes('%PDF'))
+            failures.push(`${email} ${label}: file served`);
         };
         for (const organization of ['sunrise', 'harbor'] as const) {
           const documentId = world.targets.documents[organization];
-          await refused(`file of ${organization} document ${documentId}`, { method: 'GET', url: `/api/documents/${documentId}/file/` });
+          await refused(`file of ${organization} document ${documentId}`, {
+            method: 'GET',
+            url: `/api/documents/${documentId}/file/`,
+          });
           const { multipart, PDF_BYTES } = await import('../../server/lib/multipart-test-helpers');
-          const upload = multipart({ expires_on: addDays(await t.today(organization), 365) }, { field: 'file', name: 'x.pdf', data: PDF_BYTES, type: 'application/pdf' });
+          const upload = multipart(
+            { expires_on: addDays(await t.today(organization), 365) },
+            { field: 'file', name: 'x.pdf', data: PDF_BYTES, type: 'application/pdf' },
+          );
           await refused(`upload to ${organization} document ${documentId}`, {
             method: 'POST',
             url: `/api/profile/documents/${documentId}/file/`,
             headers: { 'content-type': upload.contentType },
             payload: upload.payload,
           });
-          await refused(`form request ${world.targets['onboarding/form-requests'][organization]}`, { method: 'GET', url: `/api/onboarding/form-requests/${world.targets['onboarding/form-requests'][organization]}/` });
+          await refused(`form request ${world.targets['onboarding/form-requests'][organization]}`, {
+            method: 'GET',
+            url: `/api/onboarding/form-requests/${world.targets['onboarding/form-requests'][organization]}/`,
+          });
           // (the nurse observed the aide's test in the demo seed: an observer may read what they observed)
           if (email !== 'nurse@sunrise.example' || organization === 'harbor')
-            await refused(`test request ${world.targets['onboarding/test-requests'][organization]}`, { method: 'GET', url: `/api/onboarding/test-requests/${world.targets['onboarding/test-requests'][organization]}/` });
+            await refused(`test request ${world.targets['onboarding/test-requests'][organization]}`, {
+              method: 'GET',
+              url: `/api/onboarding/test-requests/${world.targets['onboarding/test-requests'][organization]}/`,
+            });
         }
-        await refused("the aide's documents (admin route)", { method: 'GET', url: `/api/employees/${world.targets.employees.sunrise}/documents/` });
+        await refused("the aide's documents (admin route)", {
+          method: 'GET',
+          url: `/api/employees/${world.targets.employees.sunrise}/documents/`,
+        });
         // the lists hold their own rows only
         const documents = await t.app.inject({ method: 'GET', url: '/api/profile/documents/', headers });
         if (documents.statusCode === 200) {
@@ -184,10 +223,19 @@ export function tenancySuite(backend: Backend): void {
           cases++;
           if (response.statusCode !== 200) failures.push(`${email} ${list} → ${response.statusCode}`);
           else {
-            const others = (response.json().results as { employee: { id: number }; status: string; observer?: { id: number } | null }[]).filter(
+            const others = (
+              response.json().results as {
+                employee: { id: number };
+                status: string;
+                observer?: { id: number } | null;
+              }[]
+            ).filter(
               (row) =>
                 row.employee.id !== other.user.id &&
-                !(list.includes('test-requests') && (row.status === 'AWAITING_OBSERVATION' || row.observer?.id === other.user.id)),
+                !(
+                  list.includes('test-requests') &&
+                  (row.status === 'AWAITING_OBSERVATION' || row.observer?.id === other.user.id)
+                ),
             );
             if (others.length) failures.push(`${email} ${list} lists ${others.length} rows of other employees`);
           }
@@ -200,7 +248,9 @@ export function tenancySuite(backend: Backend): void {
 
     it('lets a client or a marketer reach none of issue 3 (403), whatever the ids', async () => {
       const issue3 = operations.filter(
-        (o) => /^\/api\/(applications|employees|onboarding|documents|profile\/documents)\//.test(o.path) && !('public' in o.access),
+        (o) =>
+          /^\/api\/(applications|employees|onboarding|documents|profile\/documents)\//.test(o.path) &&
+          !('public' in o.access),
       );
       expect(issue3.length).toBeGreaterThan(20);
       const failures: string[] = [];
@@ -217,7 +267,9 @@ export function tenancySuite(backend: Backend): void {
               ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: plausibleBody(op) ?? {} }),
             });
             if (response.statusCode !== 403 || response.json().code !== 'permission_denied')
-              failures.push(`${email} ${op.operationId} on ${organization.token} ids → ${response.statusCode} ${response.body.slice(0, 120)}`);
+              failures.push(
+                `${email} ${op.operationId} on ${organization.token} ids → ${response.statusCode} ${response.body.slice(0, 120)}`,
+              );
           }
         }
       }
@@ -230,7 +282,11 @@ export function tenancySuite(backend: Backend): void {
       const nurse = await t.login('nurse@sunrise.example');
       const adminsNotification = world.targets.notifications.sunrise;
       const before = JSON.stringify(await rowOf('notifications', adminsNotification));
-      const list = await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: t.headers(nurse.access, 'sunrise') });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications/',
+        headers: t.headers(nurse.access, 'sunrise'),
+      });
       expect(list.statusCode).toBe(200);
       expect(list.json().results.map((n: { id: number }) => n.id)).not.toContain(adminsNotification);
       for (const op of operations.filter((o) => o.path.startsWith('/api/notifications/{'))) {
@@ -243,7 +299,12 @@ export function tenancySuite(backend: Backend): void {
         expect([403, 404], `${op.operationId} ${response.body}`).toContain(response.statusCode);
       }
       if (has('notifications_read_all_create')) {
-        const all = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all/', headers: t.headers(nurse.access, 'sunrise'), payload: {} });
+        const all = await t.app.inject({
+          method: 'POST',
+          url: '/api/notifications/read-all/',
+          headers: t.headers(nurse.access, 'sunrise'),
+          payload: {},
+        });
         expect(all.statusCode).toBeLessThan(300);
       }
       expect(JSON.stringify(await rowOf('notifications', adminsNotification))).toBe(before);
@@ -257,7 +318,14 @@ export function tenancySuite(backend: Backend): void {
           method: 'PATCH',
           url: '/api/auth/user/',
           headers: t.headers(identity.access, 'sunrise'),
-          payload: { first_name: 'Renamed', ...escalation(world), role: 'ROLE_MASTER', is_active: false, email: `taken-${unique()}@harbor.example`, signature_file_id: 1 },
+          payload: {
+            first_name: 'Renamed',
+            ...escalation(world),
+            role: 'ROLE_MASTER',
+            is_active: false,
+            email: `taken-${unique()}@harbor.example`,
+            signature_file_id: 1,
+          },
         });
         expect([200, 400], response.body).toContain(response.statusCode);
         const after = await userRow(identity.userId);
@@ -267,7 +335,11 @@ export function tenancySuite(backend: Backend): void {
         expect(after.isActive).toBe(true);
         expect(after.passwordHash).toBe(before.passwordHash);
         expect(after.signatureFileId).toBe(before.signatureFileId);
-        const me = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(identity.access, 'sunrise') });
+        const me = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/user/',
+          headers: t.headers(identity.access, 'sunrise'),
+        });
         expect(me.statusCode).toBe(200);
         expect(me.json().role).toBe(before.role);
         expect(me.json().organization.token).toBe('sunrise');
@@ -281,18 +353,31 @@ export function tenancySuite(backend: Backend): void {
           method: 'POST',
           url: '/api/auth/login/',
           headers: { 'x-organization-token': organization },
-          payload: { email: 'marketer@sunrise.example', password: 'portal-demo-2026', organization: world.harbor.id, organization_id: world.harbor.id, role: 'ROLE_ADMIN' },
+          payload: {
+            email: 'marketer@sunrise.example',
+            password: 'portal-demo-2026',
+            organization: world.harbor.id,
+            organization_id: world.harbor.id,
+            role: 'ROLE_ADMIN',
+          },
         });
       // on Harbor's page a Sunrise marketer has no account: the answer of a wrong password
       const onHarbor = await signIn('harbor');
       expect(onHarbor.statusCode).toBe(401);
-      expect(onHarbor.json()).toEqual({ detail: 'No active account found with the given credentials', code: 'authentication_failed' });
+      expect(onHarbor.json()).toEqual({
+        detail: 'No active account found with the given credentials',
+        code: 'authentication_failed',
+      });
       const response = await signIn('sunrise');
       expect(response.statusCode).toBe(200);
       expect(response.json().user.organization.token).toBe('sunrise');
       expect(response.json().user.role).toBe('ROLE_MARKETER');
       // the new session belongs to sunrise: harbor's header is refused with it
-      const me = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(response.json().access, 'harbor') });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/user/',
+        headers: t.headers(response.json().access, 'harbor'),
+      });
       expect(me.statusCode).toBe(403);
     });
 
@@ -337,7 +422,10 @@ export function tenancySuite(backend: Backend): void {
     });
 
     it('never gives the master role through the API, nor lets anyone change their own role or state', async () => {
-      expect(has('users_create') && has('users_partial_update'), 'users_create and users_partial_update are served').toBe(true);
+      expect(
+        has('users_create') && has('users_partial_update'),
+        'users_create and users_partial_update are served',
+      ).toBe(true);
       const admin = world.identities.admin;
       const headers = t.headers(admin.access, 'sunrise');
       const usersBefore = await countRows(t, 'users');
@@ -351,7 +439,12 @@ export function tenancySuite(backend: Backend): void {
       expect(Object.keys(create.json().fields)).toContain('role');
       expect(await countRows(t, 'users')).toBe(usersBefore);
 
-      const promote = await t.app.inject({ method: 'PATCH', url: `/api/users/${world.userIds.sunrise}/`, headers, payload: { role: 'ROLE_MASTER' } });
+      const promote = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${world.userIds.sunrise}/`,
+        headers,
+        payload: { role: 'ROLE_MASTER' },
+      });
       expect(promote.statusCode).toBe(400);
       expect((await userRow(world.userIds.sunrise)).role).toBe('ROLE_EMPLOYEE');
 
@@ -375,8 +468,18 @@ export function tenancySuite(backend: Backend): void {
 
     it('ignores organization filters in the query of a list', async () => {
       expect(has('users_list'), 'users_list is served').toBe(true);
-      for (const query of [`organization=${world.harbor.id}`, `organization_id=${world.harbor.id}`, 'organization=harbor', 'search=harbor', 'search=%40harbor.example']) {
-        const response = await t.app.inject({ method: 'GET', url: `/api/users/?${query}`, headers: t.headers(world.identities.admin.access, 'sunrise') });
+      for (const query of [
+        `organization=${world.harbor.id}`,
+        `organization_id=${world.harbor.id}`,
+        'organization=harbor',
+        'search=harbor',
+        'search=%40harbor.example',
+      ]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/users/?${query}`,
+          headers: t.headers(world.identities.admin.access, 'sunrise'),
+        });
         expect([200, 400], query).toContain(response.statusCode);
         if (response.statusCode === 200) expect(findLeaks(response.json(), world.harbor), query).toEqual([]);
       }
@@ -385,7 +488,11 @@ export function tenancySuite(backend: Backend): void {
     it('takes the organization from the signed-in user, not from a header list or a differently written token', async () => {
       const admin = world.identities.admin.access;
       for (const header of ['HARBOR', ' harbor ', 'harbor,sunrise', 'sunrise,harbor', `${world.harbor.id}`]) {
-        const response = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: { authorization: `Bearer ${admin}`, 'x-organization-token': header } });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/user/',
+          headers: { authorization: `Bearer ${admin}`, 'x-organization-token': header },
+        });
         expect([200, 403], header).toContain(response.statusCode);
         if (response.statusCode === 200) expect(response.json().organization.token).toBe('sunrise');
       }
@@ -393,7 +500,10 @@ export function tenancySuite(backend: Backend): void {
         const response = await t.app.inject({
           method: 'GET',
           url: '/api/users/',
-          headers: { authorization: `Bearer ${admin}`, 'x-organization-token': ['sunrise', 'harbor'] as unknown as string },
+          headers: {
+            authorization: `Bearer ${admin}`,
+            'x-organization-token': ['sunrise', 'harbor'] as unknown as string,
+          },
         });
         expect([200, 400, 403]).toContain(response.statusCode);
         if (response.statusCode === 200) expect(findLeaks(response.json(), world.harbor)).toEqual([]);

@@ -1,6 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS, newContext, newPage, settled, signIn, SUNRISE_TEAL, useSuite, waitForPath } from './harness';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  newContext,
+  newPage,
+  settled,
+  signIn,
+  SUNRISE_TEAL,
+  useSuite,
+  waitForPath,
+} from './harness';
 
 const suite = useSuite();
 
@@ -40,7 +50,9 @@ describe('the sign-in page’s first requests', () => {
       const of = (requests: Fetched[], prefix: string) => requests.filter((request) => request.path.startsWith(prefix));
 
       const first = await visit();
-      const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      const preloaded = await page
+        .locator('link[rel="preload"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       const versioned = preloaded.find((href) => href?.startsWith('/api/schema/'));
       expect(versioned).toMatch(/^\/api\/schema\/[\w-]{16}\/$/);
       expect(preloaded).toContain('/status.json');
@@ -103,7 +115,11 @@ describe('the sign-in page’s first requests', () => {
         // The API definition is what the client is built from (the same immutable document for every
         // organization), not one of its calls.
         if (!pathname.startsWith('/api/') || pathname.startsWith('/api/schema/')) return;
-        calls.push(request.allHeaders().then((headers) => `${request.method()} ${pathname} ${headers['x-organization-token'] ?? '(no token)'}`));
+        calls.push(
+          request
+            .allHeaders()
+            .then((headers) => `${request.method()} ${pathname} ${headers['x-organization-token'] ?? '(no token)'}`),
+        );
       });
 
       await signIn(page, suite.server.url, DEMO_USERS.admin);
@@ -154,77 +170,93 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
   it.each([
     ['a phone', { width: 390, height: 844 }],
     ['a desktop', { width: 1280, height: 800 }],
-  ])('shows the branded form before any script has run, and on %s React’s page replaces it in place, keeping what was typed', async (_, viewport) => {
-    const context = await newContext(suite.browser, { viewport });
-    try {
-      const page = await newPage(context);
-      const lookups: string[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/api/organizations/sunrise/') lookups.push(request.url());
-      });
-      const release = await holdScripts(page);
-      await page.goto(`${suite.server.url}/login/sunrise`, { waitUntil: 'commit' });
+  ])(
+    'shows the branded form before any script has run, and on %s React’s page replaces it in place, keeping what was typed',
+    async (_, viewport) => {
+      const context = await newContext(suite.browser, { viewport });
+      try {
+        const page = await newPage(context);
+        const lookups: string[] = [];
+        page.on('request', (request) => {
+          if (new URL(request.url()).pathname === '/api/organizations/sunrise/') lookups.push(request.url());
+        });
+        const release = await holdScripts(page);
+        await page.goto(`${suite.server.url}/login/sunrise`, { waitUntil: 'commit' });
 
-      // HTML alone: the brand box in the organization's colour, the heading and the form.
-      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-      await expect.poll(() => page.getByTestId('brand-logo').evaluate((logo) => getComputedStyle(logo).backgroundColor)).toBe(SUNRISE_TEAL);
-      expect(await page.evaluate(() => document.querySelectorAll('#root > *').length)).toBe(0);
-      expect(await page.locator('#first-paint').isVisible()).toBe(true);
-      const before = await signInGeometry(page);
-      expect(Object.values(before)).not.toContain('none');
+        // HTML alone: the brand box in the organization's colour, the heading and the form.
+        await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+        await expect
+          .poll(() => page.getByTestId('brand-logo').evaluate((logo) => getComputedStyle(logo).backgroundColor))
+          .toBe(SUNRISE_TEAL);
+        expect(await page.evaluate(() => document.querySelectorAll('#root > *').length)).toBe(0);
+        expect(await page.locator('#first-paint').isVisible()).toBe(true);
+        const before = await signInGeometry(page);
+        expect(Object.values(before)).not.toContain('none');
 
-      // Layout shifts from here on (the takeover), each with what moved; not those of the HTML's own loading.
-      await page.evaluate(() => {
-        const shifts: string[] = [];
-        (window as unknown as { shifts: string[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] };
-            const moved = (shift.sources ?? []).map((source) => {
-              const node = source.node as HTMLElement | null | undefined;
-              return node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''} "${(node.innerText ?? node.textContent ?? '').slice(0, 30)}"` : '?';
-            });
-            shifts.push(`${shift.value.toFixed(4)}: ${moved.join(', ')}`);
-          }
-        }).observe({ type: 'layout-shift' });
-      });
-      await page.getByLabel('Email').fill(DEMO_USERS.admin); // typed before React is there; the caret stays in it
-      // Every frame from now on: the organization's name and the heading's place, as drawn (no blank or other frame).
-      await page.evaluate(() => {
-        const drawn: string[] = [];
-        (window as unknown as { drawn: string[] }).drawn = drawn;
-        const sample = () => {
-          const heading = [...document.querySelectorAll('h1')].find((h1) => h1.getClientRects().length > 0);
-          const name = (heading?.previousElementSibling as HTMLElement | null)?.innerText.replace(/\s+/g, ' ') ?? 'none';
-          drawn.push(`${name} at ${heading ? Math.round(heading.getBoundingClientRect().top) : 'none'}`);
+        // Layout shifts from here on (the takeover), each with what moved; not those of the HTML's own loading.
+        await page.evaluate(() => {
+          const shifts: string[] = [];
+          (window as unknown as { shifts: string[] }).shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] };
+              const moved = (shift.sources ?? []).map((source) => {
+                const node = source.node as HTMLElement | null | undefined;
+                return node
+                  ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''} "${(node.innerText ?? node.textContent ?? '').slice(0, 30)}"`
+                  : '?';
+              });
+              shifts.push(`${shift.value.toFixed(4)}: ${moved.join(', ')}`);
+            }
+          }).observe({ type: 'layout-shift' });
+        });
+        await page.getByLabel('Email').fill(DEMO_USERS.admin); // typed before React is there; the caret stays in it
+        // Every frame from now on: the organization's name and the heading's place, as drawn (no blank or other frame).
+        await page.evaluate(() => {
+          const drawn: string[] = [];
+          (window as unknown as { drawn: string[] }).drawn = drawn;
+          const sample = () => {
+            const heading = [...document.querySelectorAll('h1')].find((h1) => h1.getClientRects().length > 0);
+            const name =
+              (heading?.previousElementSibling as HTMLElement | null)?.innerText.replace(/\s+/g, ' ') ?? 'none';
+            drawn.push(`${name} at ${heading ? Math.round(heading.getBoundingClientRect().top) : 'none'}`);
+            requestAnimationFrame(sample);
+          };
           requestAnimationFrame(sample);
-        };
-        requestAnimationFrame(sample);
-      });
+        });
 
-      release();
-      await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
-      await expect.poll(() => page.evaluate(() => document.querySelectorAll('#root form').length)).toBe(1);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const drawn = await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
-      expect(drawn.length).toBeGreaterThan(2);
-      expect(new Set(drawn)).toEqual(new Set([`SH Sunrise Home Care at ${before.heading.split(',')[1]}`]));
-      expect(await signInGeometry(page)).toEqual(before);
-      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
-      expect(await page.getByLabel('Email').inputValue()).toBe(DEMO_USERS.admin);
-      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.closest('#root') ? (document.activeElement as HTMLInputElement).name : null)).toBe('email');
+        release();
+        await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0);
+        await expect.poll(() => page.evaluate(() => document.querySelectorAll('#root form').length)).toBe(1);
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const drawn = await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
+        expect(drawn.length).toBeGreaterThan(2);
+        expect(new Set(drawn)).toEqual(new Set([`SH Sunrise Home Care at ${before.heading.split(',')[1]}`]));
+        expect(await signInGeometry(page)).toEqual(before);
+        expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+        expect(await page.getByLabel('Email').inputValue()).toBe(DEMO_USERS.admin);
+        expect(
+          await page.evaluate(() =>
+            (document.activeElement as HTMLInputElement | null)?.closest('#root')
+              ? (document.activeElement as HTMLInputElement).name
+              : null,
+          ),
+        ).toBe('email');
 
-      // React's form: it checks and sends what was typed before it came.
-      await page.keyboard.press('Tab');
-      await page.keyboard.type(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await waitForPath(page, '/users');
-      expect(lookups).toHaveLength(1); // the app's lookup is the one the first paint's script started
-      expect(page.problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+        // React's form: it checks and sends what was typed before it came.
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(DEMO_PASSWORD);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await waitForPath(page, '/users');
+        expect(lookups).toHaveLength(1); // the app's lookup is the one the first paint's script started
+        expect(page.problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('sends nothing when the first paint’s form is submitted before React is there', async () => {
     const context = await newContext(suite.browser);
@@ -237,10 +269,14 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
       await page.getByLabel('Email').fill(DEMO_USERS.admin);
       await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByLabel('Password', { exact: true }).press('Enter');
-      await page.getByRole('button', { name: 'Sign in' }).click({ force: true, noWaitAfter: true }).catch(() => {});
+      await page
+        .getByRole('button', { name: 'Sign in' })
+        .click({ force: true, noWaitAfter: true })
+        .catch(() => {});
       await page.waitForTimeout(300); // a submission would navigate or send now
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login/sunrise');
-      const carrying = () => sent.filter((line) => line.includes(encodeURIComponent(DEMO_PASSWORD)) || line.includes(DEMO_PASSWORD));
+      const carrying = () =>
+        sent.filter((line) => line.includes(encodeURIComponent(DEMO_PASSWORD)) || line.includes(DEMO_PASSWORD));
       expect(carrying()).toEqual([]);
 
       release();
@@ -255,7 +291,9 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
       await held.goto(`${suite.server.url}/login/sunrise`, { waitUntil: 'commit' });
       await held.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
       const submitted = held.waitForRequest((request) => request.method() === 'POST');
-      await held.getByLabel('Password', { exact: true }).evaluate((input) => (input as HTMLInputElement).form!.requestSubmit());
+      await held
+        .getByLabel('Password', { exact: true })
+        .evaluate((input) => (input as HTMLInputElement).form!.requestSubmit());
       expect((await submitted).postData() ?? '').toBe('');
       expect(carrying()).toEqual([]);
     } finally {

@@ -110,59 +110,76 @@ describe.sequential('grievances, end to end', () => {
     expect(await page.getByRole('region', { name: 'State' }).innerText()).toContain('phone');
   });
 
-  it('4. the admin moves the client’s concern through every state with notes, one internal', { timeout: STEP * 2 }, async () => {
-    const page = state.office;
-    await page.goto(`${suite.server.url}/clients/grievances`);
-    const row = page.getByRole('table', { name: 'Grievances' }).locator('tbody tr', { hasText: 'Clara Whitfield' }).filter({ hasText: 'Staff conduct' }).first();
-    await row.getByRole('link', { name: 'Staff conduct' }).click();
-    await waitForPath(page, /^\/clients\/grievances\/\d+$/);
-    state.grievancePath = new URL(page.url()).pathname;
-    expect(await page.getByRole('region', { name: 'Details' }).innerText()).toContain(CLIENT_CONCERN);
+  it(
+    '4. the admin moves the client’s concern through every state with notes, one internal',
+    { timeout: STEP * 2 },
+    async () => {
+      const page = state.office;
+      await page.goto(`${suite.server.url}/clients/grievances`);
+      const row = page
+        .getByRole('table', { name: 'Grievances' })
+        .locator('tbody tr', { hasText: 'Clara Whitfield' })
+        .filter({ hasText: 'Staff conduct' })
+        .first();
+      await row.getByRole('link', { name: 'Staff conduct' }).click();
+      await waitForPath(page, /^\/clients\/grievances\/\d+$/);
+      state.grievancePath = new URL(page.url()).pathname;
+      expect(await page.getByRole('region', { name: 'Details' }).innerText()).toContain(CLIENT_CONCERN);
 
-    const moves = page.getByRole('group', { name: 'Move the grievance' });
-    const move = async (button: string, note: string, resolution?: string) => {
-      await moves.getByRole('button', { name: button, exact: true }).click();
+      const moves = page.getByRole('group', { name: 'Move the grievance' });
+      const move = async (button: string, note: string, resolution?: string) => {
+        await moves.getByRole('button', { name: button, exact: true }).click();
+        const dialog = page.getByRole('dialog');
+        if (resolution !== undefined) await dialog.getByLabel('Resolution').fill(resolution);
+        await dialog.getByLabel('Note (optional)').fill(note);
+        await dialog.getByRole('button', { name: button, exact: true }).click();
+        await dialog.waitFor({ state: 'detached' });
+      };
+      await move('Start investigating', PUBLIC_NOTE);
+      await page.getByText('The grievance is now Investigating.').waitFor();
+
+      // an internal note: the office's only
+      await page.getByRole('form', { name: 'Add a note' }).getByLabel('Note').fill(INTERNAL_NOTE);
+      await page.getByLabel('Internal: hidden from the complainant').check();
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByText('The internal note was added.').waitFor();
+
+      // Resolve asks for the resolution first
+      await moves.getByRole('button', { name: 'Resolve', exact: true }).click();
       const dialog = page.getByRole('dialog');
-      if (resolution !== undefined) await dialog.getByLabel('Resolution').fill(resolution);
-      await dialog.getByLabel('Note (optional)').fill(note);
-      await dialog.getByRole('button', { name: button, exact: true }).click();
-      await dialog.waitFor({ state: 'detached' });
-    };
-    await move('Start investigating', PUBLIC_NOTE);
-    await page.getByText('The grievance is now Investigating.').waitFor();
+      await dialog.getByLabel('Resolution').fill(' ');
+      await dialog.getByLabel('Resolution').blur();
+      await dialog.getByText('Write the resolution: what was found and what was done.').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await move('Resolve', 'Resolved with the family.', RESOLUTION);
+      await page.getByText('The grievance is now Resolved.').waitFor();
+      await move('Complainant notified', 'Called Clara and her daughter.');
+      await move('Close', 'Closed after the call.');
+      await page.getByText('The grievance is now Closed.').waitFor();
+      await move('Reopen', 'The daughter called again.');
+      await move('Start investigating', 'Looking again.');
+      await page.getByText('The grievance is now Investigating.').waitFor();
 
-    // an internal note: the office's only
-    await page.getByRole('form', { name: 'Add a note' }).getByLabel('Note').fill(INTERNAL_NOTE);
-    await page.getByLabel('Internal: hidden from the complainant').check();
-    await page.getByRole('button', { name: 'Add note' }).click();
-    await page.getByText('The internal note was added.').waitFor();
-
-    // Resolve asks for the resolution first
-    await moves.getByRole('button', { name: 'Resolve', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Resolution').fill(' ');
-    await dialog.getByLabel('Resolution').blur();
-    await dialog.getByText('Write the resolution: what was found and what was done.').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await move('Resolve', 'Resolved with the family.', RESOLUTION);
-    await page.getByText('The grievance is now Resolved.').waitFor();
-    await move('Complainant notified', 'Called Clara and her daughter.');
-    await move('Close', 'Closed after the call.');
-    await page.getByText('The grievance is now Closed.').waitFor();
-    await move('Reopen', 'The daughter called again.');
-    await move('Start investigating', 'Looking again.');
-    await page.getByText('The grievance is now Investigating.').waitFor();
-
-    const trail = await page.getByRole('list', { name: 'Trail' }).innerText();
-    for (const step of ['Received', 'Investigating', 'Internal note', 'Resolved', 'Complainant notified', 'Closed', 'Reopened']) expect(trail).toContain(step);
-    expect(trail).toContain(INTERNAL_NOTE);
-    expect(trail).toContain('Alice Grant');
-    await screenshot(page, 'grievances-office-grievance');
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'grievances-office-grievance-phone');
-    await page.setViewportSize(DESKTOP.viewport);
-  });
+      const trail = await page.getByRole('list', { name: 'Trail' }).innerText();
+      for (const step of [
+        'Received',
+        'Investigating',
+        'Internal note',
+        'Resolved',
+        'Complainant notified',
+        'Closed',
+        'Reopened',
+      ])
+        expect(trail).toContain(step);
+      expect(trail).toContain(INTERNAL_NOTE);
+      expect(trail).toContain('Alice Grant');
+      await screenshot(page, 'grievances-office-grievance');
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, 'grievances-office-grievance-phone');
+      await page.setViewportSize(DESKTOP.viewport);
+    },
+  );
 
   it('5. the client sees every state and the resolution, never the internal note', { timeout: STEP }, async () => {
     const page = state.client;
@@ -175,7 +192,8 @@ describe.sequential('grievances, end to end', () => {
     const trail = page.getByRole('list', { name: 'Trail' });
     await trail.waitFor();
     const text = await trail.innerText();
-    for (const step of ['Received', 'Investigating', 'Resolved', 'Complainant notified', 'Closed', 'Reopened']) expect(text).toContain(step);
+    for (const step of ['Received', 'Investigating', 'Resolved', 'Complainant notified', 'Closed', 'Reopened'])
+      expect(text).toContain(step);
     expect(text).toContain(PUBLIC_NOTE);
     expect(text).toContain(RESOLUTION);
     expect(await page.content()).not.toContain('Written warning');

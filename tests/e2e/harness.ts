@@ -1,6 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +18,15 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { removeStaleSeedTemplates, seedTemplateHour } from '../seed-templates';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 /**
  * The end-to-end harness: the SPA built once by Vite (dist/, rebuilt only when stale), the real server
@@ -56,7 +74,8 @@ export function ensureBuild(): void {
       mkdirSync(lock);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`ensureBuild: ${lock} stayed locked for 4 minutes; remove it if stale.`);
+      if (Date.now() > deadline)
+        throw new Error(`ensureBuild: ${lock} stayed locked for 4 minutes; remove it if stale.`);
       spawnSync('sleep', ['1']);
     }
   }
@@ -192,7 +211,10 @@ function e2eDatabases(): E2EDatabase[] {
  */
 export function e2eDatabaseTested(database: E2EDatabase, journey: string): boolean {
   if (e2eDatabases().includes(database)) return true;
-  const why = database === 'postgres' && !process.env.TEST_DATABASE_URL ? 'runs on PostgreSQL only with TEST_DATABASE_URL set' : `left out by E2E_DATABASES=${process.env.E2E_DATABASES}`;
+  const why =
+    database === 'postgres' && !process.env.TEST_DATABASE_URL
+      ? 'runs on PostgreSQL only with TEST_DATABASE_URL set'
+      : `left out by E2E_DATABASES=${process.env.E2E_DATABASES}`;
   describe.skip(`${journey} (${database})`, () => {
     it(why, () => {});
   });
@@ -333,7 +355,9 @@ export function findChromium(): string {
   if (found) return found;
   const cache = path.join(os.homedir(), '.cache/ms-playwright');
   if (existsSync(cache)) {
-    const listing = spawnSync('sh', ['-c', `ls -d ${cache}/chromium-*/chrome-linux*/chrome 2>/dev/null | tail -1`], { encoding: 'utf8' });
+    const listing = spawnSync('sh', ['-c', `ls -d ${cache}/chromium-*/chrome-linux*/chrome 2>/dev/null | tail -1`], {
+      encoding: 'utf8',
+    });
     const cached = listing.stdout.trim();
     if (cached) return cached;
   }
@@ -354,7 +378,13 @@ export const CHROMIUM_ARGS = [
 
 /** Headless Chromium with a fresh profile (playwright gives every launch a new temporary user-data-dir). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS, timeout: 60_000, env: browserEnv() });
+  return chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 60_000,
+    env: browserEnv(),
+  });
 }
 
 /**
@@ -365,7 +395,11 @@ const FAKED_CLOCK = (process.env.LD_PRELOAD ?? '').includes('faketime');
 
 function browserEnv(): Record<string, string> | undefined {
   if (!FAKED_CLOCK) return undefined;
-  return Object.fromEntries(Object.entries(process.env).filter(([name, value]) => value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME'))) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name, value]) => value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME'),
+    ),
+  ) as Record<string, string>;
 }
 
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
@@ -407,7 +441,10 @@ export async function settled(page: Page, quietMs = 500, timeout = 30_000): Prom
     });
     if (busy) quietSince = Date.now();
     else if (Date.now() - quietSince >= quietMs) return;
-    if (Date.now() > deadline) throw new Error(`settled: requests still in flight after ${timeout} ms: ${[...pending].map((r) => r.url()).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `settled: requests still in flight after ${timeout} ms: ${[...pending].map((r) => r.url()).join(', ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -435,15 +472,21 @@ export async function signIn(page: Page, baseUrl: string, email: string, org = '
 
 /** Waits until the location's path is `pathname` (client-side routing included). */
 export async function waitForPath(page: Page, pathname: string | RegExp, timeout = 20_000) {
-  await page.waitForURL((url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname)), {
-    timeout,
-    waitUntil: 'commit',
-  });
+  await page.waitForURL(
+    (url) => (typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname)),
+    {
+      timeout,
+      waitUntil: 'commit',
+    },
+  );
 }
 
 /** The computed background colour of an element. */
 export async function backgroundColour(page: Page, selector: string): Promise<string> {
-  return page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -474,7 +517,18 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(`${axeSource}\n;void 0`);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((violation) => ({
       id: violation.id,
@@ -503,7 +557,9 @@ export async function exposeAppApiClient(page: Page): Promise<void> {
     type Fiber = { memoizedProps?: { value?: unknown } | null; child: Fiber | null; sibling: Fiber | null };
     const isClient = (value: unknown) =>
       // An axios instance is a function with the operations as properties.
-      !!value && (typeof value === 'object' || typeof value === 'function') && typeof (value as Record<string, unknown>).auth_user_retrieve === 'function';
+      !!value &&
+      (typeof value === 'object' || typeof value === 'function') &&
+      typeof (value as Record<string, unknown>).auth_user_retrieve === 'function';
     const candidates: unknown[] = [];
     const roots = Array.from(document.querySelectorAll('body, body *')).slice(0, 50);
     for (const element of roots) {
@@ -538,10 +594,15 @@ export async function callApi<T>(page: Page, operation: string, ...args: unknown
   await exposeAppApiClient(page);
   return page.evaluate(
     async ({ operation, args }) => {
-      const api = (window as unknown as { __portalApi: Record<string, (...a: unknown[]) => Promise<unknown>> }).__portalApi;
+      const api = (window as unknown as { __portalApi: Record<string, (...a: unknown[]) => Promise<unknown>> })
+        .__portalApi;
       const answer = (await api[operation]!(...args)) as unknown;
       // the client unwraps to data; an axios response (when not unwrapped) keeps it in .data
-      return (answer && typeof answer === 'object' && 'data' in answer && 'status' in answer ? (answer as { data: unknown }).data : answer) as never;
+      return (
+        answer && typeof answer === 'object' && 'data' in answer && 'status' in answer
+          ? (answer as { data: unknown }).data
+          : answer
+      ) as never;
     },
     { operation, args },
   ) as Promise<T>;
@@ -552,11 +613,15 @@ export async function drawSignature(page: Page, canvas: Locator, { touch = false
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the signature pad is not visible');
-  const points = Array.from({ length: 16 }, (_, i) => ({ x: box.x + box.width * (0.1 + 0.05 * i), y: box.y + box.height * (0.5 + 0.3 * Math.sin(i / 1.5)) }));
+  const points = Array.from({ length: 16 }, (_, i) => ({
+    x: box.x + box.width * (0.1 + 0.05 * i),
+    y: box.y + box.height * (0.5 + 0.3 * Math.sin(i / 1.5)),
+  }));
   if (touch) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
-    for (const point of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    for (const point of points.slice(1))
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
     return;
@@ -600,7 +665,16 @@ export async function pageUsesColour(page: Page, rgb: string): Promise<boolean> 
     for (const element of Array.from(document.querySelectorAll('body *'))) {
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
-      if ([style.backgroundColor, style.color, style.borderTopColor, style.borderBottomColor, style.boxShadow, style.outlineColor].some((value) => value.includes(colour))) {
+      if (
+        [
+          style.backgroundColor,
+          style.color,
+          style.borderTopColor,
+          style.borderBottomColor,
+          style.boxShadow,
+          style.outlineColor,
+        ].some((value) => value.includes(colour))
+      ) {
         if (element.getClientRects().length > 0) return true;
       }
     }

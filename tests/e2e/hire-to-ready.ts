@@ -54,7 +54,10 @@ type JourneyPage = Page & { problems: string[] };
 const pdf = (line: string) => minimalPdf([line]);
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface FileSpec {
   name: string;
@@ -83,7 +86,6 @@ async function dropFile(page: Page, zone: Locator, file: FileSpec) {
 /** The drop zone of a FileDrop: the parent of its "Choose a file" button (named `<label> Choose a file`). */
 const dropZone = (scope: Page | Locator, label: string) =>
   scope.getByRole('button', { name: `${label} Choose a file` }).locator('xpath=..');
-
 
 /** The canvas of the signature pad labelled `label`. */
 const signaturePad = (scope: Page | Locator, label: string | RegExp) => scope.getByRole('img', { name: label });
@@ -114,7 +116,6 @@ async function focusWindow(page: Page) {
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
-
 // ---------------------------------------------------------------------------------------------------------
 
 /** The journey on one database; hire-to-ready.<database>.test.ts each run it on theirs. */
@@ -126,7 +127,12 @@ export function hireToReadySuite(database: E2EDatabase): void {
     const axeChecked: string[] = [];
     const contexts: BrowserContext[] = [];
     const tag = Math.random().toString(36).slice(2, 7);
-    const applicant = { first: 'Jordan', last: `Rivera${tag}`, email: `jordan.rivera.${tag}@applicant.example`, phone: '(555) 730-1188' };
+    const applicant = {
+      first: 'Jordan',
+      last: `Rivera${tag}`,
+      email: `jordan.rivera.${tag}@applicant.example`,
+      phone: '(555) 730-1188',
+    };
     const applicantName = `${applicant.first} ${applicant.last}`;
     const state = {} as {
       admin: JourneyPage;
@@ -160,7 +166,9 @@ export function hireToReadySuite(database: E2EDatabase): void {
 
     afterAll(async () => {
       for (const context of contexts) await context.close().catch(() => undefined);
-      console.info(`[hire-to-ready ${database}] axe-core ran on ${axeChecked.length} page states: ${axeChecked.join(', ')}`);
+      console.info(
+        `[hire-to-ready ${database}] axe-core ran on ${axeChecked.length} page states: ${axeChecked.join(', ')}`,
+      );
     });
 
     it('1. a job seeker applies on a phone at /apply-now/sunrise: resume drop (PDF kept, text and PNG refused), signed attestation, confirmation', async () => {
@@ -188,7 +196,9 @@ export function hireToReadySuite(database: E2EDatabase): void {
       for (const shift of ['Morning', 'Afternoon']) await page.getByLabel(shift, { exact: true }).check();
       await page.getByLabel('Hours per week you want (optional)').fill('32');
       await page.getByLabel('Years of experience in care').fill('4');
-      await page.getByLabel('Your experience').fill('Four years as a personal care aide: bathing, transfers, vital signs, meal preparation.');
+      await page
+        .getByLabel('Your experience')
+        .fill('Four years as a personal care aide: bathing, transfers, vital signs, meal preparation.');
 
       // The drop refuses what is not PDF or Word, with the file drop's rejection text, and keeps nothing.
       const zone = dropZone(page, 'Resume');
@@ -196,11 +206,17 @@ export function hireToReadySuite(database: E2EDatabase): void {
       const rejections = page.getByRole('alert').filter({ hasText: 'notes.txt' });
       await expect.poll(() => rejections.textContent()).toBe('notes.txt: File type must be .pdf, .doc, .docx');
       await dropFile(page, zone, { name: 'photo.png', mimeType: 'image/png', buffer: PNG });
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'photo.png' }).textContent()).toBe('photo.png: File type must be .pdf, .doc, .docx');
+      await expect
+        .poll(() => page.getByRole('alert').filter({ hasText: 'photo.png' }).textContent())
+        .toBe('photo.png: File type must be .pdf, .doc, .docx');
       expect(await page.getByRole('list', { name: 'Chosen files' }).count()).toBe(0);
       await shot(page, 'phone-apply-rejected-drop');
       // A PDF is kept.
-      await dropFile(page, zone, { name: 'jordan-rivera-resume.pdf', mimeType: 'application/pdf', buffer: pdf('Jordan Rivera - Home Health Aide') });
+      await dropFile(page, zone, {
+        name: 'jordan-rivera-resume.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf('Jordan Rivera - Home Health Aide'),
+      });
       await page.getByRole('list', { name: 'Chosen files' }).getByText('jordan-rivera-resume.pdf').waitFor();
       expect(await page.getByRole('alert').filter({ hasText: 'File type must be' }).count()).toBe(0);
 
@@ -212,7 +228,9 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await shot(page, 'phone-apply-filled');
       await axe(page, 'apply-now (filled)');
 
-      const created = page.waitForResponse((response) => response.url().endsWith('/api/applications/') && response.request().method() === 'POST');
+      const created = page.waitForResponse(
+        (response) => response.url().endsWith('/api/applications/') && response.request().method() === 'POST',
+      );
       await submit.click();
       expect((await created).status()).toBe(201);
       await heading(page, /received your application/).waitFor();
@@ -256,11 +274,17 @@ export function hireToReadySuite(database: E2EDatabase): void {
       // The sign-up mail: /dev shows it with its token redacted and no link to follow; the working link went
       // only to the applicant, here the server's console (console-mail mode: no SMTP_URL).
       await page.goto(url('/dev'));
-      const mail = page.getByRole('row').filter({ hasText: applicant.email }).filter({ hasText: 'Welcome to Sunrise Home Care' });
+      const mail = page
+        .getByRole('row')
+        .filter({ hasText: applicant.email })
+        .filter({ hasText: 'Welcome to Sunrise Home Care' });
       await mail.first().waitFor();
       expect(await mail.first().textContent()).toMatch(/\/sign-up\/[^/\s]+\/\[redacted\]\/sunrise/);
       expect(await mail.first().locator('a').count()).toBe(0);
-      const printed = () => new RegExp(`To: ${applicant.email.replace(/[.+]/g, '\\$&')}\\n[^]*?(/sign-up/[^/\\s]+/[^/\\s]+/sunrise)`).exec(suite.server.output())?.[1];
+      const printed = () =>
+        new RegExp(`To: ${applicant.email.replace(/[.+]/g, '\\$&')}\\n[^]*?(/sign-up/[^/\\s]+/[^/\\s]+/sunrise)`).exec(
+          suite.server.output(),
+        )?.[1];
       await expect.poll(printed, { timeout: 10_000 }).toBeTruthy();
       state.signUpPath = printed()!;
       expect(state.signUpPath).not.toContain('[redacted]');
@@ -279,9 +303,14 @@ export function hireToReadySuite(database: E2EDatabase): void {
         years_experience: '2',
         attestation: 'true',
         attestation_signature: `data:image/png;base64,${PNG.toString('base64')}`,
-      })) form.append(key, value);
+      }))
+        form.append(key, value);
       form.append('resume', new Blob([new Uint8Array(pdf('Casey Morgan'))], { type: 'application/pdf' }), 'casey.pdf');
-      const posted = await fetch(url('/api/applications/'), { method: 'POST', headers: { 'x-organization-token': 'sunrise' }, body: form });
+      const posted = await fetch(url('/api/applications/'), {
+        method: 'POST',
+        headers: { 'x-organization-token': 'sunrise' },
+        body: form,
+      });
       expect(posted.status, await posted.clone().text()).toBe(201);
       const otherId = (await posted.json()).id as number;
 
@@ -295,7 +324,12 @@ export function hireToReadySuite(database: E2EDatabase): void {
       const reason = reject.getByLabel('Reason');
       await reason.fill(' ');
       await reason.blur();
-      await expect.poll(async () => (await confirm.isDisabled()) || (await reject.getByText('Enter the reason for the rejection').count()) > 0).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (await confirm.isDisabled()) || (await reject.getByText('Enter the reason for the rejection').count()) > 0,
+        )
+        .toBe(true);
       await axe(page, 'applications (reject dialog)');
       await reason.fill('Only weekend evenings; we need weekday cover.');
       await confirm.click();
@@ -304,8 +338,13 @@ export function hireToReadySuite(database: E2EDatabase): void {
       // Kept: after a reload, and in the API.
       await page.reload();
       await page.getByText('Only weekend evenings; we need weekday cover.').waitFor();
-      const kept = await callApi<{ status: string; rejection_reason: string }>(page, 'applications_retrieve', { id: otherId });
-      expect(kept).toMatchObject({ status: 'REJECTED', rejection_reason: 'Only weekend evenings; we need weekday cover.' });
+      const kept = await callApi<{ status: string; rejection_reason: string }>(page, 'applications_retrieve', {
+        id: otherId,
+      });
+      expect(kept).toMatchObject({
+        status: 'REJECTED',
+        rejection_reason: 'Only weekend evenings; we need weekday cover.',
+      });
       await shot(page, 'applications-rejected');
     });
 
@@ -331,7 +370,10 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await page.getByRole('button', { name: 'Create account' }).click();
       await waitForPath(page, '/profile/incomplete-documents');
       await heading(page, 'Incomplete documents').waitFor();
-      await page.getByRole('link', { name: /^Fill in and sign: / }).first().waitFor();
+      await page
+        .getByRole('link', { name: /^Fill in and sign: / })
+        .first()
+        .waitFor();
       await shot(page, 'phone-incomplete-documents');
       await axe(page, 'profile/incomplete-documents (forms due)');
 
@@ -356,7 +398,9 @@ export function hireToReadySuite(database: E2EDatabase): void {
         await link.click();
         await waitForPath(page, /^\/onboarding\/form-request\/\d+$/);
         const id = Number(new URL(page.url()).pathname.split('/').pop());
-        const request = await callApi<{ template: { name: string; fields: Field[] } }>(page, 'form_requests_retrieve', { id });
+        const request = await callApi<{ template: { name: string; fields: Field[] } }>(page, 'form_requests_retrieve', {
+          id,
+        });
         await heading(page, request.template.name).waitFor();
         if (round === 0) await axe(page, 'onboarding/form-request/:id');
         for (const field of request.template.fields) {
@@ -364,11 +408,14 @@ export function hireToReadySuite(database: E2EDatabase): void {
           if (field.type === 'checkbox') await input.check();
           else if (field.type === 'select') await input.selectOption({ label: field.options![0]! });
           else if (field.type === 'date') await typeDate(input, '14.05.1991');
-          else if (field.required) await input.fill(field.key.includes('phone') ? '(555) 730-2020' : `${applicantName} (${field.label})`);
+          else if (field.required)
+            await input.fill(field.key.includes('phone') ? '(555) 730-2020' : `${applicantName} (${field.label})`);
         }
         await drawSignature(page, signaturePad(page, 'Your signature'), { touch: true });
         if (round === 0) await shot(page, 'phone-form-request-filled');
-        const submitted = page.waitForResponse((response) => /\/api\/onboarding\/form-requests\/\d+\/submit\/$/.test(response.url()));
+        const submitted = page.waitForResponse((response) =>
+          /\/api\/onboarding\/form-requests\/\d+\/submit\/$/.test(response.url()),
+        );
         await page.getByRole('button', { name: 'Sign and submit' }).click();
         expect((await submitted).status()).toBe(200);
         await waitForPath(page, '/profile/incomplete-documents');
@@ -377,23 +424,41 @@ export function hireToReadySuite(database: E2EDatabase): void {
       expect(await page.getByRole('link', { name: /^Fill in and sign: / }).count()).toBe(0);
 
       // The documents, each with its expiry date, chosen with the file picker as on a phone.
-      await page.getByRole('link', { name: /^Upload: / }).first().click();
+      await page
+        .getByRole('link', { name: /^Upload: / })
+        .first()
+        .click();
       await waitForPath(page, '/profile/documents');
       await heading(page, 'My documents').waitFor();
       await settled(page);
       await axe(page, 'profile/documents (to upload)');
-      const documents = await callApi<{ id: number; name: string; requires_expiry: boolean; status: string }[] | { results: { id: number; name: string; requires_expiry: boolean; status: string }[] }>(page, 'profile_documents_list');
+      const documents = await callApi<
+        | { id: number; name: string; requires_expiry: boolean; status: string }[]
+        | { results: { id: number; name: string; requires_expiry: boolean; status: string }[] }
+      >(page, 'profile_documents_list');
       const slots = (Array.isArray(documents) ? documents : documents.results).filter((d) => d.status === 'MISSING');
       expect(slots.length).toBeGreaterThan(0);
       for (const [index, slot] of slots.entries()) {
-        const card = page.getByRole('region', { name: slot.name }).or(page.locator(`#document-${slot.id}`)).first();
+        const card = page
+          .getByRole('region', { name: slot.name })
+          .or(page.locator(`#document-${slot.id}`))
+          .first();
         const chooser = page.waitForEvent('filechooser');
         await card.getByRole('button', { name: 'File Choose a file' }).click();
-        const file = index === 1 ? { name: 'tb-test.png', mimeType: 'image/png', buffer: PNG } : { name: `${slot.name.toLowerCase().replace(/\W+/g, '-')}.pdf`, mimeType: 'application/pdf', buffer: pdf(slot.name) };
+        const file =
+          index === 1
+            ? { name: 'tb-test.png', mimeType: 'image/png', buffer: PNG }
+            : {
+                name: `${slot.name.toLowerCase().replace(/\W+/g, '-')}.pdf`,
+                mimeType: 'application/pdf',
+                buffer: pdf(slot.name),
+              };
         await (await chooser).setFiles(file);
         await card.getByText(file.name).first().waitFor();
         if (slot.requires_expiry) await typeDate(card.getByLabel('Expiry date'), maskedDate(200 + index * 100).masked);
-        const uploaded = page.waitForResponse((response) => response.url().endsWith(`/api/profile/documents/${slot.id}/file/`));
+        const uploaded = page.waitForResponse((response) =>
+          response.url().endsWith(`/api/profile/documents/${slot.id}/file/`),
+        );
         await card.getByRole('button', { name: 'Upload' }).click();
         expect((await uploaded).status()).toBe(200);
         await card.getByText('Uploaded. The office will review it.').waitFor();
@@ -406,14 +471,23 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await page.getByRole('link', { name: /^Take the test: / }).click();
       await waitForPath(page, /^\/onboarding\/test-request\/\d+$/);
       state.testRequestId = Number(new URL(page.url()).pathname.split('/').pop());
-      const request = await callApi<{ test: { id: number; name: string; pass_mark: number; questions: { id: string; text: string; choices: string[]; answer?: number }[] } }>(
-        page,
-        'test_requests_retrieve',
-        { id: state.testRequestId },
-      );
-      expect(request.test.questions.every((question) => question.answer === undefined), 'answers hidden before submitting').toBe(true);
+      const request = await callApi<{
+        test: {
+          id: number;
+          name: string;
+          pass_mark: number;
+          questions: { id: string; text: string; choices: string[]; answer?: number }[];
+        };
+      }>(page, 'test_requests_retrieve', { id: state.testRequestId });
+      expect(
+        request.test.questions.every((question) => question.answer === undefined),
+        'answers hidden before submitting',
+      ).toBe(true);
       state.testId = request.test.id;
-      const withAnswers = await callApi<{ pass_mark: number; questions: { id: string; text: string; choices: string[]; answer: number }[] }>(state.admin, 'competency_tests_retrieve', { id: state.testId });
+      const withAnswers = await callApi<{
+        pass_mark: number;
+        questions: { id: string; text: string; choices: string[]; answer: number }[];
+      }>(state.admin, 'competency_tests_retrieve', { id: state.testId });
       await heading(page, request.test.name).waitFor();
       await axe(page, 'onboarding/test-request/:id (written)');
       // the attempt asks the questions in its own order
@@ -449,11 +523,14 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await skills.first().waitFor();
       const skillCount = await skills.count();
       expect(skillCount).toBe(6);
-      for (let i = 0; i < skillCount; i++) await skills.nth(i).getByRole('radio', { name: 'Satisfactory', exact: true }).check();
+      for (let i = 0; i < skillCount; i++)
+        await skills.nth(i).getByRole('radio', { name: 'Satisfactory', exact: true }).check();
       await drawSignature(nurse, signaturePad(nurse, 'Your signature (registered nurse)'), { touch: true });
       await axe(nurse, 'onboarding/test-request/:id (RN observation)');
       await shot(nurse, 'phone-nurse-observation');
-      const observed = nurse.waitForResponse((response) => response.url().endsWith(`/api/onboarding/test-requests/${state.testRequestId}/observation/`));
+      const observed = nurse.waitForResponse((response) =>
+        response.url().endsWith(`/api/onboarding/test-requests/${state.testRequestId}/observation/`),
+      );
       await nurse.getByRole('button', { name: 'Record observation' }).click();
       const observation = await (await observed).json();
       expect(observation.status).toBe('PASSED');
@@ -473,7 +550,10 @@ export function hireToReadySuite(database: E2EDatabase): void {
       const base = `/employees/${state.employeeId}`;
       await page.goto(url('/employees'));
       await heading(page, 'Employees').waitFor();
-      await page.getByRole('link', { name: new RegExp(applicant.last) }).first().waitFor();
+      await page
+        .getByRole('link', { name: new RegExp(applicant.last) })
+        .first()
+        .waitFor();
       await axe(page, 'employees (list)');
 
       await page.goto(url(`${base}/details`));
@@ -488,7 +568,9 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await waitForPath(page, `${base}/onboarding`);
       const markReady = page.getByRole('button', { name: 'Mark ready to hire' });
       await markReady.waitFor();
-      const refused = page.waitForResponse((response) => response.url().endsWith(`/api/employees/${state.employeeId}/ready/`));
+      const refused = page.waitForResponse((response) =>
+        response.url().endsWith(`/api/employees/${state.employeeId}/ready/`),
+      );
       await markReady.click();
       const refusal = await refused;
       expect(refusal.status()).toBe(400);
@@ -532,7 +614,9 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await axe(page, 'employees/:id/documents (to review)');
       await shot(page, 'employee-documents-pending');
       const expected = new Set([200, 300, 400, 500, 600].map((days) => maskedDate(days).iso));
-      const listed = await callApi<{ name: string; expires_on: string | null; status: string; requires_expiry: boolean }[]>(page, 'employees_documents_list', { id: state.employeeId });
+      const listed = await callApi<
+        { name: string; expires_on: string | null; status: string; requires_expiry: boolean }[]
+      >(page, 'employees_documents_list', { id: state.employeeId });
       for (const document of listed.filter((d) => d.requires_expiry)) {
         expect(document.status, document.name).toBe('PENDING');
         expect(expected.has(document.expires_on ?? ''), `${document.name} expires ${document.expires_on}`).toBe(true);
@@ -554,13 +638,19 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await page.getByRole('link', { name: 'Notes', exact: true }).click();
       await waitForPath(page, `${base}/notes`);
       await page.getByLabel('Note type').selectOption({ label: 'Interview' });
-      await page.getByLabel('Note', { exact: true }).fill('Phone interview: warm, punctual, strong transfer technique.');
+      await page
+        .getByLabel('Note', { exact: true })
+        .fill('Phone interview: warm, punctual, strong transfer technique.');
       await page.getByRole('button', { name: 'Add note' }).click();
       await page.getByText('Phone interview: warm, punctual, strong transfer technique.').waitFor();
       const noteText = 'Phone interview: warm, punctual, strong transfer technique.';
       await expect
         .poll(async () => {
-          const notes = await callApi<{ results: { type: { name: string }; text: string }[] }>(page, 'employees_notes_list', { id: state.employeeId, limit: 50, offset: 0 });
+          const notes = await callApi<{ results: { type: { name: string }; text: string }[] }>(
+            page,
+            'employees_notes_list',
+            { id: state.employeeId, limit: 50, offset: 0 },
+          );
           return notes.results.find((note) => note.text === noteText)?.type.name ?? JSON.stringify(notes).slice(0, 300);
         })
         .toBe('Interview');
@@ -572,7 +662,9 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await waitForPath(page, `${base}/onboarding`);
       await page.getByText('Everything required is done.', { exact: false }).waitFor();
       await axe(page, 'employees/:id/onboarding (complete)');
-      const accepted = page.waitForResponse((response) => response.url().endsWith(`/api/employees/${state.employeeId}/ready/`));
+      const accepted = page.waitForResponse((response) =>
+        response.url().endsWith(`/api/employees/${state.employeeId}/ready/`),
+      );
       await page.getByRole('button', { name: 'Mark ready to hire' }).click();
       expect((await accepted).status()).toBe(200);
       await page.getByText(`${applicantName} is ready to hire and has been notified.`).waitFor();
@@ -586,7 +678,10 @@ export function hireToReadySuite(database: E2EDatabase): void {
       // The employee, on their next request: READY permissions, home /work-schedule.
       const employee = state.employee;
       await focusWindow(employee);
-      const me = await callApi<{ permissions: string[]; profile: { status: string; forms_due: number } }>(employee, 'auth_user_retrieve');
+      const me = await callApi<{ permissions: string[]; profile: { status: string; forms_due: number } }>(
+        employee,
+        'auth_user_retrieve',
+      );
       expect(me.profile).toMatchObject({ status: 'READY', forms_due: 0 });
       expect([...me.permissions].sort()).toEqual(permissionsFor('ROLE_EMPLOYEE', 'READY').sort());
       expect(me.permissions).not.toEqual(permissionsFor('ROLE_EMPLOYEE', 'NEW'));
@@ -607,7 +702,9 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await heading(admin, 'Notifications').waitFor();
       const list = admin.getByRole('list', { name: 'Notifications' });
       await list.getByText(new RegExp(applicantName)).first().waitFor();
-      const adminAll = await callApi<{ results: { id: number; type: string; title: string; body: string; read_at: string | null }[] }>(admin, 'notifications_list', { limit: 100 });
+      const adminAll = await callApi<{
+        results: { id: number; type: string; title: string; body: string; read_at: string | null }[];
+      }>(admin, 'notifications_list', { limit: 100 });
       const mine = adminAll.results.filter((n) => `${n.title} ${n.body}`.includes(applicant.last));
       const types = new Set(mine.map((n) => n.type));
       expect(types.has('application_received'), JSON.stringify(mine)).toBe(true);
@@ -619,13 +716,19 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await heading(admin, 'Notifications: Applications').waitFor();
       const filtered = admin.getByRole('list', { name: 'Notifications: Applications' });
       await filtered.getByText(new RegExp(applicantName)).first().waitFor();
-      const filteredTypes = await callApi<{ results: { type: string }[] }>(admin, 'notifications_list', { type: 'application_received', limit: 100 });
+      const filteredTypes = await callApi<{ results: { type: string }[] }>(admin, 'notifications_list', {
+        type: 'application_received',
+        limit: 100,
+      });
       expect(new Set(filteredTypes.results.map((n) => n.type))).toEqual(new Set(['application_received']));
       await axe(admin, 'notifications/:type (admin)');
 
       const before = (await unreadCount(admin))!;
       expect(before).toBeGreaterThan(0);
-      await filtered.getByRole('button', { name: /^Mark as read: / }).first().click();
+      await filtered
+        .getByRole('button', { name: /^Mark as read: / })
+        .first()
+        .click();
       await expect.poll(() => unreadCount(admin)).toBe(before - 1);
 
       // The employee (READY now, so the bell shows): the onboarding request, the test result, ready to hire.
@@ -633,9 +736,14 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await employee.goto(url('/work-schedule'));
       await expect.poll(() => unreadCount(employee)).toBeGreaterThan(0);
       const employeeUnread = (await unreadCount(employee))!;
-      const own = await callApi<{ results: { type: string; read_at: string | null }[] }>(employee, 'notifications_list', { limit: 100 });
+      const own = await callApi<{ results: { type: string; read_at: string | null }[] }>(
+        employee,
+        'notifications_list',
+        { limit: 100 },
+      );
       const ownTypes = new Set(own.results.map((n) => n.type));
-      for (const type of ['form_requested', 'test_completed', 'employee_ready']) expect(ownTypes.has(type), `${type} in ${[...ownTypes].join(', ')}`).toBe(true);
+      for (const type of ['form_requested', 'test_completed', 'employee_ready'])
+        expect(ownTypes.has(type), `${type} in ${[...ownTypes].join(', ')}`).toBe(true);
       expect(own.results.filter((n) => !n.read_at)).toHaveLength(employeeUnread);
 
       await employee.goto(url('/notifications'));
@@ -646,7 +754,10 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await heading(employee, 'Notifications: Test results').waitFor();
       await employee.getByRole('list', { name: 'Notifications: Test results' }).getByRole('listitem').first().waitFor();
       await axe(employee, 'notifications/:type (employee)');
-      await employee.getByRole('button', { name: /^Mark as read: / }).first().click();
+      await employee
+        .getByRole('button', { name: /^Mark as read: / })
+        .first()
+        .click();
       await expect.poll(() => unreadCount(employee)).toBe(employeeUnread - 1);
       await employee.getByRole('navigation', { name: 'Notification types' }).getByRole('link', { name: 'All' }).click();
       await waitForPath(employee, '/notifications');
@@ -658,9 +769,18 @@ export function hireToReadySuite(database: E2EDatabase): void {
 
       // Without a reload: the admin sends a new required form; on focus the employee's count shows it and the
       // forms-due rule confines them again.
-      const templates = await callApi<{ results: { id: number; name: string; required: boolean; active: boolean }[] }>(admin, 'form_templates_list', { limit: 100 });
-      const template = templates.results.find((t) => t.required && t.active && t.name === 'Emergency contact') ?? templates.results.find((t) => t.required && t.active)!;
-      await callApi(admin, 'form_requests_create', null, { template_id: template.id, employee_ids: [state.employeeId] });
+      const templates = await callApi<{ results: { id: number; name: string; required: boolean; active: boolean }[] }>(
+        admin,
+        'form_templates_list',
+        { limit: 100 },
+      );
+      const template =
+        templates.results.find((t) => t.required && t.active && t.name === 'Emergency contact') ??
+        templates.results.find((t) => t.required && t.active)!;
+      await callApi(admin, 'form_requests_create', null, {
+        template_id: template.id,
+        employee_ids: [state.employeeId],
+      });
       await focusWindow(employee);
       await expect.poll(() => unreadCount(employee), { timeout: 15_000 }).toBe(1);
       await employee.getByRole('link', { name: /unread notification/ }).click();
@@ -683,14 +803,18 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await shot(admin, 'onboarding-settings');
       const employee = state.employee;
       await employee.goto(url('/onboarding'));
-      await heading(employee, /Onboarding/).first().waitFor();
+      await heading(employee, /Onboarding/)
+        .first()
+        .waitFor();
       await axe(employee, 'onboarding (employee checklist)');
       await shot(employee, 'phone-onboarding-checklist');
     });
 
     it('axe-core: no serious or critical violation on any page of the journey', () => {
       expect(axeChecked.length).toBeGreaterThan(20);
-      const report = axeFindings.map((finding) => `${finding.page}:\n${describeViolations(finding.violations)}`).join('\n\n');
+      const report = axeFindings
+        .map((finding) => `${finding.page}:\n${describeViolations(finding.violations)}`)
+        .join('\n\n');
       expect(axeFindings, report).toEqual([]);
     });
 

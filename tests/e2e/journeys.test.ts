@@ -24,14 +24,70 @@ const header = (page: import('playwright-core').Page) => page.locator('header');
 
 describe('signing in, each demo user lands on their home route with their organization', () => {
   const journeys = [
-    { who: 'the master', email: DEMO_USERS.master, org: 'sunrise', home: '/users', name: SUNRISE, shot: 'users-master' },
-    { who: 'the sunrise admin', email: DEMO_USERS.admin, org: 'sunrise', home: '/users', name: SUNRISE, shot: 'users-admin' },
-    { who: 'the nurse (READY, no forms due)', email: DEMO_USERS.nurse, org: 'sunrise', home: '/work-schedule', name: SUNRISE, shot: 'work-schedule-nurse' },
-    { who: 'the aide (READY, one form due)', email: DEMO_USERS.aide, org: 'sunrise', home: '/profile/incomplete-documents', name: SUNRISE, shot: 'incomplete-documents-aide' },
-    { who: 'the new hire (NEW, forms due)', email: DEMO_USERS.newhire, org: 'sunrise', home: '/profile/incomplete-documents', name: SUNRISE, shot: 'incomplete-documents-newhire' },
-    { who: 'the client', email: DEMO_USERS.client, org: 'sunrise', home: '/clients/welcome', name: SUNRISE, shot: 'clients-welcome-client' },
-    { who: 'the marketer', email: DEMO_USERS.marketer, org: 'sunrise', home: '/referrals', name: SUNRISE, shot: 'referrals-marketer' },
-    { who: 'the harbor admin', email: DEMO_USERS.harborAdmin, org: 'harbor', home: '/users', name: HARBOR, shot: 'users-harbor-admin' },
+    {
+      who: 'the master',
+      email: DEMO_USERS.master,
+      org: 'sunrise',
+      home: '/users',
+      name: SUNRISE,
+      shot: 'users-master',
+    },
+    {
+      who: 'the sunrise admin',
+      email: DEMO_USERS.admin,
+      org: 'sunrise',
+      home: '/users',
+      name: SUNRISE,
+      shot: 'users-admin',
+    },
+    {
+      who: 'the nurse (READY, no forms due)',
+      email: DEMO_USERS.nurse,
+      org: 'sunrise',
+      home: '/work-schedule',
+      name: SUNRISE,
+      shot: 'work-schedule-nurse',
+    },
+    {
+      who: 'the aide (READY, one form due)',
+      email: DEMO_USERS.aide,
+      org: 'sunrise',
+      home: '/profile/incomplete-documents',
+      name: SUNRISE,
+      shot: 'incomplete-documents-aide',
+    },
+    {
+      who: 'the new hire (NEW, forms due)',
+      email: DEMO_USERS.newhire,
+      org: 'sunrise',
+      home: '/profile/incomplete-documents',
+      name: SUNRISE,
+      shot: 'incomplete-documents-newhire',
+    },
+    {
+      who: 'the client',
+      email: DEMO_USERS.client,
+      org: 'sunrise',
+      home: '/clients/welcome',
+      name: SUNRISE,
+      shot: 'clients-welcome-client',
+    },
+    {
+      who: 'the marketer',
+      email: DEMO_USERS.marketer,
+      org: 'sunrise',
+      home: '/referrals',
+      name: SUNRISE,
+      shot: 'referrals-marketer',
+    },
+    {
+      who: 'the harbor admin',
+      email: DEMO_USERS.harborAdmin,
+      org: 'harbor',
+      home: '/users',
+      name: HARBOR,
+      shot: 'users-harbor-admin',
+    },
   ];
 
   for (const journey of journeys) {
@@ -65,8 +121,13 @@ describe('branding', () => {
       await page.getByLabel('Email').fill('someone@sunrise.example');
       await page.getByLabel('Password', { exact: true }).fill('something');
       await expect.poll(() => backgroundColour(page, 'button[type="submit"]')).toBe(SUNRISE_TEAL);
-      await expect.poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href')).toMatch(/\/favicons\/sunrise\.svg$/);
-      const href = await page.locator('link[rel~="icon"]').first().evaluate((link) => (link as HTMLLinkElement).href);
+      await expect
+        .poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href'))
+        .toMatch(/\/favicons\/sunrise\.svg$/);
+      const href = await page
+        .locator('link[rel~="icon"]')
+        .first()
+        .evaluate((link) => (link as HTMLLinkElement).href);
       const favicon = await page.request.get(href);
       expect(favicon.status()).toBe(200);
       expect(favicon.headers()['content-type']).toMatch(/image\/svg\+xml/);
@@ -83,7 +144,9 @@ describe('branding', () => {
       await page.goto(`${suite.server.url}/login/harbor`);
       await expect.poll(() => page.locator('main').textContent()).toContain(HARBOR);
       await expect.poll(() => backgroundColour(page, '[data-testid="brand-logo"]')).toBe(HARBOR_BLUE);
-      await expect.poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href')).toMatch(/\/favicons\/harbor\.svg$/);
+      await expect
+        .poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href'))
+        .toMatch(/\/favicons\/harbor\.svg$/);
     } finally {
       await context.close();
     }
@@ -106,7 +169,9 @@ describe('branding', () => {
       await waitForPath(page, '/users');
       await expect.poll(() => pageUsesColour(page, HARBOR_BLUE)).toBe(true);
       expect(await pageUsesColour(page, SUNRISE_TEAL)).toBe(false);
-      await expect.poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href')).toMatch(/\/favicons\/harbor\.svg$/);
+      await expect
+        .poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href'))
+        .toMatch(/\/favicons\/harbor\.svg$/);
       await settled(page);
       await screenshot(page, 'users-master-harbor');
 
@@ -195,7 +260,10 @@ describe('the session', () => {
     try {
       const page = await newPage(context);
       const response = await page.goto(`${suite.server.url}/`);
-      expect(response?.status(), `GET / answered ${response?.status()}: ${(await response?.text())?.slice(0, 120)}`).toBe(200);
+      expect(
+        response?.status(),
+        `GET / answered ${response?.status()}: ${(await response?.text())?.slice(0, 120)}`,
+      ).toBe(200);
       await waitForPath(page, /^\/login(\/|$)/);
 
       await signIn(page, suite.server.url, DEMO_USERS.admin);

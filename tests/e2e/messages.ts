@@ -22,7 +22,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startPortalCluster } from '../multi-process/servers';
 import { EVENTS_STREAM_PATH } from '../../src/app/event-stream';
 import { NETWORK_ERROR_TEXT } from '../../src/ui/api-error';
-import { DEMO_USERS, e2eDatabaseTested, ensureBuild, findChromium, launchBrowser, newContext, newPage, screenshot, signIn, startServer, waitForPath, type E2EDatabase } from './harness';
+import {
+  DEMO_USERS,
+  e2eDatabaseTested,
+  ensureBuild,
+  findChromium,
+  launchBrowser,
+  newContext,
+  newPage,
+  screenshot,
+  signIn,
+  startServer,
+  waitForPath,
+  type E2EDatabase,
+} from './harness';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -56,137 +69,186 @@ async function startServers(database: E2EDatabase): Promise<Servers> {
 /** The journey on one database; messages.<database>.test.ts each run it on theirs. */
 export function messagesSuite(database: E2EDatabase): void {
   if (!e2eDatabaseTested(database, 'messages, end to end')) return;
-  describe.sequential(`messages, end to end (${database === 'pglite' ? 'PGlite, one server' : 'PostgreSQL, two server processes'})`, () => {
-    const suite = {} as { servers: Servers; browser: Browser };
-    const contexts: BrowserContext[] = [];
-    const state = {} as { admin: SignedInPage; nurse: SignedInPage; conversationPath: string };
-    const shot = (page: Page, name: string) => screenshot(page, database === 'pglite' ? name : `${name}-postgres`);
+  describe.sequential(
+    `messages, end to end (${database === 'pglite' ? 'PGlite, one server' : 'PostgreSQL, two server processes'})`,
+    () => {
+      const suite = {} as { servers: Servers; browser: Browser };
+      const contexts: BrowserContext[] = [];
+      const state = {} as { admin: SignedInPage; nurse: SignedInPage; conversationPath: string };
+      const shot = (page: Page, name: string) => screenshot(page, database === 'pglite' ? name : `${name}-postgres`);
 
-    beforeAll(async () => {
-      findChromium();
-      ensureBuild();
-      suite.servers = await startServers(database);
-      suite.browser = await launchBrowser();
-    }, 240_000);
+      beforeAll(async () => {
+        findChromium();
+        ensureBuild();
+        suite.servers = await startServers(database);
+        suite.browser = await launchBrowser();
+      }, 240_000);
 
-    afterAll(async () => {
-      for (const context of contexts) await context.close().catch(() => {});
-      await suite.browser?.close();
-      await suite.servers?.stop();
-    });
-
-    async function signedIn(email: string, baseUrl: string, options: Parameters<typeof newContext>[1]): Promise<SignedInPage> {
-      const context = await newContext(suite.browser, options);
-      contexts.push(context);
-      const page = await newPage(context);
-      await signIn(page, baseUrl, email);
-      await waitForPath(page, /^\/(?!login)/);
-      return page;
-    }
-
-    const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
-
-    it("1. the admin has /messages open: the nurse's demo conversation waits with one unread message", { timeout: STEP }, async () => {
-      const page = await signedIn(DEMO_USERS.admin, suite.servers.admin, DESKTOP);
-      state.admin = page;
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
-      await waitForPath(page, '/messages');
-      const demo = conversations(page).getByRole('link', { name: /Thursday morning visits/ });
-      await demo.waitFor();
-      expect(await demo.innerText()).toContain('Nora Okafor');
-      expect(await demo.getByLabel('1 unread').count()).toBe(1);
-    });
-
-    it('2. the nurse, on a phone, starts a conversation with the office about her schedule', { timeout: STEP }, async () => {
-      const page = await signedIn(DEMO_USERS.nurse, suite.servers.nurse, PHONE);
-      state.nurse = page;
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await page.getByRole('link', { name: 'Messages' }).click();
-      await waitForPath(page, '/messages');
-      await page.getByRole('link', { name: 'New conversation' }).click();
-      await waitForPath(page, '/messages/new');
-      const form = page.getByRole('form', { name: 'New conversation' });
-      await form.getByLabel('Topic').selectOption({ label: 'Schedule' });
-      await form.getByLabel('Subject').fill(SUBJECT);
-      await form.getByLabel('Message').fill(QUESTION);
-      await form.getByRole('button', { name: 'Send' }).click();
-      await waitForPath(page, /^\/messages\/\d+$/);
-      state.conversationPath = new URL(page.url()).pathname;
-      await page.getByRole('heading', { name: SUBJECT }).waitFor();
-      const thread = page.getByRole('list', { name: 'Messages' });
-      await thread.getByText(QUESTION).waitFor();
-      // one column on a phone: the conversation with a way back, the list hidden
-      expect(await conversations(page).isVisible()).toBe(false);
-      expect(await page.getByRole('link', { name: '← All conversations' }).isVisible()).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await shot(page, 'messages-nurse-phone');
-    });
-
-    it('3. without a reload, the admin sees it appear at the top of the list with its unread count', { timeout: STEP }, async () => {
-      const page = state.admin;
-      const first = conversations(page).getByRole('listitem').first();
-      await expect.poll(() => first.innerText(), LIVE).toContain(SUBJECT);
-      expect(await first.innerText()).toContain('Nora Okafor');
-      expect(await first.getByLabel('1 unread').count()).toBe(1);
-      // the menu counts the conversations waiting: the demo one and this one
-      await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByLabel('2 unread conversations').count(), LIVE).toBe(1);
-      await shot(page, 'messages-admin-inbox');
-    });
-
-    it('4. the admin opens and answers it; the nurse sees the answer without a reload, and read marks show on both sides', { timeout: STEP }, async () => {
-      const admin = state.admin;
-      await conversations(admin).getByRole('link', { name: new RegExp(SUBJECT) }).click();
-      await waitForPath(admin, state.conversationPath);
-      const adminThread = admin.getByRole('list', { name: 'Messages' });
-      await adminThread.getByText(QUESTION).waitFor();
-      // shown is read: the badge goes, and the nurse's message says the admin read it
-      await expect.poll(() => conversations(admin).getByRole('link', { name: new RegExp(SUBJECT) }).getByLabel('1 unread').count(), LIVE).toBe(0);
-      const nurseThread = state.nurse.getByRole('list', { name: 'Messages' });
-      await expect.poll(() => nurseThread.getByRole('listitem').first().innerText(), LIVE).toContain('Read by Alice Grant');
-
-      await admin.getByLabel('Your message').fill(ANSWER);
-      await admin.getByRole('button', { name: 'Send' }).click();
-      await adminThread.getByText(ANSWER).waitFor();
-
-      // the nurse's open conversation: the answer appears, once, and she has read it
-      await expect.poll(() => nurseThread.getByText(ANSWER).count(), LIVE).toBe(1);
-      expect(await nurseThread.getByRole('listitem').last().innerText()).toContain('Alice Grant');
-      const answered = adminThread.getByRole('listitem').filter({ hasText: ANSWER });
-      await expect.poll(() => answered.innerText(), LIVE).toContain('Read by Nora Okafor');
-      await shot(state.nurse, 'messages-nurse-answered');
-      await shot(admin, 'messages-admin-conversation');
-      expect(state.nurse.problems).toEqual([]);
-      expect(admin.problems).toEqual([]);
-    });
-
-    it("5. the nurse's connection drops while the admin writes twice; back online, her stream resumes from the last event and she sees both messages, once each, without a reload", { timeout: STEP }, async () => {
-      const nurse = state.nurse;
-      const streams: { lastEventId: string | null }[] = [];
-      nurse.on('request', (request) => {
-        if (new URL(request.url()).pathname === EVENTS_STREAM_PATH) streams.push({ lastEventId: request.headers()['last-event-id'] ?? null });
+      afterAll(async () => {
+        for (const context of contexts) await context.close().catch(() => {});
+        await suite.browser?.close();
+        await suite.servers?.stop();
       });
-      await nurse.context().setOffline(true);
-      const admin = state.admin;
-      const adminThread = admin.getByRole('list', { name: 'Messages' });
-      for (const text of WHILE_AWAY) {
-        await admin.getByLabel('Your message').fill(text);
-        await admin.getByRole('button', { name: 'Send' }).click();
-        await adminThread.getByText(text).waitFor();
+
+      async function signedIn(
+        email: string,
+        baseUrl: string,
+        options: Parameters<typeof newContext>[1],
+      ): Promise<SignedInPage> {
+        const context = await newContext(suite.browser, options);
+        contexts.push(context);
+        const page = await newPage(context);
+        await signIn(page, baseUrl, email);
+        await waitForPath(page, /^\/(?!login)/);
+        return page;
       }
-      const nurseThread = nurse.getByRole('list', { name: 'Messages' });
-      expect(await nurseThread.getByText(WHILE_AWAY[0]).count()).toBe(0);
-      await nurse.context().setOffline(false);
-      for (const text of WHILE_AWAY) await expect.poll(() => nurseThread.getByText(text).count(), { timeout: 45_000, interval: 250 }).toBe(1);
-      // what failed while offline is no longer claimed once it has loaded
-      await expect.poll(() => nurse.getByText(NETWORK_ERROR_TEXT).count(), LIVE).toBe(0);
-      // the stream came back on its own, asking for what came after the last event it had
-      expect(streams.length).toBeGreaterThan(0);
-      expect(streams.at(-1)!.lastEventId).toMatch(/^\d+$/);
-      // nothing shown twice: the answer of step 4 and the two messages, once each, in order
-      const texts = await nurseThread.getByRole('listitem').allInnerTexts();
-      expect(texts.filter((text) => text.includes(ANSWER))).toHaveLength(1);
-      expect(texts.findIndex((text) => text.includes(WHILE_AWAY[0]))).toBeLessThan(texts.findIndex((text) => text.includes(WHILE_AWAY[1])));
-      await shot(nurse, 'messages-nurse-reconnected');
-    });
-  });
+
+      const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+
+      it(
+        "1. the admin has /messages open: the nurse's demo conversation waits with one unread message",
+        { timeout: STEP },
+        async () => {
+          const page = await signedIn(DEMO_USERS.admin, suite.servers.admin, DESKTOP);
+          state.admin = page;
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+          await waitForPath(page, '/messages');
+          const demo = conversations(page).getByRole('link', { name: /Thursday morning visits/ });
+          await demo.waitFor();
+          expect(await demo.innerText()).toContain('Nora Okafor');
+          expect(await demo.getByLabel('1 unread').count()).toBe(1);
+        },
+      );
+
+      it(
+        '2. the nurse, on a phone, starts a conversation with the office about her schedule',
+        { timeout: STEP },
+        async () => {
+          const page = await signedIn(DEMO_USERS.nurse, suite.servers.nurse, PHONE);
+          state.nurse = page;
+          await page.getByRole('button', { name: 'Menu' }).click();
+          await page.getByRole('link', { name: 'Messages' }).click();
+          await waitForPath(page, '/messages');
+          await page.getByRole('link', { name: 'New conversation' }).click();
+          await waitForPath(page, '/messages/new');
+          const form = page.getByRole('form', { name: 'New conversation' });
+          await form.getByLabel('Topic').selectOption({ label: 'Schedule' });
+          await form.getByLabel('Subject').fill(SUBJECT);
+          await form.getByLabel('Message').fill(QUESTION);
+          await form.getByRole('button', { name: 'Send' }).click();
+          await waitForPath(page, /^\/messages\/\d+$/);
+          state.conversationPath = new URL(page.url()).pathname;
+          await page.getByRole('heading', { name: SUBJECT }).waitFor();
+          const thread = page.getByRole('list', { name: 'Messages' });
+          await thread.getByText(QUESTION).waitFor();
+          // one column on a phone: the conversation with a way back, the list hidden
+          expect(await conversations(page).isVisible()).toBe(false);
+          expect(await page.getByRole('link', { name: '← All conversations' }).isVisible()).toBe(true);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+          await shot(page, 'messages-nurse-phone');
+        },
+      );
+
+      it(
+        '3. without a reload, the admin sees it appear at the top of the list with its unread count',
+        { timeout: STEP },
+        async () => {
+          const page = state.admin;
+          const first = conversations(page).getByRole('listitem').first();
+          await expect.poll(() => first.innerText(), LIVE).toContain(SUBJECT);
+          expect(await first.innerText()).toContain('Nora Okafor');
+          expect(await first.getByLabel('1 unread').count()).toBe(1);
+          // the menu counts the conversations waiting: the demo one and this one
+          await expect
+            .poll(
+              () => page.getByRole('navigation', { name: 'Main' }).getByLabel('2 unread conversations').count(),
+              LIVE,
+            )
+            .toBe(1);
+          await shot(page, 'messages-admin-inbox');
+        },
+      );
+
+      it(
+        '4. the admin opens and answers it; the nurse sees the answer without a reload, and read marks show on both sides',
+        { timeout: STEP },
+        async () => {
+          const admin = state.admin;
+          await conversations(admin)
+            .getByRole('link', { name: new RegExp(SUBJECT) })
+            .click();
+          await waitForPath(admin, state.conversationPath);
+          const adminThread = admin.getByRole('list', { name: 'Messages' });
+          await adminThread.getByText(QUESTION).waitFor();
+          // shown is read: the badge goes, and the nurse's message says the admin read it
+          await expect
+            .poll(
+              () =>
+                conversations(admin)
+                  .getByRole('link', { name: new RegExp(SUBJECT) })
+                  .getByLabel('1 unread')
+                  .count(),
+              LIVE,
+            )
+            .toBe(0);
+          const nurseThread = state.nurse.getByRole('list', { name: 'Messages' });
+          await expect
+            .poll(() => nurseThread.getByRole('listitem').first().innerText(), LIVE)
+            .toContain('Read by Alice Grant');
+
+          await admin.getByLabel('Your message').fill(ANSWER);
+          await admin.getByRole('button', { name: 'Send' }).click();
+          await adminThread.getByText(ANSWER).waitFor();
+
+          // the nurse's open conversation: the answer appears, once, and she has read it
+          await expect.poll(() => nurseThread.getByText(ANSWER).count(), LIVE).toBe(1);
+          expect(await nurseThread.getByRole('listitem').last().innerText()).toContain('Alice Grant');
+          const answered = adminThread.getByRole('listitem').filter({ hasText: ANSWER });
+          await expect.poll(() => answered.innerText(), LIVE).toContain('Read by Nora Okafor');
+          await shot(state.nurse, 'messages-nurse-answered');
+          await shot(admin, 'messages-admin-conversation');
+          expect(state.nurse.problems).toEqual([]);
+          expect(admin.problems).toEqual([]);
+        },
+      );
+
+      it(
+        "5. the nurse's connection drops while the admin writes twice; back online, her stream resumes from the last event and she sees both messages, once each, without a reload",
+        { timeout: STEP },
+        async () => {
+          const nurse = state.nurse;
+          const streams: { lastEventId: string | null }[] = [];
+          nurse.on('request', (request) => {
+            if (new URL(request.url()).pathname === EVENTS_STREAM_PATH)
+              streams.push({ lastEventId: request.headers()['last-event-id'] ?? null });
+          });
+          await nurse.context().setOffline(true);
+          const admin = state.admin;
+          const adminThread = admin.getByRole('list', { name: 'Messages' });
+          for (const text of WHILE_AWAY) {
+            await admin.getByLabel('Your message').fill(text);
+            await admin.getByRole('button', { name: 'Send' }).click();
+            await adminThread.getByText(text).waitFor();
+          }
+          const nurseThread = nurse.getByRole('list', { name: 'Messages' });
+          expect(await nurseThread.getByText(WHILE_AWAY[0]).count()).toBe(0);
+          await nurse.context().setOffline(false);
+          for (const text of WHILE_AWAY)
+            await expect.poll(() => nurseThread.getByText(text).count(), { timeout: 45_000, interval: 250 }).toBe(1);
+          // what failed while offline is no longer claimed once it has loaded
+          await expect.poll(() => nurse.getByText(NETWORK_ERROR_TEXT).count(), LIVE).toBe(0);
+          // the stream came back on its own, asking for what came after the last event it had
+          expect(streams.length).toBeGreaterThan(0);
+          expect(streams.at(-1)!.lastEventId).toMatch(/^\d+$/);
+          // nothing shown twice: the answer of step 4 and the two messages, once each, in order
+          const texts = await nurseThread.getByRole('listitem').allInnerTexts();
+          expect(texts.filter((text) => text.includes(ANSWER))).toHaveLength(1);
+          expect(texts.findIndex((text) => text.includes(WHILE_AWAY[0]))).toBeLessThan(
+            texts.findIndex((text) => text.includes(WHILE_AWAY[1])),
+          );
+          await shot(nurse, 'messages-nurse-reconnected');
+        },
+      );
+    },
+  );
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_USERS, describeViolations, newContext, newPage, screenshot, seriousAxeViolations, signIn, useSuite, waitForPath, settled } from './harness';
+import {
+  DEMO_USERS,
+  describeViolations,
+  newContext,
+  newPage,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  useSuite,
+  waitForPath,
+  settled,
+} from './harness';
 
 const suite = useSuite();
 
@@ -46,7 +57,9 @@ async function headerProblems(page: Page, name: string): Promise<string[]> {
     const header = document.querySelector('header');
     if (!header) return ['no header'];
     const holder = Array.from(header.querySelectorAll<HTMLElement>('*')).find(
-      (element) => element.textContent?.includes(person) && !Array.from(element.children).some((child) => child.textContent?.includes(person)),
+      (element) =>
+        element.textContent?.includes(person) &&
+        !Array.from(element.children).some((child) => child.textContent?.includes(person)),
     );
     if (!holder) {
       problems.push(`the header does not name ${person}`);
@@ -58,15 +71,23 @@ async function headerProblems(page: Page, name: string): Promise<string[]> {
     }
     // the row's items: the header's own boxes (the organization and the name stack inside theirs) and every control
     const identity = Array.from(header.children).find((child) => holder && child.contains(holder));
-    const items = [...Array.from(header.children), ...Array.from(header.querySelectorAll('a, button, select')).filter((control) => !identity?.contains(control))];
+    const items = [
+      ...Array.from(header.children),
+      ...Array.from(header.querySelectorAll('a, button, select')).filter((control) => !identity?.contains(control)),
+    ];
     const boxes = items
       .filter((element) => element.checkVisibility() && element.getClientRects().length > 0)
-      .map((element) => ({ text: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(), box: element.getBoundingClientRect() }))
+      .map((element) => ({
+        text: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(),
+        box: element.getBoundingClientRect(),
+      }))
       .filter(({ box }) => box.width > 1 && box.height > 1);
     const lowestTop = Math.max(...boxes.map(({ box }) => box.top));
     const highestBottom = Math.min(...boxes.map(({ box }) => box.bottom));
     if (lowestTop >= highestBottom) {
-      problems.push(`the header takes more than one row: ${boxes.map(({ text, box }) => `"${text}" at y=${Math.round(box.top)}–${Math.round(box.bottom)}`).join(', ')}`);
+      problems.push(
+        `the header takes more than one row: ${boxes.map(({ text, box }) => `"${text}" at y=${Math.round(box.top)}–${Math.round(box.bottom)}`).join(', ')}`,
+      );
     }
     return problems;
   }, name);
@@ -80,7 +101,8 @@ async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const primaryColour = getComputedStyle(document.querySelector('header')!).backgroundColor;
     const offenders: string[] = [];
-    const selector = 'a[href], button, select, textarea, input:not([type="hidden"]), summary, [role="button"], [role="link"], [role="tab"]';
+    const selector =
+      'a[href], button, select, textarea, input:not([type="hidden"]), summary, [role="button"], [role="link"], [role="tab"]';
     for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
       const box = element.getBoundingClientRect();
@@ -89,14 +111,26 @@ async function smallTargets(page: Page): Promise<string[]> {
       let height = box.height;
       if (element.matches('input[type="checkbox"], input[type="radio"]')) {
         // the label is part of the target
-        const label = element.closest('label') ?? (element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`) : null);
+        const label =
+          element.closest('label') ??
+          (element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`) : null);
         if (label) height = Math.max(height, label.getBoundingClientRect().height);
       }
-      const name = (element.getAttribute('aria-label') ?? element.textContent ?? (element as HTMLInputElement).name ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const name = (
+        element.getAttribute('aria-label') ??
+        element.textContent ??
+        (element as HTMLInputElement).name ??
+        ''
+      )
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 40);
       const description = `${element.tagName.toLowerCase()} "${name}" ${Math.round(height)} px`;
       const primary =
         element.matches('button[type="submit"], header button[aria-controls]') ||
-        (element.matches('button, a') && getComputedStyle(element).backgroundColor === primaryColour && !element.closest('header'));
+        (element.matches('button, a') &&
+          getComputedStyle(element).backgroundColor === primaryColour &&
+          !element.closest('header'));
       if (primary && height < 44 - 0.5) offenders.push(`${description} (a primary action: 44 px)`);
       else if (height < 24 - 0.5) offenders.push(description);
     }
@@ -112,8 +146,13 @@ async function hiddenTabs(page: Page): Promise<string[]> {
       for (const tab of Array.from(strip.querySelectorAll<HTMLElement>('a, button'))) {
         const box = tab.getBoundingClientRect();
         const stripBox = strip.getBoundingClientRect();
-        if (box.left < Math.max(0, stripBox.left) - 0.5 || box.right > Math.min(window.innerWidth, stripBox.right) + 0.5) {
-          hidden.push(`"${tab.textContent?.trim()}" of "${strip.getAttribute('aria-label')}" at x=${Math.round(box.left)}–${Math.round(box.right)}`);
+        if (
+          box.left < Math.max(0, stripBox.left) - 0.5 ||
+          box.right > Math.min(window.innerWidth, stripBox.right) + 0.5
+        ) {
+          hidden.push(
+            `"${tab.textContent?.trim()}" of "${strip.getAttribute('aria-label')}" at x=${Math.round(box.left)}–${Math.round(box.right)}`,
+          );
         }
       }
     }
@@ -275,7 +314,11 @@ async function brokenHeaders(page: Page): Promise<string[]> {
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
-          const tops = new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          const tops = new Set(
+            Array.from(range.getClientRects())
+              .filter((rect) => rect.width > 0)
+              .map((rect) => Math.round(rect.top)),
+          );
           if (tops.size > 1) broken.push(`"${match[0]}" in "${th.textContent?.trim()}"`);
         }
       }

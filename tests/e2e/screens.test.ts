@@ -42,7 +42,11 @@ describe('the limits of the public forms, in words', () => {
         await context.close();
       }
     }
-    const { context, page } = await openPublic('/forgot-password/sunrise', 'Forgot password', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { context, page } = await openPublic('/forgot-password/sunrise', 'Forgot password', {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -59,7 +63,11 @@ describe('the limits of the public forms, in words', () => {
 
 describe('the maintenance screen', () => {
   it('replaces the portal while the status file says offline, with the start and end as local hour:minute', async () => {
-    suite.server.setStatus({ offline: true, offline_from: '2026-11-22T14:05:00Z', offline_until: '2026-11-22T16:45:00Z' });
+    suite.server.setStatus({
+      offline: true,
+      offline_from: '2026-11-22T14:05:00Z',
+      offline_until: '2026-11-22T16:45:00Z',
+    });
     // America/Chicago is UTC-6 in November: 14:05Z is 8:05 AM, 16:45Z is 10:45 AM.
     const { context, page } = await openPublic('/login/sunrise', /maintenance/i, { timezoneId: 'America/Chicago' });
     try {
@@ -197,13 +205,19 @@ describe('the Error 500 screen', () => {
     try {
       const page = await newPage(context);
       await page.route('**/api/schema/**', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"server_error"}' }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"detail":"boom","code":"server_error"}',
+        }),
       );
       await page.goto(`${suite.server.url}/login/sunrise`);
       await page.getByRole('heading', { level: 1, name: 'Error 500' }).waitFor();
       const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
       expect(text).toContain('The link you clicked may be broken or the page may have been removed or renamed');
-      const back = page.getByRole('button', { name: 'Back to Site' }).or(page.getByRole('link', { name: 'Back to Site' }));
+      const back = page
+        .getByRole('button', { name: 'Back to Site' })
+        .or(page.getByRole('link', { name: 'Back to Site' }));
       expect(await back.count()).toBe(1);
       await screenshot(page, 'error-500');
       await expectAccessible(page, 'Error 500');
@@ -212,7 +226,9 @@ describe('the Error 500 screen', () => {
       await page.unroute('**/api/schema/**');
       await back.click();
       await expect
-        .poll(async () => `${new URL(page.url()).pathname} ${(await page.locator('body').innerText()).slice(0, 120)}`, { timeout: 15_000 })
+        .poll(async () => `${new URL(page.url()).pathname} ${(await page.locator('body').innerText()).slice(0, 120)}`, {
+          timeout: 15_000,
+        })
         .toMatch(/^\/login\S* .*(Sign in|Page not found)/s);
     } finally {
       await context.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, exposeAppApiClient, newContext, newPage, signIn, useSuite, waitForPath, settled} from './harness';
+import { DEMO_USERS, exposeAppApiClient, newContext, newPage, signIn, useSuite, waitForPath, settled } from './harness';
 
 // Access tokens live 4 seconds on this server, so a test can outlive one and meet real 401s.
 const ACCESS_TOKEN_SECONDS = 4;
@@ -21,10 +21,12 @@ describe('the refresh queue in the browser', () => {
       const refreshes: string[] = [];
       const statuses: number[] = [];
       page.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === REFRESH_PATH) refreshes.push(request.url());
+        if (request.method() === 'POST' && new URL(request.url()).pathname === REFRESH_PATH)
+          refreshes.push(request.url());
       });
       page.on('response', (response) => {
-        if (new URL(response.url()).pathname !== REFRESH_PATH && response.url().includes('/api/')) statuses.push(response.status());
+        if (new URL(response.url()).pathname !== REFRESH_PATH && response.url().includes('/api/'))
+          statuses.push(response.status());
       });
 
       // Let the access token held in memory expire.

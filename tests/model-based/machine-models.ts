@@ -60,7 +60,15 @@ export interface World {
   shown: unknown;
 }
 
-const emptyWorld = (): World => ({ requests: [], sessionStorage: {}, retries: {}, localStorage: {}, navigations: [], announcements: [], shown: null });
+const emptyWorld = (): World => ({
+  requests: [],
+  sessionStorage: {},
+  retries: {},
+  localStorage: {},
+  navigations: [],
+  announcements: [],
+  shown: null,
+});
 
 /**
  * An independent oracle: expectations written per state and event from the spec (section 4), in a small
@@ -137,7 +145,8 @@ const tokenRefreshOracle: Oracle = {
       else if (expected.refreshing) {
         expected.retries[step] = 'waiting';
         expected.queue.push(step);
-      } else if (expected.access !== null && sentWith !== expected.access) expected.retries[step] = `retried with ${expected.access}`;
+      } else if (expected.access !== null && sentWith !== expected.access)
+        expected.retries[step] = `retried with ${expected.access}`;
       else if (expected.refresh !== null) {
         expected.refreshing = true;
         expected.requests.push(`${REFRESH_REQUEST} with ${expected.refresh}`);
@@ -191,12 +200,17 @@ const sessionOracle: Oracle = {
     clearTokens: () => {
       delete world.sessionStorage.refresh;
     },
-    announceSignedIn: (_: unknown, params: { user: User }) => world.announcements.push(`signed in as ${userLabel(params.user)}`),
+    announceSignedIn: (_: unknown, params: { user: User }) =>
+      world.announcements.push(`signed in as ${userLabel(params.user)}`),
     announceSignedOut: () => world.announcements.push('signed out'),
   }),
   shown: (snapshot) => {
     const reason = selectSignedOutReason(snapshot as never);
-    return { user: userLabel(snapshot.context.user), loading: snapshot.hasTag('reloading'), notice: reason ? SIGNED_OUT_REASON_TEXT[reason] : null };
+    return {
+      user: userLabel(snapshot.context.user),
+      loading: snapshot.hasTag('reloading'),
+      notice: reason ? SIGNED_OUT_REASON_TEXT[reason] : null,
+    };
   },
   start: (input: { hasStoredRefreshToken?: boolean } = {}) => ({
     ...emptyWorld(),
@@ -252,7 +266,9 @@ const sessionOracle: Oracle = {
     const advance = (ms: number) => {
       const until = e.now + ms;
       for (;;) {
-        const next = [e.idleAt, e.keepAliveAt].filter((at): at is number => at !== null && at <= until).sort((a, b) => a - b)[0];
+        const next = [e.idleAt, e.keepAliveAt]
+          .filter((at): at is number => at !== null && at <= until)
+          .sort((a, b) => a - b)[0];
         if (next === undefined) break;
         e.now = next;
         if (next === e.idleAt) endIdle();
@@ -292,12 +308,18 @@ const sessionOracle: Oracle = {
         e.requests.push(`${LOGIN_REQUEST} as ${payload.email}`);
       } else if (event.type === 'session.start') signIn(payload.user, payload.refresh);
     } else if (e.phase === 'signedIn') {
-      if (event.type === 'session.updateUser') e.shown = { user: userLabel(payload.user), loading: false, notice: null };
+      if (event.type === 'session.updateUser')
+        e.shown = { user: userLabel(payload.user), loading: false, notice: null };
       else if (event.type === 'session.logout') {
         leaveSignedIn('loggingOut');
         e.requests.push(LOGOUT_REQUEST);
       } else if (event.type === 'session.storageChanged' && !payload.hasRefreshToken) signOut();
-      else if (event.type === 'session.wake' && e.lastActivityAt !== null && payload.at - e.lastActivityAt >= IDLE_TIMEOUT_MS) endIdle();
+      else if (
+        event.type === 'session.wake' &&
+        e.lastActivityAt !== null &&
+        payload.at - e.lastActivityAt >= IDLE_TIMEOUT_MS
+      )
+        endIdle();
       else if (event.type === 'session.activity') {
         e.lastActivityAt = payload.at;
         e.idleAt = e.now + IDLE_TIMEOUT_MS;
@@ -321,11 +343,17 @@ const portalAvailabilityOracle: Oracle = {
   requests: { fetchPortalStatus: STATUS_REQUEST },
   actions: () => ({}),
   shown: (snapshot) =>
-    snapshot.status !== 'done' ? 'checking' : snapshot.output.offline ? `maintenance ${snapshot.output.offlineFrom} – ${snapshot.output.offlineUntil}` : 'portal',
+    snapshot.status !== 'done'
+      ? 'checking'
+      : snapshot.output.offline
+        ? `maintenance ${snapshot.output.offlineFrom} – ${snapshot.output.offlineUntil}`
+        : 'portal',
   start: () => ({ ...emptyWorld(), requests: [STATUS_REQUEST], shown: 'checking' }),
   next(e, event) {
     if (event.type.startsWith('xstate.done.actor.')) {
-      const status = (event as unknown as { output: { offline: boolean; offline_from: string | null; offline_until: string | null } }).output;
+      const status = (
+        event as unknown as { output: { offline: boolean; offline_from: string | null; offline_until: string | null } }
+      ).output;
       e.shown = status?.offline === true ? `maintenance ${status.offline_from} – ${status.offline_until}` : 'portal';
     } else if (event.type.startsWith('xstate.error.actor.')) e.shown = 'portal';
   },
@@ -411,7 +439,8 @@ const organizationOracle: Oracle = {
       e.navigations.push('/');
     } else if (event.type === 'org.userSignedIn') {
       const user = payload.user as User;
-      if (user.role !== 'ROLE_MASTER' && user.organization && user.organization.token !== view.header) lookUp(user.organization.token);
+      if (user.role !== 'ROLE_MASTER' && user.organization && user.organization.token !== view.header)
+        lookUp(user.organization.token);
       if (user.role === 'ROLE_MASTER' && !e.listing && !e.listed) {
         e.listing = true;
         e.requests.push(LIST_REQUEST);
@@ -463,7 +492,8 @@ const appOracle: Oracle = {
       e.announcements.push('start-up failure reported');
     };
     if (src === 'portalAvailability' && ok) {
-      if (payload.output.offline) e.shown = `maintenance ${payload.output.offlineFrom} – ${payload.output.offlineUntil}`;
+      if (payload.output.offline)
+        e.shown = `maintenance ${payload.output.offlineFrom} – ${payload.output.offlineUntil}`;
       else e.requests.push(SCHEMA_REQUEST);
     } else if (src === 'loadApiClient') {
       if (!ok) fail();
@@ -495,8 +525,12 @@ const failure = new Error('failed');
 const notFound = { response: { status: 404 } };
 const waiter = { resolve() {}, reject() {} };
 
-const done = (src: string, ...outputs: unknown[]) => ({ [`done:${src}`]: outputs.map((output) => ({ type: 'done', output })) });
-const error = (src: string, ...errors: unknown[]) => ({ [`error:${src}`]: errors.map((e) => ({ type: 'error', error: e })) });
+const done = (src: string, ...outputs: unknown[]) => ({
+  [`done:${src}`]: outputs.map((output) => ({ type: 'done', output })),
+});
+const error = (src: string, ...errors: unknown[]) => ({
+  [`error:${src}`]: errors.map((e) => ({ type: 'error', error: e })),
+});
 
 export const machineModels: MachineModel[] = [
   {
@@ -618,7 +652,12 @@ export const machineModels: MachineModel[] = [
     callbackActors: ['eventStream'],
     payloads: () => ({
       'stream.open': [{ type: 'stream.open' }],
-      'stream.event': [{ type: 'stream.event', event: { id: 7, type: 'notification.created', data: { notification_id: 3, unread: 1 } } }],
+      'stream.event': [
+        {
+          type: 'stream.event',
+          event: { id: 7, type: 'notification.created', data: { notification_id: 3, unread: 1 } },
+        },
+      ],
       'stream.dropped': [{ type: 'stream.dropped' }],
       'stream.refused': [{ type: 'stream.refused' }],
       'live.reconnect': [{ type: 'live.reconnect' }],
@@ -632,7 +671,10 @@ export const machineModels: MachineModel[] = [
     serializeContext: (context: LiveEventsContext) => ({
       ...context,
       attempt: Math.min(context.attempt, 2),
-      readHere: { messages: Math.min(context.readHere.messages, 1), notifications: Math.min(context.readHere.notifications, 1) },
+      readHere: {
+        messages: Math.min(context.readHere.messages, 1),
+        notifications: Math.min(context.readHere.notifications, 1),
+      },
     }),
   },
   {
@@ -747,9 +789,14 @@ export function generatePaths(model: MachineModel): GeneratedPath[] {
   }
   // Paths that are a prefix of a longer path add nothing (every proper prefix of every path, by input, in a set).
   const inputIndex = (path: GeneratedPath) => model.inputs.indexOf(path.input);
-  const keyOf = (path: GeneratedPath, length: number) => `${inputIndex(path)}|${path.steps.slice(0, length).map((step) => serializeEvent(step.event)).join('|')}`;
+  const keyOf = (path: GeneratedPath, length: number) =>
+    `${inputIndex(path)}|${path.steps
+      .slice(0, length)
+      .map((step) => serializeEvent(step.event))
+      .join('|')}`;
   const prefixes = new Set<string>();
-  for (const path of paths) for (let length = 1; length < path.steps.length; length += 1) prefixes.add(keyOf(path, length));
+  for (const path of paths)
+    for (let length = 1; length < path.steps.length; length += 1) prefixes.add(keyOf(path, length));
   return paths.filter((path) => !prefixes.has(keyOf(path, path.steps.length)));
 }
 
@@ -759,7 +806,8 @@ export function machineInventory(machine: AnyStateMachine) {
   const states = new Set(nodes.map((node) => node.id));
   const transitions = new Set<string>();
   for (const node of nodes) {
-    for (const [eventType, list] of node.transitions) list.forEach((_, index) => transitions.add(`${node.id} ${eventType} #${index}`));
+    for (const [eventType, list] of node.transitions)
+      list.forEach((_, index) => transitions.add(`${node.id} ${eventType} #${index}`));
     (node.always ?? []).forEach((_, index) => transitions.add(`${node.id} always #${index}`));
   }
   return { states, transitions };
@@ -781,7 +829,11 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
  * rejects, delays pass on a simulated clock, other events are sent. Checks the state after every step and
  * records the states and transitions it went through.
  */
-export async function drivePath(model: MachineModel, path: GeneratedPath, coverage: { states: Set<string>; transitions: Set<string> }) {
+export async function drivePath(
+  model: MachineModel,
+  path: GeneratedPath,
+  coverage: { states: Set<string>; transitions: Set<string> },
+) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
   const actors: Record<string, AnyActorLogic> = {};
   const oracle = model.oracle;
@@ -814,7 +866,8 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
     inspect: (event) => {
       // Only the machine itself takes microsteps: its children here are promise and callback stubs.
       if (event.type === '@xstate.microstep') {
-        for (const transition of (event as unknown as { _transitions: { source: AnyStateNode; eventType: string }[] })._transitions) {
+        for (const transition of (event as unknown as { _transitions: { source: AnyStateNode; eventType: string }[] })
+          ._transitions) {
           coverage.transitions.add(transitionKey(transition));
           // A transient state (left at once by `always`) shows up only as the source of a transition taken.
           coverage.states.add(transition.source.id);
@@ -850,7 +903,9 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
         shown: w.shown,
       });
     if (observable(world) !== observable(expected)) {
-      failures.push(`step ${index}${event ? ` (${serializeEvent(event)})` : ''}: expected ${observable(expected)}, observed ${observable(world)}`);
+      failures.push(
+        `step ${index}${event ? ` (${serializeEvent(event)})` : ''}: expected ${observable(expected)}, observed ${observable(world)}`,
+      );
     }
   };
   check(0, path.steps[0].value);
@@ -871,7 +926,9 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
     }
     if (expected) {
       const settles = event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.');
-      const src = settles ? (invokedSources(actor.getSnapshot()).get(event.type.replace(/^xstate\.(done|error)\.actor\./, '')) ?? null) : null;
+      const src = settles
+        ? (invokedSources(actor.getSnapshot()).get(event.type.replace(/^xstate\.(done|error)\.actor\./, '')) ?? null)
+        : null;
       oracle!.next(expected, event, index, src);
     }
     if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
@@ -888,9 +945,18 @@ export async function drivePath(model: MachineModel, path: GeneratedPath, covera
     } else if (event.type.startsWith('xstate.after.')) {
       const delayName = event.type.split('.')[2];
       // a named delay is a number, or a function of the context (a backoff); an unnamed one is its number
-      const delays = machine.implementations.delays as Record<string, number | ((args: { context: unknown }) => number)>;
+      const delays = machine.implementations.delays as Record<
+        string,
+        number | ((args: { context: unknown }) => number)
+      >;
       const delay = delays[delayName];
-      clock.increment(typeof delay === 'number' ? delay : typeof delay === 'function' ? delay({ context: actor.getSnapshot().context }) : Number(delayName));
+      clock.increment(
+        typeof delay === 'number'
+          ? delay
+          : typeof delay === 'function'
+            ? delay({ context: actor.getSnapshot().context })
+            : Number(delayName),
+      );
     } else {
       actor.send(event);
     }

@@ -10,7 +10,9 @@ for (const model of machineModels) {
   paths.forEach((path, index) => {
     console.log(`\n${index + 1}. input ${JSON.stringify(path.input) ?? '(none)'}`);
     for (const step of path.steps) {
-      console.log(`   ${step.event.type === 'xstate.init' ? 'start' : step.event.type.padEnd(44)} → ${JSON.stringify(step.value)}`);
+      console.log(
+        `   ${step.event.type === 'xstate.init' ? 'start' : step.event.type.padEnd(44)} → ${JSON.stringify(step.value)}`,
+      );
     }
   });
 }

@@ -18,7 +18,12 @@ import { MULTI_PROCESS_SKIP, startPortalCluster, type PortalCluster, type Portal
 type Json = Record<string, unknown>;
 
 /** A call and its answer; `json` is the parsed body, typed by the caller (an empty object when not JSON). */
-async function call<T = Json>(base: string, method: string, url: string, { body, access, org = 'sunrise' }: { body?: unknown; access?: string; org?: string } = {}) {
+async function call<T = Json>(
+  base: string,
+  method: string,
+  url: string,
+  { body, access, org = 'sunrise' }: { body?: unknown; access?: string; org?: string } = {},
+) {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -37,7 +42,11 @@ async function call<T = Json>(base: string, method: string, url: string, { body,
   return { status: response.status, headers: response.headers, json, text };
 }
 
-async function signIn(base: string, email: string, password = DEMO_PASSWORD): Promise<{ access: string; refresh: string; user: Json }> {
+async function signIn(
+  base: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ access: string; refresh: string; user: Json }> {
   const answer = await call(base, 'POST', '/api/auth/login/', { body: { email, password } });
   if (answer.status !== 200) throw new Error(`sign-in of ${email} through ${base}: ${answer.status} ${answer.text}`);
   return answer.json as { access: string; refresh: string; user: Json };
@@ -46,11 +55,15 @@ async function signIn(base: string, email: string, password = DEMO_PASSWORD): Pr
 /** An event stream as the browser opens it: fetch with the Authorization header, parsed as it arrives. */
 async function openEvents(base: string, access: string) {
   const abort = new AbortController();
-  const response = await fetch(`${base}/api/events/`, { headers: { authorization: `Bearer ${access}`, accept: 'text/event-stream' }, signal: abort.signal });
+  const response = await fetch(`${base}/api/events/`, {
+    headers: { authorization: `Bearer ${access}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
   const events: { id: number; type: string; data: Json }[] = [];
   let connected = false;
   const parser = createParser({
-    onEvent: (message) => events.push({ id: Number(message.id), type: message.event ?? 'message', data: JSON.parse(message.data) }),
+    onEvent: (message) =>
+      events.push({ id: Number(message.id), type: message.event ?? 'message', data: JSON.parse(message.data) }),
     onComment: () => (connected = true),
   });
   void (async () => {
@@ -79,10 +92,12 @@ async function openEvents(base: string, access: string) {
 /** A GET on a new connection each time (no keep-alive), so the cluster's primary hands each to a worker in turn. */
 function getOnNewConnection(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    }).on('error', reject);
+    http
+      .get(url, { agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('error', reject);
   });
 }
 
@@ -109,7 +124,14 @@ describe('WORKERS=N', () => {
     const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'server/main.ts')], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, WORKERS: '2', DATABASE_URL: '', NODE_ENV: 'test', PORT: '0', DATA_DIR: path.join(ROOT, '.tmp', 'never-opened') },
+      env: {
+        ...process.env,
+        WORKERS: '2',
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        PORT: '0',
+        DATA_DIR: path.join(ROOT, '.tmp', 'never-opened'),
+      },
       timeout: 60_000,
     });
     expect(result.status).toBe(1);
@@ -131,17 +153,34 @@ describe.skipIf(MULTI_PROCESS_SKIP !== null)(MULTI_PROCESS_SKIP ?? 'two server p
 
   it('a session made through A refreshes through B, and signing out through B ends it on A', async () => {
     const session = await signIn(a, 'nurse@sunrise.example');
-    const refreshed = await call<{ access: string; refresh: string }>(b, 'POST', '/api/auth/token/refresh/', { body: { refresh: session.refresh } });
+    const refreshed = await call<{ access: string; refresh: string }>(b, 'POST', '/api/auth/token/refresh/', {
+      body: { refresh: session.refresh },
+    });
     expect(refreshed.status).toBe(200);
-    expect((await call(a, 'GET', '/api/auth/user/', { access: refreshed.json.access })).json.email).toBe('nurse@sunrise.example');
-    expect((await call(b, 'POST', '/api/auth/logout/', { body: { refresh: refreshed.json.refresh } })).status).toBe(204);
+    expect((await call(a, 'GET', '/api/auth/user/', { access: refreshed.json.access })).json.email).toBe(
+      'nurse@sunrise.example',
+    );
+    expect((await call(b, 'POST', '/api/auth/logout/', { body: { refresh: refreshed.json.refresh } })).status).toBe(
+      204,
+    );
     expect((await call(a, 'GET', '/api/auth/user/', { access: refreshed.json.access })).status).toBe(401);
-    expect((await call(a, 'POST', '/api/auth/token/refresh/', { body: { refresh: refreshed.json.refresh } })).status).toBe(401);
+    expect(
+      (await call(a, 'POST', '/api/auth/token/refresh/', { body: { refresh: refreshed.json.refresh } })).status,
+    ).toBe(401);
   });
 
   it('the sign-in throttle counted through A bites through B', async () => {
-    for (let i = 0; i < 5; i++) expect((await call(a, 'POST', '/api/auth/login/', { body: { email: 'marketer@sunrise.example', password: `wrong ${i}` } })).status).toBe(401);
-    const blocked = await call(b, 'POST', '/api/auth/login/', { body: { email: 'marketer@sunrise.example', password: DEMO_PASSWORD } });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await call(a, 'POST', '/api/auth/login/', {
+            body: { email: 'marketer@sunrise.example', password: `wrong ${i}` },
+          })
+        ).status,
+      ).toBe(401);
+    const blocked = await call(b, 'POST', '/api/auth/login/', {
+      body: { email: 'marketer@sunrise.example', password: DEMO_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.json.code).toBe('throttled');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -149,7 +188,10 @@ describe.skipIf(MULTI_PROCESS_SKIP !== null)(MULTI_PROCESS_SKIP ?? 'two server p
 
   it('a public rate limit filled through A answers 429 through B', async () => {
     // three password-reset requests an hour for one email
-    for (let i = 0; i < 3; i++) expect((await call(a, 'POST', '/api/auth/password/reset/', { body: { email: 'aide@sunrise.example' } })).status).not.toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call(a, 'POST', '/api/auth/password/reset/', { body: { email: 'aide@sunrise.example' } })).status,
+      ).not.toBe(429);
     const limited = await call(b, 'POST', '/api/auth/password/reset/', { body: { email: 'aide@sunrise.example' } });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -165,21 +207,33 @@ describe.skipIf(MULTI_PROCESS_SKIP !== null)(MULTI_PROCESS_SKIP ?? 'two server p
       const slot = slots.find((s) => s.status === 'MISSING');
       expect(slot, JSON.stringify(slots)).toBeDefined();
       const today = new Date().toISOString().slice(0, 10);
-      const body = multipart({ expires_on: addDays(today, 365) }, { field: 'file', name: 'cpr-card.pdf', data: PDF_BYTES, type: 'application/pdf' });
+      const body = multipart(
+        { expires_on: addDays(today, 365) },
+        { field: 'file', name: 'cpr-card.pdf', data: PDF_BYTES, type: 'application/pdf' },
+      );
       const uploaded = await fetch(`${a}/api/profile/documents/${slot!.id}/file/`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${newhire.access}`, 'x-organization-token': 'sunrise', 'content-type': body.contentType },
+        headers: {
+          authorization: `Bearer ${newhire.access}`,
+          'x-organization-token': 'sunrise',
+          'content-type': body.contentType,
+        },
         body: body.payload,
       });
       expect(uploaded.status, await uploaded.clone().text()).toBe(200);
 
-      const download = await fetch(`${b}/api/documents/${slot!.id}/file/`, { headers: { authorization: `Bearer ${admin.access}`, 'x-organization-token': 'sunrise' } });
+      const download = await fetch(`${b}/api/documents/${slot!.id}/file/`, {
+        headers: { authorization: `Bearer ${admin.access}`, 'x-organization-token': 'sunrise' },
+      });
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await download.arrayBuffer()).equals(PDF_BYTES)).toBe(true);
 
       // the admins are told of the upload (a notification written through A): B's stream hears it
-      await stream.until(() => stream.events.some((event) => event.type === 'notification.created'), "the admin's stream on B hears the notification made through A");
+      await stream.until(
+        () => stream.events.some((event) => event.type === 'notification.created'),
+        "the admin's stream on B hears the notification made through A",
+      );
       const heard = stream.events.find((event) => event.type === 'notification.created')!;
       const list = await call(b, 'GET', '/api/notifications/?limit=5', { access: admin.access });
       const items = (list.json.results ?? list.json) as Json[];
@@ -205,10 +259,16 @@ describe.skipIf(MULTI_PROCESS_SKIP !== null)(MULTI_PROCESS_SKIP ?? 'WORKERS=2 on
   it('starts two workers on one port: both answer, and SIGTERM stops them all', async () => {
     expect(server.output()).toMatch(/Care Portal listening on http:\/\/localhost:\d+ \(2 worker processes\)/);
     // the demo was seeded once, by the primary: one summary, printed after the line above
-    for (let i = 0; i < 100 && !server.output().includes('admin@harbor.example'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && !server.output().includes('admin@harbor.example'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.output().match(/Demo data: every password is/g)).toHaveLength(1);
-    for (let i = 0; i < 8; i++) expect(await getOnNewConnection(`${server.url}/api/organizations/sunrise/`)).toBeLessThan(500);
-    const requestLines = () => server.output().split('\n').filter((line) => line.includes('"incoming request"') && line.includes('/api/organizations/sunrise/'));
+    for (let i = 0; i < 8; i++)
+      expect(await getOnNewConnection(`${server.url}/api/organizations/sunrise/`)).toBeLessThan(500);
+    const requestLines = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"incoming request"') && line.includes('/api/organizations/sunrise/'));
     for (let i = 0; i < 100 && requestLines().length < 8; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     const answeredBy = new Set(requestLines().map((line) => (JSON.parse(line) as { pid: number }).pid));
     expect(answeredBy.size).toBe(2);
@@ -225,7 +285,8 @@ describe.skipIf(MULTI_PROCESS_SKIP !== null)(MULTI_PROCESS_SKIP ?? 'WORKERS=2 on
       await new Promise((resolve) => setTimeout(resolve, 100));
       const before = requestLines().length;
       if ((await getOnNewConnection(`${server.url}/api/organizations/sunrise/`)) >= 500) continue;
-      for (let j = 0; j < 20 && requestLines().length === before; j++) await new Promise((resolve) => setTimeout(resolve, 25));
+      for (let j = 0; j < 20 && requestLines().length === before; j++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
       const line = requestLines()[before];
       if (line) answering.add((JSON.parse(line) as { pid: number }).pid);
     }

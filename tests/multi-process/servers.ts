@@ -32,7 +32,10 @@ export const MULTI_PROCESS_SKIP = process.env.TEST_DATABASE_URL
   : 'multi-process suite skipped: TEST_DATABASE_URL is unset (several processes share one PostgreSQL; .ci/run sets it)';
 
 /** Spawns one server with `env` and resolves when it says it is listening (rejects with its output if it exits first). */
-export async function startPortalProcess(env: Record<string, string>, { timeoutMs = 90_000 } = {}): Promise<PortalProcess> {
+export async function startPortalProcess(
+  env: Record<string, string>,
+  { timeoutMs = 90_000 } = {},
+): Promise<PortalProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'care-portal-mp-'));
   const statusFile = path.join(dataDir, 'status.json');
@@ -69,7 +72,10 @@ export async function startPortalProcess(env: Record<string, string>, { timeoutM
     }),
   );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not listen within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not listen within ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
     const check = () => {
       if (/Care Portal listening on/.test(output)) {
         clearTimeout(timer);
@@ -109,7 +115,10 @@ export async function startPortalProcess(env: Record<string, string>, { timeoutM
  * A fresh database on TEST_DATABASE_URL and `count` servers on it, started one after the other (the first
  * migrates and seeds the demo, SEED_DEMO=1); `env` goes to each, `ports` pins their ports (else free ones).
  */
-export async function startPortalCluster(count: number, { env = {}, ports = [] as number[] } = {}): Promise<PortalCluster> {
+export async function startPortalCluster(
+  count: number,
+  { env = {}, ports = [] as number[] } = {},
+): Promise<PortalCluster> {
   const { url, drop } = await createPostgresDatabase();
   const shared = { DATABASE_URL: url, SEED_DEMO: '1', JWT_SECRET: randomBytes(32).toString('base64url'), ...env };
   const processes: PortalProcess[] = [];
@@ -118,7 +127,8 @@ export async function startPortalCluster(count: number, { env = {}, ports = [] a
     await drop();
   };
   try {
-    for (let i = 0; i < count; i++) processes.push(await startPortalProcess({ ...shared, ...(ports[i] ? { PORT: String(ports[i]) } : {}) }));
+    for (let i = 0; i < count; i++)
+      processes.push(await startPortalProcess({ ...shared, ...(ports[i] ? { PORT: String(ports[i]) } : {}) }));
   } catch (error) {
     await stop();
     throw error;

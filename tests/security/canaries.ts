@@ -19,7 +19,8 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'applications.status': 'a state code',
   'applications.availability': 'day and shift codes, a date and a number',
   'applications.attestation_signature': 'a data URL kept before migration 0010, moved to a file at start; never served',
-  'audit_log.*': 'append-only: the database refuses UPDATE; only the master reads it (every organization), and its text is what other columns held',
+  'audit_log.*':
+    'append-only: the database refuses UPDATE; only the master reads it (every organization), and its text is what other columns held',
   'client_authorizations.unit': 'a unit code (HOUR, VISIT)',
   'client_counts.*': 'counts by type and status code',
   'client_services.service': 'a service code (spec 3)',
@@ -57,7 +58,8 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'visit_exceptions.resolution': 'a resolution code',
   'work_service_reviews.status': 'a state code',
   'work_service_reviews.unable_reason': 'a reason code',
-  'work_service_reviews.signed_visits': 'the visits as signed: ids, dates, instants, minutes and service codes (names come from their rows)',
+  'work_service_reviews.signed_visits':
+    'the visits as signed: ids, dates, instants, minutes and service codes (names come from their rows)',
   'employee_counts.*': 'counts by status and position code',
   'employee_documents.status': 'a state code',
   'employee_profiles.position': 'a position code',
@@ -69,7 +71,8 @@ export const NOT_FREE_TEXT: Record<string, string> = {
   'form_requests.signature': 'a data URL kept before migration 0010; never served',
   'form_requests.countersignature': 'a data URL kept before migration 0010; never served',
   'form_templates.signers': 'signer codes (EMPLOYEE, ADMIN)',
-  'live_events.*': 'a type code and ids and counts (modules/events/bus.ts), never text a person wrote; a stream sends only its recipient’s rows',
+  'live_events.*':
+    'a type code and ids and counts (modules/events/bus.ts), never text a person wrote; a stream sends only its recipient’s rows',
   'job_claims.*': 'no organization: job names and the host and process holding the claim',
   'login_throttles.*': 'no organization: digests of what was typed',
   'notifications.type': 'a type code',
@@ -99,7 +102,10 @@ const APPEND_ONLY = new Set(['referral_events', 'grievance_events']);
 const EMAIL_COLUMNS = new Set(['users.email', 'applications.email', 'outbox.to']);
 
 /** How a JSON column's text is marked: an SQL expression of the new value (`m` is the marker). */
-const JSON_RULES: Record<string, (column: ReturnType<typeof sql.identifier>, marker: string) => ReturnType<typeof sql>> = {
+const JSON_RULES: Record<
+  string,
+  (column: ReturnType<typeof sql.identifier>, marker: string) => ReturnType<typeof sql>
+> = {
   // questions: [{ id, text, choices[], answer, subject? }]
   'competency_tests.questions': (c, m) => sql`(SELECT coalesce(jsonb_agg(q || jsonb_build_object(
       'text', (q->>'text') || ' ' || ${m},
@@ -111,9 +117,11 @@ const JSON_RULES: Record<string, (column: ReturnType<typeof sql.identifier>, mar
     sql`(SELECT coalesce(jsonb_agg(s || jsonb_build_object('label', (s->>'label') || ' ' || ${m})), jsonb_build_array(jsonb_build_object('id', 'canary', 'label', ${m}::text)))
     FROM jsonb_array_elements(${c}) AS s)`,
   // fields: [{ key, label, type, required, options? }]
-  'form_templates.fields': (c, m) => sql`(SELECT coalesce(jsonb_agg(f || jsonb_build_object('label', (f->>'label') || ' ' || ${m})), '[]'::jsonb) FROM jsonb_array_elements(${c}) AS f)`,
+  'form_templates.fields': (c, m) =>
+    sql`(SELECT coalesce(jsonb_agg(f || jsonb_build_object('label', (f->>'label') || ' ' || ${m})), '[]'::jsonb) FROM jsonb_array_elements(${c}) AS f)`,
   // corrections: { field: { from, to } }; an event that corrected nothing gets one
-  'referral_events.changes': (c, m) => sql`coalesce(${c}, '{}'::jsonb) || jsonb_build_object('canary', jsonb_build_object('from', ${m}::text, 'to', ${m}::text))`,
+  'referral_events.changes': (c, m) =>
+    sql`coalesce(${c}, '{}'::jsonb) || jsonb_build_object('canary', jsonb_build_object('from', ${m}::text, 'to', ${m}::text))`,
   // answers: { key: value }; a request not yet signed gets one answer
   'form_requests.answers': (c, m) => sql`coalesce(${c}, '{}'::jsonb) || jsonb_build_object('canary', ${m}::text)`,
   // skill results: [{ skill_id, label, satisfactory, comment }]; an attempt not yet observed gets one
@@ -143,10 +151,16 @@ async function textColumns(t: TestApp): Promise<TextColumn[]> {
         WHERE c.table_schema = 'public' AND c.data_type IN ('text', 'character varying', 'jsonb')
         ORDER BY 1, 2`,
   );
-  return found.map((r) => ({ table: r.table_name, column: r.column_name, type: r.data_type, organizationScoped: r.scoped === true || (r.scoped as unknown) === 't' }));
+  return found.map((r) => ({
+    table: r.table_name,
+    column: r.column_name,
+    type: r.data_type,
+    organizationScoped: r.scoped === true || (r.scoped as unknown) === 't',
+  }));
 }
 
-const exempt = (table: string, column: string) => `${table}.${column}` in NOT_FREE_TEXT || `${table}.*` in NOT_FREE_TEXT;
+const exempt = (table: string, column: string) =>
+  `${table}.${column}` in NOT_FREE_TEXT || `${table}.*` in NOT_FREE_TEXT;
 
 /** Marks every text field of the organization's records (see the file's comment). */
 export async function plantCanaries(t: TestApp, organizationId: number): Promise<void> {
@@ -154,7 +168,12 @@ export async function plantCanaries(t: TestApp, organizationId: number): Promise
     if (exempt(table, column)) continue;
     const marker = canaryOf(table, column);
     const c = sql.identifier(column);
-    const owned = table === 'organizations' ? sql`id = ${organizationId}` : organizationScoped ? sql`organization_id = ${organizationId}` : null;
+    const owned =
+      table === 'organizations'
+        ? sql`id = ${organizationId}`
+        : organizationScoped
+          ? sql`organization_id = ${organizationId}`
+          : null;
     if (!owned) continue; // no organization to tell its rows by: canaryCoverage names it
     const key = `${table}.${column}`;
     let value: ReturnType<typeof sql>;
@@ -173,11 +192,30 @@ export async function plantCanaries(t: TestApp, organizationId: number): Promise
 }
 
 /** A copy of the organization's first row of an append-only table, with `column` set to `value`. */
-async function insertMarkedCopy(t: TestApp, table: string, column: string, value: ReturnType<typeof sql>, owned: ReturnType<typeof sql>) {
-  const columns = (await rows<{ column_name: string }>(t, sql`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${table} AND column_name <> 'id' ORDER BY ordinal_position`)).map((r) => r.column_name);
-  const names = sql.join(columns.map((name) => sql.identifier(name)), sql`, `);
-  const values = sql.join(columns.map((name) => (name === column ? value : sql.identifier(name))), sql`, `);
-  await t.database.db.execute(sql`INSERT INTO ${sql.identifier(table)} (${names}) SELECT ${values} FROM ${sql.identifier(table)} WHERE ${owned} ORDER BY id LIMIT 1`);
+async function insertMarkedCopy(
+  t: TestApp,
+  table: string,
+  column: string,
+  value: ReturnType<typeof sql>,
+  owned: ReturnType<typeof sql>,
+) {
+  const columns = (
+    await rows<{ column_name: string }>(
+      t,
+      sql`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${table} AND column_name <> 'id' ORDER BY ordinal_position`,
+    )
+  ).map((r) => r.column_name);
+  const names = sql.join(
+    columns.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    columns.map((name) => (name === column ? value : sql.identifier(name))),
+    sql`, `,
+  );
+  await t.database.db.execute(
+    sql`INSERT INTO ${sql.identifier(table)} (${names}) SELECT ${values} FROM ${sql.identifier(table)} WHERE ${owned} ORDER BY id LIMIT 1`,
+  );
 }
 
 /** The text columns that hold no marker and are not listed as codes: each needs a row of the second organization or a reason. */
@@ -187,18 +225,23 @@ export async function canaryCoverage(t: TestApp): Promise<string[]> {
     if (exempt(table, column)) continue;
     const key = `${table}.${column}`;
     if (!organizationScoped && table !== 'organizations') {
-      missing.push(`${key}: the table has no organization_id to tell the second organization's rows by (mark them in tests/security/canaries.ts, or list the column in NOT_FREE_TEXT with why)`);
+      missing.push(
+        `${key}: the table has no organization_id to tell the second organization's rows by (mark them in tests/security/canaries.ts, or list the column in NOT_FREE_TEXT with why)`,
+      );
       continue;
     }
     if (type === 'jsonb' && !JSON_RULES[key]) {
-      missing.push(`${key}: a JSON column without a canary rule (add one to JSON_RULES, or list it in NOT_FREE_TEXT with why)`);
+      missing.push(
+        `${key}: a JSON column without a canary rule (add one to JSON_RULES, or list it in NOT_FREE_TEXT with why)`,
+      );
       continue;
     }
     const [{ n }] = await rows<{ n: number }>(
       t,
       sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)}::text LIKE ${`%${canaryOf(table, column)}%`}`,
     );
-    if (!Number(n)) missing.push(`${key}: no row of the second organization holds its canary (give the test world such a row)`);
+    if (!Number(n))
+      missing.push(`${key}: no row of the second organization holds its canary (give the test world such a row)`);
   }
   return missing;
 }

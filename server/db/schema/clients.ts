@@ -13,7 +13,19 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-import type { AuthorizationUnit, ClientRelationship, ClientStatus, DeclineReason, DischargeReason, Payer, ReferralPayer, ReferralSource, ReferralStatus, ServiceCode, ServiceStatus } from '#domain/clients';
+import type {
+  AuthorizationUnit,
+  ClientRelationship,
+  ClientStatus,
+  DeclineReason,
+  DischargeReason,
+  Payer,
+  ReferralPayer,
+  ReferralSource,
+  ReferralStatus,
+  ServiceCode,
+  ServiceStatus,
+} from '#domain/clients';
 import type { ClientType } from '#domain/labels';
 import { createdAt } from './columns';
 import { organizations, users } from './identity';
@@ -109,7 +121,10 @@ export const clientServices = pgTable(
     status: text('status').$type<ServiceStatus>().notNull().default('ACTIVE'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('client_services_client_service_unique').on(t.clientId, t.service), index('client_services_organization_idx').on(t.organizationId)],
+  (t) => [
+    uniqueIndex('client_services_client_service_unique').on(t.clientId, t.service),
+    index('client_services_organization_idx').on(t.organizationId),
+  ],
 );
 
 /** What a payer authorized for one service: so many hours or visits between two dates. */
@@ -136,7 +151,10 @@ export const clientAuthorizations = pgTable(
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('client_authorizations_client_idx').on(t.clientId, t.serviceId, t.startsOn), index('client_authorizations_organization_idx').on(t.organizationId)],
+  (t) => [
+    index('client_authorizations_client_idx').on(t.clientId, t.serviceId, t.startsOn),
+    index('client_authorizations_organization_idx').on(t.organizationId),
+  ],
 );
 
 /** A person who signs in with role client for a client: the client, or a family member. */
@@ -225,5 +243,8 @@ export const referralEvents = pgTable(
     byId: integer('by_id').references(() => users.id),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('referral_events_referral_idx').on(t.referralId, t.at, t.id), index('referral_events_organization_idx').on(t.organizationId, t.status, t.at)],
+  (t) => [
+    index('referral_events_referral_idx').on(t.referralId, t.at, t.id),
+    index('referral_events_organization_idx').on(t.organizationId, t.status, t.at),
+  ],
 );

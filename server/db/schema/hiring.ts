@@ -91,7 +91,9 @@ export const applications = pgTable(
   },
   (t) => [
     index('applications_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
-    index('applications_legacy_signature_idx').on(t.id).where(sql`${t.legacyAttestationSignature} is not null`),
+    index('applications_legacy_signature_idx')
+      .on(t.id)
+      .where(sql`${t.legacyAttestationSignature} is not null`),
     index('applications_organization_status_idx').on(t.organizationId, t.status, t.createdAt, t.id),
   ],
 );
@@ -108,7 +110,10 @@ export const documentTypes = pgTable(
     required: boolean('required').notNull().default(true),
     requiresExpiry: boolean('requires_expiry').notNull().default(false),
     /** Position keys it applies to; empty = every position. */
-    positions: text('positions').array().notNull().default(sql`'{}'::text[]`),
+    positions: text('positions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -151,7 +156,9 @@ export const employeeDocuments = pgTable(
     index('employee_documents_organization_expiry_idx')
       .on(t.organizationId, t.expiresOn, t.employeeId)
       .where(sql`${t.expiresOn} IS NOT NULL`),
-    index('employee_documents_expiry_sweep_idx').on(t.expiresOn).where(sql`${t.expiresOn} IS NOT NULL AND ${t.expiredWarnedAt} IS NULL`),
+    index('employee_documents_expiry_sweep_idx')
+      .on(t.expiresOn)
+      .where(sql`${t.expiresOn} IS NOT NULL AND ${t.expiredWarnedAt} IS NULL`),
   ],
 );
 
@@ -254,9 +261,15 @@ export const formRequests = pgTable(
     index('form_requests_employee_idx').on(t.employeeId, t.status, t.id),
     index('form_requests_organization_idx').on(t.organizationId, t.status, t.createdAt, t.id),
     // forms_due = count of these per employee, read with every user answer.
-    index('form_requests_due_idx').on(t.employeeId).where(sql`${t.required} AND ${t.status} <> 'COMPLETED'`),
-    index('form_requests_legacy_signature_idx').on(t.id).where(sql`${t.legacySignature} is not null`),
-    index('form_requests_legacy_countersignature_idx').on(t.id).where(sql`${t.legacyCountersignature} is not null`),
+    index('form_requests_due_idx')
+      .on(t.employeeId)
+      .where(sql`${t.required} AND ${t.status} <> 'COMPLETED'`),
+    index('form_requests_legacy_signature_idx')
+      .on(t.id)
+      .where(sql`${t.legacySignature} is not null`),
+    index('form_requests_legacy_countersignature_idx')
+      .on(t.id)
+      .where(sql`${t.legacyCountersignature} is not null`),
   ],
 );
 
@@ -295,7 +308,10 @@ export const competencyTests = pgTable(
     questions: jsonb('questions').$type<TestQuestion[]>().notNull().default([]),
     observedSkills: jsonb('observed_skills').$type<ObservedSkill[]>().notNull().default([]),
     /** Position keys it applies to; empty = every position. */
-    positions: text('positions').array().notNull().default(sql`'{}'::text[]`),
+    positions: text('positions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
@@ -337,6 +353,8 @@ export const testRequests = pgTable(
   (t) => [
     index('test_requests_employee_idx').on(t.employeeId, t.status, t.id),
     index('test_requests_organization_idx').on(t.organizationId, t.status, t.createdAt, t.id),
-    index('test_requests_legacy_signature_idx').on(t.id).where(sql`${t.legacyObserverSignature} is not null`),
+    index('test_requests_legacy_signature_idx')
+      .on(t.id)
+      .where(sql`${t.legacyObserverSignature} is not null`),
   ],
 );

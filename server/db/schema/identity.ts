@@ -65,7 +65,9 @@ export const users = pgTable(
       .where(sql`${t.organizationId} is null`),
     index('users_organization_idx').on(t.organizationId),
     // the start-up move of pre-0010 signatures finds what is left without reading the table
-    index('users_legacy_signature_idx').on(t.id).where(sql`${t.legacySignature} is not null`),
+    index('users_legacy_signature_idx')
+      .on(t.id)
+      .where(sql`${t.legacySignature} is not null`),
     // Employees list: first page by (last_name, first_name, id) or by creation, straight from an index.
     index('users_organization_role_name_idx').on(t.organizationId, t.role, t.lastName, t.firstName, t.id),
     index('users_organization_role_created_idx').on(t.organizationId, t.role, t.createdAt, t.id),
@@ -110,7 +112,10 @@ export const sessionFamilies = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [index('session_families_user_idx').on(t.userId), index('session_families_organization_idx').on(t.organizationId)],
+  (t) => [
+    index('session_families_user_idx').on(t.userId),
+    index('session_families_organization_idx').on(t.organizationId),
+  ],
 );
 
 /** Failed sign-in counters per key in a fixed window: `account:<organization>:<digest of the email>` (alone, or with `:address:<ip>`), `address:<ip>`, `device:<cookie nonce>` (server/modules/auth/service.ts). */

@@ -44,8 +44,12 @@ export const conversations = pgTable(
   },
   (t) => [
     index('conversations_organization_idx').on(t.organizationId, t.lastMessageAt, t.id),
-    index('conversations_employee_idx').on(t.employeeId, t.lastMessageAt).where(sql`${t.employeeId} is not null`),
-    index('conversations_counterpart_idx').on(t.counterpartId, t.lastMessageAt).where(sql`${t.counterpartId} is not null`),
+    index('conversations_employee_idx')
+      .on(t.employeeId, t.lastMessageAt)
+      .where(sql`${t.employeeId} is not null`),
+    index('conversations_counterpart_idx')
+      .on(t.counterpartId, t.lastMessageAt)
+      .where(sql`${t.counterpartId} is not null`),
   ],
 );
 
@@ -189,7 +193,10 @@ export const grievanceShares = pgTable(
       .references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.grievanceId, t.userId] }), index('grievance_shares_user_idx').on(t.userId, t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.grievanceId, t.userId] }),
+    index('grievance_shares_user_idx').on(t.userId, t.organizationId),
+  ],
 );
 
 /**

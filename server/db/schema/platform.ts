@@ -31,9 +31,13 @@ export const auditLog = pgTable(
     index('audit_log_organization_idx').on(t.organizationId, t.createdAt),
     index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
     index('audit_log_created_idx').on(t.createdAt),
-    index('audit_log_employee_idx').on(t.employeeId, t.createdAt).where(sql`${t.employeeId} is not null`),
+    index('audit_log_employee_idx')
+      .on(t.employeeId, t.createdAt)
+      .where(sql`${t.employeeId} is not null`),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
-    index('audit_log_client_idx').on(t.clientId, t.createdAt).where(sql`${t.clientId} is not null`),
+    index('audit_log_client_idx')
+      .on(t.clientId, t.createdAt)
+      .where(sql`${t.clientId} is not null`),
   ],
 );
 

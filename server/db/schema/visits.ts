@@ -13,7 +13,14 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { ServiceCode } from '#domain/clients';
-import type { CancelReason, CorrectionReason, ExceptionCode, LocationType, Resolution, VisitStatus } from '#domain/visits';
+import type {
+  CancelReason,
+  CorrectionReason,
+  ExceptionCode,
+  LocationType,
+  Resolution,
+  VisitStatus,
+} from '#domain/visits';
 import type { ReviewStatus, UnableReason } from '#domain/work-service-reviews';
 import { createdAt } from './columns';
 import { files, organizations, users } from './identity';
@@ -131,7 +138,10 @@ export const visitRequests = pgTable(
       .references(() => organizations.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.visitId, t.caregiverId] }), index('visit_requests_organization_idx').on(t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.visitId, t.caregiverId] }),
+    index('visit_requests_organization_idx').on(t.organizationId),
+  ],
 );
 
 /** One visit as the client signed it (ids, instants, minutes and a service code: names come from their rows). */

@@ -4,8 +4,10 @@ import type { Tx } from '../connection';
 import { auditLog, clients, users } from '../schema';
 import type { DemoIds } from './demo';
 
-const OFFICE_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const PHONE_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const OFFICE_BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PHONE_BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /**
  * The demo's audit trail (product.md, "Audit"), so the master's /audit-log shows something on a fresh demo:
@@ -20,22 +22,137 @@ export async function seedDemoAudit(tx: Tx, ids: DemoIds, now: Date): Promise<vo
   const nurse = ids.users['nurse@sunrise.example'];
   const aide = ids.users['aide@sunrise.example'];
   const harborAdmin = ids.users['admin@harbor.example'];
-  const [clara] = await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.organizationId, sunrise), eq(clients.lastName, 'Whitfield'))).limit(1);
+  const [clara] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.organizationId, sunrise), eq(clients.lastName, 'Whitfield')))
+    .limit(1);
   const [aideRow] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, aide)).limit(1);
   // yesterday morning, minutes apart
   const start = now.getTime() - 26 * 3_600_000;
   const at = (minutes: number) => new Date(start + minutes * 60_000);
   const office: AuditContext = { ip: '198.51.100.24', userAgent: OFFICE_BROWSER };
   const rows: [number, AuditEntry & AuditContext][] = [
-    [0, { ...office, entity: 'session', entityId: admin, actorId: admin, organizationId: sunrise, operationId: 'auth_login_create', action: 'SIGN_IN_FAILED', changed: { event: 'login', outcome: 'failure', email: 'admin@sunrise.example' } }],
-    [1, { ...office, entity: 'session', entityId: admin, actorId: admin, organizationId: sunrise, operationId: 'auth_login_create', action: 'SIGN_IN', changed: { event: 'login', outcome: 'success', email: 'admin@sunrise.example' } }],
-    [3, { ...office, entity: 'client', actorId: admin, organizationId: sunrise, operationId: 'clients_list', action: 'SEARCH', changed: { query: { search: 'whit', limit: 20, offset: 0, ordering: 'last_name' }, count: 1 } }],
-    ...(clara ? ([[4, { ...office, entity: 'client', entityId: clara.id, clientId: clara.id, actorId: admin, organizationId: sunrise, operationId: 'clients_retrieve', action: 'READ', changed: { event: 'read', what: 'client' } }]] as [number, AuditEntry & AuditContext][]) : []),
-    [9, { ...office, entity: 'employee', entityId: aide, actorId: admin, organizationId: sunrise, operationId: 'employees_retrieve', changed: { event: 'read', what: 'employee' } }],
-    [10, { ...office, entity: 'employee', entityId: aide, actorId: admin, organizationId: sunrise, operationId: 'employees_partial_update', changed: { phone: { from: '(555) 310-7700', to: aideRow?.phone ?? null } } }],
-    [42, { ip: '203.0.113.61', userAgent: PHONE_BROWSER, entity: 'session', entityId: nurse, actorId: nurse, organizationId: sunrise, operationId: 'auth_login_create', action: 'SIGN_IN', changed: { event: 'login', outcome: 'success', email: 'nurse@sunrise.example' } }],
-    [75, { ip: '203.0.113.61', userAgent: PHONE_BROWSER, entity: 'session', actorId: nurse, organizationId: sunrise, operationId: 'auth_logout_create', changed: { event: 'logout' } }],
-    [90, { ip: '192.0.2.80', userAgent: OFFICE_BROWSER, entity: 'session', entityId: harborAdmin, actorId: harborAdmin, organizationId: harbor, operationId: 'auth_login_create', action: 'SIGN_IN', changed: { event: 'login', outcome: 'success', email: 'admin@harbor.example' } }],
+    [
+      0,
+      {
+        ...office,
+        entity: 'session',
+        entityId: admin,
+        actorId: admin,
+        organizationId: sunrise,
+        operationId: 'auth_login_create',
+        action: 'SIGN_IN_FAILED',
+        changed: { event: 'login', outcome: 'failure', email: 'admin@sunrise.example' },
+      },
+    ],
+    [
+      1,
+      {
+        ...office,
+        entity: 'session',
+        entityId: admin,
+        actorId: admin,
+        organizationId: sunrise,
+        operationId: 'auth_login_create',
+        action: 'SIGN_IN',
+        changed: { event: 'login', outcome: 'success', email: 'admin@sunrise.example' },
+      },
+    ],
+    [
+      3,
+      {
+        ...office,
+        entity: 'client',
+        actorId: admin,
+        organizationId: sunrise,
+        operationId: 'clients_list',
+        action: 'SEARCH',
+        changed: { query: { search: 'whit', limit: 20, offset: 0, ordering: 'last_name' }, count: 1 },
+      },
+    ],
+    ...(clara
+      ? ([
+          [
+            4,
+            {
+              ...office,
+              entity: 'client',
+              entityId: clara.id,
+              clientId: clara.id,
+              actorId: admin,
+              organizationId: sunrise,
+              operationId: 'clients_retrieve',
+              action: 'READ',
+              changed: { event: 'read', what: 'client' },
+            },
+          ],
+        ] as [number, AuditEntry & AuditContext][])
+      : []),
+    [
+      9,
+      {
+        ...office,
+        entity: 'employee',
+        entityId: aide,
+        actorId: admin,
+        organizationId: sunrise,
+        operationId: 'employees_retrieve',
+        changed: { event: 'read', what: 'employee' },
+      },
+    ],
+    [
+      10,
+      {
+        ...office,
+        entity: 'employee',
+        entityId: aide,
+        actorId: admin,
+        organizationId: sunrise,
+        operationId: 'employees_partial_update',
+        changed: { phone: { from: '(555) 310-7700', to: aideRow?.phone ?? null } },
+      },
+    ],
+    [
+      42,
+      {
+        ip: '203.0.113.61',
+        userAgent: PHONE_BROWSER,
+        entity: 'session',
+        entityId: nurse,
+        actorId: nurse,
+        organizationId: sunrise,
+        operationId: 'auth_login_create',
+        action: 'SIGN_IN',
+        changed: { event: 'login', outcome: 'success', email: 'nurse@sunrise.example' },
+      },
+    ],
+    [
+      75,
+      {
+        ip: '203.0.113.61',
+        userAgent: PHONE_BROWSER,
+        entity: 'session',
+        actorId: nurse,
+        organizationId: sunrise,
+        operationId: 'auth_logout_create',
+        changed: { event: 'logout' },
+      },
+    ],
+    [
+      90,
+      {
+        ip: '192.0.2.80',
+        userAgent: OFFICE_BROWSER,
+        entity: 'session',
+        entityId: harborAdmin,
+        actorId: harborAdmin,
+        organizationId: harbor,
+        operationId: 'auth_login_create',
+        action: 'SIGN_IN',
+        changed: { event: 'login', outcome: 'success', email: 'admin@harbor.example' },
+      },
+    ],
   ];
   await tx.insert(auditLog).values(rows.map(([minutes, entry]) => auditRowOf(entry, at(minutes))));
 }

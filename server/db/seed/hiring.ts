@@ -38,7 +38,12 @@ const ELIGIBILITY_FIELDS: FormField[] = [
     required: true,
     options: ['A citizen of the United States', 'A lawful permanent resident', 'A noncitizen authorized to work'],
   },
-  { key: 'attest', label: 'I attest, under penalty of perjury, that the information above is true and correct.', type: 'checkbox', required: true },
+  {
+    key: 'attest',
+    label: 'I attest, under penalty of perjury, that the information above is true and correct.',
+    type: 'checkbox',
+    required: true,
+  },
 ];
 
 const HIPAA_FIELDS: FormField[] = [
@@ -48,7 +53,12 @@ const HIPAA_FIELDS: FormField[] = [
     type: 'checkbox',
     required: true,
   },
-  { key: 'report', label: 'I will report any suspected privacy breach to the office at once.', type: 'checkbox', required: true },
+  {
+    key: 'report',
+    label: 'I will report any suspected privacy breach to the office at once.',
+    type: 'checkbox',
+    required: true,
+  },
   { key: 'questions', label: 'Questions for the privacy officer (optional)', type: 'textarea', required: false },
 ];
 
@@ -64,16 +74,32 @@ const DEMO_SIGNATURE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="360" height="120"><path d="M18 84 C 36 18, 58 18, 66 74 S 96 112, 116 60 S 146 22, 166 72 S 198 102, 216 62 C 230 36, 248 40, 252 72 S 290 92, 342 46" fill="none" stroke="#1f2937" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 let demoSignature: Promise<Buffer> | null = null;
 const demoSignaturePng = () =>
-  (demoSignature ??= import('sharp').then(({ default: sharp }) => sharp(Buffer.from(DEMO_SIGNATURE_SVG)).png().toBuffer()));
+  (demoSignature ??= import('sharp').then(({ default: sharp }) =>
+    sharp(Buffer.from(DEMO_SIGNATURE_SVG)).png().toBuffer(),
+  ));
 
 /** A demo signature: its bytes (when `storage` is given) and its file row; returns the row's id. */
-async function seedSignature(tx: Tx, storage: FileStorage | null, organizationId: number, createdById: number | null, createdAt: Date): Promise<number> {
+async function seedSignature(
+  tx: Tx,
+  storage: FileStorage | null,
+  organizationId: number,
+  createdById: number | null,
+  createdAt: Date,
+): Promise<number> {
   const key = newStorageKey(organizationId);
   const png = await demoSignaturePng();
   if (storage) await storage.put(key, png);
   const [row] = await tx
     .insert(files)
-    .values({ organizationId, storageKey: key, name: SIGNATURE_FILE_NAME, size: png.length, contentType: 'image/png', createdById, createdAt })
+    .values({
+      organizationId,
+      storageKey: key,
+      name: SIGNATURE_FILE_NAME,
+      size: png.length,
+      contentType: 'image/png',
+      createdById,
+      createdAt,
+    })
     .returning({ id: files.id });
   return row.id;
 }
@@ -88,7 +114,8 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
       {
         organizationId: sunrise,
         name: 'Employment eligibility attestation',
-        description: 'Confirms that you may work in the United States. Bring your identity documents to the office in your first three days.',
+        description:
+          'Confirms that you may work in the United States. Bring your identity documents to the office in your first three days.',
         fields: ELIGIBILITY_FIELDS,
         signers: ['EMPLOYEE'],
         required: true,
@@ -125,7 +152,12 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
   });
 
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
-  const completed = async (templateId: number, employeeId: number, answers: Record<string, unknown>, countersigned = false) => ({
+  const completed = async (
+    templateId: number,
+    employeeId: number,
+    answers: Record<string, unknown>,
+    countersigned = false,
+  ) => ({
     organizationId: sunrise,
     templateId,
     employeeId,
@@ -135,7 +167,11 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
     signatureFileId: await seedSignature(tx, storage, sunrise, employeeId, daysAgo(60)),
     signedAt: daysAgo(60),
     ...(countersigned
-      ? { countersignatureFileId: await seedSignature(tx, storage, sunrise, admin, daysAgo(59)), countersignedById: admin, countersignedAt: daysAgo(59) }
+      ? {
+          countersignatureFileId: await seedSignature(tx, storage, sunrise, admin, daysAgo(59)),
+          countersignedById: admin,
+          countersignedAt: daysAgo(59),
+        }
       : {}),
     requestedById: admin,
     createdAt: daysAgo(62),
@@ -158,13 +194,28 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
     // nurse: everything complete
     () => completed(eligibility.id, nurse, { ...eligible, legal_name: 'Nora Okafor', date_of_birth: '1986-04-12' }),
     () => completed(hipaa.id, nurse, { understand: true, report: true }, true),
-    () => completed(emergency.id, nurse, { contact_name: 'Daniel Okafor', relationship: 'Husband', contact_phone: '(555) 201-3344' }),
+    () =>
+      completed(emergency.id, nurse, {
+        contact_name: 'Daniel Okafor',
+        relationship: 'Husband',
+        contact_phone: '(555) 201-3344',
+      }),
     // aide: one required form due (the confidentiality agreement was re-issued)
     () => completed(eligibility.id, aide, { ...eligible, legal_name: 'Ada Lindqvist', date_of_birth: '1992-09-03' }),
-    () => completed(emergency.id, aide, { contact_name: 'Erik Lindqvist', relationship: 'Brother', contact_phone: '(555) 310-7788' }),
+    () =>
+      completed(emergency.id, aide, {
+        contact_name: 'Erik Lindqvist',
+        relationship: 'Brother',
+        contact_phone: '(555) 310-7788',
+      }),
     () => pending(hipaa.id, aide, 3),
     // new hire: the forms assigned on hire, one done
-    () => completed(emergency.id, newhire, { contact_name: 'Priya Patel', relationship: 'Mother', contact_phone: '(555) 442-1020' }),
+    () =>
+      completed(emergency.id, newhire, {
+        contact_name: 'Priya Patel',
+        relationship: 'Mother',
+        contact_phone: '(555) 442-1020',
+      }),
     () => pending(eligibility.id, newhire, 2),
     () => pending(hipaa.id, newhire, 2),
   ]);
@@ -173,38 +224,184 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
 }
 
 const HHA_OBSERVED_SKILLS: ObservedSkill[] = [
-  { id: 'communication', label: 'Communication skills: reads, writes and verbally reports clinical information to patients, representatives and other staff' },
+  {
+    id: 'communication',
+    label:
+      'Communication skills: reads, writes and verbally reports clinical information to patients, representatives and other staff',
+  },
   { id: 'vital-signs', label: 'Reading and recording temperature, pulse and respiration' },
   {
     id: 'personal-care',
-    label: 'Personal hygiene and grooming: bed bath, sponge, tub or shower bath, hair shampooing, nail and skin care, oral hygiene, toileting and elimination',
+    label:
+      'Personal hygiene and grooming: bed bath, sponge, tub or shower bath, hair shampooing, nail and skin care, oral hygiene, toileting and elimination',
   },
   { id: 'transfers', label: 'Safe transfer techniques and ambulation' },
   { id: 'range-of-motion', label: 'Normal range of motion and positioning' },
   { id: 'nutrition', label: 'Adequate nutrition and fluid intake' },
 ];
 
-const q = (id: string, text: string, choices: string[], answer: number, subject: string): TestQuestion => ({ id, text, choices, answer, subject });
+const q = (id: string, text: string, choices: string[], answer: number, subject: string): TestQuestion => ({
+  id,
+  text,
+  choices,
+  answer,
+  subject,
+});
 
 const HHA_QUESTIONS: TestQuestion[] = [
-  q('q1', 'When should you wash your hands during a visit?', ['Only when they look dirty', 'Before and after client contact, and after removing gloves', 'Only at the start of the visit', 'Only after using the bathroom'], 1, 'Infection control'),
-  q('q2', 'How long should you scrub your hands with soap and water?', ['5 seconds', 'At least 20 seconds', 'Exactly 2 minutes', 'It does not matter'], 1, 'Infection control'),
-  q('q3', 'What is a normal resting pulse for an adult?', ['30-50 beats per minute', '60-100 beats per minute', '110-140 beats per minute', '150-180 beats per minute'], 1, 'Vital signs'),
-  q('q4', 'A normal oral temperature for an adult is about:', ['95.0 °F (35.0 °C)', '98.6 °F (37.0 °C)', '101.5 °F (38.6 °C)', '103.0 °F (39.4 °C)'], 1, 'Vital signs'),
-  q('q5', 'How do you count respirations?', ['Ask the client to breathe deeply and count', 'Count each rise and fall of the chest as one breath for a full minute, without telling the client', 'Count for 5 seconds and multiply by 12', 'Use the pulse count'], 1, 'Vital signs'),
-  q('q6', 'When lifting, you should:', ['Bend at the waist and keep your legs straight', 'Bend your knees, keep your back straight and hold the load close', 'Twist to reach the load faster', 'Lift with your arms extended'], 1, 'Body mechanics and transfers'),
-  q('q7', 'Before transferring a client from bed to wheelchair, you first:', ['Unlock the wheelchair brakes', 'Lock the wheelchair brakes and explain what you will do', 'Pull the client by the arms', 'Raise the bed to its highest position'], 1, 'Body mechanics and transfers'),
-  q('q8', 'You find your client on the floor, not responding. What do you do first?', ['Help them back into bed', 'Call 911 (or the emergency number) and follow the emergency plan', 'Finish your other tasks, then call the office', 'Give them water'], 1, 'Emergencies'),
-  q('q9', 'A client refuses a bath. You should:', ['Bathe them anyway, it is in the care plan', 'Respect the refusal, ask why, and report it to the nurse or office', 'Skip it and say nothing', 'Tell the family to insist'], 1, 'Client rights'),
-  q('q10', 'Which is a client right?', ['To have their care information shared with neighbors', 'To be treated with dignity and have their property respected', 'To be told only what the aide decides', 'To be restrained when they disagree'], 1, 'Client rights'),
+  q(
+    'q1',
+    'When should you wash your hands during a visit?',
+    [
+      'Only when they look dirty',
+      'Before and after client contact, and after removing gloves',
+      'Only at the start of the visit',
+      'Only after using the bathroom',
+    ],
+    1,
+    'Infection control',
+  ),
+  q(
+    'q2',
+    'How long should you scrub your hands with soap and water?',
+    ['5 seconds', 'At least 20 seconds', 'Exactly 2 minutes', 'It does not matter'],
+    1,
+    'Infection control',
+  ),
+  q(
+    'q3',
+    'What is a normal resting pulse for an adult?',
+    ['30-50 beats per minute', '60-100 beats per minute', '110-140 beats per minute', '150-180 beats per minute'],
+    1,
+    'Vital signs',
+  ),
+  q(
+    'q4',
+    'A normal oral temperature for an adult is about:',
+    ['95.0 °F (35.0 °C)', '98.6 °F (37.0 °C)', '101.5 °F (38.6 °C)', '103.0 °F (39.4 °C)'],
+    1,
+    'Vital signs',
+  ),
+  q(
+    'q5',
+    'How do you count respirations?',
+    [
+      'Ask the client to breathe deeply and count',
+      'Count each rise and fall of the chest as one breath for a full minute, without telling the client',
+      'Count for 5 seconds and multiply by 12',
+      'Use the pulse count',
+    ],
+    1,
+    'Vital signs',
+  ),
+  q(
+    'q6',
+    'When lifting, you should:',
+    [
+      'Bend at the waist and keep your legs straight',
+      'Bend your knees, keep your back straight and hold the load close',
+      'Twist to reach the load faster',
+      'Lift with your arms extended',
+    ],
+    1,
+    'Body mechanics and transfers',
+  ),
+  q(
+    'q7',
+    'Before transferring a client from bed to wheelchair, you first:',
+    [
+      'Unlock the wheelchair brakes',
+      'Lock the wheelchair brakes and explain what you will do',
+      'Pull the client by the arms',
+      'Raise the bed to its highest position',
+    ],
+    1,
+    'Body mechanics and transfers',
+  ),
+  q(
+    'q8',
+    'You find your client on the floor, not responding. What do you do first?',
+    [
+      'Help them back into bed',
+      'Call 911 (or the emergency number) and follow the emergency plan',
+      'Finish your other tasks, then call the office',
+      'Give them water',
+    ],
+    1,
+    'Emergencies',
+  ),
+  q(
+    'q9',
+    'A client refuses a bath. You should:',
+    [
+      'Bathe them anyway, it is in the care plan',
+      'Respect the refusal, ask why, and report it to the nurse or office',
+      'Skip it and say nothing',
+      'Tell the family to insist',
+    ],
+    1,
+    'Client rights',
+  ),
+  q(
+    'q10',
+    'Which is a client right?',
+    [
+      'To have their care information shared with neighbors',
+      'To be treated with dignity and have their property respected',
+      'To be told only what the aide decides',
+      'To be restrained when they disagree',
+    ],
+    1,
+    'Client rights',
+  ),
 ];
 
 const CAREGIVER_QUESTIONS: TestQuestion[] = [
-  q('q1', 'What is the most effective way to stop the spread of infection?', ['Wearing a mask all day', 'Hand hygiene', 'Opening windows', 'Taking vitamins'], 1, 'Infection control'),
-  q('q2', 'A client seems confused and unusually sleepy today. You should:', ['Let them sleep and leave', 'Report the change to the office right away', 'Give them coffee', 'Wait until next week'], 1, 'Observing and reporting changes'),
-  q('q3', 'Where should rugs and cords be in a client’s home?', ['Anywhere convenient', 'Out of walking paths to prevent falls', 'Under the bed', 'On the stairs'], 1, 'Safety in the home'),
-  q('q4', 'Client information may be shared with:', ['Anyone who asks', 'Only those involved in the client’s care', 'Your friends, without names', 'Social media followers'], 1, 'Privacy'),
-  q('q5', 'If you suspect abuse or neglect, you:', ['Ignore it', 'Report it to your supervisor as required by law', 'Confront the family', 'Post about it'], 1, 'Reporting abuse and neglect'),
+  q(
+    'q1',
+    'What is the most effective way to stop the spread of infection?',
+    ['Wearing a mask all day', 'Hand hygiene', 'Opening windows', 'Taking vitamins'],
+    1,
+    'Infection control',
+  ),
+  q(
+    'q2',
+    'A client seems confused and unusually sleepy today. You should:',
+    [
+      'Let them sleep and leave',
+      'Report the change to the office right away',
+      'Give them coffee',
+      'Wait until next week',
+    ],
+    1,
+    'Observing and reporting changes',
+  ),
+  q(
+    'q3',
+    'Where should rugs and cords be in a client’s home?',
+    ['Anywhere convenient', 'Out of walking paths to prevent falls', 'Under the bed', 'On the stairs'],
+    1,
+    'Safety in the home',
+  ),
+  q(
+    'q4',
+    'Client information may be shared with:',
+    [
+      'Anyone who asks',
+      'Only those involved in the client’s care',
+      'Your friends, without names',
+      'Social media followers',
+    ],
+    1,
+    'Privacy',
+  ),
+  q(
+    'q5',
+    'If you suspect abuse or neglect, you:',
+    ['Ignore it', 'Report it to your supervisor as required by law', 'Confront the family', 'Post about it'],
+    1,
+    'Reporting abuse and neglect',
+  ),
 ];
 
 const DEMO_RESUME_KEY = 'demo/sunrise-application-resume.pdf';
@@ -218,10 +415,12 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
   const newhire = ids.users['newhire@sunrise.example'];
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
 
-  await tx.insert(noteTypes).values([
-    ...['Interview', 'Reference check', 'Training', 'Performance'].map((name) => ({ organizationId: sunrise, name })),
-    ...['Interview', 'Supervisory visit'].map((name) => ({ organizationId: harbor, name })),
-  ]);
+  await tx
+    .insert(noteTypes)
+    .values([
+      ...['Interview', 'Reference check', 'Training', 'Performance'].map((name) => ({ organizationId: sunrise, name })),
+      ...['Interview', 'Supervisory visit'].map((name) => ({ organizationId: harbor, name })),
+    ]);
 
   const types = await tx
     .insert(documentTypes)
@@ -229,7 +428,13 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       { organizationId: sunrise, name: 'CPR certification', required: true, requiresExpiry: true, positions: [] },
       { organizationId: sunrise, name: 'TB test', required: true, requiresExpiry: true, positions: [] },
       { organizationId: sunrise, name: "Driver's license", required: true, requiresExpiry: true, positions: [] },
-      { organizationId: sunrise, name: 'Professional license', required: true, requiresExpiry: true, positions: ['RN', 'LPN'] },
+      {
+        organizationId: sunrise,
+        name: 'Professional license',
+        required: true,
+        requiresExpiry: true,
+        positions: ['RN', 'LPN'],
+      },
       { organizationId: harbor, name: 'CPR certification', required: true, requiresExpiry: true, positions: [] },
     ])
     .returning();
@@ -264,19 +469,46 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
     if (storage) await storage.put(key, data);
     const [row] = await tx
       .insert(files)
-      .values({ organizationId: sunrise, storageKey: key, name, size: data.length, contentType: 'application/pdf', createdById, createdAt: daysAgo(30) })
+      .values({
+        organizationId: sunrise,
+        storageKey: key,
+        name,
+        size: data.length,
+        contentType: 'application/pdf',
+        createdById,
+        createdAt: daysAgo(30),
+      })
       .returning();
     return row;
   };
 
   // documents: nurse all approved (CPR expiring in 20 days, marked as warned 30 days ahead so a start-up sweep
   // sends nothing), aide approved, new hire missing
-  const docFor = async (employeeId: number, type: (typeof sunriseTypes)[number], state: 'approved' | 'missing', expiresInDays = 365) => {
+  const docFor = async (
+    employeeId: number,
+    type: (typeof sunriseTypes)[number],
+    state: 'approved' | 'missing',
+    expiresInDays = 365,
+  ) => {
     if (state === 'missing') {
-      return { organizationId: sunrise, employeeId, documentTypeId: type.id, name: type.name, required: true, requiresExpiry: type.requiresExpiry, requestedById: admin, createdAt: daysAgo(2) };
+      return {
+        organizationId: sunrise,
+        employeeId,
+        documentTypeId: type.id,
+        name: type.name,
+        required: true,
+        requiresExpiry: type.requiresExpiry,
+        requestedById: admin,
+        createdAt: daysAgo(2),
+      };
     }
     const slug = type.name.toLowerCase().replace(/[^a-z]+/g, '-');
-    const file = await fileRow(`${slug}.pdf`, minimalPdf([type.name, 'Demo document']), `demo/${employeeId}-${slug}.pdf`, employeeId);
+    const file = await fileRow(
+      `${slug}.pdf`,
+      minimalPdf([type.name, 'Demo document']),
+      `demo/${employeeId}-${slug}.pdf`,
+      employeeId,
+    );
     return {
       organizationId: sunrise,
       employeeId,
@@ -297,19 +529,33 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
   };
   const byName = (name: string) => sunriseTypes.find((t) => t.name === name)!;
   const everyone = ['CPR certification', 'TB test', "Driver's license"];
-  await tx.insert(employeeDocuments).values([
-    await docFor(nurse, byName('CPR certification'), 'approved', 20),
-    await docFor(nurse, byName('TB test'), 'approved', 300),
-    await docFor(nurse, byName("Driver's license"), 'approved', 900),
-    await docFor(nurse, byName('Professional license'), 'approved', 500),
-    ...(await inOrder(everyone.map((n, i) => () => docFor(aide, byName(n), 'approved', 200 + i * 100)))),
-    ...(await inOrder(everyone.map((n) => () => docFor(newhire, byName(n), 'missing')))),
-  ]);
+  await tx
+    .insert(employeeDocuments)
+    .values([
+      await docFor(nurse, byName('CPR certification'), 'approved', 20),
+      await docFor(nurse, byName('TB test'), 'approved', 300),
+      await docFor(nurse, byName("Driver's license"), 'approved', 900),
+      await docFor(nurse, byName('Professional license'), 'approved', 500),
+      ...(await inOrder(everyone.map((n, i) => () => docFor(aide, byName(n), 'approved', 200 + i * 100)))),
+      ...(await inOrder(everyone.map((n) => () => docFor(newhire, byName(n), 'missing')))),
+    ]);
 
   // tests: nurse and aide passed (the aide observed by the nurse), new hire pending
-  const answersOf = (questions: TestQuestion[]) => Object.fromEntries(questions.map((question) => [question.id, question.answer]));
+  const answersOf = (questions: TestQuestion[]) =>
+    Object.fromEntries(questions.map((question) => [question.id, question.answer]));
   await tx.insert(testRequests).values([
-    { organizationId: sunrise, testId: caregiverTest.id, employeeId: nurse, status: 'PASSED', answers: answersOf(CAREGIVER_QUESTIONS), score: 100, writtenPassed: true, submittedAt: daysAgo(58), requestedById: admin, createdAt: daysAgo(60) },
+    {
+      organizationId: sunrise,
+      testId: caregiverTest.id,
+      employeeId: nurse,
+      status: 'PASSED',
+      answers: answersOf(CAREGIVER_QUESTIONS),
+      score: 100,
+      writtenPassed: true,
+      submittedAt: daysAgo(58),
+      requestedById: admin,
+      createdAt: daysAgo(60),
+    },
     {
       organizationId: sunrise,
       testId: hhaTest.id,
@@ -318,7 +564,12 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       answers: { ...answersOf(HHA_QUESTIONS), q9: 0 },
       score: 90,
       writtenPassed: true,
-      skillResults: HHA_OBSERVED_SKILLS.map((skill) => ({ skill_id: skill.id, label: skill.label, satisfactory: true, comment: null })),
+      skillResults: HHA_OBSERVED_SKILLS.map((skill) => ({
+        skill_id: skill.id,
+        label: skill.label,
+        satisfactory: true,
+        comment: null,
+      })),
       observerId: nurse,
       observerSignatureFileId: await seedSignature(tx, storage, sunrise, nurse, daysAgo(55)),
       observedAt: daysAgo(55),
@@ -326,7 +577,14 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       requestedById: admin,
       createdAt: daysAgo(60),
     },
-    { organizationId: sunrise, testId: caregiverTest.id, employeeId: newhire, status: 'PENDING', requestedById: admin, createdAt: daysAgo(2) },
+    {
+      organizationId: sunrise,
+      testId: caregiverTest.id,
+      employeeId: newhire,
+      status: 'PENDING',
+      requestedById: admin,
+      createdAt: daysAgo(2),
+    },
   ]);
 
   // applications: one pending with a resume, one accepted (the new hire), one rejected
@@ -354,7 +612,8 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         phone: '(555) 610-2231',
         address: '48 Orchard Lane, Springfield',
         availability: availability(['MON', 'TUE', 'WED', 'THU', 'FRI'], ['MORNING', 'AFTERNOON']),
-        experience: 'Five years of personal care in assisted living: bathing, transfers, meal preparation, vital signs.',
+        experience:
+          'Five years of personal care in assisted living: bathing, transfers, meal preparation, vital signs.',
         yearsExperience: 5,
         attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysAgo(1)),
         resumeFileId: resumeFile.id,
@@ -399,5 +658,8 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
     ])
     .returning({ id: applications.id });
   await tx.update(employeeProfiles).set({ applicationId: accepted.id }).where(eq(employeeProfiles.userId, newhire));
-  await tx.update(employeeProfiles).set({ readyAt: daysAgo(50) }).where(eq(employeeProfiles.status, 'READY'));
+  await tx
+    .update(employeeProfiles)
+    .set({ readyAt: daysAgo(50) })
+    .where(eq(employeeProfiles.status, 'READY'));
 }

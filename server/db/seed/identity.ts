@@ -43,7 +43,13 @@ interface DemoUser {
 
 export const DEMO_USERS: DemoUser[] = [
   { email: 'master@portal.example', firstName: 'Morgan', lastName: 'Reyes', role: 'ROLE_MASTER', organization: null },
-  { email: 'admin@sunrise.example', firstName: 'Alice', lastName: 'Grant', role: 'ROLE_ADMIN', organization: 'sunrise' },
+  {
+    email: 'admin@sunrise.example',
+    firstName: 'Alice',
+    lastName: 'Grant',
+    role: 'ROLE_ADMIN',
+    organization: 'sunrise',
+  },
   {
     email: 'nurse@sunrise.example',
     firstName: 'Nora',
@@ -68,9 +74,27 @@ export const DEMO_USERS: DemoUser[] = [
     organization: 'sunrise',
     profile: { status: 'NEW', position: 'HCC' },
   },
-  { email: 'client@sunrise.example', firstName: 'Clara', lastName: 'Whitfield', role: 'ROLE_CLIENT', organization: 'sunrise' },
-  { email: 'marketer@sunrise.example', firstName: 'Marco', lastName: 'Silva', role: 'ROLE_MARKETER', organization: 'sunrise' },
-  { email: 'admin@harbor.example', firstName: 'Hannah', lastName: 'Brooks', role: 'ROLE_ADMIN', organization: 'harbor' },
+  {
+    email: 'client@sunrise.example',
+    firstName: 'Clara',
+    lastName: 'Whitfield',
+    role: 'ROLE_CLIENT',
+    organization: 'sunrise',
+  },
+  {
+    email: 'marketer@sunrise.example',
+    firstName: 'Marco',
+    lastName: 'Silva',
+    role: 'ROLE_MARKETER',
+    organization: 'sunrise',
+  },
+  {
+    email: 'admin@harbor.example',
+    firstName: 'Hannah',
+    lastName: 'Brooks',
+    role: 'ROLE_ADMIN',
+    organization: 'harbor',
+  },
 ];
 
 /** The demo organizations and their people (product.md, "Demo organizations"), each with the demo password. */

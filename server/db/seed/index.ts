@@ -46,7 +46,10 @@ export function demoSummary(publicUrl: string): string {
     `Demo data: every password is ${DEMO_PASSWORD}`,
     `  ${publicUrl}/login/sunrise  (Sunrise Home Care)`,
     `  ${publicUrl}/login/harbor   (Harbor Home Health)`,
-    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.role.replace('ROLE_', '').toLowerCase().padEnd(9)} ${u.organization ?? '(all)'}`),
+    ...DEMO_USERS.map(
+      (u) =>
+        `  ${u.email.padEnd(26)} ${u.role.replace('ROLE_', '').toLowerCase().padEnd(9)} ${u.organization ?? '(all)'}`,
+    ),
   ];
   return lines.join('\n');
 }

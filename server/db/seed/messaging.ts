@@ -27,8 +27,16 @@ const DEMO_CONVERSATIONS: DemoConversation[] = [
     topic: 'SCHEDULE',
     subject: 'Thursday morning visits',
     messages: [
-      { from: 'employee', hoursAgo: 26, body: 'Hi, could I start my Thursday visits an hour later? I have a dentist appointment at 8.' },
-      { from: 'admin', hoursAgo: 25, body: 'Yes, that works. I will move the 8:00 visit with Mr. Nguyen to 9:00 and tell the family.' },
+      {
+        from: 'employee',
+        hoursAgo: 26,
+        body: 'Hi, could I start my Thursday visits an hour later? I have a dentist appointment at 8.',
+      },
+      {
+        from: 'admin',
+        hoursAgo: 25,
+        body: 'Yes, that works. I will move the 8:00 visit with Mr. Nguyen to 9:00 and tell the family.',
+      },
       { from: 'employee', hoursAgo: 2, body: 'Thank you! Does that change the visit at Clara Whitfield’s home too?' },
     ],
   },
@@ -38,7 +46,13 @@ const DEMO_CONVERSATIONS: DemoConversation[] = [
     admin: 'admin@harbor.example',
     topic: 'PAY',
     subject: 'Mileage on my last pay period',
-    messages: [{ from: 'employee', hoursAgo: 5, body: 'My mileage for the clinic visit is missing from the last pay period. Could you check?' }],
+    messages: [
+      {
+        from: 'employee',
+        hoursAgo: 5,
+        body: 'My mileage for the clinic visit is missing from the last pay period. Could you check?',
+      },
+    ],
   },
 ];
 
@@ -58,7 +72,15 @@ export async function seedDemoMessages(tx: Tx, ids: DemoIds, now: Date): Promise
     const last = demo.messages[demo.messages.length - 1];
     const [conversation] = await tx
       .insert(conversations)
-      .values({ organizationId, topic: demo.topic, subject: demo.subject, employeeId, createdById: employeeId, lastMessageAt: hoursAgo(last.hoursAgo), createdAt: hoursAgo(first.hoursAgo) })
+      .values({
+        organizationId,
+        topic: demo.topic,
+        subject: demo.subject,
+        employeeId,
+        createdById: employeeId,
+        lastMessageAt: hoursAgo(last.hoursAgo),
+        createdAt: hoursAgo(first.hoursAgo),
+      })
       .returning({ id: conversations.id });
     // each side has read up to its own last message: what the other wrote after it is unread
     const lastRead: Record<number, number> = {};
@@ -66,13 +88,26 @@ export async function seedDemoMessages(tx: Tx, ids: DemoIds, now: Date): Promise
       const authorId = message.from === 'employee' ? employeeId : adminId;
       const [row] = await tx
         .insert(messages)
-        .values({ organizationId, conversationId: conversation.id, authorId, body: message.body, createdAt: hoursAgo(message.hoursAgo) })
+        .values({
+          organizationId,
+          conversationId: conversation.id,
+          authorId,
+          body: message.body,
+          createdAt: hoursAgo(message.hoursAgo),
+        })
         .returning({ id: messages.id });
       lastRead[authorId] = Number(row.id);
       if (message.from === 'admin') lastRead[employeeId] = Number(row.id); // the employee read the answer
     }
     for (const [reader, messageId] of Object.entries(lastRead)) {
-      await tx.insert(conversationReads).values({ conversationId: conversation.id, userId: Number(reader), lastReadMessageId: messageId, readAt: hoursAgo(last.hoursAgo) });
+      await tx
+        .insert(conversationReads)
+        .values({
+          conversationId: conversation.id,
+          userId: Number(reader),
+          lastReadMessageId: messageId,
+          readAt: hoursAgo(last.hoursAgo),
+        });
     }
   }
 }
@@ -90,11 +125,22 @@ export async function seedDemoGrievances(tx: Tx, ids: DemoIds, now: Date): Promi
   const sunriseAdmin = ids.users['admin@sunrise.example'];
   const harborAdmin = ids.users['admin@harbor.example'];
   const clientId = async (organizationId: number, lastName: string) =>
-    (await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.organizationId, organizationId), eq(clients.lastName, lastName))).limit(1))[0].id;
+    (
+      await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.organizationId, organizationId), eq(clients.lastName, lastName)))
+        .limit(1)
+    )[0].id;
 
-  const file = async (values: typeof grievances.$inferInsert, steps: Omit<typeof grievanceEvents.$inferInsert, 'organizationId' | 'grievanceId'>[]) => {
+  const file = async (
+    values: typeof grievances.$inferInsert,
+    steps: Omit<typeof grievanceEvents.$inferInsert, 'organizationId' | 'grievanceId'>[],
+  ) => {
     const [row] = await tx.insert(grievances).values(values).returning({ id: grievances.id });
-    await tx.insert(grievanceEvents).values(steps.map((step) => ({ ...step, organizationId: values.organizationId, grievanceId: row.id })));
+    await tx
+      .insert(grievanceEvents)
+      .values(steps.map((step) => ({ ...step, organizationId: values.organizationId, grievanceId: row.id })));
   };
 
   // Clara (client@sunrise.example) filed 3 days ago; the office is looking into it
@@ -118,8 +164,21 @@ export async function seedDemoGrievances(tx: Tx, ids: DemoIds, now: Date): Promi
     },
     [
       { kind: 'FILED', toState: 'RECEIVED', byId: clara, at: hoursBefore(now, 72) },
-      { kind: 'TRANSITION', fromState: 'RECEIVED', toState: 'INVESTIGATING', note: 'We are sorry. We are checking the visit times and will call you this week.', byId: sunriseAdmin, at: hoursBefore(now, 48) },
-      { kind: 'NOTE', note: 'Clock-ins show 58 and 61 minutes late on two Tuesdays; talk with the aide and her scheduler.', internal: true, byId: sunriseAdmin, at: hoursBefore(now, 46) },
+      {
+        kind: 'TRANSITION',
+        fromState: 'RECEIVED',
+        toState: 'INVESTIGATING',
+        note: 'We are sorry. We are checking the visit times and will call you this week.',
+        byId: sunriseAdmin,
+        at: hoursBefore(now, 48),
+      },
+      {
+        kind: 'NOTE',
+        note: 'Clock-ins show 58 and 61 minutes late on two Tuesdays; talk with the aide and her scheduler.',
+        internal: true,
+        byId: sunriseAdmin,
+        at: hoursBefore(now, 46),
+      },
     ],
   );
 

@@ -12,36 +12,53 @@ const NURSE = 'nurse@sunrise.example';
 const AT_NGUYENS_DOOR = { latitude: 40.74553, longitude: -73.9822, accuracy: 12 };
 
 /** Every five minutes of the 48 hours from `from` (an instant). */
-const everyFiveMinutes = (from: string) => Array.from({ length: (48 * 60) / 5 }, (_, i) => new Date(Date.parse(from) + i * 5 * MINUTE));
+const everyFiveMinutes = (from: string) =>
+  Array.from({ length: (48 * 60) / 5 }, (_, i) => new Date(Date.parse(from) + i * 5 * MINUTE));
 
 describe('the nurse’s demo visits, whenever the demo is seeded (product.md: clocking in can be tried at any time of day)', () => {
   it.each([
     ['an ordinary day', '2026-11-24T05:00:00Z'],
     ['the night daylight time ends (an hour repeats)', '2026-10-31T04:00:00Z'],
     ['the night daylight time begins (an hour is skipped)', '2027-03-13T05:00:00Z'],
-  ])('on %s: at every instant she has visits today and one she can clock into now, with half an hour or more of it left, and is never booked twice for a minute', (_, from) => {
-    const days = new Map<string, PlacedVisit[]>(); // the day's visits, placed once (the zone's arithmetic is slow)
-    for (const now of everyFiveMinutes(from)) {
-      const today = dateIn(ZONE, now);
-      if (!days.has(today)) days.set(today, sunriseDayVisits(ZONE, today));
-      const hers = withVisitOfTheHour(ZONE, now, days.get(today)!).filter((visit) => visit.caregiver === NURSE);
-      const at = now.toISOString();
-      expect(hers.filter((visit) => visit.serviceDate === today).length, at).toBeGreaterThanOrEqual(3);
-      // clocking in opens an hour before a visit's start and closes at its end
-      const open = hers.filter((visit) => visit.startsAt.getTime() - HOUR <= now.getTime() && visit.endsAt.getTime() - now.getTime() >= 30 * MINUTE);
-      expect(open.length, `${at}: a visit to clock into`).toBeGreaterThan(0);
-      const sorted = [...hers].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-      for (let i = 1; i < sorted.length; i += 1) expect(sorted[i]!.startsAt.getTime(), `${at}: an overlap`).toBeGreaterThanOrEqual(sorted[i - 1]!.endsAt.getTime());
-      for (const visit of hers) expect(visit.serviceDate, at).toBe(dateIn(ZONE, visit.startsAt));
-    }
-  });
+  ])(
+    'on %s: at every instant she has visits today and one she can clock into now, with half an hour or more of it left, and is never booked twice for a minute',
+    (_, from) => {
+      const days = new Map<string, PlacedVisit[]>(); // the day's visits, placed once (the zone's arithmetic is slow)
+      for (const now of everyFiveMinutes(from)) {
+        const today = dateIn(ZONE, now);
+        if (!days.has(today)) days.set(today, sunriseDayVisits(ZONE, today));
+        const hers = withVisitOfTheHour(ZONE, now, days.get(today)!).filter((visit) => visit.caregiver === NURSE);
+        const at = now.toISOString();
+        expect(hers.filter((visit) => visit.serviceDate === today).length, at).toBeGreaterThanOrEqual(3);
+        // clocking in opens an hour before a visit's start and closes at its end
+        const open = hers.filter(
+          (visit) =>
+            visit.startsAt.getTime() - HOUR <= now.getTime() && visit.endsAt.getTime() - now.getTime() >= 30 * MINUTE,
+        );
+        expect(open.length, `${at}: a visit to clock into`).toBeGreaterThan(0);
+        const sorted = [...hers].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+        for (let i = 1; i < sorted.length; i += 1)
+          expect(sorted[i]!.startsAt.getTime(), `${at}: an overlap`).toBeGreaterThanOrEqual(
+            sorted[i - 1]!.endsAt.getTime(),
+          );
+        for (const visit of hers) expect(visit.serviceDate, at).toBe(dateIn(ZONE, visit.startsAt));
+      }
+    },
+  );
 
   it('the visit of the hour starts at the next quarter hour and lasts an hour, at a client’s home, in the evening too', () => {
     const evening = new Date('2026-11-24T02:40:00Z'); // 21:40 on Nov 23 in New York
     const day = sunriseDayVisits(ZONE, dateIn(ZONE, evening));
     const added = withVisitOfTheHour(ZONE, evening, day).slice(day.length);
     expect(added).toEqual([
-      expect.objectContaining({ client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, startsAt: new Date('2026-11-24T02:45:00Z'), endsAt: new Date('2026-11-24T03:45:00Z'), serviceDate: '2026-11-23' }),
+      expect.objectContaining({
+        client: 'Nguyen',
+        service: 'SkilledNurses',
+        caregiver: NURSE,
+        startsAt: new Date('2026-11-24T02:45:00Z'),
+        endsAt: new Date('2026-11-24T03:45:00Z'),
+        serviceDate: '2026-11-23',
+      }),
     ]);
   });
 
@@ -79,21 +96,30 @@ describe('the demo seeded late in the evening, as a new user would try it', () =
   let t: TestApi | undefined;
   afterAll(async () => t?.close());
 
-  it('at 23:50 the nurse finds the visit of the hour on her schedule (on the next date) and clocks in at the client’s door', { timeout: 180_000 }, async () => {
-    const clock = new TestClock();
-    clock.set(new Date('2026-11-24T04:50:00Z')); // 23:50 on Nov 23 in New York
-    t = await testApp({ clock, seed: false });
-    await seedDemo(t.database.db, { now: clock.now() });
-    const nurse = await t.as(NURSE);
-    const today = dateIn(ZONE, clock.now());
-    const listed = await nurse.get(`/api/visits/?from=${today}&to=${addDays(today, 1)}&limit=100`);
-    expect(listed.statusCode, listed.body).toBe(200);
-    const ahead = (listed.json().results as { id: number; status: string; starts_at: string; service_date: string }[]).filter(
-      (visit) => visit.status === 'SCHEDULED' && Date.parse(visit.starts_at) > clock.now().getTime() && Date.parse(visit.starts_at) <= clock.now().getTime() + HOUR,
-    );
-    expect(ahead).toMatchObject([{ starts_at: '2026-11-24T05:00:00.000Z', service_date: '2026-11-24' }]);
-    const clockedIn = await nurse.post(`/api/visits/${ahead[0]!.id}/clock-in/`, AT_NGUYENS_DOOR);
-    expect(clockedIn.statusCode, clockedIn.body).toBe(200);
-    expect(clockedIn.json()).toMatchObject({ status: 'IN_PROGRESS', clock_in: { location: 'HOME' } });
-  });
+  it(
+    'at 23:50 the nurse finds the visit of the hour on her schedule (on the next date) and clocks in at the client’s door',
+    { timeout: 180_000 },
+    async () => {
+      const clock = new TestClock();
+      clock.set(new Date('2026-11-24T04:50:00Z')); // 23:50 on Nov 23 in New York
+      t = await testApp({ clock, seed: false });
+      await seedDemo(t.database.db, { now: clock.now() });
+      const nurse = await t.as(NURSE);
+      const today = dateIn(ZONE, clock.now());
+      const listed = await nurse.get(`/api/visits/?from=${today}&to=${addDays(today, 1)}&limit=100`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const ahead = (
+        listed.json().results as { id: number; status: string; starts_at: string; service_date: string }[]
+      ).filter(
+        (visit) =>
+          visit.status === 'SCHEDULED' &&
+          Date.parse(visit.starts_at) > clock.now().getTime() &&
+          Date.parse(visit.starts_at) <= clock.now().getTime() + HOUR,
+      );
+      expect(ahead).toMatchObject([{ starts_at: '2026-11-24T05:00:00.000Z', service_date: '2026-11-24' }]);
+      const clockedIn = await nurse.post(`/api/visits/${ahead[0]!.id}/clock-in/`, AT_NGUYENS_DOOR);
+      expect(clockedIn.statusCode, clockedIn.body).toBe(200);
+      expect(clockedIn.json()).toMatchObject({ status: 'IN_PROGRESS', clock_in: { location: 'HOME' } });
+    },
+  );
 });

@@ -12,7 +12,18 @@ import type { ServiceCode } from '#domain/clients';
 import { weekStartOf, type ExceptionCode, type VisitStatus } from '#domain/visits';
 import { reviewLink, weekEndOf, weekLabel } from '#domain/work-service-reviews';
 import type { Tx } from '../connection';
-import { clients, clientServices, clientUsers, employeeProfiles, notifications, organizations, users, visitExceptions, visits, workServiceReviews } from '../schema';
+import {
+  clients,
+  clientServices,
+  clientUsers,
+  employeeProfiles,
+  notifications,
+  organizations,
+  users,
+  visitExceptions,
+  visits,
+  workServiceReviews,
+} from '../schema';
 import type { DemoIds } from './demo';
 
 export interface DemoVisitOf {
@@ -49,36 +60,118 @@ const HARBOR_NURSE = 'tomas.reid@harbor.example';
 const SUNRISE_VISITS: DemoVisit[] = [
   // the week behind: clocked at the home and verified (Clara's completed week waits for her review)
   ...[-6, -5, -4, -3, -2].flatMap((day): DemoVisit[] => [
-    { client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, day, start: '08:00', end: '09:00', notes: 'Vitals and medication review' },
-    { client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' },
+    {
+      client: 'Nguyen',
+      service: 'SkilledNurses',
+      caregiver: NURSE,
+      day,
+      start: '08:00',
+      end: '09:00',
+      notes: 'Vitals and medication review',
+    },
+    {
+      client: 'Whitfield',
+      service: 'Pathways',
+      caregiver: NURSE,
+      day,
+      start: '10:00',
+      end: '11:30',
+      notes: 'Bathing, light housekeeping',
+    },
   ]),
   { client: 'Delgado', service: 'Cna', caregiver: NURSE, day: -1, start: '09:00', end: '10:00', lateBy: 25 },
   { client: 'Becker', service: 'Bds', caregiver: AIDE, day: -1, start: '13:00', end: '16:00' },
   // today: the nurse's day, one of them at Clara's home
-  { client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day: 0, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' },
-  { client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, day: 0, start: '13:00', end: '14:00', notes: 'Vitals and medication review' },
+  {
+    client: 'Whitfield',
+    service: 'Pathways',
+    caregiver: NURSE,
+    day: 0,
+    start: '10:00',
+    end: '11:30',
+    notes: 'Bathing, light housekeeping',
+  },
+  {
+    client: 'Nguyen',
+    service: 'SkilledNurses',
+    caregiver: NURSE,
+    day: 0,
+    start: '13:00',
+    end: '14:00',
+    notes: 'Vitals and medication review',
+  },
   { client: 'Delgado', service: 'Cna', caregiver: NURSE, day: 0, start: '15:00', end: '16:00' },
   // the days ahead
   ...[1, 2, 3].flatMap((day): DemoVisit[] => [
-    { client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, day, start: '08:00', end: '09:00', notes: 'Vitals and medication review' },
-    { client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' },
+    {
+      client: 'Nguyen',
+      service: 'SkilledNurses',
+      caregiver: NURSE,
+      day,
+      start: '08:00',
+      end: '09:00',
+      notes: 'Vitals and medication review',
+    },
+    {
+      client: 'Whitfield',
+      service: 'Pathways',
+      caregiver: NURSE,
+      day,
+      start: '10:00',
+      end: '11:30',
+      notes: 'Bathing, light housekeeping',
+    },
   ]),
   { client: 'Becker', service: 'Bds', caregiver: AIDE, day: 1, start: '13:00', end: '16:00' },
-  { client: 'Fischer', service: 'Wellness', caregiver: null, day: 2, start: '14:00', end: '16:00', notes: 'Companionship and a walk' },
+  {
+    client: 'Fischer',
+    service: 'Wellness',
+    caregiver: null,
+    day: 2,
+    start: '14:00',
+    end: '16:00',
+    notes: 'Companionship and a walk',
+  },
 ];
 
 /** The nurse's visit starting within the hour of the seed (nowVisitWindow), at Walter Nguyen's home. */
-const NOW_VISIT: DemoVisitOf = { client: 'Nguyen', service: 'SkilledNurses', caregiver: NURSE, notes: 'Vitals and medication review' };
+const NOW_VISIT: DemoVisitOf = {
+  client: 'Nguyen',
+  service: 'SkilledNurses',
+  caregiver: NURSE,
+  notes: 'Vitals and medication review',
+};
 
 const HARBOR_VISITS: DemoVisit[] = [
-  { client: 'Holloway', service: 'SkilledNurses', caregiver: HARBOR_NURSE, day: -1, start: '09:00', end: '10:00', away: 'Met the client at the clinic' },
-  { client: 'Holloway', service: 'SkilledNurses', caregiver: HARBOR_NURSE, day: 2, start: '09:00', end: '10:00', notes: 'Dressing change' },
+  {
+    client: 'Holloway',
+    service: 'SkilledNurses',
+    caregiver: HARBOR_NURSE,
+    day: -1,
+    start: '09:00',
+    end: '10:00',
+    away: 'Met the client at the clinic',
+  },
+  {
+    client: 'Holloway',
+    service: 'SkilledNurses',
+    caregiver: HARBOR_NURSE,
+    day: 2,
+    start: '09:00',
+    end: '10:00',
+    notes: 'Dressing change',
+  },
 ];
 
 /** A demo visit at its instants: `day` days from `today` (the organization's date), wall-clock times in its zone. */
 function placed(timezone: string, today: string, { day: days, start, end, ...demo }: DemoVisit): PlacedVisit {
   const day = addDays(today, days);
-  return { ...demo, startsAt: zonedTime(timezone, day, start), endsAt: zonedTime(timezone, day, end), serviceDate: day };
+  return {
+    ...demo,
+    startsAt: zonedTime(timezone, day, start),
+    endsAt: zonedTime(timezone, day, end),
+    serviceDate: day,
+  };
 }
 
 const QUARTER_HOUR = 15 * 60_000;
@@ -94,7 +187,11 @@ const SHORTEST_NOW_VISIT = 30 * 60_000;
  * A caregiver is never booked twice for the same minute. Late at night it may end after midnight: its service
  * date is the organization's date of its start.
  */
-export function nowVisitWindow(timezone: string, now: Date, booked: { startsAt: Date; endsAt: Date }[]): VisitWindow | null {
+export function nowVisitWindow(
+  timezone: string,
+  now: Date,
+  booked: { startsAt: Date; endsAt: Date }[],
+): VisitWindow | null {
   const sorted = [...booked].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   let start = Math.floor(now.getTime() / QUARTER_HOUR) * QUARTER_HOUR + QUARTER_HOUR;
   let end = start + HOUR;
@@ -118,17 +215,39 @@ export function sunriseDayVisits(timezone: string, today: string, extra: DemoVis
 
 /** The list with the nurse's visit of the hour added (when it needs one: nowVisitWindow). */
 export function withVisitOfTheHour(timezone: string, now: Date, list: PlacedVisit[]): PlacedVisit[] {
-  const window = nowVisitWindow(timezone, now, list.filter((visit) => visit.caregiver === NURSE));
+  const window = nowVisitWindow(
+    timezone,
+    now,
+    list.filter((visit) => visit.caregiver === NURSE),
+  );
   return window ? [...list, { ...NOW_VISIT, ...window }] : list;
 }
 
-async function seedVisits(tx: Tx, organizationId: number, list: PlacedVisit[], people: Record<string, number>, by: number, now: Date): Promise<void> {
+async function seedVisits(
+  tx: Tx,
+  organizationId: number,
+  list: PlacedVisit[],
+  people: Record<string, number>,
+  by: number,
+  now: Date,
+): Promise<void> {
   for (const demo of list) {
     const [service] = await tx
-      .select({ id: clientServices.id, clientId: clientServices.clientId, latitude: clients.latitude, longitude: clients.longitude })
+      .select({
+        id: clientServices.id,
+        clientId: clientServices.clientId,
+        latitude: clients.latitude,
+        longitude: clients.longitude,
+      })
       .from(clientServices)
       .innerJoin(clients, eq(clients.id, clientServices.clientId))
-      .where(and(eq(clients.organizationId, organizationId), eq(clients.lastName, demo.client), eq(clientServices.service, demo.service)));
+      .where(
+        and(
+          eq(clients.organizationId, organizationId),
+          eq(clients.lastName, demo.client),
+          eq(clientServices.service, demo.service),
+        ),
+      );
     const { startsAt, endsAt, serviceDate } = demo;
     const caregiverId = demo.caregiver ? people[demo.caregiver] : null;
     const over = endsAt <= now;
@@ -137,7 +256,10 @@ async function seedVisits(tx: Tx, organizationId: number, list: PlacedVisit[], p
     const clocked = status === 'VERIFIED' || status === 'COMPLETED';
     const clockIn = new Date(startsAt.getTime() + (demo.lateBy ?? 2) * 60_000);
     const clockOut = new Date(endsAt.getTime() - 60_000);
-    const home = service.latitude !== null && !demo.away ? { latitude: service.latitude + 0.0001, longitude: service.longitude, distance: 11 } : { latitude: null, longitude: null, distance: null };
+    const home =
+      service.latitude !== null && !demo.away
+        ? { latitude: service.latitude + 0.0001, longitude: service.longitude, distance: 11 }
+        : { latitude: null, longitude: null, distance: null };
     const [row] = await tx
       .insert(visits)
       .values({
@@ -194,20 +316,49 @@ export async function seedDemoVisits(
   // Harbor's own nurse, READY (invited: no password, so no demo sign-in)
   const [tomas] = await tx
     .insert(users)
-    .values({ organizationId: ids.organizations.harbor, email: HARBOR_NURSE, firstName: 'Tomas', lastName: 'Reid', role: 'ROLE_EMPLOYEE', passwordHash: null, timezone: timezones.harbor, createdAt: new Date(now.getTime() - 90 * 86_400_000) })
+    .values({
+      organizationId: ids.organizations.harbor,
+      email: HARBOR_NURSE,
+      firstName: 'Tomas',
+      lastName: 'Reid',
+      role: 'ROLE_EMPLOYEE',
+      passwordHash: null,
+      timezone: timezones.harbor,
+      createdAt: new Date(now.getTime() - 90 * 86_400_000),
+    })
     .returning({ id: users.id });
-  await tx.insert(employeeProfiles).values({ userId: tomas.id, organizationId: ids.organizations.harbor, status: 'READY', position: 'RN', readyAt: new Date(now.getTime() - 80 * 86_400_000) });
+  await tx
+    .insert(employeeProfiles)
+    .values({
+      userId: tomas.id,
+      organizationId: ids.organizations.harbor,
+      status: 'READY',
+      position: 'RN',
+      readyAt: new Date(now.getTime() - 80 * 86_400_000),
+    });
   const people = { ...ids.users, [HARBOR_NURSE]: tomas.id };
   const claraWeek = await lastEndedWeek(tx, ids.organizations.sunrise, timezones.sunrise, now);
-  const sunrise = withVisitOfTheHour(timezones.sunrise, now, sunriseDayVisits(timezones.sunrise, dateIn(timezones.sunrise, now), claraWeek.visits));
+  const sunrise = withVisitOfTheHour(
+    timezones.sunrise,
+    now,
+    sunriseDayVisits(timezones.sunrise, dateIn(timezones.sunrise, now), claraWeek.visits),
+  );
   await seedVisits(tx, ids.organizations.sunrise, sunrise, people, ids.users['admin@sunrise.example'], now);
   await seedReview(tx, ids.organizations.sunrise, 'Whitfield', claraWeek.weekStart, now);
   const harborToday = dateIn(timezones.harbor, now);
-  await seedVisits(tx, ids.organizations.harbor, HARBOR_VISITS.map((visit) => placed(timezones.harbor, harborToday, visit)), people, ids.users['admin@harbor.example'], now);
+  await seedVisits(
+    tx,
+    ids.organizations.harbor,
+    HARBOR_VISITS.map((visit) => placed(timezones.harbor, harborToday, visit)),
+    people,
+    ids.users['admin@harbor.example'],
+    now,
+  );
 }
 
 /** Days between two `YYYY-MM-DD` dates (`to` − `from`). */
-const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysFrom = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * The organization's last week that has ended, and, when the seed runs on the week's last day (SUNRISE_VISITS'
@@ -215,22 +366,55 @@ const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:
  * hers always exists. On other days the week already holds some of hers and nothing is added (the suites book
  * their own visits around the seed's).
  */
-async function lastEndedWeek(tx: Tx, organizationId: number, timezone: string, now: Date): Promise<{ weekStart: string; visits: DemoVisit[] }> {
-  const [organization] = await tx.select({ weekStart: organizations.weekStart }).from(organizations).where(eq(organizations.id, organizationId));
+async function lastEndedWeek(
+  tx: Tx,
+  organizationId: number,
+  timezone: string,
+  now: Date,
+): Promise<{ weekStart: string; visits: DemoVisit[] }> {
+  const [organization] = await tx
+    .select({ weekStart: organizations.weekStart })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   const today = dateIn(timezone, now);
   const weekStart = addDays(weekStartOf(today, organization?.weekStart ?? 0), -7);
   const days = Array.from({ length: 7 }, (_, i) => daysFrom(today, addDays(weekStart, i)));
   const hasHers = SUNRISE_VISITS.some((visit) => visit.client === 'Whitfield' && days.includes(visit.day));
-  const list: DemoVisit[] = hasHers ? [] : days.map((day) => ({ client: 'Whitfield', service: 'Pathways', caregiver: NURSE, day, start: '10:00', end: '11:30', notes: 'Bathing, light housekeeping' }));
+  const list: DemoVisit[] = hasHers
+    ? []
+    : days.map((day) => ({
+        client: 'Whitfield',
+        service: 'Pathways',
+        caregiver: NURSE,
+        day,
+        start: '10:00',
+        end: '11:30',
+        notes: 'Bathing, light housekeeping',
+      }));
   return { weekStart, visits: list };
 }
 
 /** The client's work-service review of a week that has ended, waiting for their signature; their portal users are told. */
-async function seedReview(tx: Tx, organizationId: number, lastName: string, weekStart: string, now: Date): Promise<void> {
-  const [client] = await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.organizationId, organizationId), eq(clients.lastName, lastName)));
+async function seedReview(
+  tx: Tx,
+  organizationId: number,
+  lastName: string,
+  weekStart: string,
+  now: Date,
+): Promise<void> {
+  const [client] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.organizationId, organizationId), eq(clients.lastName, lastName)));
   const weekEnd = weekEndOf(weekStart);
-  const [review] = await tx.insert(workServiceReviews).values({ organizationId, clientId: client.id, weekStart, weekEnd, status: 'PENDING', createdAt: now }).returning({ id: workServiceReviews.id });
-  const people = await tx.select({ userId: clientUsers.userId }).from(clientUsers).where(eq(clientUsers.clientId, client.id));
+  const [review] = await tx
+    .insert(workServiceReviews)
+    .values({ organizationId, clientId: client.id, weekStart, weekEnd, status: 'PENDING', createdAt: now })
+    .returning({ id: workServiceReviews.id });
+  const people = await tx
+    .select({ userId: clientUsers.userId })
+    .from(clientUsers)
+    .where(eq(clientUsers.clientId, client.id));
   for (const { userId } of people) {
     await tx.insert(notifications).values({
       userId,

@@ -64,8 +64,7 @@ function serialize(row: Row): ApplicationOut {
     attestation_signature_url: a.attestationSignatureFileId ? `/api/applications/${a.id}/signature/` : null,
     created_at: a.createdAt.toISOString(),
     reviewed_at: a.reviewedAt ? a.reviewedAt.toISOString() : null,
-    reviewed_by:
-      a.reviewedById && row.reviewer ? { id: a.reviewedById, name: personName(row.reviewer) } : null,
+    reviewed_by: a.reviewedById && row.reviewer ? { id: a.reviewedById, name: personName(row.reviewer) } : null,
     rejection_reason: a.rejectionReason,
     employee_id: a.employeeId,
   };
@@ -87,22 +86,27 @@ async function parseApplication(fields: Record<string, string>) {
   const email = text('email', 254).toLowerCase();
   if (email && !EMAIL.test(email)) errors.email = ['Enter a valid email address.'];
   const phone = text('phone', 40);
-  if (phone && (phone.replace(/\D/g, '').length < 7 || !/^[\d\s()+.-]+$/.test(phone))) errors.phone = ['Enter a valid phone number.'];
+  if (phone && (phone.replace(/\D/g, '').length < 7 || !/^[\d\s()+.-]+$/.test(phone)))
+    errors.phone = ['Enter a valid phone number.'];
   const address = text('address', 500);
   const experience = text('experience', 10_000, false);
   const yearsRaw = text('years_experience', 3, false) || '0';
   const yearsExperience = Number(yearsRaw);
-  if (!/^\d+$/.test(yearsRaw) || yearsExperience > 80) errors.years_experience = ['Enter a whole number of years (0-80).'];
+  if (!/^\d+$/.test(yearsRaw) || yearsExperience > 80)
+    errors.years_experience = ['Enter a whole number of years (0-80).'];
   if ((fields.attestation ?? '').trim() !== 'true') errors.attestation = ['You must confirm the attestation.'];
   const signature = await decodeSignature(fields.attestation_signature);
-  if ('problem' in signature) errors.attestation_signature = [fields.attestation_signature?.trim() ? signature.problem : 'Sign the attestation.'];
+  if ('problem' in signature)
+    errors.attestation_signature = [fields.attestation_signature?.trim() ? signature.problem : 'Sign the attestation.'];
   let availability: ApplicationAvailability = { days: [], shifts: [] };
   try {
     const raw = JSON.parse(fields.availability ?? '') as Record<string, unknown>;
     const days = raw?.days;
     const shifts = raw?.shifts;
-    if (!Array.isArray(days) || !days.length || !days.every((d) => (WEEK_DAYS as readonly unknown[]).includes(d))) throw new Error('days');
-    if (!Array.isArray(shifts) || !shifts.length || !shifts.every((s) => (SHIFTS as readonly unknown[]).includes(s))) throw new Error('shifts');
+    if (!Array.isArray(days) || !days.length || !days.every((d) => (WEEK_DAYS as readonly unknown[]).includes(d)))
+      throw new Error('days');
+    if (!Array.isArray(shifts) || !shifts.length || !shifts.every((s) => (SHIFTS as readonly unknown[]).includes(s)))
+      throw new Error('shifts');
     availability = { days: [...new Set(days as string[])], shifts: [...new Set(shifts as string[])] };
     if (raw.start_date !== undefined && raw.start_date !== null && raw.start_date !== '') {
       if (typeof raw.start_date !== 'string' || !isIsoDate(raw.start_date)) throw new Error('start_date');
@@ -128,7 +132,17 @@ async function parseApplication(fields: Record<string, string>) {
     ];
   }
   if (Object.keys(errors).length) throw invalid(errors, Object.values(errors)[0][0]);
-  const row = { position: position as Position, firstName, lastName, email, phone, address, experience, yearsExperience, availability };
+  const row = {
+    position: position as Position,
+    firstName,
+    lastName,
+    email,
+    phone,
+    address,
+    experience,
+    yearsExperience,
+    availability,
+  };
   return { row, signature: (signature as { png: Buffer }).png };
 }
 
@@ -159,8 +173,18 @@ export function createApplicationService(app: FastifyInstance) {
    * admin per 15 minutes (counted in the database, so every server process keeps to it).
    */
   async function mailNewApplications(organization: RequestOrganization, adminId: number, now: Date): Promise<void> {
-    if ((await consume(app.db, [{ key: `mail:application_received:${adminId}`, limit: 1, windowSeconds: APPLICATION_MAIL_SECONDS }], now)) > 0) return;
-    const [admin] = await app.db.select({ email: users.email, firstName: users.firstName, isActive: users.isActive }).from(users).where(eq(users.id, adminId));
+    if (
+      (await consume(
+        app.db,
+        [{ key: `mail:application_received:${adminId}`, limit: 1, windowSeconds: APPLICATION_MAIL_SECONDS }],
+        now,
+      )) > 0
+    )
+      return;
+    const [admin] = await app.db
+      .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, adminId));
     if (!admin?.isActive) return;
     await app.mail
       .send({
@@ -173,7 +197,11 @@ export function createApplicationService(app: FastifyInstance) {
   }
 
   const alreadyReviewed = (status: string) =>
-    new ApiError(409, 'already_reviewed', `This application was already ${status === 'ACCEPTED' ? 'accepted' : 'rejected'}.`);
+    new ApiError(
+      409,
+      'already_reviewed',
+      `This application was already ${status === 'ACCEPTED' ? 'accepted' : 'rejected'}.`,
+    );
 
   return {
     async create(request: FastifyRequest): Promise<{ id: number; status: 'PENDING' }> {
@@ -181,21 +209,36 @@ export function createApplicationService(app: FastifyInstance) {
       const form = await readMultipartForm(request, { fileField: 'resume', kinds: RESUME_KINDS, fileRequired: true });
       const { row: input, signature } = await parseApplication(form.fields);
       const now = app.now();
-      const created = await withSignatureFile(app, signature, { organizationId: organization.id, createdById: null }, (saveSignature) =>
-        storeUpload(app, form.file!, { organizationId: organization.id, createdById: null }, async (tx, resume) => {
-          const signatureFile = await saveSignature(tx);
-          const [row] = await tx
-            .insert(applications)
-            .values({ organizationId: organization.id, ...input, resumeFileId: resume.id, attestationSignatureFileId: signatureFile.id, createdAt: now })
-            .returning({ id: applications.id });
-          return row;
-        }),
+      const created = await withSignatureFile(
+        app,
+        signature,
+        { organizationId: organization.id, createdById: null },
+        (saveSignature) =>
+          storeUpload(app, form.file!, { organizationId: organization.id, createdById: null }, async (tx, resume) => {
+            const signatureFile = await saveSignature(tx);
+            const [row] = await tx
+              .insert(applications)
+              .values({
+                organizationId: organization.id,
+                ...input,
+                resumeFileId: resume.id,
+                attestationSignatureFileId: signatureFile.id,
+                createdAt: now,
+              })
+              .returning({ id: applications.id });
+            return row;
+          }),
       );
       await request.audit({
         entity: 'application',
         entityId: created.id,
         actorId: null,
-        changed: { event: 'create', position: input.position, email: input.email, resume: { name: form.file!.name, size: form.file!.data.length, content_type: form.file!.contentType } },
+        changed: {
+          event: 'create',
+          position: input.position,
+          email: input.email,
+          resume: { name: form.file!.name, size: form.file!.data.length, content_type: form.file!.contentType },
+        },
       });
       const name = `${input.firstName} ${input.lastName}`;
       for (const adminId of await organizationAdminIds(app.db, organization.id)) {
@@ -216,7 +259,11 @@ export function createApplicationService(app: FastifyInstance) {
       return { id: created.id, status: 'PENDING' };
     },
 
-    async list(request: FastifyRequest, filter: ApplicationListFilter, page: Page): Promise<{ count: number; results: ApplicationOut[] }> {
+    async list(
+      request: FastifyRequest,
+      filter: ApplicationListFilter,
+      page: Page,
+    ): Promise<{ count: number; results: ApplicationOut[] }> {
       const organization = requireOrganization(request);
       const conditions: SQL[] = [eq(applications.organizationId, organization.id)];
       if (filter.status) conditions.push(eq(applications.status, filter.status));
@@ -224,17 +271,30 @@ export function createApplicationService(app: FastifyInstance) {
       for (const term of (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
         const pattern = likePattern(term);
         conditions.push(
-          or(ilike(applications.firstName, pattern), ilike(applications.lastName, pattern), ilike(applications.email, pattern), ilike(applications.phone, pattern))!,
+          or(
+            ilike(applications.firstName, pattern),
+            ilike(applications.lastName, pattern),
+            ilike(applications.email, pattern),
+            ilike(applications.phone, pattern),
+          )!,
         );
       }
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
-        selectRows().where(where).orderBy(...ORDERINGS[filter.ordering ?? '-created_at']).limit(page.limit).offset(page.offset),
+        selectRows()
+          .where(where)
+          .orderBy(...ORDERINGS[filter.ordering ?? '-created_at'])
+          .limit(page.limit)
+          .offset(page.offset),
         app.db.select({ count: count() }).from(applications).where(where),
       ]);
       const found = Number(total?.count ?? 0);
       // applicants by name (every read that names a person is audited)
-      await request.audit({ entity: 'application', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: found } });
+      await request.audit({
+        entity: 'application',
+        action: 'SEARCH',
+        changed: { query: { ...filter, ...page }, count: found },
+      });
       return { count: found, results: rows.map(serialize) };
     },
 
@@ -255,8 +315,18 @@ export function createApplicationService(app: FastifyInstance) {
     async sendSignature(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
       const organization = requireOrganization(request);
       const { application } = await find(organization.id, id);
-      const file = await requireFile(app, application.attestationSignatureFileId, organization.id, 'This application has no signature.');
-      await request.audit({ entity: 'application', entityId: id, action: 'READ', changed: { event: 'file-read', file: 'signature' } });
+      const file = await requireFile(
+        app,
+        application.attestationSignatureFileId,
+        organization.id,
+        'This application has no signature.',
+      );
+      await request.audit({
+        entity: 'application',
+        entityId: id,
+        action: 'READ',
+        changed: { event: 'file-read', file: 'signature' },
+      });
       return sendStoredFile(app, reply, file);
     },
 
@@ -273,13 +343,26 @@ export function createApplicationService(app: FastifyInstance) {
           const [claimed] = await tx
             .update(applications)
             .set({ status: 'ACCEPTED', reviewedAt: now, reviewedById: reviewer.id })
-            .where(and(eq(applications.id, id), eq(applications.organizationId, organization.id), eq(applications.status, 'PENDING')))
+            .where(
+              and(
+                eq(applications.id, id),
+                eq(applications.organizationId, organization.id),
+                eq(applications.status, 'PENDING'),
+              ),
+            )
             .returning();
           if (!claimed) throw alreadyReviewed('ACCEPTED');
           const employee = await createEmployee(
             tx,
             organization,
-            { email: claimed.email, first_name: claimed.firstName, last_name: claimed.lastName, phone: claimed.phone, position: claimed.position as Position, applicationId: id },
+            {
+              email: claimed.email,
+              first_name: claimed.firstName,
+              last_name: claimed.lastName,
+              phone: claimed.phone,
+              position: claimed.position as Position,
+              applicationId: id,
+            },
             reviewer.id,
             now,
           );
@@ -290,31 +373,58 @@ export function createApplicationService(app: FastifyInstance) {
         if (isUniqueViolation(error)) throw invalid({ email: [EMAIL_TAKEN] }, EMAIL_TAKEN);
         throw error;
       }
-      await request.audit({ entity: 'application', entityId: id, changed: { status: { from: 'PENDING', to: 'ACCEPTED' }, employee_id: created.id } });
+      await request.audit({
+        entity: 'application',
+        entityId: id,
+        changed: { status: { from: 'PENDING', to: 'ACCEPTED' }, employee_id: created.id },
+      });
       await request.audit({
         entity: 'employee',
         entityId: created.id,
-        changed: { event: 'create', application_id: id, email: current.application.email, position: current.application.position, onboarding: created.items },
+        changed: {
+          event: 'create',
+          application_id: id,
+          email: current.application.email,
+          position: current.application.position,
+          onboarding: created.items,
+        },
       });
       await notifyOnboardingAssigned(app, organization, created.id, created.items);
       const [user] = await app.db.select().from(users).where(eq(users.id, created.id)).limit(1);
       await mailEmployeeInvitation(app, request, organization, user, current.application.position);
-      return { application: serialize(await find(organization.id, id)), employee: await employees.serialized(organization, created.id) };
+      return {
+        application: serialize(await find(organization.id, id)),
+        employee: await employees.serialized(organization, created.id),
+      };
     },
 
     async reject(request: FastifyRequest, id: number, reason: string): Promise<ApplicationOut> {
       const organization = requireOrganization(request);
       const text = reason.trim();
-      if (!text) throw invalid({ reason: ['Give the reason for rejecting this application.'] }, 'Give the reason for rejecting this application.');
+      if (!text)
+        throw invalid(
+          { reason: ['Give the reason for rejecting this application.'] },
+          'Give the reason for rejecting this application.',
+        );
       const current = await find(organization.id, id);
       if (current.application.status !== 'PENDING') throw alreadyReviewed(current.application.status);
       const [updated] = await app.db
         .update(applications)
         .set({ status: 'REJECTED', rejectionReason: text, reviewedAt: app.now(), reviewedById: request.user!.user.id })
-        .where(and(eq(applications.id, id), eq(applications.organizationId, organization.id), eq(applications.status, 'PENDING')))
+        .where(
+          and(
+            eq(applications.id, id),
+            eq(applications.organizationId, organization.id),
+            eq(applications.status, 'PENDING'),
+          ),
+        )
         .returning({ id: applications.id });
       if (!updated) throw alreadyReviewed('REJECTED');
-      await request.audit({ entity: 'application', entityId: id, changed: { status: { from: 'PENDING', to: 'REJECTED' }, rejection_reason: text } });
+      await request.audit({
+        entity: 'application',
+        entityId: id,
+        changed: { status: { from: 'PENDING', to: 'REJECTED' }, rejection_reason: text },
+      });
       return serialize(await find(organization.id, id));
     },
   };

@@ -24,22 +24,71 @@ for (const backend of testBackends()) {
       const orgs = await t.database.db.select().from(organizations);
       ids.sunrise = orgs.find((o) => o.token === 'sunrise')!.id;
       ids.harbor = orgs.find((o) => o.token === 'harbor')!.id;
-      const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
-      const [adminId, nurseId, harborAdminId] = [await idOf('admin@sunrise.example'), await idOf('nurse@sunrise.example'), await idOf('admin@harbor.example')];
+      const idOf = async (email: string) =>
+        (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+      const [adminId, nurseId, harborAdminId] = [
+        await idOf('admin@sunrise.example'),
+        await idOf('nurse@sunrise.example'),
+        await idOf('admin@harbor.example'),
+      ];
       ids.aide = await idOf('aide@sunrise.example');
-      ids.client = (await t.database.db.select({ id: clients.id }).from(clients).where(eq(clients.organizationId, ids.sunrise)).orderBy(clients.id).limit(1))[0].id;
+      ids.client = (
+        await t.database.db
+          .select({ id: clients.id })
+          .from(clients)
+          .where(eq(clients.organizationId, ids.sunrise))
+          .orderBy(clients.id)
+          .limit(1)
+      )[0].id;
       // rows at known instants, before anyone signs in (the clock then goes back to now)
       const at = async (iso: string, name: string, entry: Parameters<TestApi['app']['writeAudit']>[0]) => {
         clock.set(new Date(iso));
         await t.app.writeAudit(entry);
-        probes[name] = (await t.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0].id;
+        probes[name] = (
+          await t.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1)
+        )[0].id;
       };
-      await at('2021-03-01T17:00:00Z', 'read', { actorId: adminId, organizationId: ids.sunrise, entity: 'client', entityId: 'probe-7', action: 'READ', clientId: ids.client, changed: { event: 'read' } });
-      await at('2021-03-15T17:00:00Z', 'update', { actorId: adminId, organizationId: ids.sunrise, entity: 'employee', entityId: ids.aide, action: 'UPDATE', changed: { phone: { from: '1', to: '2' } } });
-      await at('2021-03-20T17:00:00Z', 'signOut', { actorId: nurseId, organizationId: ids.sunrise, entity: 'session', action: 'SIGN_OUT', changed: { event: 'logout' } });
+      await at('2021-03-01T17:00:00Z', 'read', {
+        actorId: adminId,
+        organizationId: ids.sunrise,
+        entity: 'client',
+        entityId: 'probe-7',
+        action: 'READ',
+        clientId: ids.client,
+        changed: { event: 'read' },
+      });
+      await at('2021-03-15T17:00:00Z', 'update', {
+        actorId: adminId,
+        organizationId: ids.sunrise,
+        entity: 'employee',
+        entityId: ids.aide,
+        action: 'UPDATE',
+        changed: { phone: { from: '1', to: '2' } },
+      });
+      await at('2021-03-20T17:00:00Z', 'signOut', {
+        actorId: nurseId,
+        organizationId: ids.sunrise,
+        entity: 'session',
+        action: 'SIGN_OUT',
+        changed: { event: 'logout' },
+      });
       // 02:00 UTC on April 1st is still March 31st in New York
-      await at('2021-04-01T02:00:00Z', 'lateMarch', { actorId: harborAdminId, organizationId: ids.harbor, entity: 'session', entityId: harborAdminId, action: 'SIGN_IN', changed: { event: 'login', outcome: 'success' } });
-      await at('2021-04-02T17:00:00Z', 'april', { actorId: harborAdminId, organizationId: ids.harbor, entity: 'session', entityId: harborAdminId, action: 'SIGN_IN', changed: { event: 'login', outcome: 'success' } });
+      await at('2021-04-01T02:00:00Z', 'lateMarch', {
+        actorId: harborAdminId,
+        organizationId: ids.harbor,
+        entity: 'session',
+        entityId: harborAdminId,
+        action: 'SIGN_IN',
+        changed: { event: 'login', outcome: 'success' },
+      });
+      await at('2021-04-02T17:00:00Z', 'april', {
+        actorId: harborAdminId,
+        organizationId: ids.harbor,
+        entity: 'session',
+        entityId: harborAdminId,
+        action: 'SIGN_IN',
+        changed: { event: 'login', outcome: 'success' },
+      });
       clock.set(new Date());
       const browser = { headers: { 'user-agent': BROWSER } };
       master = await t.as('master@portal.example', browser);
@@ -52,7 +101,13 @@ for (const backend of testBackends()) {
     const list = async (query: string) => {
       const response = await master.get(`/api/audit-log/?${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { count: number; count_limited: boolean; next: string | null; previous: string | null; results: AuditEntryOut[] };
+      return response.json() as {
+        count: number;
+        count_limited: boolean;
+        next: string | null;
+        previous: string | null;
+        results: AuditEntryOut[];
+      };
     };
     const idsOf = (body: { results: { id: number }[] }) => body.results.map((row) => row.id);
     const MARCH = 'from=2021-03-01&to=2021-03-31';
@@ -70,8 +125,22 @@ for (const backend of testBackends()) {
     it('holds the demo’s trail on a fresh demo: sign-ins (one failed), a search, a client opened, an employee read and changed', async () => {
       const body = await list(`person=${admin.user.id}&limit=20`);
       const seeded = body.results.filter((row) => row.ip === '198.51.100.24');
-      expect(seeded.map((row) => `${row.action} ${row.entity}`)).toEqual(['UPDATE employee', 'READ employee', 'READ client', 'SEARCH client', 'SIGN_IN session', 'SIGN_IN_FAILED session']);
-      expect(seeded.every((row) => row.role === 'ROLE_ADMIN' && row.organization?.name === 'Sunrise Home Care' && /Chrome/.test(row.user_agent ?? ''))).toBe(true);
+      expect(seeded.map((row) => `${row.action} ${row.entity}`)).toEqual([
+        'UPDATE employee',
+        'READ employee',
+        'READ client',
+        'SEARCH client',
+        'SIGN_IN session',
+        'SIGN_IN_FAILED session',
+      ]);
+      expect(
+        seeded.every(
+          (row) =>
+            row.role === 'ROLE_ADMIN' &&
+            row.organization?.name === 'Sunrise Home Care' &&
+            /Chrome/.test(row.user_agent ?? ''),
+        ),
+      ).toBe(true);
       expect(seeded[0]).toMatchObject({ employee_id: ids.aide, changed_fields: { phone: { from: '(555) 310-7700' } } });
       const harbor = await list(`organization=${ids.harbor}&action=SIGN_IN&person=${harborAdmin.user.id}`);
       expect(harbor.results.some((row) => row.ip === '192.0.2.80')).toBe(true);
@@ -103,7 +172,10 @@ for (const backend of testBackends()) {
       expect(changed.statusCode, changed.body).toBe(200);
       const body = await list(`entity=employee&entity_id=${ids.aide}&action=UPDATE&person=${admin.user.id}`);
       const row = body.results[0];
-      expect(row.changed_fields).toEqual({ first_name: { from: before.first_name, to: 'Renamed' }, phone: { from: before.phone, to: '+1 555 0142' } });
+      expect(row.changed_fields).toEqual({
+        first_name: { from: before.first_name, to: 'Renamed' },
+        phone: { from: before.phone, to: '+1 555 0142' },
+      });
       expect(row.employee_id).toBe(ids.aide);
       // reading the record names the employee too
       const read = await list(`entity=employee&entity_id=${ids.aide}&action=READ`);
@@ -111,7 +183,11 @@ for (const backend of testBackends()) {
     });
 
     it('records sign-in and sign-out with the person, their role and their browser', async () => {
-      const signIn = await t.anonymous.post('/api/auth/login/', { email: 'marketer@sunrise.example', password: 'portal-demo-2026' }, { 'user-agent': BROWSER });
+      const signIn = await t.anonymous.post(
+        '/api/auth/login/',
+        { email: 'marketer@sunrise.example', password: 'portal-demo-2026' },
+        { 'user-agent': BROWSER },
+      );
       expect(signIn.statusCode).toBe(200);
       const marketer = signIn.json();
       const out = await t.anonymous.post('/api/auth/logout/', { refresh: marketer.refresh }, { 'user-agent': BROWSER });
@@ -121,9 +197,15 @@ for (const backend of testBackends()) {
         ['SIGN_OUT', 'ROLE_MARKETER', BROWSER, 'Sunrise Home Care'],
         ['SIGN_IN', 'ROLE_MARKETER', BROWSER, 'Sunrise Home Care'],
       ]);
-      const failed = await t.anonymous.post('/api/auth/login/', { email: 'marketer@sunrise.example', password: 'not-the-password' });
+      const failed = await t.anonymous.post('/api/auth/login/', {
+        email: 'marketer@sunrise.example',
+        password: 'not-the-password',
+      });
       expect(failed.statusCode).toBe(401);
-      expect((await list(`person=${marketer.user.id}&action=SIGN_IN_FAILED`)).results[0]).toMatchObject({ action: 'SIGN_IN_FAILED', role: 'ROLE_MARKETER' });
+      expect((await list(`person=${marketer.user.id}&action=SIGN_IN_FAILED`)).results[0]).toMatchObject({
+        action: 'SIGN_IN_FAILED',
+        role: 'ROLE_MARKETER',
+      });
     });
 
     it('narrows by date range (days in the master’s time zone), person, organization, action and entity', async () => {
@@ -131,7 +213,10 @@ for (const backend of testBackends()) {
       expect(idsOf(await list('from=2021-03-02&to=2021-03-20'))).toEqual([probes.signOut, probes.update]);
       expect(idsOf(await list(`${MARCH}&person=${admin.user.id}`))).toEqual([probes.update, probes.read]);
       expect(idsOf(await list(`${MARCH}&organization=${ids.harbor}`))).toEqual([probes.lateMarch]);
-      expect(idsOf(await list(`from=2021-03-01&to=2021-04-30&organization=${ids.harbor}`))).toEqual([probes.april, probes.lateMarch]);
+      expect(idsOf(await list(`from=2021-03-01&to=2021-04-30&organization=${ids.harbor}`))).toEqual([
+        probes.april,
+        probes.lateMarch,
+      ]);
       expect(idsOf(await list(`${MARCH}&action=SIGN_OUT`))).toEqual([probes.signOut]);
       expect(idsOf(await list(`${MARCH}&entity=session`))).toEqual([probes.lateMarch, probes.signOut]);
       expect(idsOf(await list('entity=client&entity_id=probe-7'))).toEqual([probes.read]);
@@ -147,7 +232,9 @@ for (const backend of testBackends()) {
       expect(idsOf(second)).toEqual([probes.read]);
       expect(second.next).toBeNull();
       // past 10,000 matching rows the count stops, and says so
-      await t.database.db.execute(sql`INSERT INTO audit_log (entity, action, created_at) SELECT 'bulk', 'READ', '2020-06-01T12:00:00Z'::timestamptz + make_interval(secs => g) FROM generate_series(1, 10005) g`);
+      await t.database.db.execute(
+        sql`INSERT INTO audit_log (entity, action, created_at) SELECT 'bulk', 'READ', '2020-06-01T12:00:00Z'::timestamptz + make_interval(secs => g) FROM generate_series(1, 10005) g`,
+      );
       expect(await list('entity=bulk&limit=1')).toMatchObject({ count: 10_000, count_limited: true });
       expect((await list('entity=bulk&limit=1&offset=9999')).results).toHaveLength(1);
     });
@@ -170,27 +257,50 @@ for (const backend of testBackends()) {
 
     it('records the master’s own listing as a SEARCH with its filters', async () => {
       await list(`${MARCH}&action=SIGN_OUT`);
-      const [row] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.actorId, master.user.id), eq(auditLog.entity, 'audit_log'))).orderBy(desc(auditLog.id)).limit(1);
+      const [row] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, master.user.id), eq(auditLog.entity, 'audit_log')))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
       expect(row).toMatchObject({ action: 'SEARCH', role: 'ROLE_MASTER', operationId: 'audit_log_list' });
-      expect(row.changedFields).toEqual({ query: { from: '2021-03-01', to: '2021-03-31', action: 'SIGN_OUT', limit: 50, offset: 0 }, count: 1 });
+      expect(row.changedFields).toEqual({
+        query: { from: '2021-03-01', to: '2021-03-31', action: 'SIGN_OUT', limit: 50, offset: 0 },
+        count: 1,
+      });
     });
 
     it('exports the filtered rows as CSV, streamed in batches, newest first, and records the export', async () => {
       const response = await master.get(`/api/audit-log/export/?${MARCH}&person=${admin.user.id}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       const lines = response.body.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('Time (UTC),Action,Entity,Entity id,Actor id,Actor,Actor email,Role,Organization id,Organization,Client id,Employee id,Changed fields,IP address,User agent,Operation');
+      expect(lines[0]).toBe(
+        'Time (UTC),Action,Entity,Entity id,Actor id,Actor,Actor email,Role,Organization id,Organization,Client id,Employee id,Changed fields,IP address,User agent,Operation',
+      );
       expect(lines.slice(1)).toEqual([
         `2021-03-15T17:00:00.000Z,UPDATE,employee,${ids.aide},${admin.user.id},Alice Grant,admin@sunrise.example,ROLE_ADMIN,${ids.sunrise},Sunrise Home Care,,${ids.aide},"{""phone"":{""to"":""2"",""from"":""1""}}",,,`,
         `2021-03-01T17:00:00.000Z,READ,client,probe-7,${admin.user.id},Alice Grant,admin@sunrise.example,ROLE_ADMIN,${ids.sunrise},Sunrise Home Care,${ids.client},,"{""event"":""read""}",,,`,
       ]);
-      const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.operationId, 'audit_log_export_retrieve')).orderBy(desc(auditLog.id)).limit(1);
-      expect(row).toMatchObject({ action: 'EXPORT', actorId: master.user.id, changedFields: { event: 'export', query: { from: '2021-03-01', to: '2021-03-31', person: admin.user.id } } });
+      const [row] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.operationId, 'audit_log_export_retrieve'))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(row).toMatchObject({
+        action: 'EXPORT',
+        actorId: master.user.id,
+        changedFields: { event: 'export', query: { from: '2021-03-01', to: '2021-03-31', person: admin.user.id } },
+      });
 
       // more rows than one batch, many sharing an instant: each once, in order
-      await t.database.db.execute(sql`INSERT INTO audit_log (entity, action, created_at) SELECT 'batch', 'READ', '2020-01-05T12:00:00Z'::timestamptz + make_interval(secs => g / 3) FROM generate_series(1, 2500) g`);
+      await t.database.db.execute(
+        sql`INSERT INTO audit_log (entity, action, created_at) SELECT 'batch', 'READ', '2020-01-05T12:00:00Z'::timestamptz + make_interval(secs => g / 3) FROM generate_series(1, 2500) g`,
+      );
       const big = await master.get('/api/audit-log/export/?entity=batch');
       const rows = big.body.trimEnd().split('\r\n').slice(1);
       expect(rows).toHaveLength(2500);
@@ -201,21 +311,30 @@ for (const backend of testBackends()) {
     });
 
     it('finds people to filter by, by name or email, in every organization', async () => {
-      const found = (await master.get('/api/audit-log/people/?search=admin@')).json() as { email: string; organization: { name: string } | null }[];
+      const found = (await master.get('/api/audit-log/people/?search=admin@')).json() as {
+        email: string;
+        organization: { name: string } | null;
+      }[];
       expect(found.map((p) => [p.email, p.organization?.name])).toEqual(
         expect.arrayContaining([
           ['admin@sunrise.example', 'Sunrise Home Care'],
           ['admin@harbor.example', 'Harbor Home Health'],
         ]),
       );
-      const inHarbor = (await master.get(`/api/audit-log/people/?search=admin&organization=${ids.harbor}`)).json() as { email: string }[];
+      const inHarbor = (await master.get(`/api/audit-log/people/?search=admin&organization=${ids.harbor}`)).json() as {
+        email: string;
+      }[];
       expect(inHarbor.map((p) => p.email)).toEqual(['admin@harbor.example']);
-      expect(((await master.get('/api/audit-log/people/?search=morgan')).json() as { email: string }[]).map((p) => p.email)).toEqual(['master@portal.example']);
+      expect(
+        ((await master.get('/api/audit-log/people/?search=morgan')).json() as { email: string }[]).map((p) => p.email),
+      ).toEqual(['master@portal.example']);
       expect((await master.get('/api/audit-log/people/?search=%20')).statusCode).toBe(400);
     });
 
     it('cannot be changed or deleted: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
-      const [{ n: before }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)) as { n: number }[];
+      const [{ n: before }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)) as {
+        n: number;
+      }[];
       // the database's own refusal (the trigger of migration 0001), not some other failure
       const refusal = async (statement: ReturnType<typeof sql>) => {
         const error = (await t.database.db.execute(statement).then(
@@ -224,10 +343,16 @@ for (const backend of testBackends()) {
         )) as (Error & { cause?: Error }) | null;
         return error ? `${error.message} ${error.cause?.message ?? ''}` : 'accepted';
       };
-      expect(await refusal(sql`UPDATE audit_log SET entity = 'edited' WHERE id = ${probes.read}`)).toMatch(/audit_log is append-only \(UPDATE refused\)/);
-      expect(await refusal(sql`DELETE FROM audit_log WHERE id = ${probes.read}`)).toMatch(/audit_log is append-only \(DELETE refused\)/);
+      expect(await refusal(sql`UPDATE audit_log SET entity = 'edited' WHERE id = ${probes.read}`)).toMatch(
+        /audit_log is append-only \(UPDATE refused\)/,
+      );
+      expect(await refusal(sql`DELETE FROM audit_log WHERE id = ${probes.read}`)).toMatch(
+        /audit_log is append-only \(DELETE refused\)/,
+      );
       expect(await refusal(sql`TRUNCATE audit_log`)).toMatch(/audit_log is append-only \(TRUNCATE refused\)/);
-      const [{ n: after }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)) as { n: number }[];
+      const [{ n: after }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)) as {
+        n: number;
+      }[];
       expect(Number(after)).toBe(Number(before));
       expect(idsOf(await list('entity=client&entity_id=probe-7'))).toEqual([probes.read]);
     });

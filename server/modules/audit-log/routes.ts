@@ -18,10 +18,18 @@ const auditLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/audit-log/export/', { schema: schemas.auditExportSchema, config: master }, async (request, reply) => {
     const stream = await auditLog.exportCsv(actorOf(request), request.query);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-log-${request.server.now().toISOString().slice(0, 10)}.csv"`).send(stream);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="audit-log-${request.server.now().toISOString().slice(0, 10)}.csv"`,
+      )
+      .send(stream);
   });
 
-  app.get('/api/audit-log/people/', { schema: schemas.auditPeopleSchema, config: master }, async (request) => auditLog.people(request.query.search, request.query.organization));
+  app.get('/api/audit-log/people/', { schema: schemas.auditPeopleSchema, config: master }, async (request) =>
+    auditLog.people(request.query.search, request.query.organization),
+  );
 };
 
 export default auditLogRoutes;

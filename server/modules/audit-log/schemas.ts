@@ -1,7 +1,15 @@
 import type { Readable } from 'node:stream';
 import { Type, type Static, type TObject } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_PATTERN } from '#domain/audit';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, IsoDate, Nullable, PagingQuery, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  CodeOf,
+  errorResponses,
+  IsoDate,
+  Nullable,
+  PagingQuery,
+  Timestamp,
+} from '../../schemas/common';
 
 const AuditOrganization = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'AuditOrganization' });
 
@@ -15,10 +23,19 @@ export const AuditActionCode = CodeOf(AUDIT_ACTIONS);
 
 /** The filters of the list and of the export. */
 export const auditFilterQuery = {
-  organization: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Rows of this organization' })),
-  person: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Rows of this actor (a user id)' })),
+  organization: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Rows of this organization' }),
+  ),
+  person: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Rows of this actor (a user id)' }),
+  ),
   action: Type.Optional(AuditActionCode),
-  entity: Type.Optional(Type.String({ pattern: AUDIT_ENTITY_PATTERN, description: 'The kind of record: client, employee, user, session, visit, …' })),
+  entity: Type.Optional(
+    Type.String({
+      pattern: AUDIT_ENTITY_PATTERN,
+      description: 'The kind of record: client, employee, user, session, visit, …',
+    }),
+  ),
   entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The record’s id (with entity)' })),
   from: Type.Optional(Type.String({ ...IsoDate, description: 'First day (YYYY-MM-DD, in the caller’s time zone)' })),
   to: Type.Optional(Type.String({ ...IsoDate, description: 'Last day (YYYY-MM-DD, in the caller’s time zone)' })),
@@ -52,26 +69,32 @@ export type AuditEntryOut = Static<typeof AuditEntrySchema>;
 
 export const auditListSchema = {
   operationId: 'audit_log_list',
-  description: 'Lists audit rows, newest first, paged: sign-ins and failures, sign-outs, changes (old and new values, secrets redacted), reads, searches and exports of client and employee records. Filter by organization, person, action, entity and date range. The count stops at 10,000 (count_limited says so). The listing is itself audited as a search.',
+  description:
+    'Lists audit rows, newest first, paged: sign-ins and failures, sign-outs, changes (old and new values, secrets redacted), reads, searches and exports of client and employee records. Filter by organization, person, action, entity and date range. The count stops at 10,000 (count_limited says so). The listing is itself audited as a search.',
   tags,
-  summary: 'The audit log, newest first, filtered (the listing is itself audited as a search). The count stops at 10,000.',
+  summary:
+    'The audit log, newest first, filtered (the listing is itself audited as a search). The count stops at 10,000.',
   querystring: Type.Object({ ...auditFilterQuery, ...PagingQuery }),
   response: {
-    200: Type.Object({
-      count: Type.Integer({ description: 'Rows matching, at most 10,000 (see count_limited)' }),
-      /** True when more rows match than the count says: narrow the filters to reach the rest. */
-      count_limited: Type.Boolean(),
-      next: Nullable(Type.String()),
-      previous: Nullable(Type.String()),
-      results: Type.Array(AuditEntrySchema),
-    }, { description: 'A page of audit rows, newest first' }),
+    200: Type.Object(
+      {
+        count: Type.Integer({ description: 'Rows matching, at most 10,000 (see count_limited)' }),
+        /** True when more rows match than the count says: narrow the filters to reach the rest. */
+        count_limited: Type.Boolean(),
+        next: Nullable(Type.String()),
+        previous: Nullable(Type.String()),
+        results: Type.Array(AuditEntrySchema),
+      },
+      { description: 'A page of audit rows, newest first' },
+    ),
     ...errors(),
   },
 };
 
 export const auditExportSchema = {
   operationId: 'audit_log_export_retrieve',
-  description: 'Streams the audit rows matching the filters as CSV, newest first. The export is itself written to the audit log.',
+  description:
+    'Streams the audit rows matching the filters as CSV, newest first. The export is itself written to the audit log.',
   tags,
   summary: 'The filtered audit rows as CSV, newest first, streamed (the export is itself audited)',
   querystring: Type.Object(auditFilterQuery),
@@ -79,7 +102,8 @@ export const auditExportSchema = {
   response: {
     200: Type.Unsafe<Readable>({
       type: 'string',
-      description: 'CSV, one row a line: time (UTC), action, entity, entity id, actor id, name and email, role, organization, client id, employee id, changed fields (JSON), IP address, user agent, operation',
+      description:
+        'CSV, one row a line: time (UTC), action, entity, entity id, actor id, name and email, role, organization, client id, employee id, changed fields (JSON), IP address, user agent, operation',
     }),
     ...errors(),
   },
@@ -87,12 +111,23 @@ export const auditExportSchema = {
 
 export const auditPeopleSchema = {
   operationId: 'audit_log_people_list',
-  description: 'Answers people to filter the audit log by: users of any organization whose name or email begins with the words typed.',
+  description:
+    'Answers people to filter the audit log by: users of any organization whose name or email begins with the words typed.',
   tags,
   summary: 'People to filter the audit log by: users of any organization whose name or email begins with the words',
   querystring: Type.Object({
-    search: Type.String({ minLength: 1, maxLength: 200, description: 'Words; each must begin the first or last name or the email' }),
-    organization: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Only people of this organization (and the master)' })),
+    search: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Words; each must begin the first or last name or the email',
+    }),
+    organization: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_147_483_647,
+        description: 'Only people of this organization (and the master)',
+      }),
+    ),
   }),
   response: {
     200: Type.Array(

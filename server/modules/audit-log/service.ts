@@ -38,9 +38,19 @@ function serialize({ entry, firstName, lastName, email, organizationName }: Entr
     entity: entry.entity,
     entity_id: entry.entityId,
     operation_id: entry.operationId,
-    actor: entry.actorId !== null && email !== null ? { id: entry.actorId, name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email }), email } : null,
+    actor:
+      entry.actorId !== null && email !== null
+        ? {
+            id: entry.actorId,
+            name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email }),
+            email,
+          }
+        : null,
     role: entry.role,
-    organization: entry.organizationId !== null && organizationName !== null ? { id: entry.organizationId, name: organizationName } : null,
+    organization:
+      entry.organizationId !== null && organizationName !== null
+        ? { id: entry.organizationId, name: organizationName }
+        : null,
     client_id: entry.clientId,
     employee_id: entry.employeeId,
     changed_fields: entry.changedFields ?? null,
@@ -54,9 +64,11 @@ export function createAuditLogService(app: FastifyInstance) {
   /** The filters as SQL; the dates are days in the caller's own time zone (the one the page shows times in). */
   function whereOf(actor: Actor, filter: AuditFilter): SQL | undefined {
     const fields: Record<string, string[]> = {};
-    if (filter.entity_id !== undefined && filter.entity === undefined) fields.entity_id = ['Choose the kind of record (entity) this id belongs to.'];
+    if (filter.entity_id !== undefined && filter.entity === undefined)
+      fields.entity_id = ['Choose the kind of record (entity) this id belongs to.'];
     // from and to are real dates already: the schema's IsoDate (the validator refuses 2021-02-31, naming the field)
-    if (filter.from && filter.to && filter.to < filter.from) fields.to = ['The period must end on or after its first day.'];
+    if (filter.from && filter.to && filter.to < filter.from)
+      fields.to = ['The period must end on or after its first day.'];
     if (Object.keys(fields).length) throw invalid(fields, Object.values(fields)[0][0]);
     const tz = actor.user.timezone || 'UTC';
     const conditions: (SQL | undefined)[] = [
@@ -72,18 +84,37 @@ export function createAuditLogService(app: FastifyInstance) {
   }
 
   const selectEntries = () =>
-    app.db.select(entryColumns).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).leftJoin(organizations, eq(organizations.id, auditLog.organizationId));
+    app.db
+      .select(entryColumns)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(organizations, eq(organizations.id, auditLog.organizationId));
 
   return {
-    async list(actor: Actor, filter: AuditFilter, page: Page): Promise<{ count: number; countLimited: boolean; results: AuditEntryOut[] }> {
+    async list(
+      actor: Actor,
+      filter: AuditFilter,
+      page: Page,
+    ): Promise<{ count: number; countLimited: boolean; results: AuditEntryOut[] }> {
       const where = whereOf(actor, filter);
       if (page.offset >= AUDIT_COUNT_LIMIT) {
-        throw invalid({ offset: ['Only the first 10,000 rows page: narrow the filters (a person, a date range) to reach older ones.'] });
+        throw invalid({
+          offset: ['Only the first 10,000 rows page: narrow the filters (a person, a date range) to reach older ones.'],
+        });
       }
       // the count stops past the limit: counting millions of rows would cost more than the page itself
-      const bounded = app.db.select({ one: sql`1` }).from(auditLog).where(where).limit(AUDIT_COUNT_LIMIT + 1).as('matches');
+      const bounded = app.db
+        .select({ one: sql`1` })
+        .from(auditLog)
+        .where(where)
+        .limit(AUDIT_COUNT_LIMIT + 1)
+        .as('matches');
       const [rows, [counted]] = await Promise.all([
-        selectEntries().where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(page.limit).offset(page.offset),
+        selectEntries()
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(page.limit)
+          .offset(page.offset),
         app.db.select({ n: sql<number>`count(*)::int` }).from(bounded),
       ]);
       const matched = Number(counted?.n ?? 0);
@@ -98,11 +129,35 @@ export function createAuditLogService(app: FastifyInstance) {
       const where = whereOf(actor, filter);
       await actor.audit({ entity: 'audit_log', action: 'EXPORT', changed: { event: 'export', query: { ...filter } } });
       async function* lines() {
-        yield csvLine(['Time (UTC)', 'Action', 'Entity', 'Entity id', 'Actor id', 'Actor', 'Actor email', 'Role', 'Organization id', 'Organization', 'Client id', 'Employee id', 'Changed fields', 'IP address', 'User agent', 'Operation']);
+        yield csvLine([
+          'Time (UTC)',
+          'Action',
+          'Entity',
+          'Entity id',
+          'Actor id',
+          'Actor',
+          'Actor email',
+          'Role',
+          'Organization id',
+          'Organization',
+          'Client id',
+          'Employee id',
+          'Changed fields',
+          'IP address',
+          'User agent',
+          'Operation',
+        ]);
         let after: { createdAt: Date; id: number } | null = null;
         for (;;) {
           const rows: EntryRow[] = await selectEntries()
-            .where(and(where, after ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined))
+            .where(
+              and(
+                where,
+                after
+                  ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+                  : undefined,
+              ),
+            )
             .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
             .limit(EXPORT_BATCH);
           for (const row of rows) {
@@ -140,11 +195,24 @@ export function createAuditLogService(app: FastifyInstance) {
       if (!terms.length) throw invalid({ search: ['Type a name or an email.'] });
       const conditions: (SQL | undefined)[] = terms.map((term) => {
         const pattern = prefixPattern(term);
-        return or(sql`lower(${users.firstName}) like ${pattern}`, sql`lower(${users.lastName}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`);
+        return or(
+          sql`lower(${users.firstName}) like ${pattern}`,
+          sql`lower(${users.lastName}) like ${pattern}`,
+          sql`lower(${users.email}) like ${pattern}`,
+        );
       });
-      if (organization !== undefined) conditions.push(or(eq(users.organizationId, organization), eq(users.role, 'ROLE_MASTER')));
+      if (organization !== undefined)
+        conditions.push(or(eq(users.organizationId, organization), eq(users.role, 'ROLE_MASTER')));
       const rows = await app.db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, organizationId: users.organizationId, organizationName: organizations.name })
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          role: users.role,
+          organizationId: users.organizationId,
+          organizationName: organizations.name,
+        })
         .from(users)
         .leftJoin(organizations, eq(organizations.id, users.organizationId))
         .where(and(...conditions))
@@ -155,7 +223,10 @@ export function createAuditLogService(app: FastifyInstance) {
         name: personName(row),
         email: row.email,
         role: row.role,
-        organization: row.organizationId !== null && row.organizationName !== null ? { id: row.organizationId, name: row.organizationName } : null,
+        organization:
+          row.organizationId !== null && row.organizationName !== null
+            ? { id: row.organizationId, name: row.organizationName }
+            : null,
       }));
     },
   };

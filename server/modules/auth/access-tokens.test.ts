@@ -3,7 +3,8 @@ import { SignJWT, exportSPKI, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApi } from '../../test-client';
 
-const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: object | string) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 describe('access tokens: the forged JWT corpus is refused whole', () => {
   let t: TestApi;
@@ -33,7 +34,9 @@ describe('access tokens: the forged JWT corpus is refused whole', () => {
     const now = Math.floor(t.clock.now().getTime() / 1000);
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const rsaPrivate = await importPKCS8(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'RS256');
-    const publicPem = await exportSPKI(publicKey as never).catch(() => publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    const publicPem = await exportSPKI(publicKey as never).catch(() =>
+      publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    );
     const [header, payload, signature] = valid.split('.');
     const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1);
 
@@ -41,7 +44,9 @@ describe('access tokens: the forged JWT corpus is refused whole', () => {
       'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
       'alg none, upper case': `${b64({ alg: 'NONE', typ: 'JWT' })}.${payload}.`,
       'wrong key': await sign(claims, new TextEncoder().encode('another secret of enough length!!')),
-      'RS256 signed with a private key': await new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).sign(rsaPrivate),
+      'RS256 signed with a private key': await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256' })
+        .sign(rsaPrivate),
       'HS256 keyed with the RSA public key (HS/RS confusion)': await sign(claims, new TextEncoder().encode(publicPem)),
       expired: await sign({ ...claims, iat: now - 600, nbf: now - 600, exp: now - 1 }),
       'not yet valid': await sign({ ...claims, iat: now, nbf: now + 120, exp: now + 400 }),
@@ -56,7 +61,7 @@ describe('access tokens: the forged JWT corpus is refused whole', () => {
       'flipped bit in the payload': `${header}.${flip(payload, 10)}.${signature}`,
       'flipped bit in the header': `${flip(header, 3)}.${payload}.${signature}`,
       'signature removed': `${header}.${payload}.`,
-      'garbage': 'a.b.c',
+      garbage: 'a.b.c',
       'empty segments': '..',
     };
     const accepted: string[] = [];

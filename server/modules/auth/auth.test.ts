@@ -23,7 +23,8 @@ for (const backend of testBackends()) {
       t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password }, remoteAddress });
     const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url, payload, headers });
-    const userRow = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
+    const userRow = async (email: string) =>
+      (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 
     describe('login', () => {
       it('returns access, refresh and the user with permissions from role and profile status', async () => {
@@ -63,7 +64,10 @@ for (const backend of testBackends()) {
           ]);
           for (const answer of answers) {
             expect(answer.statusCode).toBe(401);
-            expect(answer.json()).toEqual({ detail: 'No active account found with the given credentials', code: 'authentication_failed' });
+            expect(answer.json()).toEqual({
+              detail: 'No active account found with the given credentials',
+              code: 'authentication_failed',
+            });
           }
         } finally {
           await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, admin.id));
@@ -103,7 +107,8 @@ for (const backend of testBackends()) {
       it('blocks an address for an account after 5 failures from it, with Retry-After and the same answer for unknown accounts', async () => {
         const from = nextAddress();
         for (const email of ['marketer@sunrise.example', 'nobody-at-all@sunrise.example']) {
-          for (let i = 0; i < t.config.loginThrottleAccount; i++) expect((await login(email, 'wrong password!', from)).statusCode).toBe(401);
+          for (let i = 0; i < t.config.loginThrottleAccount; i++)
+            expect((await login(email, 'wrong password!', from)).statusCode).toBe(401);
           const blocked = await login(email, email.startsWith('marketer') ? PASSWORD : 'anything', from);
           expect(blocked.statusCode).toBe(429);
           expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -125,25 +130,41 @@ for (const backend of testBackends()) {
         const first = await login('nurse@sunrise.example', PASSWORD, phone);
         expect(first.statusCode).toBe(200);
         const cookie = String(first.headers['set-cookie']);
-        expect(cookie).toMatch(/^cp_device_\d+=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+; Path=\/api\/auth\/login\/; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+        expect(cookie).toMatch(
+          /^cp_device_\d+=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+; Path=\/api\/auth\/login\/; Max-Age=\d+; HttpOnly; SameSite=Strict$/,
+        );
         const deviceCookie = cookie.split(';')[0];
 
         // someone sprays wrong passwords at her account from many addresses
-        for (let i = 0; i < t.config.loginThrottleAccountSpread; i++) expect((await login('nurse@sunrise.example', `guess ${i}`)).statusCode).toBe(401);
+        for (let i = 0; i < t.config.loginThrottleAccountSpread; i++)
+          expect((await login('nurse@sunrise.example', `guess ${i}`)).statusCode).toBe(401);
         // a device she never used is held back, whatever its address
         expect((await login('nurse@sunrise.example', PASSWORD, nextAddress())).statusCode).toBe(429);
         // her phone signs in as usual, from any address (she moved to the client's Wi-Fi)
         const fromPhone = (password: string) =>
-          t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'nurse@sunrise.example', password }, remoteAddress: nextAddress(), headers: { cookie: deviceCookie } });
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/login/',
+            payload: { email: 'nurse@sunrise.example', password },
+            remoteAddress: nextAddress(),
+            headers: { cookie: deviceCookie },
+          });
         expect((await fromPhone(PASSWORD)).statusCode).toBe(200);
         // a cookie of another account, or a forged one, counts for nothing
         const [nurse] = await t.database.db.select().from(users).where(eq(users.email, 'nurse@sunrise.example'));
         const forged = deviceCookie.replace(/\.[A-Za-z0-9_-]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-        const withForged = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'nurse@sunrise.example', password: PASSWORD }, remoteAddress: nextAddress(), headers: { cookie: forged } });
+        const withForged = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: { email: 'nurse@sunrise.example', password: PASSWORD },
+          remoteAddress: nextAddress(),
+          headers: { cookie: forged },
+        });
         expect(withForged.statusCode).toBe(429);
         expect(deviceCookie.startsWith(`cp_device_${nurse.id}=`)).toBe(true);
         // the phone's own failures are counted on its cookie: five wrong guesses there, and it waits too
-        for (let i = 0; i < t.config.loginThrottleAccount; i++) expect((await fromPhone(`typo ${i}`)).statusCode).toBe(401);
+        for (let i = 0; i < t.config.loginThrottleAccount; i++)
+          expect((await fromPhone(`typo ${i}`)).statusCode).toBe(401);
         expect((await fromPhone(PASSWORD)).statusCode).toBe(429);
         t.clock.advance(t.config.loginThrottleWindowSeconds);
         expect((await login('nurse@sunrise.example', PASSWORD, nextAddress())).statusCode).toBe(200);
@@ -164,13 +185,25 @@ for (const backend of testBackends()) {
         await login('nurse@sunrise.example', PASSWORD);
         await login('nurse@sunrise.example', 'secret-wrong-guess');
         await login('ghost@sunrise.example', 'secret-wrong-guess-2');
-        const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'session')).orderBy(auditLog.id);
+        const rows = await t.database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entity, 'session'))
+          .orderBy(auditLog.id);
         const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
         expect(Number(after[0].n) - Number(before[0].n)).toBe(3);
         const latest = rows.slice(-3);
-        expect(latest.map((r) => (r.changedFields as { outcome: string }).outcome)).toEqual(['success', 'failure', 'failure']);
+        expect(latest.map((r) => (r.changedFields as { outcome: string }).outcome)).toEqual([
+          'success',
+          'failure',
+          'failure',
+        ]);
         const nurse = await userRow('nurse@sunrise.example');
-        expect(latest[0]).toMatchObject({ actorId: nurse.id, operationId: 'auth_login_create', entityId: String(nurse.id) });
+        expect(latest[0]).toMatchObject({
+          actorId: nurse.id,
+          operationId: 'auth_login_create',
+          entityId: String(nurse.id),
+        });
         expect(latest[0].ip).toBeTruthy();
         expect(latest[2].actorId).toBeNull();
         const everything = JSON.stringify(await t.database.db.select().from(auditLog));
@@ -189,21 +222,48 @@ for (const backend of testBackends()) {
           method: 'PATCH',
           url: '/api/auth/user/',
           headers,
-          payload: { first_name: 'Alicia', timezone: 'America/Denver', phone: '+1 (555) 010-2000', role: 'ROLE_MASTER', organization: 2 },
+          payload: {
+            first_name: 'Alicia',
+            timezone: 'America/Denver',
+            phone: '+1 (555) 010-2000',
+            role: 'ROLE_MASTER',
+            organization: 2,
+          },
         });
         expect(edit.statusCode).toBe(200);
-        expect(edit.json()).toMatchObject({ first_name: 'Alicia', last_name: 'Grant', timezone: 'America/Denver', phone: '+1 (555) 010-2000', role: 'ROLE_ADMIN' });
+        expect(edit.json()).toMatchObject({
+          first_name: 'Alicia',
+          last_name: 'Grant',
+          timezone: 'America/Denver',
+          phone: '+1 (555) 010-2000',
+          role: 'ROLE_ADMIN',
+        });
         expect(edit.json().organization.token).toBe('sunrise');
-        const bad = await t.app.inject({ method: 'PATCH', url: '/api/auth/user/', headers, payload: { timezone: 'Mars/Olympus' } });
+        const bad = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/auth/user/',
+          headers,
+          payload: { timezone: 'Mars/Olympus' },
+        });
         expect(bad.statusCode).toBe(400);
         expect(bad.json().fields).toHaveProperty('timezone');
-        const blank = await t.app.inject({ method: 'PATCH', url: '/api/auth/user/', headers, payload: { first_name: '' } });
+        const blank = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/auth/user/',
+          headers,
+          payload: { first_name: '' },
+        });
         expect(blank.json().fields).toHaveProperty('first_name');
       });
 
       it('refuses profile editing without edit-profile (an employee)', async () => {
         const session = await t.login('nurse@sunrise.example');
-        const edit = await t.app.inject({ method: 'PATCH', url: '/api/auth/user/', headers: t.headers(session.access, 'sunrise'), payload: { first_name: 'X' } });
+        const edit = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/auth/user/',
+          headers: t.headers(session.access, 'sunrise'),
+          payload: { first_name: 'X' },
+        });
         expect(edit.statusCode).toBe(403);
         expect(edit.json().code).toBe('permission_denied');
       });
@@ -214,8 +274,15 @@ for (const backend of testBackends()) {
           const headers = t.headers(session.access, email.startsWith('master') ? undefined : 'sunrise');
           const none = await t.app.inject({ method: 'GET', url: '/api/auth/signature/', headers });
           expect(none.statusCode, email).toBe(404);
-          const first = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#ffffff' } }).png().toBuffer();
-          const saved = await t.app.inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature: `data:image/png;base64,${first.toString('base64')}` } });
+          const first = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#ffffff' } })
+            .png()
+            .toBuffer();
+          const saved = await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/signature/',
+            headers,
+            payload: { signature: `data:image/png;base64,${first.toString('base64')}` },
+          });
           expect(saved.statusCode, saved.body).toBe(200);
           expect(saved.json().has_signature).toBe(true);
           expect(saved.body).not.toContain(first.toString('base64').slice(0, 40));
@@ -224,22 +291,41 @@ for (const backend of testBackends()) {
           expect(read.headers['content-type']).toBe('image/png');
           expect(read.rawPayload.equals(first)).toBe(true);
           // a new one replaces it: the old file row goes with it
-          const [{ fileId: oldFile }] = await t.database.db.select({ fileId: users.signatureFileId }).from(users).where(eq(users.id, saved.json().id));
-          const second = await sharp({ create: { width: 200, height: 80, channels: 4, background: '#000000' } }).png().toBuffer();
-          await t.app.inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature: `data:image/png;base64,${second.toString('base64')}` } });
-          expect((await t.app.inject({ method: 'GET', url: '/api/auth/signature/', headers })).rawPayload.equals(second)).toBe(true);
+          const [{ fileId: oldFile }] = await t.database.db
+            .select({ fileId: users.signatureFileId })
+            .from(users)
+            .where(eq(users.id, saved.json().id));
+          const second = await sharp({ create: { width: 200, height: 80, channels: 4, background: '#000000' } })
+            .png()
+            .toBuffer();
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/signature/',
+            headers,
+            payload: { signature: `data:image/png;base64,${second.toString('base64')}` },
+          });
+          expect(
+            (await t.app.inject({ method: 'GET', url: '/api/auth/signature/', headers })).rawPayload.equals(second),
+          ).toBe(true);
           expect(await t.database.db.select().from(files).where(eq(files.id, oldFile!))).toEqual([]);
         }
         const session = await t.login('client@sunrise.example');
         const headers = t.headers(session.access, 'sunrise');
-        const truncated = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
+        const truncated = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString(
+          'base64',
+        );
         for (const signature of [
           'data:image/svg+xml;base64,PHN2Zz4=',
           `data:image/png;base64,${Buffer.from('not a png').toString('base64')}`,
           `data:image/png;base64,${truncated}`,
           'javascript:alert(1)',
         ]) {
-          const refused = await t.app.inject({ method: 'POST', url: '/api/auth/signature/', headers, payload: { signature } });
+          const refused = await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/signature/',
+            headers,
+            payload: { signature },
+          });
           expect(refused.statusCode, signature).toBe(400);
           expect(refused.json().fields).toHaveProperty('signature');
         }
@@ -247,7 +333,8 @@ for (const backend of testBackends()) {
 
       it('applies the tenancy rules to the organization header', async () => {
         const admin = await t.login('admin@sunrise.example');
-        const me = (access: string, org?: string) => t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(access, org) });
+        const me = (access: string, org?: string) =>
+          t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(access, org) });
         expect((await me(admin.access, 'sunrise')).statusCode).toBe(200);
         expect((await me(admin.access)).statusCode).toBe(200);
         expect((await me(admin.access, 'harbor')).statusCode).toBe(403);
@@ -263,15 +350,31 @@ for (const backend of testBackends()) {
       it('requires the current password and the rules, naming the fields', async () => {
         const session = await t.login('nurse@sunrise.example');
         const headers = t.headers(session.access, 'sunrise');
-        const wrong = await post('/api/auth/password/change/', { current_password: 'nope', new_password: 'violet harbour lamp 9' }, headers);
+        const wrong = await post(
+          '/api/auth/password/change/',
+          { current_password: 'nope', new_password: 'violet harbour lamp 9' },
+          headers,
+        );
         expect(wrong.statusCode).toBe(400);
         expect(Object.keys(wrong.json().fields)).toEqual(['current_password']);
-        const weak = await post('/api/auth/password/change/', { current_password: PASSWORD, new_password: '1234567890123' }, headers);
+        const weak = await post(
+          '/api/auth/password/change/',
+          { current_password: PASSWORD, new_password: '1234567890123' },
+          headers,
+        );
         expect(weak.statusCode).toBe(400);
         expect(weak.json().fields.new_password).toEqual([PASSWORD_RULES.numeric]);
-        const common = await post('/api/auth/password/change/', { current_password: PASSWORD, new_password: 'password1234' }, headers);
+        const common = await post(
+          '/api/auth/password/change/',
+          { current_password: PASSWORD, new_password: 'password1234' },
+          headers,
+        );
         expect(common.json().fields.new_password).toContain(PASSWORD_RULES.common);
-        const personal = await post('/api/auth/password/change/', { current_password: PASSWORD, new_password: 'nurse-sunrise' }, headers);
+        const personal = await post(
+          '/api/auth/password/change/',
+          { current_password: PASSWORD, new_password: 'nurse-sunrise' },
+          headers,
+        );
         expect(personal.json().fields.new_password).toContain(PASSWORD_RULES.similar);
       });
 
@@ -308,8 +411,16 @@ for (const backend of testBackends()) {
 
       it('answers 204 for known and unknown emails alike and mails only the known one', async () => {
         const before = t.delivered().length;
-        const unknown = await post('/api/auth/password/reset/', { email: 'nobody@sunrise.example' }, { 'x-organization-token': 'sunrise' });
-        const known = await post('/api/auth/password/reset/', { email: 'aide@sunrise.example' }, { 'x-organization-token': 'sunrise' });
+        const unknown = await post(
+          '/api/auth/password/reset/',
+          { email: 'nobody@sunrise.example' },
+          { 'x-organization-token': 'sunrise' },
+        );
+        const known = await post(
+          '/api/auth/password/reset/',
+          { email: 'aide@sunrise.example' },
+          { 'x-organization-token': 'sunrise' },
+        );
         expect(unknown.statusCode).toBe(204);
         expect(known.statusCode).toBe(204);
         expect(unknown.body).toBe(known.body);
@@ -337,8 +448,12 @@ for (const backend of testBackends()) {
         }
         const ratio = median(known) / median(unknown);
         // awaiting the audit and mail work of a known email only made it 1.5-1.6x
-        expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeGreaterThan(0.75);
-        expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.33);
+        expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeGreaterThan(
+          0.75,
+        );
+        expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(
+          1.33,
+        );
       });
 
       it('sets a new password once, ends every session, and refuses the link a second time', async () => {
@@ -351,16 +466,30 @@ for (const backend of testBackends()) {
         const weak = await post('/api/auth/password/reset/confirm/', { uid, token, new_password: 'short' });
         expect(weak.statusCode).toBe(400);
         expect(weak.json().fields).toHaveProperty('new_password');
-        const done = await post('/api/auth/password/reset/confirm/', { uid, token, new_password: 'amber meadow kettle' });
+        const done = await post('/api/auth/password/reset/confirm/', {
+          uid,
+          token,
+          new_password: 'amber meadow kettle',
+        });
         expect(done.statusCode).toBe(204);
-        expect((await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(session.access) })).statusCode).toBe(401);
+        expect(
+          (await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(session.access) }))
+            .statusCode,
+        ).toBe(401);
         expect((await post('/api/auth/token/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
-        const again = await post('/api/auth/password/reset/confirm/', { uid, token, new_password: 'another meadow kettle' });
+        const again = await post('/api/auth/password/reset/confirm/', {
+          uid,
+          token,
+          new_password: 'another meadow kettle',
+        });
         expect(again.statusCode).toBe(400);
         expect(again.json().fields).toHaveProperty('token');
         expect((await login('nurse@sunrise.example', 'amber meadow kettle')).statusCode).toBe(200);
         const admin = await userRow('admin@sunrise.example');
-        await t.database.db.update(users).set({ passwordHash: admin.passwordHash }).where(eq(users.email, 'nurse@sunrise.example'));
+        await t.database.db
+          .update(users)
+          .set({ passwordHash: admin.passwordHash })
+          .where(eq(users.email, 'nurse@sunrise.example'));
       });
 
       it('refuses a link after 3 days, and forged uids and tokens', async () => {
@@ -374,10 +503,17 @@ for (const backend of testBackends()) {
           { uid, token: 'garbage' },
         ];
         for (const attempt of forged) {
-          expect((await post('/api/auth/password/reset/confirm/', { ...attempt, new_password: 'amber meadow kettle' })).statusCode).toBe(400);
+          expect(
+            (await post('/api/auth/password/reset/confirm/', { ...attempt, new_password: 'amber meadow kettle' }))
+              .statusCode,
+          ).toBe(400);
         }
         t.clock.advance(3 * 24 * 3600 + 1);
-        const late = await post('/api/auth/password/reset/confirm/', { uid, token, new_password: 'amber meadow kettle' });
+        const late = await post('/api/auth/password/reset/confirm/', {
+          uid,
+          token,
+          new_password: 'amber meadow kettle',
+        });
         expect(late.statusCode).toBe(400);
         expect(late.json().fields.token).toEqual(['The link is invalid or has expired.']);
       });
@@ -385,10 +521,19 @@ for (const backend of testBackends()) {
 
     describe('sign-up (end of an invitation)', () => {
       it('sets the password of an invited user once and signs them in', async () => {
-        const [org] = await t.database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.token, 'harbor'));
+        const [org] = await t.database.db
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.token, 'harbor'));
         const [invited] = await t.database.db
           .insert(users)
-          .values({ organizationId: org.id, email: 'invited@harbor.example', firstName: 'Ivy', lastName: 'Nguyen', role: 'ROLE_MARKETER' })
+          .values({
+            organizationId: org.id,
+            email: 'invited@harbor.example',
+            firstName: 'Ivy',
+            lastName: 'Nguyen',
+            role: 'ROLE_MARKETER',
+          })
           .returning();
         const pending = await login('invited@harbor.example', '');
         expect(pending.statusCode).toBe(400); // empty password: refused by the schema
@@ -402,15 +547,29 @@ for (const backend of testBackends()) {
         const done = await post('/api/auth/sign-up/confirm/', { uid, token, password: 'quiet river stones' });
         expect(done.statusCode).toBe(200);
         const body = done.json();
-        expect(body.user).toMatchObject({ email: 'invited@harbor.example', invitation_pending: false, organization: { token: 'harbor' } });
-        const me = await t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(body.access, 'harbor') });
+        expect(body.user).toMatchObject({
+          email: 'invited@harbor.example',
+          invitation_pending: false,
+          organization: { token: 'harbor' },
+        });
+        const me = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/user/',
+          headers: t.headers(body.access, 'harbor'),
+        });
         expect(me.statusCode).toBe(200);
         const again = await post('/api/auth/sign-up/confirm/', { uid, token, password: 'another river stone' });
         expect(again.statusCode).toBe(400);
-        const reset = createSignUpLink(t.app, (await userRow('invited@harbor.example')), 'harbor');
+        const reset = createSignUpLink(t.app, await userRow('invited@harbor.example'), 'harbor');
         const [, uid2, token2] = /\/sign-up\/([^/]+)\/([^/]+)\//.exec(reset)!;
-        expect((await post('/api/auth/sign-up/confirm/', { uid: uid2, token: token2, password: 'another river stone' })).statusCode).toBe(400);
-        const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(invited.id))));
+        expect(
+          (await post('/api/auth/sign-up/confirm/', { uid: uid2, token: token2, password: 'another river stone' }))
+            .statusCode,
+        ).toBe(400);
+        const audit = await t.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(invited.id))));
         expect(audit.map((a) => (a.changedFields as { event: string }).event)).toContain('sign-up');
       });
     });

@@ -11,7 +11,8 @@ export const DEVICE_COOKIE_PATH = '/api/auth/login/';
 const MAX_AGE_SECONDS = 180 * 24 * 3600;
 
 const cookieName = (userId: number) => `cp_device_${userId}`;
-const sign = (key: Buffer, userId: number, nonce: string) => createHmac('sha256', key).update(`${userId}.${nonce}`).digest('base64url').slice(0, 32);
+const sign = (key: Buffer, userId: number, nonce: string) =>
+  createHmac('sha256', key).update(`${userId}.${nonce}`).digest('base64url').slice(0, 32);
 
 function readCookie(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -32,7 +33,12 @@ export function trustedDevice(request: FastifyRequest, key: Buffer, userId: numb
 }
 
 /** The Set-Cookie header of a (new or kept) device cookie after a successful sign-in. */
-export function deviceCookieHeader(request: FastifyRequest, key: Buffer, userId: number, nonce = randomBytes(16).toString('base64url')): string {
+export function deviceCookieHeader(
+  request: FastifyRequest,
+  key: Buffer,
+  userId: number,
+  nonce = randomBytes(16).toString('base64url'),
+): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
   return `${cookieName(userId)}=${nonce}.${sign(key, userId, nonce)}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure}`;
 }

@@ -16,12 +16,21 @@ export class LoginThrottle {
 
   /** Seconds until the first exhausted rule frees up, or 0 when every rule still allows an attempt. */
   async retryAfter(rules: ThrottleRule[], now: Date): Promise<number> {
-    const rows = await this.db.select().from(loginThrottles).where(inArray(loginThrottles.key, rules.map((r) => r.key)));
+    const rows = await this.db
+      .select()
+      .from(loginThrottles)
+      .where(
+        inArray(
+          loginThrottles.key,
+          rules.map((r) => r.key),
+        ),
+      );
     let wait = 0;
     for (const row of rows) {
       const rule = rules.find((r) => r.key === row.key)!;
       const ends = row.windowStartedAt.getTime() + this.windowSeconds * 1000;
-      if (ends > now.getTime() && row.failures >= rule.limit) wait = Math.max(wait, Math.ceil((ends - now.getTime()) / 1000));
+      if (ends > now.getTime() && row.failures >= rule.limit)
+        wait = Math.max(wait, Math.ceil((ends - now.getTime()) / 1000));
     }
     return wait;
   }

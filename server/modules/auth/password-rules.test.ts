@@ -21,7 +21,11 @@ describe('password rules', () => {
   it('refuse short, numeric, common and personal passwords with the texts of the broken rules', async () => {
     expect(await passwordProblems('x7#Lq', person)).toEqual([PASSWORD_RULES.minLength]);
     expect(await passwordProblems('12345678901234', person)).toEqual([PASSWORD_RULES.numeric]);
-    expect(await passwordProblems('123456', person)).toEqual([PASSWORD_RULES.minLength, PASSWORD_RULES.numeric, PASSWORD_RULES.common]);
+    expect(await passwordProblems('123456', person)).toEqual([
+      PASSWORD_RULES.minLength,
+      PASSWORD_RULES.numeric,
+      PASSWORD_RULES.common,
+    ]);
     expect(await passwordProblems('passwordpassword', person)).toContain(PASSWORD_RULES.common);
     expect(await passwordProblems('PasswordPassword', person)).toContain(PASSWORD_RULES.common);
     expect(await passwordProblems('nora.okafor2026', person)).toEqual([PASSWORD_RULES.similar]);

@@ -74,10 +74,18 @@ export function isTooSimilar(password: string, person: PersonalInformation): boo
   const email = (person.email ?? '').toLowerCase();
   const local = email.split('@')[0] ?? '';
   if (local.length >= 4 && lowered.includes(local)) return true;
-  const values = [email, local, person.firstName ?? '', person.lastName ?? '', `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim()]
+  const values = [
+    email,
+    local,
+    person.firstName ?? '',
+    person.lastName ?? '',
+    `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim(),
+  ]
     .map((value) => value.toLowerCase())
     .filter((value) => value.length >= 3);
-  const parts = values.flatMap((value) => [value, ...value.split(/[^\p{L}\p{N}]+/u)]).filter((part) => part.length >= 3);
+  const parts = values
+    .flatMap((value) => [value, ...value.split(/[^\p{L}\p{N}]+/u)])
+    .filter((part) => part.length >= 3);
   return [...new Set(parts)].some((part) => similarity(lowered, part) >= MAX_SIMILARITY);
 }
 

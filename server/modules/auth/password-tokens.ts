@@ -13,7 +13,15 @@ type UserRow = typeof users.$inferSelect;
 type TokenUser = Pick<UserRow, 'id' | 'email' | 'passwordHash' | 'lastLogin' | 'securityStamp'>;
 
 function mac(key: Buffer, purpose: TokenPurpose, user: TokenUser, timestamp: string): string {
-  const material = [purpose, user.id, user.passwordHash ?? '', user.lastLogin?.getTime() ?? '', user.email.toLowerCase(), user.securityStamp, timestamp].join('|');
+  const material = [
+    purpose,
+    user.id,
+    user.passwordHash ?? '',
+    user.lastLogin?.getTime() ?? '',
+    user.email.toLowerCase(),
+    user.securityStamp,
+    timestamp,
+  ].join('|');
   return createHmac('sha256', key).update(material).digest('base64url').slice(0, 32);
 }
 
@@ -58,7 +66,13 @@ export function redactLinkTokens(text: string): string {
   return text.replace(/\/(sign-up|reset-password)\/([^/\s]+)\/[^/\s?#]+/g, '/$1/$2/[redacted]');
 }
 
-function link(app: FastifyInstance, route: string, purpose: TokenPurpose, user: TokenUser, organizationToken: string): string {
+function link(
+  app: FastifyInstance,
+  route: string,
+  purpose: TokenPurpose,
+  user: TokenUser,
+  organizationToken: string,
+): string {
   const token = makePasswordToken(app.keys.passwordToken, purpose, user, app.now());
   return `${app.config.publicUrl}/${route}/${encodeUid(user.id)}/${token}/${encodeURIComponent(organizationToken)}`;
 }

@@ -16,17 +16,29 @@ import { deviceCookieHeader, trustedDevice } from './device-cookie';
 import { LoginThrottle } from './login-throttle';
 import { passwordProblems } from './password-rules';
 import { checkPasswordToken, createPasswordResetLink, decodeUid, type TokenPurpose } from './password-tokens';
-import { parseRefreshToken, refreshSession, revokeFamily, revokeUserSessions, startSession, type SessionTokens } from './sessions';
+import {
+  parseRefreshToken,
+  refreshSession,
+  revokeFamily,
+  revokeUserSessions,
+  startSession,
+  type SessionTokens,
+} from './sessions';
 
-const LOGIN_FAILED = () => new ApiError(401, 'authentication_failed', 'No active account found with the given credentials');
+const LOGIN_FAILED = () =>
+  new ApiError(401, 'authentication_failed', 'No active account found with the given credentials');
 const LINK_INVALID = 'The link is invalid or has expired.';
 
 /** Keys of the throttle table: a digest of what was typed, which may be a password typed into the email field. */
-const accountKey = (email: string, organizationId: number | null) => `account:${organizationId ?? 'none'}:${digest(email)}`;
+const accountKey = (email: string, organizationId: number | null) =>
+  `account:${organizationId ?? 'none'}:${digest(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
 /** A page of an organization that does not exist has no accounts (a missing header falls back to the email's one account). */
-const namesUnknownOrganization = (request: FastifyRequest) => !request.organization && typeof request.headers[ORGANIZATION_HEADER] === 'string' && request.headers[ORGANIZATION_HEADER].trim() !== '';
+const namesUnknownOrganization = (request: FastifyRequest) =>
+  !request.organization &&
+  typeof request.headers[ORGANIZATION_HEADER] === 'string' &&
+  request.headers[ORGANIZATION_HEADER].trim() !== '';
 
 export function createAuthService(app: FastifyInstance) {
   const throttle = new LoginThrottle(app.db, app.config.loginThrottleWindowSeconds);
@@ -46,7 +58,12 @@ export function createAuthService(app: FastifyInstance) {
     const now = app.now();
     await app.db
       .update(users)
-      .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, securityStamp: sql`${users.securityStamp} + 1`, ...extra })
+      .set({
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: now,
+        securityStamp: sql`${users.securityStamp} + 1`,
+        ...extra,
+      })
       .where(eq(users.id, userId));
   }
 
@@ -58,7 +75,14 @@ export function createAuthService(app: FastifyInstance) {
       record &&
       record.user.isActive &&
       (purpose === 'signup' ? record.user.passwordHash === null : true) &&
-      checkPasswordToken(app.keys.passwordToken, purpose, record.user, token, app.now(), app.config.passwordTokenSeconds);
+      checkPasswordToken(
+        app.keys.passwordToken,
+        purpose,
+        record.user,
+        token,
+        app.now(),
+        app.config.passwordTokenSeconds,
+      );
     if (!fits) throw invalid({ token: [LINK_INVALID] }, LINK_INVALID);
     return record;
   }
@@ -68,7 +92,11 @@ export function createAuthService(app: FastifyInstance) {
      * Unknown email, wrong password, inactive account and pending invitation all answer the same 401 after
      * the same work (a real or a dummy Argon2 verification); every attempt is audited and counted.
      */
-    async login(request: FastifyRequest, email: string, password: string): Promise<SessionTokens & { user: UserOut; deviceCookie: string }> {
+    async login(
+      request: FastifyRequest,
+      email: string,
+      password: string,
+    ): Promise<SessionTokens & { user: UserOut; deviceCookie: string }> {
       const now = app.now();
       const organizationId = request.organization?.id ?? null;
       const record = namesUnknownOrganization(request) ? null : await loadAccountByEmail(app.db, email, organizationId);
@@ -79,23 +107,42 @@ export function createAuthService(app: FastifyInstance) {
       const rules = device
         ? [{ key: `device:${device}`, limit: app.config.loginThrottleAccount }]
         : [
-            { key: `${accountKey(email, organizationId)}:${addressKey(request.ip)}`, limit: app.config.loginThrottleAccount },
+            {
+              key: `${accountKey(email, organizationId)}:${addressKey(request.ip)}`,
+              limit: app.config.loginThrottleAccount,
+            },
             { key: addressKey(request.ip), limit: app.config.loginThrottleAddress },
             { key: accountKey(email, organizationId), limit: app.config.loginThrottleAccountSpread },
           ];
       const wait = await throttle.retryAfter(rules, now);
-      const auditBase = { entity: 'session', entityId: record?.user.id ?? null, actorId: record?.user.id ?? null, organizationId: record?.user.organizationId ?? null };
+      const auditBase = {
+        entity: 'session',
+        entityId: record?.user.id ?? null,
+        actorId: record?.user.id ?? null,
+        organizationId: record?.user.organizationId ?? null,
+      };
       // the account by its email when it is one; otherwise the text is not kept (it may be a password)
       const account = record ? { email: record.user.email } : { account: 'unknown' };
       if (wait > 0) {
-        await request.audit({ ...auditBase, action: 'SIGN_IN_FAILED', changed: { event: 'login', outcome: 'throttled', ...account } });
+        await request.audit({
+          ...auditBase,
+          action: 'SIGN_IN_FAILED',
+          changed: { event: 'login', outcome: 'throttled', ...account },
+        });
         throw throttled(wait);
       }
       const storedHash = record?.user.passwordHash ?? null;
       const verified = await verifyPassword(storedHash ?? (await dummyPasswordHash()), password);
       if (!record || !storedHash || !verified || !record.user.isActive) {
-        await throttle.recordFailure(rules.map((rule) => rule.key), now);
-        await request.audit({ ...auditBase, action: 'SIGN_IN_FAILED', changed: { event: 'login', outcome: 'failure', ...account } });
+        await throttle.recordFailure(
+          rules.map((rule) => rule.key),
+          now,
+        );
+        await request.audit({
+          ...auditBase,
+          action: 'SIGN_IN_FAILED',
+          changed: { event: 'login', outcome: 'failure', ...account },
+        });
         throw LOGIN_FAILED();
       }
       await throttle.reset(rules[0].key);
@@ -103,8 +150,16 @@ export function createAuthService(app: FastifyInstance) {
       if (!storedHash.startsWith(CURRENT_HASH_PREFIX)) update.passwordHash = await hashPassword(password);
       await app.db.update(users).set(update).where(eq(users.id, record.user.id));
       const tokens = await startSession(app, record.user);
-      await request.audit({ ...auditBase, action: 'SIGN_IN', changed: { event: 'login', outcome: 'success', email: record.user.email } });
-      return { ...tokens, user: await reload(record.user.id), deviceCookie: deviceCookieHeader(request, app.keys.device, record.user.id, device ?? undefined) };
+      await request.audit({
+        ...auditBase,
+        action: 'SIGN_IN',
+        changed: { event: 'login', outcome: 'success', email: record.user.email },
+      });
+      return {
+        ...tokens,
+        user: await reload(record.user.id),
+        deviceCookie: deviceCookieHeader(request, app.keys.device, record.user.id, device ?? undefined),
+      };
     },
 
     async refresh(request: FastifyRequest, token: string): Promise<SessionTokens> {
@@ -131,10 +186,27 @@ export function createAuthService(app: FastifyInstance) {
       for (const familyId of families) {
         await revokeFamily(app.db, familyId, 'logout', now);
         // the route is public: the row names the session's owner, whoever holds the token
-        const [owner] = await app.db.select({ userId: sessionFamilies.userId, organizationId: sessionFamilies.organizationId }).from(sessionFamilies).where(eq(sessionFamilies.id, familyId)).limit(1);
-        await request.audit({ entity: 'session', entityId: familyId, changed: { event: 'logout' }, ...(owner ? { actorId: owner.userId, organizationId: owner.organizationId } : {}) });
+        const [owner] = await app.db
+          .select({ userId: sessionFamilies.userId, organizationId: sessionFamilies.organizationId })
+          .from(sessionFamilies)
+          .where(eq(sessionFamilies.id, familyId))
+          .limit(1);
+        await request.audit({
+          entity: 'session',
+          entityId: familyId,
+          changed: { event: 'logout' },
+          ...(owner ? { actorId: owner.userId, organizationId: owner.organizationId } : {}),
+        });
         // the session's open event streams end at once, in every process
-        if (owner) await app.events.publish([{ userId: owner.userId, organizationId: owner.organizationId, type: 'session.ended', data: { family_id: familyId } }]);
+        if (owner)
+          await app.events.publish([
+            {
+              userId: owner.userId,
+              organizationId: owner.organizationId,
+              type: 'session.ended',
+              data: { family_id: familyId },
+            },
+          ]);
       }
     },
 
@@ -143,12 +215,14 @@ export function createAuthService(app: FastifyInstance) {
       changes: { first_name?: string; last_name?: string; timezone?: string; phone?: string | null },
     ): Promise<UserOut> {
       const user = request.user!;
-      if (changes.timezone !== undefined && !isTimeZone(changes.timezone)) throw invalid({ timezone: ['Not a valid time zone.'] });
+      if (changes.timezone !== undefined && !isTimeZone(changes.timezone))
+        throw invalid({ timezone: ['Not a valid time zone.'] });
       const set: Partial<typeof users.$inferInsert> = {};
       if (changes.first_name !== undefined) set.firstName = changes.first_name.trim();
       if (changes.last_name !== undefined) set.lastName = changes.last_name.trim();
       if (changes.timezone !== undefined) set.timezone = changes.timezone;
-      if (changes.phone !== undefined) set.phone = changes.phone === null || changes.phone.trim() === '' ? null : changes.phone.trim();
+      if (changes.phone !== undefined)
+        set.phone = changes.phone === null || changes.phone.trim() === '' ? null : changes.phone.trim();
       if (Object.keys(set).length) {
         await app.db.update(users).set(set).where(eq(users.id, user.user.id));
         await request.audit({ entity: 'user', entityId: user.user.id, changed: changes });
@@ -176,24 +250,43 @@ export function createAuthService(app: FastifyInstance) {
     async saveSignature(request: FastifyRequest, signature: string): Promise<UserOut> {
       const { user } = request.user!;
       const png = await requireSignature(signature);
-      const replaced = await withSignatureFile(app, png, { organizationId: user.organizationId, createdById: user.id }, (saveSignature) =>
-        app.db.transaction(async (tx) => {
-          const file = await saveSignature(tx);
-          const [before] = await tx.select({ fileId: users.signatureFileId }).from(users).where(eq(users.id, user.id)).for('update');
-          await tx.update(users).set({ signatureFileId: file.id }).where(eq(users.id, user.id));
-          if (!before?.fileId) return null;
-          const [old] = await tx.delete(files).where(eq(files.id, before.fileId)).returning({ storageKey: files.storageKey });
-          return old ?? null;
-        }),
+      const replaced = await withSignatureFile(
+        app,
+        png,
+        { organizationId: user.organizationId, createdById: user.id },
+        (saveSignature) =>
+          app.db.transaction(async (tx) => {
+            const file = await saveSignature(tx);
+            const [before] = await tx
+              .select({ fileId: users.signatureFileId })
+              .from(users)
+              .where(eq(users.id, user.id))
+              .for('update');
+            await tx.update(users).set({ signatureFileId: file.id }).where(eq(users.id, user.id));
+            if (!before?.fileId) return null;
+            const [old] = await tx
+              .delete(files)
+              .where(eq(files.id, before.fileId))
+              .returning({ storageKey: files.storageKey });
+            return old ?? null;
+          }),
       );
-      if (replaced) await fileStorageOf(app).remove(replaced.storageKey).catch((error: unknown) => app.log.warn({ err: error }, 'replaced signature not removed'));
+      if (replaced)
+        await fileStorageOf(app)
+          .remove(replaced.storageKey)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'replaced signature not removed'));
       await request.audit({ entity: 'user', entityId: user.id, changed: { signature: `PNG, ${png.length} bytes` } });
       return reload(user.id);
     },
 
     async sendSignature(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
       const { user } = request.user!; // read from the database with this request
-      const file = await requireFile(app, user.signatureFileId, user.organizationId, 'You have not saved a signature yet.');
+      const file = await requireFile(
+        app,
+        user.signatureFileId,
+        user.organizationId,
+        'You have not saved a signature yet.',
+      );
       return sendStoredFile(app, reply, file);
     },
 
@@ -203,7 +296,9 @@ export function createAuthService(app: FastifyInstance) {
      * rate limit (per email, address and organization).
      */
     async requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-      const record = namesUnknownOrganization(request) ? null : await loadAccountByEmail(app.db, email, request.organization?.id ?? null);
+      const record = namesUnknownOrganization(request)
+        ? null
+        : await loadAccountByEmail(app.db, email, request.organization?.id ?? null);
       const known = record !== null && record.user.isActive ? record : null;
       await request.audit({
         entity: 'user',
@@ -216,28 +311,51 @@ export function createAuthService(app: FastifyInstance) {
       if (known) setImmediate(() => void mailPasswordReset(request, known));
     },
 
-    async confirmPasswordReset(request: FastifyRequest, uid: string, token: string, newPassword: string): Promise<void> {
+    async confirmPasswordReset(
+      request: FastifyRequest,
+      uid: string,
+      token: string,
+      newPassword: string,
+    ): Promise<void> {
       const record = await userOfLink('reset', uid, token);
       await requirePasswordRules('new_password', newPassword, record.user);
       await setPassword(record.user.id, newPassword);
       await revokeUserSessions(app, record.user.id, 'password-reset', app.now());
       await throttle.reset(accountKey(record.user.email, record.user.organizationId));
-      await request.audit({ entity: 'user', entityId: record.user.id, actorId: record.user.id, organizationId: record.user.organizationId, changed: { event: 'password-reset' } });
+      await request.audit({
+        entity: 'user',
+        entityId: record.user.id,
+        actorId: record.user.id,
+        organizationId: record.user.organizationId,
+        changed: { event: 'password-reset' },
+      });
     },
 
-    async confirmSignUp(request: FastifyRequest, uid: string, token: string, password: string): Promise<SessionTokens & { user: UserOut }> {
+    async confirmSignUp(
+      request: FastifyRequest,
+      uid: string,
+      token: string,
+      password: string,
+    ): Promise<SessionTokens & { user: UserOut }> {
       const record = await userOfLink('signup', uid, token);
       await requirePasswordRules('password', password, record.user);
       await setPassword(record.user.id, password, { lastLogin: app.now() });
       const tokens = await startSession(app, record.user);
-      await request.audit({ entity: 'user', entityId: record.user.id, actorId: record.user.id, organizationId: record.user.organizationId, changed: { event: 'sign-up' } });
+      await request.audit({
+        entity: 'user',
+        entityId: record.user.id,
+        actorId: record.user.id,
+        organizationId: record.user.organizationId,
+        changed: { event: 'sign-up' },
+      });
       return { ...tokens, user: await reload(record.user.id) };
     },
   };
 
   async function mailPasswordReset(request: FastifyRequest, record: UserRecord): Promise<void> {
     try {
-      const organizationToken = record.organization?.token ?? request.organization?.token ?? (await firstOrganizationToken());
+      const organizationToken =
+        record.organization?.token ?? request.organization?.token ?? (await firstOrganizationToken());
       const link = createPasswordResetLink(app, record.user, organizationToken);
       await app.mail.send({
         to: record.user.email,
@@ -255,7 +373,11 @@ export function createAuthService(app: FastifyInstance) {
   }
 
   async function firstOrganizationToken(): Promise<string> {
-    const [row] = await app.db.select({ token: organizations.token }).from(organizations).orderBy(asc(organizations.id)).limit(1);
+    const [row] = await app.db
+      .select({ token: organizations.token })
+      .from(organizations)
+      .orderBy(asc(organizations.id))
+      .limit(1);
     return row?.token ?? 'portal';
   }
 }

@@ -12,11 +12,15 @@ for (const backend of testBackends()) {
     });
     afterAll(async () => t?.close());
 
-    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh: token } });
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/token/refresh/', payload: { refresh: token } });
     const me = (access: string, org: string | null = 'sunrise') =>
       t.app.inject({ method: 'GET', url: '/api/auth/user/', headers: t.headers(access, org) });
     const familyOf = async (token: string) => {
-      const [row] = await t.database.db.select().from(sessionFamilies).where(eq(sessionFamilies.id, token.split('.')[0]));
+      const [row] = await t.database.db
+        .select()
+        .from(sessionFamilies)
+        .where(eq(sessionFamilies.id, token.split('.')[0]));
       return row;
     };
 
@@ -94,10 +98,18 @@ for (const backend of testBackends()) {
       try {
         const session = await local.login('client@sunrise.example');
         local.clock.advance(local.config.sessionIdleSeconds - 1);
-        const ok = await local.app.inject({ method: 'GET', url: '/api/auth/user/', headers: local.headers(session.access) });
+        const ok = await local.app.inject({
+          method: 'GET',
+          url: '/api/auth/user/',
+          headers: local.headers(session.access),
+        });
         expect(ok.statusCode).toBe(200);
         local.clock.advance(local.config.sessionIdleSeconds);
-        const idle = await local.app.inject({ method: 'GET', url: '/api/auth/user/', headers: local.headers(session.access) });
+        const idle = await local.app.inject({
+          method: 'GET',
+          url: '/api/auth/user/',
+          headers: local.headers(session.access),
+        });
         expect(idle.statusCode).toBe(401);
       } finally {
         await local.close();
@@ -128,7 +140,11 @@ for (const backend of testBackends()) {
       expect((await refresh(a.refresh)).statusCode).toBe(401);
 
       const b = await t.login('admin@sunrise.example');
-      const outByAccess = await t.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: t.headers(b.access) });
+      const outByAccess = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout/',
+        headers: t.headers(b.access),
+      });
       expect(outByAccess.statusCode).toBe(204);
       expect((await me(b.access)).statusCode).toBe(401);
       expect((await refresh(b.refresh)).statusCode).toBe(401);

@@ -38,7 +38,12 @@ export function parseRefreshToken(key: Buffer, token: string): { familyId: strin
   return { familyId, generation };
 }
 
-async function tokensFor(app: FastifyInstance, userId: number, familyId: string, generation: number): Promise<SessionTokens> {
+async function tokensFor(
+  app: FastifyInstance,
+  userId: number,
+  familyId: string,
+  generation: number,
+): Promise<SessionTokens> {
   return {
     access: await signAccessToken({ userId, familyId }, app.keys.access, app.config, app.now()),
     refresh: makeRefreshToken(app.keys.refresh, familyId, generation),
@@ -46,7 +51,10 @@ async function tokensFor(app: FastifyInstance, userId: number, familyId: string,
 }
 
 /** Starts a session (sign-in, sign-up): a new family at generation 0. */
-export async function startSession(app: FastifyInstance, user: { id: number; organizationId: number | null }): Promise<SessionTokens> {
+export async function startSession(
+  app: FastifyInstance,
+  user: { id: number; organizationId: number | null },
+): Promise<SessionTokens> {
   const now = app.now();
   const familyId = randomUUID();
   await app.db.insert(sessionFamilies).values({
@@ -97,25 +105,35 @@ export async function refreshSession(app: FastifyInstance, token: string): Promi
       ),
     )
     .returning({ userId: sessionFamilies.userId, generation: sessionFamilies.generation });
-  if (current) return { ...(await tokensFor(app, current.userId, parsed.familyId, current.generation)), userId: current.userId };
+  if (current)
+    return { ...(await tokensFor(app, current.userId, parsed.familyId, current.generation)), userId: current.userId };
   for (let attempt = 0; attempt < 2; attempt++) {
     const row = await loadFamily(app.db, parsed.familyId);
-    if (!row || !row.isActive || familyState(row.family, now, app.config) !== 'active') throw tokenNotValid('Token is invalid or expired');
+    if (!row || !row.isActive || familyState(row.family, now, app.config) !== 'active')
+      throw tokenNotValid('Token is invalid or expired');
     const { family } = row;
     if (parsed.generation === family.generation) {
       const [rotated] = await app.db
         .update(sessionFamilies)
         .set({ generation: family.generation + 1, rotatedAt: now, lastSeenAt: now })
-        .where(and(eq(sessionFamilies.id, family.id), eq(sessionFamilies.generation, parsed.generation), isNull(sessionFamilies.revokedAt)))
+        .where(
+          and(
+            eq(sessionFamilies.id, family.id),
+            eq(sessionFamilies.generation, parsed.generation),
+            isNull(sessionFamilies.revokedAt),
+          ),
+        )
         .returning({ generation: sessionFamilies.generation });
-      if (rotated) return { ...(await tokensFor(app, family.userId, family.id, rotated.generation)), userId: family.userId };
+      if (rotated)
+        return { ...(await tokensFor(app, family.userId, family.id, rotated.generation)), userId: family.userId };
       continue; // a concurrent refresh rotated it first: decide again on the fresh row
     }
     const withinGrace =
       parsed.generation === family.generation - 1 &&
       family.rotatedAt !== null &&
       now.getTime() - family.rotatedAt.getTime() <= app.config.refreshGraceSeconds * 1000;
-    if (withinGrace) return { ...(await tokensFor(app, family.userId, family.id, family.generation)), userId: family.userId };
+    if (withinGrace)
+      return { ...(await tokensFor(app, family.userId, family.id, family.generation)), userId: family.userId };
     if (parsed.generation < family.generation) await revokeFamily(app.db, family.id, 'reuse', now);
     throw tokenNotValid('Token is invalid or expired');
   }
@@ -148,5 +166,12 @@ export async function revokeUserSessions(
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(...conditions));
   // published even when no row changed: a stream may outlive its family's revocation by an earlier path
-  await app.events.publish([{ userId, organizationId: null, type: USER_SESSIONS_ENDED, data: { except_family_id: options.exceptFamilyId ?? null } }]);
+  await app.events.publish([
+    {
+      userId,
+      organizationId: null,
+      type: USER_SESSIONS_ENDED,
+      data: { except_family_id: options.exceptFamilyId ?? null },
+    },
+  ]);
 }

@@ -21,7 +21,9 @@ for (const backend of testBackends()) {
     afterAll(async () => t?.close());
 
     const clientId = async (lastName: string, organizationToken = 'sunrise') => {
-      const [row] = await t.rows(sql`select c.id from clients c join organizations o on o.id = c.organization_id where o.token = ${organizationToken} and c.last_name = ${lastName}`);
+      const [row] = await t.rows(
+        sql`select c.id from clients c join organizations o on o.id = c.organization_id where o.token = ${organizationToken} and c.last_name = ${lastName}`,
+      );
       return Number(row.id);
     };
     const homeHealth = (overrides: object = {}) => ({
@@ -73,7 +75,12 @@ for (const backend of testBackends()) {
 
       it('writes a SEARCH audit row with the query', async () => {
         await admin.get('/api/clients/?search=delg');
-        const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'SEARCH')).orderBy(sql`${auditLog.id} desc`).limit(1);
+        const [row] = await t.database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.action, 'SEARCH'))
+          .orderBy(sql`${auditLog.id} desc`)
+          .limit(1);
         expect(row.changedFields).toMatchObject({ query: { search: 'delg' }, count: 1 });
       });
     });
@@ -83,12 +90,26 @@ for (const backend of testBackends()) {
         const response = await admin.post('/api/clients/', homeHealth());
         expect(response.statusCode, response.body).toBe(201);
         const client = response.json();
-        expect(client).toMatchObject({ type: 'HHP', status: 'PENDING', diagnosis_code: 'I50.9', physician_npi: '1234567893', certification_end: addDays(today, 59) });
+        expect(client).toMatchObject({
+          type: 'HHP',
+          status: 'PENDING',
+          diagnosis_code: 'I50.9',
+          physician_npi: '1234567893',
+          certification_end: addDays(today, 59),
+        });
         expect(client.services.map((s: { service: string }) => s.service)).toEqual(['SkilledNurses']);
       });
 
       it('refuses, at the field, an NPI whose check digit is wrong, a diagnosis of no ICD-10 shape, a birth in the future, a period not 60 days', async () => {
-        const response = await admin.post('/api/clients/', homeHealth({ physician_npi: '1234567890', diagnosis_code: '123.4', date_of_birth: addDays(today, 1), certification_end: addDays(today, 30) }));
+        const response = await admin.post(
+          '/api/clients/',
+          homeHealth({
+            physician_npi: '1234567890',
+            diagnosis_code: '123.4',
+            date_of_birth: addDays(today, 1),
+            certification_end: addDays(today, 30),
+          }),
+        );
         expect(response.statusCode).toBe(400);
         const { fields } = response.json();
         expect(fields.physician_npi).toEqual([NPI_MESSAGE]);
@@ -99,15 +120,46 @@ for (const backend of testBackends()) {
       });
 
       it('requires the home health fields on the intake form, and none for home care', async () => {
-        const missing = await admin.post('/api/clients/', homeHealth({ payer: null, physician_name: null, physician_npi: null, diagnosis_code: null, certification_start: null, certification_end: null, member_id: null }));
-        expect(Object.keys(missing.json().fields).sort()).toEqual(['certification_start', 'diagnosis_code', 'member_id', 'payer', 'physician_name', 'physician_npi']);
-        const homeCare = await admin.post('/api/clients/', { type: 'HCC', first_name: 'Otto', last_name: 'Lindgren', date_of_birth: '1950-01-01', services: ['Pathways'], physician_npi: '1' });
+        const missing = await admin.post(
+          '/api/clients/',
+          homeHealth({
+            payer: null,
+            physician_name: null,
+            physician_npi: null,
+            diagnosis_code: null,
+            certification_start: null,
+            certification_end: null,
+            member_id: null,
+          }),
+        );
+        expect(Object.keys(missing.json().fields).sort()).toEqual([
+          'certification_start',
+          'diagnosis_code',
+          'member_id',
+          'payer',
+          'physician_name',
+          'physician_npi',
+        ]);
+        const homeCare = await admin.post('/api/clients/', {
+          type: 'HCC',
+          first_name: 'Otto',
+          last_name: 'Lindgren',
+          date_of_birth: '1950-01-01',
+          services: ['Pathways'],
+          physician_npi: '1',
+        });
         expect(homeCare.statusCode, homeCare.body).toBe(201);
         expect(homeCare.json().physician_npi).toBeNull();
       });
 
       it("refuses a service of another type (a home care client's skilled nursing)", async () => {
-        const response = await admin.post('/api/clients/', { type: 'HCC', first_name: 'Ada', last_name: 'Nobody', date_of_birth: '1950-01-01', services: ['SkilledNurses'] });
+        const response = await admin.post('/api/clients/', {
+          type: 'HCC',
+          first_name: 'Ada',
+          last_name: 'Nobody',
+          date_of_birth: '1950-01-01',
+          services: ['SkilledNurses'],
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json().fields.services[0]).toContain('SkilledNurses');
         expect((await admin.get('/api/clients/?search=nobody')).json().count).toBe(0);
@@ -119,12 +171,25 @@ for (const backend of testBackends()) {
         const id = await clientId('Nguyen');
         const client = (await admin.get(`/api/clients/${id}/`)).json();
         expect(client.referral_id).toEqual(expect.any(Number));
-        expect(client.services.map((s: { service: string }) => s.service).sort()).toEqual(['PhysicalTherapist', 'SkilledNurses']);
+        expect(client.services.map((s: { service: string }) => s.service).sort()).toEqual([
+          'PhysicalTherapist',
+          'SkilledNurses',
+        ]);
         // the demo's verified visits of the nurse at Mr. Nguyen's count against his authorization
-        const [verified] = await t.rows(sql`select count(*)::int as n from visits where client_service_id = ${client.services[0].id} and status = 'VERIFIED'`);
+        const [verified] = await t.rows(
+          sql`select count(*)::int as n from visits where client_service_id = ${client.services[0].id} and status = 'VERIFIED'`,
+        );
         expect(Number(verified.n)).toBeGreaterThanOrEqual(5);
-        expect(client.services[0].authorizations[0]).toMatchObject({ unit: 'VISIT', amount: 18, used: Number(verified.n), remaining: 18 - Number(verified.n) });
-        const reads = await t.database.db.select().from(auditLog).where(and(eq(auditLog.clientId, id), eq(auditLog.action, 'READ')));
+        expect(client.services[0].authorizations[0]).toMatchObject({
+          unit: 'VISIT',
+          amount: 18,
+          used: Number(verified.n),
+          remaining: 18 - Number(verified.n),
+        });
+        const reads = await t.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.clientId, id), eq(auditLog.action, 'READ')));
         expect(reads.length).toBeGreaterThan(0);
       });
 
@@ -139,7 +204,11 @@ for (const backend of testBackends()) {
         const id = await clientId('Fischer');
         const refused = await admin.patch(`/api/clients/${id}/`, { status: 'DISCHARGED' });
         expect(Object.keys(refused.json().fields).sort()).toEqual(['discharge_reason', 'discharged_on']);
-        const done = await admin.patch(`/api/clients/${id}/`, { status: 'DISCHARGED', discharged_on: today, discharge_reason: 'MOVED' });
+        const done = await admin.patch(`/api/clients/${id}/`, {
+          status: 'DISCHARGED',
+          discharged_on: today,
+          discharge_reason: 'MOVED',
+        });
         expect(done.json()).toMatchObject({ status: 'DISCHARGED', discharged_on: today, discharge_reason: 'MOVED' });
         const history = (await admin.get(`/api/clients/${id}/access-history/`)).json();
         expect(history.results[0]).toMatchObject({ action: 'UPDATE', actor: { name: 'Alice Grant' } });
@@ -152,9 +221,21 @@ for (const backend of testBackends()) {
         expect(service.statusCode, service.body).toBe(201);
         const again = await admin.post(`/api/clients/${id}/services/`, { service: 'Pathways' });
         expect(again.statusCode).toBe(400);
-        const authorization = await admin.post(`/api/clients/${id}/authorizations/`, { service_id: service.json().id, unit: 'HOUR', amount: 40, starts_on: today, ends_on: addDays(today, 10) });
+        const authorization = await admin.post(`/api/clients/${id}/authorizations/`, {
+          service_id: service.json().id,
+          unit: 'HOUR',
+          amount: 40,
+          starts_on: today,
+          ends_on: addDays(today, 10),
+        });
         expect(authorization.json()).toMatchObject({ remaining: 40, low: false, ending_soon: true });
-        const backwards = await admin.post(`/api/clients/${id}/authorizations/`, { service_id: service.json().id, unit: 'HOUR', amount: 40, starts_on: today, ends_on: addDays(today, -1) });
+        const backwards = await admin.post(`/api/clients/${id}/authorizations/`, {
+          service_id: service.json().id,
+          unit: 'HOUR',
+          amount: 40,
+          starts_on: today,
+          ends_on: addDays(today, -1),
+        });
         expect(backwards.json().fields.ends_on).toBeDefined();
       });
 
@@ -165,18 +246,27 @@ for (const backend of testBackends()) {
         await t.database.db.update(clients).set({ physicianNpi: null }).where(eq(clients.id, id));
         const refused = await admin.patch(`/api/clients/${id}/`, { status: 'ACTIVE' });
         expect(refused.json().fields.physician_npi).toBeDefined();
-        expect((await admin.patch(`/api/clients/${id}/`, { status: 'ACTIVE', physician_npi: '1245319599' })).json().status).toBe('ACTIVE');
+        expect(
+          (await admin.patch(`/api/clients/${id}/`, { status: 'ACTIVE', physician_npi: '1245319599' })).json().status,
+        ).toBe('ACTIVE');
       });
 
       it('invites a family member as a client user linked to the client, who lands on their own home', async () => {
         const id = await clientId('Delgado');
         const after = t.delivered().length;
-        const invited = await admin.post(`/api/clients/${id}/invitation/`, { email: 'luis.delgado@example.com', first_name: 'Luis', last_name: 'Delgado', relationship: 'FAMILY' });
+        const invited = await admin.post(`/api/clients/${id}/invitation/`, {
+          email: 'luis.delgado@example.com',
+          first_name: 'Luis',
+          last_name: 'Delgado',
+          relationship: 'FAMILY',
+        });
         expect(invited.statusCode, invited.body).toBe(201);
         expect(invited.json()).toMatchObject({ relationship: 'FAMILY', invitation_pending: true });
         const mail = await t.waitForMail('luis.delgado@example.com', after);
         expect(mail.text).not.toContain('Delgado, Rosa');
-        expect((await admin.get(`/api/clients/${id}/`)).json().portal_users.map((u: { email: string }) => u.email)).toContain('luis.delgado@example.com');
+        expect(
+          (await admin.get(`/api/clients/${id}/`)).json().portal_users.map((u: { email: string }) => u.email),
+        ).toContain('luis.delgado@example.com');
       });
     });
 
@@ -184,20 +274,31 @@ for (const backend of testBackends()) {
       it('shows the signed-in client their own record and nothing of anyone else', async () => {
         const client = await t.as('client@sunrise.example');
         const welcome = (await client.get('/api/clients/welcome/')).json();
-        expect(welcome).toMatchObject({ client: { first_name: 'Clara', last_name: 'Whitfield', status: 'ACTIVE' }, relationship: 'SELF' });
+        expect(welcome).toMatchObject({
+          client: { first_name: 'Clara', last_name: 'Whitfield', status: 'ACTIVE' },
+          relationship: 'SELF',
+        });
         // her last week that has ended waits for her signature (the demo's work-service review)
-        expect(welcome.awaiting_signature).toEqual([expect.objectContaining({ kind: 'work_service_review', title: expect.stringMatching(/^Visits of /) })]);
+        expect(welcome.awaiting_signature).toEqual([
+          expect.objectContaining({ kind: 'work_service_review', title: expect.stringMatching(/^Visits of /) }),
+        ]);
         // the demo's week around today: the nurse comes each of the next days; the days behind were verified
         expect(welcome.upcoming_visits.length).toBeGreaterThanOrEqual(3);
-        for (const visit of welcome.upcoming_visits) expect(visit).toMatchObject({ caregiver: 'Nora O.', service: 'Pathways', changed: false });
-        expect(welcome.upcoming_visits.every((v: { ends_at: string }) => new Date(v.ends_at) >= t.clock.now())).toBe(true);
+        for (const visit of welcome.upcoming_visits)
+          expect(visit).toMatchObject({ caregiver: 'Nora O.', service: 'Pathways', changed: false });
+        expect(welcome.upcoming_visits.every((v: { ends_at: string }) => new Date(v.ends_at) >= t.clock.now())).toBe(
+          true,
+        );
         expect(welcome.past_visits.map((v: { status: string }) => v.status)).toContain('VERIFIED');
         expect((await client.get(`/api/clients/${welcome.client.id}/`)).statusCode).toBe(403);
       });
 
       it('files a concern that the client sees as Received and the office hears of', async () => {
         const client = await t.as('client@sunrise.example');
-        const filed = await client.post('/api/grievances/', { category: 'STAFF', description: 'The aide was on her phone the whole visit.' });
+        const filed = await client.post('/api/grievances/', {
+          category: 'STAFF',
+          description: 'The aide was on her phone the whole visit.',
+        });
         expect(filed.statusCode, filed.body).toBe(201);
         expect(filed.json()).toMatchObject({ state: 'RECEIVED', category: 'STAFF' });
         const mine = (await client.get('/api/grievances/')).json();
@@ -213,7 +314,13 @@ for (const backend of testBackends()) {
       await admin.patch(`/api/clients/${id}/`, { status: 'ACTIVE' });
       await admin.patch(`/api/clients/${id}/`, { type: 'HCC, HHP' });
       const rows = async (where: ReturnType<typeof sql>) =>
-        Number((await t.rows(sql`select count(*)::int as n from clients c join organizations o on o.id = c.organization_id where o.token = 'sunrise' and ${where}`))[0]?.n ?? 0);
+        Number(
+          (
+            await t.rows(
+              sql`select count(*)::int as n from clients c join organizations o on o.id = c.organization_id where o.token = 'sunrise' and ${where}`,
+            )
+          )[0]?.n ?? 0,
+        );
       for (const [query, where] of [
         ['', sql`true`],
         ['status=ACTIVE', sql`c.status = 'ACTIVE'`],
@@ -227,7 +334,9 @@ for (const backend of testBackends()) {
 
     it('keeps client services unique per client in the database', async () => {
       const id = await clientId('Becker');
-      await expect(t.database.db.insert(clientServices).values({ organizationId: 1, clientId: id, service: 'Bds' })).rejects.toThrow();
+      await expect(
+        t.database.db.insert(clientServices).values({ organizationId: 1, clientId: id, service: 'Bds' }),
+      ).rejects.toThrow();
     });
   });
 }

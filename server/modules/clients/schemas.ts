@@ -9,7 +9,16 @@ import {
   SERVICES,
 } from '#domain/clients';
 import { CLIENT_TYPES } from '#domain/labels';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  CodeOf,
+  errorResponses,
+  Id,
+  Nullable,
+  Paged,
+  PagingQuery,
+  Timestamp,
+} from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 export const ClientTypeCode = CodeOf(CLIENT_TYPES);
@@ -159,14 +168,24 @@ const clientFields = {
 
 export const clientListSchema = {
   operationId: 'clients_list',
-  description: 'Lists the organization’s clients, paged: search by name or phone, filter by type and status, sort. The search is written to the audit log.',
+  description:
+    'Lists the organization’s clients, paged: search by name or phone, filter by type and status, sort. The search is written to the audit log.',
   tags,
   summary: "The organization's clients (the search is audited)",
   querystring: Type.Object({
     search: Type.Optional(
-      Type.String({ maxLength: 200, description: 'Words; each must begin the first or last name, or the digits begin the phone number. The count of a search stops at 10,000.' }),
+      Type.String({
+        maxLength: 200,
+        description:
+          'Words; each must begin the first or last name, or the digits begin the phone number. The count of a search stops at 10,000.',
+      }),
     ),
-    type: Type.Optional(Type.Enum(Object.keys(CLIENT_TYPES) as (keyof typeof CLIENT_TYPES)[], { description: "HCC: every home care client, HHP: every home health patient (each with those of both types); 'HCC, HHP': only those of both" })),
+    type: Type.Optional(
+      Type.Enum(Object.keys(CLIENT_TYPES) as (keyof typeof CLIENT_TYPES)[], {
+        description:
+          "HCC: every home care client, HHP: every home health patient (each with those of both types); 'HCC, HHP': only those of both",
+      }),
+    ),
     status: Type.Optional(ClientStatusCode),
     ordering: Type.Optional(Type.Enum([...CLIENT_ORDERINGS], { default: 'last_name' })),
     ...PagingQuery,
@@ -176,12 +195,21 @@ export const clientListSchema = {
 
 export const clientCreateSchema = {
   operationId: 'clients_create',
-  description: 'Takes a client in with the fields of its type (home care, home health, or both). A home health patient also needs payer and member id, attending physician (name and NPI with a valid check digit), primary diagnosis (ICD-10) and certification period. Answers the new client.',
+  description:
+    'Takes a client in with the fields of its type (home care, home health, or both). A home health patient also needs payer and member id, attending physician (name and NPI with a valid check digit), primary diagnosis (ICD-10) and certification period. Answers the new client.',
   tags,
-  summary: 'Take a client in: its type decides the fields (home health needs payer, physician, diagnosis and certification period)',
+  summary:
+    'Take a client in: its type decides the fields (home health needs payer, physician, diagnosis and certification period)',
   body: Type.Object({
     type: ClientTypeCode,
-    status: Type.Optional(CodeOf({ PENDING: CLIENT_STATUSES.PENDING, ACTIVE: CLIENT_STATUSES.ACTIVE, WAITING_LIST: CLIENT_STATUSES.WAITING_LIST, ON_HOLD: CLIENT_STATUSES.ON_HOLD })),
+    status: Type.Optional(
+      CodeOf({
+        PENDING: CLIENT_STATUSES.PENDING,
+        ACTIVE: CLIENT_STATUSES.ACTIVE,
+        WAITING_LIST: CLIENT_STATUSES.WAITING_LIST,
+        ON_HOLD: CLIENT_STATUSES.ON_HOLD,
+      }),
+    ),
     services: Type.Optional(Type.Array(ServiceCode, { maxItems: 20, uniqueItems: true })),
     ...clientFields,
   }),
@@ -190,7 +218,8 @@ export const clientCreateSchema = {
 
 export const clientRetrieveSchema = {
   operationId: 'clients_retrieve',
-  description: 'Answers one client with services, authorizations (authorized, used and remaining units, with warnings when little remains or the end is near) and portal users. The read is written to the audit log.',
+  description:
+    'Answers one client with services, authorizations (authorized, used and remaining units, with warnings when little remains or the end is near) and portal users. The read is written to the audit log.',
   tags,
   summary: 'One client, with services, authorizations and portal users (the read is audited)',
   params: ClientParams,
@@ -199,7 +228,8 @@ export const clientRetrieveSchema = {
 
 export const clientUpdateSchema = {
   operationId: 'clients_partial_update',
-  description: 'Changes a client’s details or status; send only the fields to change. Discharging needs discharged_on and discharge_reason (400 naming them).',
+  description:
+    'Changes a client’s details or status; send only the fields to change. Discharging needs discharged_on and discharge_reason (400 naming them).',
   tags,
   summary: "Change a client's details or status; discharge needs discharged_on and discharge_reason",
   params: ClientParams,
@@ -216,7 +246,8 @@ export const clientUpdateSchema = {
 
 export const serviceCreateSchema = {
   operationId: 'clients_services_create',
-  description: 'Adds a service to the client, of those allowed for the client’s type; each service then gets its own authorizations.',
+  description:
+    'Adds a service to the client, of those allowed for the client’s type; each service then gets its own authorizations.',
   tags,
   summary: "Add a service of the client's type",
   params: ClientParams,
@@ -236,7 +267,8 @@ export const serviceUpdateSchema = {
 
 export const authorizationCreateSchema = {
   operationId: 'clients_authorizations_create',
-  description: 'Records what a payer authorized for one of the client’s services: a unit (hour or visit), an amount and a date range. Visits outside any authorization are refused unless the office gives a reason.',
+  description:
+    'Records what a payer authorized for one of the client’s services: a unit (hour or visit), an amount and a date range. Visits outside any authorization are refused unless the office gives a reason.',
   tags,
   summary: 'Record what a payer authorized for one of the client’s services',
   params: ClientParams,
@@ -253,9 +285,11 @@ export const authorizationCreateSchema = {
 
 export const invitationCreateSchema = {
   operationId: 'clients_invitation_create',
-  description: 'Invites the client or a family member to the portal as a user with role client, linked to this client, and mails the sign-up link. 502 when the mail could not be sent.',
+  description:
+    'Invites the client or a family member to the portal as a user with role client, linked to this client, and mails the sign-up link. 502 when the mail could not be sent.',
   tags,
-  summary: 'Invite the client or a family member to the portal (role client, linked to this client); mails the sign-up link',
+  summary:
+    'Invite the client or a family member to the portal (role client, linked to this client); mails the sign-up link',
   params: ClientParams,
   body: Type.Object({
     email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }),
@@ -282,7 +316,8 @@ export type AccessEntryOut = Static<typeof AccessEntrySchema>;
 
 export const accessHistorySchema = {
   operationId: 'clients_access_history_list',
-  description: 'Lists who opened, searched or changed this client’s record, newest first, paged: the audit log rows about this client.',
+  description:
+    'Lists who opened, searched or changed this client’s record, newest first, paged: the audit log rows about this client.',
   tags,
   summary: "Who opened or changed this client's record, newest first (from the audit log)",
   params: ClientParams,
@@ -321,7 +356,15 @@ export const WelcomeSchema = Type.Object(
     upcoming_visits: Type.Array(WelcomeVisitSchema),
     past_visits: Type.Array(WelcomeVisitSchema),
     /** Forms and work-service reviews waiting for the signed-in person's signature, each with its page. */
-    awaiting_signature: Type.Array(Type.Object({ kind: Type.String(), id: Type.Integer(), title: Type.String(), link: Type.String(), due_on: Nullable(IsoDate) })),
+    awaiting_signature: Type.Array(
+      Type.Object({
+        kind: Type.String(),
+        id: Type.Integer(),
+        title: Type.String(),
+        link: Type.String(),
+        due_on: Nullable(IsoDate),
+      }),
+    ),
   },
   { title: 'Welcome' },
 );
@@ -329,7 +372,8 @@ export type WelcomeOut = Static<typeof WelcomeSchema>;
 
 export const welcomeSchema = {
   operationId: 'clients_welcome_retrieve',
-  description: 'Answers the signed-in client’s own home: the next visits (caregiver’s first name and initial, service, time window, marked when changed), the past month of visits, and the reviews and forms waiting for their signature.',
+  description:
+    'Answers the signed-in client’s own home: the next visits (caregiver’s first name and initial, service, time window, marked when changed), the past month of visits, and the reviews and forms waiting for their signature.',
   tags,
   summary: "The signed-in client's own home: who comes when, what waits for their signature",
   response: { 200: WelcomeSchema, ...errors() },

@@ -23,7 +23,16 @@ import {
 } from '#domain/clients';
 import { addDays } from '#domain/dates';
 import { CLIENT_TYPES, type ClientType } from '#domain/labels';
-import { auditLog, clientAuthorizations, clientCounts, clients, clientServices, clientUsers, users, visits } from '../../db/schema';
+import {
+  auditLog,
+  clientAuthorizations,
+  clientCounts,
+  clients,
+  clientServices,
+  clientUsers,
+  users,
+  visits,
+} from '../../db/schema';
 import { organizationToday } from '../../lib/dates';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
@@ -34,11 +43,19 @@ import { personName } from '../../lib/names';
 import type { RequestOrganization } from '../../types';
 import { createUserService } from '../users/service';
 import { awaitingSignature } from '../work-service-reviews/service';
-import type { AccessEntryOut, AuthorizationOut, ClientOrdering, ClientOut, ClientServiceOut, ClientSummaryOut, PortalUserOut, WelcomeOut } from './schemas';
+import type {
+  AccessEntryOut,
+  AuthorizationOut,
+  ClientOrdering,
+  ClientOut,
+  ClientServiceOut,
+  ClientSummaryOut,
+  PortalUserOut,
+  WelcomeOut,
+} from './schemas';
 
 type ClientRow = typeof clients.$inferSelect;
 type Fields = Record<string, string[]>;
-
 
 export interface ClientListFilter {
   search?: string;
@@ -95,30 +112,44 @@ const ORDERINGS: Record<ClientOrdering, SQL[]> = {
 export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 /** Every condition of a search word: it begins the first or last name, or (digits) begins the phone. */
-export function nameOrPhoneMatches(table: { firstName: Column; lastName: Column; phoneDigits: Column }, search: string | undefined): SQL[] {
+export function nameOrPhoneMatches(
+  table: { firstName: Column; lastName: Column; phoneDigits: Column },
+  search: string | undefined,
+): SQL[] {
   return searchTerms(search).map((term) => {
     const pattern = prefixPattern(term);
     const digits = digitsOf(term);
     const byName = [sql`lower(${table.lastName}) like ${pattern}`, sql`lower(${table.firstName}) like ${pattern}`];
-    return or(...byName, ...(digits.length >= 3 && digits.length === term.replace(/[\s().+-]/g, '').length ? [sql`${table.phoneDigits} like ${`${digits}%`}`] : []))!;
+    return or(
+      ...byName,
+      ...(digits.length >= 3 && digits.length === term.replace(/[\s().+-]/g, '').length
+        ? [sql`${table.phoneDigits} like ${`${digits}%`}`]
+        : []),
+    )!;
   });
 }
 
-const trimmed = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : value.trim());
+const trimmed = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : value.trim();
 const orNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
 /**
  * Why the client's details are refused, by field, or {} (product.md: home health has a payer with member
  * id, an attending physician with an NPI that checks, an ICD-10 diagnosis and a 60-day certification period).
  */
-export function clientProblems(client: Omit<ClientRow, 'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'createdById' | 'referralId'>, today: string, requireClinical: boolean): Fields {
+export function clientProblems(
+  client: Omit<ClientRow, 'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'createdById' | 'referralId'>,
+  today: string,
+  requireClinical: boolean,
+): Fields {
   const problems: Fields = {};
   const add = (field: string, message: string) => (problems[field] ??= []).push(message);
   if (!client.firstName) add('first_name', 'Enter the first name.');
   if (!client.lastName) add('last_name', 'Enter the last name.');
   if (client.dateOfBirth > today) add('date_of_birth', 'The date of birth cannot be in the future.');
   else if (client.dateOfBirth < '1900-01-01') add('date_of_birth', 'Enter a date of birth after 1900.');
-  if ((client.latitude === null) !== (client.longitude === null)) add(client.latitude === null ? 'latitude' : 'longitude', 'Give both coordinates of the home, or neither.');
+  if ((client.latitude === null) !== (client.longitude === null))
+    add(client.latitude === null ? 'latitude' : 'longitude', 'Give both coordinates of the home, or neither.');
   if (includesHomeHealth(client.type)) {
     // what is given must be right; what is missing is refused once care is under way (or on the intake form)
     const missing = (field: string, message: string) => requireClinical && add(field, message);
@@ -171,7 +202,12 @@ function columnsOf(input: ClientInput): Partial<ClientRow> {
     memberId: orNull(input.member_id),
     physicianName: orNull(input.physician_name),
     physicianNpi: input.physician_npi === undefined ? undefined : input.physician_npi?.replace(/\s/g, '') || null,
-    diagnosisCode: input.diagnosis_code === undefined ? undefined : input.diagnosis_code ? normalizeIcd10(input.diagnosis_code) : null,
+    diagnosisCode:
+      input.diagnosis_code === undefined
+        ? undefined
+        : input.diagnosis_code
+          ? normalizeIcd10(input.diagnosis_code)
+          : null,
     diagnosisDescription: orNull(input.diagnosis_description),
     certificationStart: input.certification_start,
     certificationEnd: input.certification_end,
@@ -186,12 +222,21 @@ function columnsOf(input: ClientInput): Partial<ClientRow> {
 function withoutFieldsOfOtherTypes(client: ClientRow): ClientRow {
   const cleared = { ...client };
   if (!includesHomeHealth(client.type)) {
-    Object.assign(cleared, { payer: null, memberId: null, physicianName: null, physicianNpi: null, diagnosisCode: null, diagnosisDescription: null, certificationStart: null, certificationEnd: null });
+    Object.assign(cleared, {
+      payer: null,
+      memberId: null,
+      physicianName: null,
+      physicianNpi: null,
+      diagnosisCode: null,
+      diagnosisDescription: null,
+      certificationStart: null,
+      certificationEnd: null,
+    });
   }
-  if (client.status !== 'DISCHARGED') Object.assign(cleared, { dischargedOn: null, dischargeReason: null, dischargeNote: null });
+  if (client.status !== 'DISCHARGED')
+    Object.assign(cleared, { dischargedOn: null, dischargeReason: null, dischargeNote: null });
   return cleared;
 }
-
 
 function summary(row: ClientRow): ClientSummaryOut {
   return {
@@ -211,7 +256,11 @@ export function createClientService(app: FastifyInstance) {
   const userService = createUserService(app);
   const todayIn = (organization: RequestOrganization) => organizationToday(app, organization);
 
-  async function find(organization: RequestOrganization, id: number, db: FastifyInstance['db'] | Tx = app.db): Promise<ClientRow> {
+  async function find(
+    organization: RequestOrganization,
+    id: number,
+    db: FastifyInstance['db'] | Tx = app.db,
+  ): Promise<ClientRow> {
     const [row] = await db
       .select()
       .from(clients)
@@ -232,15 +281,22 @@ export function createClientService(app: FastifyInstance) {
       app.db
         .select()
         .from(clientAuthorizations)
-        .where(and(eq(clientAuthorizations.organizationId, organization.id), eq(clientAuthorizations.clientId, clientId)))
+        .where(
+          and(eq(clientAuthorizations.organizationId, organization.id), eq(clientAuthorizations.clientId, clientId)),
+        )
         .orderBy(desc(clientAuthorizations.startsOn), desc(clientAuthorizations.id)),
     ]);
-    const used = await usedUnits(clientId, authorizationRows.map((a) => a.id));
+    const used = await usedUnits(
+      clientId,
+      authorizationRows.map((a) => a.id),
+    );
     return serviceRows.map((service) => ({
       id: service.id,
       service: service.service,
       status: service.status,
-      authorizations: authorizationRows.filter((a) => a.serviceId === service.id).map((a) => serializeAuthorization(a, today, used.get(a.id))),
+      authorizations: authorizationRows
+        .filter((a) => a.serviceId === service.id)
+        .map((a) => serializeAuthorization(a, today, used.get(a.id))),
       created_at: service.createdAt.toISOString(),
     }));
   }
@@ -257,14 +313,29 @@ export function createClientService(app: FastifyInstance) {
       from client_authorizations a
       left join visits v on v.client_id = ${clientId} and v.client_service_id = a.service_id and v.status = 'VERIFIED'
         and v.service_date between a.starts_on and a.ends_on
-      where a.id in ${sql`(${sql.join(authorizationIds.map((id) => sql`${id}`), sql`, `)})`}
+      where a.id in ${sql`(${sql.join(
+        authorizationIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`}
       group by a.id, a.unit`);
     const rows = rowsOf<{ id: number; unit: AuthorizationUnit; visits: number; minutes: number }>(result);
-    return new Map(rows.map((r) => [Number(r.id), r.unit === 'HOUR' ? Math.round((Number(r.minutes) / 60) * 100) / 100 : Number(r.visits)]));
+    return new Map(
+      rows.map((r) => [
+        Number(r.id),
+        r.unit === 'HOUR' ? Math.round((Number(r.minutes) / 60) * 100) / 100 : Number(r.visits),
+      ]),
+    );
   }
 
-  function serializeAuthorization(row: typeof clientAuthorizations.$inferSelect, today: string, used = 0): AuthorizationOut {
-    const { remaining, low, endingSoon, ended } = authorizationWarnings({ amount: row.amount, used, ends_on: row.endsOn }, today);
+  function serializeAuthorization(
+    row: typeof clientAuthorizations.$inferSelect,
+    today: string,
+    used = 0,
+  ): AuthorizationOut {
+    const { remaining, low, endingSoon, ended } = authorizationWarnings(
+      { amount: row.amount, used, ends_on: row.endsOn },
+      today,
+    );
     return {
       id: row.id,
       service_id: row.serviceId,
@@ -308,7 +379,10 @@ export function createClientService(app: FastifyInstance) {
   }
 
   async function serialize(organization: RequestOrganization, row: ClientRow): Promise<ClientOut> {
-    const [services, portalUsers] = await Promise.all([servicesOf(organization, row.id), portalUsersOf(organization, row.id)]);
+    const [services, portalUsers] = await Promise.all([
+      servicesOf(organization, row.id),
+      portalUsersOf(organization, row.id),
+    ]);
     return {
       ...summary(row),
       address: row.address,
@@ -343,7 +417,8 @@ export function createClientService(app: FastifyInstance) {
   function requireServicesOfType(type: ClientType, services: readonly ServiceCode[]) {
     const allowed = servicesFor(type);
     const foreign = services.filter((service) => !allowed.includes(service));
-    if (foreign.length) throw invalid({ services: [`A ${CLIENT_TYPES[type]} client cannot receive ${foreign.join(', ')}.`] });
+    if (foreign.length)
+      throw invalid({ services: [`A ${CLIENT_TYPES[type]} client cannot receive ${foreign.join(', ')}.`] });
   }
 
   /**
@@ -404,7 +479,11 @@ export function createClientService(app: FastifyInstance) {
     const { id: _id, ...values } = draft;
     const [row] = await tx.insert(clients).values(values).returning();
     if (services.length) {
-      await tx.insert(clientServices).values(services.map((service) => ({ organizationId: organization.id, clientId: row.id, service, createdAt: now })));
+      await tx
+        .insert(clientServices)
+        .values(
+          services.map((service) => ({ organizationId: organization.id, clientId: row.id, service, createdAt: now })),
+        );
     }
     return row;
   }
@@ -413,18 +492,46 @@ export function createClientService(app: FastifyInstance) {
   async function countClients(organizationId: number, filter: ClientListFilter, where: SQL): Promise<number> {
     if (!searchTerms(filter.search).length) {
       const conditions = [eq(clientCounts.organizationId, organizationId)];
-      if (filter.type) conditions.push(filter.type === 'HCC, HHP' ? eq(clientCounts.type, filter.type) : inArray(clientCounts.type, [filter.type, 'HCC, HHP']));
+      if (filter.type)
+        conditions.push(
+          filter.type === 'HCC, HHP'
+            ? eq(clientCounts.type, filter.type)
+            : inArray(clientCounts.type, [filter.type, 'HCC, HHP']),
+        );
       if (filter.status) conditions.push(eq(clientCounts.status, filter.status));
-      const [row] = await app.db.select({ total: sql<number>`coalesce(sum(${clientCounts.count}), 0)::int` }).from(clientCounts).where(and(...conditions));
+      const [row] = await app.db
+        .select({ total: sql<number>`coalesce(sum(${clientCounts.count}), 0)::int` })
+        .from(clientCounts)
+        .where(and(...conditions));
       return Number(row?.total ?? 0);
     }
-    const bounded = app.db.select({ one: sql`1` }).from(clients).where(where).limit(SEARCH_COUNT_LIMIT).as('matches');
+    const bounded = app.db
+      .select({ one: sql`1` })
+      .from(clients)
+      .where(where)
+      .limit(SEARCH_COUNT_LIMIT)
+      .as('matches');
     const [row] = await app.db.select({ total: sql<number>`count(*)::int` }).from(bounded);
     return Number(row?.total ?? 0);
   }
 
-  async function audit(request: FastifyRequest, clientId: number, entry: { action?: 'READ' | 'SEARCH' | 'CREATE' | 'UPDATE'; entity?: string; entityId?: number; changed: Record<string, unknown> }) {
-    await request.audit({ entity: entry.entity ?? 'client', entityId: entry.entityId ?? clientId, action: entry.action, clientId, changed: entry.changed });
+  async function audit(
+    request: FastifyRequest,
+    clientId: number,
+    entry: {
+      action?: 'READ' | 'SEARCH' | 'CREATE' | 'UPDATE';
+      entity?: string;
+      entityId?: number;
+      changed: Record<string, unknown>;
+    },
+  ) {
+    await request.audit({
+      entity: entry.entity ?? 'client',
+      entityId: entry.entityId ?? clientId,
+      action: entry.action,
+      clientId,
+      changed: entry.changed,
+    });
   }
 
   return {
@@ -433,11 +540,18 @@ export function createClientService(app: FastifyInstance) {
     serialize,
     todayIn,
 
-    async list(request: FastifyRequest, filter: ClientListFilter, page: Page): Promise<{ count: number; results: ClientSummaryOut[] }> {
+    async list(
+      request: FastifyRequest,
+      filter: ClientListFilter,
+      page: Page,
+    ): Promise<{ count: number; results: ClientSummaryOut[] }> {
       const organization = requireOrganization(request);
       const conditions: SQL[] = [eq(clients.organizationId, organization.id)];
       // home care (or home health) means every client receiving it: those of both types too
-      if (filter.type) conditions.push(filter.type === 'HCC, HHP' ? eq(clients.type, filter.type) : inArray(clients.type, [filter.type, 'HCC, HHP']));
+      if (filter.type)
+        conditions.push(
+          filter.type === 'HCC, HHP' ? eq(clients.type, filter.type) : inArray(clients.type, [filter.type, 'HCC, HHP']),
+        );
       if (filter.status) conditions.push(eq(clients.status, filter.status));
       conditions.push(...nameOrPhoneMatches(clients, filter.search));
       const where = and(...conditions)!;
@@ -452,7 +566,11 @@ export function createClientService(app: FastifyInstance) {
         countClients(organization.id, filter, where),
       ]);
       // a list of clients is a search of health records: the query is kept (product.md, "Audit")
-      await request.audit({ entity: 'client', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: total } });
+      await request.audit({
+        entity: 'client',
+        action: 'SEARCH',
+        changed: { query: { ...filter, ...page }, count: total },
+      });
       return { count: total, results: rows.map(summary) };
     },
 
@@ -461,7 +579,14 @@ export function createClientService(app: FastifyInstance) {
       if (input.status === 'DISCHARGED') throw invalid({ status: ['A new client cannot be discharged.'] });
       const row = await app.db.transaction((tx) => insertClient(tx, organization, input, request.user!.user.id));
       const { id: _id, createdAt: _c, updatedAt: _u, ...values } = row;
-      await audit(request, row.id, { action: 'CREATE', changed: { event: 'create', ...Object.fromEntries(Object.entries(values).map(([k, v]) => [snake(k), v])), services: input.services ?? [] } });
+      await audit(request, row.id, {
+        action: 'CREATE',
+        changed: {
+          event: 'create',
+          ...Object.fromEntries(Object.entries(values).map(([k, v]) => [snake(k), v])),
+          services: input.services ?? [],
+        },
+      });
       return serialize(organization, row);
     },
 
@@ -481,8 +606,14 @@ export function createClientService(app: FastifyInstance) {
         const problems = clientProblems(next, todayIn(organization), CARE_UNDER_WAY.includes(next.status));
         if (Object.keys(problems).length) throw invalid(problems);
         if (next.type !== current.type) {
-          const kept = await tx.select({ service: clientServices.service }).from(clientServices).where(eq(clientServices.clientId, id));
-          requireServicesOfType(next.type as ClientType, kept.map((s) => s.service));
+          const kept = await tx
+            .select({ service: clientServices.service })
+            .from(clientServices)
+            .where(eq(clientServices.clientId, id));
+          requireServicesOfType(
+            next.type as ClientType,
+            kept.map((s) => s.service),
+          );
         }
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const key of Object.keys(next) as (keyof ClientRow)[]) {
@@ -502,7 +633,11 @@ export function createClientService(app: FastifyInstance) {
       return serialize(organization, row);
     },
 
-    async addService(request: FastifyRequest, id: number, input: { service: ServiceCode; status?: ServiceStatus }): Promise<ClientServiceOut> {
+    async addService(
+      request: FastifyRequest,
+      id: number,
+      input: { service: ServiceCode; status?: ServiceStatus },
+    ): Promise<ClientServiceOut> {
       const organization = requireOrganization(request);
       const client = await find(organization, id);
       requireServicesOfType(client.type as ClientType, [input.service]);
@@ -510,26 +645,60 @@ export function createClientService(app: FastifyInstance) {
         .select({ id: clientServices.id })
         .from(clientServices)
         .where(and(eq(clientServices.clientId, id), eq(clientServices.service, input.service)));
-      if (existing) throw invalid({ service: ['This client already receives this service; change its status instead.'] });
+      if (existing)
+        throw invalid({ service: ['This client already receives this service; change its status instead.'] });
       const [row] = await app.db
         .insert(clientServices)
-        .values({ organizationId: organization.id, clientId: id, service: input.service, status: input.status ?? 'ACTIVE', createdAt: app.now() })
+        .values({
+          organizationId: organization.id,
+          clientId: id,
+          service: input.service,
+          status: input.status ?? 'ACTIVE',
+          createdAt: app.now(),
+        })
         .returning();
-      await audit(request, id, { action: 'CREATE', entity: 'client_service', entityId: row.id, changed: { event: 'create', service: row.service, status: row.status } });
-      return { id: row.id, service: row.service, status: row.status, authorizations: [], created_at: row.createdAt.toISOString() };
+      await audit(request, id, {
+        action: 'CREATE',
+        entity: 'client_service',
+        entityId: row.id,
+        changed: { event: 'create', service: row.service, status: row.status },
+      });
+      return {
+        id: row.id,
+        service: row.service,
+        status: row.status,
+        authorizations: [],
+        created_at: row.createdAt.toISOString(),
+      };
     },
 
-    async updateService(request: FastifyRequest, id: number, serviceId: number, input: { status: ServiceStatus }): Promise<ClientServiceOut> {
+    async updateService(
+      request: FastifyRequest,
+      id: number,
+      serviceId: number,
+      input: { status: ServiceStatus },
+    ): Promise<ClientServiceOut> {
       const organization = requireOrganization(request);
       await find(organization, id);
       const [current] = await app.db
         .select()
         .from(clientServices)
-        .where(and(eq(clientServices.id, serviceId), eq(clientServices.clientId, id), eq(clientServices.organizationId, organization.id)));
+        .where(
+          and(
+            eq(clientServices.id, serviceId),
+            eq(clientServices.clientId, id),
+            eq(clientServices.organizationId, organization.id),
+          ),
+        );
       if (!current) throw notFound();
       if (current.status !== input.status) {
         await app.db.update(clientServices).set({ status: input.status }).where(eq(clientServices.id, serviceId));
-        await audit(request, id, { action: 'UPDATE', entity: 'client_service', entityId: serviceId, changed: { status: { from: current.status, to: input.status } } });
+        await audit(request, id, {
+          action: 'UPDATE',
+          entity: 'client_service',
+          entityId: serviceId,
+          changed: { status: { from: current.status, to: input.status } },
+        });
       }
       const services = await servicesOf(organization, id);
       return services.find((s) => s.id === serviceId)!;
@@ -538,16 +707,30 @@ export function createClientService(app: FastifyInstance) {
     async addAuthorization(
       request: FastifyRequest,
       id: number,
-      input: { service_id: number; unit: AuthorizationUnit; amount: number; starts_on: string; ends_on: string; reference?: string },
+      input: {
+        service_id: number;
+        unit: AuthorizationUnit;
+        amount: number;
+        starts_on: string;
+        ends_on: string;
+        reference?: string;
+      },
     ): Promise<AuthorizationOut> {
       const organization = requireOrganization(request);
       await find(organization, id);
       const [service] = await app.db
         .select()
         .from(clientServices)
-        .where(and(eq(clientServices.id, input.service_id), eq(clientServices.clientId, id), eq(clientServices.organizationId, organization.id)));
+        .where(
+          and(
+            eq(clientServices.id, input.service_id),
+            eq(clientServices.clientId, id),
+            eq(clientServices.organizationId, organization.id),
+          ),
+        );
       if (!service) throw invalid({ service_id: ["Choose one of this client's services."] });
-      if (input.ends_on < input.starts_on) throw invalid({ ends_on: ['The authorization cannot end before it starts.'] });
+      if (input.ends_on < input.starts_on)
+        throw invalid({ ends_on: ['The authorization cannot end before it starts.'] });
       const [row] = await app.db
         .insert(clientAuthorizations)
         .values({
@@ -567,44 +750,104 @@ export function createClientService(app: FastifyInstance) {
         action: 'CREATE',
         entity: 'client_authorization',
         entityId: row.id,
-        changed: { event: 'create', service: service.service, unit: row.unit, amount: row.amount, starts_on: row.startsOn, ends_on: row.endsOn, reference: row.reference },
+        changed: {
+          event: 'create',
+          service: service.service,
+          unit: row.unit,
+          amount: row.amount,
+          starts_on: row.startsOn,
+          ends_on: row.endsOn,
+          reference: row.reference,
+        },
       });
       return serializeAuthorization(row, todayIn(organization));
     },
 
-    async invite(request: FastifyRequest, id: number, input: { email: string; first_name: string; last_name: string; relationship: ClientRelationship }): Promise<PortalUserOut> {
+    async invite(
+      request: FastifyRequest,
+      id: number,
+      input: { email: string; first_name: string; last_name: string; relationship: ClientRelationship },
+    ): Promise<PortalUserOut> {
       const organization = requireOrganization(request);
       await find(organization, id);
-      const user = await userService.invite(request, organization, { email: input.email, first_name: input.first_name, last_name: input.last_name, role: 'ROLE_CLIENT' }, async (tx, userId) => {
-        await tx.insert(clientUsers).values({ userId, organizationId: organization.id, clientId: id, relationship: input.relationship, createdAt: app.now() });
+      const user = await userService.invite(
+        request,
+        organization,
+        { email: input.email, first_name: input.first_name, last_name: input.last_name, role: 'ROLE_CLIENT' },
+        async (tx, userId) => {
+          await tx
+            .insert(clientUsers)
+            .values({
+              userId,
+              organizationId: organization.id,
+              clientId: id,
+              relationship: input.relationship,
+              createdAt: app.now(),
+            });
+        },
+      );
+      await audit(request, id, {
+        action: 'CREATE',
+        entity: 'client_user',
+        entityId: user.id,
+        changed: { event: 'invite', user_id: user.id, relationship: input.relationship },
       });
-      await audit(request, id, { action: 'CREATE', entity: 'client_user', entityId: user.id, changed: { event: 'invite', user_id: user.id, relationship: input.relationship } });
       return (await portalUsersOf(organization, id)).find((p) => p.id === user.id)!;
     },
 
-    async accessHistory(request: FastifyRequest, id: number, page: Page): Promise<{ count: number; results: AccessEntryOut[] }> {
+    async accessHistory(
+      request: FastifyRequest,
+      id: number,
+      page: Page,
+    ): Promise<{ count: number; results: AccessEntryOut[] }> {
       const organization = requireOrganization(request);
       await find(organization, id);
-      const where = and(eq(auditLog.clientId, id), eq(auditLog.organizationId, organization.id), isNotNull(auditLog.clientId))!;
+      const where = and(
+        eq(auditLog.clientId, id),
+        eq(auditLog.organizationId, organization.id),
+        isNotNull(auditLog.clientId),
+      )!;
       const [rows, [total]] = await Promise.all([
         app.db
-          .select({ entry: auditLog, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
+          .select({
+            entry: auditLog,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            role: users.role,
+          })
           .from(auditLog)
           .leftJoin(users, eq(users.id, auditLog.actorId))
           .where(where)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
           .limit(page.limit)
           .offset(page.offset),
-        app.db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+        app.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(where),
       ]);
       // who read the client is itself a read of the client; written after the page, so it shows from the next one
-      await request.audit({ entity: 'client', entityId: id, action: 'READ', clientId: id, changed: { event: 'access-history', ...page } });
+      await request.audit({
+        entity: 'client',
+        entityId: id,
+        action: 'READ',
+        clientId: id,
+        changed: { event: 'access-history', ...page },
+      });
       return {
         count: Number(total?.total ?? 0),
         results: rows.map(({ entry, firstName, lastName, email, role }) => ({
           id: entry.id,
           at: entry.createdAt.toISOString(),
-          actor: entry.actorId && role ? { id: entry.actorId, name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }), role } : null,
+          actor:
+            entry.actorId && role
+              ? {
+                  id: entry.actorId,
+                  name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }),
+                  role,
+                }
+              : null,
           action: entry.action ?? 'UPDATE',
           entity: entry.entity,
           what: describeAuditChange(entry.entity, entry.changedFields),
@@ -621,7 +864,8 @@ export function createClientService(app: FastifyInstance) {
         .innerJoin(clients, and(eq(clients.id, clientUsers.clientId), eq(clients.organizationId, organization.id)))
         .where(and(eq(clientUsers.userId, userId), eq(clientUsers.organizationId, organization.id)))
         .limit(1);
-      if (!link) return { client: null, relationship: null, upcoming_visits: [], past_visits: [], awaiting_signature: [] };
+      if (!link)
+        return { client: null, relationship: null, upcoming_visits: [], past_visits: [], awaiting_signature: [] };
       const services = await app.db
         .select({ service: clientServices.service, status: clientServices.status })
         .from(clientServices)
@@ -639,8 +883,18 @@ export function createClientService(app: FastifyInstance) {
           .limit(20);
       const [upcoming, past] = await Promise.all([
         // who comes in the next two weeks; a visit cancelled or moved shows so
-        visitRows(and(gte(visits.endsAt, now), lt(visits.startsAt, new Date(now.getTime() + 14 * 86_400_000)))!, [asc(visits.startsAt), asc(visits.id)]),
-        visitRows(and(lt(visits.endsAt, now), gte(visits.startsAt, new Date(now.getTime() - 14 * 86_400_000)), inArray(visits.status, ['COMPLETED', 'VERIFIED', 'MISSED']))!, [desc(visits.startsAt), desc(visits.id)]),
+        visitRows(and(gte(visits.endsAt, now), lt(visits.startsAt, new Date(now.getTime() + 14 * 86_400_000)))!, [
+          asc(visits.startsAt),
+          asc(visits.id),
+        ]),
+        visitRows(
+          and(
+            lt(visits.endsAt, now),
+            gte(visits.startsAt, new Date(now.getTime() - 14 * 86_400_000)),
+            inArray(visits.status, ['COMPLETED', 'VERIFIED', 'MISSED']),
+          )!,
+          [desc(visits.startsAt), desc(visits.id)],
+        ),
       ]);
       const welcomeVisit = ({ visit, service, first, last }: (typeof upcoming)[number]) => ({
         id: visit.id,
@@ -653,7 +907,14 @@ export function createClientService(app: FastifyInstance) {
       });
       await audit(request, link.client.id, { action: 'READ', changed: { event: 'read', what: 'welcome' } });
       return {
-        client: { id: link.client.id, first_name: link.client.firstName, last_name: link.client.lastName, type: link.client.type, status: link.client.status, services },
+        client: {
+          id: link.client.id,
+          first_name: link.client.firstName,
+          last_name: link.client.lastName,
+          type: link.client.type,
+          status: link.client.status,
+          services,
+        },
         relationship: link.link.relationship,
         upcoming_visits: upcoming.map(welcomeVisit),
         past_visits: past.map(welcomeVisit),
@@ -669,7 +930,8 @@ export function describeAuditChange(entity: string, changed: Record<string, unkn
   const subject = entity.replace(/_/g, ' ');
   if (!changed) return subject;
   const event = typeof changed.event === 'string' ? changed.event : null;
-  if (event === 'read') return `${subject}${typeof changed.what === 'string' && changed.what !== entity ? ` (${changed.what})` : ''}`;
+  if (event === 'read')
+    return `${subject}${typeof changed.what === 'string' && changed.what !== entity ? ` (${changed.what})` : ''}`;
   if (event) return `${subject}: ${event}`;
   const fields = Object.keys(changed).map((key) => key.replace(/_/g, ' '));
   return fields.length ? `${subject}: ${fields.join(', ')}` : subject;

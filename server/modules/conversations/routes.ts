@@ -17,8 +17,10 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
-  app.post('/api/conversations/', { schema: schemas.conversationCreateSchema, config: talkers }, async (request, reply) =>
-    reply.status(201).send(await conversations.create(actorOf(request), request.body)),
+  app.post(
+    '/api/conversations/',
+    { schema: schemas.conversationCreateSchema, config: talkers },
+    async (request, reply) => reply.status(201).send(await conversations.create(actorOf(request), request.body)),
   );
 
   app.get('/api/conversations/:id/', { schema: schemas.conversationRetrieveSchema, config: talkers }, async (request) =>
@@ -29,8 +31,11 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     conversations.messages(actorOf(request), request.params.id, request.query),
   );
 
-  app.post('/api/conversations/:id/messages/', { schema: schemas.messageCreateSchema, config: talkers }, async (request, reply) =>
-    reply.status(201).send(await conversations.write(actorOf(request), request.params.id, request.body.body)),
+  app.post(
+    '/api/conversations/:id/messages/',
+    { schema: schemas.messageCreateSchema, config: talkers },
+    async (request, reply) =>
+      reply.status(201).send(await conversations.write(actorOf(request), request.params.id, request.body.body)),
   );
 
   app.post('/api/conversations/:id/read/', { schema: schemas.readCreateSchema, config: talkers }, async (request) =>

@@ -1,6 +1,16 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { MESSAGE_MAX, SUBJECT_MAX, TOPICS } from '#domain/messages';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  CodeOf,
+  errorResponses,
+  Id,
+  Nullable,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 
 export const TopicCode = CodeOf(TOPICS);
 /** A message id (bigserial): keyset bounds and read marks. */
@@ -11,7 +21,9 @@ const Body = Type.String({ minLength: 1, maxLength: MESSAGE_MAX, description: 'T
  * OFFICE: an employee with the office (every admin of the organization, as one inbox); DIRECT: two admins
  * (or the master and an admin).
  */
-const ConversationKind = Type.Enum(['OFFICE', 'DIRECT'], { description: 'OFFICE: an employee and the office; DIRECT: two people of the office' });
+const ConversationKind = Type.Enum(['OFFICE', 'DIRECT'], {
+  description: 'OFFICE: an employee and the office; DIRECT: two people of the office',
+});
 
 export const ConversationSummarySchema = Type.Object(
   {
@@ -72,9 +84,11 @@ const params = Type.Object({ id: Id });
 
 export const conversationListSchema = {
   operationId: 'conversations_list',
-  description: 'Lists the caller’s conversations, newest activity first, paged, with the last message and the unread count: an employee’s own with the office; for the office, its shared inbox and the admin’s direct conversations.',
+  description:
+    'Lists the caller’s conversations, newest activity first, paged, with the last message and the unread count: an employee’s own with the office; for the office, its shared inbox and the admin’s direct conversations.',
   tags,
-  summary: "The caller's conversations (an employee's own; the office's inbox and one's direct ones), newest activity first",
+  summary:
+    "The caller's conversations (an employee's own; the office's inbox and one's direct ones), newest activity first",
   querystring: Type.Object({
     topic: Type.Optional(TopicCode),
     unread: Type.Optional(Type.Boolean({ description: 'true: only those with messages one has not read' })),
@@ -85,7 +99,8 @@ export const conversationListSchema = {
 
 export const conversationCreateSchema = {
   operationId: 'conversations_create',
-  description: 'Starts a conversation with its first message: an employee writes to the office on a topic (schedule, pay, onboarding, other); the office writes to one employee or to another admin. The other side is told on the live event stream.',
+  description:
+    'Starts a conversation with its first message: an employee writes to the office on a topic (schedule, pay, onboarding, other); the office writes to one employee or to another admin. The other side is told on the live event stream.',
   tags,
   summary: 'Start a conversation: an employee with the office; the office with one employee or with another admin',
   body: Type.Object({
@@ -109,9 +124,11 @@ export const conversationRetrieveSchema = {
 
 export const messageListSchema = {
   operationId: 'conversations_messages_list',
-  description: 'Answers messages of a conversation, oldest first: the latest page, those after a message id (catching up after an event) or before one (older); has_more says whether more lie beyond.',
+  description:
+    'Answers messages of a conversation, oldest first: the latest page, those after a message id (catching up after an event) or before one (older); has_more says whether more lie beyond.',
   tags,
-  summary: 'Messages of a conversation, oldest first: the latest page, those after an id (catching up) or before one (older)',
+  summary:
+    'Messages of a conversation, oldest first: the latest page, those after an id (catching up) or before one (older)',
   params,
   querystring: Type.Object({
     after: Type.Optional(MessageId),
@@ -119,18 +136,22 @@ export const messageListSchema = {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
   }),
   response: {
-    200: Type.Object({
-      results: Type.Array(MessageSchema),
-      /** More messages lie beyond this page: after its last (with `after`) or before its first (otherwise). */
-      has_more: Type.Boolean(),
-    }, { description: 'A page of messages, oldest first' }),
+    200: Type.Object(
+      {
+        results: Type.Array(MessageSchema),
+        /** More messages lie beyond this page: after its last (with `after`) or before its first (otherwise). */
+        has_more: Type.Boolean(),
+      },
+      { description: 'A page of messages, oldest first' },
+    ),
     ...errors(404),
   },
 };
 
 export const messageCreateSchema = {
   operationId: 'conversations_messages_create',
-  description: 'Writes a message in a conversation. The other participants get it on the live event stream; mail and push texts never carry the message itself.',
+  description:
+    'Writes a message in a conversation. The other participants get it on the live event stream; mail and push texts never carry the message itself.',
   tags,
   summary: 'Write a message in a conversation',
   params,
@@ -140,13 +161,17 @@ export const messageCreateSchema = {
 
 export const readCreateSchema = {
   operationId: 'conversations_read_create',
-  description: 'Marks the conversation read up to a message; one’s read mark never moves back. Answers the mark and how many messages are still unread.',
+  description:
+    'Marks the conversation read up to a message; one’s read mark never moves back. Answers the mark and how many messages are still unread.',
   tags,
   summary: "Mark the conversation read up to a message (one's read mark never moves back)",
   params,
   body: Type.Object({ message_id: MessageId }),
   response: {
-    200: Type.Object({ conversation_id: Type.Integer(), last_read_message_id: Type.Integer(), unread: Type.Integer() }, { description: 'The read mark: the last message read and how many are still unread' }),
+    200: Type.Object(
+      { conversation_id: Type.Integer(), last_read_message_id: Type.Integer(), unread: Type.Integer() },
+      { description: 'The read mark: the last message read and how many are still unread' },
+    ),
     ...errors(404),
   },
 };

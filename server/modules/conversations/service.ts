@@ -9,7 +9,14 @@ import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../../lib/names';
 import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
-import type { ConversationCreateInput, ConversationListFilter, ConversationOut, ConversationSummaryOut, MessageListQuery, MessageOut } from './schemas';
+import type {
+  ConversationCreateInput,
+  ConversationListFilter,
+  ConversationOut,
+  ConversationSummaryOut,
+  MessageListQuery,
+  MessageOut,
+} from './schemas';
 
 type ConversationRow = typeof conversations.$inferSelect;
 
@@ -38,7 +45,11 @@ function callerOf(actor: Actor): Caller {
  */
 function visible(caller: Caller): SQL {
   const own = caller.office
-    ? or(isNotNull(conversations.employeeId), eq(conversations.createdById, caller.userId), eq(conversations.counterpartId, caller.userId))!
+    ? or(
+        isNotNull(conversations.employeeId),
+        eq(conversations.createdById, caller.userId),
+        eq(conversations.counterpartId, caller.userId),
+      )!
     : eq(conversations.employeeId, caller.userId);
   return and(eq(conversations.organizationId, caller.organizationId), own)!;
 }
@@ -99,10 +110,27 @@ export function createConversationService(app: FastifyInstance) {
     return app.db
       .select({
         conversation: conversations,
-        employee: { id: employeeUser.id, firstName: employeeUser.firstName, lastName: employeeUser.lastName, email: employeeUser.email },
-        creator: { id: creatorUser.id, firstName: creatorUser.firstName, lastName: creatorUser.lastName, email: creatorUser.email },
-        counterpart: { id: counterpartUser.id, firstName: counterpartUser.firstName, lastName: counterpartUser.lastName, email: counterpartUser.email },
-        lastMessageId: sql<number | null>`(SELECT max(m.id) FROM messages m WHERE m.conversation_id = ${conversations.id})`,
+        employee: {
+          id: employeeUser.id,
+          firstName: employeeUser.firstName,
+          lastName: employeeUser.lastName,
+          email: employeeUser.email,
+        },
+        creator: {
+          id: creatorUser.id,
+          firstName: creatorUser.firstName,
+          lastName: creatorUser.lastName,
+          email: creatorUser.email,
+        },
+        counterpart: {
+          id: counterpartUser.id,
+          firstName: counterpartUser.firstName,
+          lastName: counterpartUser.lastName,
+          email: counterpartUser.email,
+        },
+        lastMessageId: sql<
+          number | null
+        >`(SELECT max(m.id) FROM messages m WHERE m.conversation_id = ${conversations.id})`,
         preview: sql<string>`coalesce((SELECT left(m.body, ${PREVIEW_LENGTH}) FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.id DESC LIMIT 1), '')`,
         unread: unreadOf(caller.userId),
       })
@@ -122,19 +150,30 @@ export function createConversationService(app: FastifyInstance) {
   }
 
   /** Everyone of the conversation: the employee and the organization's active admins (and any other author), or the two of a direct one. */
-  async function participantsOf(conversation: ConversationRow): Promise<{ id: number; name: string; office: boolean; role: string }[]> {
+  async function participantsOf(
+    conversation: ConversationRow,
+  ): Promise<{ id: number; name: string; office: boolean; role: string }[]> {
     const ids = new Set<number>();
     if (conversation.employeeId) {
       ids.add(conversation.employeeId);
       for (const id of await organizationAdminIds(app.db, conversation.organizationId)) ids.add(id);
-      const authors = await app.db.selectDistinct({ id: messages.authorId }).from(messages).where(eq(messages.conversationId, conversation.id));
+      const authors = await app.db
+        .selectDistinct({ id: messages.authorId })
+        .from(messages)
+        .where(eq(messages.conversationId, conversation.id));
       for (const author of authors) ids.add(author.id);
     } else {
       ids.add(conversation.createdById);
       if (conversation.counterpartId) ids.add(conversation.counterpartId);
     }
     const rows = await app.db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+      })
       .from(users)
       .where(inArray(users.id, [...ids]))
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
@@ -143,7 +182,14 @@ export function createConversationService(app: FastifyInstance) {
 
   async function readMarksOf(conversationId: number) {
     return app.db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, lastReadMessageId: conversationReads.lastReadMessageId, readAt: conversationReads.readAt })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        lastReadMessageId: conversationReads.lastReadMessageId,
+        readAt: conversationReads.readAt,
+      })
       .from(conversationReads)
       .innerJoin(users, eq(users.id, conversationReads.userId))
       .where(eq(conversationReads.conversationId, conversationId))
@@ -151,24 +197,36 @@ export function createConversationService(app: FastifyInstance) {
   }
 
   async function detail(caller: Caller, row: SummaryRow): Promise<ConversationOut> {
-    const [participants, marks] = await Promise.all([participantsOf(row.conversation), readMarksOf(row.conversation.id)]);
+    const [participants, marks] = await Promise.all([
+      participantsOf(row.conversation),
+      readMarksOf(row.conversation.id),
+    ]);
     return {
       ...serializeSummary(caller, row),
       employee: row.employee ? ref(row.employee) : null,
       created_by: ref(row.creator),
       participants: participants.map(({ id, name, office }) => ({ id, name, office })),
-      read_marks: marks.map((mark) => ({ user: ref(mark), last_read_message_id: Number(mark.lastReadMessageId), read_at: mark.readAt.toISOString() })),
+      read_marks: marks.map((mark) => ({
+        user: ref(mark),
+        last_read_message_id: Number(mark.lastReadMessageId),
+        read_at: mark.readAt.toISOString(),
+      })),
     };
   }
 
-  function serializeMessages(rows: { message: typeof messages.$inferSelect; author: Person }[], marks: Awaited<ReturnType<typeof readMarksOf>>): MessageOut[] {
+  function serializeMessages(
+    rows: { message: typeof messages.$inferSelect; author: Person }[],
+    marks: Awaited<ReturnType<typeof readMarksOf>>,
+  ): MessageOut[] {
     return rows.map(({ message, author }) => ({
       id: Number(message.id),
       conversation_id: message.conversationId,
       author: ref(author),
       body: message.body,
       created_at: message.createdAt.toISOString(),
-      read_by: marks.filter((mark) => mark.id !== message.authorId && Number(mark.lastReadMessageId) >= Number(message.id)).map(ref),
+      read_by: marks
+        .filter((mark) => mark.id !== message.authorId && Number(mark.lastReadMessageId) >= Number(message.id))
+        .map(ref),
     }));
   }
 
@@ -191,10 +249,29 @@ export function createConversationService(app: FastifyInstance) {
       const [waiting] = await app.db
         .select({ id: notifications.id })
         .from(notifications)
-        .where(and(eq(notifications.userId, person.id), eq(notifications.type, 'message'), eq(notifications.link, link), isNull(notifications.readAt)))
+        .where(
+          and(
+            eq(notifications.userId, person.id),
+            eq(notifications.type, 'message'),
+            eq(notifications.link, link),
+            isNull(notifications.readAt),
+          ),
+        )
         .limit(1);
       if (waiting) continue;
-      await notify(app.db, { userId: person.id, organizationId: conversation.organizationId, type: 'message', title, body: 'Open Messages in the portal to read it.', link }, app.now(), app);
+      await notify(
+        app.db,
+        {
+          userId: person.id,
+          organizationId: conversation.organizationId,
+          type: 'message',
+          title,
+          body: 'Open Messages in the portal to read it.',
+          link,
+        },
+        app.now(),
+        app,
+      );
     }
   }
 
@@ -203,7 +280,8 @@ export function createConversationService(app: FastifyInstance) {
     if (!caller.office) {
       const fields: Record<string, string[]> = {};
       if (body.employee_id !== undefined) fields.employee_id = ['An employee writes to the office: leave this out.'];
-      if (body.counterpart_id !== undefined) fields.counterpart_id = ['An employee writes to the office: leave this out.'];
+      if (body.counterpart_id !== undefined)
+        fields.counterpart_id = ['An employee writes to the office: leave this out.'];
       if (Object.keys(fields).length) throw invalid(fields);
       return;
     }
@@ -233,26 +311,47 @@ export function createConversationService(app: FastifyInstance) {
       const [admin] = await app.db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, body.counterpart_id!), eq(users.organizationId, caller.organizationId), eq(users.role, 'ROLE_ADMIN'), eq(users.isActive, true)))
+        .where(
+          and(
+            eq(users.id, body.counterpart_id!),
+            eq(users.organizationId, caller.organizationId),
+            eq(users.role, 'ROLE_ADMIN'),
+            eq(users.isActive, true),
+          ),
+        )
         .limit(1);
-      if (!admin || admin.id === caller.userId) throw invalid({ counterpart_id: ['Choose another admin of this organization.'] });
+      if (!admin || admin.id === caller.userId)
+        throw invalid({ counterpart_id: ['Choose another admin of this organization.'] });
     }
   }
 
   return {
-    async list(actor: Actor, filter: ConversationListFilter, page: Page): Promise<{ count: number; results: ConversationSummaryOut[] }> {
+    async list(
+      actor: Actor,
+      filter: ConversationListFilter,
+      page: Page,
+    ): Promise<{ count: number; results: ConversationSummaryOut[] }> {
       const caller = callerOf(actor);
       const conditions = [visible(caller)];
       if (filter.topic) conditions.push(eq(conversations.topic, filter.topic));
-      if (filter.unread !== undefined) conditions.push(filter.unread ? hasUnread(caller.userId) : sql`NOT ${hasUnread(caller.userId)}`);
+      if (filter.unread !== undefined)
+        conditions.push(filter.unread ? hasUnread(caller.userId) : sql`NOT ${hasUnread(caller.userId)}`);
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
-        summaryQuery(caller).where(where).orderBy(desc(conversations.lastMessageAt), desc(conversations.id)).limit(page.limit).offset(page.offset),
+        summaryQuery(caller)
+          .where(where)
+          .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+          .limit(page.limit)
+          .offset(page.offset),
         app.db.select({ count: count() }).from(conversations).where(where),
       ]);
       const found = Number(total?.count ?? 0);
       // the conversations name employees (and what they wrote may name clients): every role's reading is audited
-      await actor.audit({ entity: 'conversation', action: 'SEARCH', changed: { query: { ...filter, ...page }, count: found } });
+      await actor.audit({
+        entity: 'conversation',
+        action: 'SEARCH',
+        changed: { query: { ...filter, ...page }, count: found },
+      });
       return { count: found, results: rows.map((row) => serializeSummary(caller, row as SummaryRow)) };
     },
 
@@ -280,15 +379,33 @@ export function createConversationService(app: FastifyInstance) {
           .returning();
         const [message] = await tx
           .insert(messages)
-          .values({ organizationId: caller.organizationId, conversationId: conversation.id, authorId: caller.userId, body: body.body.trim(), createdAt: now })
+          .values({
+            organizationId: caller.organizationId,
+            conversationId: conversation.id,
+            authorId: caller.userId,
+            body: body.body.trim(),
+            createdAt: now,
+          })
           .returning({ id: messages.id });
-        await tx.insert(conversationReads).values({ conversationId: conversation.id, userId: caller.userId, lastReadMessageId: message.id, readAt: now });
+        await tx
+          .insert(conversationReads)
+          .values({
+            conversationId: conversation.id,
+            userId: caller.userId,
+            lastReadMessageId: message.id,
+            readAt: now,
+          });
         return { conversation, messageId: Number(message.id) };
       });
       await actor.audit({
         entity: 'conversation',
         entityId: conversation.id,
-        changed: { event: 'create', topic: conversation.topic, ...(conversation.employeeId ? { employee_id: conversation.employeeId } : {}), ...(conversation.counterpartId ? { counterpart_id: conversation.counterpartId } : {}) },
+        changed: {
+          event: 'create',
+          topic: conversation.topic,
+          ...(conversation.employeeId ? { employee_id: conversation.employeeId } : {}),
+          ...(conversation.counterpartId ? { counterpart_id: conversation.counterpartId } : {}),
+        },
       });
       await announce(caller, conversation, messageId);
       return detail(caller, await visibleConversation(caller, conversation.id));
@@ -297,11 +414,21 @@ export function createConversationService(app: FastifyInstance) {
     async retrieve(actor: Actor, id: number): Promise<ConversationOut> {
       const caller = callerOf(actor);
       const visible = await visibleConversation(caller, id);
-      await actor.audit({ entity: 'conversation', entityId: id, action: 'READ', employeeId: visible.conversation.employeeId ?? null, changed: { event: 'read' } });
+      await actor.audit({
+        entity: 'conversation',
+        entityId: id,
+        action: 'READ',
+        employeeId: visible.conversation.employeeId ?? null,
+        changed: { event: 'read' },
+      });
       return detail(caller, visible);
     },
 
-    async messages(actor: Actor, id: number, query: MessageListQuery): Promise<{ results: MessageOut[]; has_more: boolean }> {
+    async messages(
+      actor: Actor,
+      id: number,
+      query: MessageListQuery,
+    ): Promise<{ results: MessageOut[]; has_more: boolean }> {
       const caller = callerOf(actor);
       const { conversation } = await visibleConversation(caller, id);
       const limit = query.limit ?? 50;
@@ -311,7 +438,10 @@ export function createConversationService(app: FastifyInstance) {
       // after: the next ones, oldest first (catching up); otherwise the latest ones before the bound (older pages)
       const forward = query.after !== undefined;
       const rows = await app.db
-        .select({ message: messages, author: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email } })
+        .select({
+          message: messages,
+          author: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+        })
         .from(messages)
         .innerJoin(users, eq(users.id, messages.authorId))
         .where(and(...conditions))
@@ -319,7 +449,13 @@ export function createConversationService(app: FastifyInstance) {
         .limit(limit + 1);
       const hasMore = rows.length > limit;
       const page = rows.slice(0, limit);
-      await actor.audit({ entity: 'conversation', entityId: conversation.id, action: 'READ', employeeId: conversation.employeeId ?? null, changed: { event: 'read-messages', count: page.length, ...query } });
+      await actor.audit({
+        entity: 'conversation',
+        entityId: conversation.id,
+        action: 'READ',
+        employeeId: conversation.employeeId ?? null,
+        changed: { event: 'read-messages', count: page.length, ...query },
+      });
       if (!forward) page.reverse();
       return { results: serializeMessages(page, await readMarksOf(conversation.id)), has_more: hasMore };
     },
@@ -332,26 +468,51 @@ export function createConversationService(app: FastifyInstance) {
       const message = await app.db.transaction(async (tx) => {
         const [message] = await tx
           .insert(messages)
-          .values({ organizationId: caller.organizationId, conversationId: conversation.id, authorId: caller.userId, body: text.trim(), createdAt: now })
+          .values({
+            organizationId: caller.organizationId,
+            conversationId: conversation.id,
+            authorId: caller.userId,
+            body: text.trim(),
+            createdAt: now,
+          })
           .returning();
         await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversation.id));
         // one's own message is read by oneself
         await tx
           .insert(conversationReads)
-          .values({ conversationId: conversation.id, userId: caller.userId, lastReadMessageId: message.id, readAt: now })
+          .values({
+            conversationId: conversation.id,
+            userId: caller.userId,
+            lastReadMessageId: message.id,
+            readAt: now,
+          })
           .onConflictDoUpdate({
             target: [conversationReads.conversationId, conversationReads.userId],
-            set: { lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, excluded.last_read_message_id)`, readAt: now },
+            set: {
+              lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, excluded.last_read_message_id)`,
+              readAt: now,
+            },
           });
         return message;
       });
-      await actor.audit({ entity: 'message', entityId: Number(message.id), changed: { event: 'create', conversation_id: conversation.id } });
+      await actor.audit({
+        entity: 'message',
+        entityId: Number(message.id),
+        changed: { event: 'create', conversation_id: conversation.id },
+      });
       await announce(caller, conversation, Number(message.id));
-      const [author] = await app.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, caller.userId));
+      const [author] = await app.db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, caller.userId));
       return serializeMessages([{ message, author }], await readMarksOf(conversation.id))[0];
     },
 
-    async markRead(actor: Actor, id: number, messageId: number): Promise<{ conversation_id: number; last_read_message_id: number; unread: number }> {
+    async markRead(
+      actor: Actor,
+      id: number,
+      messageId: number,
+    ): Promise<{ conversation_id: number; last_read_message_id: number; unread: number }> {
       const caller = callerOf(actor);
       const { conversation } = await visibleConversation(caller, id);
       const [message] = await app.db
@@ -393,16 +554,36 @@ export function createConversationService(app: FastifyInstance) {
       const cleared = await app.db
         .update(notifications)
         .set({ readAt: now })
-        .where(and(eq(notifications.userId, caller.userId), eq(notifications.type, 'message'), eq(notifications.link, `/messages/${conversation.id}`), isNull(notifications.readAt)))
+        .where(
+          and(
+            eq(notifications.userId, caller.userId),
+            eq(notifications.type, 'message'),
+            eq(notifications.link, `/messages/${conversation.id}`),
+            isNull(notifications.readAt),
+          ),
+        )
         .returning({ id: notifications.id });
       if (cleared.length) {
         const count = await unreadNotificationCount(app.db, caller.userId, caller.organizationId);
-        await app.events.publish([{ userId: caller.userId, organizationId: caller.organizationId, type: 'notifications.read', data: { unread: count } }]);
+        await app.events.publish([
+          {
+            userId: caller.userId,
+            organizationId: caller.organizationId,
+            type: 'notifications.read',
+            data: { unread: count },
+          },
+        ]);
       }
       const [{ unread }] = await app.db
         .select({ unread: sql<number>`count(*)::int` })
         .from(messages)
-        .where(and(eq(messages.conversationId, conversation.id), gt(messages.id, last), sql`${messages.authorId} <> ${caller.userId}`));
+        .where(
+          and(
+            eq(messages.conversationId, conversation.id),
+            gt(messages.id, last),
+            sql`${messages.authorId} <> ${caller.userId}`,
+          ),
+        );
       return { conversation_id: conversation.id, last_read_message_id: last, unread: Number(unread) };
     },
   };

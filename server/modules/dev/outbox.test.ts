@@ -39,32 +39,58 @@ for (const backend of testBackends()) {
       const body = response.json();
       expect(body).toMatchObject({ count: 1, next: null, previous: null });
       expect(body.results).toEqual([
-        { id: expect.any(Number), to: 'someone@sunrise.example', subject: 'Sunrise mail', text: 'Text of Sunrise mail', state: 'printed', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+        {
+          id: expect.any(Number),
+          to: 'someone@sunrise.example',
+          subject: 'Sunrise mail',
+          text: 'Text of Sunrise mail',
+          state: 'printed',
+          created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
       ]);
-      expect(subjects((await harborAdmin.in(null).get('/api/dev/outbox/')).json())).toEqual(['Harbor-scoped mail to a sunrise address', 'Harbor mail']);
+      expect(subjects((await harborAdmin.in(null).get('/api/dev/outbox/')).json())).toEqual([
+        'Harbor-scoped mail to a sunrise address',
+        'Harbor mail',
+      ]);
     });
 
     it("never shows a working link: an admin who asks for the master's password reset finds nothing to follow", async () => {
       // the attack of the security review: a Sunrise admin asks, on the public page, for a reset of the master
       const last = t.delivered()[0]?.id ?? 0;
-      const asked = await t.anonymous.in('sunrise').post('/api/auth/password/reset/', { email: 'master@portal.example' });
+      const asked = await t.anonymous
+        .in('sunrise')
+        .post('/api/auth/password/reset/', { email: 'master@portal.example' });
       expect(asked.statusCode).toBe(204);
       const mailed = await t.waitForMail('master@portal.example', last);
       const [, uid, token] = linkOf(mailed.text, 'reset-password')!;
-      for (const [session, organization] of [[admin, 'sunrise'], [harborAdmin, 'harbor']] as const) {
+      for (const [session, organization] of [
+        [admin, 'sunrise'],
+        [harborAdmin, 'harbor'],
+      ] as const) {
         const page = (await session.in(organization).get('/api/dev/outbox/?limit=100')).json();
         expect(page.results.map((m: { to: string }) => m.to)).not.toContain('master@portal.example');
         expect(JSON.stringify(page)).not.toContain(token);
       }
       // the link still works for its recipient (the console of console-mail mode)
       const [before] = await t.database.db.select().from(users).where(eq(users.email, 'master@portal.example'));
-      const confirmed = await t.anonymous.post('/api/auth/password/reset/confirm/', { uid, token, new_password: 'Quiet-Harbor-Lantern-8842' });
+      const confirmed = await t.anonymous.post('/api/auth/password/reset/confirm/', {
+        uid,
+        token,
+        new_password: 'Quiet-Harbor-Lantern-8842',
+      });
       expect(confirmed.statusCode).toBe(204);
       await t.database.db.update(users).set({ passwordHash: before.passwordHash }).where(eq(users.id, before.id));
     });
 
     it('keeps invitations and password resets with their tokens redacted: what /dev shows opens no account', async () => {
-      const invited = await admin.in(null).post('/api/users/', { email: 'outbox.invite@example.com', first_name: 'Olga', last_name: 'Berg', role: 'ROLE_CLIENT' });
+      const invited = await admin
+        .in(null)
+        .post('/api/users/', {
+          email: 'outbox.invite@example.com',
+          first_name: 'Olga',
+          last_name: 'Berg',
+          role: 'ROLE_CLIENT',
+        });
       expect(invited.statusCode).toBe(201);
       const last = t.delivered()[0]?.id ?? 0;
       const reset = await t.anonymous.post('/api/auth/password/reset/', { email: 'aide@sunrise.example' });
@@ -74,8 +100,14 @@ for (const backend of testBackends()) {
       const body = (await admin.in(null).get('/api/dev/outbox/?limit=2')).json();
       expect(body.count).toBe(3);
       expect(body.next).toBe('http://portal.test/api/dev/outbox/?limit=2&offset=2');
-      expect(body.results.map((m: { to: string }) => m.to).sort()).toEqual(['aide@sunrise.example', 'outbox.invite@example.com']);
-      for (const [mail, route] of [[invitationMail, 'sign-up'], [resetMail, 'reset-password']] as const) {
+      expect(body.results.map((m: { to: string }) => m.to).sort()).toEqual([
+        'aide@sunrise.example',
+        'outbox.invite@example.com',
+      ]);
+      for (const [mail, route] of [
+        [invitationMail, 'sign-up'],
+        [resetMail, 'reset-password'],
+      ] as const) {
         const [, uid, token, organization] = linkOf(mail.text, route)!;
         const shown = body.results.find((m: { to: string }) => m.to === mail.to);
         expect(shown.text).toContain(`http://portal.test/${route}/${uid}/[redacted]/${organization}`);
@@ -86,7 +118,11 @@ for (const backend of testBackends()) {
         expect(row.text).not.toContain(token);
         expect(row.text).toBe(shown.text);
       }
-      const forged = await t.anonymous.post('/api/auth/password/reset/confirm/', { uid: linkOf(resetMail.text, 'reset-password')![1], token: '[redacted]', new_password: 'Quiet-Harbor-Lantern-8842' });
+      const forged = await t.anonymous.post('/api/auth/password/reset/confirm/', {
+        uid: linkOf(resetMail.text, 'reset-password')![1],
+        token: '[redacted]',
+        new_password: 'Quiet-Harbor-Lantern-8842',
+      });
       expect(forged.statusCode).toBe(400);
       const second = (await admin.in(null).get('/api/dev/outbox/?limit=2&offset=2')).json();
       expect(subjects(second)).toEqual(['Sunrise mail']);

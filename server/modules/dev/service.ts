@@ -14,7 +14,13 @@ export function createOutboxService(app: FastifyInstance) {
     async list(organization: RequestOrganization, page: Page): Promise<{ count: number; results: MailOut[] }> {
       const where = eq(outbox.organizationId, organization.id);
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(page.limit).offset(page.offset),
+        app.db
+          .select()
+          .from(outbox)
+          .where(where)
+          .orderBy(desc(outbox.createdAt), desc(outbox.id))
+          .limit(page.limit)
+          .offset(page.offset),
         app.db.select({ count: count() }).from(outbox).where(where),
       ]);
       return {

@@ -48,7 +48,9 @@ async function claim(app: FastifyInstance, stage: Stage, now: Date): Promise<Cla
 }
 
 /** One sweep: returns how many documents were warned about, by stage. */
-export async function sweepExpiringDocuments(app: FastifyInstance): Promise<{ expired: number; in7: number; in30: number }> {
+export async function sweepExpiringDocuments(
+  app: FastifyInstance,
+): Promise<{ expired: number; in7: number; in30: number }> {
   const now = app.now();
   const counts = { expired: 0, in7: 0, in30: 0 };
   const admins = new Map<number, number[]>();
@@ -67,14 +69,28 @@ export async function sweepExpiringDocuments(app: FastifyInstance): Promise<{ ex
       const employeeName = `${doc.first_name} ${doc.last_name}`.trim();
       await notify(
         app.db,
-        { userId: doc.employee_id, organizationId: doc.organization_id, type, title: `Your ${doc.name} ${when}`, body: 'Please upload the renewed document.', link: '/profile/documents' },
+        {
+          userId: doc.employee_id,
+          organizationId: doc.organization_id,
+          type,
+          title: `Your ${doc.name} ${when}`,
+          body: 'Please upload the renewed document.',
+          link: '/profile/documents',
+        },
         now,
         app,
       );
       for (const adminId of await adminsOf(doc.organization_id)) {
         await notify(
           app.db,
-          { userId: adminId, organizationId: doc.organization_id, type, title: `${employeeName}'s ${doc.name} ${when}`, body: '', link: `/employees/${doc.employee_id}/documents` },
+          {
+            userId: adminId,
+            organizationId: doc.organization_id,
+            type,
+            title: `${employeeName}'s ${doc.name} ${when}`,
+            body: '',
+            link: `/employees/${doc.employee_id}/documents`,
+          },
           now,
           app,
         );
@@ -85,7 +101,11 @@ export async function sweepExpiringDocuments(app: FastifyInstance): Promise<{ ex
         operationId: null,
         entity: 'employee_document',
         entityId: doc.id,
-        changed: { event: expired ? 'expired-warning' : `expiry-warning-${stage}-days`, employee_id: doc.employee_id, expires_on: doc.expires_on },
+        changed: {
+          event: expired ? 'expired-warning' : `expiry-warning-${stage}-days`,
+          employee_id: doc.employee_id,
+          expires_on: doc.expires_on,
+        },
       });
     }
   }
@@ -101,5 +121,7 @@ export const EXPIRY_SWEEP_JOB = 'document-expiry';
  * once an hour however many processes run (each document is also warned once per stage: see `claim`).
  */
 export function startExpirySweep(app: FastifyInstance): void {
-  scheduleClaimedJob(app, EXPIRY_SWEEP_JOB, { everyMs: HOUR_MS, checkMs: 5 * 60_000 }, () => sweepExpiringDocuments(app));
+  scheduleClaimedJob(app, EXPIRY_SWEEP_JOB, { everyMs: HOUR_MS, checkMs: 5 * 60_000 }, () =>
+    sweepExpiringDocuments(app),
+  );
 }

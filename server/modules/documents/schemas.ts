@@ -5,7 +5,10 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 /** The one date atom (server/schemas/common.ts), kept importable from here. */
 export { IsoDate };
 
-export const StoredFileSchema = Type.Object({ name: Type.String(), size: Type.Integer(), content_type: Type.String() }, { title: 'StoredFile' });
+export const StoredFileSchema = Type.Object(
+  { name: Type.String(), size: Type.Integer(), content_type: Type.String() },
+  { title: 'StoredFile' },
+);
 
 export const DOCUMENT_STATUSES = ['MISSING', 'PENDING', 'APPROVED', 'REJECTED'] as const;
 
@@ -35,7 +38,9 @@ const BinaryField = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
 const DocumentUpload = Type.Object(
   {
     file: Type.Optional(BinaryField),
-    expires_on: Type.Optional(Type.String({ description: 'YYYY-MM-DD; required when the document requires an expiry date' })),
+    expires_on: Type.Optional(
+      Type.String({ description: 'YYYY-MM-DD; required when the document requires an expiry date' }),
+    ),
   },
   { title: 'DocumentUpload' },
 );
@@ -43,7 +48,8 @@ const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ..
 
 export const documentFileSchema = {
   operationId: 'documents_file_retrieve',
-  description: 'Answers the stored file of an employee document, as an attachment with its own content type: to the employee it belongs to, or to the office of its organization.',
+  description:
+    'Answers the stored file of an employee document, as an attachment with its own content type: to the employee it belongs to, or to the office of its organization.',
   tags: ['documents'],
   summary: "A document's file: for its owner, or an admin (master) of its organization",
   params: Type.Object({ id: Id }),
@@ -53,7 +59,8 @@ export const documentFileSchema = {
 
 export const profileDocumentListSchema = {
   operationId: 'profile_documents_list',
-  description: 'Lists the signed-in employee’s own document slots: what is requested, uploaded, approved or rejected (with the office’s note), and the expiry dates.',
+  description:
+    'Lists the signed-in employee’s own document slots: what is requested, uploaded, approved or rejected (with the office’s note), and the expiry dates.',
   tags: ['profile'],
   summary: "The signed-in employee's documents",
   response: { 200: Type.Array(DocumentSchema), ...errors() },
@@ -61,7 +68,8 @@ export const profileDocumentListSchema = {
 
 export const profileDocumentUploadSchema = {
   operationId: 'profile_documents_upload_create',
-  description: 'Uploads the file of one of one’s own document slots as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for the office’s review.',
+  description:
+    'Uploads the file of one of one’s own document slots as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for the office’s review.',
   tags: ['profile'],
   summary: 'Upload the file of one of one’s document slots (PDF, PNG or JPEG, at most 10 MB); it waits for review',
   params: Type.Object({ id: Id }),
@@ -72,7 +80,8 @@ export const profileDocumentUploadSchema = {
 
 export const employeeDocumentUploadSchema = {
   operationId: 'employees_documents_upload_create',
-  description: 'Uploads, for the office, the file of one of an employee’s document slots received on paper, as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for review like an employee’s own upload.',
+  description:
+    'Uploads, for the office, the file of one of an employee’s document slots received on paper, as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for review like an employee’s own upload.',
   tags: ['employees'],
   summary:
     "The office uploads the file of one of an employee's document slots, received on paper: the same checks and expiry date as the employee's own upload (PDF, PNG or JPEG, at most 10 MB); it waits for review, and the audit log records who uploaded it",

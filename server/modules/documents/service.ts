@@ -39,9 +39,17 @@ export function serializeDocument(row: DocumentRow, file: FileMeta, today: strin
 }
 
 /** An employee's documents, oldest slot first (always filtered by organization and employee). */
-export async function listEmployeeDocuments(db: Db, organizationId: number, employeeId: number, today: string): Promise<DocumentOut[]> {
+export async function listEmployeeDocuments(
+  db: Db,
+  organizationId: number,
+  employeeId: number,
+  today: string,
+): Promise<DocumentOut[]> {
   const rows = await db
-    .select({ document: employeeDocuments, file: { name: files.name, size: files.size, contentType: files.contentType } })
+    .select({
+      document: employeeDocuments,
+      file: { name: files.name, size: files.size, contentType: files.contentType },
+    })
     .from(employeeDocuments)
     .leftJoin(files, eq(files.id, employeeDocuments.fileId))
     .where(and(eq(employeeDocuments.organizationId, organizationId), eq(employeeDocuments.employeeId, employeeId)))
@@ -50,11 +58,24 @@ export async function listEmployeeDocuments(db: Db, organizationId: number, empl
 }
 
 /** The slots of the organization's active required document types that apply to a position. */
-export async function assignRequiredDocuments(tx: Tx, organizationId: number, employeeId: number, position: string, requestedById: number | null, now: Date): Promise<number> {
+export async function assignRequiredDocuments(
+  tx: Tx,
+  organizationId: number,
+  employeeId: number,
+  position: string,
+  requestedById: number | null,
+  now: Date,
+): Promise<number> {
   const types = await tx
     .select()
     .from(documentTypes)
-    .where(and(eq(documentTypes.organizationId, organizationId), eq(documentTypes.active, true), eq(documentTypes.required, true)))
+    .where(
+      and(
+        eq(documentTypes.organizationId, organizationId),
+        eq(documentTypes.active, true),
+        eq(documentTypes.required, true),
+      ),
+    )
     .orderBy(asc(documentTypes.id));
   const applying = types.filter((t) => t.positions.length === 0 || t.positions.includes(position));
   if (!applying.length) return 0;
@@ -90,7 +111,11 @@ export function createDocumentService(app: FastifyInstance) {
   }
 
   /** Stores the uploaded file of a slot (multipart `file`, `expires_on`): PENDING, to be reviewed. */
-  async function storeDocumentFile(request: FastifyRequest, document: DocumentRow, by: 'employee' | 'office'): Promise<DocumentOut> {
+  async function storeDocumentFile(
+    request: FastifyRequest,
+    document: DocumentRow,
+    by: 'employee' | 'office',
+  ): Promise<DocumentOut> {
     const organization = requireOrganization(request);
     const me = request.user!.user;
     const id = document.id;
@@ -102,29 +127,35 @@ export function createDocumentService(app: FastifyInstance) {
     const expiresOn = (form.fields.expires_on ?? '').trim() || null;
     // a multipart field (blank: none), so checked here as the API's own dates are (format date)
     if (expiresOn !== null && !isIsoDate(expiresOn)) throw invalid({ expires_on: ['Enter a real date.'] });
-    if (document.requiresExpiry && expiresOn === null) throw invalid({ expires_on: ['This document needs its expiry date.'] });
+    if (document.requiresExpiry && expiresOn === null)
+      throw invalid({ expires_on: ['This document needs its expiry date.'] });
     if (expiresOn !== null && expiresOn < today) throw invalid({ expires_on: ['This document has already expired.'] });
     const now = app.now();
     const previousFileId = document.fileId;
-    const updated = await storeUpload(app, form.file!, { organizationId: organization.id, createdById: me.id }, async (tx, file) => {
-      const [row] = await tx
-        .update(employeeDocuments)
-        .set({
-          fileId: file.id,
-          status: 'PENDING',
-          expiresOn: document.requiresExpiry || expiresOn ? expiresOn : null,
-          uploadedAt: now,
-          reviewNote: null,
-          reviewedAt: null,
-          reviewedById: null,
-          warned30At: null,
-          warned7At: null,
-          expiredWarnedAt: null,
-        })
-        .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organization.id)))
-        .returning();
-      return { row, file };
-    });
+    const updated = await storeUpload(
+      app,
+      form.file!,
+      { organizationId: organization.id, createdById: me.id },
+      async (tx, file) => {
+        const [row] = await tx
+          .update(employeeDocuments)
+          .set({
+            fileId: file.id,
+            status: 'PENDING',
+            expiresOn: document.requiresExpiry || expiresOn ? expiresOn : null,
+            uploadedAt: now,
+            reviewNote: null,
+            reviewedAt: null,
+            reviewedById: null,
+            warned30At: null,
+            warned7At: null,
+            expiredWarnedAt: null,
+          })
+          .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organization.id)))
+          .returning();
+        return { row, file };
+      },
+    );
     await request.audit({
       entity: 'employee_document',
       entityId: id,
@@ -140,7 +171,14 @@ export function createDocumentService(app: FastifyInstance) {
     if (by === 'office') {
       await notify(
         app.db,
-        { userId: document.employeeId, organizationId: organization.id, type: 'document_uploaded', title: `The office uploaded ${document.name} for you`, body: 'It was received on paper.', link: OWN_LINK },
+        {
+          userId: document.employeeId,
+          organizationId: organization.id,
+          type: 'document_uploaded',
+          title: `The office uploaded ${document.name} for you`,
+          body: 'It was received on paper.',
+          link: OWN_LINK,
+        },
         now,
         app,
       );
@@ -149,7 +187,14 @@ export function createDocumentService(app: FastifyInstance) {
       for (const adminId of await organizationAdminIds(app.db, organization.id)) {
         await notify(
           app.db,
-          { userId: adminId, organizationId: organization.id, type: 'document_uploaded', title: `${who} uploaded ${document.name}`, body: 'It is waiting for your review.', link: adminLink(me.id) },
+          {
+            userId: adminId,
+            organizationId: organization.id,
+            type: 'document_uploaded',
+            title: `${who} uploaded ${document.name}`,
+            body: 'It is waiting for your review.',
+            link: adminLink(me.id),
+          },
           now,
           app,
         );
@@ -166,7 +211,12 @@ export function createDocumentService(app: FastifyInstance) {
       const organization = requireOrganization(request);
       const me = request.user!.user.id;
       // one's own record is audited too (every read, every role)
-      await request.audit({ entity: 'employee_document', action: 'READ', employeeId: me, changed: { event: 'read-list', employee_id: me } });
+      await request.audit({
+        entity: 'employee_document',
+        action: 'READ',
+        employeeId: me,
+        changed: { event: 'read-list', employee_id: me },
+      });
       return listEmployeeDocuments(app.db, organization.id, me, todayOf(request));
     },
 
@@ -204,7 +254,11 @@ export function createDocumentService(app: FastifyInstance) {
         throw permissionDenied();
       }
       if (!found.file) throw notFound('This document has no file yet.');
-      await request.audit({ entity: 'employee_document', entityId: id, changed: { event: 'file-read', employee_id: found.document.employeeId } });
+      await request.audit({
+        entity: 'employee_document',
+        entityId: id,
+        changed: { event: 'file-read', employee_id: found.document.employeeId },
+      });
       return sendStoredFile(app, reply, found.file);
     },
 
@@ -229,21 +283,58 @@ export function createDocumentService(app: FastifyInstance) {
           .where(and(eq(documentTypes.id, input.document_type_id), eq(documentTypes.organizationId, organization.id)))
           .limit(1);
         if (!type) throw invalid({ document_type_id: ['Unknown document type.'] });
-        values = { name: type.name, required: input.required ?? type.required, requiresExpiry: type.requiresExpiry, documentTypeId: type.id };
+        values = {
+          name: type.name,
+          required: input.required ?? type.required,
+          requiresExpiry: type.requiresExpiry,
+          documentTypeId: type.id,
+        };
       } else {
         const name = (input.name ?? '').trim();
-        if (!name) throw invalid({ name: ['Name the document, or choose a document type.'] }, 'Name the document, or choose a document type.');
-        values = { name, required: input.required ?? true, requiresExpiry: input.requires_expiry ?? false, documentTypeId: null };
+        if (!name)
+          throw invalid(
+            { name: ['Name the document, or choose a document type.'] },
+            'Name the document, or choose a document type.',
+          );
+        values = {
+          name,
+          required: input.required ?? true,
+          requiresExpiry: input.requires_expiry ?? false,
+          documentTypeId: null,
+        };
       }
       const now = app.now();
       const [row] = await app.db
         .insert(employeeDocuments)
-        .values({ organizationId: organization.id, employeeId: employee.id, ...values, requestedById: request.user!.user.id, createdAt: now })
+        .values({
+          organizationId: organization.id,
+          employeeId: employee.id,
+          ...values,
+          requestedById: request.user!.user.id,
+          createdAt: now,
+        })
         .returning();
-      await request.audit({ entity: 'employee_document', entityId: row.id, changed: { event: 'request', employee_id: employee.id, name: row.name, required: row.required, requires_expiry: row.requiresExpiry } });
+      await request.audit({
+        entity: 'employee_document',
+        entityId: row.id,
+        changed: {
+          event: 'request',
+          employee_id: employee.id,
+          name: row.name,
+          required: row.required,
+          requires_expiry: row.requiresExpiry,
+        },
+      });
       await notify(
         app.db,
-        { userId: employee.id, organizationId: organization.id, type: 'document_requested', title: `Please upload ${row.name}`, body: `${organization.name} asks you for this document.`, link: OWN_LINK },
+        {
+          userId: employee.id,
+          organizationId: organization.id,
+          type: 'document_requested',
+          title: `Please upload ${row.name}`,
+          body: `${organization.name} asks you for this document.`,
+          link: OWN_LINK,
+        },
         now,
         app,
       );
@@ -264,9 +355,15 @@ export function createDocumentService(app: FastifyInstance) {
       const expiresOn = input.expires_on !== undefined ? input.expires_on : doc.expiresOn;
       const note = input.review_note === undefined ? undefined : (input.review_note ?? '').trim() || null;
       if (input.status) {
-        if (!found.file) throw invalid({ status: ['Nothing was uploaded for this document yet.'] }, 'Nothing was uploaded for this document yet.');
-        if (input.status === 'APPROVED' && doc.requiresExpiry && !expiresOn) throw invalid({ expires_on: ['This document needs its expiry date.'] });
-        if (input.status === 'REJECTED' && !note) throw invalid({ review_note: ['Say why the document is rejected.'] }, 'Say why the document is rejected.');
+        if (!found.file)
+          throw invalid(
+            { status: ['Nothing was uploaded for this document yet.'] },
+            'Nothing was uploaded for this document yet.',
+          );
+        if (input.status === 'APPROVED' && doc.requiresExpiry && !expiresOn)
+          throw invalid({ expires_on: ['This document needs its expiry date.'] });
+        if (input.status === 'REJECTED' && !note)
+          throw invalid({ review_note: ['Say why the document is rejected.'] }, 'Say why the document is rejected.');
       }
       const changes: Partial<typeof employeeDocuments.$inferInsert> = {};
       const changed: Record<string, unknown> = {};
@@ -295,7 +392,11 @@ export function createDocumentService(app: FastifyInstance) {
         .set(changes)
         .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organization.id)))
         .returning();
-      await request.audit({ entity: 'employee_document', entityId: id, changed: { event: 'review', employee_id: employeeId, ...changed } });
+      await request.audit({
+        entity: 'employee_document',
+        entityId: id,
+        changed: { event: 'review', employee_id: employeeId, ...changed },
+      });
       if (input.status) {
         const approved = input.status === 'APPROVED';
         await notify(

@@ -9,17 +9,36 @@ import type { ChecklistOut } from './schemas';
  * request COMPLETED, every required document APPROVED and not expired, at least one competency test PASSED.
  * Shared by employees_checklist_retrieve, employees_ready_create and onboarding_checklist_retrieve.
  */
-export async function buildChecklist(db: Db, organizationId: number, employeeId: number, today: string): Promise<ChecklistOut> {
+export async function buildChecklist(
+  db: Db,
+  organizationId: number,
+  employeeId: number,
+  today: string,
+): Promise<ChecklistOut> {
   const [forms, documents, tests] = await Promise.all([
     db
-      .select({ id: formRequests.id, name: formTemplates.name, required: formRequests.required, status: formRequests.status, signedAt: formRequests.signedAt, countersignedAt: formRequests.countersignedAt })
+      .select({
+        id: formRequests.id,
+        name: formTemplates.name,
+        required: formRequests.required,
+        status: formRequests.status,
+        signedAt: formRequests.signedAt,
+        countersignedAt: formRequests.countersignedAt,
+      })
       .from(formRequests)
       .innerJoin(formTemplates, eq(formTemplates.id, formRequests.templateId))
       .where(and(eq(formRequests.organizationId, organizationId), eq(formRequests.employeeId, employeeId)))
       .orderBy(asc(formRequests.id)),
     listEmployeeDocuments(db, organizationId, employeeId, today),
     db
-      .select({ id: testRequests.id, name: competencyTests.name, status: testRequests.status, score: testRequests.score, passMark: competencyTests.passMark, submittedAt: testRequests.submittedAt })
+      .select({
+        id: testRequests.id,
+        name: competencyTests.name,
+        status: testRequests.status,
+        score: testRequests.score,
+        passMark: competencyTests.passMark,
+        submittedAt: testRequests.submittedAt,
+      })
       .from(testRequests)
       .innerJoin(competencyTests, eq(competencyTests.id, testRequests.testId))
       .where(and(eq(testRequests.organizationId, organizationId), eq(testRequests.employeeId, employeeId)))
@@ -28,7 +47,11 @@ export async function buildChecklist(db: Db, organizationId: number, employeeId:
   const missing: string[] = [];
   for (const form of forms) {
     if (!form.required || form.status === 'COMPLETED') continue;
-    missing.push(form.status === 'AWAITING_COUNTERSIGN' ? `Form "${form.name}" awaits the office's countersignature.` : `Form "${form.name}" is not completed.`);
+    missing.push(
+      form.status === 'AWAITING_COUNTERSIGN'
+        ? `Form "${form.name}" awaits the office's countersignature.`
+        : `Form "${form.name}" is not completed.`,
+    );
   }
   for (const document of documents) {
     if (!document.required) continue;

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, employeeDocuments, employeeProfiles, formRequests, notifications, testRequests, users } from '../../db/schema';
+import {
+  auditLog,
+  employeeDocuments,
+  employeeProfiles,
+  formRequests,
+  notifications,
+  testRequests,
+  users,
+} from '../../db/schema';
 import { PDF_BYTES } from '../../lib/multipart-test-helpers';
 import { addDays } from '#domain/dates';
 import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
@@ -19,12 +27,18 @@ for (const backend of testBackends()) {
       harborAdmin = await t.as('admin@harbor.example');
       master = await t.as('master@portal.example');
       const rows = await t.database.db.select({ id: users.id, email: users.email }).from(users);
-      ids = Object.fromEntries(rows.map((r) => [r.email.split('@')[0] + (r.email.includes('harbor') ? '@harbor' : ''), r.id]));
+      ids = Object.fromEntries(
+        rows.map((r) => [r.email.split('@')[0] + (r.email.includes('harbor') ? '@harbor' : ''), r.id]),
+      );
     });
     afterAll(async () => t?.close());
 
     const audits = (entity: string, entityId: number) =>
-      t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId)))).orderBy(auditLog.id);
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
+        .orderBy(auditLog.id);
 
     describe('employees_list', () => {
       it('lists the employees with forms due and document flags, by last name', async () => {
@@ -34,8 +48,21 @@ for (const backend of testBackends()) {
         expect(body.count).toBe(3);
         expect(body.results.map((e: { last_name: string }) => e.last_name)).toEqual(['Lindqvist', 'Okafor', 'Patel']);
         const [aide, nurse, newhire] = body.results;
-        expect(aide).toMatchObject({ email: 'aide@sunrise.example', status: 'READY', position: 'HHA', forms_due: 1, expired_documents: 0, expiring_documents: 0 });
-        expect(nurse).toMatchObject({ status: 'READY', position: 'RN', forms_due: 0, expired_documents: 0, expiring_documents: 1 });
+        expect(aide).toMatchObject({
+          email: 'aide@sunrise.example',
+          status: 'READY',
+          position: 'HHA',
+          forms_due: 1,
+          expired_documents: 0,
+          expiring_documents: 0,
+        });
+        expect(nurse).toMatchObject({
+          status: 'READY',
+          position: 'RN',
+          forms_due: 0,
+          expired_documents: 0,
+          expiring_documents: 1,
+        });
         expect(newhire).toMatchObject({ status: 'NEW', position: 'HCC', forms_due: 2, invitation_pending: false });
       });
 
@@ -54,12 +81,22 @@ for (const backend of testBackends()) {
         expect(await names('search=kafor')).toEqual([]);
         expect(await names('search=%25')).toEqual([]);
         expect(await names('expired=true')).toEqual([]);
-        const [doc] = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, ids.aide)).limit(1);
-        await t.database.db.update(employeeDocuments).set({ expiresOn: '2000-01-01' }).where(eq(employeeDocuments.id, doc.id));
+        const [doc] = await t.database.db
+          .select()
+          .from(employeeDocuments)
+          .where(eq(employeeDocuments.employeeId, ids.aide))
+          .limit(1);
+        await t.database.db
+          .update(employeeDocuments)
+          .set({ expiresOn: '2000-01-01' })
+          .where(eq(employeeDocuments.id, doc.id));
         expect(await names('expired=true')).toEqual(['aide']);
         expect(await names('expired=false')).toEqual(['nurse', 'newhire']);
         expect((await admin.get('/api/employees/?expired=true')).json().results[0].expired_documents).toBe(1);
-        await t.database.db.update(employeeDocuments).set({ expiresOn: doc.expiresOn }).where(eq(employeeDocuments.id, doc.id));
+        await t.database.db
+          .update(employeeDocuments)
+          .set({ expiresOn: doc.expiresOn })
+          .where(eq(employeeDocuments.id, doc.id));
         expect(await names('ordering=-last_name')).toEqual(['newhire', 'nurse', 'aide']);
         const paged = (await admin.get('/api/employees/?limit=2')).json();
         expect(paged).toMatchObject({ count: 3, previous: null });
@@ -74,14 +111,38 @@ for (const backend of testBackends()) {
           { firstName: 'Thi', lastName: 'Nguyễn', email: '2nd.nguyen@example.test' },
           { firstName: 'Anna', lastName: 'van der Berg', email: 'ANNA.VDB@Example.test' },
         ];
-        const [sunrise] = await t.database.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, ids.nurse));
+        const [sunrise] = await t.database.db
+          .select({ organizationId: users.organizationId })
+          .from(users)
+          .where(eq(users.id, ids.nurse));
         const made = await t.database.db
           .insert(users)
-          .values(people.map((p) => ({ ...p, organizationId: sunrise.organizationId, role: 'ROLE_EMPLOYEE' as const, timezone: 'America/New_York' })))
+          .values(
+            people.map((p) => ({
+              ...p,
+              organizationId: sunrise.organizationId,
+              role: 'ROLE_EMPLOYEE' as const,
+              timezone: 'America/New_York',
+            })),
+          )
           .returning({ id: users.id, email: users.email });
-        await t.database.db.insert(employeeProfiles).values(made.map((m) => ({ userId: m.id, organizationId: sunrise.organizationId!, status: 'READY' as const, position: 'HHA' as const })));
+        await t.database.db
+          .insert(employeeProfiles)
+          .values(
+            made.map((m) => ({
+              userId: m.id,
+              organizationId: sunrise.organizationId!,
+              status: 'READY' as const,
+              position: 'HHA' as const,
+            })),
+          );
         try {
-          const found = async (search: string) => ((await admin.get(`/api/employees/?search=${encodeURIComponent(search)}&limit=100`)).json().results as { email: string }[]).map((e) => e.email);
+          const found = async (search: string) =>
+            (
+              (await admin.get(`/api/employees/?search=${encodeURIComponent(search)}&limit=100`)).json().results as {
+                email: string;
+              }[]
+            ).map((e) => e.email);
           for (const person of people) {
             for (const field of [person.firstName, person.lastName, person.email]) {
               for (const length of [1, 2, 3, 5, 8, field.length]) {
@@ -125,20 +186,52 @@ for (const backend of testBackends()) {
 
     describe('employees_create, retrieve and partial_update', () => {
       it('creates a NEW employee with the invitation and the onboarding items of the position', async () => {
-        const response = await admin.post('/api/employees/', { email: 'Lena.Ortiz@Example.com', first_name: 'Lena', last_name: 'Ortiz', phone: '(555) 777-1234', position: 'RN' });
+        const response = await admin.post('/api/employees/', {
+          email: 'Lena.Ortiz@Example.com',
+          first_name: 'Lena',
+          last_name: 'Ortiz',
+          phone: '(555) 777-1234',
+          position: 'RN',
+        });
         expect(response.statusCode).toBe(201);
         const employee = response.json();
-        expect(employee).toMatchObject({ email: 'lena.ortiz@example.com', status: 'NEW', position: 'RN', invitation_pending: true, forms_due: 3, ready_at: null, application_id: null });
+        expect(employee).toMatchObject({
+          email: 'lena.ortiz@example.com',
+          status: 'NEW',
+          position: 'RN',
+          invitation_pending: true,
+          forms_due: 3,
+          ready_at: null,
+          application_id: null,
+        });
         const mail = await t.waitForMail('lena.ortiz@example.com');
         expect(mail.text).toContain('/sign-up/');
-        const docs = await t.database.db.select().from(employeeDocuments).where(eq(employeeDocuments.employeeId, employee.id));
-        expect(docs.map((d) => d.name).sort()).toEqual(['CPR certification', "Driver's license", 'Professional license', 'TB test']);
+        const docs = await t.database.db
+          .select()
+          .from(employeeDocuments)
+          .where(eq(employeeDocuments.employeeId, employee.id));
+        expect(docs.map((d) => d.name).sort()).toEqual([
+          'CPR certification',
+          "Driver's license",
+          'Professional license',
+          'TB test',
+        ]);
         const tests = await t.database.db.select().from(testRequests).where(eq(testRequests.employeeId, employee.id));
         expect(tests).toHaveLength(1);
-        const duplicate = await admin.post('/api/employees/', { email: 'lena.ortiz@example.com', first_name: 'L', last_name: 'O', position: 'RN' });
+        const duplicate = await admin.post('/api/employees/', {
+          email: 'lena.ortiz@example.com',
+          first_name: 'L',
+          last_name: 'O',
+          position: 'RN',
+        });
         expect(duplicate.statusCode).toBe(400);
         expect(duplicate.json().fields).toEqual({ email: ['A user with this email already exists.'] });
-        const badPosition = await admin.post('/api/employees/', { email: 'x@example.com', first_name: 'L', last_name: 'O', position: 'CEO' });
+        const badPosition = await admin.post('/api/employees/', {
+          email: 'x@example.com',
+          first_name: 'L',
+          last_name: 'O',
+          position: 'CEO',
+        });
         expect(badPosition.json().fields).toHaveProperty('position');
         expect((await audits('employee', employee.id)).map((a) => a.operationId)).toEqual(['employees_create']);
       });
@@ -162,7 +255,10 @@ for (const backend of testBackends()) {
           'employees_documents_list',
           'employees_notes_list',
         ]);
-        expect(rows[1].changedFields).toEqual({ phone: { from: null, to: '(555) 000-1111' }, position: { from: 'RN', to: 'LPN' } });
+        expect(rows[1].changedFields).toEqual({
+          phone: { from: null, to: '(555) 000-1111' },
+          position: { from: 'RN', to: 'LPN' },
+        });
         expect(rows[0].actorId).toBe(admin.user.id);
       });
 
@@ -184,7 +280,12 @@ for (const backend of testBackends()) {
       });
 
       it('refuses employees, clients and marketers (403) and strangers (401)', async () => {
-        for (const email of ['nurse@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']) {
+        for (const email of [
+          'nurse@sunrise.example',
+          'newhire@sunrise.example',
+          'client@sunrise.example',
+          'marketer@sunrise.example',
+        ]) {
           const session = await t.as(email);
           expect((await session.get('/api/employees/')).statusCode).toBe(403);
           expect((await session.get(`/api/employees/${ids.aide}/`)).statusCode).toBe(403);
@@ -198,24 +299,38 @@ for (const backend of testBackends()) {
     describe('notes', () => {
       it('adds notes typed by the organization’s note types, lists and deletes them', async () => {
         const types = await t.database.db.query.noteTypes.findMany();
-        const interview = types.find((n) => n.name === 'Interview' && n.organizationId === admin.user.organization?.id)!;
+        const interview = types.find(
+          (n) => n.name === 'Interview' && n.organizationId === admin.user.organization?.id,
+        )!;
         const harborType = types.find((n) => n.organizationId !== admin.user.organization?.id)!;
-        const created = await admin.post(`/api/employees/${ids.newhire}/notes/`, { type_id: interview.id, text: 'Warm, punctual, strong references.' });
+        const created = await admin.post(`/api/employees/${ids.newhire}/notes/`, {
+          type_id: interview.id,
+          text: 'Warm, punctual, strong references.',
+        });
         expect(created.statusCode).toBe(201);
-        expect(created.json()).toMatchObject({ type: { id: interview.id, name: 'Interview' }, text: 'Warm, punctual, strong references.', author: { id: admin.user.id, name: 'Alice Grant' } });
+        expect(created.json()).toMatchObject({
+          type: { id: interview.id, name: 'Interview' },
+          text: 'Warm, punctual, strong references.',
+          author: { id: admin.user.id, name: 'Alice Grant' },
+        });
         const foreign = await admin.post(`/api/employees/${ids.newhire}/notes/`, { type_id: harborType.id, text: 'x' });
         expect(foreign.statusCode).toBe(400);
         expect(foreign.json().fields).toHaveProperty('type_id');
         const list = (await admin.get(`/api/employees/${ids.newhire}/notes/?type_id=${interview.id}`)).json();
         expect(list.count).toBe(1);
-        expect((await admin.get(`/api/employees/${ids.newhire}/notes/?type_id=${interview.id + 1}`)).json().count).toBe(0);
+        expect((await admin.get(`/api/employees/${ids.newhire}/notes/?type_id=${interview.id + 1}`)).json().count).toBe(
+          0,
+        );
         const noteId = created.json().id;
         expect((await harborAdmin.delete(`/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(404);
         const nurse = await t.as('nurse@sunrise.example');
         expect((await nurse.delete(`/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(403);
         expect((await admin.delete(`/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(204);
         expect((await admin.delete(`/api/employees/${ids.newhire}/notes/${noteId}/`)).statusCode).toBe(404);
-        expect((await audits('employee_note', noteId)).map((a) => a.operationId)).toEqual(['employees_notes_create', 'employees_notes_destroy']);
+        expect((await audits('employee_note', noteId)).map((a) => a.operationId)).toEqual([
+          'employees_notes_create',
+          'employees_notes_destroy',
+        ]);
       });
     });
 
@@ -241,29 +356,59 @@ for (const backend of testBackends()) {
         const inTwoYears = addDays(await t.today('sunrise'), 730);
         const nextYear = addDays(await t.today('sunrise'), 365);
         for (const slot of slots) {
-          const upload = await newhire.upload(`/api/profile/documents/${slot.id}/file/`, { expires_on: inTwoYears }, { field: 'file', name: 'card.pdf', data: PDF_BYTES });
+          const upload = await newhire.upload(
+            `/api/profile/documents/${slot.id}/file/`,
+            { expires_on: inTwoYears },
+            { field: 'file', name: 'card.pdf', data: PDF_BYTES },
+          );
           expect(upload.statusCode).toBe(200);
-          expect(upload.json()).toMatchObject({ status: 'PENDING', expires_on: inTwoYears, file: { name: 'card.pdf', content_type: 'application/pdf' } });
+          expect(upload.json()).toMatchObject({
+            status: 'PENDING',
+            expires_on: inTwoYears,
+            file: { name: 'card.pdf', content_type: 'application/pdf' },
+          });
         }
         const [first, ...rest] = slots;
-        const rejected = await admin.patch(`/api/employees/${ids.newhire}/documents/${first.id}/`, { status: 'REJECTED' });
+        const rejected = await admin.patch(`/api/employees/${ids.newhire}/documents/${first.id}/`, {
+          status: 'REJECTED',
+        });
         expect(rejected.json().fields).toHaveProperty('review_note');
-        const rejection = await admin.patch(`/api/employees/${ids.newhire}/documents/${first.id}/`, { status: 'REJECTED', review_note: 'The card is blurry.' });
+        const rejection = await admin.patch(`/api/employees/${ids.newhire}/documents/${first.id}/`, {
+          status: 'REJECTED',
+          review_note: 'The card is blurry.',
+        });
         expect(rejection.json()).toMatchObject({ status: 'REJECTED', review_note: 'The card is blurry.' });
-        const [reviewNotice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, ids.newhire), eq(notifications.type, 'document_reviewed')));
+        const [reviewNotice] = await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, ids.newhire), eq(notifications.type, 'document_reviewed')));
         expect(reviewNotice.body).toContain('The card is blurry.');
         for (const slot of [first, ...rest]) {
-          const approved = await admin.patch(`/api/employees/${ids.newhire}/documents/${slot.id}/`, { status: 'APPROVED', expires_on: nextYear });
+          const approved = await admin.patch(`/api/employees/${ids.newhire}/documents/${slot.id}/`, {
+            status: 'APPROVED',
+            expires_on: nextYear,
+          });
           expect(approved.json()).toMatchObject({ status: 'APPROVED', expires_on: nextYear, expired: false });
         }
         // forms and test (driven directly: the onboarding module owns those operations)
-        await t.database.db.update(formRequests).set({ status: 'COMPLETED', signedAt: t.clock.now() }).where(eq(formRequests.employeeId, ids.newhire));
+        await t.database.db
+          .update(formRequests)
+          .set({ status: 'COMPLETED', signedAt: t.clock.now() })
+          .where(eq(formRequests.employeeId, ids.newhire));
         const stillRefused = await admin.post(`/api/employees/${ids.newhire}/ready/`);
         expect(stillRefused.json().fields.checklist).toEqual(['No competency test has been passed yet.']);
-        await t.database.db.update(testRequests).set({ status: 'PASSED', score: 100 }).where(eq(testRequests.employeeId, ids.newhire));
+        await t.database.db
+          .update(testRequests)
+          .set({ status: 'PASSED', score: 100 })
+          .where(eq(testRequests.employeeId, ids.newhire));
         const checklist = (await admin.get(`/api/employees/${ids.newhire}/checklist/`)).json();
         expect(checklist).toMatchObject({ ready: true, missing: [] });
-        expect(checklist.tests[0]).toMatchObject({ name: 'Caregiver competency', status: 'PASSED', score: 100, pass_mark: 80 });
+        expect(checklist.tests[0]).toMatchObject({
+          name: 'Caregiver competency',
+          status: 'PASSED',
+          score: 100,
+          pass_mark: 80,
+        });
 
         const ready = await admin.post(`/api/employees/${ids.newhire}/ready/`);
         expect(ready.statusCode).toBe(200);
@@ -272,7 +417,10 @@ for (const backend of testBackends()) {
         expect(me.profile).toMatchObject({ status: 'READY', forms_due: 0 });
         expect(me.permissions).toEqual(expect.arrayContaining(['view-workschedules', 'view-documents']));
         expect(me.permissions).not.toContain('view-onboarding');
-        const [notice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, ids.newhire), eq(notifications.type, 'employee_ready')));
+        const [notice] = await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, ids.newhire), eq(notifications.type, 'employee_ready')));
         expect(notice.link).toBe('/work-schedule');
         const mail = await t.waitForMail('newhire@sunrise.example');
         expect(mail.subject).toBe('You are ready to work');
@@ -283,14 +431,28 @@ for (const backend of testBackends()) {
       });
 
       it('requests a document slot by type or by name and tells the employee', async () => {
-        const created = await admin.post(`/api/employees/${ids.aide}/documents/`, { name: 'Hepatitis B vaccination', requires_expiry: false });
+        const created = await admin.post(`/api/employees/${ids.aide}/documents/`, {
+          name: 'Hepatitis B vaccination',
+          requires_expiry: false,
+        });
         expect(created.statusCode).toBe(201);
-        expect(created.json()).toMatchObject({ name: 'Hepatitis B vaccination', status: 'MISSING', required: true, requires_expiry: false, file: null });
+        expect(created.json()).toMatchObject({
+          name: 'Hepatitis B vaccination',
+          status: 'MISSING',
+          required: true,
+          requires_expiry: false,
+          file: null,
+        });
         const neither = await admin.post(`/api/employees/${ids.aide}/documents/`, {});
         expect(neither.statusCode).toBe(400);
-        const [notice] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, ids.aide), eq(notifications.type, 'document_requested')));
+        const [notice] = await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, ids.aide), eq(notifications.type, 'document_requested')));
         expect(notice.title).toBe('Please upload Hepatitis B vaccination');
-        const approveEmpty = await admin.patch(`/api/employees/${ids.aide}/documents/${created.json().id}/`, { status: 'APPROVED' });
+        const approveEmpty = await admin.patch(`/api/employees/${ids.aide}/documents/${created.json().id}/`, {
+          status: 'APPROVED',
+        });
         expect(approveEmpty.statusCode).toBe(400);
       });
     });

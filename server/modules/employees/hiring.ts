@@ -31,16 +31,39 @@ export interface AssignedItems {
  * for each active required document type of the position, and a test request for the active competency test
  * of the position (one naming the position first, else one for every position).
  */
-export async function assignOnboardingItems(tx: Tx, organizationId: number, employeeId: number, position: string, requestedById: number | null, now: Date): Promise<AssignedItems> {
+export async function assignOnboardingItems(
+  tx: Tx,
+  organizationId: number,
+  employeeId: number,
+  position: string,
+  requestedById: number | null,
+  now: Date,
+): Promise<AssignedItems> {
   const templates = await tx
     .select({ id: formTemplates.id, required: formTemplates.required })
     .from(formTemplates)
-    .where(and(eq(formTemplates.organizationId, organizationId), eq(formTemplates.active, true), eq(formTemplates.assignOnHire, true)))
+    .where(
+      and(
+        eq(formTemplates.organizationId, organizationId),
+        eq(formTemplates.active, true),
+        eq(formTemplates.assignOnHire, true),
+      ),
+    )
     .orderBy(asc(formTemplates.id));
   if (templates.length) {
-    await tx.insert(formRequests).values(
-      templates.map((t) => ({ organizationId, templateId: t.id, employeeId, required: t.required, status: 'PENDING', requestedById, createdAt: now })),
-    );
+    await tx
+      .insert(formRequests)
+      .values(
+        templates.map((t) => ({
+          organizationId,
+          templateId: t.id,
+          employeeId,
+          required: t.required,
+          status: 'PENDING',
+          requestedById,
+          createdAt: now,
+        })),
+      );
   }
   const documents = await assignRequiredDocuments(tx, organizationId, employeeId, position, requestedById, now);
   const tests = await tx
@@ -50,8 +73,13 @@ export async function assignOnboardingItems(tx: Tx, organizationId: number, empl
     .orderBy(asc(competencyTests.id));
   const test = tests.find((t) => t.positions.includes(position)) ?? tests.find((t) => t.positions.length === 0);
   if (test) {
-    const questionOrder = newQuestionOrder(test.questions.map((question) => question.id), null);
-    await tx.insert(testRequests).values({ organizationId, testId: test.id, employeeId, requestedById, questionOrder, createdAt: now });
+    const questionOrder = newQuestionOrder(
+      test.questions.map((question) => question.id),
+      null,
+    );
+    await tx
+      .insert(testRequests)
+      .values({ organizationId, testId: test.id, employeeId, requestedById, questionOrder, createdAt: now });
   }
   return { forms: templates.length, documents, tests: test ? 1 : 0 };
 }
@@ -61,7 +89,14 @@ export async function mailEmployeeInvitation(
   app: FastifyInstance,
   request: FastifyRequest,
   organization: RequestOrganization,
-  user: { id: number; email: string; firstName: string; passwordHash: string | null; lastLogin: Date | null; securityStamp: number },
+  user: {
+    id: number;
+    email: string;
+    firstName: string;
+    passwordHash: string | null;
+    lastLogin: Date | null;
+    securityStamp: number;
+  },
   position: string,
 ): Promise<void> {
   const link = createSignUpLink(app, user, organization.token);
@@ -80,7 +115,11 @@ export async function mailEmployeeInvitation(
     });
   } catch (error) {
     request.log.error({ err: error }, 'invitation mail failed');
-    throw new ApiError(502, 'mail_failed', 'The employee was created but the invitation mail could not be sent. Resend the invitation from Users.');
+    throw new ApiError(
+      502,
+      'mail_failed',
+      'The employee was created but the invitation mail could not be sent. Resend the invitation from Users.',
+    );
   }
 }
 
@@ -88,7 +127,13 @@ export async function mailEmployeeInvitation(
  * Creates the employee (NEW, no password yet) with the onboarding items, in the caller's transaction when
  * given one. The caller audits and mails (after commit).
  */
-export async function createEmployee(tx: Tx, organization: RequestOrganization, input: NewEmployee, requestedById: number | null, now: Date): Promise<{ id: number; items: AssignedItems }> {
+export async function createEmployee(
+  tx: Tx,
+  organization: RequestOrganization,
+  input: NewEmployee,
+  requestedById: number | null,
+  now: Date,
+): Promise<{ id: number; items: AssignedItems }> {
   const email = input.email.trim().toLowerCase();
   await requireEmailFree(tx, organization.id, email);
   const [created] = await tx
@@ -117,19 +162,28 @@ export async function createEmployee(tx: Tx, organization: RequestOrganization, 
 }
 
 /** In-app notice of the onboarding waiting for the new hire (the invitation mail already tells them). */
-export async function notifyOnboardingAssigned(app: FastifyInstance, organization: RequestOrganization, employeeId: number, items: AssignedItems): Promise<void> {
+export async function notifyOnboardingAssigned(
+  app: FastifyInstance,
+  organization: RequestOrganization,
+  employeeId: number,
+  items: AssignedItems,
+): Promise<void> {
   if (!items.forms && !items.documents && !items.tests) return;
   const parts = [
     items.forms ? `${items.forms} form${items.forms === 1 ? '' : 's'} to sign` : null,
     items.documents ? `${items.documents} document${items.documents === 1 ? '' : 's'} to upload` : null,
     items.tests ? 'a competency test' : null,
   ].filter(Boolean);
-  await notify(app.db, {
-    userId: employeeId,
-    organizationId: organization.id,
-    type: 'form_requested',
-    title: 'Your onboarding is waiting',
-    body: `${organization.name} needs: ${parts.join(', ')}.`,
-    link: '/profile/incomplete-documents',
-  }, app.now());
+  await notify(
+    app.db,
+    {
+      userId: employeeId,
+      organizationId: organization.id,
+      type: 'form_requested',
+      title: 'Your onboarding is waiting',
+      body: `${organization.name} needs: ${parts.join(', ')}.`,
+      link: '/profile/incomplete-documents',
+    },
+    app.now(),
+  );
 }

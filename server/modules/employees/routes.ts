@@ -19,10 +19,14 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
-  app.post('/api/employees/', { schema: schemas.employeeCreateSchema, config: viewEmployees }, async (request, reply) => {
-    const { email, first_name, last_name, phone, position } = request.body;
-    return reply.status(201).send(await employees.create(request, { email, first_name, last_name, phone, position }));
-  });
+  app.post(
+    '/api/employees/',
+    { schema: schemas.employeeCreateSchema, config: viewEmployees },
+    async (request, reply) => {
+      const { email, first_name, last_name, phone, position } = request.body;
+      return reply.status(201).send(await employees.create(request, { email, first_name, last_name, phone, position }));
+    },
+  );
 
   app.get('/api/employees/:id/', { schema: schemas.employeeRetrieveSchema, config: viewEmployees }, async (request) =>
     employees.retrieve(request, request.params.id),
@@ -32,12 +36,16 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     employees.update(request, request.params.id, request.body),
   );
 
-  app.get('/api/employees/:id/checklist/', { schema: schemas.employeeChecklistSchema, config: viewEmployees }, async (request) =>
-    employees.checklist(request, request.params.id),
+  app.get(
+    '/api/employees/:id/checklist/',
+    { schema: schemas.employeeChecklistSchema, config: viewEmployees },
+    async (request) => employees.checklist(request, request.params.id),
   );
 
-  app.post('/api/employees/:id/ready/', { schema: schemas.employeeReadySchema, config: viewEmployees }, async (request) =>
-    employees.markReady(request, request.params.id),
+  app.post(
+    '/api/employees/:id/ready/',
+    { schema: schemas.employeeReadySchema, config: viewEmployees },
+    async (request) => employees.markReady(request, request.params.id),
   );
 
   app.get('/api/employees/:id/notes/', { schema: schemas.noteListSchema, config: viewEmployees }, async (request) => {
@@ -47,8 +55,10 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
-  app.post('/api/employees/:id/notes/', { schema: schemas.noteCreateSchema, config: viewEmployees }, async (request, reply) =>
-    reply.status(201).send(await employees.addNote(request, request.params.id, request.body)),
+  app.post(
+    '/api/employees/:id/notes/',
+    { schema: schemas.noteCreateSchema, config: viewEmployees },
+    async (request, reply) => reply.status(201).send(await employees.addNote(request, request.params.id, request.body)),
   );
 
   app.delete(
@@ -60,22 +70,34 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/api/employees/:id/documents/', { schema: schemas.employeeDocumentListSchema, config: viewEmployees }, async (request) => {
-    await employees.find(requireOrganization(request), request.params.id);
-    const list = await documents.adminList(request, request.params.id);
-    await employees.readAudit(request, request.params.id, 'documents');
-    return list;
-  });
+  app.get(
+    '/api/employees/:id/documents/',
+    { schema: schemas.employeeDocumentListSchema, config: viewEmployees },
+    async (request) => {
+      await employees.find(requireOrganization(request), request.params.id);
+      const list = await documents.adminList(request, request.params.id);
+      await employees.readAudit(request, request.params.id, 'documents');
+      return list;
+    },
+  );
 
-  app.post('/api/employees/:id/documents/', { schema: schemas.employeeDocumentCreateSchema, config: viewEmployees }, async (request, reply) => {
-    const employee = await employees.find(requireOrganization(request), request.params.id);
-    return reply.status(201).send(await documents.requestSlot(request, employee, request.body));
-  });
+  app.post(
+    '/api/employees/:id/documents/',
+    { schema: schemas.employeeDocumentCreateSchema, config: viewEmployees },
+    async (request, reply) => {
+      const employee = await employees.find(requireOrganization(request), request.params.id);
+      return reply.status(201).send(await documents.requestSlot(request, employee, request.body));
+    },
+  );
 
-  app.patch('/api/employees/:id/documents/:document_id/', { schema: schemas.employeeDocumentReviewSchema, config: viewEmployees }, async (request) => {
-    await employees.find(requireOrganization(request), request.params.id);
-    return documents.review(request, request.params.id, request.params.document_id, request.body);
-  });
+  app.patch(
+    '/api/employees/:id/documents/:document_id/',
+    { schema: schemas.employeeDocumentReviewSchema, config: viewEmployees },
+    async (request) => {
+      await employees.find(requireOrganization(request), request.params.id);
+      return documents.review(request, request.params.id, request.params.document_id, request.body);
+    },
+  );
 };
 
 export default employeeRoutes;

@@ -1,6 +1,14 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { POSITIONS } from '#domain/labels';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery, PersonRef } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  Id,
+  NoContent,
+  Paged,
+  PagingQuery,
+  PersonRef,
+} from '../../schemas/common';
 import { DocumentSchema, IsoDate } from '../documents/schemas';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -82,16 +90,23 @@ const EmployeeParams = Type.Object({ id: Id });
 
 export const employeeListSchema = {
   operationId: 'employees_list',
-  description: 'Lists the organization’s employees, paged: filter by status (NEW or READY), position and expired documents, search names and email, and sort. Each row counts forms due and expired or expiring documents.',
+  description:
+    'Lists the organization’s employees, paged: filter by status (NEW or READY), position and expired documents, search names and email, and sort. Each row counts forms due and expired or expiring documents.',
   tags,
   summary: "The organization's employees",
   querystring: Type.Object({
     status: Type.Optional(Type.Enum(['NEW', 'READY'])),
     position: Type.Optional(PositionKey),
     search: Type.Optional(
-      Type.String({ maxLength: 200, description: 'Words; each must begin the first name, last name or email (case-insensitive). The count of a search stops at 10,000.' }),
+      Type.String({
+        maxLength: 200,
+        description:
+          'Words; each must begin the first name, last name or email (case-insensitive). The count of a search stops at 10,000.',
+      }),
     ),
-    expired: Type.Optional(Type.Boolean({ description: 'true: only employees with an expired document; false: only those without' })),
+    expired: Type.Optional(
+      Type.Boolean({ description: 'true: only employees with an expired document; false: only those without' }),
+    ),
     ordering: Type.Optional(Type.Enum([...EMPLOYEE_ORDERINGS], { default: 'last_name' })),
     ...PagingQuery,
   }),
@@ -100,7 +115,8 @@ export const employeeListSchema = {
 
 export const employeeCreateSchema = {
   operationId: 'employees_create',
-  description: 'Creates an employee in status NEW, mails them the sign-up link and assigns the onboarding items for their position. 502 when the mail could not be sent (the employee exists: resend the invitation from users_invitation_create).',
+  description:
+    'Creates an employee in status NEW, mails them the sign-up link and assigns the onboarding items for their position. 502 when the mail could not be sent (the employee exists: resend the invitation from users_invitation_create).',
   tags,
   summary: 'Create an employee (NEW): mails the sign-up link and assigns the onboarding items',
   body: Type.Object({
@@ -139,7 +155,8 @@ export const employeeUpdateSchema = {
 
 export const employeeChecklistSchema = {
   operationId: 'employees_checklist_retrieve',
-  description: 'Answers an employee’s onboarding checklist: every form request, document and competency test with its state, and what is still missing before they can be marked ready to hire.',
+  description:
+    'Answers an employee’s onboarding checklist: every form request, document and competency test with its state, and what is still missing before they can be marked ready to hire.',
   tags,
   summary: "An employee's onboarding checklist",
   params: EmployeeParams,
@@ -148,7 +165,8 @@ export const employeeChecklistSchema = {
 
 export const employeeReadySchema = {
   operationId: 'employees_ready_create',
-  description: 'Moves an employee from NEW to READY (ready to hire). Refused with 400, code not_ready and fields.checklist listing what is missing, until every required form is signed, every required document approved and not expired, and the competency test passed.',
+  description:
+    'Moves an employee from NEW to READY (ready to hire). Refused with 400, code not_ready and fields.checklist listing what is missing, until every required form is signed, every required document approved and not expired, and the competency test passed.',
   tags,
   summary: 'Mark ready to hire (READY); refused with code not_ready and fields.checklist listing what is missing',
   params: EmployeeParams,
@@ -157,7 +175,8 @@ export const employeeReadySchema = {
 
 export const noteListSchema = {
   operationId: 'employees_notes_list',
-  description: 'Lists the notes on an employee, newest first, paged; each has a note type (from the organization’s note types), its text and author.',
+  description:
+    'Lists the notes on an employee, newest first, paged; each has a note type (from the organization’s note types), its text and author.',
   tags,
   summary: "An employee's notes, newest first",
   params: EmployeeParams,
@@ -186,7 +205,8 @@ export const noteDestroySchema = {
 
 export const employeeDocumentListSchema = {
   operationId: 'employees_documents_list',
-  description: 'Lists an employee’s document slots: each with its type, status (MISSING, PENDING review, APPROVED, REJECTED), file and expiry date, and whether it has expired or expires soon.',
+  description:
+    'Lists an employee’s document slots: each with its type, status (MISSING, PENDING review, APPROVED, REJECTED), file and expiry date, and whether it has expired or expires soon.',
   tags,
   summary: "An employee's documents",
   params: EmployeeParams,
@@ -195,7 +215,8 @@ export const employeeDocumentListSchema = {
 
 export const employeeDocumentCreateSchema = {
   operationId: 'employees_documents_create',
-  description: 'Adds a document slot for an employee to fill: of one of the organization’s document types, or by a name (then say whether it is required and needs an expiry date). The employee uploads it from their profile.',
+  description:
+    'Adds a document slot for an employee to fill: of one of the organization’s document types, or by a name (then say whether it is required and needs an expiry date). The employee uploads it from their profile.',
   tags,
   summary: 'Request a document: of a document type, or by name',
   params: EmployeeParams,
@@ -210,7 +231,8 @@ export const employeeDocumentCreateSchema = {
 
 export const employeeDocumentReviewSchema = {
   operationId: 'employees_documents_partial_update',
-  description: 'Reviews an uploaded document: approve it, or reject it with a review_note saying what is wrong, or set its expiry date.',
+  description:
+    'Reviews an uploaded document: approve it, or reject it with a review_note saying what is wrong, or set its expiry date.',
   tags,
   summary: 'Approve or reject an uploaded document (a rejection needs review_note), or set its expiry date',
   params: Type.Object({ id: Id, document_id: Id }),

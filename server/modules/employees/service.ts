@@ -25,7 +25,6 @@ export interface EmployeeListFilter {
   ordering?: EmployeeOrdering;
 }
 
-
 // Every ordering ends on the id; last_name and created_at orderings are served by the users indexes.
 const ORDERINGS: Record<EmployeeOrdering, SQL[]> = {
   last_name: [asc(users.lastName), asc(users.firstName), asc(users.id)],
@@ -41,11 +40,14 @@ const ORDERINGS: Record<EmployeeOrdering, SQL[]> = {
  */
 const SEARCH_ORDERINGS: Record<EmployeeOrdering, SQL[]> = {
   last_name: [sql`(${users.lastName} || '')`, sql`(${users.firstName} || '')`, sql`(${users.id} + 0)`],
-  '-last_name': [sql`(${users.lastName} || '') desc`, sql`(${users.firstName} || '') desc`, sql`(${users.id} + 0) desc`],
+  '-last_name': [
+    sql`(${users.lastName} || '') desc`,
+    sql`(${users.firstName} || '') desc`,
+    sql`(${users.id} + 0) desc`,
+  ],
   created_at: [sql`(${users.createdAt} + interval '0 seconds')`, sql`(${users.id} + 0)`],
   '-created_at': [sql`(${users.createdAt} + interval '0 seconds') desc`, sql`(${users.id} + 0) desc`],
 };
-
 
 const expiredCount = (today: string) =>
   sql<number>`(select count(*)::int from employee_documents d where d.employee_id = ${users.id} and d.expires_on is not null and d.expires_on < ${today}::date and d.status in ('APPROVED', 'PENDING'))`;
@@ -108,16 +110,24 @@ function summary(row: EmployeeRow): EmployeeSummaryOut {
 }
 
 function serializeEmployee(row: EmployeeRow): EmployeeOut {
-  return { ...summary(row), ready_at: row.readyAt ? row.readyAt.toISOString() : null, application_id: row.applicationId };
+  return {
+    ...summary(row),
+    ready_at: row.readyAt ? row.readyAt.toISOString() : null,
+    application_id: row.applicationId,
+  };
 }
 
-const inOrganization = (organizationId: number) => and(eq(users.organizationId, organizationId), eq(users.role, 'ROLE_EMPLOYEE'))!;
+const inOrganization = (organizationId: number) =>
+  and(eq(users.organizationId, organizationId), eq(users.role, 'ROLE_EMPLOYEE'))!;
 
 export function createEmployeeService(app: FastifyInstance) {
   const todayIn = (organization: RequestOrganization) => organizationToday(app, organization);
 
   function selectEmployees(today: string) {
-    return app.db.select(employeeColumns(today)).from(users).innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id));
+    return app.db
+      .select(employeeColumns(today))
+      .from(users)
+      .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id));
   }
 
   async function find(organization: RequestOrganization, id: number): Promise<EmployeeRow> {
@@ -128,14 +138,22 @@ export function createEmployeeService(app: FastifyInstance) {
     return row;
   }
 
-  async function countEmployees(organizationId: number, filter: EmployeeListFilter, where: SQL, today: string): Promise<number> {
+  async function countEmployees(
+    organizationId: number,
+    filter: EmployeeListFilter,
+    where: SQL,
+    today: string,
+  ): Promise<number> {
     const terms = searchTerms(filter.search);
     if (!terms.length && filter.expired === undefined) {
       // kept by triggers: no scan of the employees however many there are
       const conditions = [eq(employeeCounts.organizationId, organizationId)];
       if (filter.status) conditions.push(eq(employeeCounts.status, filter.status));
       if (filter.position) conditions.push(eq(employeeCounts.position, filter.position));
-      const [row] = await app.db.select({ total: sql<number>`coalesce(sum(${employeeCounts.count}), 0)::int` }).from(employeeCounts).where(and(...conditions));
+      const [row] = await app.db
+        .select({ total: sql<number>`coalesce(sum(${employeeCounts.count}), 0)::int` })
+        .from(employeeCounts)
+        .where(and(...conditions));
       return Number(row?.total ?? 0);
     }
     const bounded = app.db
@@ -160,7 +178,11 @@ export function createEmployeeService(app: FastifyInstance) {
     for (const term of terms) {
       const pattern = prefixPattern(term);
       conditions.push(
-        or(sql`lower(${users.lastName}) like ${pattern}`, sql`lower(${users.firstName}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`)!,
+        or(
+          sql`lower(${users.lastName}) like ${pattern}`,
+          sql`lower(${users.firstName}) like ${pattern}`,
+          sql`lower(${users.email}) like ${pattern}`,
+        )!,
       );
     }
     if (filter.expired !== undefined) {
@@ -182,13 +204,19 @@ export function createEmployeeService(app: FastifyInstance) {
       return serializeEmployee(await find(organization, id));
     },
 
-    async list(organization: RequestOrganization, filter: EmployeeListFilter, page: Page): Promise<{ count: number; results: EmployeeSummaryOut[] }> {
+    async list(
+      organization: RequestOrganization,
+      filter: EmployeeListFilter,
+      page: Page,
+    ): Promise<{ count: number; results: EmployeeSummaryOut[] }> {
       const today = todayIn(organization);
       const where = listWhere(organization.id, filter, today);
       const [rows, total] = await Promise.all([
         selectEmployees(today)
           .where(where)
-          .orderBy(...(searchTerms(filter.search).length ? SEARCH_ORDERINGS : ORDERINGS)[filter.ordering ?? 'last_name'])
+          .orderBy(
+            ...(searchTerms(filter.search).length ? SEARCH_ORDERINGS : ORDERINGS)[filter.ordering ?? 'last_name'],
+          )
           .limit(page.limit)
           .offset(page.offset),
         countEmployees(organization.id, filter, where, today),
@@ -216,7 +244,15 @@ export function createEmployeeService(app: FastifyInstance) {
       await request.audit({
         entity: 'employee',
         entityId: created.id,
-        changed: { event: 'create', email: row.email, first_name: row.firstName, last_name: row.lastName, phone: row.phone, position: row.position, onboarding: created.items },
+        changed: {
+          event: 'create',
+          email: row.email,
+          first_name: row.firstName,
+          last_name: row.lastName,
+          phone: row.phone,
+          position: row.position,
+          onboarding: created.items,
+        },
       });
       await notifyOnboardingAssigned(app, organization, created.id, created.items);
       const [user] = await app.db.select().from(users).where(eq(users.id, created.id)).limit(1);
@@ -224,7 +260,11 @@ export function createEmployeeService(app: FastifyInstance) {
       return serializeEmployee(row);
     },
 
-    async update(request: FastifyRequest, id: number, input: { first_name?: string; last_name?: string; phone?: string | null; position?: string }): Promise<EmployeeOut> {
+    async update(
+      request: FastifyRequest,
+      id: number,
+      input: { first_name?: string; last_name?: string; phone?: string | null; position?: string },
+    ): Promise<EmployeeOut> {
       const organization = requireOrganization(request);
       const row = await find(organization, id);
       const changed: Record<string, { from: unknown; to: unknown }> = {};
@@ -250,8 +290,16 @@ export function createEmployeeService(app: FastifyInstance) {
       if (position) changed.position = { from: row.position, to: position };
       if (!Object.keys(changed).length) return serializeEmployee(row);
       await app.db.transaction(async (tx) => {
-        if (Object.keys(userChanges).length) await tx.update(users).set(userChanges).where(and(eq(users.id, id), inOrganization(organization.id)));
-        if (position) await tx.update(employeeProfiles).set({ position }).where(and(eq(employeeProfiles.userId, id), eq(employeeProfiles.organizationId, organization.id)));
+        if (Object.keys(userChanges).length)
+          await tx
+            .update(users)
+            .set(userChanges)
+            .where(and(eq(users.id, id), inOrganization(organization.id)));
+        if (position)
+          await tx
+            .update(employeeProfiles)
+            .set({ position })
+            .where(and(eq(employeeProfiles.userId, id), eq(employeeProfiles.organizationId, organization.id)));
       });
       await request.audit({ entity: 'employee', entityId: id, changed });
       return serializeEmployee(await find(organization, id));
@@ -271,18 +319,34 @@ export function createEmployeeService(app: FastifyInstance) {
       if (row.status === 'READY') return serializeEmployee(row);
       const checklist = await buildChecklist(app.db, organization.id, id, todayIn(organization));
       if (!checklist.ready) {
-        await request.audit({ entity: 'employee', entityId: id, changed: { event: 'ready-refused', missing: checklist.missing } });
-        throw new ApiError(400, 'not_ready', 'This employee is not ready to hire yet.', { checklist: checklist.missing });
+        await request.audit({
+          entity: 'employee',
+          entityId: id,
+          changed: { event: 'ready-refused', missing: checklist.missing },
+        });
+        throw new ApiError(400, 'not_ready', 'This employee is not ready to hire yet.', {
+          checklist: checklist.missing,
+        });
       }
       const now = app.now();
       // the status condition makes two concurrent clicks change (and notify) once
       const updated = await app.db
         .update(employeeProfiles)
         .set({ status: 'READY', readyAt: now })
-        .where(and(eq(employeeProfiles.userId, id), eq(employeeProfiles.organizationId, organization.id), eq(employeeProfiles.status, 'NEW')))
+        .where(
+          and(
+            eq(employeeProfiles.userId, id),
+            eq(employeeProfiles.organizationId, organization.id),
+            eq(employeeProfiles.status, 'NEW'),
+          ),
+        )
         .returning({ userId: employeeProfiles.userId });
       if (updated.length) {
-        await request.audit({ entity: 'employee', entityId: id, changed: { status: { from: 'NEW', to: 'READY' }, ready_at: now.toISOString() } });
+        await request.audit({
+          entity: 'employee',
+          entityId: id,
+          changed: { status: { from: 'NEW', to: 'READY' }, ready_at: now.toISOString() },
+        });
         await notify(
           app.db,
           {
@@ -302,7 +366,12 @@ export function createEmployeeService(app: FastifyInstance) {
 
     // ---- notes ----
 
-    async notes(request: FastifyRequest, id: number, typeId: number | undefined, page: Page): Promise<{ count: number; results: NoteOut[] }> {
+    async notes(
+      request: FastifyRequest,
+      id: number,
+      typeId: number | undefined,
+      page: Page,
+    ): Promise<{ count: number; results: NoteOut[] }> {
       const organization = requireOrganization(request);
       await find(organization, id);
       const conditions = [eq(employeeNotes.organizationId, organization.id), eq(employeeNotes.employeeId, id)];
@@ -310,7 +379,13 @@ export function createEmployeeService(app: FastifyInstance) {
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
         app.db
-          .select({ note: employeeNotes, typeName: noteTypes.name, authorFirst: users.firstName, authorLast: users.lastName, authorEmail: users.email })
+          .select({
+            note: employeeNotes,
+            typeName: noteTypes.name,
+            authorFirst: users.firstName,
+            authorLast: users.lastName,
+            authorEmail: users.email,
+          })
           .from(employeeNotes)
           .innerJoin(noteTypes, eq(noteTypes.id, employeeNotes.typeId))
           .leftJoin(users, eq(users.id, employeeNotes.authorId))
@@ -327,7 +402,12 @@ export function createEmployeeService(app: FastifyInstance) {
           id: r.note.id,
           type: { id: r.note.typeId, name: r.typeName },
           text: r.note.text,
-          author: r.note.authorId ? { id: r.note.authorId, name: `${r.authorFirst ?? ''} ${r.authorLast ?? ''}`.trim() || (r.authorEmail ?? '') } : null,
+          author: r.note.authorId
+            ? {
+                id: r.note.authorId,
+                name: `${r.authorFirst ?? ''} ${r.authorLast ?? ''}`.trim() || (r.authorEmail ?? ''),
+              }
+            : null,
           created_at: r.note.createdAt.toISOString(),
         })),
       };
@@ -341,15 +421,36 @@ export function createEmployeeService(app: FastifyInstance) {
       const [type] = await app.db
         .select()
         .from(noteTypes)
-        .where(and(eq(noteTypes.id, input.type_id), eq(noteTypes.organizationId, organization.id), eq(noteTypes.active, true)))
+        .where(
+          and(
+            eq(noteTypes.id, input.type_id),
+            eq(noteTypes.organizationId, organization.id),
+            eq(noteTypes.active, true),
+          ),
+        )
         .limit(1);
-      if (!type) throw invalid({ type_id: ['Choose one of the organization’s note types.'] }, 'Choose one of the organization’s note types.');
+      if (!type)
+        throw invalid(
+          { type_id: ['Choose one of the organization’s note types.'] },
+          'Choose one of the organization’s note types.',
+        );
       const author = request.user!.user;
       const [note] = await app.db
         .insert(employeeNotes)
-        .values({ organizationId: organization.id, employeeId: id, typeId: type.id, text, authorId: author.id, createdAt: app.now() })
+        .values({
+          organizationId: organization.id,
+          employeeId: id,
+          typeId: type.id,
+          text,
+          authorId: author.id,
+          createdAt: app.now(),
+        })
         .returning();
-      await request.audit({ entity: 'employee_note', entityId: note.id, changed: { event: 'create', employee_id: id, type: type.name, text } });
+      await request.audit({
+        entity: 'employee_note',
+        entityId: note.id,
+        changed: { event: 'create', employee_id: id, type: type.name, text },
+      });
       return {
         id: note.id,
         type: { id: type.id, name: type.name },
@@ -363,10 +464,20 @@ export function createEmployeeService(app: FastifyInstance) {
       const organization = requireOrganization(request);
       const removed = await app.db
         .delete(employeeNotes)
-        .where(and(eq(employeeNotes.id, noteId), eq(employeeNotes.employeeId, id), eq(employeeNotes.organizationId, organization.id)))
+        .where(
+          and(
+            eq(employeeNotes.id, noteId),
+            eq(employeeNotes.employeeId, id),
+            eq(employeeNotes.organizationId, organization.id),
+          ),
+        )
         .returning();
       if (!removed.length) throw notFound();
-      await request.audit({ entity: 'employee_note', entityId: noteId, changed: { event: 'delete', employee_id: id, text: removed[0].text } });
+      await request.audit({
+        entity: 'employee_note',
+        entityId: noteId,
+        changed: { event: 'delete', employee_id: id, text: removed[0].text },
+      });
     },
 
     readAudit,

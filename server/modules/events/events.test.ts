@@ -38,7 +38,8 @@ async function openStream(base: string, headers: Record<string, string>, path = 
   const comments: string[] = [];
   let done = false;
   const parser = createParser({
-    onEvent: (message) => events.push({ id: Number(message.id), type: message.event ?? 'message', data: JSON.parse(message.data) }),
+    onEvent: (message) =>
+      events.push({ id: Number(message.id), type: message.event ?? 'message', data: JSON.parse(message.data) }),
     onComment: (comment) => comments.push(comment.trim()),
   });
   const ended = (async () => {
@@ -66,7 +67,8 @@ async function openStream(base: string, headers: Record<string, string>, path = 
     async waitFor(count, timeoutMs = 5000) {
       const until = Date.now() + timeoutMs;
       while (events.length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
-      if (events.length < count) throw new Error(`expected ${count} events, got ${events.length}: ${JSON.stringify(events)}`);
+      if (events.length < count)
+        throw new Error(`expected ${count} events, got ${events.length}: ${JSON.stringify(events)}`);
       return events;
     },
     close: () => abort.abort(),
@@ -79,7 +81,10 @@ const OWN_ORGANIZATION = { organization: null };
 const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function endsWithin(stream: OpenStream, ms = 5000): Promise<boolean> {
-  return Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+  return Promise.race([
+    stream.ended.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
 }
 
 for (const backend of testBackends()) {
@@ -96,7 +101,8 @@ for (const backend of testBackends()) {
       open.push(s);
       return s;
     };
-    const notifyNurse = (title: string) => notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title }, t.app.now(), t.app);
+    const notifyNurse = (title: string) =>
+      notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title }, t.app.now(), t.app);
 
     beforeAll(async () => {
       t = await testApp({ backend });
@@ -120,12 +126,16 @@ for (const backend of testBackends()) {
       const inUrl = await fetch(`${base}/api/events/?token=${encodeURIComponent(nurse.access)}`);
       expect(inUrl.status).toBe(401);
       expect(await inUrl.json()).toMatchObject({ code: 'not_authenticated' });
-      const accessInUrl = await fetch(`${base}/api/events/?access=${encodeURIComponent(nurse.access)}&access_token=${encodeURIComponent(nurse.access)}`);
+      const accessInUrl = await fetch(
+        `${base}/api/events/?access=${encodeURIComponent(nurse.access)}&access_token=${encodeURIComponent(nurse.access)}`,
+      );
       expect(accessInUrl.status).toBe(401);
     });
 
     it('refuses a Last-Event-ID that is not an event id, naming it', async () => {
-      const response = await fetch(`${base}/api/events/`, { headers: { ...nurse.headers, 'last-event-id': 'yesterday' } });
+      const response = await fetch(`${base}/api/events/`, {
+        headers: { ...nurse.headers, 'last-event-id': 'yesterday' },
+      });
       expect(response.status).toBe(400);
       const body = (await response.json()) as { fields?: Record<string, unknown> };
       expect(Object.keys(body.fields ?? {})).toEqual(['last-event-id']);
@@ -146,7 +156,11 @@ for (const backend of testBackends()) {
 
       const notificationId = await notifyNurse('A visit was added to your schedule');
       const [event] = await nurseStream.waitFor(1);
-      const unread = ((await (await fetch(`${base}/api/notifications/?unread=true&limit=1`, { headers: nurse.headers })).json()) as { count: number }).count;
+      const unread = (
+        (await (await fetch(`${base}/api/notifications/?unread=true&limit=1`, { headers: nurse.headers })).json()) as {
+          count: number;
+        }
+      ).count;
       expect(event).toMatchObject({ type: 'notification.created', data: { notification_id: notificationId, unread } });
       const [row] = await t.database.db.select().from(liveEvents).where(eq(liveEvents.id, event.id));
       expect(row).toMatchObject({ userId: nurse.user.id, type: 'notification.created' });
@@ -161,7 +175,11 @@ for (const backend of testBackends()) {
       const tab = await stream(nurse.headers);
       await notifyNurse('Another visit');
       const [created] = await tab.waitFor(1);
-      const readAll = await fetch(`${base}/api/notifications/read-all/`, { method: 'POST', headers: { ...nurse.headers, 'content-type': 'application/json' }, body: '{}' });
+      const readAll = await fetch(`${base}/api/notifications/read-all/`, {
+        method: 'POST',
+        headers: { ...nurse.headers, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(readAll.status).toBe(204);
       const [, read] = await tab.waitFor(2);
       expect(read).toMatchObject({ type: 'notifications.read', data: { unread: 0 } });
@@ -220,12 +238,21 @@ for (const backend of testBackends()) {
     it('tells of a notification written in a transaction once it has committed (a form request)', async () => {
       const aide = await t.as('aide@sunrise.example', OWN_ORGANIZATION);
       const tab = await stream(aide.headers);
-      const [template] = await t.database.db.select().from(formTemplates).where(eq(formTemplates.name, 'Emergency contact'));
-      const response = await admin.post('/api/onboarding/form-requests/', { template_id: template.id, employee_ids: [aide.user.id] });
+      const [template] = await t.database.db
+        .select()
+        .from(formTemplates)
+        .where(eq(formTemplates.name, 'Emergency contact'));
+      const response = await admin.post('/api/onboarding/form-requests/', {
+        template_id: template.id,
+        employee_ids: [aide.user.id],
+      });
       expect(response.statusCode).toBeLessThan(300);
       const [event] = await tab.waitFor(1);
       expect(event.type).toBe('notification.created');
-      const [row] = await t.database.db.select().from(notifications).where(eq(notifications.id, event.data.notification_id));
+      const [row] = await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, event.data.notification_id));
       expect(row).toMatchObject({ userId: aide.user.id });
       expect(event.data.unread).toBeGreaterThanOrEqual(1);
       tab.close();
@@ -236,7 +263,11 @@ for (const backend of testBackends()) {
       const leaving = await stream(nurse.headers);
       const staying = await stream(other.headers);
       expect(await endsWithin(leaving, 200)).toBe(false);
-      const logout = await fetch(`${base}/api/auth/logout/`, { method: 'POST', headers: { ...nurse.headers, 'content-type': 'application/json' }, body: JSON.stringify({ refresh: nurse.refresh }) });
+      const logout = await fetch(`${base}/api/auth/logout/`, {
+        method: 'POST',
+        headers: { ...nurse.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh: nurse.refresh }),
+      });
       expect(logout.status).toBeLessThan(300);
       expect(await endsWithin(leaving)).toBe(true);
       expect(staying.isEnded()).toBe(false);
@@ -264,11 +295,23 @@ for (const backend of testBackends()) {
       const now = t.app.now();
       const [old] = await t.database.db
         .insert(liveEvents)
-        .values({ userId: nurse.user.id, organizationId: sunriseId, type: 'notifications.read', data: { unread: 0 }, createdAt: new Date(now.getTime() - 25 * 3_600_000) })
+        .values({
+          userId: nurse.user.id,
+          organizationId: sunriseId,
+          type: 'notifications.read',
+          data: { unread: 0 },
+          createdAt: new Date(now.getTime() - 25 * 3_600_000),
+        })
         .returning();
       const [young] = await t.database.db
         .insert(liveEvents)
-        .values({ userId: nurse.user.id, organizationId: sunriseId, type: 'notifications.read', data: { unread: 0 }, createdAt: new Date(now.getTime() - 23 * 3_600_000) })
+        .values({
+          userId: nurse.user.id,
+          organizationId: sunriseId,
+          type: 'notifications.read',
+          data: { unread: 0 },
+          createdAt: new Date(now.getTime() - 23 * 3_600_000),
+        })
         .returning();
       expect(await pruneLiveEvents(t.app)).toBeGreaterThanOrEqual(1);
       const left = (await t.database.db.select({ id: liveEvents.id }).from(liveEvents)).map((r) => r.id);
@@ -288,12 +331,21 @@ for (const backend of testBackends()) {
 
 describe('NOTIFY payloads', () => {
   it('stay under the limit in chunks, and send a row too large by its id', () => {
-    const events = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, userId: 7, organizationId: 1, type: 'message.created', data: { conversation_id: 3, message_id: i } }));
+    const events = Array.from({ length: 300 }, (_, i) => ({
+      id: i + 1,
+      userId: 7,
+      organizationId: 1,
+      type: 'message.created',
+      data: { conversation_id: 3, message_id: i },
+    }));
     const payloads = notifyPayloads(events, 1000);
     expect(payloads.length).toBeGreaterThan(1);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(1000);
     expect(payloads.flatMap((p) => JSON.parse(p).r.map((r: { i: number }) => r.i))).toEqual(events.map((e) => e.id));
-    const large = notifyPayloads([{ id: 9, userId: 7, organizationId: 1, type: 'x', data: { text: 'a'.repeat(2000) } }], 1000);
+    const large = notifyPayloads(
+      [{ id: 9, userId: 7, organizationId: 1, type: 'x', data: { text: 'a'.repeat(2000) } }],
+      1000,
+    );
     expect(large).toEqual([JSON.stringify({ ids: [9] })]);
   });
 });
@@ -309,7 +361,14 @@ if (process.env.TEST_DATABASE_URL) {
     beforeAll(async () => {
       t = await testApp({ backend: 'postgres' });
       const database = await openDatabase({ databaseUrl: t.databaseUrl });
-      const app = await buildApp({ config: t.config, db: database.db, databaseUrl: t.databaseUrl, now: t.clock.now, logger: false, distDir: '/nonexistent' });
+      const app = await buildApp({
+        config: t.config,
+        db: database.db,
+        databaseUrl: t.databaseUrl,
+        now: t.clock.now,
+        logger: false,
+        distDir: '/nonexistent',
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       second = { app, database };
       const address = app.server.address();
@@ -327,7 +386,12 @@ if (process.env.TEST_DATABASE_URL) {
     it('delivers an event published through one process to a stream served by the other', async () => {
       const onB = await openStream(baseB, nurse.headers);
       expect(onB.status).toBe(200);
-      const id = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Through A' }, t.app.now(), t.app);
+      const id = await notify(
+        t.app.db,
+        { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Through A' },
+        t.app.now(),
+        t.app,
+      );
       const [event] = await onB.waitFor(1);
       expect(event).toMatchObject({ type: 'notification.created', data: { notification_id: id } });
       await settle();
@@ -356,12 +420,27 @@ if (process.env.TEST_DATABASE_URL) {
 
     it('catches up after its LISTEN connection drops: nothing published meanwhile is lost', async () => {
       const onB = await openStream(baseB, nurse.headers);
-      const before = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Before the cut' }, t.app.now(), t.app);
+      const before = await notify(
+        t.app.db,
+        { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'Before the cut' },
+        t.app.now(),
+        t.app,
+      );
       await onB.waitFor(1);
       expect(await terminateListenConnections(t.databaseUrl!)).toBeGreaterThanOrEqual(2);
-      const during = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'While B is cut off' }, t.app.now(), t.app);
+      const during = await notify(
+        t.app.db,
+        { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'While B is cut off' },
+        t.app.now(),
+        t.app,
+      );
       const events = await onB.waitFor(2, 10_000);
-      const after = await notify(t.app.db, { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'After' }, t.app.now(), t.app);
+      const after = await notify(
+        t.app.db,
+        { userId: nurse.user.id, organizationId: sunriseId, type: 'visit', title: 'After' },
+        t.app.now(),
+        t.app,
+      );
       await onB.waitFor(3, 10_000);
       await settle(300);
       expect(events.map((e) => e.data.notification_id)).toEqual([before, during, after]);
@@ -377,18 +456,60 @@ describe('a stream replaying what it missed', () => {
     // the replay query answers when the test says so; the bus delivers at once
     let answerReplay!: (rows: unknown[]) => void;
     const replay = new Promise<unknown[]>((resolve) => (answerReplay = resolve));
-    const chain: Record<string, () => unknown> = { from: () => chain, where: () => chain, orderBy: () => chain, limit: () => replay };
+    const chain: Record<string, () => unknown> = {
+      from: () => chain,
+      where: () => chain,
+      orderBy: () => chain,
+      limit: () => replay,
+    };
     const listeners = new EventEmitter();
-    const bus = { publish: async () => undefined, subscribe: (listener: (e: unknown) => void) => (listeners.on('event', listener), () => listeners.off('event', listener)), close: async () => undefined };
-    const app = { db: { select: () => chain }, events: bus, now: () => new Date(), log: { error: () => undefined }, config: {} } as unknown as FastifyInstance;
+    const bus = {
+      publish: async () => undefined,
+      subscribe: (listener: (e: unknown) => void) => (
+        listeners.on('event', listener),
+        () => listeners.off('event', listener)
+      ),
+      close: async () => undefined,
+    };
+    const app = {
+      db: { select: () => chain },
+      events: bus,
+      now: () => new Date(),
+      log: { error: () => undefined },
+      config: {},
+    } as unknown as FastifyInstance;
     const streams = createLiveStreams(app);
     const written: string[] = [];
-    const raw = Object.assign(new EventEmitter(), { writeHead: () => undefined, write: (text: string) => written.push(text), end: () => undefined, writableLength: 0 });
-    const reply: Record<string, unknown> = { hijack: () => undefined, raw, getHeaders: () => ({}), headers: () => reply, header: () => reply };
-    const request = { user: { user: { id: 7 } }, organization: { id: 1 }, sessionFamilyId: 'f', ip: '127.0.0.1', url: '/api/events/', protocol: 'http' };
+    const raw = Object.assign(new EventEmitter(), {
+      writeHead: () => undefined,
+      write: (text: string) => written.push(text),
+      end: () => undefined,
+      writableLength: 0,
+    });
+    const reply: Record<string, unknown> = {
+      hijack: () => undefined,
+      raw,
+      getHeaders: () => ({}),
+      headers: () => reply,
+      header: () => reply,
+    };
+    const request = {
+      user: { user: { id: 7 } },
+      organization: { id: 1 },
+      sessionFamilyId: 'f',
+      ip: '127.0.0.1',
+      url: '/api/events/',
+      protocol: 'http',
+    };
 
     const opening = streams.open(request as unknown as FastifyRequest, reply as unknown as FastifyReply, 10);
-    const live = (id: number) => ({ id, userId: 7, organizationId: 1, type: 'notification.created', data: { notification_id: id } });
+    const live = (id: number) => ({
+      id,
+      userId: 7,
+      organizationId: 1,
+      type: 'notification.created',
+      data: { notification_id: id },
+    });
     listeners.emit('event', live(12)); // also in the replay's rows
     listeners.emit('event', live(13)); // only live
     expect(written.filter((text) => text.startsWith('id:'))).toEqual([]);
@@ -405,7 +526,11 @@ describe('how many streams a process holds', () => {
   it('caps 10 streams per session, 30 per user and 500 per address by default, and counts an IPv6 address by its /64', async () => {
     const { configFromEnv } = await import('../../config');
     const { addressKey } = await import('./service');
-    expect(configFromEnv({})).toMatchObject({ eventStreamsPerSession: 10, eventStreamsPerUser: 30, eventStreamsPerAddress: 500 });
+    expect(configFromEnv({})).toMatchObject({
+      eventStreamsPerSession: 10,
+      eventStreamsPerUser: 30,
+      eventStreamsPerAddress: 500,
+    });
     expect(configFromEnv({ EVENT_STREAMS_PER_ADDRESS: '0' }).eventStreamsPerAddress).toBe(0);
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
@@ -435,7 +560,9 @@ describe('stream caps, and streams ended with their sessions', () => {
   };
 
   beforeAll(async () => {
-    t = await testApp({ config: { eventStreamsPerSession: 2, eventStreamsPerUser: 3, eventStreamsPerAddress: 4, trustProxy: true } });
+    t = await testApp({
+      config: { eventStreamsPerSession: 2, eventStreamsPerUser: 3, eventStreamsPerAddress: 4, trustProxy: true },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -462,7 +589,8 @@ describe('stream caps, and streams ended with their sessions', () => {
   it("closes the user's oldest stream, of whichever session, when one more than their cap opens", async () => {
     const sessions = await Promise.all([1, 2, 3, 4].map(() => t.as('aide@sunrise.example', OWN_ORGANIZATION)));
     const streams = [];
-    for (const [i, session] of sessions.slice(0, 3).entries()) streams.push(await stream(from(`198.51.100.${10 + i}`, session.access)));
+    for (const [i, session] of sessions.slice(0, 3).entries())
+      streams.push(await stream(from(`198.51.100.${10 + i}`, session.access)));
     expect(await endsWithin(streams[0]!, 200)).toBe(false);
     const fourth = await stream(from('198.51.100.13', sessions[3]!.access));
     expect(fourth.status).toBe(200);
@@ -499,10 +627,16 @@ describe('stream caps, and streams ended with their sessions', () => {
     await closeAll();
   });
 
-  it("ends every stream of a person at once when they are deactivated, not at the next heartbeat", async () => {
+  it('ends every stream of a person at once when they are deactivated, not at the next heartbeat', async () => {
     const admin = await t.as('admin@sunrise.example', OWN_ORGANIZATION);
-    const sessions = [await t.as('aide@sunrise.example', OWN_ORGANIZATION), await t.as('aide@sunrise.example', OWN_ORGANIZATION)];
-    const streams = [await stream(from('198.51.100.20', sessions[0]!.access)), await stream(from('198.51.100.21', sessions[1]!.access))];
+    const sessions = [
+      await t.as('aide@sunrise.example', OWN_ORGANIZATION),
+      await t.as('aide@sunrise.example', OWN_ORGANIZATION),
+    ];
+    const streams = [
+      await stream(from('198.51.100.20', sessions[0]!.access)),
+      await stream(from('198.51.100.21', sessions[1]!.access)),
+    ];
     const adminStream = await stream(from('198.51.100.22', admin.access));
     expect(await endsWithin(streams[0]!, 200)).toBe(false);
     const aideId = sessions[0]!.user.id;
@@ -519,19 +653,35 @@ describe('stream caps, and streams ended with their sessions', () => {
   it('ends every stream of a person at once when their password is reset, and the other sessions’ ones when they change it', async () => {
     const { createPasswordResetLink } = await import('../auth/password-tokens');
     const { users } = await import('../../db/schema');
-    const sessions = [await t.as('nurse@sunrise.example', OWN_ORGANIZATION), await t.as('nurse@sunrise.example', OWN_ORGANIZATION)];
-    const streams = [await stream(from('198.51.100.30', sessions[0]!.access)), await stream(from('198.51.100.31', sessions[1]!.access))];
+    const sessions = [
+      await t.as('nurse@sunrise.example', OWN_ORGANIZATION),
+      await t.as('nurse@sunrise.example', OWN_ORGANIZATION),
+    ];
+    const streams = [
+      await stream(from('198.51.100.30', sessions[0]!.access)),
+      await stream(from('198.51.100.31', sessions[1]!.access)),
+    ];
     const [nurse] = await t.database.db.select().from(users).where(eq(users.id, sessions[0]!.user.id));
     const [uid, token] = createPasswordResetLink(t.app, nurse!, 'sunrise').split('/').slice(-3, -1);
-    const reset = await t.anonymous.post('/api/auth/password/reset/confirm/', { uid, token, new_password: 'amber meadow kettle' });
+    const reset = await t.anonymous.post('/api/auth/password/reset/confirm/', {
+      uid,
+      token,
+      new_password: 'amber meadow kettle',
+    });
     expect(reset.statusCode).toBe(204);
     expect(await endsWithin(streams[0]!, 2000)).toBe(true);
     expect(await endsWithin(streams[1]!, 2000)).toBe(true);
 
-    const [keeping, leaving] = [await t.as('nurse@sunrise.example', { ...OWN_ORGANIZATION, password: 'amber meadow kettle' }), await t.as('nurse@sunrise.example', { ...OWN_ORGANIZATION, password: 'amber meadow kettle' })];
+    const [keeping, leaving] = [
+      await t.as('nurse@sunrise.example', { ...OWN_ORGANIZATION, password: 'amber meadow kettle' }),
+      await t.as('nurse@sunrise.example', { ...OWN_ORGANIZATION, password: 'amber meadow kettle' }),
+    ];
     const kept = await stream(from('198.51.100.32', keeping.access));
     const ended = await stream(from('198.51.100.33', leaving.access));
-    const change = await keeping.post('/api/auth/password/change/', { current_password: 'amber meadow kettle', new_password: 'copper harbor lantern' });
+    const change = await keeping.post('/api/auth/password/change/', {
+      current_password: 'amber meadow kettle',
+      new_password: 'copper harbor lantern',
+    });
     expect(change.statusCode).toBe(204);
     expect(await endsWithin(ended, 2000)).toBe(true);
     expect(kept.isEnded()).toBe(false);

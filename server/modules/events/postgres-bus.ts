@@ -19,8 +19,15 @@ interface WireRow {
   d: Record<string, unknown>;
 }
 
-const toWire = (event: StoredLiveEvent): WireRow => ({ i: event.id, u: event.userId, o: event.organizationId, t: event.type, d: event.data });
-const fromWire = (row: WireRow): LiveEvent => fromStored({ id: row.i, userId: row.u, organizationId: row.o, type: row.t, data: row.d });
+const toWire = (event: StoredLiveEvent): WireRow => ({
+  i: event.id,
+  u: event.userId,
+  o: event.organizationId,
+  t: event.type,
+  d: event.data,
+});
+const fromWire = (row: WireRow): LiveEvent =>
+  fromStored({ id: row.i, userId: row.u, organizationId: row.o, type: row.t, data: row.d });
 
 /**
  * The payloads of one publish: JSON `{ "r": [rows] }` under the limit each; a row too large on its own goes
@@ -65,7 +72,11 @@ type BusApp = Pick<FastifyInstance, 'db' | 'now' | 'log'>;
  * and hands what it hears, its own events included, to its listeners. When that connection drops it
  * reconnects with backoff and replays the rows written after the last id it delivered, so nothing is lost.
  */
-export async function createPostgresBus(app: BusApp, databaseUrl: string, options: PostgresBusOptions = {}): Promise<EventBus> {
+export async function createPostgresBus(
+  app: BusApp,
+  databaseUrl: string,
+  options: PostgresBusOptions = {},
+): Promise<EventBus> {
   const { default: pgModule } = await import('pg');
   const reconnectMs = options.reconnectMs ?? 250;
   const maxReconnectMs = options.maxReconnectMs ?? 10_000;
@@ -85,7 +96,11 @@ export async function createPostgresBus(app: BusApp, databaseUrl: string, option
   };
 
   const rowsByIds = async (ids: number[]): Promise<LiveEvent[]> =>
-    ids.length ? (await app.db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id))).map(fromStored) : [];
+    ids.length
+      ? (await app.db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id))).map(
+          fromStored,
+        )
+      : [];
 
   const hear = async (payload: string | undefined) => {
     if (!payload) return;
@@ -105,7 +120,8 @@ export async function createPostgresBus(app: BusApp, databaseUrl: string, option
   const connect = async (): Promise<void> => {
     const next = new pgModule.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
-      if (message.channel === LIVE_EVENTS_CHANNEL) void hear(message.payload).catch((error: unknown) => app.log.error({ err: error }, 'live event lost'));
+      if (message.channel === LIVE_EVENTS_CHANNEL)
+        void hear(message.payload).catch((error: unknown) => app.log.error({ err: error }, 'live event lost'));
     });
     next.on('error', (error) => {
       app.log.warn({ err: error }, 'live events: LISTEN connection lost');
@@ -133,7 +149,11 @@ export async function createPostgresBus(app: BusApp, databaseUrl: string, option
     if (!replaying) return;
     // the rows written while nobody listened (the LISTEN above is already on: nothing falls between)
     try {
-      const missed = await app.db.select().from(liveEvents).where(gt(liveEvents.id, replayFrom)).orderBy(asc(liveEvents.id));
+      const missed = await app.db
+        .select()
+        .from(liveEvents)
+        .where(gt(liveEvents.id, replayFrom))
+        .orderBy(asc(liveEvents.id));
       const seen = new Set<number>();
       for (const event of missed.map(fromStored)) {
         seen.add(event.id);
@@ -183,7 +203,8 @@ export async function createPostgresBus(app: BusApp, databaseUrl: string, option
           .values(events.map((event) => ({ ...event, createdAt: now })))
           .returning({ id: liveEvents.id });
         const written = rows.map((row, index) => ({ ...events[index], id: row.id }));
-        for (const payload of notifyPayloads(written)) await tx.execute(sql`SELECT pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`);
+        for (const payload of notifyPayloads(written))
+          await tx.execute(sql`SELECT pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`);
       });
     },
     subscribe(listener) {

@@ -10,7 +10,8 @@ export const PRUNE_JOB = 'live-events-prune';
 const streamsOfBus = new WeakMap<EventBus, LiveStreams>();
 
 /** The open streams of an app (tests check sessions or count streams without waiting for the heartbeat). */
-export const liveStreamsOf = (app: Pick<FastifyInstance, 'events'>): LiveStreams | undefined => streamsOfBus.get(app.events);
+export const liveStreamsOf = (app: Pick<FastifyInstance, 'events'>): LiveStreams | undefined =>
+  streamsOfBus.get(app.events);
 
 /** The live event stream (SSE) of the signed-in user; the bus behind it is modules/events/bus.ts. */
 const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,7 +24,12 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // whoever has notifications or messages, and the master (view-organizations is the master's), also on the
   // forms-due pages where the header's bell stays
-  const listeners = { access: { permission: ['view-notifications' as const, 'view-messages' as const, 'view-organizations' as const], duringFormsDue: true as const } };
+  const listeners = {
+    access: {
+      permission: ['view-notifications' as const, 'view-messages' as const, 'view-organizations' as const],
+      duringFormsDue: true as const,
+    },
+  };
 
   app.get('/api/events/', { schema: schemas.eventStreamSchema, config: listeners }, async (request, reply) => {
     const last = request.headers['last-event-id'];

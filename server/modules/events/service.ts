@@ -25,11 +25,13 @@ export const SESSION_ENDED = 'session.ended' satisfies StreamEndingType;
  */
 export const USER_SESSIONS_ENDED = 'user.sessions-ended' satisfies StreamEndingType;
 /** The events that end streams: never sent to a client, never replayed. */
-const endsStreams = (event: LiveEvent): event is LiveEvent<StreamEndingType> => event.type === SESSION_ENDED || event.type === USER_SESSIONS_ENDED;
+const endsStreams = (event: LiveEvent): event is LiveEvent<StreamEndingType> =>
+  event.type === SESSION_ENDED || event.type === USER_SESSIONS_ENDED;
 /** Rows older than this are pruned (once across processes, by the claimed job). */
 export const LIVE_EVENTS_KEPT_MS = 24 * 3_600_000;
 
-export const sseEvent = (event: SentLiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+export const sseEvent = (event: SentLiveEvent) =>
+  `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
  * How many streams one process holds open (one token opened 2,000). Counted in this
@@ -58,11 +60,20 @@ export function addressKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export const streamLimitReached = () =>
-  new ApiError(429, 'too_many_streams', 'Too many live event streams are open from this address. Close some tabs or try again in a minute.', undefined, { 'retry-after': '60' });
+  new ApiError(
+    429,
+    'too_many_streams',
+    'Too many live event streams are open from this address. Close some tabs or try again in a minute.',
+    undefined,
+    { 'retry-after': '60' },
+  );
 
 interface Stream {
   userId: number;
@@ -84,7 +95,14 @@ const belongsTo = (stream: Stream, event: LiveEvent) =>
  * at each heartbeat (one query for all): a revoked, idle or expired session, or a deactivated user, ends its
  * streams; a sign-out ends them at once (the `session.ended` event).
  */
-export function createLiveStreams(app: FastifyInstance, caps: StreamCaps = { perSession: app.config.eventStreamsPerSession, perUser: app.config.eventStreamsPerUser, perAddress: app.config.eventStreamsPerAddress }) {
+export function createLiveStreams(
+  app: FastifyInstance,
+  caps: StreamCaps = {
+    perSession: app.config.eventStreamsPerSession,
+    perUser: app.config.eventStreamsPerUser,
+    perAddress: app.config.eventStreamsPerAddress,
+  },
+) {
   /** Each user's streams, oldest first (a Set keeps the order of insertion). */
   const byUser = new Map<number, Set<Stream>>();
   const byAddress = new Map<string, number>();
@@ -141,12 +159,20 @@ export function createLiveStreams(app: FastifyInstance, caps: StreamCaps = { per
     if (open.length === 0) return;
     const familyIds = [...new Set(open.map((stream) => stream.familyId))];
     const rows = await app.db
-      .select({ id: sessionFamilies.id, createdAt: sessionFamilies.createdAt, lastSeenAt: sessionFamilies.lastSeenAt, revokedAt: sessionFamilies.revokedAt, isActive: users.isActive })
+      .select({
+        id: sessionFamilies.id,
+        createdAt: sessionFamilies.createdAt,
+        lastSeenAt: sessionFamilies.lastSeenAt,
+        revokedAt: sessionFamilies.revokedAt,
+        isActive: users.isActive,
+      })
       .from(sessionFamilies)
       .innerJoin(users, eq(users.id, sessionFamilies.userId))
       .where(inArray(sessionFamilies.id, familyIds));
     const now = app.now();
-    const active = new Set(rows.filter((row) => row.isActive && familyState(row, now, app.config) === 'active').map((row) => row.id));
+    const active = new Set(
+      rows.filter((row) => row.isActive && familyState(row, now, app.config) === 'active').map((row) => row.id),
+    );
     for (const stream of open) {
       if (active.has(stream.familyId)) stream.send(': heartbeat\n\n');
       else stream.end();
@@ -234,7 +260,9 @@ export function createLiveStreams(app: FastifyInstance, caps: StreamCaps = { per
             and(
               eq(liveEvents.userId, userId),
               gt(liveEvents.id, lastEventId),
-              organizationId === null ? isNull(liveEvents.organizationId) : or(isNull(liveEvents.organizationId), eq(liveEvents.organizationId, organizationId)),
+              organizationId === null
+                ? isNull(liveEvents.organizationId)
+                : or(isNull(liveEvents.organizationId), eq(liveEvents.organizationId, organizationId)),
             ),
           )
           .orderBy(asc(liveEvents.id))
@@ -268,6 +296,9 @@ export type LiveStreams = ReturnType<typeof createLiveStreams>;
 /** Deletes the rows older than a day; what a stream could still replay is younger. */
 export async function pruneLiveEvents(app: Pick<FastifyInstance, 'db' | 'now'>): Promise<number> {
   const before = new Date(app.now().getTime() - LIVE_EVENTS_KEPT_MS);
-  const deleted = await app.db.delete(liveEvents).where(lt(liveEvents.createdAt, before)).returning({ id: liveEvents.id });
+  const deleted = await app.db
+    .delete(liveEvents)
+    .where(lt(liveEvents.createdAt, before))
+    .returning({ id: liveEvents.id });
   return deleted.length;
 }

@@ -1,6 +1,17 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES } from '#domain/grievances';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, NoContent, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  CodeOf,
+  errorResponses,
+  Id,
+  NoContent,
+  Nullable,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 const tags = ['grievances'];
@@ -104,7 +115,8 @@ export type GrievanceOrdering = (typeof GRIEVANCE_ORDERINGS)[number];
 
 export const grievanceListSchema = {
   operationId: 'grievances_list',
-  description: 'Lists grievances, paged: an employee or client sees their own; the office sees the organization’s desk, urgent ones first, filtered by state, category and overdue.',
+  description:
+    'Lists grievances, paged: an employee or client sees their own; the office sees the organization’s desk, urgent ones first, filtered by state, category and overdue.',
   tags,
   summary: "Grievances: an employee's or client's own; the office's desk of the organization's (urgent ones first)",
   querystring: Type.Object({
@@ -116,7 +128,12 @@ export const grievanceListSchema = {
     client_id: Type.Optional(Id),
     created_before: Type.Optional(IsoDate),
     created_after: Type.Optional(IsoDate),
-    ordering: Type.Optional(Type.Enum([...GRIEVANCE_ORDERINGS], { default: '-created_at', description: 'Urgent open grievances come first whatever the order' })),
+    ordering: Type.Optional(
+      Type.Enum([...GRIEVANCE_ORDERINGS], {
+        default: '-created_at',
+        description: 'Urgent open grievances come first whatever the order',
+      }),
+    ),
     ...PagingQuery,
   }),
   response: { 200: Paged(GrievanceSummarySchema), ...errors() },
@@ -126,7 +143,8 @@ const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const grievanceCreateSchema = {
   operationId: 'grievances_create',
-  description: 'Files a grievance in state Received with its category, what happened and when, who was involved and the outcome wanted. An employee or client files their own; the office records one taken by phone or in person, naming the complainant. Abuse, neglect or mistreatment is urgent: every admin and the master are told at once.',
+  description:
+    'Files a grievance in state Received with its category, what happened and when, who was involved and the outcome wanted. An employee or client files their own; the office records one taken by phone or in person, naming the complainant. Abuse, neglect or mistreatment is urgent: every admin and the master are told at once.',
   tags,
   summary:
     'File a grievance (Received): an employee or client files their own; the office records one taken by phone or in person, naming the complainant (a client, an employee, or a name)',
@@ -147,18 +165,22 @@ export const grievanceCreateSchema = {
 
 export const grievanceRetrieveSchema = {
   operationId: 'grievances_retrieve',
-  description: 'Answers one grievance with its dated trail. The complainant never sees the office’s internal notes; the office also sees the reprisal watch: changes to the complainant’s visits or role in the 90 days after filing.',
+  description:
+    'Answers one grievance with its dated trail. The complainant never sees the office’s internal notes; the office also sees the reprisal watch: changes to the complainant’s visits or role in the 90 days after filing.',
   tags,
-  summary: 'One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch',
+  summary:
+    'One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch',
   params: GrievanceParams,
   response: { 200: GrievanceSchema, ...errors(404) },
 };
 
 export const grievanceTransitionSchema = {
   operationId: 'grievances_transition_create',
-  description: 'Moves a grievance to its next state with a note: Investigating, Resolved (needs the resolution), Complainant notified, Closed, or Reopened. A move the state does not allow answers 409.',
+  description:
+    'Moves a grievance to its next state with a note: Investigating, Resolved (needs the resolution), Complainant notified, Closed, or Reopened. A move the state does not allow answers 409.',
   tags,
-  summary: 'Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note',
+  summary:
+    'Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note',
   params: GrievanceParams,
   body: Type.Object({
     state: GrievanceStateCode,
@@ -216,7 +238,8 @@ export const grievanceShareCreateSchema = {
 
 export const grievanceShareDestroySchema = {
   operationId: 'grievances_shares_destroy',
-  description: 'The complainant stops sharing their grievance with one family member, who then sees nothing of it. 404 when it is not shared with them.',
+  description:
+    'The complainant stops sharing their grievance with one family member, who then sees nothing of it. 404 when it is not shared with them.',
   tags,
   summary: 'Stop sharing the grievance with a family member (the complainant only)',
   params: Type.Object({ id: Id, user_id: Id }),

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '#domain/dates';
-import { GRIEVANCE_CATEGORIES, GRIEVANCE_MOVES, GRIEVANCE_OVERDUE_DAYS, GRIEVANCE_STATES, canMoveGrievance, isUrgentCategory, type GrievanceState } from '#domain/grievances';
+import {
+  GRIEVANCE_CATEGORIES,
+  GRIEVANCE_MOVES,
+  GRIEVANCE_OVERDUE_DAYS,
+  GRIEVANCE_STATES,
+  canMoveGrievance,
+  isUrgentCategory,
+  type GrievanceState,
+} from '#domain/grievances';
 import { clients, clientUsers, grievanceEvents, grievanceShares, grievances, users } from '../../db/schema';
 import type { Tx } from '../../db/connection';
 import { OFFICE, type Actor } from '../../lib/actor';
@@ -11,7 +19,16 @@ import { personName } from '../../lib/names';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { notify, organizationAdminIds } from '../notifications/service';
-import type { GrievanceFamilyMemberOut, GrievanceListFilter, GrievanceInput, GrievanceNoteInput, GrievanceOrdering, GrievanceOut, GrievanceSummaryOut, GrievanceTransitionInput } from './schemas';
+import type {
+  GrievanceFamilyMemberOut,
+  GrievanceListFilter,
+  GrievanceInput,
+  GrievanceNoteInput,
+  GrievanceOrdering,
+  GrievanceOut,
+  GrievanceSummaryOut,
+  GrievanceTransitionInput,
+} from './schemas';
 import { OVERDUE_MS, selectGrievances, summary, UNRESOLVED, type GrievanceRow } from './records';
 import { announce, familyOf, find, findOwn, mayUse, serialize, sharesOf, visibleTo } from './visibility';
 
@@ -28,8 +45,21 @@ function textOf(value: string | undefined): string {
 }
 
 export function createGrievanceService(app: FastifyInstance) {
-  async function addEvent(tx: Tx, grievance: GrievanceRow, by: number, event: Omit<typeof grievanceEvents.$inferInsert, 'organizationId' | 'grievanceId' | 'byId' | 'at'>) {
-    await tx.insert(grievanceEvents).values({ ...event, organizationId: grievance.organizationId, grievanceId: grievance.id, byId: by, at: app.now() });
+  async function addEvent(
+    tx: Tx,
+    grievance: GrievanceRow,
+    by: number,
+    event: Omit<typeof grievanceEvents.$inferInsert, 'organizationId' | 'grievanceId' | 'byId' | 'at'>,
+  ) {
+    await tx
+      .insert(grievanceEvents)
+      .values({
+        ...event,
+        organizationId: grievance.organizationId,
+        grievanceId: grievance.id,
+        byId: by,
+        at: app.now(),
+      });
   }
 
   /** Every admin hears of a new grievance; an urgent one (abuse, neglect or mistreatment) also every master, by mail (they have no notifications page). */
@@ -49,12 +79,28 @@ export function createGrievanceService(app: FastifyInstance) {
       recipients.push(...masters.map((master) => master.id));
     }
     for (const userId of recipients) {
-      await notify(app.db, { userId, organizationId: grievance.organizationId, type: urgent ? 'grievance_urgent' : 'grievance_new', title, body, link }, app.now(), app);
+      await notify(
+        app.db,
+        {
+          userId,
+          organizationId: grievance.organizationId,
+          type: urgent ? 'grievance_urgent' : 'grievance_new',
+          title,
+          body,
+          link,
+        },
+        app.now(),
+        app,
+      );
     }
   }
 
   return {
-    async list(actor: Actor, filter: GrievanceListFilter, page: Page): Promise<{ count: number; results: GrievanceSummaryOut[] }> {
+    async list(
+      actor: Actor,
+      filter: GrievanceListFilter,
+      page: Page,
+    ): Promise<{ count: number; results: GrievanceSummaryOut[] }> {
       mayUse(actor);
       const organization = requireOrganization(actor);
       const conditions: SQL[] = [visibleTo(actor, organization)];
@@ -65,11 +111,27 @@ export function createGrievanceService(app: FastifyInstance) {
       if (filter.urgent !== undefined) conditions.push(eq(grievances.urgent, filter.urgent));
       if (filter.client_id) conditions.push(eq(grievances.clientId, filter.client_id));
       const overdueSince = new Date(app.now().getTime() - OVERDUE_MS);
-      if (filter.overdue === true) conditions.push(inArray(grievances.state, UNRESOLVED), lt(grievances.createdAt, overdueSince));
-      if (filter.overdue === false) conditions.push(sql`not (${inArray(grievances.state, UNRESOLVED)} and ${grievances.createdAt} < ${overdueSince.toISOString()})`);
+      if (filter.overdue === true)
+        conditions.push(inArray(grievances.state, UNRESOLVED), lt(grievances.createdAt, overdueSince));
+      if (filter.overdue === false)
+        conditions.push(
+          sql`not (${inArray(grievances.state, UNRESOLVED)} and ${grievances.createdAt} < ${overdueSince.toISOString()})`,
+        );
       // dates of the organization's calendar, read as its midnight by the database's own zone rules
-      if (filter.created_after) conditions.push(gte(grievances.createdAt, sql`(${filter.created_after}::date)::timestamp at time zone ${organization.timezone}`));
-      if (filter.created_before) conditions.push(lt(grievances.createdAt, sql`(${addDays(filter.created_before, 1)}::date)::timestamp at time zone ${organization.timezone}`));
+      if (filter.created_after)
+        conditions.push(
+          gte(
+            grievances.createdAt,
+            sql`(${filter.created_after}::date)::timestamp at time zone ${organization.timezone}`,
+          ),
+        );
+      if (filter.created_before)
+        conditions.push(
+          lt(
+            grievances.createdAt,
+            sql`(${addDays(filter.created_before, 1)}::date)::timestamp at time zone ${organization.timezone}`,
+          ),
+        );
       const where = and(...conditions)!;
       const [rows, [total]] = await Promise.all([
         selectGrievances(app.db)
@@ -82,7 +144,12 @@ export function createGrievanceService(app: FastifyInstance) {
       ]);
       const found = Number(total?.count ?? 0);
       // every role's search of grievances is audited (product.md, "Audit"), not only the office's
-      await actor.audit({ entity: 'grievance', action: 'SEARCH', clientId: filter.client_id ?? null, changed: { query: { ...filter, ...page }, count: found } });
+      await actor.audit({
+        entity: 'grievance',
+        action: 'SEARCH',
+        clientId: filter.client_id ?? null,
+        changed: { query: { ...filter, ...page }, count: found },
+      });
       return { count: found, results: rows.map((row) => summary(row, app.now())) };
     },
 
@@ -94,21 +161,27 @@ export function createGrievanceService(app: FastifyInstance) {
       const problems: Record<string, string[]> = {};
       const description = textOf(input.description);
       if (!description) problems.description = ['Tell us what happened.'];
-      if (input.occurred_on && input.occurred_on > organizationToday(app, organization)) problems.occurred_on = ['The date cannot be in the future.'];
+      if (input.occurred_on && input.occurred_on > organizationToday(app, organization))
+        problems.occurred_on = ['The date cannot be in the future.'];
       let complainant: Pick<GrievanceRow, 'clientId' | 'complainantId' | 'complainantName' | 'channel'>;
       if (!office) {
         for (const field of ['channel', 'client_id', 'employee_id', 'complainant_name'] as const) {
-          if (input[field] !== undefined && input[field] !== null) problems[field] = ['Only the office records a grievance for someone else.'];
+          if (input[field] !== undefined && input[field] !== null)
+            problems[field] = ['Only the office records a grievance for someone else.'];
         }
-        const [link] =
-          actor.is('client')
-            ? await app.db
-                .select({ clientId: clientUsers.clientId })
-                .from(clientUsers)
-                .where(and(eq(clientUsers.userId, me.id), eq(clientUsers.organizationId, organization.id)))
-                .limit(1)
-            : [];
-        complainant = { clientId: link?.clientId ?? null, complainantId: me.id, complainantName: personName(me), channel: 'PORTAL' };
+        const [link] = actor.is('client')
+          ? await app.db
+              .select({ clientId: clientUsers.clientId })
+              .from(clientUsers)
+              .where(and(eq(clientUsers.userId, me.id), eq(clientUsers.organizationId, organization.id)))
+              .limit(1)
+          : [];
+        complainant = {
+          clientId: link?.clientId ?? null,
+          complainantId: me.id,
+          complainantName: personName(me),
+          channel: 'PORTAL',
+        };
       } else {
         if (!input.channel) problems.channel = ['Choose how the grievance was taken: by phone or in person.'];
         const name = textOf(input.complainant_name);
@@ -125,7 +198,13 @@ export function createGrievanceService(app: FastifyInstance) {
           const [employee] = await app.db
             .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
             .from(users)
-            .where(and(eq(users.id, input.employee_id), eq(users.organizationId, organization.id), eq(users.role, 'ROLE_EMPLOYEE')));
+            .where(
+              and(
+                eq(users.id, input.employee_id),
+                eq(users.organizationId, organization.id),
+                eq(users.role, 'ROLE_EMPLOYEE'),
+              ),
+            );
           if (!employee) problems.employee_id = ["Choose one of the organization's employees."];
           else complainant = { ...complainant, complainantId: employee.id, complainantName: personName(employee) };
         } else if (!name) {
@@ -155,7 +234,13 @@ export function createGrievanceService(app: FastifyInstance) {
         await addEvent(tx, row, me.id, { kind: 'FILED', toState: 'RECEIVED', note: '' });
         return row;
       });
-      await actor.audit({ entity: 'grievance', entityId: row.id, action: 'CREATE', clientId: row.clientId, changed: { event: 'create', category: row.category, channel: row.channel, urgent: row.urgent } });
+      await actor.audit({
+        entity: 'grievance',
+        entityId: row.id,
+        action: 'CREATE',
+        clientId: row.clientId,
+        changed: { event: 'create', category: row.category, channel: row.channel, urgent: row.urgent },
+      });
       await tellOffice(row);
       await announce(app, row);
       return serialize(app, actor, await find(app, actor, row.id));
@@ -164,7 +249,13 @@ export function createGrievanceService(app: FastifyInstance) {
     async retrieve(actor: Actor, id: number): Promise<GrievanceOut> {
       mayUse(actor);
       const row = await find(app, actor, id);
-      await actor.audit({ entity: 'grievance', entityId: id, action: 'READ', clientId: row.grievance.clientId, changed: { event: 'read' } });
+      await actor.audit({
+        entity: 'grievance',
+        entityId: id,
+        action: 'READ',
+        clientId: row.grievance.clientId,
+        changed: { event: 'read' },
+      });
       return serialize(app, actor, row);
     },
 
@@ -183,7 +274,8 @@ export function createGrievanceService(app: FastifyInstance) {
             { state: [`${label(grievance.state)} cannot move to ${label(input.state)}.`] },
           );
         }
-        if (input.state === 'RESOLVED' && !resolution) throw invalid({ resolution: ['Write the resolution: what was found and what was done.'] });
+        if (input.state === 'RESOLVED' && !resolution)
+          throw invalid({ resolution: ['Write the resolution: what was found and what was done.'] });
         const now = app.now();
         const [moved] = await tx
           .update(grievances)
@@ -193,23 +285,59 @@ export function createGrievanceService(app: FastifyInstance) {
             ...(input.state === 'RESOLVED' ? { resolution, resolvedAt: now } : {}),
             ...(input.state === 'REOPENED' ? { resolution: null, resolvedAt: null } : {}),
           })
-          .where(and(eq(grievances.id, id), eq(grievances.organizationId, grievance.organizationId), eq(grievances.state, grievance.state)))
+          .where(
+            and(
+              eq(grievances.id, id),
+              eq(grievances.organizationId, grievance.organizationId),
+              eq(grievances.state, grievance.state),
+            ),
+          )
           .returning();
-        if (!moved) throw new ApiError(409, 'grievance_changed', 'Someone else moved this grievance a moment ago. Reload it and try again.');
-        const trailNote = input.state === 'RESOLVED' ? [`Resolution: ${resolution}`, note].filter(Boolean).join('\n') : note;
-        await addEvent(tx, grievance, me, { kind: 'TRANSITION', fromState: grievance.state, toState: input.state, note: trailNote });
+        if (!moved)
+          throw new ApiError(
+            409,
+            'grievance_changed',
+            'Someone else moved this grievance a moment ago. Reload it and try again.',
+          );
+        const trailNote =
+          input.state === 'RESOLVED' ? [`Resolution: ${resolution}`, note].filter(Boolean).join('\n') : note;
+        await addEvent(tx, grievance, me, {
+          kind: 'TRANSITION',
+          fromState: grievance.state,
+          toState: input.state,
+          note: trailNote,
+        });
         return { before: grievance, after: moved };
       });
-      await actor.audit({ entity: 'grievance', entityId: id, action: 'UPDATE', clientId: after.clientId, changed: { state: { from: before.state, to: after.state } } });
+      await actor.audit({
+        entity: 'grievance',
+        entityId: id,
+        action: 'UPDATE',
+        clientId: after.clientId,
+        changed: { state: { from: before.state, to: after.state } },
+      });
       if (after.state === 'RESOLVED' && after.complainantId) {
-        const [complainant] = await app.db.select({ role: users.role }).from(users).where(eq(users.id, after.complainantId));
+        const [complainant] = await app.db
+          .select({ role: users.role })
+          .from(users)
+          .where(eq(users.id, after.complainantId));
         const link = complainant?.role === 'ROLE_CLIENT' ? `/clients/welcome/concerns/${id}` : `/grievances/${id}`;
         // the complainant, and the family members they shared it with
-        const told = [after.complainantId, ...(complainant?.role === 'ROLE_CLIENT' ? (await sharesOf(app, after)).map((shared) => shared.id) : [])];
+        const told = [
+          after.complainantId,
+          ...(complainant?.role === 'ROLE_CLIENT' ? (await sharesOf(app, after)).map((shared) => shared.id) : []),
+        ];
         for (const userId of told) {
           await notify(
             app.db,
-            { userId, organizationId: after.organizationId, type: 'grievance_resolved', title: 'There is an answer to your concern', body: 'Open it to read the resolution.', link },
+            {
+              userId,
+              organizationId: after.organizationId,
+              type: 'grievance_resolved',
+              title: 'There is an answer to your concern',
+              body: 'Open it to read the resolution.',
+              link,
+            },
             app.now(),
             app,
           );
@@ -230,14 +358,27 @@ export function createGrievanceService(app: FastifyInstance) {
     async share(actor: Actor, id: number, userId: number): Promise<GrievanceOut> {
       const me = actor.user;
       const grievance = await findOwn(app, actor, id);
-      if (!(await familyOf(app, grievance)).some((member) => member.id === userId)) throw invalid({ user_id: ['Choose one of your family members in the portal.'] });
+      if (!(await familyOf(app, grievance)).some((member) => member.id === userId))
+        throw invalid({ user_id: ['Choose one of your family members in the portal.'] });
       const added = await app.db
         .insert(grievanceShares)
-        .values({ organizationId: grievance.organizationId, grievanceId: grievance.id, userId, sharedById: me.id, createdAt: app.now() })
+        .values({
+          organizationId: grievance.organizationId,
+          grievanceId: grievance.id,
+          userId,
+          sharedById: me.id,
+          createdAt: app.now(),
+        })
         .onConflictDoNothing()
         .returning({ userId: grievanceShares.userId });
       if (added.length) {
-        await actor.audit({ entity: 'grievance_share', entityId: grievance.id, action: 'CREATE', clientId: grievance.clientId, changed: { event: 'share', grievance_id: grievance.id, user_id: userId } });
+        await actor.audit({
+          entity: 'grievance_share',
+          entityId: grievance.id,
+          action: 'CREATE',
+          clientId: grievance.clientId,
+          changed: { event: 'share', grievance_id: grievance.id, user_id: userId },
+        });
         await announce(app, grievance);
       }
       return serialize(app, actor, await find(app, actor, id));
@@ -248,10 +389,22 @@ export function createGrievanceService(app: FastifyInstance) {
       const grievance = await findOwn(app, actor, id);
       const removed = await app.db
         .delete(grievanceShares)
-        .where(and(eq(grievanceShares.grievanceId, grievance.id), eq(grievanceShares.organizationId, grievance.organizationId), eq(grievanceShares.userId, userId)))
+        .where(
+          and(
+            eq(grievanceShares.grievanceId, grievance.id),
+            eq(grievanceShares.organizationId, grievance.organizationId),
+            eq(grievanceShares.userId, userId),
+          ),
+        )
         .returning({ userId: grievanceShares.userId });
       if (!removed.length) throw notFound();
-      await actor.audit({ entity: 'grievance_share', entityId: grievance.id, action: 'DELETE', clientId: grievance.clientId, changed: { event: 'unshare', grievance_id: grievance.id, user_id: userId } });
+      await actor.audit({
+        entity: 'grievance_share',
+        entityId: grievance.id,
+        action: 'DELETE',
+        clientId: grievance.clientId,
+        changed: { event: 'unshare', grievance_id: grievance.id, user_id: userId },
+      });
       await announce(app, grievance, [userId]);
     },
 
@@ -263,11 +416,21 @@ export function createGrievanceService(app: FastifyInstance) {
       if (input.internal && !office) throw invalid({ internal: ['Only the office writes internal notes.'] });
       const grievance = await app.db.transaction(async (tx) => {
         const { grievance } = await find(app, actor, id, tx);
-        await addEvent(tx, grievance, actor.user.id, { kind: 'NOTE', note, internal: office && input.internal === true });
+        await addEvent(tx, grievance, actor.user.id, {
+          kind: 'NOTE',
+          note,
+          internal: office && input.internal === true,
+        });
         await tx.update(grievances).set({ updatedAt: app.now() }).where(eq(grievances.id, grievance.id));
         return grievance;
       });
-      await actor.audit({ entity: 'grievance', entityId: id, action: 'UPDATE', clientId: grievance.clientId, changed: { event: 'note', internal: office && input.internal === true } });
+      await actor.audit({
+        entity: 'grievance',
+        entityId: id,
+        action: 'UPDATE',
+        clientId: grievance.clientId,
+        changed: { event: 'note', internal: office && input.internal === true },
+      });
       await announce(app, grievance);
       return serialize(app, actor, await find(app, actor, id));
     },

@@ -13,7 +13,9 @@ interface Received {
 function decodeQuotedPrintable(raw: string): string {
   const body = raw.slice(raw.search(/\r?\n\r?\n/));
   const soft = body.replace(/=\r?\n/g, '');
-  return /Content-Transfer-Encoding: quoted-printable/i.test(raw) ? soft.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : soft;
+  return /Content-Transfer-Encoding: quoted-printable/i.test(raw)
+    ? soft.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : soft;
 }
 
 /** A real SMTP server on a free port (smtp-server, from the nodemailer project). */
@@ -35,7 +37,11 @@ async function startSmtpServer(): Promise<{ url: string; received: Received[]; c
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const LINK = /\/(sign-up|reset-password)\/([^/\s]+)\/([^/\s]+)\/([^/\s]+)/;
@@ -65,8 +71,15 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
   it('delivers the reset and sign-up links to the recipient only; no log line ever holds a token, also when the link is used', async () => {
     const admin = await t.as('admin@sunrise.example');
-    expect((await t.anonymous.in('sunrise').post('/api/auth/password/reset/', { email: 'aide@sunrise.example' })).statusCode).toBe(204);
-    const invited = await admin.post('/api/users/', { email: 'smtp.invite@example.com', first_name: 'Sam', last_name: 'Tern', role: 'ROLE_CLIENT' });
+    expect(
+      (await t.anonymous.in('sunrise').post('/api/auth/password/reset/', { email: 'aide@sunrise.example' })).statusCode,
+    ).toBe(204);
+    const invited = await admin.post('/api/users/', {
+      email: 'smtp.invite@example.com',
+      first_name: 'Sam',
+      last_name: 'Tern',
+      role: 'ROLE_CLIENT',
+    });
     expect(invited.statusCode).toBe(201);
 
     const reset = LINK.exec((await waitForMessage('aide@sunrise.example')).text)!;
@@ -80,9 +93,17 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     for (const link of [reset, signUp]) {
       await t.anonymous.get(link[0], { accept: 'text/html' });
     }
-    const done = await t.anonymous.in('sunrise').post('/api/auth/password/reset/confirm/', { uid: reset[2], token: reset[3], new_password: 'Copper-Willow-Harbor-2291' });
+    const done = await t.anonymous
+      .in('sunrise')
+      .post('/api/auth/password/reset/confirm/', {
+        uid: reset[2],
+        token: reset[3],
+        new_password: 'Copper-Willow-Harbor-2291',
+      });
     expect(done.statusCode).toBe(204);
-    const signedUp = await t.anonymous.in('sunrise').post('/api/auth/sign-up/confirm/', { uid: signUp[2], token: signUp[3], password: 'Copper-Willow-Harbor-2291' });
+    const signedUp = await t.anonymous
+      .in('sunrise')
+      .post('/api/auth/sign-up/confirm/', { uid: signUp[2], token: signUp[3], password: 'Copper-Willow-Harbor-2291' });
     expect(signedUp.statusCode).toBe(200);
 
     expect(log.length).toBeGreaterThan(5); // the request lines are there
@@ -93,7 +114,10 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
     // the outbox keeps them as sent, without their tokens
     const kept = await t.mails();
-    for (const [link, to] of [[reset, 'aide@sunrise.example'], [signUp, 'smtp.invite@example.com']] as const) {
+    for (const [link, to] of [
+      [reset, 'aide@sunrise.example'],
+      [signUp, 'smtp.invite@example.com'],
+    ] as const) {
       const row = kept.find((m) => m.to === to)!;
       expect(row.state).toBe('sent');
       expect(row.text).toContain(`/${link[1]}/${link[2]}/[redacted]/${link[4]}`);
@@ -104,7 +128,12 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   it('keeps a mail the SMTP server refuses as failed, and logs why without its text', async () => {
     const admin = await t.as('admin@sunrise.example');
     await smtp.close();
-    const invited = await admin.post('/api/users/', { email: 'smtp.down@example.com', first_name: 'Dana', last_name: 'Down', role: 'ROLE_CLIENT' });
+    const invited = await admin.post('/api/users/', {
+      email: 'smtp.down@example.com',
+      first_name: 'Dana',
+      last_name: 'Down',
+      role: 'ROLE_CLIENT',
+    });
     expect(invited.statusCode).toBe(502);
     const [row] = (await t.mails()).filter((m) => m.to === 'smtp.down@example.com');
     expect(row.state).toBe('failed');

@@ -36,7 +36,13 @@ export function consoleMail(mail: Mail): string {
   return `\n--- mail (not sent: SMTP_URL is unset) ---\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n--- end of mail ---\n`;
 }
 
-export function createMailService(deps: { config: Config; db: Db; log: FastifyBaseLogger; now: () => Date; print?: ConsolePrinter }): MailService {
+export function createMailService(deps: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  print?: ConsolePrinter;
+}): MailService {
   const { config, db, log, now } = deps;
   const print = deps.print ?? printToStdout;
   let transport: Promise<Transporter> | null = null;
@@ -46,7 +52,16 @@ export function createMailService(deps: { config: Config; db: Db; log: FastifyBa
     return transport;
   };
   const keep = (mail: Mail, state: MailState) =>
-    db.insert(outbox).values({ organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: redactLinkTokens(mail.text), state, createdAt: now() });
+    db
+      .insert(outbox)
+      .values({
+        organizationId: mail.organizationId,
+        to: mail.to,
+        subject: mail.subject,
+        text: redactLinkTokens(mail.text),
+        state,
+        createdAt: now(),
+      });
   const deliver = async (mail: Mail) => {
     if (!config.smtpUrl) {
       print(mail);
@@ -57,7 +72,10 @@ export function createMailService(deps: { config: Config; db: Db; log: FastifyBa
       await (await smtp()).sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
     } catch (error) {
       // the SMTP server's answer only: never the mail's text, which may hold a link
-      log.error({ to: mail.to, subject: mail.subject, reason: error instanceof Error ? error.message : String(error) }, 'mail not sent');
+      log.error(
+        { to: mail.to, subject: mail.subject, reason: error instanceof Error ? error.message : String(error) },
+        'mail not sent',
+      );
       await keep(mail, 'failed');
       throw error;
     }

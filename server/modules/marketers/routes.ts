@@ -17,14 +17,18 @@ const marketerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...pagedAnswer(request, page, count, results), ...period };
   });
 
-  app.get('/api/marketers/report/', { schema: schemas.marketerReportSchema, config: office }, async (request, reply) => {
-    const period = marketers.periodOf(requireOrganization(request), request.query);
-    const csv = await marketers.report(actorOf(request), period);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="referral-conversion-${period.from}-to-${period.to}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    '/api/marketers/report/',
+    { schema: schemas.marketerReportSchema, config: office },
+    async (request, reply) => {
+      const period = marketers.periodOf(requireOrganization(request), request.query);
+      const csv = await marketers.report(actorOf(request), period);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="referral-conversion-${period.from}-to-${period.to}.csv"`)
+        .send(csv);
+    },
+  );
 };
 
 export default marketerRoutes;

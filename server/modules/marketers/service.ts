@@ -43,10 +43,19 @@ const FIGURE_COLUMNS = sql.raw(
 );
 
 function figuresOf(row: Record<string, unknown>): Figures {
-  const byStatus = Object.fromEntries(STATUSES.map((status) => [status, Number(row[status] ?? 0)])) as Record<ReferralStatus, number>;
+  const byStatus = Object.fromEntries(STATUSES.map((status) => [status, Number(row[status] ?? 0)])) as Record<
+    ReferralStatus,
+    number
+  >;
   const decided = byStatus.ADMITTED + byStatus.DECLINED + byStatus.LOST;
-  const median = row.median_days === null || row.median_days === undefined ? null : Math.round(Number(row.median_days) * 10) / 10;
-  return { byStatus, total: Number(row.total ?? 0), conversion: decided ? byStatus.ADMITTED / decided : null, medianDays: median };
+  const median =
+    row.median_days === null || row.median_days === undefined ? null : Math.round(Number(row.median_days) * 10) / 10;
+  return {
+    byStatus,
+    total: Number(row.total ?? 0),
+    conversion: decided ? byStatus.ADMITTED / decided : null,
+    medianDays: median,
+  };
 }
 
 export function createMarketerService(app: FastifyInstance) {
@@ -79,11 +88,17 @@ export function createMarketerService(app: FastifyInstance) {
           group by u.id
           order by u.last_name, u.first_name, u.id
           limit ${page.limit} offset ${page.offset}`),
-        app.db.execute(sql`select count(*)::int as count from users where organization_id = ${organization.id} and role = 'ROLE_MARKETER'`),
+        app.db.execute(
+          sql`select count(*)::int as count from users where organization_id = ${organization.id} and role = 'ROLE_MARKETER'`,
+        ),
       ]);
       const count = Number(rowsOf(total)[0]?.count ?? 0);
       // the board names the marketers and their referrals' figures
-      await actor.audit({ entity: 'referral', action: 'SEARCH', changed: { event: 'marketers-board', query: { from: period.from, to: period.to, ...page }, count } });
+      await actor.audit({
+        entity: 'referral',
+        action: 'SEARCH',
+        changed: { event: 'marketers-board', query: { from: period.from, to: period.to, ...page }, count },
+      });
       return {
         count,
         results: rowsOf(rows).map((row) => {
@@ -108,7 +123,9 @@ export function createMarketerService(app: FastifyInstance) {
       const organization = requireOrganization(actor);
       const where = referralsIn(organization, period);
       const [bySource, byMarketer] = await Promise.all([
-        app.db.execute(sql`select r.source as key, ${FIGURE_COLUMNS} from referrals r where ${where} group by r.source order by r.source`),
+        app.db.execute(
+          sql`select r.source as key, ${FIGURE_COLUMNS} from referrals r where ${where} group by r.source order by r.source`,
+        ),
         app.db.execute(sql`
           select r.marketer_id as key, min(u.first_name) as first_name, min(u.last_name) as last_name, ${FIGURE_COLUMNS}
           from referrals r left join users u on u.id = r.marketer_id
@@ -119,15 +136,47 @@ export function createMarketerService(app: FastifyInstance) {
       const line = (dimension: string, name: string, row: Record<string, unknown>) => {
         const f = figuresOf(row);
         const open = f.byStatus.NEW + f.byStatus.CONTACTED + f.byStatus.ASSESSMENT_SCHEDULED;
-        return csvLine([dimension, name, f.total, f.byStatus.ADMITTED, f.byStatus.DECLINED, f.byStatus.LOST, open, f.conversion === null ? '' : `${(f.conversion * 100).toFixed(1)}%`, f.medianDays]);
+        return csvLine([
+          dimension,
+          name,
+          f.total,
+          f.byStatus.ADMITTED,
+          f.byStatus.DECLINED,
+          f.byStatus.LOST,
+          open,
+          f.conversion === null ? '' : `${(f.conversion * 100).toFixed(1)}%`,
+          f.medianDays,
+        ]);
       };
       const lines = [
         csvLine([`Referral conversion, ${organization.name}, ${period.from} to ${period.to}`]),
-        csvLine(['Dimension', 'Name', 'Referrals', 'Admitted', 'Declined', 'Lost', 'Open', 'Conversion', 'Median days to admission']),
-        ...rowsOf(bySource).map((row) => line('Source', REFERRAL_SOURCES[row.key as keyof typeof REFERRAL_SOURCES] ?? String(row.key), row)),
-        ...rowsOf(byMarketer).map((row) => line('Marketer', row.key === null ? 'Entered by the office' : `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), row)),
+        csvLine([
+          'Dimension',
+          'Name',
+          'Referrals',
+          'Admitted',
+          'Declined',
+          'Lost',
+          'Open',
+          'Conversion',
+          'Median days to admission',
+        ]),
+        ...rowsOf(bySource).map((row) =>
+          line('Source', REFERRAL_SOURCES[row.key as keyof typeof REFERRAL_SOURCES] ?? String(row.key), row),
+        ),
+        ...rowsOf(byMarketer).map((row) =>
+          line(
+            'Marketer',
+            row.key === null ? 'Entered by the office' : `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+            row,
+          ),
+        ),
       ];
-      await actor.audit({ entity: 'referral', action: 'EXPORT', changed: { event: 'export', report: 'conversion', from: period.from, to: period.to } });
+      await actor.audit({
+        entity: 'referral',
+        action: 'EXPORT',
+        changed: { event: 'export', report: 'conversion', from: period.from, to: period.to },
+      });
       return lines.join('');
     },
   };

@@ -24,15 +24,38 @@ for (const backend of testBackends()) {
       const harborId = orgs.find((o) => o.token === 'harbor')!.id;
       const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 9, minutes));
       const db = t.database.db;
-      ids.oldMessage = await notify(db, { userId: nurse.user.id, organizationId: sunriseId, type: 'messages', title: 'Old message' }, at(0));
+      ids.oldMessage = await notify(
+        db,
+        { userId: nurse.user.id, organizationId: sunriseId, type: 'messages', title: 'Old message' },
+        at(0),
+      );
       ids.document = await notify(
         db,
-        { userId: nurse.user.id, organizationId: sunriseId, type: 'documents', title: 'License expires', body: 'Renew it', link: '/profile/documents' },
+        {
+          userId: nurse.user.id,
+          organizationId: sunriseId,
+          type: 'documents',
+          title: 'License expires',
+          body: 'Renew it',
+          link: '/profile/documents',
+        },
         at(1),
       );
-      ids.newMessage = await notify(db, { userId: nurse.user.id, organizationId: sunriseId, type: 'messages', title: 'New message' }, at(2));
-      ids.adminOwn = await notify(db, { userId: admin.user.id, organizationId: sunriseId, type: 'applications', title: 'New application' }, at(3));
-      ids.harbor = await notify(db, { userId: harborAdmin.user.id, organizationId: harborId, type: 'messages', title: 'Harbor only' }, at(4));
+      ids.newMessage = await notify(
+        db,
+        { userId: nurse.user.id, organizationId: sunriseId, type: 'messages', title: 'New message' },
+        at(2),
+      );
+      ids.adminOwn = await notify(
+        db,
+        { userId: admin.user.id, organizationId: sunriseId, type: 'applications', title: 'New application' },
+        at(3),
+      );
+      ids.harbor = await notify(
+        db,
+        { userId: harborAdmin.user.id, organizationId: harborId, type: 'messages', title: 'Harbor only' },
+        at(4),
+      );
     });
     afterAll(async () => t?.close());
 
@@ -58,8 +81,14 @@ for (const backend of testBackends()) {
     });
 
     it('filters by type and by unread, and pages', async () => {
-      expect(titles((await nurse.get('/api/notifications/?type=messages')).json())).toEqual(['New message', 'Old message']);
-      expect((await nurse.get('/api/notifications/?type=nothing-here')).json()).toMatchObject({ count: 0, results: [] });
+      expect(titles((await nurse.get('/api/notifications/?type=messages')).json())).toEqual([
+        'New message',
+        'Old message',
+      ]);
+      expect((await nurse.get('/api/notifications/?type=nothing-here')).json()).toMatchObject({
+        count: 0,
+        results: [],
+      });
       const page = (await nurse.get('/api/notifications/?limit=1&offset=1')).json();
       expect(page).toMatchObject({
         count: 3,
@@ -83,7 +112,9 @@ for (const backend of testBackends()) {
       const client = await t.as('client@sunrise.example');
       expect((await client.in(null).get('/api/notifications/')).statusCode).toBe(403);
       expect((await nurse.in('harbor').get('/api/notifications/')).statusCode).toBe(403);
-      expect((await nurse.in('harbor').patch(`/api/notifications/${ids.document}/`, { read: true })).statusCode).toBe(403);
+      expect((await nurse.in('harbor').patch(`/api/notifications/${ids.document}/`, { read: true })).statusCode).toBe(
+        403,
+      );
       expect((await t.anonymous.patch(`/api/notifications/${ids.document}/`, { read: true })).statusCode).toBe(401);
       expect((await t.anonymous.post('/api/notifications/read-all/')).statusCode).toBe(401);
       expect((await master.in('sunrise').post('/api/notifications/read-all/')).statusCode).toBe(403);
@@ -134,7 +165,11 @@ for (const backend of testBackends()) {
       expect((await nurse.get('/api/notifications/?unread=true')).json().count).toBe(0);
       expect((await admin.in(null).get('/api/notifications/?unread=true')).json().count).toBe(1);
       expect((await harborAdmin.in(null).get('/api/notifications/?unread=true')).json().count).toBe(1);
-      const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.operationId, 'notifications_read_all_create')).orderBy(auditLog.id);
+      const rows = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.operationId, 'notifications_read_all_create'))
+        .orderBy(auditLog.id);
       expect(rows.map((r) => r.changedFields)).toEqual([
         { event: 'read-all', type: 'messages', count: 2 },
         { event: 'read-all', count: 1 },
@@ -148,11 +183,33 @@ describe('the mail of a notification', () => {
     const { notify: notifyWithMail, MAIL_LINES, MAIL_FALLBACK } = await import('./service');
     const sent: { to: string; subject: string; text: string }[] = [];
     const recipient = { email: 'admin@sunrise.example', isActive: true };
-    const stub: Record<string, () => unknown> = { insert: () => stub, values: () => stub, returning: async () => [{ id: 1 }], select: () => stub, from: () => stub, where: () => stub, limit: async () => [recipient] };
+    const stub: Record<string, () => unknown> = {
+      insert: () => stub,
+      values: () => stub,
+      returning: async () => [{ id: 1 }],
+      select: () => stub,
+      from: () => stub,
+      where: () => stub,
+      limit: async () => [recipient],
+    };
     const chain = stub as unknown as Db;
-    const mailer = { mail: { send: async (mail: Mail) => void sent.push(mail), close: async () => undefined }, config: { publicUrl: 'http://portal.test' } };
-    const named = { userId: 2, organizationId: 1, title: 'C. Whitfield disputed a visit', body: 'The visit of Mon, Jan 18 (diabetes care) is in the exceptions queue.', link: '/clients/7/reviews/9' };
-    await notifyWithMail(chain, { ...named, type: 'work_service_review', mail: 'A client disputed a visit' }, new Date(), mailer);
+    const mailer = {
+      mail: { send: async (mail: Mail) => void sent.push(mail), close: async () => undefined },
+      config: { publicUrl: 'http://portal.test' },
+    };
+    const named = {
+      userId: 2,
+      organizationId: 1,
+      title: 'C. Whitfield disputed a visit',
+      body: 'The visit of Mon, Jan 18 (diabetes care) is in the exceptions queue.',
+      link: '/clients/7/reviews/9',
+    };
+    await notifyWithMail(
+      chain,
+      { ...named, type: 'work_service_review', mail: 'A client disputed a visit' },
+      new Date(),
+      mailer,
+    );
     await notifyWithMail(chain, { ...named, type: 'visit' }, new Date(), mailer);
     await notifyWithMail(chain, { ...named, type: 'a_type_with_no_line' }, new Date(), mailer);
     expect(sent.map((m) => m.subject)).toEqual(['A client disputed a visit', MAIL_LINES.visit, MAIL_FALLBACK]);

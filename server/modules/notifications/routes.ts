@@ -9,20 +9,30 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // the header's bell stays on the forms-due pages (their notifications are about the forms)
   const viewNotifications = { access: { permission: 'view-notifications' as const, duringFormsDue: true as const } };
 
-  app.get('/api/notifications/', { schema: schemas.notificationListSchema, config: viewNotifications }, async (request) => {
-    const { limit, offset, type, unread } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await notifications.list(actorOf(request), { type, unread }, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get(
+    '/api/notifications/',
+    { schema: schemas.notificationListSchema, config: viewNotifications },
+    async (request) => {
+      const { limit, offset, type, unread } = request.query;
+      const page = pageOf({ limit, offset });
+      const { count, results } = await notifications.list(actorOf(request), { type, unread }, page);
+      return pagedAnswer(request, page, count, results);
+    },
+  );
 
-  app.post('/api/notifications/read-all/', { schema: schemas.notificationReadAllSchema, config: viewNotifications }, async (request, reply) => {
-    await notifications.markAllRead(actorOf(request), request.body?.type);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/notifications/read-all/',
+    { schema: schemas.notificationReadAllSchema, config: viewNotifications },
+    async (request, reply) => {
+      await notifications.markAllRead(actorOf(request), request.body?.type);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.patch('/api/notifications/:id/', { schema: schemas.notificationUpdateSchema, config: viewNotifications }, async (request) =>
-    notifications.markRead(actorOf(request), request.params.id, request.body.read),
+  app.patch(
+    '/api/notifications/:id/',
+    { schema: schemas.notificationUpdateSchema, config: viewNotifications },
+    async (request) => notifications.markRead(actorOf(request), request.params.id, request.body.read),
   );
 };
 

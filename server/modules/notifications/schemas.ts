@@ -26,7 +26,8 @@ const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ..
 
 export const notificationListSchema = {
   operationId: 'notifications_list',
-  description: 'Lists the signed-in person’s notifications in the organization, newest first, paged; `unread` and `type` filter them. New notifications also arrive on the live event stream (events_stream_retrieve).',
+  description:
+    'Lists the signed-in person’s notifications in the organization, newest first, paged; `unread` and `type` filter them. New notifications also arrive on the live event stream (events_stream_retrieve).',
   tags,
   summary: "The signed-in user's notifications in the organization, newest first",
   querystring: Type.Object({
@@ -39,7 +40,8 @@ export const notificationListSchema = {
 
 export const notificationUpdateSchema = {
   operationId: 'notifications_partial_update',
-  description: 'Marks one of one’s own notifications read (read: true), or unread again (read: false); 404 for anyone else’s.',
+  description:
+    'Marks one of one’s own notifications read (read: true), or unread again (read: false); 404 for anyone else’s.',
   tags,
   summary: 'Mark one of one’s notifications read (or unread again)',
   params: Type.Object({ id: Id }),

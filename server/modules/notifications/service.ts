@@ -65,7 +65,9 @@ export const MAIL_FALLBACK = 'You have a new notification';
  */
 export function notificationMail(notification: Pick<NewNotification, 'type' | 'link' | 'mail'>, publicUrl: string) {
   const line = notification.mail ?? MAIL_LINES[notification.type] ?? MAIL_FALLBACK;
-  const link = notification.link ? `Sign in to Care Portal to see it:\n\n${publicUrl}${notification.link}` : 'Sign in to Care Portal to see it.';
+  const link = notification.link
+    ? `Sign in to Care Portal to see it:\n\n${publicUrl}${notification.link}`
+    : 'Sign in to Care Portal to see it.';
   return { subject: line, text: `Hello,\n\n${line}.\n\n${link}\n` };
 }
 
@@ -83,7 +85,13 @@ export async function unreadNotificationCount(db: Db, userId: number, organizati
   const [row] = await db
     .select({ count: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.organizationId, organizationId), isNull(notifications.readAt)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.organizationId, organizationId),
+        isNull(notifications.readAt),
+      ),
+    );
   return Number(row?.count ?? 0);
 }
 
@@ -94,16 +102,34 @@ export async function unreadNotificationCount(db: Db, userId: number, organizati
  * failed mail is logged, never fails the caller: the in-app notification is there. With the app's event bus
  * (the app has one), the recipient's open tabs hear `notification.created` { notification_id, unread }.
  */
-export async function notify(db: Db, notification: NewNotification, now: Date, mailer?: NotificationMailer): Promise<number> {
+export async function notify(
+  db: Db,
+  notification: NewNotification,
+  now: Date,
+  mailer?: NotificationMailer,
+): Promise<number> {
   const [row] = await db
     .insert(notifications)
-    .values({ userId: notification.userId, organizationId: notification.organizationId, type: notification.type, title: notification.title, body: notification.body ?? '', link: notification.link ?? null, createdAt: now })
+    .values({
+      userId: notification.userId,
+      organizationId: notification.organizationId,
+      type: notification.type,
+      title: notification.title,
+      body: notification.body ?? '',
+      link: notification.link ?? null,
+      createdAt: now,
+    })
     .returning({ id: notifications.id });
   if (mailer?.events) {
     try {
       const unread = await unreadNotificationCount(db, notification.userId, notification.organizationId);
       await mailer.events.publish([
-        { userId: notification.userId, organizationId: notification.organizationId, type: 'notification.created', data: { notification_id: row.id, unread } },
+        {
+          userId: notification.userId,
+          organizationId: notification.organizationId,
+          type: 'notification.created',
+          data: { notification_id: row.id, unread },
+        },
       ]);
     } catch (error) {
       mailer.log?.error({ err: error }, 'notification event failed');
@@ -117,7 +143,11 @@ export async function notify(db: Db, notification: NewNotification, now: Date, m
       .limit(1);
     if (recipient?.isActive) {
       try {
-        await mailer.mail.send({ to: recipient.email, ...notificationMail(notification, mailer.config.publicUrl), organizationId: notification.organizationId });
+        await mailer.mail.send({
+          to: recipient.email,
+          ...notificationMail(notification, mailer.config.publicUrl),
+          organizationId: notification.organizationId,
+        });
       } catch (error) {
         mailer.log?.error({ err: error }, 'notification mail failed');
       }
@@ -167,13 +197,24 @@ export function createNotificationService(app: FastifyInstance) {
   }
 
   return {
-    async list(actor: Actor, filter: NotificationFilter, page: Page): Promise<{ count: number; results: NotificationOut[] }> {
+    async list(
+      actor: Actor,
+      filter: NotificationFilter,
+      page: Page,
+    ): Promise<{ count: number; results: NotificationOut[] }> {
       const conditions = own(actor);
       if (filter.type) conditions.push(eq(notifications.type, filter.type));
-      if (filter.unread !== undefined) conditions.push(filter.unread ? isNull(notifications.readAt) : isNotNull(notifications.readAt));
+      if (filter.unread !== undefined)
+        conditions.push(filter.unread ? isNull(notifications.readAt) : isNotNull(notifications.readAt));
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(page.limit).offset(page.offset),
+        app.db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(page.limit)
+          .offset(page.offset),
         app.db.select({ count: count() }).from(notifications).where(where),
       ]);
       return { count: Number(total?.count ?? 0), results: rows.map(serializeNotification) };
@@ -203,7 +244,10 @@ export function createNotificationService(app: FastifyInstance) {
         .where(and(...conditions))
         .returning({ id: notifications.id });
       if (updated.length) {
-        await actor.audit({ entity: 'notification', changed: { event: 'read-all', ...(type ? { type } : {}), count: updated.length } });
+        await actor.audit({
+          entity: 'notification',
+          changed: { event: 'read-all', ...(type ? { type } : {}), count: updated.length },
+        });
         await publishUnread(actor);
       }
     },

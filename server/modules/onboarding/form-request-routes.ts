@@ -8,30 +8,45 @@ import { ADMIN, EMPLOYEE_SELF, EMPLOYEE_SELF_OR_ADMIN } from './onboarding-acces
 export const formRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const forms = createFormRequestService(app);
 
-  app.post('/api/onboarding/form-requests/', { schema: schemas.formRequestCreateSchema, config: ADMIN }, async (request, reply) =>
-    reply.status(201).send(await forms.create(request, requireOrganization(request), request.body)),
+  app.post(
+    '/api/onboarding/form-requests/',
+    { schema: schemas.formRequestCreateSchema, config: ADMIN },
+    async (request, reply) =>
+      reply.status(201).send(await forms.create(request, requireOrganization(request), request.body)),
   );
 
-  app.get('/api/onboarding/form-requests/', { schema: schemas.formRequestListSchema, config: EMPLOYEE_SELF_OR_ADMIN }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await forms.list(request, requireOrganization(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
-
-  app.get('/api/onboarding/form-requests/:id/', { schema: schemas.formRequestRetrieveSchema, config: EMPLOYEE_SELF_OR_ADMIN }, async (request) =>
-    forms.retrieve(request, requireOrganization(request), request.params.id),
+  app.get(
+    '/api/onboarding/form-requests/',
+    { schema: schemas.formRequestListSchema, config: EMPLOYEE_SELF_OR_ADMIN },
+    async (request) => {
+      const { limit, offset, ...filter } = request.query;
+      const page = pageOf({ limit, offset });
+      const { count, results } = await forms.list(request, requireOrganization(request), filter, page);
+      return pagedAnswer(request, page, count, results);
+    },
   );
 
-  app.get('/api/onboarding/form-requests/:id/signature/', { schema: schemas.formRequestSignatureSchema, config: EMPLOYEE_SELF_OR_ADMIN }, async (request, reply) =>
-    forms.sendSignature(request, reply, requireOrganization(request), request.params.id),
+  app.get(
+    '/api/onboarding/form-requests/:id/',
+    { schema: schemas.formRequestRetrieveSchema, config: EMPLOYEE_SELF_OR_ADMIN },
+    async (request) => forms.retrieve(request, requireOrganization(request), request.params.id),
   );
 
-  app.post('/api/onboarding/form-requests/:id/submit/', { schema: schemas.formRequestSubmitSchema, config: EMPLOYEE_SELF }, async (request) =>
-    forms.submit(request, requireOrganization(request), request.params.id, request.body),
+  app.get(
+    '/api/onboarding/form-requests/:id/signature/',
+    { schema: schemas.formRequestSignatureSchema, config: EMPLOYEE_SELF_OR_ADMIN },
+    async (request, reply) => forms.sendSignature(request, reply, requireOrganization(request), request.params.id),
   );
 
-  app.post('/api/onboarding/form-requests/:id/countersign/', { schema: schemas.formRequestCountersignSchema, config: ADMIN }, async (request) =>
-    forms.countersign(request, requireOrganization(request), request.params.id, request.body),
+  app.post(
+    '/api/onboarding/form-requests/:id/submit/',
+    { schema: schemas.formRequestSubmitSchema, config: EMPLOYEE_SELF },
+    async (request) => forms.submit(request, requireOrganization(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/onboarding/form-requests/:id/countersign/',
+    { schema: schemas.formRequestCountersignSchema, config: ADMIN },
+    async (request) => forms.countersign(request, requireOrganization(request), request.params.id, request.body),
   );
 };

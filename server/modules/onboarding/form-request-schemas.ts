@@ -1,5 +1,15 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, IsoDate, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  FileDownload,
+  Id,
+  IsoDate,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 import { FormFieldSchema } from './settings-schemas';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -36,7 +46,8 @@ const Signature = Type.String({ maxLength: 600_000, description: 'The drawn sign
 
 export const formRequestCreateSchema = {
   operationId: 'form_requests_create',
-  description: 'Sends a form (from one of the organization’s form templates) to one or many employees at once, with an optional due date; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.',
+  description:
+    'Sends a form (from one of the organization’s form templates) to one or many employees at once, with an optional due date; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.',
   tags,
   summary: 'Send a form to one or many employees (all or nothing); each is notified in the app and by mail',
   body: Type.Object({
@@ -49,7 +60,8 @@ export const formRequestCreateSchema = {
 
 export const formRequestListSchema = {
   operationId: 'form_requests_list',
-  description: 'Lists form requests, newest first, paged: an employee’s own; for the office, the organization’s, optionally of one employee, and filtered by status.',
+  description:
+    'Lists form requests, newest first, paged: an employee’s own; for the office, the organization’s, optionally of one employee, and filtered by status.',
   tags,
   summary: "One's own form requests, newest first (admins: the organization's, optionally of one employee)",
   querystring: Type.Object({
@@ -62,7 +74,8 @@ export const formRequestListSchema = {
 
 export const formRequestRetrieveSchema = {
   operationId: 'form_requests_retrieve',
-  description: 'Answers one form request with its template fields and, once filled, the answers and signing times. An employee reads only their own; the office reads any of the organization’s, and that read is written to the audit log.',
+  description:
+    'Answers one form request with its template fields and, once filled, the answers and signing times. An employee reads only their own; the office reads any of the organization’s, and that read is written to the audit log.',
   tags,
   summary: 'One form request (own; admins: any of the organization, audited)',
   params: Type.Object({ id: Id }),
@@ -71,9 +84,11 @@ export const formRequestRetrieveSchema = {
 
 export const formRequestSignatureSchema = {
   operationId: 'form_requests_signature_retrieve',
-  description: 'Answers, as a PNG file, the employee’s drawn signature on a signed form request: to that employee, or to the office, which reads it before countersigning (the read is audited). 404 before the form is signed.',
+  description:
+    'Answers, as a PNG file, the employee’s drawn signature on a signed form request: to that employee, or to the office, which reads it before countersigning (the read is audited). 404 before the form is signed.',
   tags,
-  summary: "The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)",
+  summary:
+    "The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)",
   params: Type.Object({ id: Id }),
   produces: ['image/png'],
   response: { 200: FileDownload, ...errors(404) },
@@ -81,12 +96,17 @@ export const formRequestSignatureSchema = {
 
 export const formRequestSubmitSchema = {
   operationId: 'form_requests_submit_create',
-  description: 'Fills and signs one of one’s own form requests: the answers to the template’s fields (each required field checked, 400 naming it) and the drawn signature. The request becomes COMPLETED, or AWAITING_COUNTERSIGN when the template needs the office’s signature too.',
+  description:
+    'Fills and signs one of one’s own form requests: the answers to the template’s fields (each required field checked, 400 naming it) and the drawn signature. The request becomes COMPLETED, or AWAITING_COUNTERSIGN when the template needs the office’s signature too.',
   tags,
-  summary: 'Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)',
+  summary:
+    'Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)',
   params: Type.Object({ id: Id }),
   body: Type.Object({
-    answers: Type.Record(Type.String({ maxLength: 60 }), Type.Union([Type.String({ maxLength: 10_000 }), Type.Boolean(), Type.Null()])),
+    answers: Type.Record(
+      Type.String({ maxLength: 60 }),
+      Type.Union([Type.String({ maxLength: 10_000 }), Type.Boolean(), Type.Null()]),
+    ),
     signature: Signature,
   }),
   response: { 200: FormRequestSchema, ...errors(404) },
@@ -94,7 +114,8 @@ export const formRequestSubmitSchema = {
 
 export const formRequestCountersignSchema = {
   operationId: 'form_requests_countersign_create',
-  description: 'The office signs, with its drawn signature, a form the employee has signed whose template needs an admin signature; the request becomes COMPLETED.',
+  description:
+    'The office signs, with its drawn signature, a form the employee has signed whose template needs an admin signature; the request becomes COMPLETED.',
   tags,
   summary: 'The office countersigns a signed form whose template needs an admin signature (then COMPLETED)',
   params: Type.Object({ id: Id }),

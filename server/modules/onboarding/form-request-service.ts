@@ -22,14 +22,21 @@ interface FormRequestRecord {
 
 export const formRequestLink = (id: number) => `/onboarding/form-request/${id}`;
 /** The office's view of an employee's form: their answers and signature, then the countersign pad. */
-export const officeFormRequestLink = (employeeId: number, id: number) => `/employees/${employeeId}/onboarding/form-request/${id}`;
+export const officeFormRequestLink = (employeeId: number, id: number) =>
+  `/employees/${employeeId}/onboarding/form-request/${id}`;
 const employeeOnboardingLink = (employeeId: number) => `/employees/${employeeId}/onboarding`;
 const needsCountersign = (template: Pick<TemplateRow, 'signers'>) => template.signers.includes('ADMIN');
 
 export function serializeFormRequest({ request, template, employee }: FormRequestRecord): FormRequestOut {
   return {
     id: request.id,
-    template: { id: template.id, name: template.name, description: template.description, fields: template.fields, signers: template.signers },
+    template: {
+      id: template.id,
+      name: template.name,
+      description: template.description,
+      fields: template.fields,
+      signers: template.signers,
+    },
     employee: { id: employee.id, name: personName(employee) },
     required: request.required,
     status: request.status as FormRequestOut['status'],
@@ -44,7 +51,10 @@ export function serializeFormRequest({ request, template, employee }: FormReques
 type Answer = string | boolean | null;
 
 /** The answers the template asks for, checked field by field; each problem named `answers.<key>`. */
-export function checkedAnswers(fields: FormField[], answers: Record<string, Answer | undefined>): Record<string, string | boolean> {
+export function checkedAnswers(
+  fields: FormField[],
+  answers: Record<string, Answer | undefined>,
+): Record<string, string | boolean> {
   const problems: Record<string, string[]> = {};
   const out: Record<string, string | boolean> = {};
   for (const field of fields) {
@@ -72,8 +82,10 @@ export function checkedAnswers(fields: FormField[], answers: Record<string, Answ
     }
     // an answer's date is checked as the API's own dates are (format date): a real calendar date
     if (field.type === 'date' && !isIsoDate(value)) problems[name] = ['Enter a real date.'];
-    else if (field.type === 'select' && !(field.options ?? []).includes(value)) problems[name] = ['Not a valid choice.'];
-    else if (field.type === 'text' && value.length > 500) problems[name] = ['Ensure this field has no more than 500 characters.'];
+    else if (field.type === 'select' && !(field.options ?? []).includes(value))
+      problems[name] = ['Not a valid choice.'];
+    else if (field.type === 'text' && value.length > 500)
+      problems[name] = ['Ensure this field has no more than 500 characters.'];
     else out[field.key] = value;
   }
   if (Object.keys(problems).length) throw invalid(problems, 'Please correct the answers.');
@@ -96,10 +108,16 @@ export function createFormRequestService(app: FastifyInstance) {
   }
 
   /** The request, if the signed-in user may see it: its employee, or an admin of the organization. */
-  async function find(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<FormRequestRecord> {
+  async function find(
+    request: FastifyRequest,
+    organization: RequestOrganization,
+    id: number,
+  ): Promise<FormRequestRecord> {
     const conditions: SQL[] = [eq(formRequests.id, id), eq(formRequests.organizationId, organization.id)];
     if (!isAdmin(request)) conditions.push(eq(formRequests.employeeId, request.user!.user.id));
-    const [record] = await selectRecords().where(and(...conditions)).limit(1);
+    const [record] = await selectRecords()
+      .where(and(...conditions))
+      .limit(1);
     if (!record) throw notFound();
     return record;
   }
@@ -177,10 +195,18 @@ export function createFormRequestService(app: FastifyInstance) {
         await request.audit({
           entity: 'form_request',
           entityId: row.id,
-          changed: { event: 'request', template_id: template.id, employee_id: row.employeeId, required: row.required, due_date: row.dueDate },
+          changed: {
+            event: 'request',
+            template_id: template.id,
+            employee_id: row.employeeId,
+            required: row.required,
+            due_date: row.dueDate,
+          },
         });
       }
-      return rows.map((row) => serializeFormRequest({ request: row, template, employee: employees.find((e) => e.id === row.employeeId)! }));
+      return rows.map((row) =>
+        serializeFormRequest({ request: row, template, employee: employees.find((e) => e.id === row.employeeId)! }),
+      );
     },
 
     async list(
@@ -196,29 +222,56 @@ export function createFormRequestService(app: FastifyInstance) {
       if (filter.status) conditions.push(eq(formRequests.status, filter.status));
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
-        selectRecords().where(where).orderBy(desc(formRequests.createdAt), desc(formRequests.id)).limit(page.limit).offset(page.offset),
+        selectRecords()
+          .where(where)
+          .orderBy(desc(formRequests.createdAt), desc(formRequests.id))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ count: count() }).from(formRequests).where(where),
       ]);
       // an employee's reading of their own forms is audited too (every read, every role)
       const employeeId = admin ? filter.employee : request.user!.user.id;
       await request.audit({
         entity: 'form_request',
-        changed: { event: 'read-list', ...(employeeId !== undefined ? { employee_id: employeeId } : {}), count: rows.length },
+        changed: {
+          event: 'read-list',
+          ...(employeeId !== undefined ? { employee_id: employeeId } : {}),
+          count: rows.length,
+        },
       });
       return { count: Number(total?.count ?? 0), results: rows.map(serializeFormRequest) };
     },
 
     async retrieve(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<FormRequestOut> {
       const record = await find(request, organization, id);
-      await request.audit({ entity: 'form_request', entityId: id, changed: { event: 'read', employee_id: record.request.employeeId } });
+      await request.audit({
+        entity: 'form_request',
+        entityId: id,
+        changed: { event: 'read', employee_id: record.request.employeeId },
+      });
       return serializeFormRequest(record);
     },
 
     /** The employee's drawn signature of a signed request: for its employee, or the office (audited). */
-    async sendSignature(request: FastifyRequest, reply: FastifyReply, organization: RequestOrganization, id: number): Promise<FastifyReply> {
+    async sendSignature(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      organization: RequestOrganization,
+      id: number,
+    ): Promise<FastifyReply> {
       const record = await find(request, organization, id);
-      const file = await requireFile(app, record.request.signatureFileId, organization.id, 'This form is not signed yet.');
-      await request.audit({ entity: 'form_request', entityId: id, action: 'READ', changed: { event: 'signature-read', employee_id: record.request.employeeId } });
+      const file = await requireFile(
+        app,
+        record.request.signatureFileId,
+        organization.id,
+        'This form is not signed yet.',
+      );
+      await request.audit({
+        entity: 'form_request',
+        entityId: id,
+        action: 'READ',
+        changed: { event: 'signature-read', employee_id: record.request.employeeId },
+      });
       return sendStoredFile(app, reply, file);
     },
 
@@ -231,75 +284,129 @@ export function createFormRequestService(app: FastifyInstance) {
     ): Promise<FormRequestOut> {
       const me = request.user!.user;
       const [record] = await selectRecords()
-        .where(and(eq(formRequests.id, id), eq(formRequests.organizationId, organization.id), eq(formRequests.employeeId, me.id)))
+        .where(
+          and(
+            eq(formRequests.id, id),
+            eq(formRequests.organizationId, organization.id),
+            eq(formRequests.employeeId, me.id),
+          ),
+        )
         .limit(1);
       if (!record) throw notFound();
-      if (record.request.status !== 'PENDING') throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
+      if (record.request.status !== 'PENDING')
+        throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
       const answers = checkedAnswers(record.template.fields, input.answers);
       const signature = await requireSignature(input.signature);
       const countersign = needsCountersign(record.template);
       const status = countersign ? 'AWAITING_COUNTERSIGN' : 'COMPLETED';
       const now = app.now();
-      await withSignatureFile(app, signature, { organizationId: organization.id, createdById: me.id }, (saveSignature) =>
-        inTransactionNotifying(app, async (tx, notice) => {
-        const file = await saveSignature(tx);
-        const updated = await tx
-          .update(formRequests)
-          .set({ status, answers, signatureFileId: file.id, signedAt: now })
-          .where(and(eq(formRequests.id, id), eq(formRequests.organizationId, organization.id), eq(formRequests.status, 'PENDING')))
-          .returning({ id: formRequests.id });
-        if (!updated.length) throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
-        const name = personName(me);
-        for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
-          await notice({
-            userId: adminId,
-            organizationId: organization.id,
-            type: 'form_completed',
-            title: countersign ? `${name} signed ${record.template.name}: please countersign` : `${name} completed ${record.template.name}`,
-            link: countersign ? officeFormRequestLink(me.id, id) : employeeOnboardingLink(me.id),
-          });
-        }
-        }),
+      await withSignatureFile(
+        app,
+        signature,
+        { organizationId: organization.id, createdById: me.id },
+        (saveSignature) =>
+          inTransactionNotifying(app, async (tx, notice) => {
+            const file = await saveSignature(tx);
+            const updated = await tx
+              .update(formRequests)
+              .set({ status, answers, signatureFileId: file.id, signedAt: now })
+              .where(
+                and(
+                  eq(formRequests.id, id),
+                  eq(formRequests.organizationId, organization.id),
+                  eq(formRequests.status, 'PENDING'),
+                ),
+              )
+              .returning({ id: formRequests.id });
+            if (!updated.length) throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
+            const name = personName(me);
+            for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
+              await notice({
+                userId: adminId,
+                organizationId: organization.id,
+                type: 'form_completed',
+                title: countersign
+                  ? `${name} signed ${record.template.name}: please countersign`
+                  : `${name} completed ${record.template.name}`,
+                link: countersign ? officeFormRequestLink(me.id, id) : employeeOnboardingLink(me.id),
+              });
+            }
+          }),
       );
       await request.audit({
         entity: 'form_request',
         entityId: id,
-        changed: { event: 'submit', status: { from: 'PENDING', to: status }, answers: Object.keys(answers), signature: 'PNG' },
+        changed: {
+          event: 'submit',
+          status: { from: 'PENDING', to: status },
+          answers: Object.keys(answers),
+          signature: 'PNG',
+        },
       });
       return reload(organization, id);
     },
 
     /** An admin countersigns a signed form that needs the office's signature too. */
-    async countersign(request: FastifyRequest, organization: RequestOrganization, id: number, input: { signature: string }): Promise<FormRequestOut> {
+    async countersign(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      id: number,
+      input: { signature: string },
+    ): Promise<FormRequestOut> {
       const record = await find(request, organization, id);
-      if (!needsCountersign(record.template)) throw new ApiError(400, 'no_countersignature', 'This form does not need the office’s signature.');
+      if (!needsCountersign(record.template))
+        throw new ApiError(400, 'no_countersignature', 'This form does not need the office’s signature.');
       if (record.request.status !== 'AWAITING_COUNTERSIGN') {
         throw new ApiError(400, 'not_awaiting_countersignature', 'This form is not waiting for a countersignature.');
       }
       const signature = await requireSignature(input.signature);
       const now = app.now();
-      await withSignatureFile(app, signature, { organizationId: organization.id, createdById: request.user!.user.id }, (saveSignature) =>
-        inTransactionNotifying(app, async (tx, notice) => {
-        const file = await saveSignature(tx);
-        const updated = await tx
-          .update(formRequests)
-          .set({ status: 'COMPLETED', countersignatureFileId: file.id, countersignedById: request.user!.user.id, countersignedAt: now })
-          .where(and(eq(formRequests.id, id), eq(formRequests.organizationId, organization.id), eq(formRequests.status, 'AWAITING_COUNTERSIGN')))
-          .returning({ id: formRequests.id });
-        if (!updated.length) throw new ApiError(400, 'not_awaiting_countersignature', 'This form is not waiting for a countersignature.');
-        await notice({
-          userId: record.request.employeeId,
-          organizationId: organization.id,
-          type: 'form_completed',
-          title: `${record.template.name} is complete: the office countersigned it`,
-          link: formRequestLink(id),
-        });
-        }),
+      await withSignatureFile(
+        app,
+        signature,
+        { organizationId: organization.id, createdById: request.user!.user.id },
+        (saveSignature) =>
+          inTransactionNotifying(app, async (tx, notice) => {
+            const file = await saveSignature(tx);
+            const updated = await tx
+              .update(formRequests)
+              .set({
+                status: 'COMPLETED',
+                countersignatureFileId: file.id,
+                countersignedById: request.user!.user.id,
+                countersignedAt: now,
+              })
+              .where(
+                and(
+                  eq(formRequests.id, id),
+                  eq(formRequests.organizationId, organization.id),
+                  eq(formRequests.status, 'AWAITING_COUNTERSIGN'),
+                ),
+              )
+              .returning({ id: formRequests.id });
+            if (!updated.length)
+              throw new ApiError(
+                400,
+                'not_awaiting_countersignature',
+                'This form is not waiting for a countersignature.',
+              );
+            await notice({
+              userId: record.request.employeeId,
+              organizationId: organization.id,
+              type: 'form_completed',
+              title: `${record.template.name} is complete: the office countersigned it`,
+              link: formRequestLink(id),
+            });
+          }),
       );
       await request.audit({
         entity: 'form_request',
         entityId: id,
-        changed: { event: 'countersign', status: { from: 'AWAITING_COUNTERSIGN', to: 'COMPLETED' }, employee_id: record.request.employeeId },
+        changed: {
+          event: 'countersign',
+          status: { from: 'AWAITING_COUNTERSIGN', to: 'COMPLETED' },
+          employee_id: record.request.employeeId,
+        },
       });
       return reload(organization, id);
     },

@@ -25,14 +25,24 @@ for (const backend of testBackends()) {
     let marketer: Caller;
     const templates: Record<string, number> = {};
 
-    const formsDue = async (session: Caller) => (await session.get('/api/auth/user/')).json().profile.forms_due as number;
+    const formsDue = async (session: Caller) =>
+      (await session.get('/api/auth/user/')).json().profile.forms_due as number;
     const ownRequests = async (session: Caller) => (await session.get('/api/onboarding/form-requests/')).json().results;
     const requestOf = async (session: Caller, template: string) =>
       (await ownRequests(session)).find((r: { template: { id: number } }) => r.template.id === templates[template]);
 
     beforeAll(async () => {
       t = await createOnboardingTestApp(backend);
-      [admin, master, harborAdmin, nurse, aide, newhire, client, marketer] = await t.asEach(['admin@sunrise.example', 'master@portal.example', 'admin@harbor.example', 'nurse@sunrise.example', 'aide@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']);
+      [admin, master, harborAdmin, nurse, aide, newhire, client, marketer] = await t.asEach([
+        'admin@sunrise.example',
+        'master@portal.example',
+        'admin@harbor.example',
+        'nurse@sunrise.example',
+        'aide@sunrise.example',
+        'newhire@sunrise.example',
+        'client@sunrise.example',
+        'marketer@sunrise.example',
+      ]);
       for (const row of await t.database.db.select().from(formTemplates)) templates[row.name] = row.id;
     });
     afterAll(async () => t?.close());
@@ -53,7 +63,11 @@ for (const backend of testBackends()) {
         countersigned_at: null,
         due_date: null,
       });
-      expect(pending.results[0].template.fields.map((f: { key: string }) => f.key)).toEqual(['understand', 'report', 'questions']);
+      expect(pending.results[0].template.fields.map((f: { key: string }) => f.key)).toEqual([
+        'understand',
+        'report',
+        'questions',
+      ]);
       // the query's employee filter is for admins: an employee still sees only their own
       const filtered = (await aide.get(`/api/onboarding/form-requests/?employee=${nurse.user.id}`)).json();
       expect(filtered.results.every((r: { employee: { id: number } }) => r.employee.id === aide.user.id)).toBe(true);
@@ -84,14 +98,23 @@ for (const backend of testBackends()) {
         'answers.status': ['Not a valid choice.'],
         'answers.attest': ['Must be true or false.'],
       });
-      const unchecked = await newhire.post(url, { answers: { ...ELIGIBILITY_ANSWERS, attest: false }, signature: SIGNATURE });
+      const unchecked = await newhire.post(url, {
+        answers: { ...ELIGIBILITY_ANSWERS, attest: false },
+        signature: SIGNATURE,
+      });
       expect(unchecked.json().fields).toEqual({ 'answers.attest': ['This box must be checked.'] });
       const unsigned = await newhire.post(url, { answers: ELIGIBILITY_ANSWERS, signature: '' });
       expect(unsigned.statusCode).toBe(400);
       expect(Object.keys(unsigned.json().fields)).toEqual(['signature']);
-      const notPng = await newhire.post(url, { answers: ELIGIBILITY_ANSWERS, signature: 'data:image/png;base64,SGVsbG8gd29ybGQ=' });
+      const notPng = await newhire.post(url, {
+        answers: ELIGIBILITY_ANSWERS,
+        signature: 'data:image/png;base64,SGVsbG8gd29ybGQ=',
+      });
       expect(notPng.json().fields).toEqual({ signature: ['Upload a valid PNG image.'] });
-      const huge = await newhire.post(url, { answers: ELIGIBILITY_ANSWERS, signature: SIGNATURE + 'A'.repeat(600_000) });
+      const huge = await newhire.post(url, {
+        answers: ELIGIBILITY_ANSWERS,
+        signature: SIGNATURE + 'A'.repeat(600_000),
+      });
       expect(huge.statusCode).toBe(400);
       expect(Object.keys(huge.json().fields)).toEqual(['signature']);
       expect((await requestOf(newhire, 'Employment eligibility attestation')).status).toBe('PENDING');
@@ -106,13 +129,21 @@ for (const backend of testBackends()) {
         signature: SIGNATURE,
       });
       expect(submitted.statusCode).toBe(200);
-      expect(submitted.json()).toMatchObject({ id: request.id, status: 'COMPLETED', answers: ELIGIBILITY_ANSWERS, countersigned_at: null });
+      expect(submitted.json()).toMatchObject({
+        id: request.id,
+        status: 'COMPLETED',
+        answers: ELIGIBILITY_ANSWERS,
+        countersigned_at: null,
+      });
       expect(submitted.json().signed_at).toEqual(expect.any(String));
       expect(submitted.json().answers).not.toHaveProperty('unknown_key');
       expect(await formsDue(newhire)).toBe(1);
 
       const [notice] = await t.notificationsOf(admin.user.id, 'form_completed');
-      expect(notice).toMatchObject({ title: 'Noah Patel completed Employment eligibility attestation', link: `/employees/${newhire.user.id}/onboarding` });
+      expect(notice).toMatchObject({
+        title: 'Noah Patel completed Employment eligibility attestation',
+        link: `/employees/${newhire.user.id}/onboarding`,
+      });
       const mail = await t.waitForMail('admin@sunrise.example');
       // the mail says that a form was signed, not whose or which
       expect(mail.subject).toBe('A form was signed');
@@ -120,7 +151,10 @@ for (const backend of testBackends()) {
       const [audit] = await t.auditsOf('form_requests_submit_create');
       expect(audit).toMatchObject({ actorId: newhire.user.id, entity: 'form_request', entityId: String(request.id) });
 
-      const again = await newhire.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: ELIGIBILITY_ANSWERS, signature: SIGNATURE });
+      const again = await newhire.post(`/api/onboarding/form-requests/${request.id}/submit/`, {
+        answers: ELIGIBILITY_ANSWERS,
+        signature: SIGNATURE,
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json().code).toBe('already_submitted');
     });
@@ -128,7 +162,9 @@ for (const backend of testBackends()) {
     it("the aide's one form due needs the office's countersignature: once she signed it is the office's to do, not hers (forms_due 0, not confined), and still keeps her from ready to hire until countersigned", async () => {
       expect(await formsDue(aide)).toBe(1);
       const request = await requestOf(aide, 'Confidentiality (HIPAA) agreement');
-      const early = await admin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE });
+      const early = await admin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, {
+        signature: SIGNATURE,
+      });
       expect(early.statusCode).toBe(400);
       expect(early.json().code).toBe('not_awaiting_countersignature');
 
@@ -137,14 +173,19 @@ for (const backend of testBackends()) {
         signature: SIGNATURE,
       });
       expect(signed.statusCode).toBe(200);
-      expect(signed.json()).toMatchObject({ status: 'AWAITING_COUNTERSIGN', answers: { understand: true, report: true } });
+      expect(signed.json()).toMatchObject({
+        status: 'AWAITING_COUNTERSIGN',
+        answers: { understand: true, report: true },
+      });
       // waiting for the office is not hers to do: nothing is due, and her work schedule is open again
       expect(await formsDue(aide)).toBe(0);
       const schedule = await aide.get('/api/visits/?limit=1');
       expect(schedule.statusCode).toBe(200);
       // the checklist still says what is missing (the office's countersignature)
       const checklist = (await aide.get('/api/onboarding/checklist/')).json();
-      expect(checklist.missing).toContain('Form "Confidentiality (HIPAA) agreement" awaits the office\'s countersignature.');
+      expect(checklist.missing).toContain(
+        'Form "Confidentiality (HIPAA) agreement" awaits the office\'s countersignature.',
+      );
       // the office is sent to its own view of the form (under /employees, an admin's prefix), which shows her signature
       const [notice] = await t.notificationsOf(admin.user.id, 'form_completed');
       expect(notice).toMatchObject({
@@ -167,13 +208,21 @@ for (const backend of testBackends()) {
       const unsignedForm = (await ownRequests(newhire)).find((r: { status: string }) => r.status === 'PENDING');
       expect((await admin.get(`/api/onboarding/form-requests/${unsignedForm.id}/signature/`)).statusCode).toBe(404);
 
-      expect((await aide.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE })).statusCode).toBe(403);
-      expect((await harborAdmin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE })).statusCode).toBe(404);
+      expect(
+        (await aide.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await harborAdmin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE }))
+          .statusCode,
+      ).toBe(404);
       const unsigned = await admin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: '' });
       expect(unsigned.json().fields).toEqual({ signature: ['Sign before submitting.'] });
 
       const before = (await t.mails()).length;
-      const countersigned = await admin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE });
+      const countersigned = await admin.post(`/api/onboarding/form-requests/${request.id}/countersign/`, {
+        signature: SIGNATURE,
+      });
       expect(countersigned.statusCode).toBe(200);
       expect(countersigned.json().status).toBe('COMPLETED');
       expect(countersigned.json().countersigned_at).toEqual(expect.any(String));
@@ -195,7 +244,9 @@ for (const backend of testBackends()) {
       expect(await t.auditsOf('form_requests_countersign_create')).toHaveLength(1);
 
       const employeeSigned = await requestOf(newhire, 'Employment eligibility attestation');
-      const needless = await admin.post(`/api/onboarding/form-requests/${employeeSigned.id}/countersign/`, { signature: SIGNATURE });
+      const needless = await admin.post(`/api/onboarding/form-requests/${employeeSigned.id}/countersign/`, {
+        signature: SIGNATURE,
+      });
       expect(needless.json().code).toBe('no_countersignature');
     });
 
@@ -209,7 +260,12 @@ for (const backend of testBackends()) {
       expect(created.statusCode).toBe(201);
       const rows = created.json();
       expect(rows).toHaveLength(2);
-      expect(rows[0]).toMatchObject({ employee: { id: nurse.user.id }, status: 'PENDING', required: true, due_date: '2026-05-01' });
+      expect(rows[0]).toMatchObject({
+        employee: { id: nurse.user.id },
+        status: 'PENDING',
+        required: true,
+        due_date: '2026-05-01',
+      });
       // a READY employee with a new required form has it due at once
       expect(await formsDue(nurse)).toBe(1);
       for (const [session, row] of [
@@ -217,20 +273,27 @@ for (const backend of testBackends()) {
         [aide, rows[1]],
       ] as const) {
         const [notice] = await t.notificationsOf(session.user.id, 'form_requested');
-        expect(notice).toMatchObject({ title: 'Please fill and sign: Emergency contact', link: `/onboarding/form-request/${row.id}` });
+        expect(notice).toMatchObject({
+          title: 'Please fill and sign: Emergency contact',
+          link: `/onboarding/form-request/${row.id}`,
+        });
         const mail = await t.waitForMail(session.user.email);
         expect(mail.text).toContain(`http://portal.test/onboarding/form-request/${row.id}`);
       }
       expect(await t.auditsOf('form_requests_create')).toHaveLength(2);
 
-      const twice = await admin.post('/api/onboarding/form-requests/', { template_id: templates['Emergency contact'], employee_ids: [nurse.user.id] });
+      const twice = await admin.post('/api/onboarding/form-requests/', {
+        template_id: templates['Emergency contact'],
+        employee_ids: [nurse.user.id],
+      });
       expect(twice.statusCode).toBe(400);
       expect(twice.json().fields.employee_ids[0]).toContain('Nora Okafor');
     });
 
     it('is all or nothing: one id that is not an employee of the organization refuses the whole request', async () => {
       const count = async () => (await t.database.db.select().from(formRequests)).length;
-      const noticeCount = async () => (await t.database.db.select().from(notifications).where(eq(notifications.type, 'form_requested'))).length;
+      const noticeCount = async () =>
+        (await t.database.db.select().from(notifications).where(eq(notifications.type, 'form_requested'))).length;
       const [before, beforeNotices] = [await count(), await noticeCount()];
       const [harborUser] = await t.database.db.select().from(users).where(eq(users.email, 'admin@harbor.example'));
       for (const stranger of [harborUser.id, admin.user.id, client.user.id, 999_999]) {
@@ -259,7 +322,10 @@ for (const backend of testBackends()) {
       const request = await requestOf(newhire, 'Confidentiality (HIPAA) agreement');
       expect((await newhire.get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(200);
       expect((await nurse.get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(404);
-      const foreignSubmit = await nurse.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: {}, signature: SIGNATURE });
+      const foreignSubmit = await nurse.post(`/api/onboarding/form-requests/${request.id}/submit/`, {
+        answers: {},
+        signature: SIGNATURE,
+      });
       expect(foreignSubmit.statusCode).toBe(404);
       expect((await harborAdmin.get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(404);
       expect((await master.in('harbor').get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(404);
@@ -270,22 +336,37 @@ for (const backend of testBackends()) {
       expect(audit).toMatchObject({ actorId: admin.user.id, entityId: String(request.id) });
       expect(audit.changedFields).toMatchObject({ event: 'read', employee_id: newhire.user.id });
       // the employee's reading of their own form is audited too
-      expect((await t.auditsOf('form_requests_retrieve')).filter((a) => a.actorId === newhire.user.id).length).toBeGreaterThan(0);
+      expect(
+        (await t.auditsOf('form_requests_retrieve')).filter((a) => a.actorId === newhire.user.id).length,
+      ).toBeGreaterThan(0);
       expect((await master.in('sunrise').get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(200);
     });
 
     it('refuses admins filling a form, and clients and marketers everything (403)', async () => {
       const request = await requestOf(newhire, 'Confidentiality (HIPAA) agreement');
-      expect((await admin.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: {}, signature: SIGNATURE })).statusCode).toBe(403);
+      expect(
+        (await admin.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: {}, signature: SIGNATURE }))
+          .statusCode,
+      ).toBe(403);
       for (const who of [client, marketer]) {
         expect((await who.get('/api/onboarding/form-requests/')).statusCode).toBe(403);
         expect((await who.get(`/api/onboarding/form-requests/${request.id}/`)).statusCode).toBe(403);
-        expect((await who.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: {}, signature: SIGNATURE })).statusCode).toBe(403);
-        expect((await who.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE })).statusCode).toBe(403);
-        expect((await who.post('/api/onboarding/form-requests/', { template_id: 1, employee_ids: [1] })).statusCode).toBe(403);
+        expect(
+          (await who.post(`/api/onboarding/form-requests/${request.id}/submit/`, { answers: {}, signature: SIGNATURE }))
+            .statusCode,
+        ).toBe(403);
+        expect(
+          (await who.post(`/api/onboarding/form-requests/${request.id}/countersign/`, { signature: SIGNATURE }))
+            .statusCode,
+        ).toBe(403);
+        expect(
+          (await who.post('/api/onboarding/form-requests/', { template_id: 1, employee_ids: [1] })).statusCode,
+        ).toBe(403);
         expect((await who.get('/api/onboarding/checklist/')).statusCode).toBe(403);
       }
-      expect((await nurse.post('/api/onboarding/form-requests/', { template_id: 1, employee_ids: [1] })).statusCode).toBe(403);
+      expect(
+        (await nurse.post('/api/onboarding/form-requests/', { template_id: 1, employee_ids: [1] })).statusCode,
+      ).toBe(403);
       expect((await t.anonymous.get('/api/onboarding/form-requests/')).statusCode).toBe(401);
     });
 

@@ -23,7 +23,10 @@ export function isObservingNurse(request: FastifyRequest): boolean {
 }
 
 export function requireObservingNurse(request: FastifyRequest): void {
-  if (!isObservingNurse(request)) throw permissionDenied('Only a registered nurse of the organization who is ready to work may record the observation.');
+  if (!isObservingNurse(request))
+    throw permissionDenied(
+      'Only a registered nurse of the organization who is ready to work may record the observation.',
+    );
 }
 
 /**
@@ -47,7 +50,10 @@ export async function inTransactionNotifying<T>(
       await notify(tx as unknown as Db, notification, app.now(), collector);
     }),
   );
-  if (events.length) await app.events.publish(events).catch((error: unknown) => app.log.error({ err: error }, 'notification event failed'));
+  if (events.length)
+    await app.events
+      .publish(events)
+      .catch((error: unknown) => app.log.error({ err: error }, 'notification event failed'));
   for (const mail of mails) {
     try {
       await app.mail.send(mail);
@@ -92,7 +98,13 @@ export async function requireEmployees(db: Db, organizationId: number, ids: numb
   const unique = [...new Set(ids)];
   const rows = unique.length
     ? await db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, position: employeeProfiles.position })
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          position: employeeProfiles.position,
+        })
         .from(users)
         .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
         .where(

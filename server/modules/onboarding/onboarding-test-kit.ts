@@ -21,6 +21,11 @@ export async function createOnboardingTestApp(backend: Backend): Promise<Onboard
         .from(notifications)
         .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
         .orderBy(desc(notifications.id)),
-    auditsOf: async (operationId: string) => await t.database.db.select().from(auditLog).where(eq(auditLog.operationId, operationId)).orderBy(desc(auditLog.id)),
+    auditsOf: async (operationId: string) =>
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.operationId, operationId))
+        .orderBy(desc(auditLog.id)),
   });
 }

@@ -11,7 +11,8 @@ import { testRequestRoutes } from './test-request-routes';
 
 const onboardingChecklistSchema = {
   operationId: 'onboarding_checklist_retrieve',
-  description: 'Answers the signed-in employee’s own onboarding checklist: form requests, documents and competency tests with their states, and what is still missing before the office can mark them ready to hire.',
+  description:
+    'Answers the signed-in employee’s own onboarding checklist: form requests, documents and competency tests with their states, and what is still missing before the office can mark them ready to hire.',
   tags: ['onboarding'],
   summary: "One's own onboarding checklist: form requests, documents, competency tests and what is missing",
   response: { 200: ChecklistSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
@@ -19,13 +20,17 @@ const onboardingChecklistSchema = {
 
 /** /api/onboarding/: the organization's settings, form and test requests, and the employee's own checklist. */
 const onboardingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/onboarding/checklist/', { schema: onboardingChecklistSchema, config: EMPLOYEE_SELF }, async (request) => {
-    const organization = requireOrganization(request);
-    const me = request.user!.user.id;
-    // one's own onboarding record: audited as every read of an employee's
-    await request.audit({ entity: 'employee', entityId: me, action: 'READ', changed: { event: 'checklist' } });
-    return buildChecklist(app.db, organization.id, me, organizationToday(app, organization));
-  });
+  app.get(
+    '/api/onboarding/checklist/',
+    { schema: onboardingChecklistSchema, config: EMPLOYEE_SELF },
+    async (request) => {
+      const organization = requireOrganization(request);
+      const me = request.user!.user.id;
+      // one's own onboarding record: audited as every read of an employee's
+      await request.audit({ entity: 'employee', entityId: me, action: 'READ', changed: { event: 'checklist' } });
+      return buildChecklist(app.db, organization.id, me, organizationToday(app, organization));
+    },
+  );
   await app.register(settingsRoutes);
   await app.register(formRequestRoutes);
   await app.register(testRequestRoutes);

@@ -12,7 +12,11 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/onboarding/form-templates/', { schema: formTemplateSchemas.list, config }, async (request) => {
     const page = pageOf(request.query);
-    const { count, results } = await settings.listFormTemplates(requireOrganization(request), request.query.active, page);
+    const { count, results } = await settings.listFormTemplates(
+      requireOrganization(request),
+      request.query.active,
+      page,
+    );
     return pagedAnswer(request, page, count, results);
   });
   app.post('/api/onboarding/form-templates/', { schema: formTemplateSchemas.create, config }, async (request, reply) =>
@@ -39,7 +43,11 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/onboarding/document-types/', { schema: documentTypeSchemas.list, config }, async (request) => {
     const page = pageOf(request.query);
-    const { count, results } = await settings.listDocumentTypes(requireOrganization(request), request.query.active, page);
+    const { count, results } = await settings.listDocumentTypes(
+      requireOrganization(request),
+      request.query.active,
+      page,
+    );
     return pagedAnswer(request, page, count, results);
   });
   app.post('/api/onboarding/document-types/', { schema: documentTypeSchemas.create, config }, async (request, reply) =>
@@ -51,16 +59,28 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/onboarding/competency-tests/', { schema: competencyTestSchemas.list, config }, async (request) => {
     const page = pageOf(request.query);
-    const { count, results } = await settings.listCompetencyTests(requireOrganization(request), request.query.active, page);
+    const { count, results } = await settings.listCompetencyTests(
+      requireOrganization(request),
+      request.query.active,
+      page,
+    );
     return pagedAnswer(request, page, count, results);
   });
-  app.post('/api/onboarding/competency-tests/', { schema: competencyTestSchemas.create, config }, async (request, reply) =>
-    reply.status(201).send(await settings.createCompetencyTest(request, requireOrganization(request), request.body)),
+  app.post(
+    '/api/onboarding/competency-tests/',
+    { schema: competencyTestSchemas.create, config },
+    async (request, reply) =>
+      reply.status(201).send(await settings.createCompetencyTest(request, requireOrganization(request), request.body)),
   );
-  app.get('/api/onboarding/competency-tests/:id/', { schema: competencyTestSchemas.retrieve, config }, async (request) =>
-    settings.retrieveCompetencyTest(requireOrganization(request), request.params.id),
+  app.get(
+    '/api/onboarding/competency-tests/:id/',
+    { schema: competencyTestSchemas.retrieve, config },
+    async (request) => settings.retrieveCompetencyTest(requireOrganization(request), request.params.id),
   );
-  app.patch('/api/onboarding/competency-tests/:id/', { schema: competencyTestSchemas.update, config }, async (request) =>
-    settings.updateCompetencyTest(request, requireOrganization(request), request.params.id, request.body),
+  app.patch(
+    '/api/onboarding/competency-tests/:id/',
+    { schema: competencyTestSchemas.update, config },
+    async (request) =>
+      settings.updateCompetencyTest(request, requireOrganization(request), request.params.id, request.body),
   );
 };

@@ -8,11 +8,14 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.String({ maxLength: 5000 });
 
 export const POSITION_KEYS = Object.keys(POSITIONS) as (keyof typeof POSITIONS)[];
-const Positions = Type.Array(Type.Enum([...POSITION_KEYS], { description: 'A position key of src/domain (HCC, RN, HHA...)' }), {
-  maxItems: POSITION_KEYS.length,
-  uniqueItems: true,
-  description: 'The positions it applies to; empty = every position',
-});
+const Positions = Type.Array(
+  Type.Enum([...POSITION_KEYS], { description: 'A position key of src/domain (HCC, RN, HHA...)' }),
+  {
+    maxItems: POSITION_KEYS.length,
+    uniqueItems: true,
+    description: 'The positions it applies to; empty = every position',
+  },
+);
 
 /** Keys of form fields, questions and observed skills. */
 const ItemId = Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' });
@@ -25,7 +28,9 @@ export const FormFieldSchema = Type.Object(
     label: Type.String({ minLength: 1, maxLength: 500 }),
     type: Type.Enum([...FIELD_TYPES]),
     required: Type.Boolean(),
-    options: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100, description: 'select only' })),
+    options: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100, description: 'select only' }),
+    ),
   },
   { title: 'FormField' },
 );
@@ -97,7 +102,13 @@ export const DocumentTypeSchema = Type.Object(
   { title: 'DocumentType' },
 );
 export type DocumentTypeOut = Static<typeof DocumentTypeSchema>;
-const documentTypeBody = { name: Name, required: Type.Boolean(), requires_expiry: Type.Boolean(), positions: Positions, active: Type.Boolean() };
+const documentTypeBody = {
+  name: Name,
+  required: Type.Boolean(),
+  requires_expiry: Type.Boolean(),
+  positions: Positions,
+  active: Type.Boolean(),
+};
 const DocumentTypeCreate = Type.Object({
   name: Name,
   required: Type.Optional(Type.Boolean({ default: true })),
@@ -115,14 +126,28 @@ export const QuestionSchema = Type.Object(
     text: Type.String({ minLength: 1, maxLength: 2000 }),
     choices: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 2, maxItems: 10 }),
     answer: Type.Integer({ minimum: 0, description: 'Index of the right choice' }),
-    subject: Type.Optional(Type.String({ maxLength: 100, description: 'What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer' })),
+    subject: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'What it covers ("Infection control"): named to a taker who got it wrong, instead of the answer',
+      }),
+    ),
   },
   { title: 'TestQuestionWithAnswer' },
 );
-export const ObservedSkillSchema = Type.Object({ id: ItemId, label: Type.String({ minLength: 1, maxLength: 500 }) }, { title: 'ObservedSkill' });
+export const ObservedSkillSchema = Type.Object(
+  { id: ItemId, label: Type.String({ minLength: 1, maxLength: 500 }) },
+  { title: 'ObservedSkill' },
+);
 /** What an admin sends: ids may be left out (the server numbers new ones q1, q2... and s1, s2...). */
-const QuestionInput = Type.Object({ ...QuestionSchema.properties, id: Type.Optional(ItemId) }, { title: 'TestQuestionInput' });
-const ObservedSkillInput = Type.Object({ ...ObservedSkillSchema.properties, id: Type.Optional(ItemId) }, { title: 'ObservedSkillInput' });
+const QuestionInput = Type.Object(
+  { ...QuestionSchema.properties, id: Type.Optional(ItemId) },
+  { title: 'TestQuestionInput' },
+);
+const ObservedSkillInput = Type.Object(
+  { ...ObservedSkillSchema.properties, id: Type.Optional(ItemId) },
+  { title: 'ObservedSkillInput' },
+);
 
 export const CompetencyTestSchema = Type.Object(
   {
@@ -143,7 +168,11 @@ export type CompetencyTestOut = Static<typeof CompetencyTestSchema>;
 const competencyTestBody = {
   name: Name,
   description: Description,
-  pass_mark: Type.Integer({ minimum: 1, maximum: 100, description: 'Percent of right answers needed to pass the written part' }),
+  pass_mark: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    description: 'Percent of right answers needed to pass the written part',
+  }),
   questions: Type.Array(QuestionInput, { minItems: 1, maxItems: 200 }),
   observed_skills: Type.Array(ObservedSkillInput, { maxItems: 50 }),
   positions: Positions,
@@ -170,7 +199,14 @@ const tags = ['onboarding settings'];
 const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 /** `about` says what the setting is, for an integrator: it opens each operation's description. */
-function crud<T extends TSchema, C extends TSchema, U extends TSchema>(resource: string, what: string, about: string, item: T, create: C, update: U) {
+function crud<T extends TSchema, C extends TSchema, U extends TSchema>(
+  resource: string,
+  what: string,
+  about: string,
+  item: T,
+  create: C,
+  update: U,
+) {
   return {
     list: {
       operationId: `${resource}_list`,
@@ -212,19 +248,31 @@ export const formTemplateSchemas = crud(
   'form_templates',
   'form templates',
   'A form template is an onboarding form: its fields, who signs it (the employee, and the office when it countersigns), whether it is required and whether it is sent to every new hire.',
-  FormTemplateSchema, FormTemplateCreate, FormTemplateUpdate);
+  FormTemplateSchema,
+  FormTemplateCreate,
+  FormTemplateUpdate,
+);
 export const noteTypeSchemas = crud(
   'note_types',
   'employee note types',
   'A note type classifies the notes the office writes on an employee (employees_notes_create).',
-  NoteTypeSchema, NoteTypeCreate, NoteTypeUpdate);
+  NoteTypeSchema,
+  NoteTypeCreate,
+  NoteTypeUpdate,
+);
 export const documentTypeSchemas = crud(
   'document_types',
   'document types',
   'A document type is a document employees provide (a license, a TB test...): whether it is required, whether it needs an expiry date, and for which positions.',
-  DocumentTypeSchema, DocumentTypeCreate, DocumentTypeUpdate);
+  DocumentTypeSchema,
+  DocumentTypeCreate,
+  DocumentTypeUpdate,
+);
 export const competencyTestSchemas = crud(
   'competency_tests',
   'competency tests',
   'A competency test has a written part of multiple-choice questions scored against a pass mark, and for home health aides the skills a registered nurse observes; it applies to the positions named.',
-  CompetencyTestSchema, CompetencyTestCreate, CompetencyTestUpdate);
+  CompetencyTestSchema,
+  CompetencyTestCreate,
+  CompetencyTestUpdate,
+);

@@ -1,6 +1,14 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { competencyTests, documentTypes, formTemplates, noteTypes, type FormField, type ObservedSkill, type TestQuestion } from '../../db/schema';
+import {
+  competencyTests,
+  documentTypes,
+  formTemplates,
+  noteTypes,
+  type FormField,
+  type ObservedSkill,
+  type TestQuestion,
+} from '../../db/schema';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import type { RequestOrganization } from '../../types';
@@ -80,7 +88,8 @@ export function checkedFields(fields: FormTemplateInput['fields']): FormField[] 
   const result = fields.map((field, index) => {
     const at = `fields.${index}`;
     const key = field.key.trim();
-    if (!FIELD_KEY.test(key)) problems[`${at}.key`] = ['Use lower case letters, digits and _ , starting with a letter.'];
+    if (!FIELD_KEY.test(key))
+      problems[`${at}.key`] = ['Use lower case letters, digits and _ , starting with a letter.'];
     else if (seen.has(key)) problems[`${at}.key`] = ['Each field needs its own key.'];
     seen.add(key);
     const label = field.label.trim();
@@ -88,7 +97,8 @@ export function checkedFields(fields: FormTemplateInput['fields']): FormField[] 
     const out: FormField = { key, label, type: field.type, required: field.required };
     if (field.type === 'select') {
       const options = (field.options ?? []).map((o) => o.trim());
-      if (!options.length || options.some((o) => !o)) problems[`${at}.options`] = ['A select needs at least one option, none blank.'];
+      if (!options.length || options.some((o) => !o))
+        problems[`${at}.options`] = ['A select needs at least one option, none blank.'];
       else if (new Set(options).size !== options.length) problems[`${at}.options`] = ['Options must differ.'];
       out.options = options;
     }
@@ -99,7 +109,10 @@ export function checkedFields(fields: FormTemplateInput['fields']): FormField[] 
 }
 
 /** Questions with 2+ choices and a valid answer; question and skill ids unique (missing ones numbered). */
-export function checkedTest(questions: CompetencyTestInput['questions'], skills: NonNullable<CompetencyTestInput['observed_skills']>) {
+export function checkedTest(
+  questions: CompetencyTestInput['questions'],
+  skills: NonNullable<CompetencyTestInput['observed_skills']>,
+) {
   const problems: Record<string, string[]> = {};
   const numbered = <T extends { id?: string }>(items: T[], prefix: string, field: string) => {
     const taken = new Set<string>();
@@ -121,10 +134,18 @@ export function checkedTest(questions: CompetencyTestInput['questions'], skills:
   const outQuestions: TestQuestion[] = questions.map((question, index) => {
     const choices = question.choices.map((c) => c.trim());
     if (!question.text.trim()) problems[`questions.${index}.text`] = ['This field may not be blank.'];
-    if (choices.length < 2 || choices.some((c) => !c)) problems[`questions.${index}.choices`] = ['Give at least two choices, none blank.'];
-    if (question.answer >= choices.length) problems[`questions.${index}.answer`] = ['The answer must be one of the choices.'];
+    if (choices.length < 2 || choices.some((c) => !c))
+      problems[`questions.${index}.choices`] = ['Give at least two choices, none blank.'];
+    if (question.answer >= choices.length)
+      problems[`questions.${index}.answer`] = ['The answer must be one of the choices.'];
     const subject = question.subject?.trim();
-    return { id: questionIds[index], text: question.text.trim(), choices, answer: question.answer, ...(subject ? { subject } : {}) };
+    return {
+      id: questionIds[index],
+      text: question.text.trim(),
+      choices,
+      answer: question.answer,
+      ...(subject ? { subject } : {}),
+    };
   });
   const outSkills: ObservedSkill[] = skills.map((skill, index) => {
     if (!skill.label.trim()) problems[`observed_skills.${index}.label`] = ['This field may not be blank.'];
@@ -136,7 +157,8 @@ export function checkedTest(questions: CompetencyTestInput['questions'], skills:
 
 /** The employee always signs; the office may countersign. */
 function checkedSigners(signers: readonly string[]): string[] {
-  if (!signers.includes('EMPLOYEE')) throw invalid({ signers: ["The employee always signs: ['EMPLOYEE'] or ['EMPLOYEE', 'ADMIN']."] });
+  if (!signers.includes('EMPLOYEE'))
+    throw invalid({ signers: ["The employee always signs: ['EMPLOYEE'] or ['EMPLOYEE', 'ADMIN']."] });
   return signers.includes('ADMIN') ? ['EMPLOYEE', 'ADMIN'] : ['EMPLOYEE'];
 }
 
@@ -148,7 +170,10 @@ function blankName(name: string | undefined): string | undefined {
 }
 
 /** Only the fields that differ, as {from, to}, for the audit row. */
-function differences(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+function differences(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
   const changed: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, value] of Object.entries(after)) {
     if (value === undefined) continue;
@@ -172,29 +197,51 @@ export function createSettingsService(app: FastifyInstance) {
     if (active !== undefined) conditions.push(eq(table.active, active));
     const where = and(...conditions);
     const [rows, [total]] = await Promise.all([
-      db.select().from(table).where(where).orderBy(asc(table.name), asc(table.id)).limit(page.limit).offset(page.offset),
+      db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(asc(table.name), asc(table.id))
+        .limit(page.limit)
+        .offset(page.offset),
       db.select({ count: count() }).from(table).where(where),
     ]);
     return { count: Number(total?.count ?? 0), results: rows.map((row) => serialize(row as never)) };
   }
 
   async function findTemplate(organization: RequestOrganization, id: number): Promise<FormTemplateRow> {
-    const [row] = await db.select().from(formTemplates).where(and(eq(formTemplates.id, id), eq(formTemplates.organizationId, organization.id))).limit(1);
+    const [row] = await db
+      .select()
+      .from(formTemplates)
+      .where(and(eq(formTemplates.id, id), eq(formTemplates.organizationId, organization.id)))
+      .limit(1);
     if (!row) throw notFound();
     return row;
   }
   async function findNoteType(organization: RequestOrganization, id: number): Promise<NoteTypeRow> {
-    const [row] = await db.select().from(noteTypes).where(and(eq(noteTypes.id, id), eq(noteTypes.organizationId, organization.id))).limit(1);
+    const [row] = await db
+      .select()
+      .from(noteTypes)
+      .where(and(eq(noteTypes.id, id), eq(noteTypes.organizationId, organization.id)))
+      .limit(1);
     if (!row) throw notFound();
     return row;
   }
   async function findDocumentType(organization: RequestOrganization, id: number): Promise<DocumentTypeRow> {
-    const [row] = await db.select().from(documentTypes).where(and(eq(documentTypes.id, id), eq(documentTypes.organizationId, organization.id))).limit(1);
+    const [row] = await db
+      .select()
+      .from(documentTypes)
+      .where(and(eq(documentTypes.id, id), eq(documentTypes.organizationId, organization.id)))
+      .limit(1);
     if (!row) throw notFound();
     return row;
   }
   async function findTest(organization: RequestOrganization, id: number): Promise<CompetencyTestRow> {
-    const [row] = await db.select().from(competencyTests).where(and(eq(competencyTests.id, id), eq(competencyTests.organizationId, organization.id))).limit(1);
+    const [row] = await db
+      .select()
+      .from(competencyTests)
+      .where(and(eq(competencyTests.id, id), eq(competencyTests.organizationId, organization.id)))
+      .limit(1);
     if (!row) throw notFound();
     return row;
   }
@@ -202,9 +249,14 @@ export function createSettingsService(app: FastifyInstance) {
   return {
     listFormTemplates: (organization: RequestOrganization, active: boolean | undefined, page: Page) =>
       pageOf(formTemplates, organization.id, active, page, serializeFormTemplate),
-    retrieveFormTemplate: async (organization: RequestOrganization, id: number) => serializeFormTemplate(await findTemplate(organization, id)),
+    retrieveFormTemplate: async (organization: RequestOrganization, id: number) =>
+      serializeFormTemplate(await findTemplate(organization, id)),
 
-    async createFormTemplate(request: FastifyRequest, organization: RequestOrganization, input: FormTemplateInput): Promise<FormTemplateOut> {
+    async createFormTemplate(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      input: FormTemplateInput,
+    ): Promise<FormTemplateOut> {
       const values = {
         organizationId: organization.id,
         name: blankName(input.name)!,
@@ -222,7 +274,12 @@ export function createSettingsService(app: FastifyInstance) {
       return out;
     },
 
-    async updateFormTemplate(request: FastifyRequest, organization: RequestOrganization, id: number, input: FormTemplateChanges): Promise<FormTemplateOut> {
+    async updateFormTemplate(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      id: number,
+      input: FormTemplateChanges,
+    ): Promise<FormTemplateOut> {
       const before = serializeFormTemplate(await findTemplate(organization, id));
       const after = {
         name: blankName(input.name),
@@ -256,17 +313,31 @@ export function createSettingsService(app: FastifyInstance) {
     listNoteTypes: (organization: RequestOrganization, active: boolean | undefined, page: Page) =>
       pageOf(noteTypes, organization.id, active, page, serializeNoteType),
 
-    async createNoteType(request: FastifyRequest, organization: RequestOrganization, input: { name: string; active?: boolean }): Promise<NoteTypeOut> {
+    async createNoteType(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      input: { name: string; active?: boolean },
+    ): Promise<NoteTypeOut> {
       const [row] = await db
         .insert(noteTypes)
-        .values({ organizationId: organization.id, name: blankName(input.name)!, active: input.active ?? true, createdAt: app.now() })
+        .values({
+          organizationId: organization.id,
+          name: blankName(input.name)!,
+          active: input.active ?? true,
+          createdAt: app.now(),
+        })
         .returning();
       const out = serializeNoteType(row);
       await request.audit({ entity: 'note_type', entityId: row.id, changed: { event: 'create', ...out } });
       return out;
     },
 
-    async updateNoteType(request: FastifyRequest, organization: RequestOrganization, id: number, input: NoteTypeChanges): Promise<NoteTypeOut> {
+    async updateNoteType(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      id: number,
+      input: NoteTypeChanges,
+    ): Promise<NoteTypeOut> {
       const before = serializeNoteType(await findNoteType(organization, id));
       const changed = differences(before, { name: blankName(input.name), active: input.active });
       if (!Object.keys(changed).length) return before;
@@ -282,7 +353,11 @@ export function createSettingsService(app: FastifyInstance) {
     listDocumentTypes: (organization: RequestOrganization, active: boolean | undefined, page: Page) =>
       pageOf(documentTypes, organization.id, active, page, serializeDocumentType),
 
-    async createDocumentType(request: FastifyRequest, organization: RequestOrganization, input: DocumentTypeInput): Promise<DocumentTypeOut> {
+    async createDocumentType(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      input: DocumentTypeInput,
+    ): Promise<DocumentTypeOut> {
       const [row] = await db
         .insert(documentTypes)
         .values({
@@ -300,7 +375,12 @@ export function createSettingsService(app: FastifyInstance) {
       return out;
     },
 
-    async updateDocumentType(request: FastifyRequest, organization: RequestOrganization, id: number, input: DocumentTypeChanges): Promise<DocumentTypeOut> {
+    async updateDocumentType(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      id: number,
+      input: DocumentTypeChanges,
+    ): Promise<DocumentTypeOut> {
       const before = serializeDocumentType(await findDocumentType(organization, id));
       const after = {
         name: blankName(input.name),
@@ -313,7 +393,13 @@ export function createSettingsService(app: FastifyInstance) {
       if (!Object.keys(changed).length) return before;
       const [row] = await db
         .update(documentTypes)
-        .set({ name: after.name, required: after.required, requiresExpiry: after.requires_expiry, positions: after.positions, active: after.active })
+        .set({
+          name: after.name,
+          required: after.required,
+          requiresExpiry: after.requires_expiry,
+          positions: after.positions,
+          active: after.active,
+        })
         .where(and(eq(documentTypes.id, id), eq(documentTypes.organizationId, organization.id)))
         .returning();
       await request.audit({ entity: 'document_type', entityId: id, changed });
@@ -322,9 +408,14 @@ export function createSettingsService(app: FastifyInstance) {
 
     listCompetencyTests: (organization: RequestOrganization, active: boolean | undefined, page: Page) =>
       pageOf(competencyTests, organization.id, active, page, serializeCompetencyTest),
-    retrieveCompetencyTest: async (organization: RequestOrganization, id: number) => serializeCompetencyTest(await findTest(organization, id)),
+    retrieveCompetencyTest: async (organization: RequestOrganization, id: number) =>
+      serializeCompetencyTest(await findTest(organization, id)),
 
-    async createCompetencyTest(request: FastifyRequest, organization: RequestOrganization, input: CompetencyTestInput): Promise<CompetencyTestOut> {
+    async createCompetencyTest(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      input: CompetencyTestInput,
+    ): Promise<CompetencyTestOut> {
       const { questions, observedSkills } = checkedTest(input.questions, input.observed_skills ?? []);
       const [row] = await db
         .insert(competencyTests)
@@ -345,7 +436,12 @@ export function createSettingsService(app: FastifyInstance) {
       return out;
     },
 
-    async updateCompetencyTest(request: FastifyRequest, organization: RequestOrganization, id: number, input: CompetencyTestChanges): Promise<CompetencyTestOut> {
+    async updateCompetencyTest(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      id: number,
+      input: CompetencyTestChanges,
+    ): Promise<CompetencyTestOut> {
       const current = await findTest(organization, id);
       const before = serializeCompetencyTest(current);
       const checked =

@@ -40,8 +40,19 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       t = await createOnboardingTestApp(backend);
-      [admin, master, harborAdmin, nurse, newhire, client, marketer] = await t.asEach(['admin@sunrise.example', 'master@portal.example', 'admin@harbor.example', 'nurse@sunrise.example', 'newhire@sunrise.example', 'client@sunrise.example', 'marketer@sunrise.example']);
-      const [harbor] = await t.database.db.select().from(formTemplates).where(eq(formTemplates.name, 'Harbor orientation acknowledgment'));
+      [admin, master, harborAdmin, nurse, newhire, client, marketer] = await t.asEach([
+        'admin@sunrise.example',
+        'master@portal.example',
+        'admin@harbor.example',
+        'nurse@sunrise.example',
+        'newhire@sunrise.example',
+        'client@sunrise.example',
+        'marketer@sunrise.example',
+      ]);
+      const [harbor] = await t.database.db
+        .select()
+        .from(formTemplates)
+        .where(eq(formTemplates.name, 'Harbor orientation acknowledgment'));
       harborTemplateId = harbor.id;
     });
     afterAll(async () => t?.close());
@@ -50,7 +61,13 @@ for (const backend of testBackends()) {
       const created = await admin.post('/api/onboarding/form-templates/', TEMPLATE);
       expect(created.statusCode).toBe(201);
       const template = created.json();
-      expect(template).toMatchObject({ ...TEMPLATE, required: true, assign_on_hire: false, active: true, updated_at: null });
+      expect(template).toMatchObject({
+        ...TEMPLATE,
+        required: true,
+        assign_on_hire: false,
+        active: true,
+        updated_at: null,
+      });
       expect(template.fields[0]).not.toHaveProperty('options');
 
       const list = (await admin.get('/api/onboarding/form-templates/')).json();
@@ -77,7 +94,10 @@ for (const backend of testBackends()) {
 
       const [update] = await t.auditsOf('form_templates_partial_update');
       expect(update).toMatchObject({ actorId: admin.user.id, entity: 'form_template', entityId: String(template.id) });
-      expect(update.changedFields).toEqual({ signers: { from: ['EMPLOYEE'], to: ['EMPLOYEE', 'ADMIN'] }, active: { from: true, to: false } });
+      expect(update.changedFields).toEqual({
+        signers: { from: ['EMPLOYEE'], to: ['EMPLOYEE', 'ADMIN'] },
+        active: { from: true, to: false },
+      });
       expect(await t.auditsOf('form_templates_create')).toHaveLength(1);
     });
 
@@ -123,10 +143,22 @@ for (const backend of testBackends()) {
         expect.objectContaining({ name: 'Exit interview' }),
       );
 
-      const type = await admin.post('/api/onboarding/document-types/', { name: 'CPR card', requires_expiry: true, positions: ['HHA', 'RN'] });
+      const type = await admin.post('/api/onboarding/document-types/', {
+        name: 'CPR card',
+        requires_expiry: true,
+        positions: ['HHA', 'RN'],
+      });
       expect(type.statusCode).toBe(201);
-      expect(type.json()).toMatchObject({ name: 'CPR card', required: true, requires_expiry: true, positions: ['HHA', 'RN'], active: true });
-      const badPosition = await admin.patch(`/api/onboarding/document-types/${type.json().id}/`, { positions: ['PILOT'] });
+      expect(type.json()).toMatchObject({
+        name: 'CPR card',
+        required: true,
+        requires_expiry: true,
+        positions: ['HHA', 'RN'],
+        active: true,
+      });
+      const badPosition = await admin.patch(`/api/onboarding/document-types/${type.json().id}/`, {
+        positions: ['PILOT'],
+      });
       expect(badPosition.statusCode).toBe(400);
       expect(Object.keys(badPosition.json().fields)).toEqual(['positions.0']);
       const list = (await admin.get('/api/onboarding/document-types/')).json();
@@ -140,7 +172,12 @@ for (const backend of testBackends()) {
       expect(created.statusCode).toBe(201);
       const test = created.json();
       expect(test.questions.map((q: { id: string }) => q.id)).toEqual(['q1', 'gloves']);
-      expect(test.questions[1]).toEqual({ id: 'gloves', text: 'Gloves replace hand washing.', choices: ['True', 'False'], answer: 1 });
+      expect(test.questions[1]).toEqual({
+        id: 'gloves',
+        text: 'Gloves replace hand washing.',
+        choices: ['True', 'False'],
+        answer: 1,
+      });
       expect(test.observed_skills).toEqual([{ id: 's1', label: 'Hand washing' }]);
       expect(test).toMatchObject({ pass_mark: 75, positions: ['HHA', 'CNA'], active: true, description: '' });
       expect((await admin.get(`/api/onboarding/competency-tests/${test.id}/`)).json()).toEqual(test);
@@ -154,12 +191,20 @@ for (const backend of testBackends()) {
       expect(Object.keys(bad.json().fields).sort()).toEqual(['pass_mark', 'questions.0.choices']);
       const wrongAnswer = await admin.post('/api/onboarding/competency-tests/', {
         ...TEST,
-        questions: [{ id: 'a', text: 'One', choices: ['Yes', 'No'], answer: 2 }, { id: 'a', text: 'Two', choices: ['Yes', 'No'], answer: 0 }],
+        questions: [
+          { id: 'a', text: 'One', choices: ['Yes', 'No'], answer: 2 },
+          { id: 'a', text: 'Two', choices: ['Yes', 'No'], answer: 0 },
+        ],
       });
-      expect(wrongAnswer.json().fields).toEqual({ 'questions.0.answer': [expect.any(String)], 'questions.1.id': [expect.any(String)] });
+      expect(wrongAnswer.json().fields).toEqual({
+        'questions.0.answer': [expect.any(String)],
+        'questions.1.id': [expect.any(String)],
+      });
       const noQuestions = await admin.post('/api/onboarding/competency-tests/', { ...TEST, questions: [] });
       expect(Object.keys(noQuestions.json().fields)).toEqual(['questions']);
-      expect((await admin.patch(`/api/onboarding/competency-tests/${test.id}/`, { pass_mark: 101 })).statusCode).toBe(400);
+      expect((await admin.patch(`/api/onboarding/competency-tests/${test.id}/`, { pass_mark: 101 })).statusCode).toBe(
+        400,
+      );
 
       const changed = await admin.patch(`/api/onboarding/competency-tests/${test.id}/`, { pass_mark: 50 });
       expect(changed.json().pass_mark).toBe(50);
@@ -170,7 +215,9 @@ for (const backend of testBackends()) {
     it('works for the master in the header’s organization, and needs that header', async () => {
       const list = await master.in('sunrise').get('/api/onboarding/form-templates/');
       expect(list.statusCode).toBe(200);
-      expect(list.json().results.every((r: { name: string }) => r.name !== 'Harbor orientation acknowledgment')).toBe(true);
+      expect(list.json().results.every((r: { name: string }) => r.name !== 'Harbor orientation acknowledgment')).toBe(
+        true,
+      );
       const harbor = (await master.in('harbor').get('/api/onboarding/form-templates/')).json();
       expect(harbor.results.map((r: { name: string }) => r.name)).toEqual(['Harbor orientation acknowledgment']);
       const none = await master.get('/api/onboarding/form-templates/');
@@ -180,8 +227,12 @@ for (const backend of testBackends()) {
 
     it('never crosses organizations: another organization’s ids are 404', async () => {
       expect((await admin.get(`/api/onboarding/form-templates/${harborTemplateId}/`)).statusCode).toBe(404);
-      expect((await admin.patch(`/api/onboarding/form-templates/${harborTemplateId}/`, { name: 'Taken' })).statusCode).toBe(404);
-      expect((await master.in('sunrise').get(`/api/onboarding/form-templates/${harborTemplateId}/`)).statusCode).toBe(404);
+      expect(
+        (await admin.patch(`/api/onboarding/form-templates/${harborTemplateId}/`, { name: 'Taken' })).statusCode,
+      ).toBe(404);
+      expect((await master.in('sunrise').get(`/api/onboarding/form-templates/${harborTemplateId}/`)).statusCode).toBe(
+        404,
+      );
       expect((await harborAdmin.get(`/api/onboarding/form-templates/${harborTemplateId}/`)).statusCode).toBe(200);
       const sunriseTests = (await admin.get('/api/onboarding/competency-tests/')).json().results;
       expect((await harborAdmin.get(`/api/onboarding/competency-tests/${sunriseTests[0].id}/`)).statusCode).toBe(404);

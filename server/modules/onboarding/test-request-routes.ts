@@ -8,30 +8,45 @@ import { createTestRequestService } from './test-request-service';
 export const testRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tests = createTestRequestService(app);
 
-  app.post('/api/onboarding/test-requests/', { schema: schemas.testRequestCreateSchema, config: ADMIN }, async (request, reply) =>
-    reply.status(201).send(await tests.create(request, requireOrganization(request), request.body)),
+  app.post(
+    '/api/onboarding/test-requests/',
+    { schema: schemas.testRequestCreateSchema, config: ADMIN },
+    async (request, reply) =>
+      reply.status(201).send(await tests.create(request, requireOrganization(request), request.body)),
   );
 
-  app.get('/api/onboarding/test-requests/', { schema: schemas.testRequestListSchema, config: EMPLOYEE_SELF_OR_ADMIN }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await tests.list(request, requireOrganization(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
-
-  app.get('/api/onboarding/test-requests/awaiting-observation/count/', { schema: schemas.testRequestAwaitingCountSchema, config: OBSERVER }, async (request) =>
-    tests.awaitingObservationCount(request, requireOrganization(request)),
+  app.get(
+    '/api/onboarding/test-requests/',
+    { schema: schemas.testRequestListSchema, config: EMPLOYEE_SELF_OR_ADMIN },
+    async (request) => {
+      const { limit, offset, ...filter } = request.query;
+      const page = pageOf({ limit, offset });
+      const { count, results } = await tests.list(request, requireOrganization(request), filter, page);
+      return pagedAnswer(request, page, count, results);
+    },
   );
 
-  app.get('/api/onboarding/test-requests/:id/', { schema: schemas.testRequestRetrieveSchema, config: EMPLOYEE_SELF_OR_ADMIN }, async (request) =>
-    tests.retrieve(request, requireOrganization(request), request.params.id),
+  app.get(
+    '/api/onboarding/test-requests/awaiting-observation/count/',
+    { schema: schemas.testRequestAwaitingCountSchema, config: OBSERVER },
+    async (request) => tests.awaitingObservationCount(request, requireOrganization(request)),
   );
 
-  app.post('/api/onboarding/test-requests/:id/submit/', { schema: schemas.testRequestSubmitSchema, config: EMPLOYEE_SELF }, async (request) =>
-    tests.submit(request, requireOrganization(request), request.params.id, request.body),
+  app.get(
+    '/api/onboarding/test-requests/:id/',
+    { schema: schemas.testRequestRetrieveSchema, config: EMPLOYEE_SELF_OR_ADMIN },
+    async (request) => tests.retrieve(request, requireOrganization(request), request.params.id),
   );
 
-  app.post('/api/onboarding/test-requests/:id/observation/', { schema: schemas.testRequestObservationSchema, config: OBSERVER }, async (request) =>
-    tests.observe(request, requireOrganization(request), request.params.id, request.body),
+  app.post(
+    '/api/onboarding/test-requests/:id/submit/',
+    { schema: schemas.testRequestSubmitSchema, config: EMPLOYEE_SELF },
+    async (request) => tests.submit(request, requireOrganization(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/onboarding/test-requests/:id/observation/',
+    { schema: schemas.testRequestObservationSchema, config: OBSERVER },
+    async (request) => tests.observe(request, requireOrganization(request), request.params.id, request.body),
   );
 };

@@ -37,7 +37,10 @@ export const TestRequestSchema = Type.Object(
       observed_skills: Type.Array(ObservedSkillSchema),
     }),
     employee: Type.Object({ id: Type.Integer(), name: Type.String(), position: Nullable(Type.String()) }),
-    review_subjects: Type.Array(Type.String(), { description: 'After submission: the subjects of the questions answered wrong, to review (never which ones, nor the answers)' }),
+    review_subjects: Type.Array(Type.String(), {
+      description:
+        'After submission: the subjects of the questions answered wrong, to review (never which ones, nor the answers)',
+    }),
     status: Type.Enum([...TEST_REQUEST_STATUSES]),
     score: Nullable(Type.Integer({ description: 'Percent of right answers' })),
     written_passed: Nullable(Type.Boolean()),
@@ -56,7 +59,8 @@ const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ..
 
 export const testRequestCreateSchema = {
   operationId: 'test_requests_create',
-  description: 'Sends a competency test to one or many employees at once; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.',
+  description:
+    'Sends a competency test to one or many employees at once; all are created or none. Each employee is notified in the app and by mail. Answers the new requests.',
   tags,
   summary: 'Send a competency test to one or many employees (all or nothing); each is notified in the app and by mail',
   body: Type.Object({ test_id: Id, employee_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }),
@@ -65,7 +69,8 @@ export const testRequestCreateSchema = {
 
 export const testRequestListSchema = {
   operationId: 'test_requests_list',
-  description: 'Lists test requests, newest first, paged: an employee’s own; with awaiting_observation=true, for a READY registered nurse, the organization’s home health aide tests waiting for a skills observation; for the office, the organization’s.',
+  description:
+    'Lists test requests, newest first, paged: an employee’s own; with awaiting_observation=true, for a READY registered nurse, the organization’s home health aide tests waiting for a skills observation; for the office, the organization’s.',
   tags,
   summary:
     "One's own test requests, newest first; awaiting_observation=true: (an RN) the organization's HHA tests waiting for a skills observation; admins: the organization's",
@@ -80,16 +85,21 @@ export const testRequestListSchema = {
 
 export const testRequestAwaitingCountSchema = {
   operationId: 'test_requests_awaiting_observation_count_retrieve',
-  description: 'Answers how many of the organization’s home health aide tests wait for a registered nurse’s skills observation (other than the nurse’s own), for the count beside the nurse’s menu item. Reads no record itself, so nothing is audited.',
+  description:
+    'Answers how many of the organization’s home health aide tests wait for a registered nurse’s skills observation (other than the nurse’s own), for the count beside the nurse’s menu item. Reads no record itself, so nothing is audited.',
   tags,
   summary:
     "(A READY registered nurse) how many of the organization's HHA skills checks wait for an observation, other than one's own: the count beside the nurse's menu item, without reading (or auditing) any record",
-  response: { 200: Type.Object({ count: Type.Integer({ minimum: 0 }) }, { title: 'AwaitingObservationCount' }), ...errors() },
+  response: {
+    200: Type.Object({ count: Type.Integer({ minimum: 0 }) }, { title: 'AwaitingObservationCount' }),
+    ...errors(),
+  },
 };
 
 export const testRequestRetrieveSchema = {
   operationId: 'test_requests_retrieve',
-  description: 'Answers one test request: its questions without the right answers, and once submitted the score, the choice made for each question and whether it was right, and the observed skills.',
+  description:
+    'Answers one test request: its questions without the right answers, and once submitted the score, the choice made for each question and whether it was right, and the observed skills.',
   tags,
   summary: 'One test request (questions without their answers)',
   params: Type.Object({ id: Id }),
@@ -98,19 +108,23 @@ export const testRequestRetrieveSchema = {
 
 export const testRequestSubmitSchema = {
   operationId: 'test_requests_submit_create',
-  description: 'Answers the written part of one’s own test, once: one choice per question. It is scored at once against the test’s pass mark; the answer says the score and whether the written part passed.',
+  description:
+    'Answers the written part of one’s own test, once: one choice per question. It is scored at once against the test’s pass mark; the answer says the score and whether the written part passed.',
   tags,
   summary: 'Answer the written part of one’s test (once); scored at once',
   params: Type.Object({ id: Id }),
   body: Type.Object({
-    answers: Type.Record(Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 100 }), { description: 'question id → chosen index' }),
+    answers: Type.Record(Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 100 }), {
+      description: 'question id → chosen index',
+    }),
   }),
   response: { 200: TestRequestSchema, ...errors(404) },
 };
 
 export const testRequestObservationSchema = {
   operationId: 'test_requests_observation_create',
-  description: 'A READY registered nurse records the observed skills of a home health aide’s test (42 CFR 484.80(c)): each skill satisfactory or not, with a comment, signed with the nurse’s drawn signature.',
+  description:
+    'A READY registered nurse records the observed skills of a home health aide’s test (42 CFR 484.80(c)): each skill satisfactory or not, with a comment, signed with the nurse’s drawn signature.',
   tags,
   summary: "A registered nurse records the observed skills of an HHA's test, with their signature",
   params: Type.Object({ id: Id }),

@@ -32,7 +32,8 @@ export const testRequestLink = (id: number) => `/onboarding/test-request/${id}`;
 export const testResultLink = (id: number) => `/onboarding/test-request/result?id=${id}`;
 const employeeOnboardingLink = (employeeId: number) => `/employees/${employeeId}/onboarding`;
 /** Observed skills apply when the test has any and the employee is a home health aide (42 CFR 484.80(c)). */
-const needsObservation = (test: Pick<TestRow, 'observedSkills'>, position: string | null) => test.observedSkills.length > 0 && position === 'HHA';
+const needsObservation = (test: Pick<TestRow, 'observedSkills'>, position: string | null) =>
+  test.observedSkills.length > 0 && position === 'HHA';
 
 const observers = alias(users, 'observers');
 
@@ -47,7 +48,10 @@ function questionsOfAttempt(test: TestRow, request: TestRequestRow): TestRow['qu
  * submitting, the score and the subjects to review, never which questions were right (a retake would be a
  * formality); the office also sees what was chosen and whether it was right.
  */
-export function serializeTestRequest({ request, test, employee, observer }: TestRequestRecord, viewerId: number): TestRequestOut {
+export function serializeTestRequest(
+  { request, test, employee, observer }: TestRequestRecord,
+  viewerId: number,
+): TestRequestOut {
   const submitted = request.submittedAt !== null;
   const taker = viewerId === employee.id;
   const questions = questionsOfAttempt(test, request);
@@ -71,7 +75,12 @@ export function serializeTestRequest({ request, test, employee, observer }: Test
     status: request.status as TestRequestOut['status'],
     score: request.score,
     written_passed: request.writtenPassed,
-    skill_results: request.skillResults.map((r) => ({ skill_id: r.skill_id, label: r.label, satisfactory: r.satisfactory, comment: r.comment ?? null })),
+    skill_results: request.skillResults.map((r) => ({
+      skill_id: r.skill_id,
+      label: r.label,
+      satisfactory: r.satisfactory,
+      comment: r.comment ?? null,
+    })),
     observer: observer ? { id: observer.id, name: personName(observer) } : null,
     observed_at: request.observedAt ? request.observedAt.toISOString() : null,
     submitted_at: request.submittedAt ? request.submittedAt.toISOString() : null,
@@ -87,8 +96,19 @@ export function createTestRequestService(app: FastifyInstance) {
       .select({
         request: testRequests,
         test: competencyTests,
-        employee: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, position: employeeProfiles.position },
-        observer: { id: observers.id, firstName: observers.firstName, lastName: observers.lastName, email: observers.email },
+        employee: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          position: employeeProfiles.position,
+        },
+        observer: {
+          id: observers.id,
+          firstName: observers.firstName,
+          lastName: observers.lastName,
+          email: observers.email,
+        },
       })
       .from(testRequests)
       .innerJoin(competencyTests, eq(competencyTests.id, testRequests.testId))
@@ -97,7 +117,11 @@ export function createTestRequestService(app: FastifyInstance) {
       .leftJoin(observers, eq(observers.id, testRequests.observerId));
   }
 
-  async function load(organization: RequestOrganization, id: number, ...more: (SQL | undefined)[]): Promise<TestRequestRecord | null> {
+  async function load(
+    organization: RequestOrganization,
+    id: number,
+    ...more: (SQL | undefined)[]
+  ): Promise<TestRequestRecord | null> {
     const [record] = await selectRecords()
       .where(and(eq(testRequests.id, id), eq(testRequests.organizationId, organization.id), ...more))
       .limit(1);
@@ -109,13 +133,21 @@ export function createTestRequestService(app: FastifyInstance) {
     if (isAdmin(request)) return undefined;
     const me = request.user!.user.id;
     if (isObservingNurse(request)) {
-      return or(eq(testRequests.employeeId, me), eq(testRequests.status, 'AWAITING_OBSERVATION'), eq(testRequests.observerId, me));
+      return or(
+        eq(testRequests.employeeId, me),
+        eq(testRequests.status, 'AWAITING_OBSERVATION'),
+        eq(testRequests.observerId, me),
+      );
     }
     return eq(testRequests.employeeId, me);
   }
 
   return {
-    async create(request: FastifyRequest, organization: RequestOrganization, input: { test_id: number; employee_ids: number[] }): Promise<TestRequestOut[]> {
+    async create(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      input: { test_id: number; employee_ids: number[] },
+    ): Promise<TestRequestOut[]> {
       const [test] = await db
         .select()
         .from(competencyTests)
@@ -144,19 +176,36 @@ export function createTestRequestService(app: FastifyInstance) {
           ),
         );
       if (open.length) {
-        problems.push(`Already taking this test: ${employees.filter((e) => open.some((o) => o.employeeId === e.id)).map(personName).join(', ')}.`);
+        problems.push(
+          `Already taking this test: ${employees
+            .filter((e) => open.some((o) => o.employeeId === e.id))
+            .map(personName)
+            .join(', ')}.`,
+        );
       }
       if (problems.length) throw invalid({ employee_ids: problems }, problems[0]);
       // a retake asks the questions in another order than the attempt before it
       const earlier = await db
         .select({ employeeId: testRequests.employeeId, questionOrder: testRequests.questionOrder })
         .from(testRequests)
-        .where(and(eq(testRequests.organizationId, organization.id), eq(testRequests.testId, test.id), inArray(testRequests.employeeId, employees.map((e) => e.id))))
+        .where(
+          and(
+            eq(testRequests.organizationId, organization.id),
+            eq(testRequests.testId, test.id),
+            inArray(
+              testRequests.employeeId,
+              employees.map((e) => e.id),
+            ),
+          ),
+        )
         .orderBy(desc(testRequests.id));
       const questionIds = test.questions.map((question) => question.id);
       const orderFor = (employeeId: number) => {
         const previous = earlier.find((row) => row.employeeId === employeeId);
-        return newQuestionOrder(questionIds, previous ? (previous.questionOrder.length ? previous.questionOrder : questionIds) : null);
+        return newQuestionOrder(
+          questionIds,
+          previous ? (previous.questionOrder.length ? previous.questionOrder : questionIds) : null,
+        );
       };
       const now = app.now();
       const rows = await inTransactionNotifying(app, async (tx, notice) => {
@@ -186,9 +235,18 @@ export function createTestRequestService(app: FastifyInstance) {
         return created;
       });
       for (const row of rows) {
-        await request.audit({ entity: 'test_request', entityId: row.id, changed: { event: 'request', test_id: test.id, employee_id: row.employeeId } });
+        await request.audit({
+          entity: 'test_request',
+          entityId: row.id,
+          changed: { event: 'request', test_id: test.id, employee_id: row.employeeId },
+        });
       }
-      return rows.map((row) => serializeTestRequest({ request: row, test, employee: employees.find((e) => e.id === row.employeeId)!, observer: null }, request.user!.user.id));
+      return rows.map((row) =>
+        serializeTestRequest(
+          { request: row, test, employee: employees.find((e) => e.id === row.employeeId)!, observer: null },
+          request.user!.user.id,
+        ),
+      );
     },
 
     async list(
@@ -201,7 +259,8 @@ export function createTestRequestService(app: FastifyInstance) {
       const me = request.user!.user.id;
       const conditions: SQL[] = [eq(testRequests.organizationId, organization.id)];
       if (filter.awaiting_observation) {
-        if (!admin && !isObservingNurse(request)) throw permissionDenied('Only a registered nurse of the organization observes skills.');
+        if (!admin && !isObservingNurse(request))
+          throw permissionDenied('Only a registered nurse of the organization observes skills.');
         conditions.push(eq(testRequests.status, 'AWAITING_OBSERVATION'));
         // a nurse never observes her own skills (the menu's count says the same)
         if (!admin) conditions.push(ne(testRequests.employeeId, me));
@@ -212,7 +271,11 @@ export function createTestRequestService(app: FastifyInstance) {
       if (filter.status) conditions.push(eq(testRequests.status, filter.status));
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
-        selectRecords().where(where).orderBy(desc(testRequests.createdAt), desc(testRequests.id)).limit(page.limit).offset(page.offset),
+        selectRecords()
+          .where(where)
+          .orderBy(desc(testRequests.createdAt), desc(testRequests.id))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ count: count() }).from(testRequests).where(where),
       ]);
       // an employee's reading of their own tests is audited too (every read, every role)
@@ -225,11 +288,17 @@ export function createTestRequestService(app: FastifyInstance) {
           count: rows.length,
         },
       });
-      return { count: Number(total?.count ?? 0), results: (rows as TestRequestRecord[]).map((row) => serializeTestRequest(row, me)) };
+      return {
+        count: Number(total?.count ?? 0),
+        results: (rows as TestRequestRecord[]).map((row) => serializeTestRequest(row, me)),
+      };
     },
 
     /** The nurse's menu count: the organization's skills checks waiting for an observation, not her own. */
-    async awaitingObservationCount(request: FastifyRequest, organization: RequestOrganization): Promise<{ count: number }> {
+    async awaitingObservationCount(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+    ): Promise<{ count: number }> {
       requireObservingNurse(request);
       const [row] = await db
         .select({ count: count() })
@@ -247,12 +316,21 @@ export function createTestRequestService(app: FastifyInstance) {
     async retrieve(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<TestRequestOut> {
       const record = await load(organization, id, visibleTo(request));
       if (!record) throw notFound();
-      await request.audit({ entity: 'test_request', entityId: id, changed: { event: 'read', employee_id: record.request.employeeId } });
+      await request.audit({
+        entity: 'test_request',
+        entityId: id,
+        changed: { event: 'read', employee_id: record.request.employeeId },
+      });
       return serializeTestRequest(record, request.user!.user.id);
     },
 
     /** The written part, once: scored at once; an HHA's written pass then waits for an RN's observation. */
-    async submit(request: FastifyRequest, organization: RequestOrganization, id: number, input: { answers: Record<string, number> }): Promise<TestRequestOut> {
+    async submit(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      id: number,
+      input: { answers: Record<string, number> },
+    ): Promise<TestRequestOut> {
       const me = request.user!.user;
       const record = await load(organization, id, eq(testRequests.employeeId, me.id));
       if (!record) throw notFound();
@@ -282,10 +360,20 @@ export function createTestRequestService(app: FastifyInstance) {
         const updated = await tx
           .update(testRequests)
           .set({ answers, score, writtenPassed, status, submittedAt: now })
-          .where(and(eq(testRequests.id, id), eq(testRequests.organizationId, organization.id), eq(testRequests.status, 'PENDING')))
+          .where(
+            and(
+              eq(testRequests.id, id),
+              eq(testRequests.organizationId, organization.id),
+              eq(testRequests.status, 'PENDING'),
+            ),
+          )
           .returning({ id: testRequests.id });
         if (!updated.length) throw already();
-        const outcome = observation ? 'written part passed, skills observation next' : writtenPassed ? 'passed' : 'not passed';
+        const outcome = observation
+          ? 'written part passed, skills observation next'
+          : writtenPassed
+            ? 'passed'
+            : 'not passed';
         for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
           await notice({
             userId: adminId,
@@ -309,7 +397,11 @@ export function createTestRequestService(app: FastifyInstance) {
           }
         }
       });
-      await request.audit({ entity: 'test_request', entityId: id, changed: { event: 'submit', score, written_passed: writtenPassed, status: { from: 'PENDING', to: status } } });
+      await request.audit({
+        entity: 'test_request',
+        entityId: id,
+        changed: { event: 'submit', score, written_passed: writtenPassed, status: { from: 'PENDING', to: status } },
+      });
       return serializeTestRequest((await load(organization, id))!, request.user!.user.id);
     },
 
@@ -325,13 +417,15 @@ export function createTestRequestService(app: FastifyInstance) {
       const record = await load(organization, id);
       if (!record) throw notFound();
       if (record.request.employeeId === me.id) throw permissionDenied('You cannot observe your own test.');
-      const notAwaiting = () => new ApiError(400, 'not_awaiting_observation', 'This test is not waiting for a skills observation.');
+      const notAwaiting = () =>
+        new ApiError(400, 'not_awaiting_observation', 'This test is not waiting for a skills observation.');
       if (record.request.status !== 'AWAITING_OBSERVATION') throw notAwaiting();
       const { test } = record;
       const problems: Record<string, string[]> = {};
       const marked = new Map<string, { satisfactory: boolean; comment: string | null }>();
       for (const skill of input.skills) {
-        if (!test.observedSkills.some((s) => s.id === skill.skill_id)) problems.skills = [`Not a skill of this test: ${skill.skill_id}.`];
+        if (!test.observedSkills.some((s) => s.id === skill.skill_id))
+          problems.skills = [`Not a skill of this test: ${skill.skill_id}.`];
         else if (marked.has(skill.skill_id)) problems.skills = [`Marked twice: ${skill.skill_id}.`];
         else marked.set(skill.skill_id, { satisfactory: skill.satisfactory, comment: skill.comment?.trim() || null });
       }
@@ -340,31 +434,57 @@ export function createTestRequestService(app: FastifyInstance) {
       }
       if (Object.keys(problems).length) throw invalid(problems, 'Mark every skill.');
       const signature = await requireSignature(input.signature);
-      const results: SkillResult[] = test.observedSkills.map((skill) => ({ skill_id: skill.id, label: skill.label, ...marked.get(skill.id)! }));
+      const results: SkillResult[] = test.observedSkills.map((skill) => ({
+        skill_id: skill.id,
+        label: skill.label,
+        ...marked.get(skill.id)!,
+      }));
       const status = results.every((r) => r.satisfactory) ? 'PASSED' : 'FAILED';
       const now = app.now();
       const employee = record.request.employeeId;
-      await withSignatureFile(app, signature, { organizationId: organization.id, createdById: me.id }, (saveSignature) =>
-        inTransactionNotifying(app, async (tx, notice) => {
-        const file = await saveSignature(tx);
-        const updated = await tx
-          .update(testRequests)
-          .set({ status, skillResults: results, observerId: me.id, observerSignatureFileId: file.id, observedAt: now })
-          .where(and(eq(testRequests.id, id), eq(testRequests.organizationId, organization.id), eq(testRequests.status, 'AWAITING_OBSERVATION')))
-          .returning({ id: testRequests.id });
-        if (!updated.length) throw notAwaiting();
-        const title = `${test.name}: ${status === 'PASSED' ? 'passed' : 'not passed'} (skills observed by ${personName(me)})`;
-        await notice({ userId: employee, organizationId: organization.id, type: 'test_completed', title, link: testResultLink(id) });
-        for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
-          await notice({
-            userId: adminId,
-            organizationId: organization.id,
-            type: 'test_completed',
-            title: `${personName(record.employee)}: ${title}`,
-            link: employeeOnboardingLink(employee),
-          });
-        }
-        }),
+      await withSignatureFile(
+        app,
+        signature,
+        { organizationId: organization.id, createdById: me.id },
+        (saveSignature) =>
+          inTransactionNotifying(app, async (tx, notice) => {
+            const file = await saveSignature(tx);
+            const updated = await tx
+              .update(testRequests)
+              .set({
+                status,
+                skillResults: results,
+                observerId: me.id,
+                observerSignatureFileId: file.id,
+                observedAt: now,
+              })
+              .where(
+                and(
+                  eq(testRequests.id, id),
+                  eq(testRequests.organizationId, organization.id),
+                  eq(testRequests.status, 'AWAITING_OBSERVATION'),
+                ),
+              )
+              .returning({ id: testRequests.id });
+            if (!updated.length) throw notAwaiting();
+            const title = `${test.name}: ${status === 'PASSED' ? 'passed' : 'not passed'} (skills observed by ${personName(me)})`;
+            await notice({
+              userId: employee,
+              organizationId: organization.id,
+              type: 'test_completed',
+              title,
+              link: testResultLink(id),
+            });
+            for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
+              await notice({
+                userId: adminId,
+                organizationId: organization.id,
+                type: 'test_completed',
+                title: `${personName(record.employee)}: ${title}`,
+                link: employeeOnboardingLink(employee),
+              });
+            }
+          }),
       );
       await request.audit({
         entity: 'test_request',

@@ -27,7 +27,18 @@ for (const backend of testBackends()) {
           style: { primary: expect.objectContaining({ '500': '#0F766E' }) },
           timezone: 'America/New_York',
         });
-        expect(Object.keys(body.style.primary)).toEqual(['50', '100', '200', '300', '400', '500', '600', '700', '800', '900']);
+        expect(Object.keys(body.style.primary)).toEqual([
+          '50',
+          '100',
+          '200',
+          '300',
+          '400',
+          '500',
+          '600',
+          '700',
+          '800',
+          '900',
+        ]);
       });
 
       it('finds the same organization by its numeric id', async () => {

@@ -1,7 +1,9 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { AUTHENTICATED_ERRORS, errorResponses, Paged, PagingQuery } from '../../schemas/common';
 
-const Palette = Type.Record(Type.String(), Type.String(), { description: "Shades by step: { '50': '#..', ..., '900': '#..' }" });
+const Palette = Type.Record(Type.String(), Type.String(), {
+  description: "Shades by step: { '50': '#..', ..., '900': '#..' }",
+});
 
 /** The Organization of the contract. */
 export const OrganizationSchema = Type.Object(
@@ -10,7 +12,9 @@ export const OrganizationSchema = Type.Object(
     name: Type.String(),
     token: Type.String(),
     favicon: Type.Union([Type.String(), Type.Null()]),
-    style: Type.Record(Type.String(), Palette, { description: 'Palettes by colour name, overriding the default grey theme' }),
+    style: Type.Record(Type.String(), Palette, {
+      description: 'Palettes by colour name, overriding the default grey theme',
+    }),
     timezone: Type.String(),
   },
   { title: 'Organization' },
@@ -22,7 +26,8 @@ const tags = ['organizations'];
 
 export const organizationRetrieveSchema = {
   operationId: 'organizations_retrieve',
-  description: 'Answers an organization’s name, token, favicon, colour palette and time zone, looked up by numeric id or by token (`sunrise`). No sign-in needed: the login, apply-now and password pages are branded with it.',
+  description:
+    'Answers an organization’s name, token, favicon, colour palette and time zone, looked up by numeric id or by token (`sunrise`). No sign-in needed: the login, apply-now and password pages are branded with it.',
   tags,
   summary: 'An organization by numeric id or by token (public: the sign-in pages are branded)',
   params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'Numeric id or token' }) }),
@@ -31,7 +36,8 @@ export const organizationRetrieveSchema = {
 
 export const organizationListSchema = {
   operationId: 'organizations_list',
-  description: 'Lists every organization of the installation, paged, for a master choosing which organization to act in (sent afterwards as X-ORGANIZATION-TOKEN).',
+  description:
+    'Lists every organization of the installation, paged, for a master choosing which organization to act in (sent afterwards as X-ORGANIZATION-TOKEN).',
   tags,
   summary: 'Every organization (master)',
   querystring: Type.Object(PagingQuery),

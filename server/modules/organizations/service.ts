@@ -8,7 +8,14 @@ import type { OrganizationOut } from './schemas';
 type OrganizationRow = typeof organizations.$inferSelect;
 
 export function serializeOrganization(row: OrganizationRow): OrganizationOut {
-  return { id: row.id, name: row.name, token: row.token, favicon: row.favicon, style: row.style, timezone: row.timezone };
+  return {
+    id: row.id,
+    name: row.name,
+    token: row.token,
+    favicon: row.favicon,
+    style: row.style,
+    timezone: row.timezone,
+  };
 }
 
 const MAX_ID = 2_147_483_647;
@@ -29,7 +36,12 @@ export function createOrganizationService(app: FastifyInstance) {
 
     async list(page: Page): Promise<{ count: number; results: OrganizationOut[] }> {
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(organizations).orderBy(asc(organizations.name), asc(organizations.id)).limit(page.limit).offset(page.offset),
+        app.db
+          .select()
+          .from(organizations)
+          .orderBy(asc(organizations.name), asc(organizations.id))
+          .limit(page.limit)
+          .offset(page.offset),
         app.db.select({ count: count() }).from(organizations),
       ]);
       return { count: Number(total?.count ?? 0), results: rows.map(serializeOrganization) };

@@ -32,7 +32,12 @@ for (const backend of testBackends()) {
       const clock = new TestClock();
       t = await testApp({ backend, clock });
       clock.set(NOW);
-      [admin, nurse, aide, harbor] = await Promise.all([t.as('admin@sunrise.example'), t.as('nurse@sunrise.example'), t.as('aide@sunrise.example'), t.as('admin@harbor.example')]);
+      [admin, nurse, aide, harbor] = await Promise.all([
+        t.as('admin@sunrise.example'),
+        t.as('nurse@sunrise.example'),
+        t.as('aide@sunrise.example'),
+        t.as('admin@harbor.example'),
+      ]);
       // the week of 2 February: five days of nine hours (45 h: 5 h overtime), one corrected by the office
       for (const day of ['2031-02-03', '2031-02-04', '2031-02-05', '2031-02-06']) await worked(day, '08:00', '17:00');
       await worked('2031-02-07', '08:07', '17:00', { from: '08:00', to: '17:00' });
@@ -42,14 +47,34 @@ for (const backend of testBackends()) {
     afterAll(async () => t?.close());
 
     it("the office reads an employee's pay periods: each week's visits and minutes, daily totals, overtime over 40 hours", async () => {
-      const answer = await admin.get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`);
+      const answer = await admin.get(
+        `/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`,
+      );
       expect(answer.statusCode, answer.body).toBe(200);
       const [current, previous] = answer.json().results;
-      expect(current).toMatchObject({ week_start: '2031-02-09', week_end: '2031-02-15', total_minutes: 83, overtime: false, employee: { name: 'Nora Okafor' } });
-      expect(previous).toMatchObject({ week_start: '2031-02-02', total_minutes: 45 * 60, regular_minutes: 40 * 60, overtime_minutes: 5 * 60, overtime: true });
+      expect(current).toMatchObject({
+        week_start: '2031-02-09',
+        week_end: '2031-02-15',
+        total_minutes: 83,
+        overtime: false,
+        employee: { name: 'Nora Okafor' },
+      });
+      expect(previous).toMatchObject({
+        week_start: '2031-02-02',
+        total_minutes: 45 * 60,
+        regular_minutes: 40 * 60,
+        overtime_minutes: 5 * 60,
+        overtime: true,
+      });
       expect(previous.days.map((d: { minutes: number }) => d.minutes)).toEqual([0, 540, 540, 540, 540, 540, 0]);
       const friday = previous.visits.find((v: { service_date: string }) => v.service_date === '2031-02-07');
-      expect(friday).toMatchObject({ minutes: 540, corrected: true, started_at: '2031-02-07T13:00:00.000Z', client: { name: 'Walter Nguyen' }, service: 'SkilledNurses' });
+      expect(friday).toMatchObject({
+        minutes: 540,
+        corrected: true,
+        started_at: '2031-02-07T13:00:00.000Z',
+        client: { name: 'Walter Nguyen' },
+        service: 'SkilledNurses',
+      });
     });
 
     it('an employee sees their own hours only; the office must name the employee', async () => {
@@ -63,7 +88,12 @@ for (const backend of testBackends()) {
       expect((await aide.get('/api/payroll-periods/')).statusCode).toBe(403);
       // without dates: the current week and the three before it, newest first
       const recent = (await admin.get(`/api/payroll-periods/?employee_id=${nurse.user.id}`)).json();
-      expect(recent.results.map((p: { week_start: string }) => p.week_start)).toEqual(['2031-02-09', '2031-02-02', '2031-01-26', '2031-01-19']);
+      expect(recent.results.map((p: { week_start: string }) => p.week_start)).toEqual([
+        '2031-02-09',
+        '2031-02-02',
+        '2031-01-26',
+        '2031-01-19',
+      ]);
     });
 
     it('pays a night across the autumn change as worked: 00:30 to 03:30 on 2 November 2031 is four hours', async () => {
@@ -74,16 +104,22 @@ for (const backend of testBackends()) {
         select s.organization_id, s.client_id, s.id, ${nurse.user.id}, 'VERIFIED', '2031-11-02T04:30:00Z', '2031-11-02T08:30:00Z', '2031-11-02',
           '2031-11-02T04:30:00Z', '2031-11-02T08:30:00Z', 'HOME', 'HOME', '2031-11-02T08:30:00Z'
         from client_services s join clients c on c.id = s.client_id where c.last_name = 'Nguyen' and s.service = 'SkilledNurses'`);
-      const [week] = (await admin.get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-11-02&to=2031-11-02`)).json().results;
+      const [week] = (
+        await admin.get(`/api/payroll-periods/?employee_id=${nurse.user.id}&from=2031-11-02&to=2031-11-02`)
+      ).json().results;
       expect(week).toMatchObject({ week_start: '2031-11-02', total_minutes: 240 });
       expect(week.days[0]).toEqual({ date: '2031-11-02', minutes: 240 });
     });
 
     it('exports the periods as CSV, a line per visit and a total per week', async () => {
-      const answer = await admin.get(`/api/payroll-periods/export/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`);
+      const answer = await admin.get(
+        `/api/payroll-periods/export/?employee_id=${nurse.user.id}&from=2031-02-02&to=2031-02-15`,
+      );
       expect(answer.headers['content-type']).toContain('text/csv');
       const lines = answer.body.trim().split('\r\n');
-      expect(lines[0]).toBe('Employee,Week start,Date,Visit id,Client,Service,Start,End,Minutes,Hours,Corrected by the office');
+      expect(lines[0]).toBe(
+        'Employee,Week start,Date,Visit id,Client,Service,Start,End,Minutes,Hours,Corrected by the office',
+      );
       expect(lines).toHaveLength(1 + 5 + 1 + 1 + 1);
       expect(lines[6]).toContain('Week total (regular 40.00 h, overtime 5.00 h)');
       expect(lines[6]).toContain(',2700,45.00,');

@@ -16,10 +16,17 @@ const payrollRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
-  app.get('/api/payroll-periods/export/', { schema: schemas.payrollExportSchema, config: access }, async (request, reply) => {
-    const { csv, filename } = await payroll.exportCsv(actorOf(request), request.query);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
-  });
+  app.get(
+    '/api/payroll-periods/export/',
+    { schema: schemas.payrollExportSchema, config: access },
+    async (request, reply) => {
+      const { csv, filename } = await payroll.exportCsv(actorOf(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+  );
 };
 
 export default payrollRoutes;

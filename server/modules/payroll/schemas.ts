@@ -1,6 +1,15 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { SERVICES } from '#domain/clients';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  CodeOf,
+  errorResponses,
+  Id,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 export const PayrollVisitSchema = Type.Object(
@@ -49,16 +58,19 @@ const PeriodQuery = {
 
 export const payrollListSchema = {
   operationId: 'payroll_periods_list',
-  description: 'Lists pay periods (weeks from the organization’s first day of the week), newest first, paged: each verified visit with its minutes (as worked, no rounding), daily and weekly totals, and minutes over 40 hours in the week as overtime. The office names the employee; an employee sees their own.',
+  description:
+    'Lists pay periods (weeks from the organization’s first day of the week), newest first, paged: each verified visit with its minutes (as worked, no rounding), daily and weekly totals, and minutes over 40 hours in the week as overtime. The office names the employee; an employee sees their own.',
   tags,
-  summary: "Pay periods (weeks from the organization's first day) of one employee's verified visits, newest first: the office names the employee, an employee sees their own",
+  summary:
+    "Pay periods (weeks from the organization's first day) of one employee's verified visits, newest first: the office names the employee, an employee sees their own",
   querystring: Type.Object({ ...PeriodQuery, ...PagingQuery }),
   response: { 200: Paged(PayrollPeriodSchema), ...errors(404) },
 };
 
 export const payrollExportSchema = {
   operationId: 'payroll_periods_export_retrieve',
-  description: 'Answers the pay periods of a range as CSV: one line per verified visit, then each week’s total, regular and overtime minutes.',
+  description:
+    'Answers the pay periods of a range as CSV: one line per verified visit, then each week’s total, regular and overtime minutes.',
   tags,
   summary: "The pay periods as CSV: one line per verified visit, then each week's total, regular and overtime minutes",
   querystring: Type.Object(PeriodQuery),

@@ -39,9 +39,13 @@ export function createPayrollService(app: FastifyInstance) {
   /** The weeks of the query, newest first, each with its verified visits. */
   async function periods(actor: Actor, query: PeriodQuery): Promise<PayrollPeriodOut[]> {
     const { organization, employee } = await employeeOf(actor, query);
-    for (const field of ['from', 'to'] as const) if (query[field] && !isIsoDate(query[field]!)) throw invalid({ [field]: ['Enter a real date.'] });
+    for (const field of ['from', 'to'] as const)
+      if (query[field] && !isIsoDate(query[field]!)) throw invalid({ [field]: ['Enter a real date.'] });
     const tz = organization.timezone;
-    const [settings] = await app.db.select({ weekStart: organizations.weekStart }).from(organizations).where(eq(organizations.id, organization.id));
+    const [settings] = await app.db
+      .select({ weekStart: organizations.weekStart })
+      .from(organizations)
+      .where(eq(organizations.id, organization.id));
     const weekStart = settings?.weekStart ?? 0;
     const today = organizationToday(app, organization);
     const last = weekStartOf(query.to ?? today, weekStart);
@@ -50,7 +54,12 @@ export function createPayrollService(app: FastifyInstance) {
     if (addDays(first, MAX_DAYS) < last) throw invalid({ from: ['Ask for at most a year of pay periods at once.'] });
     const end = addDays(last, 7);
     const rows = await app.db
-      .select({ visit: visits, firstName: clients.firstName, lastName: clients.lastName, service: clientServices.service })
+      .select({
+        visit: visits,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+        service: clientServices.service,
+      })
       .from(visits)
       .innerJoin(clients, eq(clients.id, visits.clientId))
       .innerJoin(clientServices, eq(clientServices.id, visits.clientServiceId))
@@ -82,10 +91,24 @@ export function createPayrollService(app: FastifyInstance) {
           corrected: visit.correctedStartAt !== null || visit.correctedEndAt !== null,
         };
       });
-      const days = Array.from({ length: 7 }, (_, i) => addDays(week, i)).map((date) => ({ date, minutes: worked.filter((v) => v.service_date === date).reduce((sum, v) => sum + v.minutes, 0) }));
+      const days = Array.from({ length: 7 }, (_, i) => addDays(week, i)).map((date) => ({
+        date,
+        minutes: worked.filter((v) => v.service_date === date).reduce((sum, v) => sum + v.minutes, 0),
+      }));
       const total = worked.reduce((sum, v) => sum + v.minutes, 0);
       const overtime = Math.max(0, total - OVERTIME_AFTER_MINUTES);
-      result.push({ employee, week_start: week, week_end: weekEnd, timezone: tz, visits: worked, days, total_minutes: total, regular_minutes: total - overtime, overtime_minutes: overtime, overtime: overtime > 0 });
+      result.push({
+        employee,
+        week_start: week,
+        week_end: weekEnd,
+        timezone: tz,
+        visits: worked,
+        days,
+        total_minutes: total,
+        regular_minutes: total - overtime,
+        overtime_minutes: overtime,
+        overtime: overtime > 0,
+      });
     }
     return result;
   }
@@ -103,7 +126,14 @@ export function createPayrollService(app: FastifyInstance) {
         action: 'READ',
         employeeId,
         clientId: clientIds.length === 1 ? clientIds[0] : null,
-        changed: { event: 'read-list', employee_id: employeeId, from: all[all.length - 1]?.week_start ?? null, to: all[0]?.week_end ?? null, ...page, client_ids: clientIds },
+        changed: {
+          event: 'read-list',
+          employee_id: employeeId,
+          from: all[all.length - 1]?.week_start ?? null,
+          to: all[0]?.week_end ?? null,
+          ...page,
+          client_ids: clientIds,
+        },
       });
       return { count: all.length, results };
     },
@@ -111,16 +141,63 @@ export function createPayrollService(app: FastifyInstance) {
     async exportCsv(actor: Actor, query: PeriodQuery): Promise<{ csv: string; filename: string }> {
       const all = await periods(actor, query);
       const hours = (minutes: number) => (minutes / 60).toFixed(2);
-      const lines = [csvLine(['Employee', 'Week start', 'Date', 'Visit id', 'Client', 'Service', 'Start', 'End', 'Minutes', 'Hours', 'Corrected by the office'])];
+      const lines = [
+        csvLine([
+          'Employee',
+          'Week start',
+          'Date',
+          'Visit id',
+          'Client',
+          'Service',
+          'Start',
+          'End',
+          'Minutes',
+          'Hours',
+          'Corrected by the office',
+        ]),
+      ];
       for (const period of [...all].reverse()) {
         for (const v of period.visits) {
-          lines.push(csvLine([period.employee.name, period.week_start, v.service_date, v.id, v.client.name, SERVICES[v.service], v.started_at, v.ended_at, v.minutes, hours(v.minutes), v.corrected ? 'yes' : '']));
+          lines.push(
+            csvLine([
+              period.employee.name,
+              period.week_start,
+              v.service_date,
+              v.id,
+              v.client.name,
+              SERVICES[v.service],
+              v.started_at,
+              v.ended_at,
+              v.minutes,
+              hours(v.minutes),
+              v.corrected ? 'yes' : '',
+            ]),
+          );
         }
-        lines.push(csvLine([period.employee.name, period.week_start, '', '', `Week total (regular ${hours(period.regular_minutes)} h, overtime ${hours(period.overtime_minutes)} h)`, '', '', '', period.total_minutes, hours(period.total_minutes), '']));
+        lines.push(
+          csvLine([
+            period.employee.name,
+            period.week_start,
+            '',
+            '',
+            `Week total (regular ${hours(period.regular_minutes)} h, overtime ${hours(period.overtime_minutes)} h)`,
+            '',
+            '',
+            '',
+            period.total_minutes,
+            hours(period.total_minutes),
+            '',
+          ]),
+        );
       }
       const first = all[all.length - 1]?.week_start ?? '';
       const last = all[0]?.week_end ?? '';
-      await actor.audit({ entity: 'payroll', entityId: all[0]?.employee.id ?? null, action: 'EXPORT', changed: { event: 'export', employee_id: all[0]?.employee.id ?? null, from: first, to: last } });
+      await actor.audit({
+        entity: 'payroll',
+        entityId: all[0]?.employee.id ?? null,
+        action: 'EXPORT',
+        changed: { event: 'export', employee_id: all[0]?.employee.id ?? null, from: first, to: last },
+      });
       return { csv: lines.join(''), filename: `payroll-${all[0]?.employee.id ?? 'employee'}-${first}-to-${last}.csv` };
     },
   };

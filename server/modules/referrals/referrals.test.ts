@@ -37,7 +37,12 @@ for (const backend of testBackends()) {
     it('a marketer enters a referral, sees it as New in their own list, and never another’s or a client', async () => {
       const created = await marketer.post('/api/referrals/', discharge);
       expect(created.statusCode, created.body).toBe(201);
-      expect(created.json()).toMatchObject({ status: 'NEW', overdue: false, marketer: { name: 'Marco Silva' }, editable: true });
+      expect(created.json()).toMatchObject({
+        status: 'NEW',
+        overdue: false,
+        marketer: { name: 'Marco Silva' },
+        editable: true,
+      });
       expect(created.json().events.map((e: { kind: string }) => e.kind)).toEqual(['CREATED']);
       const mine = (await marketer.get('/api/referrals/')).json();
       expect(mine.results[0].last_name).toBe('Hargreave');
@@ -53,17 +58,27 @@ for (const backend of testBackends()) {
     });
 
     it('refuses a referral with a birth in the future, a short phone, or a service its type does not offer, naming the fields', async () => {
-      const response = await marketer.post('/api/referrals/', { ...discharge, date_of_birth: addDays(today, 2), phone: '12', type: 'HCC' });
+      const response = await marketer.post('/api/referrals/', {
+        ...discharge,
+        date_of_birth: addDays(today, 2),
+        phone: '12',
+        type: 'HCC',
+      });
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json().fields).sort()).toEqual(['date_of_birth', 'phone', 'requested_services']);
     });
 
     it('the office moves a referral along to admission: a Pending client with its details, linked both ways, and the marketer told', async () => {
       const { id } = (await marketer.post('/api/referrals/', { ...discharge, last_name: 'Admitwell' })).json();
-      expect((await admin.post(`/api/referrals/${id}/status/`, { status: 'CONTACTED' })).json().status).toBe('CONTACTED');
+      expect((await admin.post(`/api/referrals/${id}/status/`, { status: 'CONTACTED' })).json().status).toBe(
+        'CONTACTED',
+      );
       const noDate = await admin.post(`/api/referrals/${id}/status/`, { status: 'ASSESSMENT_SCHEDULED' });
       expect(noDate.json().fields.assessment_on).toBeDefined();
-      const scheduled = await admin.post(`/api/referrals/${id}/status/`, { status: 'ASSESSMENT_SCHEDULED', assessment_on: addDays(today, 3) });
+      const scheduled = await admin.post(`/api/referrals/${id}/status/`, {
+        status: 'ASSESSMENT_SCHEDULED',
+        assessment_on: addDays(today, 3),
+      });
       expect(scheduled.json()).toMatchObject({ status: 'ASSESSMENT_SCHEDULED', assessment_on: addDays(today, 3) });
       // the marketer may not move it
       expect((await marketer.post(`/api/referrals/${id}/admit/`, {})).statusCode).toBe(403);
@@ -71,11 +86,26 @@ for (const backend of testBackends()) {
       expect(admitted.statusCode, admitted.body).toBe(200);
       const referral = admitted.json();
       expect(referral.status).toBe('ADMITTED');
-      expect(referral.events.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual(['CREATED:NEW', 'STATUS:CONTACTED', 'STATUS:ASSESSMENT_SCHEDULED', 'STATUS:ADMITTED']);
+      expect(referral.events.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual([
+        'CREATED:NEW',
+        'STATUS:CONTACTED',
+        'STATUS:ASSESSMENT_SCHEDULED',
+        'STATUS:ADMITTED',
+      ]);
       expect(referral.events.every((e: { by: { name: string } }) => e.by.name)).toBe(true);
       const client = (await admin.get(`/api/clients/${referral.client_id}/`)).json();
-      expect(client).toMatchObject({ status: 'PENDING', type: 'HHP', last_name: 'Admitwell', date_of_birth: '1939-02-17', payer: 'Medicare', referral_id: id });
-      expect(client.services.map((s: { service: string }) => s.service).sort()).toEqual(['PhysicalTherapist', 'SkilledNurses']);
+      expect(client).toMatchObject({
+        status: 'PENDING',
+        type: 'HHP',
+        last_name: 'Admitwell',
+        date_of_birth: '1939-02-17',
+        payer: 'Medicare',
+        referral_id: id,
+      });
+      expect(client.services.map((s: { service: string }) => s.service).sort()).toEqual([
+        'PhysicalTherapist',
+        'SkilledNurses',
+      ]);
       // the marketer sees Admitted and was notified, without the person's name
       expect((await marketer.get(`/api/referrals/${id}/`)).json().status).toBe('ADMITTED');
       const notice = (await marketer.get('/api/notifications/')).json().results[0];
@@ -94,7 +124,11 @@ for (const backend of testBackends()) {
       const { id } = (await admin.post('/api/referrals/', { ...discharge, last_name: 'Declinson' })).json();
       const noReason = await admin.post(`/api/referrals/${id}/status/`, { status: 'DECLINED' });
       expect(noReason.json().fields.reason).toEqual(['Choose why the referral is declined.']);
-      const declined = await admin.post(`/api/referrals/${id}/status/`, { status: 'DECLINED', reason: 'PAYER_NOT_ACCEPTED', note: 'Plan not in network.' });
+      const declined = await admin.post(`/api/referrals/${id}/status/`, {
+        status: 'DECLINED',
+        reason: 'PAYER_NOT_ACCEPTED',
+        note: 'Plan not in network.',
+      });
       expect(declined.json()).toMatchObject({ status: 'DECLINED', decline_reason: 'PAYER_NOT_ACCEPTED' });
       const admit = await admin.post(`/api/referrals/${id}/admit/`, {});
       expect(admit.statusCode).toBe(409);
@@ -116,14 +150,19 @@ for (const backend of testBackends()) {
 
     it('two admissions at once make one client', async () => {
       const { id } = (await admin.post('/api/referrals/', { ...discharge, last_name: 'Twiceadmit' })).json();
-      const answers = await Promise.all([admin.post(`/api/referrals/${id}/admit/`, {}), admin.post(`/api/referrals/${id}/admit/`, {})]);
+      const answers = await Promise.all([
+        admin.post(`/api/referrals/${id}/admit/`, {}),
+        admin.post(`/api/referrals/${id}/admit/`, {}),
+      ]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       expect(await t.database.db.select().from(clients).where(eq(clients.referralId, id))).toHaveLength(1);
     });
 
     it('keeps every change as a dated row the database will not let anyone rewrite', async () => {
       const [event] = await t.database.db.select().from(referralEvents).limit(1);
-      await expect(t.database.db.update(referralEvents).set({ note: 'rewritten' }).where(eq(referralEvents.id, event.id))).rejects.toThrow();
+      await expect(
+        t.database.db.update(referralEvents).set({ note: 'rewritten' }).where(eq(referralEvents.id, event.id)),
+      ).rejects.toThrow();
       await expect(t.database.db.delete(referralEvents).where(eq(referralEvents.id, event.id))).rejects.toThrow();
     });
 
@@ -137,7 +176,9 @@ for (const backend of testBackends()) {
       expect(community.results.map((r: { last_name: string }) => r.last_name)).toEqual(['Voss']);
       const marketerId = marketer.user.id;
       const theirs = (await admin.get(`/api/referrals/?marketer_id=${marketerId}&limit=100`)).json();
-      expect(theirs.results.every((r: { marketer: { id: number } | null }) => r.marketer?.id === marketerId)).toBe(true);
+      expect(theirs.results.every((r: { marketer: { id: number } | null }) => r.marketer?.id === marketerId)).toBe(
+        true,
+      );
     });
 
     it("lists the marketers with the period's referrals by status, conversion and median days to admission", async () => {

@@ -17,18 +17,29 @@ const referralRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
-  app.post('/api/referrals/', { schema: schemas.referralCreateSchema, config: marketerOrOffice }, async (request, reply) =>
-    reply.status(201).send(await referrals.create(actorOf(request), request.body)),
+  app.post(
+    '/api/referrals/',
+    { schema: schemas.referralCreateSchema, config: marketerOrOffice },
+    async (request, reply) => reply.status(201).send(await referrals.create(actorOf(request), request.body)),
   );
 
-  app.get('/api/referrals/:id/', { schema: schemas.referralRetrieveSchema, config: marketerOrOffice }, async (request) => referrals.retrieve(actorOf(request), request.params.id));
-
-  app.patch('/api/referrals/:id/', { schema: schemas.referralUpdateSchema, config: marketerOrOffice }, async (request) =>
-    referrals.update(actorOf(request), request.params.id, request.body),
+  app.get(
+    '/api/referrals/:id/',
+    { schema: schemas.referralRetrieveSchema, config: marketerOrOffice },
+    async (request) => referrals.retrieve(actorOf(request), request.params.id),
   );
 
-  app.post('/api/referrals/:id/notes/', { schema: schemas.referralNoteSchema, config: marketerOrOffice }, async (request, reply) =>
-    reply.status(201).send(await referrals.addNote(actorOf(request), request.params.id, request.body.note)),
+  app.patch(
+    '/api/referrals/:id/',
+    { schema: schemas.referralUpdateSchema, config: marketerOrOffice },
+    async (request) => referrals.update(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/referrals/:id/notes/',
+    { schema: schemas.referralNoteSchema, config: marketerOrOffice },
+    async (request, reply) =>
+      reply.status(201).send(await referrals.addNote(actorOf(request), request.params.id, request.body.note)),
   );
 
   app.post('/api/referrals/:id/status/', { schema: schemas.referralStatusSchema, config: office }, async (request) =>

@@ -1,7 +1,17 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { DECLINE_REASONS, REFERRAL_PAYERS, REFERRAL_SOURCES, REFERRAL_STATUSES, SERVICES } from '#domain/clients';
 import { CLIENT_TYPES } from '#domain/labels';
-import { AUTHENTICATED_ERRORS, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  CodeOf,
+  errorResponses,
+  Id,
+  Nullable,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 export const ReferralStatusCode = CodeOf(REFERRAL_STATUSES);
@@ -73,7 +83,14 @@ export const ReferralSchema = Type.Object(
 );
 export type ReferralOut = Static<typeof ReferralSchema>;
 
-export const REFERRAL_ORDERINGS = ['-created_at', 'created_at', 'last_name', '-last_name', '-status_changed_at', 'status_changed_at'] as const;
+export const REFERRAL_ORDERINGS = [
+  '-created_at',
+  'created_at',
+  'last_name',
+  '-last_name',
+  '-status_changed_at',
+  'status_changed_at',
+] as const;
 export type ReferralOrdering = (typeof REFERRAL_ORDERINGS)[number];
 
 const tags = ['referrals'];
@@ -100,7 +117,8 @@ const referralFields = {
 
 export const referralListSchema = {
   operationId: 'referrals_list',
-  description: 'Lists referrals, paged: a marketer sees their own; the office sees all of the organization’s (its board), filtered by status, marketer, source, creation dates and overdue (New for over 48 hours), or searched by name.',
+  description:
+    'Lists referrals, paged: a marketer sees their own; the office sees all of the organization’s (its board), filtered by status, marketer, source, creation dates and overdue (New for over 48 hours), or searched by name.',
   tags,
   summary: "Referrals: a marketer's own; the office's board of all of the organization's",
   querystring: Type.Object({
@@ -110,7 +128,12 @@ export const referralListSchema = {
     overdue: Type.Optional(Type.Boolean({ description: 'true: only referrals still New after 48 hours' })),
     created_before: Type.Optional(IsoDate),
     created_after: Type.Optional(IsoDate),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'Words; each must begin the first or last name. The count stops at 10,000.' })),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'Words; each must begin the first or last name. The count stops at 10,000.',
+      }),
+    ),
     ordering: Type.Optional(Type.Enum([...REFERRAL_ORDERINGS], { default: '-created_at' })),
     ...PagingQuery,
   }),
@@ -119,7 +142,8 @@ export const referralListSchema = {
 
 export const referralCreateSchema = {
   operationId: 'referrals_create',
-  description: 'Enters a referral in status New: name, date of birth, contact, type, requested services, payer, source with its name and contact, and notes. A marketer brings it as their own; the office may name the marketer.',
+  description:
+    'Enters a referral in status New: name, date of birth, contact, type, requested services, payer, source with its name and contact, and notes. A marketer brings it as their own; the office may name the marketer.',
   tags,
   summary: 'Enter a referral (status New); a marketer brings it as their own, the office may name the marketer',
   body: Type.Object({ ...referralFields, marketer_id: Type.Optional(Nullable(Id)) }),
@@ -128,7 +152,8 @@ export const referralCreateSchema = {
 
 export const referralRetrieveSchema = {
   operationId: 'referrals_retrieve',
-  description: 'Answers one referral with its timeline: every status change, correction and note, dated and with who made it.',
+  description:
+    'Answers one referral with its timeline: every status change, correction and note, dated and with who made it.',
   tags,
   summary: 'One referral with its timeline',
   params: ReferralParams,
@@ -137,7 +162,8 @@ export const referralRetrieveSchema = {
 
 export const referralUpdateSchema = {
   operationId: 'referrals_partial_update',
-  description: 'Corrects a referral’s details until it is decided; send only the fields to change. Each correction enters the timeline.',
+  description:
+    'Corrects a referral’s details until it is decided; send only the fields to change. Each correction enters the timeline.',
   tags,
   summary: "Correct a referral's details until it is decided (each correction enters the timeline)",
   params: ReferralParams,
@@ -157,12 +183,19 @@ export const referralNoteSchema = {
 
 export const referralStatusSchema = {
   operationId: 'referrals_status_create',
-  description: 'Moves a referral along: Contacted, Assessment scheduled (needs assessment_on), Declined (needs a reason from the list) or Lost. Admission goes through referrals_admit_create; a decided referral no longer moves (409).',
+  description:
+    'Moves a referral along: Contacted, Assessment scheduled (needs assessment_on), Declined (needs a reason from the list) or Lost. Admission goes through referrals_admit_create; a decided referral no longer moves (409).',
   tags,
-  summary: 'Move a referral: Contacted, Assessment scheduled (assessment_on), Declined (reason) or Lost; admission is referrals_admit_create',
+  summary:
+    'Move a referral: Contacted, Assessment scheduled (assessment_on), Declined (reason) or Lost; admission is referrals_admit_create',
   params: ReferralParams,
   body: Type.Object({
-    status: CodeOf({ CONTACTED: REFERRAL_STATUSES.CONTACTED, ASSESSMENT_SCHEDULED: REFERRAL_STATUSES.ASSESSMENT_SCHEDULED, DECLINED: REFERRAL_STATUSES.DECLINED, LOST: REFERRAL_STATUSES.LOST }),
+    status: CodeOf({
+      CONTACTED: REFERRAL_STATUSES.CONTACTED,
+      ASSESSMENT_SCHEDULED: REFERRAL_STATUSES.ASSESSMENT_SCHEDULED,
+      DECLINED: REFERRAL_STATUSES.DECLINED,
+      LOST: REFERRAL_STATUSES.LOST,
+    }),
     assessment_on: Type.Optional(IsoDate),
     reason: Type.Optional(CodeOf(DECLINE_REASONS)),
     note: Type.Optional(Type.String({ maxLength: 5000 })),
@@ -172,9 +205,11 @@ export const referralStatusSchema = {
 
 export const referralAdmitSchema = {
   operationId: 'referrals_admit_create',
-  description: 'Admits a referral: creates the client (status Pending) from its details, links the two both ways and tells the marketer. Refused (409) when it is already admitted or decided.',
+  description:
+    'Admits a referral: creates the client (status Pending) from its details, links the two both ways and tells the marketer. Refused (409) when it is already admitted or decided.',
   tags,
-  summary: 'Admit: creates the client (Pending) from the referral, links the two, tells the marketer; refused once admitted or decided',
+  summary:
+    'Admit: creates the client (Pending) from the referral, links the two, tells the marketer; refused once admitted or decided',
   params: ReferralParams,
   body: Type.Object({ note: Type.Optional(Type.String({ maxLength: 5000 })) }),
   response: { 200: ReferralSchema, ...errors(404, 409) },

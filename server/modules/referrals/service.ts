@@ -24,11 +24,19 @@ import type { RequestOrganization } from '../../types';
 import { personName } from '../../lib/names';
 import { createClientService, digitsOf, nameOrPhoneMatches } from '../clients/service';
 import { notify, organizationAdminIds } from '../notifications/service';
-import type { ReferralAdmitInput, ReferralCreateInput, ReferralEventOut, ReferralInput, ReferralListFilter, ReferralOrdering, ReferralOut, ReferralStatusInput, ReferralSummaryOut } from './schemas';
+import type {
+  ReferralAdmitInput,
+  ReferralCreateInput,
+  ReferralEventOut,
+  ReferralInput,
+  ReferralListFilter,
+  ReferralOrdering,
+  ReferralOut,
+  ReferralStatusInput,
+  ReferralSummaryOut,
+} from './schemas';
 
 type ReferralRow = typeof referrals.$inferSelect;
-
-
 
 const ORDERINGS: Record<ReferralOrdering, SQL[]> = {
   created_at: [asc(referrals.createdAt), asc(referrals.id)],
@@ -67,7 +75,10 @@ function columnsOf(input: ReferralInput): Partial<ReferralRow> {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as Partial<ReferralRow>;
 }
 
-function referralProblems(row: Pick<ReferralRow, 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'type' | 'requestedServices'>, today: string): Record<string, string[]> {
+function referralProblems(
+  row: Pick<ReferralRow, 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'type' | 'requestedServices'>,
+  today: string,
+): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (!row.firstName) problems.first_name = ['Enter the first name.'];
   if (!row.lastName) problems.last_name = ['Enter the last name.'];
@@ -80,13 +91,18 @@ function referralProblems(row: Pick<ReferralRow, 'firstName' | 'lastName' | 'dat
   return problems;
 }
 
-
 export function createReferralService(app: FastifyInstance) {
   const clientService = createClientService(app);
 
   function select(db: FastifyInstance['db'] | Tx = app.db) {
     return db
-      .select({ referral: referrals, clientId: clients.id, marketerFirst: marketers.firstName, marketerLast: marketers.lastName, marketerEmail: marketers.email })
+      .select({
+        referral: referrals,
+        clientId: clients.id,
+        marketerFirst: marketers.firstName,
+        marketerLast: marketers.lastName,
+        marketerEmail: marketers.email,
+      })
       .from(referrals)
       .leftJoin(clients, eq(clients.referralId, referrals.id))
       .leftJoin(marketers, eq(marketers.id, referrals.marketerId));
@@ -109,7 +125,16 @@ export function createReferralService(app: FastifyInstance) {
       assessment_on: referral.assessmentOn,
       decline_reason: referral.declineReason,
       overdue: referral.status === 'NEW' && now - referral.createdAt.getTime() > OVERDUE_MS,
-      marketer: referral.marketerId ? { id: referral.marketerId, name: personName({ firstName: marketerFirst ?? '', lastName: marketerLast ?? '', email: marketerEmail ?? '' }) } : null,
+      marketer: referral.marketerId
+        ? {
+            id: referral.marketerId,
+            name: personName({
+              firstName: marketerFirst ?? '',
+              lastName: marketerLast ?? '',
+              email: marketerEmail ?? '',
+            }),
+          }
+        : null,
       client_id: clientId,
       status_changed_at: referral.statusChangedAt.toISOString(),
       created_at: referral.createdAt.toISOString(),
@@ -141,7 +166,9 @@ export function createReferralService(app: FastifyInstance) {
       .select({ event: referralEvents, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(referralEvents)
       .leftJoin(users, eq(users.id, referralEvents.byId))
-      .where(and(eq(referralEvents.referralId, referral.id), eq(referralEvents.organizationId, referral.organizationId)))
+      .where(
+        and(eq(referralEvents.referralId, referral.id), eq(referralEvents.organizationId, referral.organizationId)),
+      )
       .orderBy(asc(referralEvents.at), asc(referralEvents.id));
     return {
       ...summary(row),
@@ -153,51 +180,94 @@ export function createReferralService(app: FastifyInstance) {
       source_contact: referral.sourceContact,
       notes: referral.notes,
       editable: !isDecided(referral.status),
-      events: events.map(
-        ({ event, firstName, lastName, email }): ReferralEventOut => ({
-          id: event.id,
-          kind: event.kind as ReferralEventOut['kind'],
-          status: event.status,
-          assessment_on: event.assessmentOn,
-          reason: event.reason as DeclineReason | null,
-          note: event.note,
-          changes: event.changes,
-          by: event.byId ? { id: event.byId, name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }) } : null,
-          at: event.at.toISOString(),
-        }),
-      ),
+      events: events.map(({ event, firstName, lastName, email }): ReferralEventOut => ({
+        id: event.id,
+        kind: event.kind as ReferralEventOut['kind'],
+        status: event.status,
+        assessment_on: event.assessmentOn,
+        reason: event.reason as DeclineReason | null,
+        note: event.note,
+        changes: event.changes,
+        by: event.byId
+          ? {
+              id: event.byId,
+              name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }),
+            }
+          : null,
+        at: event.at.toISOString(),
+      })),
     };
   }
 
-  async function addEvent(tx: Tx, referral: ReferralRow, by: number, event: Omit<typeof referralEvents.$inferInsert, 'organizationId' | 'referralId' | 'byId' | 'at'>) {
-    await tx.insert(referralEvents).values({ ...event, organizationId: referral.organizationId, referralId: referral.id, byId: by, at: app.now() });
+  async function addEvent(
+    tx: Tx,
+    referral: ReferralRow,
+    by: number,
+    event: Omit<typeof referralEvents.$inferInsert, 'organizationId' | 'referralId' | 'byId' | 'at'>,
+  ) {
+    await tx
+      .insert(referralEvents)
+      .values({ ...event, organizationId: referral.organizationId, referralId: referral.id, byId: by, at: app.now() });
   }
 
   /**
    * Moves the referral to `status` if it is still where the caller saw it (two offices moving it at once:
    * the second finds it moved and is refused), with its event, in the caller's transaction.
    */
-  async function move(tx: Tx, referral: ReferralRow, by: number, to: ReferralStatus, details: { assessmentOn?: string | null; reason?: DeclineReason | null; note?: string }) {
+  async function move(
+    tx: Tx,
+    referral: ReferralRow,
+    by: number,
+    to: ReferralStatus,
+    details: { assessmentOn?: string | null; reason?: DeclineReason | null; note?: string },
+  ) {
     const moved = await tx
       .update(referrals)
-      .set({ status: to, assessmentOn: to === 'ASSESSMENT_SCHEDULED' ? details.assessmentOn : referral.assessmentOn, declineReason: details.reason ?? null, statusChangedAt: app.now() })
+      .set({
+        status: to,
+        assessmentOn: to === 'ASSESSMENT_SCHEDULED' ? details.assessmentOn : referral.assessmentOn,
+        declineReason: details.reason ?? null,
+        statusChangedAt: app.now(),
+      })
       .where(and(eq(referrals.id, referral.id), eq(referrals.status, referral.status)))
       .returning({ id: referrals.id });
-    if (!moved.length) throw new ApiError(409, 'referral_changed', 'Someone else moved this referral a moment ago. Reload it and try again.');
-    await addEvent(tx, referral, by, { kind: 'STATUS', status: to, assessmentOn: details.assessmentOn ?? null, reason: details.reason ?? null, note: details.note?.trim() ?? '' });
+    if (!moved.length)
+      throw new ApiError(
+        409,
+        'referral_changed',
+        'Someone else moved this referral a moment ago. Reload it and try again.',
+      );
+    await addEvent(tx, referral, by, {
+      kind: 'STATUS',
+      status: to,
+      assessmentOn: details.assessmentOn ?? null,
+      reason: details.reason ?? null,
+      note: details.note?.trim() ?? '',
+    });
   }
 
   function refuseDecided(referral: ReferralRow, what: string) {
-    if (referral.status === 'ADMITTED') throw new ApiError(409, 'referral_admitted', `This referral was already admitted; ${what}.`);
-    if (isDecided(referral.status)) throw new ApiError(409, 'referral_decided', `This referral is ${REFERRAL_STATUSES[referral.status]}; ${what}.`);
+    if (referral.status === 'ADMITTED')
+      throw new ApiError(409, 'referral_admitted', `This referral was already admitted; ${what}.`);
+    if (isDecided(referral.status))
+      throw new ApiError(409, 'referral_decided', `This referral is ${REFERRAL_STATUSES[referral.status]}; ${what}.`);
   }
 
-  async function audit(actor: Actor, id: number, changed: Record<string, unknown>, action?: 'READ' | 'CREATE' | 'UPDATE') {
+  async function audit(
+    actor: Actor,
+    id: number,
+    changed: Record<string, unknown>,
+    action?: 'READ' | 'CREATE' | 'UPDATE',
+  ) {
     await actor.audit({ entity: 'referral', entityId: id, action, changed });
   }
 
   return {
-    async list(actor: Actor, filter: ReferralListFilter, page: Page): Promise<{ count: number; results: ReferralSummaryOut[] }> {
+    async list(
+      actor: Actor,
+      filter: ReferralListFilter,
+      page: Page,
+    ): Promise<{ count: number; results: ReferralSummaryOut[] }> {
       const organization = requireOrganization(actor);
       const conditions: SQL[] = [visibleTo(actor, organization)];
       if (filter.status) conditions.push(eq(referrals.status, filter.status));
@@ -205,13 +275,33 @@ export function createReferralService(app: FastifyInstance) {
       if (filter.source) conditions.push(eq(referrals.source, filter.source));
       const overdueSince = new Date(app.now().getTime() - OVERDUE_MS);
       if (filter.overdue === true) conditions.push(eq(referrals.status, 'NEW'), lt(referrals.createdAt, overdueSince));
-      if (filter.overdue === false) conditions.push(sql`not (${referrals.status} = 'NEW' and ${referrals.createdAt} < ${overdueSince.toISOString()})`);
+      if (filter.overdue === false)
+        conditions.push(
+          sql`not (${referrals.status} = 'NEW' and ${referrals.createdAt} < ${overdueSince.toISOString()})`,
+        );
       // dates of the organization's calendar, read as its midnight in UTC terms by the database's own zone rules
-      if (filter.created_after) conditions.push(gte(referrals.createdAt, sql`(${filter.created_after}::date)::timestamp at time zone ${organization.timezone}`));
-      if (filter.created_before) conditions.push(lt(referrals.createdAt, sql`(${addDays(filter.created_before, 1)}::date)::timestamp at time zone ${organization.timezone}`));
+      if (filter.created_after)
+        conditions.push(
+          gte(
+            referrals.createdAt,
+            sql`(${filter.created_after}::date)::timestamp at time zone ${organization.timezone}`,
+          ),
+        );
+      if (filter.created_before)
+        conditions.push(
+          lt(
+            referrals.createdAt,
+            sql`(${addDays(filter.created_before, 1)}::date)::timestamp at time zone ${organization.timezone}`,
+          ),
+        );
       conditions.push(...nameOrPhoneMatches(referrals, filter.search));
       const where = and(...conditions)!;
-      const bounded = app.db.select({ one: sql`1` }).from(referrals).where(where).limit(SEARCH_COUNT_LIMIT).as('matches');
+      const bounded = app.db
+        .select({ one: sql`1` })
+        .from(referrals)
+        .where(where)
+        .limit(SEARCH_COUNT_LIMIT)
+        .as('matches');
       const [rows, [total]] = await Promise.all([
         select()
           .where(where)
@@ -236,7 +326,9 @@ export function createReferralService(app: FastifyInstance) {
         const [marketer] = await app.db
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.id, marketerId), eq(users.organizationId, organization.id), eq(users.role, 'ROLE_MARKETER')));
+          .where(
+            and(eq(users.id, marketerId), eq(users.organizationId, organization.id), eq(users.role, 'ROLE_MARKETER')),
+          );
         if (!marketer) throw invalid({ marketer_id: ["Choose one of the organization's marketers."] });
         marketerId = marketer.id;
       }
@@ -252,7 +344,8 @@ export function createReferralService(app: FastifyInstance) {
         statusChangedAt: now,
         createdById: me.id,
         createdAt: now,
-      } as typeof referrals.$inferInsert & Pick<ReferralRow, 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'type' | 'requestedServices'>;
+      } as typeof referrals.$inferInsert &
+        Pick<ReferralRow, 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'type' | 'requestedServices'>;
       const problems = referralProblems(values, clientService.todayIn(organization));
       if (Object.keys(problems).length) throw invalid(problems);
       const id = await app.db.transaction(async (tx) => {
@@ -260,12 +353,24 @@ export function createReferralService(app: FastifyInstance) {
         await addEvent(tx, row, me.id, { kind: 'CREATED', status: 'NEW' });
         return row.id;
       });
-      await audit(actor, id, { event: 'create', source: values.source, type: values.type, marketer_id: marketerId }, 'CREATE');
+      await audit(
+        actor,
+        id,
+        { event: 'create', source: values.source, type: values.type, marketer_id: marketerId },
+        'CREATE',
+      );
       if (!office) {
         for (const adminId of await organizationAdminIds(app.db, organization.id)) {
           await notify(
             app.db,
-            { userId: adminId, organizationId: organization.id, type: 'referral_new', title: 'A new referral is waiting', body: 'A marketer entered a referral. Contact the person within 48 hours.', link: `/marketers/${me.id}/referrals/${id}` },
+            {
+              userId: adminId,
+              organizationId: organization.id,
+              type: 'referral_new',
+              title: 'A new referral is waiting',
+              body: 'A marketer entered a referral. Contact the person within 48 hours.',
+              link: `/marketers/${me.id}/referrals/${id}`,
+            },
             now,
             app,
           );
@@ -295,7 +400,10 @@ export function createReferralService(app: FastifyInstance) {
         }
         if (!Object.keys(changed).length) return changed;
         const { id: _id, organizationId: _o, ...values } = next;
-        await tx.update(referrals).set(values).where(and(eq(referrals.id, id), eq(referrals.organizationId, organization.id)));
+        await tx
+          .update(referrals)
+          .set(values)
+          .where(and(eq(referrals.id, id), eq(referrals.organizationId, organization.id)));
         await addEvent(tx, referral, actor.user.id, { kind: 'EDIT', changes: changed });
         return changed;
       });
@@ -320,20 +428,31 @@ export function createReferralService(app: FastifyInstance) {
         const { referral } = await find(actor, id, tx);
         refuseDecided(referral, 'it moves no further');
         if (!REFERRAL_MOVES[referral.status].includes(input.status)) {
-          throw invalid({ status: [`A referral that is ${REFERRAL_STATUSES[referral.status]} cannot move to ${REFERRAL_STATUSES[input.status]}.`] });
+          throw invalid({
+            status: [
+              `A referral that is ${REFERRAL_STATUSES[referral.status]} cannot move to ${REFERRAL_STATUSES[input.status]}.`,
+            ],
+          });
         }
         if (input.status === 'ASSESSMENT_SCHEDULED') {
           if (!input.assessment_on) throw invalid({ assessment_on: ['Enter the date of the assessment.'] });
-          if (input.assessment_on < addDays(clientService.todayIn(organization), -1)) throw invalid({ assessment_on: ['The assessment cannot be scheduled in the past.'] });
+          if (input.assessment_on < addDays(clientService.todayIn(organization), -1))
+            throw invalid({ assessment_on: ['The assessment cannot be scheduled in the past.'] });
         }
-        if (input.status === 'DECLINED' && !input.reason) throw invalid({ reason: ['Choose why the referral is declined.'] });
+        if (input.status === 'DECLINED' && !input.reason)
+          throw invalid({ reason: ['Choose why the referral is declined.'] });
         await move(tx, referral, actor.user.id, input.status, {
           assessmentOn: input.status === 'ASSESSMENT_SCHEDULED' ? input.assessment_on : null,
           reason: input.status === 'DECLINED' ? input.reason : null,
           note: input.note,
         });
       });
-      await audit(actor, id, { status: { to: input.status }, assessment_on: input.assessment_on ?? null, reason: input.reason ?? null }, 'UPDATE');
+      await audit(
+        actor,
+        id,
+        { status: { to: input.status }, assessment_on: input.assessment_on ?? null, reason: input.reason ?? null },
+        'UPDATE',
+      );
       return serialize(await find(actor, id));
     },
 
@@ -371,17 +490,29 @@ export function createReferralService(app: FastifyInstance) {
         return { client, referral };
       });
       await audit(actor, id, { status: { from: referral.status, to: 'ADMITTED' }, client_id: client.id }, 'UPDATE');
-      await actor.audit({ entity: 'client', entityId: client.id, action: 'CREATE', clientId: client.id, changed: { event: 'create', from_referral: id, type: client.type, status: client.status } });
+      await actor.audit({
+        entity: 'client',
+        entityId: client.id,
+        action: 'CREATE',
+        clientId: client.id,
+        changed: { event: 'create', from_referral: id, type: client.type, status: client.status },
+      });
       if (referral.marketerId) {
         await notify(
           app.db,
-          { userId: referral.marketerId, organizationId: organization.id, type: 'referral_admitted', title: 'A referral you brought was admitted', body: 'Open the referral to see its timeline.', link: `/referrals/${id}` },
+          {
+            userId: referral.marketerId,
+            organizationId: organization.id,
+            type: 'referral_admitted',
+            title: 'A referral you brought was admitted',
+            body: 'Open the referral to see its timeline.',
+            link: `/referrals/${id}`,
+          },
           app.now(),
           app,
         );
       }
       return serialize(await find(actor, id));
     },
-
   };
 }

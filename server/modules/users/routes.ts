@@ -30,10 +30,14 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return users.update(request, requireOrganization(request), request.params.id, { is_active, role });
   });
 
-  app.post('/api/users/:id/invitation/', { schema: schemas.userInvitationSchema, config: viewUsers }, async (request, reply) => {
-    await users.resendInvitation(request, requireOrganization(request), request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/users/:id/invitation/',
+    { schema: schemas.userInvitationSchema, config: viewUsers },
+    async (request, reply) => {
+      await users.resendInvitation(request, requireOrganization(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };
 
 export default userRoutes;

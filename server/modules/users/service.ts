@@ -3,7 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE_LABELS, type ProfileStatus } from '#domain/roles';
 import { employeeProfiles, organizations, users } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { EMAIL_TAKEN, formsDueOf, isUniqueViolation, loadUserRecord, requireEmailFree, serializeOrganizationUser, userInOrganization, type UserRecord } from '../../lib/user-record';
+import {
+  EMAIL_TAKEN,
+  formsDueOf,
+  isUniqueViolation,
+  loadUserRecord,
+  requireEmailFree,
+  serializeOrganizationUser,
+  userInOrganization,
+  type UserRecord,
+} from '../../lib/user-record';
 import type { OrganizationUserOut } from '../../schemas/user';
 import type { RequestOrganization } from '../../types';
 import { createSignUpLink } from '../auth/password-tokens';
@@ -48,7 +57,8 @@ const ORDERINGS: Record<UserOrdering, SQL[]> = {
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The search words of a filter: at most MAX_SEARCH_TERMS, blanks dropped. */
-const searchTerms = (filter: UserListFilter) => (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+const searchTerms = (filter: UserListFilter) =>
+  (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
 
 /**
  * The list filter with placeholders for its values (`organization`, `role`, `isActive`, `term0`...), so one
@@ -87,7 +97,9 @@ const LIST_COLUMNS = {
   organization_token: sql<string | null>`${organizations.token}`.as('organization_token'),
   profile_status: sql<string | null>`${employeeProfiles.status}`.as('profile_status'),
   profile_position: sql<string | null>`${employeeProfiles.position}`.as('profile_position'),
-  forms_due: sql<number | null>`case when ${employeeProfiles.userId} is null then null else ${formsDueOf(users.id)} end`.as('forms_due'),
+  forms_due: sql<
+    number | null
+  >`case when ${employeeProfiles.userId} is null then null else ${formsDueOf(users.id)} end`.as('forms_due'),
 };
 type ListRow = { [K in keyof typeof LIST_COLUMNS]: unknown };
 
@@ -118,10 +130,21 @@ function listedUser(row: ListRow): OrganizationUserOut {
     last_login: row.last_login ? new Date(row.last_login as Date | string).toISOString() : null,
     phone: row.phone as string | null,
     has_signature: row.has_signature as boolean,
-    organization: row.organization_id === null ? null : { id: row.organization_id as number, name: row.organization_name as string, token: row.organization_token as string },
+    organization:
+      row.organization_id === null
+        ? null
+        : {
+            id: row.organization_id as number,
+            name: row.organization_name as string,
+            token: row.organization_token as string,
+          },
     profile:
       role === 'ROLE_EMPLOYEE' && status !== null
-        ? { status: status as ProfileStatus, position: row.profile_position as string | null, forms_due: Number(row.forms_due) }
+        ? {
+            status: status as ProfileStatus,
+            position: row.profile_position as string | null,
+            forms_due: Number(row.forms_due),
+          }
         : null,
   };
 }
@@ -156,13 +179,18 @@ export function createUserService(app: FastifyInstance) {
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .toSQL(),
-        count: app.db.select({ count: sql<number>`count(*)::int`.as('count') }).from(users).where(where).toSQL(),
+        count: app.db
+          .select({ count: sql<number>`count(*)::int`.as('count') })
+          .from(users)
+          .where(where)
+          .toSQL(),
       };
       listStatements.set(key, statement);
     }
     return statement;
   }
-  const run = (statement: Statement, values: Record<string, unknown>) => client.query(statement.sql, fillPlaceholders(statement.params, values));
+  const run = (statement: Statement, values: Record<string, unknown>) =>
+    client.query(statement.sql, fillPlaceholders(statement.params, values));
 
   async function find(organization: RequestOrganization, id: number): Promise<UserRecord> {
     const record = await loadUserRecord(app.db, userInOrganization(id, organization.id));
@@ -170,7 +198,11 @@ export function createUserService(app: FastifyInstance) {
     return record;
   }
 
-  async function mailInvitation(request: FastifyRequest, organization: RequestOrganization, user: UserRecord['user']): Promise<void> {
+  async function mailInvitation(
+    request: FastifyRequest,
+    organization: RequestOrganization,
+    user: UserRecord['user'],
+  ): Promise<void> {
     const link = createSignUpLink(app, user, organization.token);
     const days = Math.round(app.config.passwordTokenSeconds / 86_400);
     try {
@@ -186,15 +218,29 @@ export function createUserService(app: FastifyInstance) {
       });
     } catch (error) {
       request.log.error({ err: error }, 'invitation mail failed');
-      throw new ApiError(502, 'mail_failed', 'The invitation mail could not be sent. Try resending the invitation later.');
+      throw new ApiError(
+        502,
+        'mail_failed',
+        'The invitation mail could not be sent. Try resending the invitation later.',
+      );
     }
   }
 
   return {
-    async list(organization: RequestOrganization, filter: UserListFilter, page: Page): Promise<{ count: number; results: OrganizationUserOut[] }> {
+    async list(
+      organization: RequestOrganization,
+      filter: UserListFilter,
+      page: Page,
+    ): Promise<{ count: number; results: OrganizationUserOut[] }> {
       const terms = searchTerms(filter);
       const statement = listStatement(filter, terms.length);
-      const values: Record<string, unknown> = { organization: organization.id, role: filter.role, isActive: filter.is_active, limit: page.limit, offset: page.offset };
+      const values: Record<string, unknown> = {
+        organization: organization.id,
+        role: filter.role,
+        isActive: filter.is_active,
+        limit: page.limit,
+        offset: page.offset,
+      };
       terms.forEach((term, index) => (values[`term${index}`] = likePattern(term)));
       const [rows, total] = await Promise.all([run(statement.page, values), run(statement.count, values)]);
       return { count: Number(total.rows[0]?.count ?? 0), results: (rows.rows as ListRow[]).map(listedUser) };
@@ -208,7 +254,12 @@ export function createUserService(app: FastifyInstance) {
      * Creates the user without a password (invitation pending) in the request's organization and mails the link.
      * `alongside` adds rows that belong with the user in the same transaction (a client's portal link).
      */
-    async invite(request: FastifyRequest, organization: RequestOrganization, input: UserInvitation, alongside?: (tx: Tx, userId: number) => Promise<void>): Promise<OrganizationUserOut> {
+    async invite(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      input: UserInvitation,
+      alongside?: (tx: Tx, userId: number) => Promise<void>,
+    ): Promise<OrganizationUserOut> {
       const email = input.email.trim().toLowerCase();
       await requireEmailFree(app.db, organization.id, email);
       let userId: number;
@@ -228,7 +279,9 @@ export function createUserService(app: FastifyInstance) {
             })
             .returning({ id: users.id });
           if (input.role === 'ROLE_EMPLOYEE') {
-            await tx.insert(employeeProfiles).values({ userId: created.id, organizationId: organization.id, status: 'NEW' });
+            await tx
+              .insert(employeeProfiles)
+              .values({ userId: created.id, organizationId: organization.id, status: 'NEW' });
           }
           await alongside?.(tx, created.id);
           return created.id;
@@ -241,7 +294,13 @@ export function createUserService(app: FastifyInstance) {
       await request.audit({
         entity: 'user',
         entityId: userId,
-        changed: { event: 'invite', email, first_name: record.user.firstName, last_name: record.user.lastName, role: input.role },
+        changed: {
+          event: 'invite',
+          email,
+          first_name: record.user.firstName,
+          last_name: record.user.lastName,
+          role: input.role,
+        },
       });
       await mailInvitation(request, organization, record.user);
       return serializeOrganizationUser(record);
@@ -250,7 +309,12 @@ export function createUserService(app: FastifyInstance) {
     async resendInvitation(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<void> {
       const { user } = await find(organization, id);
       if (user.passwordHash !== null) throw new ApiError(400, 'already_signed_up', 'This user has already signed up.');
-      if (!user.isActive) throw new ApiError(400, 'user_inactive', 'This user is deactivated. Reactivate them before resending the invitation.');
+      if (!user.isActive)
+        throw new ApiError(
+          400,
+          'user_inactive',
+          'This user is deactivated. Reactivate them before resending the invitation.',
+        );
       await mailInvitation(request, organization, user);
       await request.audit({ entity: 'user', entityId: id, changed: { event: 'invitation-resend' } });
     },
@@ -260,7 +324,12 @@ export function createUserService(app: FastifyInstance) {
      * lock the organization out); becoming an employee creates the NEW profile, leaving that role keeps it
      * for a possible return. Deactivation ends every session of the user at once.
      */
-    async update(request: FastifyRequest, organization: RequestOrganization, id: number, changes: UserChanges): Promise<OrganizationUserOut> {
+    async update(
+      request: FastifyRequest,
+      organization: RequestOrganization,
+      id: number,
+      changes: UserChanges,
+    ): Promise<OrganizationUserOut> {
       const record = await find(organization, id);
       const { user } = record;
       const isActive = changeOf(user.isActive, changes.is_active);
@@ -276,16 +345,28 @@ export function createUserService(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ ...(isActive ? { isActive: isActive.to } : {}), ...(role ? { role: role.to } : {}), securityStamp: sql`${users.securityStamp} + 1` })
+          .set({
+            ...(isActive ? { isActive: isActive.to } : {}),
+            ...(role ? { role: role.to } : {}),
+            securityStamp: sql`${users.securityStamp} + 1`,
+          })
           .where(userInOrganization(id, organization.id));
         if (role?.to === 'ROLE_EMPLOYEE' && !record.profile) {
-          await tx.insert(employeeProfiles).values({ userId: id, organizationId: organization.id, status: 'NEW' }).onConflictDoNothing();
+          await tx
+            .insert(employeeProfiles)
+            .values({ userId: id, organizationId: organization.id, status: 'NEW' })
+            .onConflictDoNothing();
         }
       });
       if (isActive?.to === false) await revokeUserSessions(app, id, 'deactivated', app.now());
       // an employee's account changed (deactivated, role taken away): their record's trail, for a grievance's reprisal watch
       const employeeId = user.role === 'ROLE_EMPLOYEE' || role?.to === 'ROLE_EMPLOYEE' ? id : null;
-      await request.audit({ entity: 'user', entityId: id, employeeId, changed: { ...(isActive ? { is_active: isActive } : {}), ...(role ? { role } : {}) } });
+      await request.audit({
+        entity: 'user',
+        entityId: id,
+        employeeId,
+        changed: { ...(isActive ? { is_active: isActive } : {}), ...(role ? { role } : {}) },
+      });
       return serializeOrganizationUser(await find(organization, id));
     },
   };

@@ -44,7 +44,14 @@ for (const backend of testBackends()) {
         expect(body.count).toBe(6);
         expect(body.next).toBeNull();
         expect(body.previous).toBeNull();
-        expect(body.results.map((u: { last_name: string }) => u.last_name)).toEqual(['Grant', 'Lindqvist', 'Okafor', 'Patel', 'Silva', 'Whitfield']);
+        expect(body.results.map((u: { last_name: string }) => u.last_name)).toEqual([
+          'Grant',
+          'Lindqvist',
+          'Okafor',
+          'Patel',
+          'Silva',
+          'Whitfield',
+        ]);
         expect(emails(body).every((email) => email.endsWith('@sunrise.example'))).toBe(true);
         const nurseRow = body.results.find((u: { email: string }) => u.email === 'nurse@sunrise.example');
         expect(nurseRow).toMatchObject({
@@ -60,7 +67,11 @@ for (const backend of testBackends()) {
       });
 
       it('answers each user exactly as users_retrieve does (one User shape, whatever the list selects)', async () => {
-        const listed = (await sunriseAdmin.get('/api/users/?limit=100')).json().results as { id: number; last_login: string | null; profile: { forms_due: number } | null }[];
+        const listed = (await sunriseAdmin.get('/api/users/?limit=100')).json().results as {
+          id: number;
+          last_login: string | null;
+          profile: { forms_due: number } | null;
+        }[];
         expect(listed.length).toBe(6);
         for (const user of listed) expect(user).toEqual((await sunriseAdmin.get(`/api/users/${user.id}/`)).json());
         // a signed-in employee (last_login, profile with forms due) and a pending invitation are among them
@@ -81,16 +92,24 @@ for (const backend of testBackends()) {
         expect(sunrise.count).toBe(6);
         expect(emails(sunrise)).not.toContain('master@portal.example');
         const harbor = (await master.in('harbor').get('/api/users/')).json();
-        expect(emails(harbor).sort()).toEqual(['admin@harbor.example', 'june.holloway@harbor.example', 'tomas.reid@harbor.example']);
+        expect(emails(harbor).sort()).toEqual([
+          'admin@harbor.example',
+          'june.holloway@harbor.example',
+          'tomas.reid@harbor.example',
+        ]);
         const none = await master.get('/api/users/');
         expect(none.statusCode).toBe(400);
-        expect(none.json()).toMatchObject({ code: 'organization_required', fields: { 'X-ORGANIZATION-TOKEN': expect.any(Array) } });
+        expect(none.json()).toMatchObject({
+          code: 'organization_required',
+          fields: { 'X-ORGANIZATION-TOKEN': expect.any(Array) },
+        });
         const unknown = await master.in('nowhere').get('/api/users/');
         expect(unknown.statusCode).toBe(403);
       });
 
       it('searches first name, last name and email case-insensitively, every word matching', async () => {
-        const search = async (q: string) => emails((await sunriseAdmin.get(`/api/users/?search=${encodeURIComponent(q)}`)).json());
+        const search = async (q: string) =>
+          emails((await sunriseAdmin.get(`/api/users/?search=${encodeURIComponent(q)}`)).json());
         expect(await search('NORA')).toEqual(['nurse@sunrise.example']);
         expect(await search('lindq')).toEqual(['aide@sunrise.example']);
         expect(await search('Alice Grant')).toEqual(['admin@sunrise.example']);
@@ -104,7 +123,11 @@ for (const backend of testBackends()) {
       it('filters by role and state, with the count under the same filter', async () => {
         const employees = (await sunriseAdmin.get('/api/users/?role=ROLE_EMPLOYEE')).json();
         expect(employees.count).toBe(3);
-        expect(emails(employees).sort()).toEqual(['aide@sunrise.example', 'newhire@sunrise.example', 'nurse@sunrise.example']);
+        expect(emails(employees).sort()).toEqual([
+          'aide@sunrise.example',
+          'newhire@sunrise.example',
+          'nurse@sunrise.example',
+        ]);
         const admins = (await sunriseAdmin.get('/api/users/?role=ROLE_ADMIN&search=grant')).json();
         expect(emails(admins)).toEqual(['admin@sunrise.example']);
         expect((await sunriseAdmin.get('/api/users/?is_active=false')).json().count).toBe(0);
@@ -118,7 +141,9 @@ for (const backend of testBackends()) {
         const byEmail = emails((await sunriseAdmin.get('/api/users/?ordering=email')).json());
         expect(byEmail).toEqual([...byEmail].sort());
         expect(emails((await sunriseAdmin.get('/api/users/?ordering=-email')).json())).toEqual([...byEmail].reverse());
-        const byFirst = (await sunriseAdmin.get('/api/users/?ordering=-first_name')).json().results.map((u: { first_name: string }) => u.first_name);
+        const byFirst = (await sunriseAdmin.get('/api/users/?ordering=-first_name'))
+          .json()
+          .results.map((u: { first_name: string }) => u.first_name);
         expect(byFirst).toEqual([...byFirst].sort().reverse());
         expect((await sunriseAdmin.get('/api/users/?ordering=created_at')).statusCode).toBe(200);
         const bad = await sunriseAdmin.get('/api/users/?ordering=password_hash');
@@ -140,7 +165,9 @@ for (const backend of testBackends()) {
         const beyond = (await sunriseAdmin.get('/api/users/?offset=100')).json();
         expect(beyond).toMatchObject({ count: 6, results: [], next: null });
       });
-      const employees3 = () => ({ results: ['aide', 'newhire', 'nurse'].map((n) => ({ email: `${n}@sunrise.example` })) });
+      const employees3 = () => ({
+        results: ['aide', 'newhire', 'nurse'].map((n) => ({ email: `${n}@sunrise.example` })),
+      });
 
       it('refuses without a token (401), without view-users (403) and with a foreign organization header (403)', async () => {
         expect((await t.anonymous.get('/api/users/')).statusCode).toBe(401);
@@ -161,10 +188,18 @@ for (const backend of testBackends()) {
       it("answers a user of the organization, the master's view alike", async () => {
         const response = await sunriseAdmin.get(`/api/users/${nurse.user.id}/`);
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toMatchObject({ id: nurse.user.id, email: 'nurse@sunrise.example', profile: { status: 'READY' } });
+        expect(response.json()).toMatchObject({
+          id: nurse.user.id,
+          email: 'nurse@sunrise.example',
+          profile: { status: 'READY' },
+        });
         const byMaster = await master.in('harbor').get(`/api/users/${harborAdminId}/`);
         expect(byMaster.statusCode).toBe(200);
-        expect(byMaster.json()).toMatchObject({ email: 'admin@harbor.example', profile: null, organization: { token: 'harbor' } });
+        expect(byMaster.json()).toMatchObject({
+          email: 'admin@harbor.example',
+          profile: null,
+          organization: { token: 'harbor' },
+        });
       });
 
       it("is 404 for another organization's user, the master, and ids that do not exist", async () => {
@@ -190,7 +225,12 @@ for (const backend of testBackends()) {
 
     describe('users_create and users_invitation_create', () => {
       it('invites a user: no password yet, a NEW profile for an employee, a sign-up mail whose link signs them up', async () => {
-        const response = await invite({ email: 'Invited.Nurse@Example.COM', first_name: 'Ivy', last_name: 'Moreau', role: 'ROLE_EMPLOYEE' });
+        const response = await invite({
+          email: 'Invited.Nurse@Example.COM',
+          first_name: 'Ivy',
+          last_name: 'Moreau',
+          role: 'ROLE_EMPLOYEE',
+        });
         expect(response.statusCode).toBe(201);
         const user = response.json();
         expect(user).toMatchObject({
@@ -216,7 +256,11 @@ for (const backend of testBackends()) {
         const invited = await t.anonymous.post('/api/auth/login/', { email: user.email, password: NEW_PASSWORD });
         expect(invited.statusCode).toBe(401);
 
-        const signUp = await t.anonymous.post('/api/auth/sign-up/confirm/', { uid: link![1], token: link![2], password: NEW_PASSWORD });
+        const signUp = await t.anonymous.post('/api/auth/sign-up/confirm/', {
+          uid: link![1],
+          token: link![2],
+          password: NEW_PASSWORD,
+        });
         expect(signUp.statusCode).toBe(200);
         expect(signUp.json().user).toMatchObject({ id: user.id, invitation_pending: false });
         expect((await sunriseAdmin.get(`/api/users/${user.id}/`)).json().invitation_pending).toBe(false);
@@ -230,12 +274,25 @@ for (const backend of testBackends()) {
           actorId: sunriseAdmin.user.id,
           organizationId: user.organization.id,
           operationId: 'users_create',
-          changedFields: { event: 'invite', email: user.email, role: 'ROLE_EMPLOYEE', first_name: 'Ivy', last_name: 'Moreau' },
+          changedFields: {
+            event: 'invite',
+            email: user.email,
+            role: 'ROLE_EMPLOYEE',
+            first_name: 'Ivy',
+            last_name: 'Moreau',
+          },
         });
       });
 
       it('resends the invitation while it is pending, with a fresh working link', async () => {
-        const user = (await invite({ email: 'marketer.two@example.com', first_name: 'Mina', last_name: 'Cole', role: 'ROLE_MARKETER' })).json();
+        const user = (
+          await invite({
+            email: 'marketer.two@example.com',
+            first_name: 'Mina',
+            last_name: 'Cole',
+            role: 'ROLE_MARKETER',
+          })
+        ).json();
         expect(user.profile).toBeNull();
         const before = t.delivered().filter((m) => m.to === user.email).length;
         const resend = await sunriseAdmin.post(`/api/users/${user.id}/invitation/`);
@@ -245,11 +302,17 @@ for (const backend of testBackends()) {
         expect(mails).toHaveLength(before + 1);
         expect(mails[0].text).toMatch(/\/sign-up\/[^/]+\/[^/]+\/sunrise/);
         const rows = await auditRows(user.id);
-        expect(rows.at(-1)).toMatchObject({ operationId: 'users_invitation_create', changedFields: { event: 'invitation-resend' } });
+        expect(rows.at(-1)).toMatchObject({
+          operationId: 'users_invitation_create',
+          changedFields: { event: 'invitation-resend' },
+        });
       });
 
       it('lets the master invite into the organization of the header', async () => {
-        const response = await invite({ email: 'harbor.client@example.com', first_name: 'Hugo', last_name: 'Lane', role: 'ROLE_CLIENT' }, master.in('harbor'));
+        const response = await invite(
+          { email: 'harbor.client@example.com', first_name: 'Hugo', last_name: 'Lane', role: 'ROLE_CLIENT' },
+          master.in('harbor'),
+        );
         expect(response.statusCode).toBe(201);
         expect(response.json()).toMatchObject({ organization: { token: 'harbor' }, timezone: 'America/Chicago' });
         const [mail] = t.delivered();
@@ -259,7 +322,7 @@ for (const backend of testBackends()) {
         expect((await harborAdmin.in(null).get('/api/users/?search=hugo')).json().count).toBe(1);
       });
 
-      it("refuses an email already in use in the organization (any case) or by the master, naming the field", async () => {
+      it('refuses an email already in use in the organization (any case) or by the master, naming the field', async () => {
         for (const email of ['nurse@sunrise.example', 'NURSE@Sunrise.example', 'master@portal.example']) {
           const response = await invite({ email, first_name: 'Dup', last_name: 'Licate', role: 'ROLE_CLIENT' });
           expect(response.statusCode, email).toBe(400);
@@ -277,11 +340,16 @@ for (const backend of testBackends()) {
           expect((await t.anonymous.post('/api/auth/sign-up/confirm/', { uid, token, password })).statusCode).toBe(200);
         };
         // she works for Sunrise
-        const atSunriseUser = (await invite({ email, first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' })).json();
+        const atSunriseUser = (
+          await invite({ email, first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' })
+        ).json();
         const SUNRISE_PASSWORD = 'Morning-Lantern-Orchard-5521';
         await signUp('sunrise', SUNRISE_PASSWORD);
         // Harbor invites her too: the same answer as for anyone new, nothing about Sunrise
-        const invited = await invite({ email: email.toUpperCase(), first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' }, harborAdmin);
+        const invited = await invite(
+          { email: email.toUpperCase(), first_name: 'Rita', last_name: 'Two', role: 'ROLE_EMPLOYEE' },
+          harborAdmin,
+        );
         expect(invited.statusCode).toBe(201);
         expect(invited.json()).toMatchObject({ email, organization: { token: 'harbor' }, invitation_pending: true });
         expect(JSON.stringify(invited.json())).not.toMatch(/sunrise/i);
@@ -314,7 +382,12 @@ for (const backend of testBackends()) {
         const missing = await invite({});
         expect(missing.statusCode).toBe(400);
         expect(Object.keys(missing.json().fields).sort()).toEqual(['email', 'first_name', 'last_name', 'role']);
-        const bad = await invite({ email: 'not-an-email', first_name: '', last_name: 'x'.repeat(151), role: 'ROLE_MASTER' });
+        const bad = await invite({
+          email: 'not-an-email',
+          first_name: '',
+          last_name: 'x'.repeat(151),
+          role: 'ROLE_MASTER',
+        });
         expect(bad.statusCode).toBe(400);
         expect(Object.keys(bad.json().fields).sort()).toEqual(['email', 'first_name', 'last_name', 'role']);
       });
@@ -360,7 +433,9 @@ for (const backend of testBackends()) {
           expect(refreshed.statusCode).toBe(401);
         }
         expect((await second.in(null).get('/api/auth/user/')).statusCode).toBe(401);
-        expect((await sunriseAdmin.get('/api/users/?is_active=false')).json().results.map((u: { id: number }) => u.id)).toEqual([nurse.user.id]);
+        expect(
+          (await sunriseAdmin.get('/api/users/?is_active=false')).json().results.map((u: { id: number }) => u.id),
+        ).toEqual([nurse.user.id]);
 
         const back = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, { is_active: true });
         expect(back.json().is_active).toBe(true);
@@ -384,7 +459,9 @@ for (const backend of testBackends()) {
           t.anonymous.post('/api/auth/password/reset/confirm/', { uid, token, new_password: NEW_PASSWORD });
 
         // a pending invitation, then a deactivation and a reactivation: the first link stays dead
-        const invited = (await invite({ email: 'stale.link@example.com', first_name: 'Sal', last_name: 'Tate', role: 'ROLE_CLIENT' })).json();
+        const invited = (
+          await invite({ email: 'stale.link@example.com', first_name: 'Sal', last_name: 'Tate', role: 'ROLE_CLIENT' })
+        ).json();
         const [, uid, token] = link((await t.waitForMail('stale.link@example.com')).text);
         expect((await sunriseAdmin.patch(`/api/users/${invited.id}/`, { is_active: false })).statusCode).toBe(200);
         expect((await sunriseAdmin.patch(`/api/users/${invited.id}/`, { is_active: true })).statusCode).toBe(200);
@@ -410,7 +487,9 @@ for (const backend of testBackends()) {
       });
 
       it('changes the role among the organization roles, creating and keeping the employee profile', async () => {
-        const client = (await invite({ email: 'role.change@example.com', first_name: 'Rae', last_name: 'Quinn', role: 'ROLE_CLIENT' })).json();
+        const client = (
+          await invite({ email: 'role.change@example.com', first_name: 'Rae', last_name: 'Quinn', role: 'ROLE_CLIENT' })
+        ).json();
         const employee = await sunriseAdmin.patch(`/api/users/${client.id}/`, { role: 'ROLE_EMPLOYEE' });
         expect(employee.statusCode).toBe(200);
         expect(employee.json()).toMatchObject({ role: 'ROLE_EMPLOYEE', profile: { status: 'NEW', forms_due: 0 } });
@@ -434,7 +513,11 @@ for (const backend of testBackends()) {
         expect(master.statusCode).toBe(400);
         expect(Object.keys(master.json().fields)).toEqual(['role']);
         const harborId = (await t.anonymous.get('/api/organizations/harbor/')).json().id;
-        const moved = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, { organization: harborId, organization_id: harborId, email: 'x@y.z' });
+        const moved = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, {
+          organization: harborId,
+          organization_id: harborId,
+          email: 'x@y.z',
+        });
         expect(moved.statusCode).toBe(200);
         expect(moved.json()).toMatchObject({ organization: { token: 'sunrise' }, email: 'nurse@sunrise.example' });
         const wrongType = await sunriseAdmin.patch(`/api/users/${nurse.user.id}/`, { is_active: 'no' });
@@ -453,9 +536,15 @@ for (const backend of testBackends()) {
         const role = await sunriseAdmin.patch(`/api/users/${sunriseAdmin.user.id}/`, { role: 'ROLE_CLIENT' });
         expect(role.statusCode).toBe(400);
         expect(role.json().fields).toEqual({ role: ['You cannot change your own role.'] });
-        const unchanged = await sunriseAdmin.patch(`/api/users/${sunriseAdmin.user.id}/`, { role: 'ROLE_ADMIN', is_active: true });
+        const unchanged = await sunriseAdmin.patch(`/api/users/${sunriseAdmin.user.id}/`, {
+          role: 'ROLE_ADMIN',
+          is_active: true,
+        });
         expect(unchanged.statusCode).toBe(200);
-        expect((await sunriseAdmin.get('/api/auth/user/')).json()).toMatchObject({ role: 'ROLE_ADMIN', is_active: true });
+        expect((await sunriseAdmin.get('/api/auth/user/')).json()).toMatchObject({
+          role: 'ROLE_ADMIN',
+          is_active: true,
+        });
       });
 
       it("is 404 for another organization's user, the master's in the wrong organization, and refuses without permission", async () => {
@@ -476,7 +565,11 @@ for (const backend of testBackends()) {
         expect(response.json().is_active).toBe(false);
         expect((await harborAdmin.in(null).get('/api/auth/user/')).statusCode).toBe(401);
         const [row] = (await auditRows(harborAdminId)).slice(-1);
-        expect(row).toMatchObject({ actorId: masterId, organizationId: expect.any(Number), changedFields: { is_active: { from: true, to: false } } });
+        expect(row).toMatchObject({
+          actorId: masterId,
+          organizationId: expect.any(Number),
+          changedFields: { is_active: { from: true, to: false } },
+        });
       });
 
       it('writes no secret into the audit log', async () => {

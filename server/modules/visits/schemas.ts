@@ -10,30 +10,54 @@ import {
   RESOLUTIONS,
   VISIT_STATUSES,
 } from '#domain/visits';
-import { AUTHENTICATED_ERRORS, ClientRef, CodeOf, errorResponses, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  ClientRef,
+  CodeOf,
+  errorResponses,
+  Id,
+  Nullable,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 export const VisitStatusCode = CodeOf(VISIT_STATUSES);
 const Note = Type.String({ maxLength: 2_000 });
 /** `HH:MM`, a wall-clock time in the organization's zone. */
-const WallTime = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM in the organization’s time zone' });
+const WallTime = Type.String({
+  pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+  description: 'HH:MM in the organization’s time zone',
+});
 
 /** A nullable field with its description in the document (who sees it). */
-const Described = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+const Described = <T extends TSchema>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
 const FOR_OFFICE_AND_CAREGIVER = 'null in a client’s or family member’s view';
 
 const ClockSchema = Type.Object(
   {
     at: Timestamp,
     /** HOME when the position placed it at the client's home; otherwise what the caregiver chose. */
-    location: Described(CodeOf(LOCATION_TYPES), `HOME when the position placed it at the client’s home, otherwise what the caregiver chose; ${FOR_OFFICE_AND_CAREGIVER}`),
+    location: Described(
+      CodeOf(LOCATION_TYPES),
+      `HOME when the position placed it at the client’s home, otherwise what the caregiver chose; ${FOR_OFFICE_AND_CAREGIVER}`,
+    ),
     latitude: Described(Type.Number(), `The caregiver’s position at the clock; ${FOR_OFFICE_AND_CAREGIVER}`),
     longitude: Described(Type.Number(), `The caregiver’s position at the clock; ${FOR_OFFICE_AND_CAREGIVER}`),
     accuracy: Described(Type.Number(), `Metres, as the phone reported it; ${FOR_OFFICE_AND_CAREGIVER}`),
     /** Metres from the client's home, when both positions are known. */
-    distance: Described(Type.Number(), `Metres from the client’s home, when both positions are known; ${FOR_OFFICE_AND_CAREGIVER}`),
+    distance: Described(
+      Type.Number(),
+      `Metres from the client’s home, when both positions are known; ${FOR_OFFICE_AND_CAREGIVER}`,
+    ),
     /** Why the position was not used (the caregiver's words), or null. */
-    reason: Described(Type.String(), `Why the position was not used (the caregiver’s words); ${FOR_OFFICE_AND_CAREGIVER}`),
+    reason: Described(
+      Type.String(),
+      `Why the position was not used (the caregiver’s words); ${FOR_OFFICE_AND_CAREGIVER}`,
+    ),
   },
   { title: 'Clock' },
 );
@@ -76,7 +100,9 @@ export const VisitSchema = Type.Object(
     service_id: Type.Integer(),
     service: CodeOf(SERVICES),
     /** The caregiver: a client or family member sees the first name and initial ("Nora O."). */
-    caregiver: Type.Union([PersonRef, Type.Null()], { description: 'A client or family member sees the first name and initial (“Nora O.”)' }),
+    caregiver: Type.Union([PersonRef, Type.Null()], {
+      description: 'A client or family member sees the first name and initial (“Nora O.”)',
+    }),
     starts_at: Timestamp,
     ends_at: Timestamp,
     /** The organization's local date of the start. */
@@ -84,20 +110,32 @@ export const VisitSchema = Type.Object(
     /** The organization's time zone, in which the window is shown. */
     timezone: Type.String(),
     /** The office's notes (entry notes, a gate code): the office's and the assigned caregiver's view, '' for others. */
-    notes: Type.String({ description: 'The office’s notes (entry notes, a gate code): the office and the assigned caregiver; empty for anyone else' }),
+    notes: Type.String({
+      description:
+        'The office’s notes (entry notes, a gate code): the office and the assigned caregiver; empty for anyone else',
+    }),
     pattern_id: Nullable(Type.Integer()),
     cancel_reason: Nullable(CodeOf(CANCEL_REASONS)),
-    cancel_note: Described(Type.String(), 'The office’s note on the cancellation; null for clients and for an Open visit not the caregiver’s'),
+    cancel_note: Described(
+      Type.String(),
+      'The office’s note on the cancellation; null for clients and for an Open visit not the caregiver’s',
+    ),
     clock_in: Nullable(ClockSchema),
     clock_out: Nullable(ClockSchema),
     corrected_start_at: Nullable(Timestamp),
     corrected_end_at: Nullable(Timestamp),
-    correction_reason: Described(CodeOf(CORRECTION_REASONS), `Why the office corrected the times; ${FOR_OFFICE_AND_CAREGIVER}`),
+    correction_reason: Described(
+      CodeOf(CORRECTION_REASONS),
+      `Why the office corrected the times; ${FOR_OFFICE_AND_CAREGIVER}`,
+    ),
     correction_note: Described(Type.String(), `The office’s note on the correction; ${FOR_OFFICE_AND_CAREGIVER}`),
     /** Minutes worked: the corrected times if any, else the clocks (null until both are known). */
     minutes: Nullable(Type.Integer()),
     /** The office's and the assigned caregiver's view; empty for a client or family member. */
-    exceptions: Type.Array(VisitExceptionSchema, { description: 'The office’s and the assigned caregiver’s view; empty for a client or family member and for an Open visit not the caregiver’s' }),
+    exceptions: Type.Array(VisitExceptionSchema, {
+      description:
+        'The office’s and the assigned caregiver’s view; empty for a client or family member and for an Open visit not the caregiver’s',
+    }),
     /** Caregivers who asked for this Open visit (the office's view; a caregiver sees only whether they asked). */
     requested_by: Type.Array(PersonRef),
     verified_at: Nullable(Timestamp),
@@ -105,7 +143,11 @@ export const VisitSchema = Type.Object(
     changed_at: Nullable(Timestamp),
     created_at: Timestamp,
   },
-  { title: 'Visit', description: 'One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.' },
+  {
+    title: 'Visit',
+    description:
+      'One visit as its caller may see it: the office everything; a caregiver their own visits (never the home’s position) and an Open visit that fits them and lies ahead with only what deciding needs (the client’s initials, the town, no notes); a client or family member times, service, status and the caregiver’s first name and initial, without clock positions, reasons, exceptions or the office’s notes.',
+  },
 );
 export type VisitOut = Static<typeof VisitSchema>;
 
@@ -115,9 +157,11 @@ const VisitParams = Type.Object({ id: Id });
 
 export const visitListSchema = {
   operationId: 'visits_list',
-  description: 'Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits ahead that fit their position (reduced: initials, town, no notes); a client’s own (reduced). Every search is written to the audit log.',
+  description:
+    'Lists the visits of a period, paged: the office’s of any caregiver or client (filter by caregiver, client and status); a caregiver’s own, or with status=OPEN the open visits ahead that fit their position (reduced: initials, town, no notes); a client’s own (reduced). Every search is written to the audit log.',
   tags,
-  summary: "Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own",
+  summary:
+    "Visits of a period: the office's of anyone; a caregiver's own (or, with status=OPEN, the open ones that fit their position); a client's own",
   querystring: Type.Object({
     from: Type.Optional(IsoDate),
     to: Type.Optional(IsoDate),
@@ -139,7 +183,8 @@ const windowFields = {
 
 export const visitCreateSchema = {
   operationId: 'visits_create',
-  description: 'Books a visit of one caregiver for one client’s service in a time window (the organization’s time zone), or an Open visit without a caregiver. Refused, naming the conflict, when the caregiver is not READY or is booked elsewhere in the window (409), the window is over 24 hours or ends before it starts, or the client does not have the service.',
+  description:
+    'Books a visit of one caregiver for one client’s service in a time window (the organization’s time zone), or an Open visit without a caregiver. Refused, naming the conflict, when the caregiver is not READY or is booked elsewhere in the window (409), the window is over 24 hours or ends before it starts, or the client does not have the service.',
   tags,
   summary: 'Book a visit (Open without a caregiver); refused with the conflict named',
   body: Type.Object({
@@ -154,7 +199,8 @@ export const visitCreateSchema = {
 
 export const visitRetrieveSchema = {
   operationId: 'visits_retrieve',
-  description: 'Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions, as its caller may see it: the office any; a caregiver their own, or an Open visit that fits their position and lies ahead (reduced to what deciding needs: initials, town, no notes); a client or family member their own, reduced (no positions, reasons, exceptions or notes; the caregiver’s first name and initial). Anything else is 404. Every read is written to the audit log.',
+  description:
+    'Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions, as its caller may see it: the office any; a caregiver their own, or an Open visit that fits their position and lies ahead (reduced to what deciding needs: initials, town, no notes); a client or family member their own, reduced (no positions, reasons, exceptions or notes; the caregiver’s first name and initial). Anything else is 404. Every read is written to the audit log.',
   tags,
   summary: 'One visit with its clocks, corrections and exceptions',
   params: VisitParams,
@@ -163,7 +209,8 @@ export const visitRetrieveSchema = {
 
 export const visitUpdateSchema = {
   operationId: 'visits_partial_update',
-  description: 'Moves a visit not yet clocked to another window, reassigns it (caregiver null makes it Open), or changes its note, with the same checks as booking.',
+  description:
+    'Moves a visit not yet clocked to another window, reassigns it (caregiver null makes it Open), or changes its note, with the same checks as booking.',
   tags,
   summary: 'Move, reassign (null: Open) or annotate a visit not yet clocked',
   params: VisitParams,
@@ -199,7 +246,12 @@ export const visitRecurrenceSchema = {
     caregiver_id: Type.Optional(Nullable(Id)),
     starts_on: IsoDate,
     until: IsoDate,
-    weekdays: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true, description: '0 Sunday … 6 Saturday' }),
+    weekdays: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
+      minItems: 1,
+      maxItems: 7,
+      uniqueItems: true,
+      description: '0 Sunday … 6 Saturday',
+    }),
     start_time: WallTime,
     end_time: WallTime,
     notes: Type.Optional(Note),
@@ -210,7 +262,8 @@ export const visitRecurrenceSchema = {
 
 export const visitCancelSchema = {
   operationId: 'visits_cancel_create',
-  description: 'Cancels a visit not yet clocked, with a reason code (client request, client in hospital, caregiver call-out, weather, other).',
+  description:
+    'Cancels a visit not yet clocked, with a reason code (client request, client in hospital, caregiver call-out, weather, other).',
   tags,
   summary: 'Cancel a visit not yet clocked, with a reason code',
   params: VisitParams,
@@ -233,7 +286,8 @@ export type ClockInput = Static<typeof ClockBody>;
 
 export const visitClockInSchema = {
   operationId: 'visits_clock_in_create',
-  description: 'The caregiver clocks in at the server’s time (never the phone’s). Send the position once (latitude, longitude, accuracy): within the organization’s tolerance of the client’s home it counts as home. Away from it, or without a position, send location_type (home or community) and a reason: the visit gets an exception, as does a clock-in more than 15 minutes late.',
+  description:
+    'The caregiver clocks in at the server’s time (never the phone’s). Send the position once (latitude, longitude, accuracy): within the organization’s tolerance of the client’s home it counts as home. Away from it, or without a position, send location_type (home or community) and a reason: the visit gets an exception, as does a clock-in more than 15 minutes late.',
   tags,
   summary: "Clock in at the server's time, with the position or (away, or declined) home|community and a reason",
   params: VisitParams,
@@ -243,7 +297,8 @@ export const visitClockInSchema = {
 
 export const visitClockOutSchema = {
   operationId: 'visits_clock_out_create',
-  description: 'The caregiver clocks out at the server’s time, with the position or location_type and reason as for clocking in. The visit is Completed, and Verified when both clocks are in order.',
+  description:
+    'The caregiver clocks out at the server’s time, with the position or location_type and reason as for clocking in. The visit is Completed, and Verified when both clocks are in order.',
   tags,
   summary: "Clock out at the server's time: the visit is Completed (Verified when both clocks are in order)",
   params: VisitParams,
@@ -253,7 +308,8 @@ export const visitClockOutSchema = {
 
 export const visitCalloutSchema = {
   operationId: 'visits_callout_create',
-  description: 'The caregiver gives up a future visit (“I can’t make it”) with a reason: it turns Open and the office is told.',
+  description:
+    'The caregiver gives up a future visit (“I can’t make it”) with a reason: it turns Open and the office is told.',
   tags,
   summary: '"I can\'t make it": the caregiver gives up a future visit, which turns Open; the office is told',
   params: VisitParams,
@@ -297,7 +353,8 @@ export type ExceptionListItemOut = Static<typeof ExceptionListItemSchema>;
 
 export const exceptionListSchema = {
   operationId: 'visit_exceptions_list',
-  description: 'Lists the office’s exceptions queue, oldest visit first, paged: open exceptions (default) or resolved ones, with the visit each belongs to.',
+  description:
+    'Lists the office’s exceptions queue, oldest visit first, paged: open exceptions (default) or resolved ones, with the visit each belongs to.',
   tags,
   summary: "The office's exceptions queue: open ones (default) or resolved, oldest visit first",
   querystring: Type.Object({
@@ -310,7 +367,8 @@ export const exceptionListSchema = {
 
 export const exceptionResolveSchema = {
   operationId: 'visit_exceptions_resolve_create',
-  description: 'Resolves an exception: approve it, or correct the visit’s times with a reason code and note. The original clock times are kept beside the corrected ones. Answers the visit, Verified once all its exceptions are resolved.',
+  description:
+    'Resolves an exception: approve it, or correct the visit’s times with a reason code and note. The original clock times are kept beside the corrected ones. Answers the visit, Verified once all its exceptions are resolved.',
   tags,
   summary: 'Approve an exception, or correct the visit’s times with a reason code (the original clocks are kept)',
   params: VisitParams,
@@ -326,13 +384,18 @@ export const exceptionResolveSchema = {
 
 export const visitExportSchema = {
   operationId: 'visits_export_retrieve',
-  description: 'Answers a CSV of a period’s verified visits for the state’s aggregator: the six elements of electronic visit verification (service, client, caregiver, date, location, start and end time) and the exception codes. The export is written to the audit log.',
+  description:
+    'Answers a CSV of a period’s verified visits for the state’s aggregator: the six elements of electronic visit verification (service, client, caregiver, date, location, start and end time) and the exception codes. The export is written to the audit log.',
   tags,
   summary: "A period's verified visits as CSV for the state's aggregator: the six elements and the exception codes",
   querystring: Type.Object({ from: IsoDate, to: IsoDate }),
   produces: ['text/csv'],
   response: {
-    200: Type.Unsafe<Readable>({ type: 'string', description: 'CSV, one visit a line: visit, service, client, member id, caregiver, service date, clock locations and positions, start and end (UTC), clocks, minutes, time zone, exception codes, correction reason' }),
+    200: Type.Unsafe<Readable>({
+      type: 'string',
+      description:
+        'CSV, one visit a line: visit, service, client, member id, caregiver, service date, clock locations and positions, start and end (UTC), clocks, minutes, time zone, exception codes, correction reason',
+    }),
     ...errors(),
   },
 };
@@ -389,13 +452,17 @@ export type BoardOut = Static<typeof BoardSchema>;
 
 export const visitBoardSchema = {
   operationId: 'visits_board_retrieve',
-  description: 'Answers the schedule board for a week: rows by caregiver (READY employees) or by client (active clients), each day’s visits, the open visits, and what needs attention (gaps and conflicts).',
+  description:
+    'Answers the schedule board for a week: rows by caregiver (READY employees) or by client (active clients), each day’s visits, the open visits, and what needs attention (gaps and conflicts).',
   tags,
-  summary: 'The schedule board: a week by caregiver (READY employees) or by client (active clients), with open visits and what needs attention',
+  summary:
+    'The schedule board: a week by caregiver (READY employees) or by client (active clients), with open visits and what needs attention',
   querystring: Type.Object({
     week: Type.Optional(IsoDate),
     by: Type.Optional(Type.Enum(['caregiver', 'client'], { default: 'caregiver' })),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'Words; each must begin the first or last name' })),
+    search: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Words; each must begin the first or last name' }),
+    ),
     ...PagingQuery,
   }),
   response: { 200: BoardSchema, ...errors() },

@@ -25,7 +25,12 @@ for (const backend of testBackends()) {
     /** Moves the server's clock and signs everyone in again (their tokens live 5 minutes of that clock). */
     const at = async (instant: Date | string) => {
       clock.set(new Date(instant));
-      [admin, nurse, client, harbor] = await t.asEach(['admin@sunrise.example', 'nurse@sunrise.example', 'client@sunrise.example', 'admin@harbor.example']);
+      [admin, nurse, client, harbor] = await t.asEach([
+        'admin@sunrise.example',
+        'nurse@sunrise.example',
+        'client@sunrise.example',
+        'admin@harbor.example',
+      ]);
     };
 
     beforeAll(async () => {
@@ -44,14 +49,32 @@ for (const backend of testBackends()) {
     });
     afterAll(async () => t?.close());
 
-    const book = (payload: object) => admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, caregiver_id: nurse.user.id, ...payload });
+    const book = (payload: object) =>
+      admin.post('/api/visits/', {
+        client_id: nguyen.id,
+        service_id: nguyen.nursing,
+        caregiver_id: nurse.user.id,
+        ...payload,
+      });
 
     describe('scheduling', () => {
       it('books a visit for a READY nurse; it shows in her schedule and not in another organization', async () => {
-        const answer = await book({ service_date: '2031-01-07', start_time: '09:00', end_time: '11:00', notes: 'Dressing change' });
+        const answer = await book({
+          service_date: '2031-01-07',
+          start_time: '09:00',
+          end_time: '11:00',
+          notes: 'Dressing change',
+        });
         expect(answer.statusCode, answer.body).toBe(201);
         const visit = answer.json();
-        expect(visit).toMatchObject({ status: 'SCHEDULED', service: 'SkilledNurses', service_date: '2031-01-07', starts_at: '2031-01-07T14:00:00.000Z', ends_at: '2031-01-07T16:00:00.000Z', caregiver: { name: 'Nora Okafor' } });
+        expect(visit).toMatchObject({
+          status: 'SCHEDULED',
+          service: 'SkilledNurses',
+          service_date: '2031-01-07',
+          starts_at: '2031-01-07T14:00:00.000Z',
+          ends_at: '2031-01-07T16:00:00.000Z',
+          caregiver: { name: 'Nora Okafor' },
+        });
         expect(visit.address).toContain('88 Birch Street');
 
         const mine = (await nurse.get('/api/visits/?from=2031-01-07&to=2031-01-07')).json();
@@ -65,29 +88,72 @@ for (const backend of testBackends()) {
         expect(overlap.statusCode).toBe(409);
         expect(overlap.json().detail).toBe('Nora Okafor is booked 09:00–11:00 with W. Nguyen.');
         // back to back is not an overlap
-        expect((await book({ service_date: '2031-01-07', start_time: '11:00', end_time: '12:00' })).statusCode).toBe(201);
+        expect((await book({ service_date: '2031-01-07', start_time: '11:00', end_time: '12:00' })).statusCode).toBe(
+          201,
+        );
 
         const backwards = await book({ service_date: '2031-01-08', start_time: '11:00', end_time: '09:00' });
         expect(backwards.statusCode).toBe(400);
         expect(backwards.json().fields.end_time).toEqual(['The visit must end after it starts.']);
-        const tooLong = await book({ service_date: '2031-01-08', start_time: '09:00', end_date: '2031-01-09', end_time: '09:01' });
+        const tooLong = await book({
+          service_date: '2031-01-08',
+          start_time: '09:00',
+          end_date: '2031-01-09',
+          end_time: '09:01',
+        });
         expect(tooLong.json().fields.end_time).toEqual(['A visit cannot be longer than 24 hours.']);
 
         const newhire = (await admin.get('/api/employees/?search=patel')).json().results[0];
-        const notReady = await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: newhire.id, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
-        expect(notReady.json().fields.caregiver_id).toEqual(['Noah Patel is not READY: finish their onboarding first.']);
+        const notReady = await admin.post('/api/visits/', {
+          client_id: whitfield.id,
+          service_id: whitfield.pathways,
+          caregiver_id: newhire.id,
+          service_date: '2031-01-08',
+          start_time: '09:00',
+          end_time: '10:00',
+        });
+        expect(notReady.json().fields.caregiver_id).toEqual([
+          'Noah Patel is not READY: finish their onboarding first.',
+        ]);
 
-        const notTheirs = await admin.post('/api/visits/', { client_id: whitfield.id, service_id: nguyen.nursing, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
+        const notTheirs = await admin.post('/api/visits/', {
+          client_id: whitfield.id,
+          service_id: nguyen.nursing,
+          service_date: '2031-01-08',
+          start_time: '09:00',
+          end_time: '10:00',
+        });
         expect(notTheirs.json().fields.service_id).toEqual(['Clara Whitfield does not receive this service.']);
 
-        const wrongLicence = await admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, caregiver_id: nurse.user.id, service_date: '2031-01-08', start_time: '09:00', end_time: '10:00' });
-        expect(wrongLicence.json().fields.caregiver_id[0]).toBe('Nora Okafor (Registered Nurse) cannot provide PhysicalTherapist: it needs Physical Therapist.');
+        const wrongLicence = await admin.post('/api/visits/', {
+          client_id: nguyen.id,
+          service_id: nguyen.therapy,
+          caregiver_id: nurse.user.id,
+          service_date: '2031-01-08',
+          start_time: '09:00',
+          end_time: '10:00',
+        });
+        expect(wrongLicence.json().fields.caregiver_id[0]).toBe(
+          'Nora Okafor (Registered Nurse) cannot provide PhysicalTherapist: it needs Physical Therapist.',
+        );
       });
 
       it('a visit without a caregiver is Open, and the nurse sees open visits that fit her', async () => {
-        const open = await admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, service_date: '2031-01-09', start_time: '13:00', end_time: '14:00' });
+        const open = await admin.post('/api/visits/', {
+          client_id: nguyen.id,
+          service_id: nguyen.nursing,
+          service_date: '2031-01-09',
+          start_time: '13:00',
+          end_time: '14:00',
+        });
         expect(open.json()).toMatchObject({ status: 'OPEN', caregiver: null });
-        const therapy = await admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.therapy, service_date: '2031-01-09', start_time: '15:00', end_time: '16:00' });
+        const therapy = await admin.post('/api/visits/', {
+          client_id: nguyen.id,
+          service_id: nguyen.therapy,
+          service_date: '2031-01-09',
+          start_time: '15:00',
+          end_time: '16:00',
+        });
         expect(therapy.statusCode).toBe(201);
         const offered = (await nurse.get('/api/visits/?status=OPEN')).json().results.map((v: { id: number }) => v.id);
         expect(offered).toContain(open.json().id);
@@ -97,14 +163,19 @@ for (const backend of testBackends()) {
       });
 
       it('of many bookings of one hour at the same moment, exactly one succeeds', async () => {
-        const answers = await Promise.all(Array.from({ length: 8 }, () => book({ service_date: '2031-01-10', start_time: '09:00', end_time: '10:00' })));
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, () => book({ service_date: '2031-01-10', start_time: '09:00', end_time: '10:00' })),
+        );
         const statuses = answers.map((a) => a.statusCode).sort();
         expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-        for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json().detail).toBe('Nora Okafor is booked 09:00–10:00 with W. Nguyen.');
+        for (const refused of answers.filter((a) => a.statusCode === 409))
+          expect(refused.json().detail).toBe('Nora Okafor is booked 09:00–10:00 with W. Nguyen.');
       });
 
       it('the database itself refuses an overlapping booking that skips the check', async () => {
-        const [row] = await t.rows(sql`select organization_id, client_id, client_service_id from visits where caregiver_id = ${nurse.user.id} limit 1`);
+        const [row] = await t.rows(
+          sql`select organization_id, client_id, client_service_id from visits where caregiver_id = ${nurse.user.id} limit 1`,
+        );
         await expect(
           t.database.db.execute(
             sql`insert into visits (organization_id, client_id, client_service_id, caregiver_id, status, starts_at, ends_at, service_date)
@@ -127,8 +198,15 @@ for (const backend of testBackends()) {
         });
         expect(answer.statusCode, answer.body).toBe(201);
         const { created, skipped } = answer.json();
-        expect(created.map((v: { service_date: string }) => v.service_date)).toEqual(['2031-01-08', '2031-01-13', '2031-01-15', '2031-01-17']);
-        expect(skipped).toEqual([{ service_date: '2031-01-10', reason: 'Nora Okafor is booked 09:00–10:00 with W. Nguyen.' }]);
+        expect(created.map((v: { service_date: string }) => v.service_date)).toEqual([
+          '2031-01-08',
+          '2031-01-13',
+          '2031-01-15',
+          '2031-01-17',
+        ]);
+        expect(skipped).toEqual([
+          { service_date: '2031-01-10', reason: 'Nora Okafor is booked 09:00–10:00 with W. Nguyen.' },
+        ]);
         expect(new Set(created.map((v: { pattern_id: number }) => v.pattern_id)).size).toBe(1);
       });
 
@@ -152,7 +230,13 @@ for (const backend of testBackends()) {
           start_time: '09:00',
           end_time: '10:00',
         });
-        const created = answer.json().created.map((v: { service_date: string; starts_at: string; ends_at: string }) => [v.service_date, v.starts_at, v.ends_at]);
+        const created = answer
+          .json()
+          .created.map((v: { service_date: string; starts_at: string; ends_at: string }) => [
+            v.service_date,
+            v.starts_at,
+            v.ends_at,
+          ]);
         expect(created).toEqual([
           ['2031-03-07', '2031-03-07T14:00:00.000Z', '2031-03-07T15:00:00.000Z'],
           ['2031-03-10', '2031-03-10T13:00:00.000Z', '2031-03-10T14:00:00.000Z'],
@@ -168,7 +252,9 @@ for (const backend of testBackends()) {
         const notes = (await nurse.get('/api/notifications/')).json().results.map((n: { title: string }) => n.title);
         expect(notes).toContain('A visit of yours was cancelled');
         // the freed hour can be booked again
-        expect((await book({ service_date: '2031-01-14', start_time: '14:00', end_time: '15:00' })).statusCode).toBe(201);
+        expect((await book({ service_date: '2031-01-14', start_time: '14:00', end_time: '15:00' })).statusCode).toBe(
+          201,
+        );
       });
     });
 
@@ -183,7 +269,9 @@ for (const backend of testBackends()) {
         await at('2031-01-06T11:30:00Z'); // 06:30
         const early = await nurse.post(`/api/visits/${visitId}/clock-in/`, NGUYEN_HOME);
         expect(early.statusCode).toBe(409);
-        expect(early.json().detail).toBe('This visit starts Jan 6, 2031 at 08:00: you can clock in from an hour before.');
+        expect(early.json().detail).toBe(
+          'This visit starts Jan 6, 2031 at 08:00: you can clock in from an hour before.',
+        );
         await at('2031-01-06T12:58:00Z'); // 07:58
         expect((await admin.post(`/api/visits/${visitId}/clock-in/`, NGUYEN_HOME)).statusCode).toBe(403);
       });
@@ -192,9 +280,15 @@ for (const backend of testBackends()) {
         await at('2031-01-06T12:58:00Z');
         const clockedIn = await nurse.post(`/api/visits/${visitId}/clock-in/`, { ...AT_THE_DOOR, accuracy: 12 });
         expect(clockedIn.statusCode, clockedIn.body).toBe(200);
-        expect(clockedIn.json()).toMatchObject({ status: 'IN_PROGRESS', clock_in: { at: '2031-01-06T12:58:00.000Z', location: 'HOME', distance: 3 }, exceptions: [] });
+        expect(clockedIn.json()).toMatchObject({
+          status: 'IN_PROGRESS',
+          clock_in: { at: '2031-01-06T12:58:00.000Z', location: 'HOME', distance: 3 },
+          exceptions: [],
+        });
         await at('2031-01-06T14:01:30Z');
-        const out = (await nurse.post(`/api/visits/${visitId}/clock-out/`, { latitude: 40.7457, longitude: -73.9823 })).json();
+        const out = (
+          await nurse.post(`/api/visits/${visitId}/clock-out/`, { latitude: 40.7457, longitude: -73.9823 })
+        ).json();
         expect(out).toMatchObject({ status: 'VERIFIED', minutes: 63, exceptions: [] });
         expect(out.clock_out.distance).toBeLessThan(30);
       });
@@ -204,13 +298,24 @@ for (const backend of testBackends()) {
         await at('2031-01-06T15:20:00Z'); // 10:20, twenty minutes late
         const far = await nurse.post(`/api/visits/${id}/clock-in/`, FAR_AWAY);
         expect(far.statusCode).toBe(400);
-        expect(far.json().fields.location_type[0]).toBe("You are 1.1 km from the client's home. Choose where you are and say why.");
+        expect(far.json().fields.location_type[0]).toBe(
+          "You are 1.1 km from the client's home. Choose where you are and say why.",
+        );
         const declined = await nurse.post(`/api/visits/${id}/clock-in/`, { location_type: 'COMMUNITY' });
         expect(declined.json().fields.reason).toEqual(['Say why the position does not place you at the home.']);
-        const clocked = (await nurse.post(`/api/visits/${id}/clock-in/`, { ...FAR_AWAY, location_type: 'COMMUNITY', reason: 'Took Mr. Nguyen to the pharmacy' })).json();
+        const clocked = (
+          await nurse.post(`/api/visits/${id}/clock-in/`, {
+            ...FAR_AWAY,
+            location_type: 'COMMUNITY',
+            reason: 'Took Mr. Nguyen to the pharmacy',
+          })
+        ).json();
         expect(clocked.status).toBe('IN_PROGRESS');
         expect(clocked.clock_in).toMatchObject({ location: 'COMMUNITY', reason: 'Took Mr. Nguyen to the pharmacy' });
-        expect(clocked.exceptions.map((e: { code: string }) => e.code).sort()).toEqual(['LATE_CLOCK_IN', 'LOCATION_CLOCK_IN']);
+        expect(clocked.exceptions.map((e: { code: string }) => e.code).sort()).toEqual([
+          'LATE_CLOCK_IN',
+          'LOCATION_CLOCK_IN',
+        ]);
         await at('2031-01-06T16:05:00Z');
         const out = (await nurse.post(`/api/visits/${id}/clock-out/`, AT_THE_DOOR)).json();
         expect(out.status).toBe('COMPLETED');
@@ -223,22 +328,60 @@ for (const backend of testBackends()) {
         const location = mine.find((e: { code: string }) => e.code === 'LOCATION_CLOCK_IN');
 
         // a correction needs its reason; it keeps the original clocks beside the corrected times
-        const noReason = await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', corrected_start_at: '2031-01-06T15:00:00Z' });
+        const noReason = await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, {
+          resolution: 'CORRECTED',
+          corrected_start_at: '2031-01-06T15:00:00Z',
+        });
         expect(noReason.json().fields.correction_reason).toBeDefined();
-        const corrected = (await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', correction_reason: 'CLIENT_CONFIRMED', corrected_start_at: '2031-01-06T15:00:00Z' })).json();
-        expect(corrected).toMatchObject({ status: 'COMPLETED', corrected_start_at: '2031-01-06T15:00:00.000Z', correction_reason: 'CLIENT_CONFIRMED', clock_in: { at: '2031-01-06T15:20:00.000Z' }, minutes: 65 });
-        const approved = (await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED', note: 'Pharmacy run agreed with the family' })).json();
+        const corrected = (
+          await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, {
+            resolution: 'CORRECTED',
+            correction_reason: 'CLIENT_CONFIRMED',
+            corrected_start_at: '2031-01-06T15:00:00Z',
+          })
+        ).json();
+        expect(corrected).toMatchObject({
+          status: 'COMPLETED',
+          corrected_start_at: '2031-01-06T15:00:00.000Z',
+          correction_reason: 'CLIENT_CONFIRMED',
+          clock_in: { at: '2031-01-06T15:20:00.000Z' },
+          minutes: 65,
+        });
+        const approved = (
+          await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, {
+            resolution: 'APPROVED',
+            note: 'Pharmacy run agreed with the family',
+          })
+        ).json();
         expect(approved.status).toBe('VERIFIED');
-        expect((await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED' })).statusCode).toBe(409);
+        expect(
+          (await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED' })).statusCode,
+        ).toBe(409);
         // the resolved queue shows the original clocks beside the corrected times
-        const resolved = (await admin.get('/api/visit-exceptions/?resolved=true')).json().results.find((e: { id: number }) => e.id === late.id);
-        expect(resolved.visit).toMatchObject({ clock_in_at: '2031-01-06T15:20:00.000Z', corrected_start_at: '2031-01-06T15:00:00.000Z', correction_reason: 'CLIENT_CONFIRMED', minutes: 65 });
+        const resolved = (await admin.get('/api/visit-exceptions/?resolved=true'))
+          .json()
+          .results.find((e: { id: number }) => e.id === late.id);
+        expect(resolved.visit).toMatchObject({
+          clock_in_at: '2031-01-06T15:20:00.000Z',
+          corrected_start_at: '2031-01-06T15:00:00.000Z',
+          correction_reason: 'CLIENT_CONFIRMED',
+          minutes: 65,
+        });
         expect(resolved).toMatchObject({ resolution: 'CORRECTED', resolved_by: { name: 'Alice Grant' } });
 
         // a recorded clock never changes, whoever writes to the database
-        const refusal = await t.database.db.execute(sql`update visits set clock_in_at = '2031-01-06T15:00:00Z' where id = ${id}`).then(() => null, (error: { cause?: Error }) => error.cause?.message);
+        const refusal = await t.database.db
+          .execute(sql`update visits set clock_in_at = '2031-01-06T15:00:00Z' where id = ${id}`)
+          .then(
+            () => null,
+            (error: { cause?: Error }) => error.cause?.message,
+          );
         expect(refusal).toMatch(/a recorded clock-in time cannot change/);
-        await expect(t.database.db.execute(sql`update visits set corrected_end_at = '2031-01-06T16:00:00Z', correction_reason = null where id = ${id}`)).rejects.toThrow();
+        await expect(
+          t.database.db.execute(
+            sql`update visits set corrected_end_at = '2031-01-06T16:00:00Z', correction_reason = null where id = ${id}`,
+          ),
+        ).rejects.toThrow();
       });
 
       it('a visit nobody clocked shows as a missing clock-in; approving it marks the visit Missed', async () => {
@@ -247,11 +390,16 @@ for (const backend of testBackends()) {
         const queue = (await admin.get('/api/visit-exceptions/?code=MISSING_CLOCK_IN')).json();
         const missing = queue.results.find((e: { visit: { id: number } }) => e.visit.id === id);
         expect(missing).toBeDefined();
-        const resolved = (await admin.post(`/api/visit-exceptions/${missing.id}/resolve/`, { resolution: 'APPROVED', note: 'Client was out' })).json();
+        const resolved = (
+          await admin.post(`/api/visit-exceptions/${missing.id}/resolve/`, {
+            resolution: 'APPROVED',
+            note: 'Client was out',
+          })
+        ).json();
         expect(resolved.status).toBe('MISSED');
       });
 
-      it("\"I can't make it\" turns a future visit Open and tells the office; another caregiver asks and the office assigns", async () => {
+      it('"I can\'t make it" turns a future visit Open and tells the office; another caregiver asks and the office assigns', async () => {
         const id = (await book({ service_date: '2031-01-20', start_time: '09:00', end_time: '10:00' })).json().id;
         const empty = await nurse.post(`/api/visits/${id}/callout/`, { reason: ' ' });
         expect(empty.statusCode).toBe(400);
@@ -263,7 +411,9 @@ for (const backend of testBackends()) {
         // the nurse asks for it again (she is the only RN), and the office assigns it to her
         const asked = await nurse.post(`/api/visits/${id}/request/`, {});
         expect(asked.statusCode).toBe(201);
-        expect((await admin.get(`/api/visits/${id}/`)).json().requested_by).toEqual([{ id: nurse.user.id, name: 'Nora Okafor' }]);
+        expect((await admin.get(`/api/visits/${id}/`)).json().requested_by).toEqual([
+          { id: nurse.user.id, name: 'Nora Okafor' },
+        ]);
         const assigned = (await admin.patch(`/api/visits/${id}/`, { caregiver_id: nurse.user.id })).json();
         expect(assigned).toMatchObject({ status: 'SCHEDULED', caregiver: { name: 'Nora Okafor' }, requested_by: [] });
       });
@@ -271,7 +421,15 @@ for (const backend of testBackends()) {
 
     describe('what others see, and the export', () => {
       it("a client sees their own visits only; a caregiver cannot read another's", async () => {
-        const visit = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-27', start_time: '09:00', end_time: '10:00' })).json();
+        const visit = (
+          await admin.post('/api/visits/', {
+            client_id: whitfield.id,
+            service_id: whitfield.pathways,
+            service_date: '2031-01-27',
+            start_time: '09:00',
+            end_time: '10:00',
+          })
+        ).json();
         const mine = (await client.get('/api/visits/?from=2030-12-27&to=2031-03-26')).json();
         expect(mine.results.map((v: { client: { id: number } }) => v.client.id)).toEqual([whitfield.id]);
         expect(mine.results.map((v: { id: number }) => v.id)).toContain(visit.id);
@@ -281,28 +439,74 @@ for (const backend of testBackends()) {
       });
 
       it("the client's home page shows who comes, and a moved visit as changed", async () => {
-        const visit = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2031-01-08', start_time: '15:00', end_time: '16:00' })).json();
-        const before = (await client.get('/api/clients/welcome/')).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
-        expect(before).toMatchObject({ caregiver: 'Nora O.', service: 'Pathways', status: 'SCHEDULED', changed: false });
-        expect((await admin.patch(`/api/visits/${visit.id}/`, { start_time: '16:00', end_time: '17:00' })).statusCode).toBe(200);
-        const after = (await client.get('/api/clients/welcome/')).json().upcoming_visits.find((v: { id: number }) => v.id === visit.id);
+        const visit = (
+          await admin.post('/api/visits/', {
+            client_id: whitfield.id,
+            service_id: whitfield.pathways,
+            caregiver_id: nurse.user.id,
+            service_date: '2031-01-08',
+            start_time: '15:00',
+            end_time: '16:00',
+          })
+        ).json();
+        const before = (await client.get('/api/clients/welcome/'))
+          .json()
+          .upcoming_visits.find((v: { id: number }) => v.id === visit.id);
+        expect(before).toMatchObject({
+          caregiver: 'Nora O.',
+          service: 'Pathways',
+          status: 'SCHEDULED',
+          changed: false,
+        });
+        expect(
+          (await admin.patch(`/api/visits/${visit.id}/`, { start_time: '16:00', end_time: '17:00' })).statusCode,
+        ).toBe(200);
+        const after = (await client.get('/api/clients/welcome/'))
+          .json()
+          .upcoming_visits.find((v: { id: number }) => v.id === visit.id);
         expect(after).toMatchObject({ starts_at: '2031-01-08T21:00:00.000Z', changed: true });
         // notes alone are not a change the client needs to hear of
-        const other = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-09', start_time: '15:00', end_time: '16:00' })).json();
+        const other = (
+          await admin.post('/api/visits/', {
+            client_id: whitfield.id,
+            service_id: whitfield.pathways,
+            service_date: '2031-01-09',
+            start_time: '15:00',
+            end_time: '16:00',
+          })
+        ).json();
         await admin.patch(`/api/visits/${other.id}/`, { notes: 'Bring the shower chair' });
-        expect((await client.get('/api/clients/welcome/')).json().upcoming_visits.find((v: { id: number }) => v.id === other.id).changed).toBe(false);
+        expect(
+          (await client.get('/api/clients/welcome/'))
+            .json()
+            .upcoming_visits.find((v: { id: number }) => v.id === other.id).changed,
+        ).toBe(false);
       });
 
       it('the schedule board shows a week by caregiver and by client, with open visits and what needs attention', async () => {
         const board = (await admin.get('/api/visits/board/?week=2031-01-08')).json();
         expect(board).toMatchObject({ by: 'caregiver', week_start: '2031-01-05', timezone: 'America/New_York' });
-        expect(board.days).toEqual(['2031-01-05', '2031-01-06', '2031-01-07', '2031-01-08', '2031-01-09', '2031-01-10', '2031-01-11']);
+        expect(board.days).toEqual([
+          '2031-01-05',
+          '2031-01-06',
+          '2031-01-07',
+          '2031-01-08',
+          '2031-01-09',
+          '2031-01-10',
+          '2031-01-11',
+        ]);
         // READY caregivers only (the nurse and the aide), by last name
         expect(board.rows.map((r: { name: string }) => r.name)).toEqual(['Ada Lindqvist', 'Nora Okafor']);
         const nora = board.rows.find((r: { name: string }) => r.name === 'Nora Okafor');
         expect(nora.detail).toBe('RN');
-        expect(nora.visits.every((v: { service_date: string }) => v.service_date >= '2031-01-05' && v.service_date <= '2031-01-11')).toBe(true);
-        expect(nora.visits.some((v: { status: string; open_exceptions: number }) => v.status === 'VERIFIED')).toBe(true);
+        expect(
+          nora.visits.every(
+            (v: { service_date: string }) => v.service_date >= '2031-01-05' && v.service_date <= '2031-01-11',
+          ),
+        ).toBe(true);
+        expect(nora.visits.some((v: { status: string; open_exceptions: number }) => v.status === 'VERIFIED')).toBe(
+          true,
+        );
         expect(nora.visits.find((v: { open_exceptions: number }) => v.open_exceptions > 0)).toBeUndefined();
         expect(nora.minutes).toBeGreaterThan(0);
         expect(board.open.map((v: { client: { name: string } }) => v.client.name)).toContain('Walter Nguyen');
@@ -321,13 +525,27 @@ for (const backend of testBackends()) {
 
       it("verified visits count against the client's authorization, in hours or in visits", async () => {
         const authorize = (unit: string, amount: number) =>
-          admin.post(`/api/clients/${nguyen.id}/authorizations/`, { service_id: nguyen.nursing, unit, amount, starts_on: '2031-01-01', ends_on: '2031-03-31' });
+          admin.post(`/api/clients/${nguyen.id}/authorizations/`, {
+            service_id: nguyen.nursing,
+            unit,
+            amount,
+            starts_on: '2031-01-01',
+            ends_on: '2031-03-31',
+          });
         expect((await authorize('HOUR', 10)).statusCode).toBe(201);
         expect((await authorize('VISIT', 12)).statusCode).toBe(201);
-        const nursing = (await admin.get(`/api/clients/${nguyen.id}/`)).json().services.find((s: { service: string }) => s.service === 'SkilledNurses');
+        const nursing = (await admin.get(`/api/clients/${nguyen.id}/`))
+          .json()
+          .services.find((s: { service: string }) => s.service === 'SkilledNurses');
         // two verified visits: 63 minutes at the home, 65 minutes as the office corrected it
-        expect(nursing.authorizations.find((a: { unit: string }) => a.unit === 'HOUR')).toMatchObject({ used: 2.13, remaining: 7.87 });
-        expect(nursing.authorizations.find((a: { unit: string }) => a.unit === 'VISIT')).toMatchObject({ used: 2, remaining: 10 });
+        expect(nursing.authorizations.find((a: { unit: string }) => a.unit === 'HOUR')).toMatchObject({
+          used: 2.13,
+          remaining: 7.87,
+        });
+        expect(nursing.authorizations.find((a: { unit: string }) => a.unit === 'VISIT')).toMatchObject({
+          used: 2,
+          remaining: 10,
+        });
       });
 
       it('exports a period’s verified visits as CSV with the six elements and the exception codes', async () => {
@@ -337,8 +555,24 @@ for (const backend of testBackends()) {
         const lines = answer.body.trim().split(/\r?\n/);
         expect(lines[0]).toContain('Service code');
         expect(lines).toHaveLength(3);
-        expect(lines.some((l) => l.includes('LATE_CLOCK_IN LOCATION_CLOCK_IN') && l.includes('COMMUNITY') && l.includes('CLIENT_CONFIRMED'))).toBe(true);
-        expect(lines.every((l, i) => i === 0 || (l.includes('SkilledNurses') && l.includes('Walter Nguyen') && l.includes('Nora Okafor') && l.includes('2031-01-06')))).toBe(true);
+        expect(
+          lines.some(
+            (l) =>
+              l.includes('LATE_CLOCK_IN LOCATION_CLOCK_IN') &&
+              l.includes('COMMUNITY') &&
+              l.includes('CLIENT_CONFIRMED'),
+          ),
+        ).toBe(true);
+        expect(
+          lines.every(
+            (l, i) =>
+              i === 0 ||
+              (l.includes('SkilledNurses') &&
+                l.includes('Walter Nguyen') &&
+                l.includes('Nora Okafor') &&
+                l.includes('2031-01-06')),
+          ),
+        ).toBe(true);
         const audit = await t.rows(sql`select action from audit_log where entity = 'visit' and action = 'EXPORT'`);
         expect(audit.length).toBeGreaterThan(0);
       });
@@ -349,35 +583,73 @@ for (const backend of testBackends()) {
       let aide: Caller;
       let family: Caller;
       /** The audit rows written from here on (by id), for one operation. */
-      const auditAfter = async (mark: number, operation: string) => t.rows(sql`select actor_id, role, action, entity, entity_id, client_id, changed_fields from audit_log where id > ${mark} and operation_id = ${operation} order by id`);
-      const lastAuditId = async () => Number((await t.rows(sql`select coalesce(max(id), 0) as id from audit_log`))[0].id);
+      const auditAfter = async (mark: number, operation: string) =>
+        t.rows(
+          sql`select actor_id, role, action, entity, entity_id, client_id, changed_fields from audit_log where id > ${mark} and operation_id = ${operation} order by id`,
+        );
+      const lastAuditId = async () =>
+        Number((await t.rows(sql`select coalesce(max(id), 0) as id from audit_log`))[0].id);
       const signInOthers = async () => {
         [aide, family] = await t.asEach(['aide@sunrise.example', 'grace.whitfield@example.com']);
       };
 
       beforeAll(async () => {
         // a second family member of Clara Whitfield's, signing in with the demo password
-        const [clara] = await t.rows(sql`select organization_id, password_hash from users where email = 'client@sunrise.example'`);
+        const [clara] = await t.rows(
+          sql`select organization_id, password_hash from users where email = 'client@sunrise.example'`,
+        );
         const [grace] = await t.rows(
           sql`insert into users (organization_id, email, first_name, last_name, role, password_hash) values (${clara.organization_id}, 'grace.whitfield@example.com', 'Grace', 'Whitfield', 'ROLE_CLIENT', ${clara.password_hash}) returning id`,
         );
-        await t.database.db.execute(sql`insert into client_users (user_id, organization_id, client_id, relationship) values (${grace.id}, ${clara.organization_id}, ${whitfield.id}, 'FAMILY')`);
+        await t.database.db.execute(
+          sql`insert into client_users (user_id, organization_id, client_id, relationship) values (${grace.id}, ${clara.organization_id}, ${whitfield.id}, 'FAMILY')`,
+        );
         // the aide (READY, HHA) has a form due, which closes her schedule until she signs it: here it is not required
-        await t.database.db.execute(sql`update form_requests set required = false where employee_id = (select id from users where email = 'aide@sunrise.example')`);
+        await t.database.db.execute(
+          sql`update form_requests set required = false where employee_id = (select id from users where email = 'aide@sunrise.example')`,
+        );
         await at('2031-01-13T12:00:00Z'); // Monday 13 January, 07:00
         await signInOthers();
       });
 
       it('a caregiver reads an open visit only when it fits their position and lies ahead, without address, notes or position', async () => {
-        const nursing = (await admin.post('/api/visits/', { client_id: nguyen.id, service_id: nguyen.nursing, service_date: '2031-02-04', start_time: '09:00', end_time: '10:00', notes: 'Gate code 4512' })).json();
-        const pathways = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-02-04', start_time: '13:00', end_time: '14:00', notes: 'Key under the mat' })).json();
-        const past = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, service_date: '2031-01-10', start_time: '13:00', end_time: '14:00' })).json();
+        const nursing = (
+          await admin.post('/api/visits/', {
+            client_id: nguyen.id,
+            service_id: nguyen.nursing,
+            service_date: '2031-02-04',
+            start_time: '09:00',
+            end_time: '10:00',
+            notes: 'Gate code 4512',
+          })
+        ).json();
+        const pathways = (
+          await admin.post('/api/visits/', {
+            client_id: whitfield.id,
+            service_id: whitfield.pathways,
+            service_date: '2031-02-04',
+            start_time: '13:00',
+            end_time: '14:00',
+            notes: 'Key under the mat',
+          })
+        ).json();
+        const past = (
+          await admin.post('/api/visits/', {
+            client_id: whitfield.id,
+            service_id: whitfield.pathways,
+            service_date: '2031-01-10',
+            start_time: '13:00',
+            end_time: '14:00',
+          })
+        ).json();
         expect([nursing.status, pathways.status, past.status]).toEqual(['OPEN', 'OPEN', 'OPEN']);
 
         // the aide (HHA) may not provide skilled nursing: the nurse-only visit is not hers to read, ask for or find
         expect((await aide.get(`/api/visits/${nursing.id}/`)).statusCode).toBe(404);
         expect((await aide.post(`/api/visits/${nursing.id}/request/`, {})).statusCode).toBe(404);
-        const offeredToAide = (await aide.get('/api/visits/?status=OPEN')).json().results.map((v: { id: number }) => v.id);
+        const offeredToAide = (await aide.get('/api/visits/?status=OPEN'))
+          .json()
+          .results.map((v: { id: number }) => v.id);
         expect(offeredToAide).toContain(pathways.id);
         expect(offeredToAide).not.toContain(nursing.id);
         // an open visit in the past is nobody's to read, whatever it needs
@@ -394,26 +666,51 @@ for (const backend of testBackends()) {
           const answer = await session.get(`/api/visits/${visit.id}/`);
           expect(answer.statusCode, answer.body).toBe(200);
           const seen = answer.json();
-          expect(seen).toMatchObject({ status: 'OPEN', service_date: '2031-02-04', address: town, notes: '', latitude: null, longitude: null, cancel_note: null, exceptions: [] });
+          expect(seen).toMatchObject({
+            status: 'OPEN',
+            service_date: '2031-02-04',
+            address: town,
+            notes: '',
+            latitude: null,
+            longitude: null,
+            cancel_note: null,
+            exceptions: [],
+          });
           expect(seen.client.first_name).toMatch(/^[A-Z]\.$/);
           expect(seen.client.last_name).toMatch(/^[A-Z]\.$/);
-          const listed = (await session.get('/api/visits/?status=OPEN&from=2031-02-04&to=2031-02-04')).json().results.find((v: { id: number }) => v.id === visit.id);
+          const listed = (await session.get('/api/visits/?status=OPEN&from=2031-02-04&to=2031-02-04'))
+            .json()
+            .results.find((v: { id: number }) => v.id === visit.id);
           expect(listed).toEqual(seen);
         }
         const nurseView = JSON.stringify((await nurse.get(`/api/visits/${nursing.id}/`)).json());
-        for (const secret of ['Gate code', home.address, 'Nguyen', 'Walter', '40.7455', '-73.9822']) expect(nurseView).not.toContain(secret);
-        expect(JSON.stringify((await aide.get(`/api/visits/${pathways.id}/`)).json())).not.toMatch(/Key under the mat|Orchard Lane|Whitfield|40\.7411/);
+        for (const secret of ['Gate code', home.address, 'Nguyen', 'Walter', '40.7455', '-73.9822'])
+          expect(nurseView).not.toContain(secret);
+        expect(JSON.stringify((await aide.get(`/api/visits/${pathways.id}/`)).json())).not.toMatch(
+          /Key under the mat|Orchard Lane|Whitfield|40\.7411/,
+        );
 
         // once hers, the visit shows her the address and the office's notes, never the home's position
         expect((await nurse.post(`/api/visits/${nursing.id}/request/`, {})).statusCode).toBe(201);
         expect((await admin.patch(`/api/visits/${nursing.id}/`, { caregiver_id: nurse.user.id })).statusCode).toBe(200);
         const hers = (await nurse.get(`/api/visits/${nursing.id}/`)).json();
-        expect(hers).toMatchObject({ status: 'SCHEDULED', client: { first_name: 'Walter', last_name: 'Nguyen' }, notes: 'Gate code 4512', latitude: null, longitude: null });
+        expect(hers).toMatchObject({
+          status: 'SCHEDULED',
+          client: { first_name: 'Walter', last_name: 'Nguyen' },
+          notes: 'Gate code 4512',
+          latitude: null,
+          longitude: null,
+        });
         expect(hers.address).toContain(home.address);
-        const inHerDay = (await nurse.get('/api/visits/?from=2031-02-04&to=2031-02-04')).json().results.find((v: { id: number }) => v.id === nursing.id);
+        const inHerDay = (await nurse.get('/api/visits/?from=2031-02-04&to=2031-02-04'))
+          .json()
+          .results.find((v: { id: number }) => v.id === nursing.id);
         expect(inHerDay).toMatchObject({ latitude: null, longitude: null, notes: 'Gate code 4512' });
         // the office alone gets the home's position
-        expect((await admin.get(`/api/visits/${nursing.id}/`)).json()).toMatchObject({ latitude: NGUYEN_HOME.latitude, longitude: NGUYEN_HOME.longitude });
+        expect((await admin.get(`/api/visits/${nursing.id}/`)).json()).toMatchObject({
+          latitude: NGUYEN_HOME.latitude,
+          longitude: NGUYEN_HOME.longitude,
+        });
       });
 
       it('a clock at exactly the home’s coordinates, or claiming an accuracy no phone has, is recorded and becomes an exception', async () => {
@@ -431,19 +728,37 @@ for (const backend of testBackends()) {
         expect(out.status).toBe('COMPLETED');
 
         await at('2031-01-14T15:58:00Z'); // 10:58
-        expect((await nurse.post(`/api/visits/${precise.id}/clock-in/`, { ...AT_THE_DOOR, accuracy: 6 })).json().exceptions).toEqual([]);
+        expect(
+          (await nurse.post(`/api/visits/${precise.id}/clock-in/`, { ...AT_THE_DOOR, accuracy: 6 })).json().exceptions,
+        ).toEqual([]);
         await at('2031-01-14T17:00:00Z');
-        const half = (await nurse.post(`/api/visits/${precise.id}/clock-out/`, { ...AT_THE_DOOR, accuracy: 0.5 })).json();
+        const half = (
+          await nurse.post(`/api/visits/${precise.id}/clock-out/`, { ...AT_THE_DOOR, accuracy: 0.5 })
+        ).json();
         expect(half).toMatchObject({ status: 'COMPLETED', clock_out: { location: 'HOME', accuracy: 0.5 } });
         expect(half.exceptions.map((e: { code: string }) => e.code)).toEqual(['IMPLAUSIBLE_CLOCK_OUT']);
 
         const queue = (await admin.get('/api/visit-exceptions/?limit=100')).json().results;
-        expect(queue.find((e: { visit: { id: number } }) => e.visit.id === exact.id)).toMatchObject({ code: 'IMPLAUSIBLE_CLOCK_IN' });
-        expect(queue.find((e: { visit: { id: number } }) => e.visit.id === precise.id)).toMatchObject({ code: 'IMPLAUSIBLE_CLOCK_OUT' });
+        expect(queue.find((e: { visit: { id: number } }) => e.visit.id === exact.id)).toMatchObject({
+          code: 'IMPLAUSIBLE_CLOCK_IN',
+        });
+        expect(queue.find((e: { visit: { id: number } }) => e.visit.id === precise.id)).toMatchObject({
+          code: 'IMPLAUSIBLE_CLOCK_OUT',
+        });
       });
 
       it('the client and every family member see times, service, status and the caregiver’s first name and initial, nothing else', async () => {
-        const booked = (await admin.post('/api/visits/', { client_id: whitfield.id, service_id: whitfield.pathways, caregiver_id: nurse.user.id, service_date: '2031-01-15', start_time: '13:00', end_time: '14:00', notes: 'Key under the mat' })).json();
+        const booked = (
+          await admin.post('/api/visits/', {
+            client_id: whitfield.id,
+            service_id: whitfield.pathways,
+            caregiver_id: nurse.user.id,
+            service_date: '2031-01-15',
+            start_time: '13:00',
+            end_time: '14:00',
+            notes: 'Key under the mat',
+          })
+        ).json();
         await at('2031-01-15T18:20:00Z'); // 13:20, late
         await signInOthers();
         const away = { ...FAR_AWAY, accuracy: 9, location_type: 'COMMUNITY', reason: 'Took her to the pharmacy' };
@@ -452,11 +767,23 @@ for (const backend of testBackends()) {
         await signInOthers();
         const out = (await nurse.post(`/api/visits/${booked.id}/clock-out/`, away)).json();
         const late = out.exceptions.find((e: { code: string }) => e.code === 'LATE_CLOCK_IN');
-        await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, { resolution: 'CORRECTED', correction_reason: 'OTHER', corrected_start_at: '2031-01-15T18:00:00Z', note: 'HR remark: third late arrival' });
+        await admin.post(`/api/visit-exceptions/${late.id}/resolve/`, {
+          resolution: 'CORRECTED',
+          correction_reason: 'OTHER',
+          corrected_start_at: '2031-01-15T18:00:00Z',
+          note: 'HR remark: third late arrival',
+        });
         const location = out.exceptions.find((e: { code: string }) => e.code === 'LOCATION_CLOCK_IN');
-        await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, { resolution: 'APPROVED', note: 'Pharmacy run agreed' });
+        await admin.post(`/api/visit-exceptions/${location.id}/resolve/`, {
+          resolution: 'APPROVED',
+          note: 'Pharmacy run agreed',
+        });
         // the office sees it all
-        expect((await admin.get(`/api/visits/${booked.id}/`)).json()).toMatchObject({ caregiver: { name: 'Nora Okafor' }, correction_note: 'HR remark: third late arrival', clock_in: { reason: 'Took her to the pharmacy', latitude: FAR_AWAY.latitude } });
+        expect((await admin.get(`/api/visits/${booked.id}/`)).json()).toMatchObject({
+          caregiver: { name: 'Nora Okafor' },
+          correction_note: 'HR remark: third late arrival',
+          clock_in: { reason: 'Took her to the pharmacy', latitude: FAR_AWAY.latitude },
+        });
 
         for (const session of [client, family]) {
           const one = await session.get(`/api/visits/${booked.id}/`);
@@ -475,20 +802,50 @@ for (const backend of testBackends()) {
             correction_note: null,
             exceptions: [],
           });
-          for (const clock of [seen.clock_in, seen.clock_out]) expect(clock).toEqual({ at: expect.any(String), location: null, latitude: null, longitude: null, accuracy: null, distance: null, reason: null });
-          const listed = (await session.get('/api/visits/?from=2031-01-15&to=2031-01-15')).json().results.find((v: { id: number }) => v.id === booked.id);
+          for (const clock of [seen.clock_in, seen.clock_out])
+            expect(clock).toEqual({
+              at: expect.any(String),
+              location: null,
+              latitude: null,
+              longitude: null,
+              accuracy: null,
+              distance: null,
+              reason: null,
+            });
+          const listed = (await session.get('/api/visits/?from=2031-01-15&to=2031-01-15'))
+            .json()
+            .results.find((v: { id: number }) => v.id === booked.id);
           expect(listed).toEqual(seen);
           const text = JSON.stringify(seen);
-          for (const secret of ['Okafor', 'pharmacy', 'Pharmacy', 'HR remark', 'Key under the mat', String(FAR_AWAY.latitude), 'COMMUNITY', 'LATE_CLOCK_IN']) expect(text).not.toContain(secret);
+          for (const secret of [
+            'Okafor',
+            'pharmacy',
+            'Pharmacy',
+            'HR remark',
+            'Key under the mat',
+            String(FAR_AWAY.latitude),
+            'COMMUNITY',
+            'LATE_CLOCK_IN',
+          ])
+            expect(text).not.toContain(secret);
         }
       });
 
       it('every read of a visit writes its audit row, for every role: one row per request', async () => {
-        const [visit] = await t.rows(sql`select id, client_id from visits where caregiver_id = ${nurse.user.id} and client_id = ${nguyen.id} order by id limit 1`);
+        const [visit] = await t.rows(
+          sql`select id, client_id from visits where caregiver_id = ${nurse.user.id} and client_id = ${nguyen.id} order by id limit 1`,
+        );
         let mark = await lastAuditId();
         expect((await nurse.get(`/api/visits/${visit.id}/`)).statusCode).toBe(200);
         expect(await auditAfter(mark, 'visits_retrieve')).toEqual([
-          expect.objectContaining({ actor_id: nurse.user.id, role: 'ROLE_EMPLOYEE', action: 'READ', entity: 'visit', entity_id: String(visit.id), client_id: nguyen.id }),
+          expect.objectContaining({
+            actor_id: nurse.user.id,
+            role: 'ROLE_EMPLOYEE',
+            action: 'READ',
+            entity: 'visit',
+            entity_id: String(visit.id),
+            client_id: nguyen.id,
+          }),
         ]);
 
         for (const [session, role] of [
@@ -500,25 +857,49 @@ for (const backend of testBackends()) {
         ] as const) {
           mark = await lastAuditId();
           expect((await session.get('/api/visits/?from=2031-01-01&to=2031-01-31')).statusCode).toBe(200);
-          expect(await auditAfter(mark, 'visits_list')).toEqual([expect.objectContaining({ actor_id: session.user.id, role, action: 'SEARCH', entity: 'visit' })]);
+          expect(await auditAfter(mark, 'visits_list')).toEqual([
+            expect.objectContaining({ actor_id: session.user.id, role, action: 'SEARCH', entity: 'visit' }),
+          ]);
         }
 
         mark = await lastAuditId();
-        const [whitfieldVisit] = await t.rows(sql`select id from visits where client_id = ${whitfield.id} and caregiver_id is not null order by id desc limit 1`);
+        const [whitfieldVisit] = await t.rows(
+          sql`select id from visits where client_id = ${whitfield.id} and caregiver_id is not null order by id desc limit 1`,
+        );
         expect((await family.get(`/api/visits/${whitfieldVisit.id}/`)).statusCode).toBe(200);
-        expect(await auditAfter(mark, 'visits_retrieve')).toEqual([expect.objectContaining({ actor_id: family.user.id, role: 'ROLE_CLIENT', action: 'READ', entity_id: String(whitfieldVisit.id), client_id: whitfield.id })]);
+        expect(await auditAfter(mark, 'visits_retrieve')).toEqual([
+          expect.objectContaining({
+            actor_id: family.user.id,
+            role: 'ROLE_CLIENT',
+            action: 'READ',
+            entity_id: String(whitfieldVisit.id),
+            client_id: whitfield.id,
+          }),
+        ]);
 
         mark = await lastAuditId();
         expect((await admin.get('/api/visits/board/?week=2031-01-13&by=client&search=ngu')).statusCode).toBe(200);
         const board = await auditAfter(mark, 'visits_board_retrieve');
-        expect(board).toEqual([expect.objectContaining({ actor_id: admin.user.id, action: 'SEARCH', entity: 'visit' })]);
-        expect(board[0].changed_fields).toMatchObject({ event: 'board', query: { week: '2031-01-12', by: 'client', search: 'ngu' }, count: 1 });
+        expect(board).toEqual([
+          expect.objectContaining({ actor_id: admin.user.id, action: 'SEARCH', entity: 'visit' }),
+        ]);
+        expect(board[0].changed_fields).toMatchObject({
+          event: 'board',
+          query: { week: '2031-01-12', by: 'client', search: 'ngu' },
+          count: 1,
+        });
 
         mark = await lastAuditId();
         expect((await admin.get('/api/visit-exceptions/?code=IMPLAUSIBLE_CLOCK_IN')).statusCode).toBe(200);
         const queue = await auditAfter(mark, 'visit_exceptions_list');
-        expect(queue).toEqual([expect.objectContaining({ actor_id: admin.user.id, action: 'SEARCH', entity: 'visit' })]);
-        expect(queue[0].changed_fields).toMatchObject({ event: 'exceptions', query: { code: 'IMPLAUSIBLE_CLOCK_IN' }, count: 1 });
+        expect(queue).toEqual([
+          expect.objectContaining({ actor_id: admin.user.id, action: 'SEARCH', entity: 'visit' }),
+        ]);
+        expect(queue[0].changed_fields).toMatchObject({
+          event: 'exceptions',
+          query: { code: 'IMPLAUSIBLE_CLOCK_IN' },
+          count: 1,
+        });
       });
     });
   });

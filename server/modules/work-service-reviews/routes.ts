@@ -22,17 +22,35 @@ const workServiceReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pagedAnswer(request, page, count, results);
   });
 
-  app.get('/api/work-service-reviews/:id/', { schema: schemas.reviewRetrieveSchema, config: readers }, async (request) => reviews.retrieve(actorOf(request), request.params.id));
-
-  app.get('/api/work-service-reviews/:id/signature/', { schema: schemas.reviewSignatureSchema, config: readers }, async (request, reply) =>
-    sendStoredFile(app, reply, await reviews.signature(actorOf(request), request.params.id)),
+  app.get(
+    '/api/work-service-reviews/:id/',
+    { schema: schemas.reviewRetrieveSchema, config: readers },
+    async (request) => reviews.retrieve(actorOf(request), request.params.id),
   );
 
-  app.post('/api/work-service-reviews/:id/sign/', { schema: schemas.reviewSignSchema, config: client }, async (request) => reviews.sign(actorOf(request), request.params.id, request.body));
+  app.get(
+    '/api/work-service-reviews/:id/signature/',
+    { schema: schemas.reviewSignatureSchema, config: readers },
+    async (request, reply) => sendStoredFile(app, reply, await reviews.signature(actorOf(request), request.params.id)),
+  );
 
-  app.post('/api/work-service-reviews/:id/dispute/', { schema: schemas.reviewDisputeSchema, config: client }, async (request) => reviews.dispute(actorOf(request), request.params.id, request.body));
+  app.post(
+    '/api/work-service-reviews/:id/sign/',
+    { schema: schemas.reviewSignSchema, config: client },
+    async (request) => reviews.sign(actorOf(request), request.params.id, request.body),
+  );
 
-  app.post('/api/work-service-reviews/:id/unable/', { schema: schemas.reviewUnableSchema, config: office }, async (request) => reviews.unable(actorOf(request), request.params.id, request.body));
+  app.post(
+    '/api/work-service-reviews/:id/dispute/',
+    { schema: schemas.reviewDisputeSchema, config: client },
+    async (request) => reviews.dispute(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/work-service-reviews/:id/unable/',
+    { schema: schemas.reviewUnableSchema, config: office },
+    async (request) => reviews.unable(actorOf(request), request.params.id, request.body),
+  );
 };
 
 export default workServiceReviewRoutes;

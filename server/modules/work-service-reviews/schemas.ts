@@ -2,7 +2,19 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { SERVICES } from '#domain/clients';
 import { RESOLUTIONS } from '#domain/visits';
 import { REVIEW_STATUSES, UNABLE_REASONS } from '#domain/work-service-reviews';
-import { AUTHENTICATED_ERRORS, ClientRef, CodeOf, errorResponses, FileDownload, Id, Nullable, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
+import {
+  AUTHENTICATED_ERRORS,
+  ClientRef,
+  CodeOf,
+  errorResponses,
+  FileDownload,
+  Id,
+  Nullable,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 import { MAX_SIGNATURE_LENGTH } from '../../lib/signature-files';
 
@@ -27,7 +39,9 @@ export const ReviewVisitSchema = Type.Object(
     /** The organization's local date of the visit. */
     service_date: IsoDate,
     /** The caregiver: the office sees the full name, a client or family member the first name and initial ("Nora O."). */
-    caregiver: Type.Union([PersonRef, Type.Null()], { description: 'The office sees the full name; a client or family member the first name and initial (“Nora O.”)' }),
+    caregiver: Type.Union([PersonRef, Type.Null()], {
+      description: 'The office sees the full name; a client or family member the first name and initial (“Nora O.”)',
+    }),
     /** The office's corrected times if any, else the clocks. */
     starts_at: Timestamp,
     ends_at: Timestamp,
@@ -79,13 +93,18 @@ export type ReviewOut = Static<typeof ReviewSchema>;
 const tags = ['work-service-reviews'];
 const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 const Params = Type.Object({ id: Id });
-const Signature = Type.String({ maxLength: MAX_SIGNATURE_LENGTH + 100_000, description: 'The drawn signature: data:image/png;base64,...' });
+const Signature = Type.String({
+  maxLength: MAX_SIGNATURE_LENGTH + 100_000,
+  description: 'The drawn signature: data:image/png;base64,...',
+});
 
 export const reviewListSchema = {
   operationId: 'work_service_reviews_list',
-  description: 'Lists work-service reviews (one client’s completed visits of one week), newest week first, paged: the office’s, filtered by status or client; a client’s own.',
+  description:
+    'Lists work-service reviews (one client’s completed visits of one week), newest week first, paged: the office’s, filtered by status or client; a client’s own.',
   tags,
-  summary: "Work-service reviews, newest week first: the office's (by status or client), a client's own; the weeks that ended are reviewed first",
+  summary:
+    "Work-service reviews, newest week first: the office's (by status or client), a client's own; the weeks that ended are reviewed first",
   querystring: Type.Object({
     status: Type.Optional(ReviewStatusCode),
     client_id: Type.Optional(Id),
@@ -96,9 +115,11 @@ export const reviewListSchema = {
 
 export const reviewRetrieveSchema = {
   operationId: 'work_service_reviews_retrieve',
-  description: 'Answers one review with every visit of the week that took place: date, caregiver (the client sees the first name and initial), times, service, minutes, and any dispute with its resolution.',
+  description:
+    'Answers one review with every visit of the week that took place: date, caregiver (the client sees the first name and initial), times, service, minutes, and any dispute with its resolution.',
   tags,
-  summary: 'One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute',
+  summary:
+    'One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute',
   params: Params,
   response: { 200: ReviewSchema, ...errors(404) },
 };
@@ -115,9 +136,11 @@ export const reviewSignatureSchema = {
 
 export const reviewSignSchema = {
   operationId: 'work_service_reviews_sign_create',
-  description: 'The client signs the week with their drawn signature: the review becomes Signed and read-only (409 when it is already signed).',
+  description:
+    'The client signs the week with their drawn signature: the review becomes Signed and read-only (409 when it is already signed).',
   tags,
-  summary: 'The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)',
+  summary:
+    'The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)',
   params: Params,
   body: Type.Object({ signature: Signature }),
   response: { 200: ReviewSchema, ...errors(404, 409) },
@@ -125,9 +148,11 @@ export const reviewSignSchema = {
 
 export const reviewDisputeSchema = {
   operationId: 'work_service_reviews_dispute_create',
-  description: 'The client disputes one visit of the week with a comment: it becomes an exception in the office’s queue and the review is Disputed until the office resolves it.',
+  description:
+    'The client disputes one visit of the week with a comment: it becomes an exception in the office’s queue and the review is Disputed until the office resolves it.',
   tags,
-  summary: "The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed",
+  summary:
+    "The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed",
   params: Params,
   body: Type.Object({ visit_id: Id, comment: Type.String({ minLength: 1, maxLength: 2_000 }) }),
   response: { 200: ReviewSchema, ...errors(404, 409) },

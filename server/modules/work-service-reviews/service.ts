@@ -10,7 +10,17 @@ import {
   SIGNABLE_STATUSES,
   weekLabel,
 } from '#domain/work-service-reviews';
-import { clients, clientServices, clientUsers, organizations, users, visitExceptions, visits, workServiceReviews, type SignedVisit } from '../../db/schema';
+import {
+  clients,
+  clientServices,
+  clientUsers,
+  organizations,
+  users,
+  visitExceptions,
+  visits,
+  workServiceReviews,
+  type SignedVisit,
+} from '../../db/schema';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { personName } from '../../lib/names';
@@ -21,7 +31,15 @@ import { requireFile, type FileRow } from '../../lib/stored-files';
 import { rowsOf, type Tx } from '../../db/connection';
 import { ownClientId } from '../clients/own-client';
 import { notify, organizationAdminIds } from '../notifications/service';
-import type { ReviewDisputeInput, ReviewListFilter, ReviewOut, ReviewSignInput, ReviewSummaryOut, ReviewUnableInput, ReviewVisitOut } from './schemas';
+import type {
+  ReviewDisputeInput,
+  ReviewListFilter,
+  ReviewOut,
+  ReviewSignInput,
+  ReviewSummaryOut,
+  ReviewUnableInput,
+  ReviewVisitOut,
+} from './schemas';
 
 type ReviewRow = typeof workServiceReviews.$inferSelect;
 type Db = FastifyInstance['db'] | Tx;
@@ -29,10 +47,16 @@ type Db = FastifyInstance['db'] | Tx;
 const conflict = (detail: string, code: string) => new ApiError(409, code, detail);
 
 /** The first instant of a local date in the zone, and of the day after another (a week's visits start in between). */
-const weekWindow = (timezone: string, weekStart: string, weekEnd: string) => ({ from: zonedTime(timezone, weekStart, '00:00'), until: zonedTime(timezone, addDays(weekEnd, 1), '00:00') });
+const weekWindow = (timezone: string, weekStart: string, weekEnd: string) => ({
+  from: zonedTime(timezone, weekStart, '00:00'),
+  until: zonedTime(timezone, addDays(weekEnd, 1), '00:00'),
+});
 
 async function organizationWeek(db: Db, organizationId: number): Promise<{ weekStart: number; timezone: string }> {
-  const [row] = await db.select({ weekStart: organizations.weekStart, timezone: organizations.timezone }).from(organizations).where(eq(organizations.id, organizationId));
+  const [row] = await db
+    .select({ weekStart: organizations.weekStart, timezone: organizations.timezone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row ?? { weekStart: 0, timezone: 'America/New_York' };
 }
 
@@ -43,7 +67,11 @@ async function organizationWeek(db: Db, organizationId: number): Promise<{ weekS
  * run by the claimed sweep (sweepDueReviews) and again when reviews are read, so a page opened right after a
  * week ends shows it before the next sweep. Each new review is told once to the client's portal users.
  */
-export async function createDueReviews(app: FastifyInstance, organizationId: number, clientId?: number): Promise<number> {
+export async function createDueReviews(
+  app: FastifyInstance,
+  organizationId: number,
+  clientId?: number,
+): Promise<number> {
   const { weekStart, timezone } = await organizationWeek(app.db, organizationId);
   const now = app.now();
   const currentWeek = weekStartOf(dateIn(timezone, now), weekStart);
@@ -67,7 +95,13 @@ export async function createDueReviews(app: FastifyInstance, organizationId: num
       .select({ id: users.id })
       .from(clientUsers)
       .innerJoin(users, eq(users.id, clientUsers.userId))
-      .where(and(eq(clientUsers.clientId, Number(review.client_id)), eq(clientUsers.organizationId, organizationId), eq(users.isActive, true)));
+      .where(
+        and(
+          eq(clientUsers.clientId, Number(review.client_id)),
+          eq(clientUsers.organizationId, organizationId),
+          eq(users.isActive, true),
+        ),
+      );
     for (const person of people) {
       // no health details: the week and the link, never the services or the notes
       await notify(
@@ -99,7 +133,10 @@ export const REVIEW_SWEEP_JOB = 'work-service-reviews';
  */
 export async function sweepDueReviews(app: FastifyInstance): Promise<number> {
   let created = 0;
-  for (const { id } of await app.db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id))) {
+  for (const { id } of await app.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .orderBy(asc(organizations.id))) {
     created += await createDueReviews(app, id);
   }
   return created;
@@ -109,15 +146,29 @@ export async function sweepDueReviews(app: FastifyInstance): Promise<number> {
 export async function awaitingSignature(app: FastifyInstance, organizationId: number, clientId: number) {
   await createDueReviews(app, organizationId, clientId);
   const rows = await app.db
-    .select({ id: workServiceReviews.id, weekStart: workServiceReviews.weekStart, weekEnd: workServiceReviews.weekEnd, status: workServiceReviews.status })
+    .select({
+      id: workServiceReviews.id,
+      weekStart: workServiceReviews.weekStart,
+      weekEnd: workServiceReviews.weekEnd,
+      status: workServiceReviews.status,
+    })
     .from(workServiceReviews)
-    .where(and(eq(workServiceReviews.organizationId, organizationId), eq(workServiceReviews.clientId, clientId), inArray(workServiceReviews.status, [...SIGNABLE_STATUSES])))
+    .where(
+      and(
+        eq(workServiceReviews.organizationId, organizationId),
+        eq(workServiceReviews.clientId, clientId),
+        inArray(workServiceReviews.status, [...SIGNABLE_STATUSES]),
+      ),
+    )
     .orderBy(asc(workServiceReviews.weekStart), asc(workServiceReviews.id))
     .limit(20);
   return rows.map((row) => ({
     kind: 'work_service_review',
     id: row.id,
-    title: row.status === 'DISPUTED' ? `${reviewTitle(row.weekStart, row.weekEnd)} (you disputed a visit)` : reviewTitle(row.weekStart, row.weekEnd),
+    title:
+      row.status === 'DISPUTED'
+        ? `${reviewTitle(row.weekStart, row.weekEnd)} (you disputed a visit)`
+        : reviewTitle(row.weekStart, row.weekEnd),
     link: reviewLink(row.id),
     due_on: null,
   }));
@@ -139,7 +190,8 @@ export function createReviewService(app: FastifyInstance) {
       .where(and(eq(workServiceReviews.id, id), eq(workServiceReviews.organizationId, organization.id)))
       .limit(1);
     if (!joined) throw notFound();
-    if (!actor.can(OFFICE) && joined.review.clientId !== (await ownClientId(app, actor.user.id, organization))) throw notFound();
+    if (!actor.can(OFFICE) && joined.review.clientId !== (await ownClientId(app, actor.user.id, organization)))
+      throw notFound();
     return joined;
   }
 
@@ -177,14 +229,23 @@ export function createReviewService(app: FastifyInstance) {
   }
 
   /** The people's names by id: in full, or as a client sees a caregiver (first name and initial). */
-  async function people(ids: (number | null)[], naming: 'full' | 'first-and-initial' = 'full'): Promise<Map<number, string>> {
+  async function people(
+    ids: (number | null)[],
+    naming: 'full' | 'first-and-initial' = 'full',
+  ): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
-    const rows = await app.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, wanted));
-    return new Map(rows.map((r) => [r.id, naming === 'full' ? personName(r) : firstNameAndInitial(r.firstName, r.lastName)]));
+    const rows = await app.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, wanted));
+    return new Map(
+      rows.map((r) => [r.id, naming === 'full' ? personName(r) : firstNameAndInitial(r.firstName, r.lastName)]),
+    );
   }
 
-  const personRef = (names: Map<number, string>, id: number | null) => (id === null ? null : { id, name: names.get(id) ?? '' });
+  const personRef = (names: Map<number, string>, id: number | null) =>
+    id === null ? null : { id, name: names.get(id) ?? '' };
 
   function summaryOf(actor: Actor, joined: Joined, lines: SignedVisit[], names: Map<number, string>): ReviewSummaryOut {
     const { review } = joined;
@@ -208,7 +269,9 @@ export function createReviewService(app: FastifyInstance) {
   }
 
   async function linesOf(joined: Joined, timezone: string): Promise<SignedVisit[]> {
-    return joined.review.status === 'SIGNED' && joined.review.signedVisits ? joined.review.signedVisits : liveVisits(joined.review, timezone);
+    return joined.review.status === 'SIGNED' && joined.review.signedVisits
+      ? joined.review.signedVisits
+      : liveVisits(joined.review, timezone);
   }
 
   async function serialize(actor: Actor, joined: Joined): Promise<ReviewOut> {
@@ -217,12 +280,23 @@ export function createReviewService(app: FastifyInstance) {
     const { review } = joined;
     const names = await people([review.signedById, review.unableRecordedById]);
     // a client or family member sees a caregiver's first name and initial ("Nora O."), the office the full name
-    const caregivers = await people(lines.map((l) => l.caregiver_id), actor.can(OFFICE) ? 'full' : 'first-and-initial');
+    const caregivers = await people(
+      lines.map((l) => l.caregiver_id),
+      actor.can(OFFICE) ? 'full' : 'first-and-initial',
+    );
     const disputes = lines.length
       ? await app.db
           .select()
           .from(visitExceptions)
-          .where(and(eq(visitExceptions.code, 'DISPUTE'), inArray(visitExceptions.visitId, lines.map((l) => l.visit_id))))
+          .where(
+            and(
+              eq(visitExceptions.code, 'DISPUTE'),
+              inArray(
+                visitExceptions.visitId,
+                lines.map((l) => l.visit_id),
+              ),
+            ),
+          )
       : [];
     const visitsOut: ReviewVisitOut[] = lines.map((line) => {
       const dispute = disputes.find((d) => d.visitId === line.visit_id);
@@ -230,7 +304,13 @@ export function createReviewService(app: FastifyInstance) {
         ...line,
         caregiver: personRef(caregivers, line.caregiver_id),
         dispute: dispute
-          ? { exception_id: dispute.id, comment: dispute.detail, created_at: dispute.createdAt.toISOString(), resolution: dispute.resolution, resolved_at: dispute.resolvedAt?.toISOString() ?? null }
+          ? {
+              exception_id: dispute.id,
+              comment: dispute.detail,
+              created_at: dispute.createdAt.toISOString(),
+              resolution: dispute.resolution,
+              resolved_at: dispute.resolvedAt?.toISOString() ?? null,
+            }
           : null,
       };
     });
@@ -242,18 +322,35 @@ export function createReviewService(app: FastifyInstance) {
     return serialize(actor, joined);
   }
 
-  async function audit(actor: Actor, review: ReviewRow, action: 'UPDATE' | 'READ' | 'SEARCH', changed: Record<string, unknown>) {
-    await actor.audit({ entity: 'work_service_review', entityId: review.id, action, clientId: review.clientId, changed });
+  async function audit(
+    actor: Actor,
+    review: ReviewRow,
+    action: 'UPDATE' | 'READ' | 'SEARCH',
+    changed: Record<string, unknown>,
+  ) {
+    await actor.audit({
+      entity: 'work_service_review',
+      entityId: review.id,
+      action,
+      clientId: review.clientId,
+      changed,
+    });
   }
 
   /** A review the client may no longer act on: signed (read-only), or the office recorded that they cannot sign. */
   function refuseClosed(review: ReviewRow) {
-    if (review.status === 'SIGNED') throw conflict('This review is signed already: it can no longer change.', 'review_signed');
-    if (review.status === 'UNABLE_TO_SIGN') throw conflict('The office recorded that this review cannot be signed.', 'review_closed');
+    if (review.status === 'SIGNED')
+      throw conflict('This review is signed already: it can no longer change.', 'review_signed');
+    if (review.status === 'UNABLE_TO_SIGN')
+      throw conflict('The office recorded that this review cannot be signed.', 'review_closed');
   }
 
   return {
-    async list(actor: Actor, filter: ReviewListFilter, page: Page): Promise<{ count: number; results: ReviewSummaryOut[] }> {
+    async list(
+      actor: Actor,
+      filter: ReviewListFilter,
+      page: Page,
+    ): Promise<{ count: number; results: ReviewSummaryOut[] }> {
       const organization = requireOrganization(actor);
       const office = actor.can(OFFICE);
       const conditions: (SQL | undefined)[] = [eq(workServiceReviews.organizationId, organization.id)];
@@ -270,12 +367,24 @@ export function createReviewService(app: FastifyInstance) {
       if (filter.status) conditions.push(eq(workServiceReviews.status, filter.status));
       const where = and(...conditions)!;
       const [rows, [total]] = await Promise.all([
-        selectReviews().where(where).orderBy(desc(workServiceReviews.weekStart), desc(workServiceReviews.id)).limit(page.limit).offset(page.offset),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(workServiceReviews).where(where),
+        selectReviews()
+          .where(where)
+          .orderBy(desc(workServiceReviews.weekStart), desc(workServiceReviews.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        app.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(workServiceReviews)
+          .where(where),
       ]);
       const count = Number(total?.n ?? 0);
       // every role's list names a client: the client's own reading is audited as the office's is
-      await actor.audit({ entity: 'work_service_review', action: 'SEARCH', clientId: concerned, changed: { query: { ...filter, ...page }, count } });
+      await actor.audit({
+        entity: 'work_service_review',
+        action: 'SEARCH',
+        clientId: concerned,
+        changed: { query: { ...filter, ...page }, count },
+      });
       const allLines = await Promise.all(rows.map((joined) => linesOf(joined, organization.timezone)));
       const names = await people(rows.flatMap(({ review }) => [review.signedById, review.unableRecordedById]));
       return { count, results: rows.map((joined, i) => summaryOf(actor, joined, allLines[i], names)) };
@@ -314,10 +423,16 @@ export function createReviewService(app: FastifyInstance) {
             .set({ status: 'SIGNED', signedById: me, signedAt: now, signatureFileId: file.id, signedVisits: lines })
             .where(and(eq(workServiceReviews.id, id), inArray(workServiceReviews.status, [...SIGNABLE_STATUSES])))
             .returning({ id: workServiceReviews.id });
-          if (!updated.length) throw conflict('This review is signed already: it can no longer change.', 'review_signed');
+          if (!updated.length)
+            throw conflict('This review is signed already: it can no longer change.', 'review_signed');
         }),
       );
-      await audit(actor, review, 'UPDATE', { event: 'sign', status: { from: review.status, to: 'SIGNED' }, visits: lines.map((l) => l.visit_id), signature: 'PNG' });
+      await audit(actor, review, 'UPDATE', {
+        event: 'sign',
+        status: { from: review.status, to: 'SIGNED' },
+        visits: lines.map((l) => l.visit_id),
+        signature: 'PNG',
+      });
       return reload(actor, id);
     },
 
@@ -335,10 +450,17 @@ export function createReviewService(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         const inserted = await tx
           .insert(visitExceptions)
-          .values({ organizationId: organization.id, visitId: line.visit_id, code: 'DISPUTE', detail: comment, createdAt: now })
+          .values({
+            organizationId: organization.id,
+            visitId: line.visit_id,
+            code: 'DISPUTE',
+            detail: comment,
+            createdAt: now,
+          })
           .onConflictDoNothing()
           .returning({ id: visitExceptions.id });
-        if (!inserted.length) throw conflict('You disputed this visit already: the office is looking into it.', 'already_disputed');
+        if (!inserted.length)
+          throw conflict('You disputed this visit already: the office is looking into it.', 'already_disputed');
         // an open exception: the visit is no longer Verified until the office resolves it
         await tx
           .update(visits)
@@ -352,7 +474,11 @@ export function createReviewService(app: FastifyInstance) {
         if (!moved.length) throw conflict('This review changed a moment ago. Reload and try again.', 'review_changed');
       });
       // after the transaction: on PGlite's one connection, a write outside it would wait for it forever
-      await audit(actor, review, 'UPDATE', { event: 'dispute', visit_id: line.visit_id, status: { from, to: 'DISPUTED' } });
+      await audit(actor, review, 'UPDATE', {
+        event: 'dispute',
+        visit_id: line.visit_id,
+        status: { from, to: 'DISPUTED' },
+      });
       // no health details and not the client's words: the office reads them in the queue
       for (const adminId of await organizationAdminIds(app.db, organization.id)) {
         await notify(
@@ -378,17 +504,28 @@ export function createReviewService(app: FastifyInstance) {
     async unable(actor: Actor, id: number, input: ReviewUnableInput): Promise<ReviewOut> {
       const { review } = await findVisible(actor, id);
       if (review.status === 'SIGNED') throw conflict('The client signed this review already.', 'review_signed');
-      if (review.status === 'UNABLE_TO_SIGN') throw conflict('This review is already recorded as one the client cannot sign.', 'review_closed');
+      if (review.status === 'UNABLE_TO_SIGN')
+        throw conflict('This review is already recorded as one the client cannot sign.', 'review_closed');
       const note = input.note.trim();
       if (!note) throw invalid({ note: ['Say why the client cannot sign.'] });
       const now = app.now();
       const updated = await app.db
         .update(workServiceReviews)
-        .set({ status: 'UNABLE_TO_SIGN', unableReason: input.reason, unableNote: note, unableRecordedById: actor.user.id, unableRecordedAt: now })
+        .set({
+          status: 'UNABLE_TO_SIGN',
+          unableReason: input.reason,
+          unableNote: note,
+          unableRecordedById: actor.user.id,
+          unableRecordedAt: now,
+        })
         .where(and(eq(workServiceReviews.id, id), inArray(workServiceReviews.status, [...SIGNABLE_STATUSES])))
         .returning({ id: workServiceReviews.id });
       if (!updated.length) throw conflict('This review changed a moment ago. Reload and try again.', 'review_changed');
-      await audit(actor, review, 'UPDATE', { event: 'unable_to_sign', reason: input.reason, status: { from: review.status, to: 'UNABLE_TO_SIGN' } });
+      await audit(actor, review, 'UPDATE', {
+        event: 'unable_to_sign',
+        reason: input.reason,
+        status: { from: review.status, to: 'UNABLE_TO_SIGN' },
+      });
       return reload(actor, id);
     },
   };

@@ -23,7 +23,17 @@ const CHANNEL_OPTIONS = [
   { value: 'IN_PERSON', label: 'In person' },
 ];
 const SEARCH_DELAY_MS = 300;
-const FIELDS = ['category', 'description', 'occurred_on', 'people_involved', 'desired_outcome', 'channel', 'client_id', 'employee_id', 'complainant_name'];
+const FIELDS = [
+  'category',
+  'description',
+  'occurred_on',
+  'people_involved',
+  'desired_outcome',
+  'channel',
+  'client_id',
+  'employee_id',
+  'complainant_name',
+];
 
 export interface GrievanceFormValues {
   category: string;
@@ -53,9 +63,14 @@ const EMPTY: GrievanceFormValues = {
 
 function schemaFor(office: boolean, today: string) {
   const base = {
-    category: yup.string().oneOf(Object.keys(GRIEVANCE_CATEGORIES), 'Choose what it is about.').required('Choose what it is about.'),
+    category: yup
+      .string()
+      .oneOf(Object.keys(GRIEVANCE_CATEGORIES), 'Choose what it is about.')
+      .required('Choose what it is about.'),
     description: yup.string().trim().required('Tell us what happened.').max(5000, 'Keep it under 5,000 characters.'),
-    occurred_on: yup.string().test('not-future', 'The date cannot be in the future.', (value) => !value || value <= today),
+    occurred_on: yup
+      .string()
+      .test('not-future', 'The date cannot be in the future.', (value) => !value || value <= today),
     people_involved: yup.string().max(1000, 'Keep it under 1,000 characters.'),
     desired_outcome: yup.string().max(2000, 'Keep it under 2,000 characters.'),
   };
@@ -69,7 +84,10 @@ function schemaFor(office: boolean, today: string) {
     complainant_name: yup
       .string()
       .max(200, 'Keep it under 200 characters.')
-      .when('complainant', { is: 'OTHER', then: (s) => s.trim().required('Enter the name of the person who complains.') }),
+      .when('complainant', {
+        is: 'OTHER',
+        then: (s) => s.trim().required('Enter the name of the person who complains.'),
+      }),
   });
 }
 
@@ -88,7 +106,9 @@ export function grievanceBody(values: GrievanceFormValues, office: boolean): Gri
     channel: values.channel as 'PHONE' | 'IN_PERSON',
     ...(values.complainant === 'CLIENT' ? { client_id: Number(values.client_id) } : {}),
     ...(values.complainant === 'EMPLOYEE' ? { employee_id: Number(values.employee_id) } : {}),
-    ...(values.complainant_name.trim() && values.complainant !== 'EMPLOYEE' ? { complainant_name: values.complainant_name.trim() } : {}),
+    ...(values.complainant_name.trim() && values.complainant !== 'EMPLOYEE'
+      ? { complainant_name: values.complainant_name.trim() }
+      : {}),
   };
 }
 
@@ -105,8 +125,19 @@ function PersonPicker({ kind }: { kind: 'CLIENT' | 'EMPLOYEE' }) {
     let active = true;
     const request =
       kind === 'CLIENT'
-        ? api.clients_list({ limit: 20, offset: 0, ...(query ? { search: query } : {}) }).then((page) => page.results.map((row) => ({ value: String(row.id), label: `${row.first_name} ${row.last_name}`.trim() })))
-        : api.employees_list({ limit: 20, offset: 0, ...(query ? { search: query } : {}) }).then((page) => page.results.map((row) => ({ value: String(row.id), label: personName(row) || row.email })));
+        ? api
+            .clients_list({ limit: 20, offset: 0, ...(query ? { search: query } : {}) })
+            .then((page) =>
+              page.results.map((row) => ({
+                value: String(row.id),
+                label: `${row.first_name} ${row.last_name}`.trim(),
+              })),
+            )
+        : api
+            .employees_list({ limit: 20, offset: 0, ...(query ? { search: query } : {}) })
+            .then((page) =>
+              page.results.map((row) => ({ value: String(row.id), label: personName(row) || row.email })),
+            );
     request
       .then((found) => {
         if (!active) return;
@@ -125,9 +156,22 @@ function PersonPicker({ kind }: { kind: 'CLIENT' | 'EMPLOYEE' }) {
   return (
     <>
       <FieldShell label={`Find the ${noun}`} hint="Type the first letters of the first or last name.">
-        {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />}
+        {({ invalid, ...control }) => (
+          <Input
+            {...control}
+            invalid={invalid}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        )}
       </FieldShell>
-      <SelectField name={field} label={kind === 'CLIENT' ? 'Client' : 'Employee'} placeholder={options.length ? `Choose the ${noun}` : `No ${noun} found`} options={options} />
+      <SelectField
+        name={field}
+        label={kind === 'CLIENT' ? 'Client' : 'Employee'}
+        placeholder={options.length ? `Choose the ${noun}` : `No ${noun} found`}
+        options={options}
+      />
     </>
   );
 }
@@ -141,11 +185,17 @@ function OfficeFields() {
       {values.complainant === 'CLIENT' ? (
         <>
           <PersonPicker kind="CLIENT" />
-          <TextField name="complainant_name" label="Caller's name (optional)" hint="When a family member calls for the client: their name and relation." />
+          <TextField
+            name="complainant_name"
+            label="Caller's name (optional)"
+            hint="When a family member calls for the client: their name and relation."
+          />
         </>
       ) : null}
       {values.complainant === 'EMPLOYEE' ? <PersonPicker kind="EMPLOYEE" /> : null}
-      {values.complainant === 'OTHER' ? <TextField name="complainant_name" label="Name of the person who complains" /> : null}
+      {values.complainant === 'OTHER' ? (
+        <TextField name="complainant_name" label="Name of the person who complains" />
+      ) : null}
     </>
   );
 }
@@ -186,11 +236,20 @@ export function GrievanceForm({ office = false, today, labelledBy, submitLabel, 
         <Form noValidate aria-labelledby={labelledBy}>
           <FormStack>
             {office ? <OfficeFields /> : null}
-            <SelectField name="category" label="What is it about?" placeholder="Choose one" options={CATEGORY_OPTIONS} />
+            <SelectField
+              name="category"
+              label="What is it about?"
+              placeholder="Choose one"
+              options={CATEGORY_OPTIONS}
+            />
             <TextAreaField name="description" label="What happened?" />
             <TextField name="occurred_on" label="When did it happen? (optional)" type="date" max={today} />
             <TextAreaField name="people_involved" label="Who was involved? (optional)" rows={2} />
-            <TextAreaField name="desired_outcome" label={office ? 'What outcome do they want? (optional)' : 'What outcome do you want? (optional)'} rows={2} />
+            <TextAreaField
+              name="desired_outcome"
+              label={office ? 'What outcome do they want? (optional)' : 'What outcome do you want? (optional)'}
+              rows={2}
+            />
             <p css={{ margin: 0 }}>
               {office
                 ? 'Abuse, neglect or mistreatment is urgent: every admin and the owner are told when you record it.'

@@ -12,7 +12,16 @@ import { EmptyState } from '../../ui/empty-state';
 import { FilterSelect } from '../../ui/fields';
 import { Filters, Messages } from '../../ui/layout';
 import { GrievanceStateTags } from '../../ui/grievance-state-tags';
-import { ageText, categoryLabel, channelLabel, grievancePath, GRIEVANCES_PAGE_SIZE, type GrievanceListQuery, type GrievanceSummary, type GrievanceViewer } from '../../api/grievances';
+import {
+  ageText,
+  categoryLabel,
+  channelLabel,
+  grievancePath,
+  GRIEVANCES_PAGE_SIZE,
+  type GrievanceListQuery,
+  type GrievanceSummary,
+  type GrievanceViewer,
+} from '../../api/grievances';
 
 const OPEN_CHOICES = { true: 'Open (not closed)', false: 'Closed' };
 
@@ -56,9 +65,19 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
       header: 'Grievance',
       render: (row) => <TextLink to={grievancePath('office', row.id)}>{categoryLabel(row.category)}</TextLink>,
     },
-    { key: 'complainant', header: 'Complainant', render: (row) => `${row.complainant_name || row.client?.name || '—'}${row.channel === 'PORTAL' ? '' : ` (${channelLabel(row.channel).toLowerCase()})`}` },
+    {
+      key: 'complainant',
+      header: 'Complainant',
+      render: (row) =>
+        `${row.complainant_name || row.client?.name || '—'}${row.channel === 'PORTAL' ? '' : ` (${channelLabel(row.channel).toLowerCase()})`}`,
+    },
     { key: 'state', header: 'State', render: (row) => <GrievanceStateTags grievance={row} office /> },
-    { key: 'created_at', header: 'Filed', sortField: 'created_at', render: (row) => formatDateTime(row.created_at, user?.timezone) },
+    {
+      key: 'created_at',
+      header: 'Filed',
+      sortField: 'created_at',
+      render: (row) => formatDateTime(row.created_at, user?.timezone),
+    },
     { key: 'age', header: 'Age', render: (row) => ageText(row.created_at) },
   ];
 
@@ -66,12 +85,38 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
     <>
       <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
       <Filters role="search" aria-label={`Filter ${caption.toLowerCase()}`}>
-        {clientId ? null : <FilterSelect label="Open or closed" value={list.filters.open} onChange={list.setFilter('open')} all="Open and closed" options={OPEN_CHOICES} />}
-        <FilterSelect label="State" value={list.filters.state} onChange={list.setFilter('state')} all="All states" options={GRIEVANCE_STATES} />
+        {clientId ? null : (
+          <FilterSelect
+            label="Open or closed"
+            value={list.filters.open}
+            onChange={list.setFilter('open')}
+            all="Open and closed"
+            options={OPEN_CHOICES}
+          />
+        )}
+        <FilterSelect
+          label="State"
+          value={list.filters.state}
+          onChange={list.setFilter('state')}
+          all="All states"
+          options={GRIEVANCE_STATES}
+        />
         {clientId ? null : (
           <>
-            <FilterSelect label="Category" value={list.filters.category} onChange={list.setFilter('category')} all="All categories" options={GRIEVANCE_CATEGORIES} />
-            <FilterSelect label="Age" value={list.filters.overdue} onChange={list.setFilter('overdue')} all="Any age" options={{ true: `Overdue (no resolution after ${GRIEVANCE_OVERDUE_DAYS} days)` }} />
+            <FilterSelect
+              label="Category"
+              value={list.filters.category}
+              onChange={list.setFilter('category')}
+              all="All categories"
+              options={GRIEVANCE_CATEGORIES}
+            />
+            <FilterSelect
+              label="Age"
+              value={list.filters.overdue}
+              onChange={list.setFilter('overdue')}
+              all="Any age"
+              options={{ true: `Overdue (no resolution after ${GRIEVANCE_OVERDUE_DAYS} days)` }}
+            />
           </>
         )}
       </Filters>
@@ -80,7 +125,12 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
         columns={columns}
         {...list.table}
         rowKey={(row) => row.id}
-        empty={<EmptyState title={list.filtered ? 'No grievances match' : 'No grievances yet'} description={list.filtered ? 'Try another filter.' : emptyDescription} />}
+        empty={
+          <EmptyState
+            title={list.filtered ? 'No grievances match' : 'No grievances yet'}
+            description={list.filtered ? 'Try another filter.' : emptyDescription}
+          />
+        }
       />
     </>
   );
@@ -105,7 +155,15 @@ export const Cards = styled.ul`
 `;
 
 /** The complainant's own grievances (an employee's or a client's), newest first, each a link with its state. */
-export function OwnGrievances({ viewer, rows, timeZone }: { viewer: GrievanceViewer; rows: GrievanceSummary[]; timeZone: string | null | undefined }) {
+export function OwnGrievances({
+  viewer,
+  rows,
+  timeZone,
+}: {
+  viewer: GrievanceViewer;
+  rows: GrievanceSummary[];
+  timeZone: string | null | undefined;
+}) {
   return (
     <Cards>
       {rows.map((row) => (

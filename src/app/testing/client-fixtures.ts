@@ -67,12 +67,26 @@ export function makeAuthorization(overrides: Partial<Authorization> = {}): Autho
 }
 
 export function makeService(overrides: Partial<ClientService> = {}): ClientService {
-  return { id: 11, service: 'Pathways', status: 'ACTIVE', authorizations: [], created_at: '2026-02-01T15:00:00Z', ...overrides };
+  return {
+    id: 11,
+    service: 'Pathways',
+    status: 'ACTIVE',
+    authorizations: [],
+    created_at: '2026-02-01T15:00:00Z',
+    ...overrides,
+  };
 }
 
 export function makeWelcome(overrides: Partial<Welcome> = {}): Welcome {
   return {
-    client: { id: 301, first_name: 'Rosa', last_name: 'Diaz', type: 'HCC', status: 'ACTIVE', services: [{ service: 'Pathways', status: 'ACTIVE' }] },
+    client: {
+      id: 301,
+      first_name: 'Rosa',
+      last_name: 'Diaz',
+      type: 'HCC',
+      status: 'ACTIVE',
+      services: [{ service: 'Pathways', status: 'ACTIVE' }],
+    },
     relationship: 'SELF',
     upcoming_visits: [],
     past_visits: [],
@@ -100,4 +114,4 @@ export function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
   };
 }
 
-export const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
+export const page = <T>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });

@@ -36,7 +36,13 @@ export function makeFormRequest(overrides: Partial<FormRequest> = {}): FormReque
         { key: 'contact_name', label: 'Contact name', type: 'text', required: true },
         { key: 'notes', label: 'Notes', type: 'textarea', required: false },
         { key: 'birth_date', label: 'Date of birth', type: 'date', required: true },
-        { key: 'relationship', label: 'Relationship', type: 'select', required: true, options: ['Spouse', 'Parent', 'Friend'] },
+        {
+          key: 'relationship',
+          label: 'Relationship',
+          type: 'select',
+          required: true,
+          options: ['Spouse', 'Parent', 'Friend'],
+        },
         { key: 'consent', label: 'I agree that the office may call this person', type: 'checkbox', required: true },
       ],
     },
@@ -61,7 +67,11 @@ export function makeTestRequest(overrides: Partial<TestRequest> = {}): TestReque
       description: 'The written part and the skills a registered nurse observes.',
       pass_mark: 80,
       questions: [
-        { id: 'q1', text: 'How often should you wash your hands?', choices: ['Once a shift', 'Before and after each contact', 'Never'] },
+        {
+          id: 'q1',
+          text: 'How often should you wash your hands?',
+          choices: ['Once a shift', 'Before and after each contact', 'Never'],
+        },
         { id: 'q2', text: 'A normal adult resting pulse is', choices: ['20-40', '60-100', '140-180'] },
       ],
       observed_skills: [

@@ -13,7 +13,12 @@ import { appMachine } from '../../machines/app-machine';
 import { organizationMachine } from '../../machines/organization-machine';
 import { portalAvailabilityMachine } from '../../machines/portal-availability-machine';
 import { sessionMachine } from '../../machines/session-machine';
-import { liveEventsMachine, type EventStreamInput, type EventStreamReport, type LiveEvent } from '../../machines/live-events-machine';
+import {
+  liveEventsMachine,
+  type EventStreamInput,
+  type EventStreamReport,
+  type LiveEvent,
+} from '../../machines/live-events-machine';
 import { isLiveEventType } from '../../domain/live-events';
 import { AppShell } from '../App';
 import { AppActorProvider } from '../app-actor';
@@ -44,7 +49,8 @@ export function makeUser(
   overrides: Partial<Omit<User, 'profile'>> & { status?: ProfileStatus; formsDue?: number } = {},
 ): User {
   const { status, formsDue, ...rest } = overrides;
-  const profile = role === 'ROLE_EMPLOYEE' ? { status: status ?? 'READY', position: 'RN', forms_due: formsDue ?? 0 } : null;
+  const profile =
+    role === 'ROLE_EMPLOYEE' ? { status: status ?? 'READY', position: 'RN', forms_due: formsDue ?? 0 } : null;
   return {
     id: nextId++,
     email: `${role.toLowerCase().replace('role_', '')}@sunrise.example`,
@@ -87,7 +93,13 @@ export function stubApi(overrides: ApiStubs = {}) {
     // Issue 3 (hire to ready): empty lists, so the shell can render any page without a failure of its own.
     applications_list: vi.fn(async () => emptyPage),
     employees_list: vi.fn(async () => emptyPage),
-    onboarding_checklist_retrieve: vi.fn(async () => ({ ready: false, missing: [], forms: [], documents: [], tests: [] })),
+    onboarding_checklist_retrieve: vi.fn(async () => ({
+      ready: false,
+      missing: [],
+      forms: [],
+      documents: [],
+      tests: [],
+    })),
     profile_documents_list: vi.fn(async () => []),
     form_requests_list: vi.fn(async () => emptyPage),
     test_requests_list: vi.fn(async () => emptyPage),
@@ -98,13 +110,27 @@ export function stubApi(overrides: ApiStubs = {}) {
     competency_tests_list: vi.fn(async () => []),
     // Issue 9 (clients and referrals)
     clients_list: vi.fn(async () => emptyPage),
-    clients_welcome_retrieve: vi.fn(async () => ({ client: null, relationship: null, upcoming_visits: [], past_visits: [], awaiting_signature: [] })),
+    clients_welcome_retrieve: vi.fn(async () => ({
+      client: null,
+      relationship: null,
+      upcoming_visits: [],
+      past_visits: [],
+      awaiting_signature: [],
+    })),
     grievances_list: vi.fn(async () => emptyPage),
     referrals_list: vi.fn(async () => emptyPage),
     marketers_list: vi.fn(async () => ({ ...emptyPage, from: '2026-01-01', to: '2026-03-31' })),
     // Issue 10 (visits)
     visits_list: vi.fn(async () => emptyPage),
-    visits_board_retrieve: vi.fn(async () => ({ by: 'caregiver', week_start: '2026-03-01', days: ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07'], timezone: 'America/New_York', count: 0, rows: [], open: [] })),
+    visits_board_retrieve: vi.fn(async () => ({
+      by: 'caregiver',
+      week_start: '2026-03-01',
+      days: ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07'],
+      timezone: 'America/New_York',
+      count: 0,
+      rows: [],
+      open: [],
+    })),
     visit_exceptions_list: vi.fn(async () => emptyPage),
     payroll_periods_list: vi.fn(async () => emptyPage),
     ...overrides,
@@ -182,14 +208,27 @@ function CaptureNavigate() {
  * The whole shell (AppShell) in a MemoryRouter with the real root machine, whose edges are stubbed: the
  * status file says online, the API client is `api`, the session reload answers `user`.
  */
-export function renderApp({ path, user = null, api = stubApi(), storedOrganization = SUNRISE, organizations = [SUNRISE, HARBOR], initError }: RenderAppOptions) {
+export function renderApp({
+  path,
+  user = null,
+  api = stubApi(),
+  storedOrganization = SUNRISE,
+  organizations = [SUNRISE, HARBOR],
+  initError,
+}: RenderAppOptions) {
   const onInitError = vi.fn();
   const live = liveStreamStub();
   const machine = appMachine.provide({
     actions: { reportInitError: (_, { error }) => onInitError(error) },
     actors: {
       portalAvailability: portalAvailabilityMachine.provide({
-        actors: { fetchPortalStatus: fromPromise<PortalStatus>(async () => ({ offline: false, offline_from: null, offline_until: null })) },
+        actors: {
+          fetchPortalStatus: fromPromise<PortalStatus>(async () => ({
+            offline: false,
+            offline_from: null,
+            offline_until: null,
+          })),
+        },
       }),
       loadApiClient: fromPromise(async () => {
         if (initError) throw initError;

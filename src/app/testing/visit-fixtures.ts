@@ -41,13 +41,29 @@ export function makeVisit(overrides: Partial<Visit> = {}): Visit {
 
 /** An Open visit as a caregiver it is offered to sees it: the client's initials, the town, no notes. */
 export function makeOfferedVisit(overrides: Partial<Visit> = {}): Visit {
-  return makeVisit({ id: 601, status: 'OPEN', caregiver: null, client: { id: 303, first_name: 'I.', last_name: 'K.' }, address: 'Springfield', ...overrides });
+  return makeVisit({
+    id: 601,
+    status: 'OPEN',
+    caregiver: null,
+    client: { id: 303, first_name: 'I.', last_name: 'K.' },
+    address: 'Springfield',
+    ...overrides,
+  });
 }
 
 type Clock = NonNullable<Visit['clock_in']>;
 
 export function makeClock(overrides: Partial<Clock> = {}): Clock {
-  return { at: '2026-03-02T14:02:00.000Z', location: 'HOME', latitude: 39.7817, longitude: -89.6501, accuracy: 12, distance: 8, reason: null, ...overrides };
+  return {
+    at: '2026-03-02T14:02:00.000Z',
+    location: 'HOME',
+    latitude: 39.7817,
+    longitude: -89.6501,
+    accuracy: 12,
+    distance: 8,
+    reason: null,
+    ...overrides,
+  };
 }
 
 export function makePatternResult(overrides: Partial<RecurrenceResult> = {}): RecurrenceResult {
@@ -56,7 +72,13 @@ export function makePatternResult(overrides: Partial<RecurrenceResult> = {}): Re
 
 /** An axios-like failure with the API's error body. */
 export function apiFailure(status: number, detail: string, fields?: Record<string, string[]>) {
-  return Object.assign(new Error(detail), { isAxiosError: true, response: { status, data: { detail, code: status === 409 ? 'conflict' : 'invalid', ...(fields ? { fields } : {}) } } });
+  return Object.assign(new Error(detail), {
+    isAxiosError: true,
+    response: {
+      status,
+      data: { detail, code: status === 409 ? 'conflict' : 'invalid', ...(fields ? { fields } : {}) },
+    },
+  });
 }
 
 type PayrollPeriod = import('../../api/visits').PayrollPeriod;
@@ -82,14 +104,20 @@ export function makePayrollPeriod(overrides: Partial<PayrollPeriod> = {}): Payro
   const visits = overrides.visits ?? [makePayrollVisit()];
   const total = visits.reduce((sum, visit) => sum + visit.minutes, 0);
   const overtime = Math.max(0, total - 40 * 60);
-  const day = (offset: number) => new Date(Date.parse(`${weekStart}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) =>
+    new Date(Date.parse(`${weekStart}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
   return {
     employee: { id: 201, name: 'Nina Reyes' },
     week_start: weekStart,
     week_end: day(6),
     timezone: 'America/New_York',
     visits,
-    days: Array.from({ length: 7 }, (_, offset) => ({ date: day(offset), minutes: visits.filter((visit) => visit.service_date === day(offset)).reduce((sum, visit) => sum + visit.minutes, 0) })),
+    days: Array.from({ length: 7 }, (_, offset) => ({
+      date: day(offset),
+      minutes: visits
+        .filter((visit) => visit.service_date === day(offset))
+        .reduce((sum, visit) => sum + visit.minutes, 0),
+    })),
     total_minutes: total,
     regular_minutes: total - overtime,
     overtime_minutes: overtime,

@@ -52,11 +52,15 @@ const visitSchema = yup.object({
   caregiver_id: yup.string(),
   date: maskedDate('Enter the day of the visit.'),
   start_time: wallTime('Enter when the visit starts.'),
-  end_time: wallTime('Enter when the visit ends.').test('order', 'The visit must end after it starts.', function check(value) {
-    const { start_time: start, next_day: nextDay } = this.parent as VisitFormValues;
-    if (!start || !value || nextDay) return true;
-    return value > start;
-  }),
+  end_time: wallTime('Enter when the visit ends.').test(
+    'order',
+    'The visit must end after it starts.',
+    function check(value) {
+      const { start_time: start, next_day: nextDay } = this.parent as VisitFormValues;
+      if (!start || !value || nextDay) return true;
+      return value > start;
+    },
+  ),
   next_day: yup.boolean().test('length', 'A visit cannot be longer than 24 hours.', function check(value) {
     const { start_time: start, end_time: end } = this.parent as VisitFormValues;
     return !value || !start || !end || end <= start;
@@ -69,11 +73,15 @@ const visitSchema = yup.object({
   until: yup.string().when('repeat', {
     is: true,
     then: () =>
-      maskedDate('Enter the last day of the pattern.').test('order', 'The pattern must end on or after its first day.', function check(value) {
-        const first = maskedToIsoDate((this.parent as VisitFormValues).date);
-        const last = maskedToIsoDate(value);
-        return !first || !last || last >= first;
-      }),
+      maskedDate('Enter the last day of the pattern.').test(
+        'order',
+        'The pattern must end on or after its first day.',
+        function check(value) {
+          const first = maskedToIsoDate((this.parent as VisitFormValues).date);
+          const last = maskedToIsoDate(value);
+          return !first || !last || last >= first;
+        },
+      ),
   }),
 });
 
@@ -105,7 +113,18 @@ const ResultList = styled.ul`
 
 /** The server's field names → this form's. */
 const FIELD_NAMES = { service_date: 'date', starts_on: 'date', end_date: 'next_day' } as const;
-const FORM_FIELDS = ['client_id', 'service_id', 'caregiver_id', 'date', 'start_time', 'end_time', 'next_day', 'notes', 'weekdays', 'until'];
+const FORM_FIELDS = [
+  'client_id',
+  'service_id',
+  'caregiver_id',
+  'date',
+  'start_time',
+  'end_time',
+  'next_day',
+  'notes',
+  'weekdays',
+  'until',
+];
 
 /** Loads the chosen client's services when the client is chosen (the caregiver's schedule picks the client first). */
 function ClientServicesLoader({ onLoaded }: { onLoaded: (client: Client | null) => void }) {
@@ -191,7 +210,8 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
   }, [api, client?.id, caregiver?.id]);
 
   const services = (client?.services ?? chosenClient?.services ?? []).filter(
-    (service: ClientService) => service.status === 'ACTIVE' && (!caregiver || positionFits(service.service as ServiceCode, caregiver.position)),
+    (service: ClientService) =>
+      service.status === 'ACTIVE' && (!caregiver || positionFits(service.service as ServiceCode, caregiver.position)),
   );
 
   const initialValues: VisitFormValues = {
@@ -240,13 +260,29 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
               setPattern(result);
               onBooked(result.created);
             } else {
-              const visit = await api.visits_create(null, { ...common, service_date: serviceDate, ...(values.next_day ? { end_date: addDays(serviceDate, 1) } : {}) });
-              setNotice(`Booked ${dayInWords(visit.service_date)}, ${visitWindow(visit)}${visit.caregiver ? ` with ${visit.caregiver.name}` : ' as an open visit'}.`);
+              const visit = await api.visits_create(null, {
+                ...common,
+                service_date: serviceDate,
+                ...(values.next_day ? { end_date: addDays(serviceDate, 1) } : {}),
+              });
+              setNotice(
+                `Booked ${dayInWords(visit.service_date)}, ${visitWindow(visit)}${visit.caregiver ? ` with ${visit.caregiver.name}` : ' as an open visit'}.`,
+              );
               onBooked([visit]);
             }
-            resetForm({ values: { ...initialValues, client_id: values.client_id, service_id: values.service_id, caregiver_id: values.caregiver_id } });
+            resetForm({
+              values: {
+                ...initialValues,
+                client_id: values.client_id,
+                service_id: values.service_id,
+                caregiver_id: values.caregiver_id,
+              },
+            });
           } catch (failure) {
-            const fields = apiErrorStatus(failure) === 400 ? apiFieldErrors(failure, { known: FORM_FIELDS, rename: FIELD_NAMES }) : {};
+            const fields =
+              apiErrorStatus(failure) === 400
+                ? apiFieldErrors(failure, { known: FORM_FIELDS, rename: FIELD_NAMES })
+                : {};
             if (Object.keys(fields).length) setErrors(fields);
             else setStatus(apiErrorDetail(failure, 'The visit could not be booked.'));
           }
@@ -254,7 +290,9 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
       >
         {({ values, status }) => {
           const service = services.find((row) => String(row.id) === values.service_id);
-          const fitting = caregivers.filter((person) => !service || positionFits(service.service as ServiceCode, person.position));
+          const fitting = caregivers.filter(
+            (person) => !service || positionFits(service.service as ServiceCode, person.position),
+          );
           return (
             <Form noValidate aria-labelledby="book-visit-title">
               <FormStack>
@@ -274,7 +312,13 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
                 <SelectField
                   name="service_id"
                   label="Service"
-                  placeholder={values.client_id ? (services.length ? 'Choose a service' : 'No active service fits') : 'Choose the client first'}
+                  placeholder={
+                    values.client_id
+                      ? services.length
+                        ? 'Choose a service'
+                        : 'No active service fits'
+                      : 'Choose the client first'
+                  }
                   options={services.map((row) => ({ value: String(row.id), label: serviceLabel(row.service) }))}
                 />
                 {!caregiver ? (
@@ -283,7 +327,10 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
                     label="Caregiver"
                     placeholder="None yet: an open visit"
                     hint="READY employees whose position may provide the service."
-                    options={fitting.map((person) => ({ value: String(person.id), label: `${personName(person)} (${person.position ?? '—'})` }))}
+                    options={fitting.map((person) => ({
+                      value: String(person.id),
+                      label: `${personName(person)} (${person.position ?? '—'})`,
+                    }))}
                   />
                 ) : null}
                 <DateField name="date" label={values.repeat ? 'From' : 'Date'} />
@@ -296,12 +343,18 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
                 {values.repeat ? (
                   <>
                     <WeekdayBoxes />
-                    <DateField name="until" label="Until" hint={`A pattern books at most ${MAX_PATTERN_DAYS} days at once.`} />
+                    <DateField
+                      name="until"
+                      label="Until"
+                      hint={`A pattern books at most ${MAX_PATTERN_DAYS} days at once.`}
+                    />
                   </>
                 ) : null}
                 <TextAreaField name="notes" label="Notes (optional)" />
                 <RowActions>
-                  <SubmitButton submittingLabel="Booking">{values.repeat ? 'Book the visits' : 'Book the visit'}</SubmitButton>
+                  <SubmitButton submittingLabel="Booking">
+                    {values.repeat ? 'Book the visits' : 'Book the visit'}
+                  </SubmitButton>
                 </RowActions>
               </FormStack>
             </Form>
@@ -313,7 +366,9 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
         <div role="status" aria-labelledby="pattern-result-title" css={{ marginTop: 24 }}>
           <h3 id="pattern-result-title">
             Booked {pattern.created.length} {pattern.created.length === 1 ? 'visit' : 'visits'}
-            {pattern.skipped.length ? `, skipped ${pattern.skipped.length} ${pattern.skipped.length === 1 ? 'day' : 'days'}` : ''}
+            {pattern.skipped.length
+              ? `, skipped ${pattern.skipped.length} ${pattern.skipped.length === 1 ? 'day' : 'days'}`
+              : ''}
           </h3>
           {pattern.created.length ? (
             <ResultList aria-label="Booked">

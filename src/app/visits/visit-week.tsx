@@ -16,14 +16,27 @@ import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
-import { clientName, dayInWords, serviceLabel, visitWindow, workedTimesOf, workedTimesText } from '../../domain/visit-text';
+import {
+  clientName,
+  dayInWords,
+  serviceLabel,
+  visitWindow,
+  workedTimesOf,
+  workedTimesText,
+} from '../../domain/visit-text';
 import { VisitStatusTag } from '../../ui/visit-status-tag';
 import { WEEK_LIMIT, WEEK_STARTS_ON, type Visit } from '../../api/visits';
 
-const CANCEL_OPTIONS = (Object.entries(CANCEL_REASONS) as [CancelReason, string][]).map(([value, label]) => ({ value, label }));
+const CANCEL_OPTIONS = (Object.entries(CANCEL_REASONS) as [CancelReason, string][]).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 const cancelSchema = yup.object({
-  reason: yup.string().oneOf(Object.keys(CANCEL_REASONS), 'Choose why the visit is cancelled.').required('Choose why the visit is cancelled.'),
+  reason: yup
+    .string()
+    .oneOf(Object.keys(CANCEL_REASONS), 'Choose why the visit is cancelled.')
+    .required('Choose why the visit is cancelled.'),
   note: yup.string().max(2000, 'Keep the note under 2,000 characters.'),
 });
 
@@ -111,7 +124,9 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
             ) : (
               <TagList>
                 <Tag tone="warning">Open</Tag>
-                {row.requested_by.length ? <span>Asked by {row.requested_by.map((person) => person.name).join(', ')}</span> : null}
+                {row.requested_by.length ? (
+                  <span>Asked by {row.requested_by.map((person) => person.name).join(', ')}</span>
+                ) : null}
               </TagList>
             ),
         }
@@ -138,7 +153,12 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
           <RowActions>
             {row.status === 'OPEN'
               ? row.requested_by.map((person) => (
-                  <Button key={person.id} size="sm" disabled={assigning === row.id} onClick={() => void assign(row, person)}>
+                  <Button
+                    key={person.id}
+                    size="sm"
+                    disabled={assigning === row.id}
+                    onClick={() => void assign(row, person)}
+                  >
                     Assign {person.name}
                   </Button>
                 ))
@@ -193,7 +213,10 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
               setStatus(null);
               try {
                 const note = values.note.trim();
-                const answer = await api.visits_cancel_create({ id: cancelling.id }, { reason: values.reason as CancelReason, ...(note ? { note } : {}) });
+                const answer = await api.visits_cancel_create(
+                  { id: cancelling.id },
+                  { reason: values.reason as CancelReason, ...(note ? { note } : {}) },
+                );
                 replace(answer);
                 setCancelling(null);
                 setNotice(`The visit of ${when(answer)} was cancelled.`);
@@ -206,7 +229,13 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
               <Form noValidate aria-label="Why the visit is cancelled" css={{ marginTop: 16 }}>
                 <FormStack>
                   {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
-                  <SelectField name="reason" label="Reason" placeholder="Choose a reason" options={CANCEL_OPTIONS} data-autofocus />
+                  <SelectField
+                    name="reason"
+                    label="Reason"
+                    placeholder="Choose a reason"
+                    options={CANCEL_OPTIONS}
+                    data-autofocus
+                  />
                   <TextAreaField name="note" label="Note (optional)" />
                 </FormStack>
                 <DialogActions>

@@ -5,7 +5,12 @@ import { useState } from 'react';
 import * as yup from 'yup';
 import { formatDateTime } from '../date-time';
 import { RESOLUTIONS } from '../../domain/visits';
-import { REVIEW_STATUSES, UNABLE_REASONS, type ReviewStatus, type UnableReason } from '../../domain/work-service-reviews';
+import {
+  REVIEW_STATUSES,
+  UNABLE_REASONS,
+  type ReviewStatus,
+  type UnableReason,
+} from '../../domain/work-service-reviews';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { Button } from '../../ui/button';
@@ -19,7 +24,12 @@ import { dayInWords, formatMinutes, serviceLabel, visitWindow } from '../../doma
 import type { ApiClient } from '../../api/client';
 import type { Review, ReviewVisit } from '../../api/work-service-reviews';
 
-const STATUS_TONES: Record<ReviewStatus, TagTone> = { PENDING: 'warning', SIGNED: 'success', DISPUTED: 'error', UNABLE_TO_SIGN: 'neutral' };
+const STATUS_TONES: Record<ReviewStatus, TagTone> = {
+  PENDING: 'warning',
+  SIGNED: 'success',
+  DISPUTED: 'error',
+  UNABLE_TO_SIGN: 'neutral',
+};
 
 /** A review's state in words (the colour only repeats it). */
 export function ReviewStatusTag({ status }: { status: ReviewStatus }) {
@@ -95,10 +105,26 @@ const VisitCards = styled.ul`
 `;
 
 const disputeSchema = yup.object({
-  comment: yup.string().trim().required('Say what is not right about this visit.').max(2000, 'Keep it under 2,000 characters.'),
+  comment: yup
+    .string()
+    .trim()
+    .required('Say what is not right about this visit.')
+    .max(2000, 'Keep it under 2,000 characters.'),
 });
 
-function DisputeForm({ review, visit, api, onDone, onCancel }: { review: Review; visit: ReviewVisit; api: ApiClient; onDone: (review: Review) => void; onCancel: () => void }) {
+function DisputeForm({
+  review,
+  visit,
+  api,
+  onDone,
+  onCancel,
+}: {
+  review: Review;
+  visit: ReviewVisit;
+  api: ApiClient;
+  onDone: (review: Review) => void;
+  onCancel: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const formId = `dispute-${visit.visit_id}`;
   return (
@@ -108,7 +134,12 @@ function DisputeForm({ review, visit, api, onDone, onCancel }: { review: Review;
       onSubmit={async (values, { setErrors }) => {
         setError(null);
         try {
-          onDone(await api.work_service_reviews_dispute_create({ id: review.id }, { visit_id: visit.visit_id, comment: values.comment.trim() }));
+          onDone(
+            await api.work_service_reviews_dispute_create(
+              { id: review.id },
+              { visit_id: visit.visit_id, comment: values.comment.trim() },
+            ),
+          );
         } catch (failure) {
           const fields = apiFieldErrors(failure, { known: ['comment'] });
           if (Object.keys(fields).length) setErrors(fields);
@@ -116,9 +147,19 @@ function DisputeForm({ review, visit, api, onDone, onCancel }: { review: Review;
         }
       }}
     >
-      <Form noValidate aria-label={`Dispute the visit of ${dayInWords(visit.service_date)}`} id={formId} css={{ marginTop: 12 }}>
+      <Form
+        noValidate
+        aria-label={`Dispute the visit of ${dayInWords(visit.service_date)}`}
+        id={formId}
+        css={{ marginTop: 12 }}
+      >
         <FormStack>
-          <TextAreaField name="comment" label="What is not right about this visit?" hint="For example the times, who came, or that nobody came. The office looks into it." rows={3} />
+          <TextAreaField
+            name="comment"
+            label="What is not right about this visit?"
+            hint="For example the times, who came, or that nobody came. The office looks into it."
+            rows={3}
+          />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <RowActions>
             <SubmitButton submittingLabel="Sending">Send dispute</SubmitButton>
@@ -134,12 +175,16 @@ function DisputeForm({ review, visit, api, onDone, onCancel }: { review: Review;
 
 function DisputeNote({ visit, office }: { visit: ReviewVisit; office: boolean }) {
   const dispute = visit.dispute!;
-  const resolved = dispute.resolution ? `${RESOLUTIONS[dispute.resolution] ?? dispute.resolution} by the office` : 'The office is looking into it';
+  const resolved = dispute.resolution
+    ? `${RESOLUTIONS[dispute.resolution] ?? dispute.resolution} by the office`
+    : 'The office is looking into it';
   return (
     <>
       <p>
         <TagList>
-          <Tag tone={dispute.resolution ? 'success' : 'error'}>{office ? 'Disputed by the client' : 'You disputed this visit'}</Tag>
+          <Tag tone={dispute.resolution ? 'success' : 'error'}>
+            {office ? 'Disputed by the client' : 'You disputed this visit'}
+          </Tag>
           <span>{resolved}</span>
         </TagList>
       </p>
@@ -148,7 +193,19 @@ function DisputeNote({ visit, office }: { visit: ReviewVisit; office: boolean })
   );
 }
 
-function VisitList({ review, api, mayDispute, office, onChange }: { review: Review; api: ApiClient; mayDispute: boolean; office: boolean; onChange: (review: Review) => void }) {
+function VisitList({
+  review,
+  api,
+  mayDispute,
+  office,
+  onChange,
+}: {
+  review: Review;
+  api: ApiClient;
+  mayDispute: boolean;
+  office: boolean;
+  onChange: (review: Review) => void;
+}) {
   const [disputing, setDisputing] = useState<number | null>(null);
   if (review.visits.length === 0) return <p css={{ margin: 0 }}>No visit of this week took place.</p>;
   return (
@@ -185,7 +242,12 @@ function VisitList({ review, api, mayDispute, office, onChange }: { review: Revi
                 />
               ) : (
                 <p css={{ marginTop: 8 }}>
-                  <Button variant="secondary" size="sm" onClick={() => setDisputing(visit.visit_id)} aria-label={`Dispute the visit of ${dayInWords(visit.service_date)}`}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setDisputing(visit.visit_id)}
+                    aria-label={`Dispute the visit of ${dayInWords(visit.service_date)}`}
+                  >
                     Dispute this visit
                   </Button>
                 </p>
@@ -198,7 +260,9 @@ function VisitList({ review, api, mayDispute, office, onChange }: { review: Revi
   );
 }
 
-const signSchema = yup.object({ signature: yup.string().nullable().required('Sign in the box to confirm the visits.') });
+const signSchema = yup.object({
+  signature: yup.string().nullable().required('Sign in the box to confirm the visits.'),
+});
 
 function SignForm({ review, api, onSigned }: { review: Review; api: ApiClient; onSigned: (review: Review) => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -221,7 +285,11 @@ function SignForm({ review, api, onSigned }: { review: Review; api: ApiClient; o
       >
         <Form noValidate aria-label="Sign the week">
           <FormStack>
-            <SignatureField name="signature" label="Your signature" hint="Sign with your finger, stylus or mouse. Signing confirms that these visits took place as listed." />
+            <SignatureField
+              name="signature"
+              label="Your signature"
+              hint="Sign with your finger, stylus or mouse. Signing confirms that these visits took place as listed."
+            />
             {error ? <Alert tone="error">{error}</Alert> : null}
             <div>
               <SubmitButton submittingLabel="Signing" errorsOnSubmit>
@@ -237,8 +305,15 @@ function SignForm({ review, api, onSigned }: { review: Review; api: ApiClient; o
 
 const UNABLE_OPTIONS = Object.entries(UNABLE_REASONS).map(([value, label]) => ({ value, label }));
 const unableSchema = yup.object({
-  reason: yup.string().oneOf(Object.keys(UNABLE_REASONS), 'Choose why the client cannot sign.').required('Choose why the client cannot sign.'),
-  note: yup.string().trim().required('Say what happened: the note is kept with the review.').max(2000, 'Keep it under 2,000 characters.'),
+  reason: yup
+    .string()
+    .oneOf(Object.keys(UNABLE_REASONS), 'Choose why the client cannot sign.')
+    .required('Choose why the client cannot sign.'),
+  note: yup
+    .string()
+    .trim()
+    .required('Say what happened: the note is kept with the review.')
+    .max(2000, 'Keep it under 2,000 characters.'),
 });
 
 function UnableForm({ review, api, onDone }: { review: Review; api: ApiClient; onDone: (review: Review) => void }) {
@@ -246,14 +321,21 @@ function UnableForm({ review, api, onDone }: { review: Review; api: ApiClient; o
   return (
     <Panel aria-labelledby="review-unable-title" data-print="hide">
       <h2 id="review-unable-title">Client cannot sign</h2>
-      <p css={{ marginTop: 0 }}>When the client cannot sign this week, record why. The review is then closed without a signature.</p>
+      <p css={{ marginTop: 0 }}>
+        When the client cannot sign this week, record why. The review is then closed without a signature.
+      </p>
       <Formik
         initialValues={{ reason: '', note: '' }}
         validationSchema={unableSchema}
         onSubmit={async (values, { setErrors }) => {
           setError(null);
           try {
-            onDone(await api.work_service_reviews_unable_create({ id: review.id }, { reason: values.reason as UnableReason, note: values.note.trim() }));
+            onDone(
+              await api.work_service_reviews_unable_create(
+                { id: review.id },
+                { reason: values.reason as UnableReason, note: values.note.trim() },
+              ),
+            );
           } catch (failure) {
             const fields = apiFieldErrors(failure, { known: ['reason', 'note'] });
             if (Object.keys(fields).length) setErrors(fields);
@@ -305,7 +387,8 @@ export function ReviewView({ review, api, office, timeZone, onChange }: ReviewVi
         ) : null}
         {review.status === 'SIGNED' ? (
           <Alert tone="success">
-            Signed{review.signed_by ? ` by ${review.signed_by.name}` : ''} on {formatDateTime(review.signed_at, timeZone)}.
+            Signed{review.signed_by ? ` by ${review.signed_by.name}` : ''} on{' '}
+            {formatDateTime(review.signed_at, timeZone)}.
           </Alert>
         ) : null}
         {review.status === 'DISPUTED' ? (
@@ -321,7 +404,9 @@ export function ReviewView({ review, api, office, timeZone, onChange }: ReviewVi
             {review.unable_reason ? ` (${UNABLE_REASONS[review.unable_reason] ?? review.unable_reason})` : ''}
             {review.unable_recorded_at ? `, ${formatDateTime(review.unable_recorded_at, timeZone)}` : ''}
             {review.unable_recorded_by && office ? ` by ${review.unable_recorded_by.name}` : ''}.
-            {office && review.unable_note ? <span css={{ display: 'block', marginTop: 4, whiteSpace: 'pre-wrap' }}>{review.unable_note}</span> : null}
+            {office && review.unable_note ? (
+              <span css={{ display: 'block', marginTop: 4, whiteSpace: 'pre-wrap' }}>{review.unable_note}</span>
+            ) : null}
           </Alert>
         ) : null}
       </Messages>
@@ -330,15 +415,27 @@ export function ReviewView({ review, api, office, timeZone, onChange }: ReviewVi
         <h2 id="review-visits-title">{office ? review.title : 'The week’s visits'}</h2>
         <p css={{ marginTop: 0 }}>
           {reviewTotals(review)}
-          {!office && open ? '. Check each visit: the day, the times and who came. If one is not right, dispute it; then sign below.' : null}
+          {!office && open
+            ? '. Check each visit: the day, the times and who came. If one is not right, dispute it; then sign below.'
+            : null}
         </p>
-        <VisitList review={review} api={api} office={office} mayDispute={!office && open} onChange={(next) => change(next, 'Thank you. The office was told and looks into the visit.')} />
+        <VisitList
+          review={review}
+          api={api}
+          office={office}
+          mayDispute={!office && open}
+          onChange={(next) => change(next, 'Thank you. The office was told and looks into the visit.')}
+        />
       </Panel>
 
       {review.status === 'SIGNED' ? (
         <Panel aria-labelledby="review-signature-title">
           <h2 id="review-signature-title">Signature</h2>
-          <SignatureImage key={review.signed_at ?? ''} load={() => api.work_service_reviews_signature_retrieve({ id: review.id }, null, { responseType: 'blob' })} alt={`Signature of ${review.signed_by?.name ?? 'the client'}`} />
+          <SignatureImage
+            key={review.signed_at ?? ''}
+            load={() => api.work_service_reviews_signature_retrieve({ id: review.id }, null, { responseType: 'blob' })}
+            alt={`Signature of ${review.signed_by?.name ?? 'the client'}`}
+          />
           <p css={{ margin: '8px 0 0' }}>
             {review.signed_by?.name ?? 'The client'}, {formatDateTime(review.signed_at, timeZone)}
           </p>
@@ -350,8 +447,16 @@ export function ReviewView({ review, api, office, timeZone, onChange }: ReviewVi
         </Panel>
       ) : null}
 
-      {!office && open ? <SignForm review={review} api={api} onSigned={(next) => change(next, 'Thank you. The week is signed.')} /> : null}
-      {office && open ? <UnableForm review={review} api={api} onDone={(next) => change(next, 'Recorded: the client cannot sign this week.')} /> : null}
+      {!office && open ? (
+        <SignForm review={review} api={api} onSigned={(next) => change(next, 'Thank you. The week is signed.')} />
+      ) : null}
+      {office && open ? (
+        <UnableForm
+          review={review}
+          api={api}
+          onDone={(next) => change(next, 'Recorded: the client cannot sign this week.')}
+        />
+      ) : null}
     </>
   );
 }

@@ -39,7 +39,9 @@ export interface RecordedRequest {
   data: unknown;
 }
 
-type Handler = (request: RecordedRequest) => Promise<{ status: number; data?: unknown }> | { status: number; data?: unknown };
+type Handler = (
+  request: RecordedRequest,
+) => Promise<{ status: number; data?: unknown }> | { status: number; data?: unknown };
 
 /**
  * Stands in for the network at the axios adapter: every request is recorded, and answered by `handle`.

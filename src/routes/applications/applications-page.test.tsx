@@ -44,7 +44,8 @@ function setUp(path = '/applications', overrides: Record<string, (...args: never
           (row) =>
             row.status === params.status &&
             (!params.position || row.position === params.position) &&
-            (!params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase())),
+            (!params.search ||
+              `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase())),
         ),
       ),
     ),
@@ -62,10 +63,17 @@ function setUp(path = '/applications', overrides: Record<string, (...args: never
 describe('Applications page', { timeout: 30000 }, () => {
   it('lists pending applications with position label, applied day in the user time zone and status', async () => {
     const { api, container } = setUp();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Applications' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Applications' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Pending applications' });
     const row = (await within(table).findByRole('link', { name: 'Lena Moss' })).closest('tr')!;
-    expect(api.applications_list).toHaveBeenCalledWith({ limit: 20, offset: 0, ordering: '-created_at', status: 'PENDING' });
+    expect(api.applications_list).toHaveBeenCalledWith({
+      limit: 20,
+      offset: 0,
+      ordering: '-created_at',
+      status: 'PENDING',
+    });
     expect(within(row).getByText('Home Health Aide')).toBeInTheDocument();
     // 03:30 UTC on March 2 is still March 1 in New York.
     expect(within(row).getByText('Mar 1, 2026')).toBeInTheDocument();
@@ -79,32 +87,55 @@ describe('Applications page', { timeout: 30000 }, () => {
     const { api } = setUp();
     await screen.findByRole('link', { name: 'Lena Moss' }, { timeout: 5000 });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Position' }), 'Registered Nurse');
-    await waitFor(() => expect(api.applications_list).toHaveBeenLastCalledWith(expect.objectContaining({ position: 'RN', status: 'PENDING' })));
+    await waitFor(() =>
+      expect(api.applications_list).toHaveBeenLastCalledWith(
+        expect.objectContaining({ position: 'RN', status: 'PENDING' }),
+      ),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Lena Moss' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Omar Diaz' })).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search applications' }), 'zed');
-    await waitFor(() => expect(api.applications_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'zed' })));
+    await waitFor(() =>
+      expect(api.applications_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'zed' })),
+    );
     expect(await screen.findByText('No applications match')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Rejected' }));
-    await waitFor(() => expect(api.applications_list).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'REJECTED' })));
+    await waitFor(() =>
+      expect(api.applications_list).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'REJECTED' })),
+    );
   });
 
   it("stays on the page one went to: the search box's debounce does not go back to page 1 after the first render", async () => {
     const timers = holdTimers(300);
     const { api } = setUp('/applications', {
-      applications_list: vi.fn(async (params: { offset: number }) => ({ count: 45, next: null, previous: null, results: params.offset === 0 ? [lena] : [omar] })),
+      applications_list: vi.fn(async (params: { offset: number }) => ({
+        count: 45,
+        next: null,
+        previous: null,
+        results: params.offset === 0 ? [lena] : [omar],
+      })),
     });
     await screen.findByRole('link', { name: 'Lena Moss' }, { timeout: 5000 });
     expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
     // 'Next' right after the first render, before the search's 300 ms have gone by.
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Omar Diaz' })).toBeInTheDocument();
-    expect(api.applications_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: '-created_at', status: 'PENDING' });
+    expect(api.applications_list).toHaveBeenLastCalledWith({
+      limit: 20,
+      offset: 20,
+      ordering: '-created_at',
+      status: 'PENDING',
+    });
     // The 300 ms go by.
     await timers.release();
     expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Omar Diaz' })).toBeInTheDocument();
-    expect(api.applications_list).toHaveBeenLastCalledWith({ limit: 20, offset: 20, ordering: '-created_at', status: 'PENDING' });
+    expect(api.applications_list).toHaveBeenLastCalledWith({
+      limit: 20,
+      offset: 20,
+      ordering: '-created_at',
+      status: 'PENDING',
+    });
     expect(api.applications_list).toHaveBeenCalledTimes(2);
   });
 
@@ -137,14 +168,19 @@ describe('Applications page', { timeout: 30000 }, () => {
     const user = userEvent.setup();
     const employee = { id: 301, first_name: 'Lena', last_name: 'Moss', email: 'lena@example.com' } as Employee;
     const { api } = setUp('/applications?id=7', {
-      applications_accept_create: vi.fn(async () => ({ application: { ...lena, status: 'ACCEPTED', employee_id: 301 }, employee })),
+      applications_accept_create: vi.fn(async () => ({
+        application: { ...lena, status: 'ACCEPTED', employee_id: 301 },
+        employee,
+      })),
     });
     await user.click(await screen.findByRole('button', { name: 'Accept' }, { timeout: 5000 }));
     const dialog = screen.getByRole('alertdialog', { name: 'Accept Lena Moss?' });
     expect(within(dialog).getByText('Create an employee and send the sign-up invitation?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(api.applications_accept_create).toHaveBeenCalledWith({ id: 7 });
-    expect(await screen.findByText(/Lena Moss is now an employee and the sign-up invitation was sent to lena@example.com/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Lena Moss is now an employee and the sign-up invitation was sent to lena@example.com/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the employee' })).toHaveAttribute('href', '/employees/301');
     expect(screen.getByText('Accepted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
@@ -173,7 +209,10 @@ describe('Applications page', { timeout: 30000 }, () => {
     await user.clear(reason);
     await user.type(reason, 'No certification for the position.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
-    expect(api.applications_reject_create).toHaveBeenCalledWith({ id: 7 }, { reason: 'No certification for the position.' });
+    expect(api.applications_reject_create).toHaveBeenCalledWith(
+      { id: 7 },
+      { reason: 'No certification for the position.' },
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Rejected')).toBeInTheDocument();
     expect(screen.getByText('No certification for the position.')).toBeInTheDocument();

@@ -53,7 +53,12 @@ const WEEKDAY_LABELS: Record<Weekday, string> = {
   SAT: 'Saturday',
   SUN: 'Sunday',
 };
-const SHIFT_LABELS: Record<Shift, string> = { MORNING: 'Morning', AFTERNOON: 'Afternoon', EVENING: 'Evening', OVERNIGHT: 'Overnight' };
+const SHIFT_LABELS: Record<Shift, string> = {
+  MORNING: 'Morning',
+  AFTERNOON: 'Afternoon',
+  EVENING: 'Evening',
+  OVERNIGHT: 'Overnight',
+};
 
 export function fileSizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
@@ -77,9 +82,12 @@ function ApplicationList() {
   const api = useApiClient();
   const { user } = useAuthentication();
   const [params, setParams] = useSearchParams();
-  const status: ApplicationStatus = isStatus(params.get('status')) ? (params.get('status') as ApplicationStatus) : 'PENDING';
+  const status: ApplicationStatus = isStatus(params.get('status'))
+    ? (params.get('status') as ApplicationStatus)
+    : 'PENDING';
   const list = useList({
-    load: (page, { position }) => api.applications_list({ ...page, status, ...(position ? { position: position as Position } : {}) }),
+    load: (page, { position }) =>
+      api.applications_list({ ...page, status, ...(position ? { position: position as Position } : {}) }),
     pageSize: APPLICATIONS_PAGE_SIZE,
     ordering: '-created_at',
     filters: { position: '' },
@@ -95,8 +103,17 @@ function ApplicationList() {
       render: (row) => <TextLink to={`/applications?id=${row.id}`}>{personName(row)}</TextLink>,
     },
     { key: 'position', header: 'Position', sortField: 'position', render: (row) => positionLabel(row.position) },
-    { key: 'created_at', header: 'Applied', sortField: 'created_at', render: (row) => formatDayIn(row.created_at, user?.timezone) },
-    { key: 'status', header: 'Status', render: (row) => <Tag tone={STATUS_TONES[row.status]}>{APPLICATION_STATUS_LABELS[row.status]}</Tag> },
+    {
+      key: 'created_at',
+      header: 'Applied',
+      sortField: 'created_at',
+      render: (row) => formatDayIn(row.created_at, user?.timezone),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => <Tag tone={STATUS_TONES[row.status]}>{APPLICATION_STATUS_LABELS[row.status]}</Tag>,
+    },
   ];
 
   return (
@@ -114,7 +131,14 @@ function ApplicationList() {
       <Filters role="search" aria-label="Filter applications">
         <FieldShell label="Search applications">
           {({ invalid, ...control }) => (
-            <Input {...control} invalid={invalid} type="search" value={list.search} placeholder="Name, email or phone" onChange={(event) => list.setSearch(event.target.value)} />
+            <Input
+              {...control}
+              invalid={invalid}
+              type="search"
+              value={list.search}
+              placeholder="Name, email or phone"
+              onChange={(event) => list.setSearch(event.target.value)}
+            />
           )}
         </FieldShell>
         <FilterSelect
@@ -132,8 +156,16 @@ function ApplicationList() {
         rowKey={(row) => row.id}
         empty={
           <EmptyState
-            title={list.filtered ? 'No applications match' : `No ${APPLICATION_STATUS_LABELS[status].toLowerCase()} applications`}
-            description={list.filtered ? 'Try another search or position.' : 'Applications sent through your apply-now page appear here.'}
+            title={
+              list.filtered
+                ? 'No applications match'
+                : `No ${APPLICATION_STATUS_LABELS[status].toLowerCase()} applications`
+            }
+            description={
+              list.filtered
+                ? 'Try another search or position.'
+                : 'Applications sent through your apply-now page appear here.'
+            }
           />
         }
       />
@@ -147,7 +179,12 @@ function ApplicationDetail({ id }: { id: number }) {
   const client = useApiClient();
   const api = client;
   const { user } = useAuthentication();
-  const record = useRecord(() => api.applications_retrieve({ id }), String(id), 'The application could not be loaded.', { clearOnNewKey: true });
+  const record = useRecord(
+    () => api.applications_retrieve({ id }),
+    String(id),
+    'The application could not be loaded.',
+    { clearOnNewKey: true },
+  );
   const { data: application, setData: setApplication } = record;
   const [actionError, setActionError] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<Employee | null>(null);
@@ -269,9 +306,15 @@ function ApplicationDetail({ id }: { id: number }) {
         <h2 id="application-availability-title">Availability</h2>
         <Details>
           <dt>Days</dt>
-          <dd>{availability.days?.length ? availability.days.map((day) => WEEKDAY_LABELS[day] ?? day).join(', ') : '—'}</dd>
+          <dd>
+            {availability.days?.length ? availability.days.map((day) => WEEKDAY_LABELS[day] ?? day).join(', ') : '—'}
+          </dd>
           <dt>Shifts</dt>
-          <dd>{availability.shifts?.length ? availability.shifts.map((shift) => SHIFT_LABELS[shift] ?? shift).join(', ') : '—'}</dd>
+          <dd>
+            {availability.shifts?.length
+              ? availability.shifts.map((shift) => SHIFT_LABELS[shift] ?? shift).join(', ')
+              : '—'}
+          </dd>
           <dt>Can start</dt>
           <dd>{formatCalendarDate(availability.start_date)}</dd>
           <dt>Hours per week</dt>
@@ -293,7 +336,12 @@ function ApplicationDetail({ id }: { id: number }) {
                 <span>
                   {application.resume.name} ({fileSizeText(application.resume.size)})
                 </span>
-                <Button size="sm" variant="secondary" onClick={() => void download()} aria-label={`Download resume ${application.resume.name}`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => void download()}
+                  aria-label={`Download resume ${application.resume.name}`}
+                >
                   Download
                 </Button>
               </RowActions>
@@ -306,7 +354,9 @@ function ApplicationDetail({ id }: { id: number }) {
 
       <Panel aria-labelledby="application-attestation-title">
         <h2 id="application-attestation-title">Attestation</h2>
-        <p css={{ marginTop: 0 }}>The applicant attested that the information given is true and complete, and signed:</p>
+        <p css={{ marginTop: 0 }}>
+          The applicant attested that the information given is true and complete, and signed:
+        </p>
         {application.attestation_signature_url ? (
           <SignatureImage
             key={application.id}
@@ -319,7 +369,13 @@ function ApplicationDetail({ id }: { id: number }) {
       </Panel>
 
       {dialog === 'accept' ? (
-        <ConfirmDialog title={`Accept ${name}?`} confirmLabel="Accept" busy={busy} onConfirm={() => void accept()} onCancel={() => setDialog(null)}>
+        <ConfirmDialog
+          title={`Accept ${name}?`}
+          confirmLabel="Accept"
+          busy={busy}
+          onConfirm={() => void accept()}
+          onCancel={() => setDialog(null)}
+        >
           <p>Create an employee and send the sign-up invitation?</p>
         </ConfirmDialog>
       ) : null}

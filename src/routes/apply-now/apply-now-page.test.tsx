@@ -35,7 +35,9 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Years of experience in care'), '3');
   await user.type(screen.getByLabelText('Your experience'), 'Three years caring for seniors at home.');
   await user.upload(resumeInput(), file('resume.pdf', 'application/pdf'));
-  await user.click(screen.getByRole('checkbox', { name: /I certify that the information in this application is true and complete/ }));
+  await user.click(
+    screen.getByRole('checkbox', { name: /I certify that the information in this application is true and complete/ }),
+  );
   await drawSignature(screen.getByRole('img', { name: 'Your signature' }));
 }
 
@@ -45,7 +47,11 @@ describe('ApplyNow page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Apply now' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Sunrise Home Care')).toBeInTheDocument();
     const position = screen.getByRole('combobox', { name: 'Position' });
-    expect(within(position).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(position)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Choose a position',
       'Home Care Caregiver',
       'Registered Nurse',
@@ -126,7 +132,10 @@ describe('ApplyNow page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('list', { name: 'Chosen files' })).not.toBeInTheDocument();
     await user.upload(resumeInput(), file('huge.pdf', 'application/pdf', 10 * 1024 * 1024 + 1));
     expect(await screen.findByText('File is larger than 10485760 bytes')).toBeInTheDocument();
-    await user.upload(resumeInput(), file('resume.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'));
+    await user.upload(
+      resumeInput(),
+      file('resume.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+    );
     expect(within(screen.getByRole('list', { name: 'Chosen files' })).getByText('resume.docx')).toBeInTheDocument();
   });
 
@@ -147,7 +156,12 @@ describe('ApplyNow page', { timeout: 30_000 }, () => {
       email: 'rosa@example.com',
       phone: '+1 555 0142',
       address: '12 Elm St, Springfield',
-      availability: JSON.stringify({ days: ['MON', 'SAT'], shifts: ['OVERNIGHT'], start_date: '2099-09-01', hours_per_week: 30 }),
+      availability: JSON.stringify({
+        days: ['MON', 'SAT'],
+        shifts: ['OVERNIGHT'],
+        start_date: '2099-09-01',
+        hours_per_week: 30,
+      }),
       experience: 'Three years caring for seniors at home.',
       years_experience: '3',
       attestation: 'true',
@@ -166,7 +180,14 @@ describe('ApplyNow page', { timeout: 30_000 }, () => {
       isAxiosError: true,
       response: {
         status: 400,
-        data: { detail: 'Invalid input.', code: 'invalid', fields: { email: ['An application with this email is already open.'], resume: ['The file is not a PDF or Word document.'] } },
+        data: {
+          detail: 'Invalid input.',
+          code: 'invalid',
+          fields: {
+            email: ['An application with this email is already open.'],
+            resume: ['The file is not a PDF or Word document.'],
+          },
+        },
       },
     };
     setUp(vi.fn(async () => Promise.reject(refusal)));

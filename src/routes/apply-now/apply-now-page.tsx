@@ -11,7 +11,16 @@ import { Alert } from '../../ui/alert';
 import { apiErrorBody, apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
-import { CheckboxField, FieldError, FieldHint, FormStack, SelectField, TextAreaField, TextField, useTouchedError } from '../../ui/fields';
+import {
+  CheckboxField,
+  FieldError,
+  FieldHint,
+  FormStack,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useTouchedError,
+} from '../../ui/fields';
 import { FileDropField } from '../../ui/file-drop';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SignatureField } from '../../ui/signature-pad';
@@ -19,8 +28,21 @@ import { SubmitButton } from '../../ui/submit-button';
 import { maskedDateToIso } from '../../api/onboarding';
 import { dateIn } from '../../domain/dates';
 
-export const DAYS = { MON: 'Monday', TUE: 'Tuesday', WED: 'Wednesday', THU: 'Thursday', FRI: 'Friday', SAT: 'Saturday', SUN: 'Sunday' } as const;
-export const SHIFTS = { MORNING: 'Morning', AFTERNOON: 'Afternoon', EVENING: 'Evening', OVERNIGHT: 'Overnight' } as const;
+export const DAYS = {
+  MON: 'Monday',
+  TUE: 'Tuesday',
+  WED: 'Wednesday',
+  THU: 'Thursday',
+  FRI: 'Friday',
+  SAT: 'Saturday',
+  SUN: 'Sunday',
+} as const;
+export const SHIFTS = {
+  MORNING: 'Morning',
+  AFTERNOON: 'Afternoon',
+  EVENING: 'Evening',
+  OVERNIGHT: 'Overnight',
+} as const;
 type Day = keyof typeof DAYS;
 type Shift = keyof typeof SHIFTS;
 
@@ -78,41 +100,54 @@ const initialValues: ApplicationValues = {
 const anyChecked = (value: Record<string, boolean> | undefined) => Object.values(value ?? {}).some(Boolean);
 
 /** The form's rules; "today" is the agency's local date (its time zone), as the server counts it. */
-export const applicationSchema = (timeZone: string) => yup.object({
-  position: yup.string().required('Choose the position you are applying for'),
-  first_name: yup.string().trim().required('Enter your first name').max(150, 'Use at most 150 characters'),
-  last_name: yup.string().trim().required('Enter your last name').max(150, 'Use at most 150 characters'),
-  email: yup.string().trim().required('Enter your email address').email('Enter a valid email address, like name@example.com'),
-  phone: yup
-    .string()
-    .trim()
-    .required('Enter your phone number')
-    .matches(/^[+0-9 ().-]{7,20}$/, 'Enter a phone number (digits, spaces, +, -, parentheses)'),
-  address: yup.string().trim().required('Enter your home address').max(300, 'Use at most 300 characters'),
-  days: yup.object().test('some-day', 'Choose at least one day you can work', anyChecked),
-  shifts: yup.object().test('some-shift', 'Choose at least one shift you can work', anyChecked),
-  start_date: yup
-    .string()
-    .test('date', 'Enter a real date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value))
-    .test('future', 'Choose today or a later date', (value) => {
-      const date = maskedDateToIso(value);
-      return !date || date >= dateIn(timeZone, new Date());
-    }),
-  hours_per_week: yup
-    .string()
-    .trim()
-    .test('hours', 'Enter whole hours between 1 and 168', (value) => !value || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 168)),
-  experience: yup.string().trim().required('Describe your experience (write “None yet” if you are new to care work)').max(5000, 'Use at most 5000 characters'),
-  years_experience: yup
-    .string()
-    .trim()
-    .required('Enter your years of experience (0 if none)')
-    .matches(/^\d{1,2}$/, 'Enter whole years between 0 and 70')
-    .test('range', 'Enter whole years between 0 and 70', (value) => !value || Number(value) <= 70),
-  resume: yup.array().min(1, 'Attach your resume (PDF or Word)'),
-  attestation: yup.boolean().oneOf([true], 'Check the box to certify your application'),
-  attestation_signature: yup.string().nullable().required('Sign in the box to confirm the certification'),
-});
+export const applicationSchema = (timeZone: string) =>
+  yup.object({
+    position: yup.string().required('Choose the position you are applying for'),
+    first_name: yup.string().trim().required('Enter your first name').max(150, 'Use at most 150 characters'),
+    last_name: yup.string().trim().required('Enter your last name').max(150, 'Use at most 150 characters'),
+    email: yup
+      .string()
+      .trim()
+      .required('Enter your email address')
+      .email('Enter a valid email address, like name@example.com'),
+    phone: yup
+      .string()
+      .trim()
+      .required('Enter your phone number')
+      .matches(/^[+0-9 ().-]{7,20}$/, 'Enter a phone number (digits, spaces, +, -, parentheses)'),
+    address: yup.string().trim().required('Enter your home address').max(300, 'Use at most 300 characters'),
+    days: yup.object().test('some-day', 'Choose at least one day you can work', anyChecked),
+    shifts: yup.object().test('some-shift', 'Choose at least one shift you can work', anyChecked),
+    start_date: yup
+      .string()
+      .test('date', 'Enter a real date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value))
+      .test('future', 'Choose today or a later date', (value) => {
+        const date = maskedDateToIso(value);
+        return !date || date >= dateIn(timeZone, new Date());
+      }),
+    hours_per_week: yup
+      .string()
+      .trim()
+      .test(
+        'hours',
+        'Enter whole hours between 1 and 168',
+        (value) => !value || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 168),
+      ),
+    experience: yup
+      .string()
+      .trim()
+      .required('Describe your experience (write “None yet” if you are new to care work)')
+      .max(5000, 'Use at most 5000 characters'),
+    years_experience: yup
+      .string()
+      .trim()
+      .required('Enter your years of experience (0 if none)')
+      .matches(/^\d{1,2}$/, 'Enter whole years between 0 and 70')
+      .test('range', 'Enter whole years between 0 and 70', (value) => !value || Number(value) <= 70),
+    resume: yup.array().min(1, 'Attach your resume (PDF or Word)'),
+    attestation: yup.boolean().oneOf([true], 'Check the box to certify your application'),
+    attestation_signature: yup.string().nullable().required('Sign in the box to confirm the certification'),
+  });
 
 /** The multipart body of applications_create (contract-3). */
 export function applicationFormData(values: ApplicationValues): FormData {
@@ -194,7 +229,15 @@ const Section = styled.section`
   }
 `;
 
-function CheckboxGroup({ name, legend, choices }: { name: 'days' | 'shifts'; legend: string; choices: Record<string, string> }) {
+function CheckboxGroup({
+  name,
+  legend,
+  choices,
+}: {
+  name: 'days' | 'shifts';
+  legend: string;
+  choices: Record<string, string>;
+}) {
   const error = useTouchedError(name);
   const errorId = `${name}-group-error`;
   return (
@@ -214,7 +257,9 @@ function CheckboxGroup({ name, legend, choices }: { name: 'days' | 'shifts'; leg
 function SubmitHint() {
   const { isValid, dirty, submitCount } = useFormikContext<ApplicationValues>();
   if (isValid || (!dirty && submitCount === 0)) return null;
-  return <FieldHint>Complete every field that is not marked optional, attach your resume and sign to submit.</FieldHint>;
+  return (
+    <FieldHint>Complete every field that is not marked optional, attach your resume and sign to submit.</FieldHint>
+  );
 }
 
 /** /apply-now/:org — the public job application, phone first (contract-3 applications_create). */
@@ -239,12 +284,16 @@ export function ApplyNowPage() {
 
   if (submitted) {
     return (
-      <BrandBox title={`Thank you — ${organizationName ?? 'the agency'} received your application`} organizationName={organizationName} footer={footer}>
+      <BrandBox
+        title={`Thank you — ${organizationName ?? 'the agency'} received your application`}
+        organizationName={organizationName}
+        footer={footer}
+      >
         <div ref={thanksRef} tabIndex={-1} css={{ outline: 'none', overflowWrap: 'anywhere' }}>
           <Alert tone="success">Your application was sent.</Alert>
           <p>
-            We will review it and contact you at <strong>{submitted.email}</strong>. If you are hired, you will get an email with a link
-            to set up your account and finish your onboarding.
+            We will review it and contact you at <strong>{submitted.email}</strong>. If you are hired, you will get an
+            email with a link to set up your account and finish your onboarding.
           </p>
         </div>
       </BrandBox>
@@ -296,7 +345,14 @@ export function ApplyNowPage() {
               <h2 id="apply-contact">Contact details</h2>
               <TextField name="first_name" label="First name" autoComplete="given-name" />
               <TextField name="last_name" label="Last name" autoComplete="family-name" />
-              <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="off" />
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="off"
+              />
               <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
               <TextAreaField name="address" label="Home address" autoComplete="street-address" rows={2} />
             </Section>
@@ -305,11 +361,21 @@ export function ApplyNowPage() {
               <CheckboxGroup name="days" legend="Days you can work" choices={DAYS} />
               <CheckboxGroup name="shifts" legend="Shifts you can work" choices={SHIFTS} />
               <DateField name="start_date" label="Earliest start date (optional)" />
-              <TextField name="hours_per_week" label="Hours per week you want (optional)" inputMode="numeric" autoComplete="off" />
+              <TextField
+                name="hours_per_week"
+                label="Hours per week you want (optional)"
+                inputMode="numeric"
+                autoComplete="off"
+              />
             </Section>
             <Section aria-labelledby="apply-experience">
               <h2 id="apply-experience">Experience</h2>
-              <TextField name="years_experience" label="Years of experience in care" inputMode="numeric" autoComplete="off" />
+              <TextField
+                name="years_experience"
+                label="Years of experience in care"
+                inputMode="numeric"
+                autoComplete="off"
+              />
               <TextAreaField
                 name="experience"
                 label="Your experience"
@@ -327,7 +393,11 @@ export function ApplyNowPage() {
             <Section aria-labelledby="apply-attestation">
               <h2 id="apply-attestation">Certification</h2>
               <CheckboxField name="attestation" label={ATTESTATION_TEXT} />
-              <SignatureField name="attestation_signature" label="Your signature" hint="Sign with your finger, stylus or mouse." />
+              <SignatureField
+                name="attestation_signature"
+                label="Your signature"
+                hint="Sign with your finger, stylus or mouse."
+              />
             </Section>
             {error ? <Alert tone="error">{error}</Alert> : null}
             <SubmitButton fullWidth>Submit application</SubmitButton>

@@ -46,16 +46,43 @@ const changed = entry({
   employee_id: 44,
   changed_fields: { first_name: { from: 'Nora', to: 'Norah' }, phone: { from: null, to: '+1 555 0142' } },
 });
-const failed = entry({ id: 698, action: 'SIGN_IN_FAILED', entity: 'session', entity_id: null, actor: null, role: null, organization: null, client_id: null, changed_fields: { event: 'login', outcome: 'failure', account: 'unknown' }, user_agent: null });
+const failed = entry({
+  id: 698,
+  action: 'SIGN_IN_FAILED',
+  entity: 'session',
+  entity_id: null,
+  actor: null,
+  role: null,
+  organization: null,
+  client_id: null,
+  changed_fields: { event: 'login', outcome: 'failure', account: 'unknown' },
+  user_agent: null,
+});
 
-const alice: AuditPerson = { id: 12, name: 'Alice Grant', email: 'admin@sunrise.example', role: 'ROLE_ADMIN', organization: { id: 1, name: 'Sunrise Home Care' } };
+const alice: AuditPerson = {
+  id: 12,
+  name: 'Alice Grant',
+  email: 'admin@sunrise.example',
+  role: 'ROLE_ADMIN',
+  organization: { id: 1, name: 'Sunrise Home Care' },
+};
 
-const page = (results: AuditEntry[], count = results.length, countLimited = false) => ({ count, count_limited: countLimited, next: null, previous: null, results });
+const page = (results: AuditEntry[], count = results.length, countLimited = false) => ({
+  count,
+  count_limited: countLimited,
+  next: null,
+  previous: null,
+  results,
+});
 
 function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     audit_log_list: vi.fn(async () => page([read, changed, failed])),
-    audit_log_people_list: vi.fn(async ({ search }: { search: string }) => ('alice grant admin@sunrise.example'.includes(search.toLowerCase()) || search.toLowerCase().startsWith('ali') ? [alice] : [])),
+    audit_log_people_list: vi.fn(async ({ search }: { search: string }) =>
+      'alice grant admin@sunrise.example'.includes(search.toLowerCase()) || search.toLowerCase().startsWith('ali')
+        ? [alice]
+        : [],
+    ),
     audit_log_export_retrieve: vi.fn(async () => 'Time (UTC),Action\r\n'),
     ...overrides,
   });
@@ -100,14 +127,32 @@ describe('Audit log', { timeout: 30000 }, () => {
     expect(filters().getByLabelText('Record id')).toBeDisabled();
     await user.selectOptions(filters().getByLabelText('Record'), 'Client');
     await user.type(filters().getByLabelText('Record id'), '301');
-    await waitFor(() => expect(lastListCall(api)).toEqual({ organization: 2, action: 'READ', entity: 'client', entity_id: '301', limit: 25, offset: 0 }));
+    await waitFor(() =>
+      expect(lastListCall(api)).toEqual({
+        organization: 2,
+        action: 'READ',
+        entity: 'client',
+        entity_id: '301',
+        limit: 25,
+        offset: 0,
+      }),
+    );
     fireEvent.change(filters().getByLabelText('From'), { target: { value: '2026-03-05' } });
     fireEvent.change(filters().getByLabelText('To'), { target: { value: '2026-03-01' } });
     expect(await screen.findByText('The period cannot start after it ends.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
     fireEvent.change(filters().getByLabelText('To'), { target: { value: '2026-03-31' } });
     await waitFor(() =>
-      expect(lastListCall(api)).toEqual({ organization: 2, action: 'READ', entity: 'client', entity_id: '301', from: '2026-03-05', to: '2026-03-31', limit: 25, offset: 0 }),
+      expect(lastListCall(api)).toEqual({
+        organization: 2,
+        action: 'READ',
+        entity: 'client',
+        entity_id: '301',
+        from: '2026-03-05',
+        to: '2026-03-31',
+        limit: 25,
+        offset: 0,
+      }),
     );
     expect(screen.queryByText('The period cannot start after it ends.')).not.toBeInTheDocument();
   });
@@ -120,7 +165,9 @@ describe('Audit log', { timeout: 30000 }, () => {
     await user.type(person, 'ali');
     await waitFor(() => expect(api.audit_log_people_list).toHaveBeenCalledWith({ search: 'ali' }));
     expect(await screen.findByText('Pick the person from the list (their email).')).toBeInTheDocument();
-    expect(container().querySelector('datalist option[value="admin@sunrise.example"]')).toHaveTextContent('Alice Grant · Sunrise Home Care');
+    expect(container().querySelector('datalist option[value="admin@sunrise.example"]')).toHaveTextContent(
+      'Alice Grant · Sunrise Home Care',
+    );
     await user.clear(person);
     await user.type(person, 'admin@sunrise.example');
     expect(await screen.findByText('Rows of Alice Grant, Sunrise Home Care.')).toBeInTheDocument();
@@ -133,15 +180,33 @@ describe('Audit log', { timeout: 30000 }, () => {
 
   it('never picks one of several people who share an email: the organization decides', async () => {
     // a caregiver with an account at each agency (an email is unique within an organization only)
-    const atSunrise: AuditPerson = { id: 31, name: 'Nora Okafor', email: 'nora@example.test', role: 'ROLE_EMPLOYEE', organization: { id: 1, name: 'Sunrise Home Care' } };
-    const atHarbor: AuditPerson = { id: 57, name: 'Nora Okafor', email: 'nora@example.test', role: 'ROLE_EMPLOYEE', organization: { id: 2, name: 'Harbor Home Health' } };
+    const atSunrise: AuditPerson = {
+      id: 31,
+      name: 'Nora Okafor',
+      email: 'nora@example.test',
+      role: 'ROLE_EMPLOYEE',
+      organization: { id: 1, name: 'Sunrise Home Care' },
+    };
+    const atHarbor: AuditPerson = {
+      id: 57,
+      name: 'Nora Okafor',
+      email: 'nora@example.test',
+      role: 'ROLE_EMPLOYEE',
+      organization: { id: 2, name: 'Harbor Home Health' },
+    };
     const user = userEvent.setup();
     const { api } = setUp({
-      audit_log_people_list: vi.fn(async ({ organization }: { search: string; organization?: number }) => [atSunrise, atHarbor].filter((p) => !organization || p.organization!.id === organization)),
+      audit_log_people_list: vi.fn(async ({ organization }: { search: string; organization?: number }) =>
+        [atSunrise, atHarbor].filter((p) => !organization || p.organization!.id === organization),
+      ),
     });
     await screen.findByText('Client #301');
     await user.type(filters().getByLabelText('Person'), 'nora@example.test');
-    expect(await screen.findByText('2 people use this email, at Sunrise Home Care and Harbor Home Health: choose the organization to pick one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '2 people use this email, at Sunrise Home Care and Harbor Home Health: choose the organization to pick one.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(api.audit_log_people_list).toHaveBeenCalled());
     expect(lastListCall(api)).toEqual({ limit: 25, offset: 0 });
     await user.selectOptions(filters().getByLabelText('Organization'), 'Harbor Home Health');
@@ -172,19 +237,23 @@ describe('Audit log', { timeout: 30000 }, () => {
   });
 
   it('shows why the log could not be loaded', async () => {
-    setUp({ audit_log_list: vi.fn().mockRejectedValue(apiFailure(403, 'You do not have permission to perform this action.')) });
+    setUp({
+      audit_log_list: vi.fn().mockRejectedValue(apiFailure(403, 'You do not have permission to perform this action.')),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to perform this action.');
   });
 });
 
 describe('changeLines', () => {
   it('writes old → new, a search’s query and other values in words, cutting long ones', () => {
-    expect(changeLines({ is_active: { from: true, to: false }, query: { search: 'ann', limit: 50 }, count: 3, note: 'x'.repeat(100) })).toEqual([
-      'is active: true → false',
-      'query: search ann, limit 50',
-      'count: 3',
-      `note: ${'x'.repeat(79)}…`,
-    ]);
+    expect(
+      changeLines({
+        is_active: { from: true, to: false },
+        query: { search: 'ann', limit: 50 },
+        count: 3,
+        note: 'x'.repeat(100),
+      }),
+    ).toEqual(['is active: true → false', 'query: search ann, limit 50', 'count: 3', `note: ${'x'.repeat(79)}…`]);
     expect(changeLines(null)).toEqual([]);
   });
 });

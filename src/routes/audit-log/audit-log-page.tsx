@@ -25,13 +25,24 @@ const TYPING_DELAY_MS = 300;
 const VALUE_MAX = 80;
 
 const ROLE_NAMES: Record<string, string> = { ...ROLE_LABELS, ROLE_MASTER: 'Master' };
-const ACTION_TONES: Partial<Record<AuditActionCode, TagTone>> = { SIGN_IN_FAILED: 'error', DELETE: 'error', UPDATE: 'warning', CREATE: 'success', EXPORT: 'warning' };
+const ACTION_TONES: Partial<Record<AuditActionCode, TagTone>> = {
+  SIGN_IN_FAILED: 'error',
+  DELETE: 'error',
+  UPDATE: 'warning',
+  CREATE: 'success',
+  EXPORT: 'warning',
+};
 
 const words = (key: string) => key.replace(/_/g, ' ');
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
   return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
 }
 
@@ -44,7 +55,9 @@ export function changeLines(changed: AuditEntry['changed_fields']): string[] {
   return Object.entries(changed).map(([key, value]) => {
     if (isChange(value)) return `${words(key)}: ${valueText(value.from)} → ${valueText(value.to)}`;
     if (key === 'query' && value && typeof value === 'object') {
-      const parts = Object.entries(value as Record<string, unknown>).map(([name, inner]) => `${words(name)} ${valueText(inner)}`);
+      const parts = Object.entries(value as Record<string, unknown>).map(
+        ([name, inner]) => `${words(name)} ${valueText(inner)}`,
+      );
       return `query: ${parts.join(', ') || '(none)'}`;
     }
     return `${words(key)}: ${valueText(value)}`;
@@ -62,7 +75,8 @@ function browserOf(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const known = /(Edg|OPR|Firefox|Chrome|Chromium|Version)\/[\d.]+/.exec(userAgent);
   if (!known) return valueText(userAgent);
-  const name = known[1] === 'Version' ? 'Safari' : known[1] === 'Edg' ? 'Edge' : known[1] === 'OPR' ? 'Opera' : known[1];
+  const name =
+    known[1] === 'Version' ? 'Safari' : known[1] === 'Edg' ? 'Edge' : known[1] === 'OPR' ? 'Opera' : known[1];
   const system = /(Windows|Android|iPhone|iPad|Mac OS X|Linux)/.exec(userAgent)?.[1];
   return `${name} ${known[0].split('/')[1].split('.')[0]}${system ? ` on ${system === 'Mac OS X' ? 'macOS' : system}` : ''}`;
 }
@@ -124,7 +138,12 @@ export function AuditLogPage() {
   }, [people, personQuery]);
   const person = sameEmail.length === 1 ? sameEmail[0] : null;
 
-  const datesProblem = (from && !isIsoDate(from)) || (to && !isIsoDate(to)) ? 'Enter dates as shown.' : from && to && from > to ? 'The period cannot start after it ends.' : null;
+  const datesProblem =
+    (from && !isIsoDate(from)) || (to && !isIsoDate(to))
+      ? 'Enter dates as shown.'
+      : from && to && from > to
+        ? 'The period cannot start after it ends.'
+        : null;
   const filters: AuditFilters = useMemo(
     () => ({
       ...(organization ? { organization: Number(organization) } : {}),
@@ -173,7 +192,10 @@ export function AuditLogPage() {
     setDownloadError(null);
     try {
       const csv = await api.audit_log_export_retrieve(filters, null, { responseType: 'text' });
-      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `audit-log${from ? `-${from}` : ''}${to ? `-to-${to}` : ''}.csv`);
+      saveBlob(
+        new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+        `audit-log${from ? `-${from}` : ''}${to ? `-to-${to}` : ''}.csv`,
+      );
     } catch (failure) {
       setDownloadError(apiErrorDetail(failure, 'The CSV could not be downloaded.'));
     } finally {
@@ -203,15 +225,24 @@ export function AuditLogPage() {
           </span>
         ),
     },
-    { key: 'action', header: 'Action', render: (row) => (row.action ? <Tag tone={ACTION_TONES[row.action] ?? 'neutral'}>{AUDIT_ACTIONS[row.action]}</Tag> : '—') },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (row) =>
+        row.action ? <Tag tone={ACTION_TONES[row.action] ?? 'neutral'}>{AUDIT_ACTIONS[row.action]}</Tag> : '—',
+    },
     {
       key: 'record',
       header: 'Record',
       render: (row) => (
         <span>
           {recordText(row)}
-          {row.client_id !== null && !(row.entity === 'client' && row.entity_id === String(row.client_id)) ? <Small>Client #{row.client_id}</Small> : null}
-          {row.employee_id !== null && !(row.entity === 'employee' && row.entity_id === String(row.employee_id)) ? <Small>Employee #{row.employee_id}</Small> : null}
+          {row.client_id !== null && !(row.entity === 'client' && row.entity_id === String(row.client_id)) ? (
+            <Small>Client #{row.client_id}</Small>
+          ) : null}
+          {row.employee_id !== null && !(row.entity === 'employee' && row.entity_id === String(row.employee_id)) ? (
+            <Small>Employee #{row.employee_id}</Small>
+          ) : null}
         </span>
       ),
     },
@@ -248,7 +279,10 @@ export function AuditLogPage() {
 
   const filtered = Object.keys(filters).length > 0;
   const change = (setter: (value: string) => void) => (value: string) => setter(value);
-  const organizationOptions = organizations.map((candidate) => ({ value: String(candidate.id), label: candidate.name }));
+  const organizationOptions = organizations.map((candidate) => ({
+    value: String(candidate.id),
+    label: candidate.name,
+  }));
   const personHint = !personQuery
     ? 'Type a name or an email, then pick the person.'
     : person
@@ -256,21 +290,32 @@ export function AuditLogPage() {
       : sameEmail.length > 1
         ? `${sameEmail.length} people use this email, at ${sameEmail.map((candidate) => candidate.organization?.name ?? 'no organization (master)').join(' and ')}: choose the organization to pick one.`
         : people.length
-        ? 'Pick the person from the list (their email).'
-        : 'No one by that name or email.';
+          ? 'Pick the person from the list (their email).'
+          : 'No one by that name or email.';
 
   return (
     <PrivatePage
       title="Audit log"
       description={`Every sign-in, change, read, search and export, newest first. Nobody can change or delete a row. Times and dates are in ${timeZone.replace(/_/g, ' ')} time.`}
       actions={
-        <Button variant="secondary" disabled={downloading || !!datesProblem} aria-busy={downloading || undefined} onClick={() => void download()}>
+        <Button
+          variant="secondary"
+          disabled={downloading || !!datesProblem}
+          aria-busy={downloading || undefined}
+          onClick={() => void download()}
+        >
           {downloading ? 'Downloading' : 'Download CSV'}
         </Button>
       }
     >
       <Filters role="search" aria-label="Filter the audit log">
-        <FilterSelect label="Organization" value={organization} onChange={change(setOrganization)} all="All organizations" options={organizationOptions} />
+        <FilterSelect
+          label="Organization"
+          value={organization}
+          onChange={change(setOrganization)}
+          all="All organizations"
+          options={organizationOptions}
+        />
         <FieldShell label="Person" hint={personHint}>
           {({ invalid, ...control }) => (
             <>
@@ -294,24 +339,66 @@ export function AuditLogPage() {
             </>
           )}
         </FieldShell>
-        <FilterSelect label="Action" value={action} onChange={change(setAction)} all="All actions" options={AUDIT_ACTIONS} />
-        <FilterSelect label="Record" value={entity} onChange={change(setEntity)} all="All records" options={AUDIT_ENTITIES} />
+        <FilterSelect
+          label="Action"
+          value={action}
+          onChange={change(setAction)}
+          all="All actions"
+          options={AUDIT_ACTIONS}
+        />
+        <FilterSelect
+          label="Record"
+          value={entity}
+          onChange={change(setEntity)}
+          all="All records"
+          options={AUDIT_ENTITIES}
+        />
         <FieldShell label="Record id" hint={entity ? undefined : 'Choose the kind of record first.'}>
           {({ invalid, ...control }) => (
-            <Input {...control} invalid={invalid} value={entityIdText} disabled={!entity} inputMode="numeric" onChange={(event) => setEntityIdText(event.target.value)} />
+            <Input
+              {...control}
+              invalid={invalid}
+              value={entityIdText}
+              disabled={!entity}
+              inputMode="numeric"
+              onChange={(event) => setEntityIdText(event.target.value)}
+            />
           )}
         </FieldShell>
         <FieldShell label="From" error={datesProblem && from ? datesProblem : undefined}>
-          {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />}
+          {({ invalid, ...control }) => (
+            <Input
+              {...control}
+              invalid={invalid}
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          )}
         </FieldShell>
         <FieldShell label="To">
-          {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />}
+          {({ invalid, ...control }) => (
+            <Input
+              {...control}
+              invalid={invalid}
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          )}
         </FieldShell>
       </Filters>
       <Messages>
         {error ? <Alert tone="error">{error}</Alert> : null}
         {downloadError ? <Alert tone="error">{downloadError}</Alert> : null}
-        {countLimited ? <Alert tone="info">More than 10,000 rows match: the pages stop there. Narrow the filters (a person, a few days) to see older ones, or download them all as CSV.</Alert> : null}
+        {countLimited ? (
+          <Alert tone="info">
+            More than 10,000 rows match: the pages stop there. Narrow the filters (a person, a few days) to see older
+            ones, or download them all as CSV.
+          </Alert>
+        ) : null}
       </Messages>
       <DataTable
         caption="Audit log"
@@ -319,17 +406,39 @@ export function AuditLogPage() {
         rows={rows}
         rowKey={(row) => row.id}
         loading={loading}
-        empty={<EmptyState title={filtered ? 'No rows match' : 'Nothing recorded yet'} description={filtered ? 'Try other filters or a longer period.' : 'Sign-ins, changes and reads show here as they happen.'} />}
+        empty={
+          <EmptyState
+            title={filtered ? 'No rows match' : 'Nothing recorded yet'}
+            description={
+              filtered
+                ? 'Try other filters or a longer period.'
+                : 'Sign-ins, changes and reads show here as they happen.'
+            }
+          />
+        }
         paging={{ limit: AUDIT_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
     </PrivatePage>
   );
 }
 
-const Small = ({ children }: { children: ReactNode }) => <span css={{ display: 'block', fontSize: '0.8125rem', opacity: 0.8, overflowWrap: 'anywhere' }}>{children}</span>;
+const Small = ({ children }: { children: ReactNode }) => (
+  <span css={{ display: 'block', fontSize: '0.8125rem', opacity: 0.8, overflowWrap: 'anywhere' }}>{children}</span>
+);
 
 const ChangeList = ({ children }: { children: ReactNode }) => (
-  <ul css={{ margin: 0, padding: 0, listStyle: 'none', fontSize: '0.875rem', overflowWrap: 'anywhere', minWidth: '14rem' }}>{children}</ul>
+  <ul
+    css={{
+      margin: 0,
+      padding: 0,
+      listStyle: 'none',
+      fontSize: '0.875rem',
+      overflowWrap: 'anywhere',
+      minWidth: '14rem',
+    }}
+  >
+    {children}
+  </ul>
 );
 
 export default AuditLogPage;

@@ -12,7 +12,13 @@ import type { AccessEntry } from '../../api/clients';
 
 export const ACCESS_HISTORY_PAGE_SIZE = 20;
 
-const ACTION_LABELS: Record<string, string> = { READ: 'Opened', SEARCH: 'Searched', CREATE: 'Added', UPDATE: 'Changed', DELETE: 'Deleted' };
+const ACTION_LABELS: Record<string, string> = {
+  READ: 'Opened',
+  SEARCH: 'Searched',
+  CREATE: 'Added',
+  UPDATE: 'Changed',
+  DELETE: 'Deleted',
+};
 const ROLE_NAMES: Record<string, string> = { ...ROLE_LABELS, ROLE_MASTER: 'Master' };
 
 /** Who: the person and their role, or the portal itself (no person behind the entry). */

@@ -5,7 +5,14 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { useOrganizationTimeZone } from '../../app/organization';
-import { CLIENT_RELATIONSHIPS, CLIENT_STATUSES, DISCHARGE_REASONS, type ClientRelationship, type ClientStatus, type DischargeReason } from '../../domain/clients';
+import {
+  CLIENT_RELATIONSHIPS,
+  CLIENT_STATUSES,
+  DISCHARGE_REASONS,
+  type ClientRelationship,
+  type ClientStatus,
+  type DischargeReason,
+} from '../../domain/clients';
 import { dateIn } from '../../domain/dates';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
@@ -17,7 +24,14 @@ import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate, maskedToIsoDate, personName } from '../../api/hiring';
 import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 import { Tag } from '../../ui/tag';
-import { CLIENT_FORM_FIELDS, clientBody, ClientFormFields, clientFormValues, clientSchema, OPEN_STATUS_OPTIONS } from './client-form';
+import {
+  CLIENT_FORM_FIELDS,
+  clientBody,
+  ClientFormFields,
+  clientFormValues,
+  clientSchema,
+  OPEN_STATUS_OPTIONS,
+} from './client-form';
 import type { ClientTabProps } from './client-tab-props';
 import { ClientStatusTag } from './clients-page';
 import type { Client, PortalUser } from '../../api/clients';
@@ -42,7 +56,9 @@ export function ClientDetailsTab({ client, onClientChange }: ClientTabProps) {
   const [dialog, setDialog] = useState<'discharge' | 'invite' | null>(null);
   const schema = useMemo(() => clientSchema({ type: client.type, today, clinicalAlways: false }), [client.type, today]);
   const discharged = client.status === 'DISCHARGED';
-  const statusOptions = discharged ? [...OPEN_STATUS_OPTIONS, { value: 'DISCHARGED', label: CLIENT_STATUSES.DISCHARGED, disabled: true }] : OPEN_STATUS_OPTIONS;
+  const statusOptions = discharged
+    ? [...OPEN_STATUS_OPTIONS, { value: 'DISCHARGED', label: CLIENT_STATUSES.DISCHARGED, disabled: true }]
+    : OPEN_STATUS_OPTIONS;
 
   const saved = (next: Client, text: string) => {
     onClientChange(next);
@@ -87,7 +103,8 @@ export function ClientDetailsTab({ client, onClientChange }: ClientTabProps) {
           </Details>
           {client.next_certification ? (
             <Alert tone="info">
-              Next certification period: {formatCalendarDate(client.next_certification.start)} – {formatCalendarDate(client.next_certification.end)}
+              Next certification period: {formatCalendarDate(client.next_certification.start)} –{' '}
+              {formatCalendarDate(client.next_certification.end)}
             </Alert>
           ) : null}
           {discharged ? (
@@ -104,12 +121,17 @@ export function ClientDetailsTab({ client, onClientChange }: ClientTabProps) {
         <Panel aria-labelledby="client-portal-title">
           <h2 id="client-portal-title">Portal users</h2>
           {client.portal_users.length === 0 ? (
-            <p css={{ marginTop: 0 }}>No one uses the portal for this client yet. Invite the client or a family member: they see the visits and sign the reviews.</p>
+            <p css={{ marginTop: 0 }}>
+              No one uses the portal for this client yet. Invite the client or a family member: they see the visits and
+              sign the reviews.
+            </p>
           ) : (
             <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
               {client.portal_users.map((portalUser) => (
                 <li key={portalUser.id}>
-                  <strong>{personName(portalUser)}</strong> · {CLIENT_RELATIONSHIPS[portalUser.relationship] ?? portalUser.relationship} · <PortalUserState user={portalUser} />
+                  <strong>{personName(portalUser)}</strong> ·{' '}
+                  {CLIENT_RELATIONSHIPS[portalUser.relationship] ?? portalUser.relationship} ·{' '}
+                  <PortalUserState user={portalUser} />
                   <div css={{ overflowWrap: 'anywhere' }}>
                     <a href={`mailto:${portalUser.email}`}>{portalUser.email}</a>
                   </div>
@@ -134,7 +156,10 @@ export function ClientDetailsTab({ client, onClientChange }: ClientTabProps) {
           setError(null);
           try {
             const status = values.status !== client.status ? { status: values.status as ClientStatus } : {};
-            const updated = await api.clients_partial_update({ id: client.id }, { ...clientBody(values, client.type), ...status });
+            const updated = await api.clients_partial_update(
+              { id: client.id },
+              { ...clientBody(values, client.type), ...status },
+            );
             resetForm();
             saved(updated, 'The details were saved.');
           } catch (failure) {
@@ -153,13 +178,25 @@ export function ClientDetailsTab({ client, onClientChange }: ClientTabProps) {
         </Form>
       </Formik>
 
-      {dialog === 'discharge' ? <DischargeDialog client={client} today={today} onClose={() => setDialog(null)} onDone={saved} /> : null}
+      {dialog === 'discharge' ? (
+        <DischargeDialog client={client} today={today} onClose={() => setDialog(null)} onDone={saved} />
+      ) : null}
       {dialog === 'invite' ? <InviteDialog client={client} onClose={() => setDialog(null)} onDone={saved} /> : null}
     </>
   );
 }
 
-function DischargeDialog({ client, today, onClose, onDone }: { client: Client; today: string; onClose: () => void; onDone: (client: Client, notice: string) => void }) {
+function DischargeDialog({
+  client,
+  today,
+  onClose,
+  onDone,
+}: {
+  client: Client;
+  today: string;
+  onClose: () => void;
+  onDone: (client: Client, notice: string) => void;
+}) {
   const api = useApiClient();
   const [error, setError] = useState<string | null>(null);
   const title = `Discharge ${personName(client)}`;
@@ -178,7 +215,10 @@ function DischargeDialog({ client, today, onClose, onDone }: { client: Client; t
               const iso = maskedToIsoDate(value);
               return !iso || iso <= today;
             }),
-          discharge_reason: yup.string().oneOf(Object.keys(DISCHARGE_REASONS), 'Choose the reason for the discharge.').required('Choose the reason for the discharge.'),
+          discharge_reason: yup
+            .string()
+            .oneOf(Object.keys(DISCHARGE_REASONS), 'Choose the reason for the discharge.')
+            .required('Choose the reason for the discharge.'),
           discharge_note: yup.string().max(2000, 'Keep the note under 2,000 characters.'),
         })}
         onSubmit={async (values, { setErrors }) => {
@@ -205,7 +245,12 @@ function DischargeDialog({ client, today, onClose, onDone }: { client: Client; t
         <Form noValidate aria-label={title}>
           <FormStack>
             <DateField name="discharged_on" label="Date of discharge" data-autofocus />
-            <SelectField name="discharge_reason" label="Reason" placeholder="Choose a reason" options={DISCHARGE_REASON_OPTIONS} />
+            <SelectField
+              name="discharge_reason"
+              label="Reason"
+              placeholder="Choose a reason"
+              options={DISCHARGE_REASON_OPTIONS}
+            />
             <TextAreaField name="discharge_note" label="Note (optional)" />
             <DialogActions>
               <Button variant="secondary" onClick={onClose}>
@@ -220,7 +265,15 @@ function DischargeDialog({ client, today, onClose, onDone }: { client: Client; t
   );
 }
 
-function InviteDialog({ client, onClose, onDone }: { client: Client; onClose: () => void; onDone: (client: Client, notice: string) => void }) {
+function InviteDialog({
+  client,
+  onClose,
+  onDone,
+}: {
+  client: Client;
+  onClose: () => void;
+  onDone: (client: Client, notice: string) => void;
+}) {
   const api = useApiClient();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -233,16 +286,27 @@ function InviteDialog({ client, onClose, onDone }: { client: Client; onClose: ()
           email: yup.string().trim().email('Enter a valid email address').required('Enter an email address'),
           first_name: yup.string().trim().required('Enter a first name'),
           last_name: yup.string().trim().required('Enter a last name'),
-          relationship: yup.string().oneOf(Object.keys(CLIENT_RELATIONSHIPS), 'Choose who this is').required('Choose who this is'),
+          relationship: yup
+            .string()
+            .oneOf(Object.keys(CLIENT_RELATIONSHIPS), 'Choose who this is')
+            .required('Choose who this is'),
         })}
         onSubmit={async (values, { setErrors }) => {
           setError(null);
           try {
             const invited = await api.clients_invitation_create(
               { id: client.id },
-              { email: values.email.trim(), first_name: values.first_name.trim(), last_name: values.last_name.trim(), relationship: values.relationship as ClientRelationship },
+              {
+                email: values.email.trim(),
+                first_name: values.first_name.trim(),
+                last_name: values.last_name.trim(),
+                relationship: values.relationship as ClientRelationship,
+              },
             );
-            onDone({ ...client, portal_users: [...client.portal_users.filter((row) => row.id !== invited.id), invited] }, `The invitation was sent to ${invited.email}.`);
+            onDone(
+              { ...client, portal_users: [...client.portal_users.filter((row) => row.id !== invited.id), invited] },
+              `The invitation was sent to ${invited.email}.`,
+            );
             onClose();
           } catch (failure) {
             const fields = apiFieldErrors(failure, { known: ['email', 'first_name', 'last_name', 'relationship'] });
@@ -253,7 +317,15 @@ function InviteDialog({ client, onClose, onDone }: { client: Client; onClose: ()
       >
         <Form noValidate aria-label="Invite to the portal">
           <FormStack>
-            <TextField name="email" label="Email" type="email" inputMode="email" autoCapitalize="off" autoComplete="off" data-autofocus />
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoCapitalize="off"
+              autoComplete="off"
+              data-autofocus
+            />
             <TextField name="first_name" label="First name" autoComplete="off" />
             <TextField name="last_name" label="Last name" autoComplete="off" />
             <SelectField name="relationship" label="Who is this?" placeholder="Choose" options={RELATIONSHIP_OPTIONS} />

@@ -84,7 +84,12 @@ export const CLIENT_FORM_FIELDS = [
 ] as const;
 
 /** The statuses the form offers: a discharge has its own dialog (a date and a reason). */
-export const OPEN_STATUSES = ['PENDING', 'ACTIVE', 'WAITING_LIST', 'ON_HOLD'] as const satisfies readonly ClientStatus[];
+export const OPEN_STATUSES = [
+  'PENDING',
+  'ACTIVE',
+  'WAITING_LIST',
+  'ON_HOLD',
+] as const satisfies readonly ClientStatus[];
 export const OPEN_STATUS_OPTIONS = OPEN_STATUSES.map((value) => ({ value, label: CLIENT_STATUSES[value] }));
 
 /** A home health client in these statuses needs its clinical details (as the server decides). */
@@ -126,15 +131,28 @@ const phone = yup
   .trim()
   .matches(/^[+()\d\s.-]{7,}$/, { message: 'Enter a phone number', excludeEmptyString: true });
 
-const maskedDate = () => yup.string().test('date', 'Enter a date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value));
+const maskedDate = () =>
+  yup.string().test('date', 'Enter a date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value));
 
 /**
  * The checks of the client's form. `clinicalAlways`: the intake form asks for the home health details
  * whatever the status; an edit asks for them once care is under way (Active, On hold).
  */
-export function clientSchema({ type, today, clinicalAlways }: { type: ClientType; today: string; clinicalAlways: boolean }) {
+export function clientSchema({
+  type,
+  today,
+  clinicalAlways,
+}: {
+  type: ClientType;
+  today: string;
+  clinicalAlways: boolean;
+}) {
   const clinical = (status: string | undefined) => clinicalAlways || CARE_UNDER_WAY.includes(status ?? '');
-  const needed = (message: string) => yup.string().trim().when('status', { is: clinical, then: (schema) => schema.required(message) });
+  const needed = (message: string) =>
+    yup
+      .string()
+      .trim()
+      .when('status', { is: clinical, then: (schema) => schema.required(message) });
   const base = {
     first_name: yup.string().trim().required('Enter the first name.'),
     last_name: yup.string().trim().required('Enter the last name.'),
@@ -151,15 +169,30 @@ export function clientSchema({ type, today, clinicalAlways }: { type: ClientType
   if (!includesHomeHealth(type)) return yup.object(base);
   return yup.object({
     ...base,
-    payer: needed('Choose the payer: Medicare or Medicaid.').oneOf(['', ...Object.keys(PAYERS)], 'Choose the payer: Medicare or Medicaid.'),
+    payer: needed('Choose the payer: Medicare or Medicaid.').oneOf(
+      ['', ...Object.keys(PAYERS)],
+      'Choose the payer: Medicare or Medicaid.',
+    ),
     member_id: needed("Enter the payer's member id."),
     physician_name: needed('Enter the attending physician.'),
-    physician_npi: needed("Enter the physician's NPI.").test('npi', NPI_MESSAGE, (value) => !value || isValidNpi(value.replace(/\s/g, ''))),
-    diagnosis_code: needed('Enter the primary diagnosis (ICD-10).').test('icd10', ICD10_MESSAGE, (value) => !value || isIcd10Shape(value)),
-    certification_start: maskedDate().test('start', 'Enter the start of the certification period.', function check(value) {
-      const { status, certification_end: end } = this.parent as ClientFormValues;
-      return !!value || (!clinical(status) && !end);
-    }),
+    physician_npi: needed("Enter the physician's NPI.").test(
+      'npi',
+      NPI_MESSAGE,
+      (value) => !value || isValidNpi(value.replace(/\s/g, '')),
+    ),
+    diagnosis_code: needed('Enter the primary diagnosis (ICD-10).').test(
+      'icd10',
+      ICD10_MESSAGE,
+      (value) => !value || isIcd10Shape(value),
+    ),
+    certification_start: maskedDate().test(
+      'start',
+      'Enter the start of the certification period.',
+      function check(value) {
+        const { status, certification_end: end } = this.parent as ClientFormValues;
+        return !!value || (!clinical(status) && !end);
+      },
+    ),
     certification_end: maskedDate().test('period', 'Enter the end of the certification period.', function check(value) {
       const start = maskedToIsoDate((this.parent as ClientFormValues).certification_start);
       if (!start) return true;
@@ -220,7 +253,8 @@ function CertificationEndPrefill() {
   const { values, setFieldValue } = useFormikContext<ClientFormValues>();
   const start = maskedToIsoDate(values.certification_start);
   useEffect(() => {
-    if (start && !values.certification_end) void setFieldValue('certification_end', isoToMaskedDate(certificationEnd(start)), true);
+    if (start && !values.certification_end)
+      void setFieldValue('certification_end', isoToMaskedDate(certificationEnd(start)), true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fills the end only when the start changes: an end cleared by hand stays empty
   }, [start]);
   return null;
@@ -230,7 +264,17 @@ function CertificationEndPrefill() {
  * The fields of a client of `type`, in panels: the person, the home, the emergency contact, (intake) the
  * services, (home health) the payer, physician, diagnosis and certification period, the notes.
  */
-export function ClientFormFields({ type, idPrefix, withServices = false, statusOptions }: { type: ClientType; idPrefix: string; withServices?: boolean; statusOptions: readonly { value: string; label: string; disabled?: boolean }[] }) {
+export function ClientFormFields({
+  type,
+  idPrefix,
+  withServices = false,
+  statusOptions,
+}: {
+  type: ClientType;
+  idPrefix: string;
+  withServices?: boolean;
+  statusOptions: readonly { value: string; label: string; disabled?: boolean }[];
+}) {
   const heading = (name: string) => `${idPrefix}-${name}-title`;
   return (
     <>
@@ -260,7 +304,13 @@ export function ClientFormFields({ type, idPrefix, withServices = false, statusO
             <TextField name="city" label="City (optional)" autoComplete="off" />
             <TextField name="state" label="State (optional)" autoComplete="off" />
           </TwoColumns>
-          <TextField name="postal_code" label="Postal code (optional)" inputMode="numeric" autoComplete="off" css={{ maxWidth: 200 }} />
+          <TextField
+            name="postal_code"
+            label="Postal code (optional)"
+            inputMode="numeric"
+            autoComplete="off"
+            css={{ maxWidth: 200 }}
+          />
         </FormStack>
       </Panel>
 
@@ -269,8 +319,19 @@ export function ClientFormFields({ type, idPrefix, withServices = false, statusO
         <FormStack>
           <TextField name="emergency_contact_name" label="Name (optional)" autoComplete="off" />
           <TwoColumns>
-            <TextField name="emergency_contact_phone" label="Phone of the emergency contact (optional)" type="tel" inputMode="tel" autoComplete="off" />
-            <TextField name="emergency_contact_relationship" label="Relationship (optional)" autoComplete="off" hint="For example: daughter, neighbour." />
+            <TextField
+              name="emergency_contact_phone"
+              label="Phone of the emergency contact (optional)"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+            />
+            <TextField
+              name="emergency_contact_relationship"
+              label="Relationship (optional)"
+              autoComplete="off"
+              hint="For example: daughter, neighbour."
+            />
           </TwoColumns>
         </FormStack>
       </Panel>
@@ -279,7 +340,11 @@ export function ClientFormFields({ type, idPrefix, withServices = false, statusO
         <Panel aria-labelledby={heading('services')}>
           <h2 id={heading('services')}>Services</h2>
           <p css={{ marginTop: 0 }}>Check the services the client receives; you can add others later.</p>
-          <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', columnGap: 16 }} role="group" aria-labelledby={heading('services')}>
+          <div
+            css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', columnGap: 16 }}
+            role="group"
+            aria-labelledby={heading('services')}
+          >
             {servicesFor(type).map((code) => (
               <CheckboxField key={code} name={`services.${code}`} label={SERVICES[code]} />
             ))}
@@ -298,15 +363,31 @@ export function ClientFormFields({ type, idPrefix, withServices = false, statusO
             </TwoColumns>
             <TwoColumns>
               <TextField name="physician_name" label="Attending physician" autoComplete="off" />
-              <TextField name="physician_npi" label="Physician's NPI" inputMode="numeric" autoComplete="off" hint="10 digits." />
+              <TextField
+                name="physician_npi"
+                label="Physician's NPI"
+                inputMode="numeric"
+                autoComplete="off"
+                hint="10 digits."
+              />
             </TwoColumns>
             <TwoColumns>
-              <TextField name="diagnosis_code" label="Primary diagnosis (ICD-10 code)" autoCapitalize="characters" autoComplete="off" hint="For example E11.9." />
+              <TextField
+                name="diagnosis_code"
+                label="Primary diagnosis (ICD-10 code)"
+                autoCapitalize="characters"
+                autoComplete="off"
+                hint="For example E11.9."
+              />
               <TextField name="diagnosis_description" label="Diagnosis description (optional)" autoComplete="off" />
             </TwoColumns>
             <TwoColumns>
               <DateField name="certification_start" label="Certification period start" />
-              <DateField name="certification_end" label="Certification period end" hint="60 days from the start, filled in when you enter the start. Format dd.mm.yyyy" />
+              <DateField
+                name="certification_end"
+                label="Certification period end"
+                hint="60 days from the start, filled in when you enter the start. Format dd.mm.yyyy"
+              />
             </TwoColumns>
             <CertificationEndPrefill />
           </FormStack>

@@ -43,12 +43,23 @@ describe('Client page', { timeout: 30000 }, () => {
     const { container, api } = setUp('/clients/301', client);
     expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Diaz' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent('/clients/301/details'));
-    expect(screen.getByRole('link', { name: 'Back to clients' }).parentElement).toHaveTextContent('Back to clients · Home Health · Active · From a referral');
+    expect(screen.getByRole('link', { name: 'Back to clients' }).parentElement).toHaveTextContent(
+      'Back to clients · Home Health · Active · From a referral',
+    );
     expect(screen.getByRole('link', { name: 'Back to clients' })).toHaveAttribute('href', '/clients');
     expect(screen.getByText('Next certification period: Mar 2, 2026 – Apr 30, 2026')).toBeInTheDocument();
     expect(screen.getByLabelText("Physician's NPI")).toHaveValue('1234567893');
     const sections = screen.getByRole('navigation', { name: 'Client sections' });
-    for (const name of ['Details', 'Services and authorizations', 'Visits', 'Work-service reviews', 'Notes', 'Documents', 'Grievances', 'Access history']) {
+    for (const name of [
+      'Details',
+      'Services and authorizations',
+      'Visits',
+      'Work-service reviews',
+      'Notes',
+      'Documents',
+      'Grievances',
+      'Access history',
+    ]) {
       expect(within(sections).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(await seriousAxeViolations(container)).toEqual([]);
@@ -76,14 +87,22 @@ describe('Client page', { timeout: 30000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Goals met');
     await user.click(within(dialog).getByRole('textbox', { name: 'Date of discharge' }));
     await user.tab();
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Date of discharge' })).toHaveAccessibleDescription(expect.stringContaining('Enter the date of discharge.')));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Date of discharge' })).toHaveAccessibleDescription(
+        expect.stringContaining('Enter the date of discharge.'),
+      ),
+    );
     expect(confirm).toBeDisabled();
 
     // the date alone is not enough
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Choose a reason');
     await user.type(within(dialog).getByRole('textbox', { name: 'Date of discharge' }), '02032026');
     await user.tab();
-    await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription('Choose the reason for the discharge.'));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(
+        'Choose the reason for the discharge.',
+      ),
+    );
     expect(confirm).toBeDisabled();
     expect(api.clients_partial_update).not.toHaveBeenCalled();
 
@@ -93,7 +112,12 @@ describe('Client page', { timeout: 30000 }, () => {
     await waitFor(() =>
       expect(api.clients_partial_update).toHaveBeenCalledWith(
         { id: 301 },
-        { status: 'DISCHARGED', discharged_on: '2026-03-02', discharge_reason: 'MOVED', discharge_note: 'Moved to her son in Ohio.' },
+        {
+          status: 'DISCHARGED',
+          discharged_on: '2026-03-02',
+          discharge_reason: 'MOVED',
+          discharge_note: 'Moved to her son in Ohio.',
+        },
       ),
     );
     expect(await screen.findByText('Rosa Diaz was discharged.')).toBeInTheDocument();
@@ -105,7 +129,15 @@ describe('Client page', { timeout: 30000 }, () => {
   it('invites a family member to the portal, who then shows with the invitation pending', async () => {
     const user = userEvent.setup();
     const client = makeClient();
-    const invited = { id: 77, email: 'lena@example.com', first_name: 'Lena', last_name: 'Diaz', relationship: 'FAMILY', invitation_pending: true, is_active: true };
+    const invited = {
+      id: 77,
+      email: 'lena@example.com',
+      first_name: 'Lena',
+      last_name: 'Diaz',
+      relationship: 'FAMILY',
+      invitation_pending: true,
+      is_active: true,
+    };
     const { api } = setUp('/clients/301/details', client, { clients_invitation_create: vi.fn(async () => invited) });
     await user.click(await screen.findByRole('button', { name: 'Invite to the portal' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite to the portal' });
@@ -115,7 +147,10 @@ describe('Client page', { timeout: 30000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Who is this?'), 'A family member');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() =>
-      expect(api.clients_invitation_create).toHaveBeenCalledWith({ id: 301 }, { email: 'lena@example.com', first_name: 'Lena', last_name: 'Diaz', relationship: 'FAMILY' }),
+      expect(api.clients_invitation_create).toHaveBeenCalledWith(
+        { id: 301 },
+        { email: 'lena@example.com', first_name: 'Lena', last_name: 'Diaz', relationship: 'FAMILY' },
+      ),
     );
     expect(await screen.findByText('The invitation was sent to lena@example.com.')).toBeInTheDocument();
     const portal = screen.getByRole('region', { name: 'Portal users' });
@@ -128,13 +163,36 @@ describe('Client page', { timeout: 30000 }, () => {
     const pathways = makeService({
       authorizations: [
         makeAuthorization({ id: 1, amount: 100, used: 95, remaining: 5, low: true, reference: 'PA-LOW' }),
-        makeAuthorization({ id: 2, unit: 'VISIT', amount: 12, used: 2, remaining: 10, ends_on: '2026-03-10', ending_soon: true, reference: 'PA-SOON' }),
-        makeAuthorization({ id: 3, amount: 40, used: 10, remaining: 30, ends_on: '2026-01-31', ended: true, reference: 'PA-OLD' }),
+        makeAuthorization({
+          id: 2,
+          unit: 'VISIT',
+          amount: 12,
+          used: 2,
+          remaining: 10,
+          ends_on: '2026-03-10',
+          ending_soon: true,
+          reference: 'PA-SOON',
+        }),
+        makeAuthorization({
+          id: 3,
+          amount: 40,
+          used: 10,
+          remaining: 30,
+          ends_on: '2026-01-31',
+          ended: true,
+          reference: 'PA-OLD',
+        }),
         makeAuthorization({ id: 4, amount: 40, used: 0, remaining: 40, reference: 'PA-FINE' }),
       ],
     });
     const client = makeClient({ services: [pathways] });
-    const recorded = makeAuthorization({ id: 5, amount: 60, starts_on: '2026-04-01', ends_on: '2026-06-30', reference: 'PA-NEW' });
+    const recorded = makeAuthorization({
+      id: 5,
+      amount: 60,
+      starts_on: '2026-04-01',
+      ends_on: '2026-06-30',
+      reference: 'PA-NEW',
+    });
     const { api, container } = setUp('/clients/301/services', client, {
       clients_services_partial_update: vi.fn(async () => ({ ...pathways, status: 'ON_HOLD' })),
       clients_authorizations_create: vi.fn(async () => recorded),
@@ -152,7 +210,12 @@ describe('Client page', { timeout: 30000 }, () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await user.selectOptions(within(panel).getByLabelText('Status of Pathways'), 'On hold');
-    await waitFor(() => expect(api.clients_services_partial_update).toHaveBeenCalledWith({ id: 301, service_id: 11 }, { status: 'ON_HOLD' }));
+    await waitFor(() =>
+      expect(api.clients_services_partial_update).toHaveBeenCalledWith(
+        { id: 301, service_id: 11 },
+        { status: 'ON_HOLD' },
+      ),
+    );
     expect(await screen.findByText('Pathways is now on hold.')).toBeInTheDocument();
 
     const addService = screen.getByRole('form', { name: 'Add a service' });
@@ -174,16 +237,32 @@ describe('Client page', { timeout: 30000 }, () => {
     await waitFor(() =>
       expect(api.clients_authorizations_create).toHaveBeenCalledWith(
         { id: 301 },
-        { service_id: 11, unit: 'HOUR', amount: 60, starts_on: '2026-04-01', ends_on: '2026-06-30', reference: 'PA-NEW' },
+        {
+          service_id: 11,
+          unit: 'HOUR',
+          amount: 60,
+          starts_on: '2026-04-01',
+          ends_on: '2026-06-30',
+          reference: 'PA-NEW',
+        },
       ),
     );
     expect(await within(screen.getByRole('region', { name: 'Pathways' })).findByText('PA-NEW')).toBeInTheDocument();
   });
 
   it('lists the access history: when, who with their role, the action and what', async () => {
-    const entry = { id: 1, at: '2026-03-02T14:05:00Z', actor: { id: 5, name: 'Grace Hopper', role: 'ROLE_ADMIN' }, action: 'UPDATE', entity: 'client', what: 'client: phone, notes' };
+    const entry = {
+      id: 1,
+      at: '2026-03-02T14:05:00Z',
+      actor: { id: 5, name: 'Grace Hopper', role: 'ROLE_ADMIN' },
+      action: 'UPDATE',
+      entity: 'client',
+      what: 'client: phone, notes',
+    };
     const { api } = setUp('/clients/301/access-history', makeClient(), {
-      clients_access_history_list: vi.fn(async () => page([entry, { ...entry, id: 2, actor: null, action: 'READ', what: 'client (welcome)' }], 45)),
+      clients_access_history_list: vi.fn(async () =>
+        page([entry, { ...entry, id: 2, actor: null, action: 'READ', what: 'client (welcome)' }], 45),
+      ),
     });
     const row = (await screen.findByText('client: phone, notes')).closest('tr')!;
     expect(within(row).getByText('Grace Hopper (Admin)')).toBeInTheDocument();
@@ -192,6 +271,8 @@ describe('Client page', { timeout: 30000 }, () => {
     expect(screen.getByText('The portal (automatic)')).toBeInTheDocument();
     expect(api.clients_access_history_list).toHaveBeenCalledWith({ id: 301, limit: 20, offset: 0 });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(api.clients_access_history_list).toHaveBeenLastCalledWith({ id: 301, limit: 20, offset: 20 }));
+    await waitFor(() =>
+      expect(api.clients_access_history_list).toHaveBeenLastCalledWith({ id: 301, limit: 20, offset: 20 }),
+    );
   });
 });

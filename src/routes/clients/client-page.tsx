@@ -37,7 +37,11 @@ function ClientNotesTab({ client }: ClientTabProps) {
   return (
     <Panel aria-labelledby="client-notes-title">
       <h2 id="client-notes-title">Notes</h2>
-      {client.notes ? <p css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginTop: 0 }}>{client.notes}</p> : <p css={{ marginTop: 0 }}>No notes yet.</p>}
+      {client.notes ? (
+        <p css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginTop: 0 }}>{client.notes}</p>
+      ) : (
+        <p css={{ marginTop: 0 }}>No notes yet.</p>
+      )}
       <TextLink to={`/clients/${client.id}/details`}>Edit the notes under Details</TextLink>
     </Panel>
   );
@@ -88,10 +92,27 @@ export function ClientPage() {
         <Route path="visits" element={<ClientVisitsTab {...props} />} />
         <Route path="reviews/*" element={<ClientReviewsTab {...props} />} />
         <Route path="notes" element={<ClientNotesTab {...props} />} />
-        <Route path="documents" element={<EmptyState title="No documents yet" description="The client's documents come with a later release." />} />
-        <Route path="grievances" element={<GrievanceDesk caption="The client's grievances" clientId={client.id} emptyDescription="Grievances about this client, filed by them or taken by phone, appear here." />} />
+        <Route
+          path="documents"
+          element={
+            <EmptyState title="No documents yet" description="The client's documents come with a later release." />
+          }
+        />
+        <Route
+          path="grievances"
+          element={
+            <GrievanceDesk
+              caption="The client's grievances"
+              clientId={client.id}
+              emptyDescription="Grievances about this client, filed by them or taken by phone, appear here."
+            />
+          }
+        />
         <Route path="access-history" element={<ClientAccessHistoryTab {...props} />} />
-        <Route path="*" element={<EmptyState title="Section not found" description="Choose one of the sections above." />} />
+        <Route
+          path="*"
+          element={<EmptyState title="Section not found" description="Choose one of the sections above." />}
+        />
       </Routes>
     </PrivatePage>
   );

@@ -34,15 +34,25 @@ const Rows = styled.ul`
 function ReviewList({ clientId }: { clientId: number }) {
   const api = useApiClient();
   const { user } = useAuthentication();
-  const reviews = useRecord(() => api.work_service_reviews_list({ client_id: clientId, limit: REVIEWS_PAGE_SIZE, offset: 0 }), String(clientId), 'The reviews could not be loaded.');
+  const reviews = useRecord(
+    () => api.work_service_reviews_list({ client_id: clientId, limit: REVIEWS_PAGE_SIZE, offset: 0 }),
+    String(clientId),
+    'The reviews could not be loaded.',
+  );
   return (
     <Panel aria-labelledby="client-reviews-title">
       <h2 id="client-reviews-title">Reviews</h2>
-      <p css={{ marginTop: 0 }}>Each week that ended with visits waits for the client’s signature. A visit the client disputes is in the exceptions queue.</p>
+      <p css={{ marginTop: 0 }}>
+        Each week that ended with visits waits for the client’s signature. A visit the client disputes is in the
+        exceptions queue.
+      </p>
       {reviews.error ? <Alert tone="error">{reviews.error}</Alert> : null}
       {reviews.loading && !reviews.data ? <p role="status">Loading…</p> : null}
       {reviews.data && reviews.data.results.length === 0 ? (
-        <EmptyState title="No work-service reviews yet" description="A review is created when a week with completed visits ends; the client signs each one." />
+        <EmptyState
+          title="No work-service reviews yet"
+          description="A review is created when a week with completed visits ends; the client signs each one."
+        />
       ) : null}
       {reviews.data && reviews.data.results.length > 0 ? (
         <Rows>
@@ -64,7 +74,11 @@ function ReviewDetail({ clientId }: { clientId: number }) {
   const { reviewId } = useParams();
   const api = useApiClient();
   const { user } = useAuthentication();
-  const review = useRecord(() => api.work_service_reviews_retrieve({ id: Number(reviewId) }), String(reviewId), 'The review could not be loaded.');
+  const review = useRecord(
+    () => api.work_service_reviews_retrieve({ id: Number(reviewId) }),
+    String(reviewId),
+    'The review could not be loaded.',
+  );
   const back = (
     <p css={{ margin: '0 0 16px' }} data-print="hide">
       <TextLink to={`/clients/${clientId}/reviews`}>All reviews</TextLink>

@@ -35,7 +35,11 @@ const SERVICE_STATUS_OPTIONS = Object.entries(SERVICE_STATUSES) as [ServiceStatu
 const UNIT_OPTIONS = Object.entries(AUTHORIZATION_UNITS).map(([value, label]) => ({ value, label }));
 
 /** An authorization's warnings in words (the colour only repeats them). */
-export function AuthorizationWarnings({ authorization }: { authorization: Pick<Authorization, 'low' | 'ending_soon' | 'ended'> }) {
+export function AuthorizationWarnings({
+  authorization,
+}: {
+  authorization: Pick<Authorization, 'low' | 'ending_soon' | 'ended'>;
+}) {
   const { low, ending_soon: endingSoon, ended } = authorization;
   if (!low && !endingSoon && !ended) return <span>None</span>;
   return (
@@ -52,7 +56,11 @@ const authorizationColumns: DataTableColumn<Authorization>[] = [
   { key: 'amount', header: 'Authorized', align: 'right', render: (row) => units.format(row.amount) },
   { key: 'used', header: 'Used', align: 'right', render: (row) => units.format(row.used) },
   { key: 'remaining', header: 'Remaining', align: 'right', render: (row) => units.format(row.remaining) },
-  { key: 'dates', header: 'Dates', render: (row) => `${formatCalendarDate(row.starts_on)} – ${formatCalendarDate(row.ends_on)}` },
+  {
+    key: 'dates',
+    header: 'Dates',
+    render: (row) => `${formatCalendarDate(row.starts_on)} – ${formatCalendarDate(row.ends_on)}`,
+  },
   { key: 'reference', header: 'Reference', render: (row) => row.reference || '—' },
   { key: 'warnings', header: 'Warnings', render: (row) => <AuthorizationWarnings authorization={row} /> },
 ];
@@ -65,19 +73,30 @@ const maskedDate = (required: string) =>
 
 const authorizationSchema = yup.object({
   service_id: yup.string().required('Choose the service.'),
-  unit: yup.string().oneOf(Object.keys(AUTHORIZATION_UNITS), 'Choose hours or visits.').required('Choose hours or visits.'),
+  unit: yup
+    .string()
+    .oneOf(Object.keys(AUTHORIZATION_UNITS), 'Choose hours or visits.')
+    .required('Choose hours or visits.'),
   amount: yup
     .string()
     .trim()
     .required('Enter the amount authorized.')
     .matches(/^\d+$/, 'Enter a whole number.')
-    .test('range', 'Enter an amount from 1 to 100,000.', (value) => !value || (Number(value) >= 1 && Number(value) <= 100_000)),
+    .test(
+      'range',
+      'Enter an amount from 1 to 100,000.',
+      (value) => !value || (Number(value) >= 1 && Number(value) <= 100_000),
+    ),
   starts_on: maskedDate('Enter the first day.'),
-  ends_on: maskedDate('Enter the last day.').test('order', 'The authorization cannot end before it starts.', function check(value) {
-    const start = maskedToIsoDate((this.parent as { starts_on: string }).starts_on);
-    const end = maskedToIsoDate(value);
-    return !start || !end || end >= start;
-  }),
+  ends_on: maskedDate('Enter the last day.').test(
+    'order',
+    'The authorization cannot end before it starts.',
+    function check(value) {
+      const start = maskedToIsoDate((this.parent as { starts_on: string }).starts_on);
+      const end = maskedToIsoDate(value);
+      return !start || !end || end >= start;
+    },
+  ),
   reference: yup.string().max(100, 'Keep the reference under 100 characters.'),
 });
 
@@ -89,7 +108,8 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
   const [changing, setChanging] = useState<number | null>(null);
   const missing = servicesFor(client.type).filter((code) => !client.services.some((row) => row.service === code));
 
-  const replaceService = (next: ClientService) => onClientChange({ ...client, services: client.services.map((row) => (row.id === next.id ? next : row)) });
+  const replaceService = (next: ClientService) =>
+    onClientChange({ ...client, services: client.services.map((row) => (row.id === next.id ? next : row)) });
 
   const changeStatus = async (service: ClientService, status: ServiceStatus) => {
     setNotice(null);
@@ -112,7 +132,12 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
         {error ? <Alert tone="error">{error}</Alert> : null}
       </Messages>
 
-      {client.services.length === 0 ? <EmptyState title="No services yet" description="Add a service below; then record what the payer authorized for it." /> : null}
+      {client.services.length === 0 ? (
+        <EmptyState
+          title="No services yet"
+          description="Add a service below; then record what the payer authorized for it."
+        />
+      ) : null}
 
       {client.services.map((service) => {
         const label = SERVICES[service.service] ?? service.service;
@@ -144,7 +169,12 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
               columns={authorizationColumns}
               rows={service.authorizations}
               rowKey={(row) => row.id}
-              empty={<EmptyState title="No authorizations yet" description="Record what the payer authorized for this service." />}
+              empty={
+                <EmptyState
+                  title="No authorizations yet"
+                  description="Record what the payer authorized for this service."
+                />
+              }
             />
           </Panel>
         );
@@ -158,12 +188,17 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
           ) : (
             <Formik
               initialValues={{ service: '' }}
-              validationSchema={yup.object({ service: yup.string().oneOf(missing, 'Choose a service.').required('Choose a service.') })}
+              validationSchema={yup.object({
+                service: yup.string().oneOf(missing, 'Choose a service.').required('Choose a service.'),
+              })}
               onSubmit={async (values, { resetForm, setErrors }) => {
                 setNotice(null);
                 setError(null);
                 try {
-                  const created = await api.clients_services_create({ id: client.id }, { service: values.service as ServiceCode });
+                  const created = await api.clients_services_create(
+                    { id: client.id },
+                    { service: values.service as ServiceCode },
+                  );
                   onClientChange({ ...client, services: [...client.services, created] });
                   resetForm();
                   setNotice(`${SERVICES[created.service]} was added.`);
@@ -176,7 +211,12 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
             >
               <Form noValidate aria-labelledby="add-service-title">
                 <FormStack>
-                  <SelectField name="service" label="Service" placeholder="Choose a service" options={missing.map((code) => ({ value: code, label: SERVICES[code] }))} />
+                  <SelectField
+                    name="service"
+                    label="Service"
+                    placeholder="Choose a service"
+                    options={missing.map((code) => ({ value: code, label: SERVICES[code] }))}
+                  />
                   <RowActions>
                     <SubmitButton>Add service</SubmitButton>
                   </RowActions>
@@ -192,7 +232,14 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
             <p css={{ margin: 0 }}>Add a service first: an authorization belongs to one of the client's services.</p>
           ) : (
             <Formik
-              initialValues={{ service_id: client.services.length === 1 ? String(client.services[0].id) : '', unit: '', amount: '', starts_on: '', ends_on: '', reference: '' }}
+              initialValues={{
+                service_id: client.services.length === 1 ? String(client.services[0].id) : '',
+                unit: '',
+                amount: '',
+                starts_on: '',
+                ends_on: '',
+                reference: '',
+              }}
               validationSchema={authorizationSchema}
               onSubmit={async (values, { resetForm, setErrors }) => {
                 setNotice(null);
@@ -214,9 +261,13 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
                   const service = client.services.find((row) => row.id === serviceId);
                   if (service) replaceService({ ...service, authorizations: [created, ...service.authorizations] });
                   resetForm();
-                  setNotice(`The authorization for ${service ? SERVICES[service.service] : 'the service'} was recorded.`);
+                  setNotice(
+                    `The authorization for ${service ? SERVICES[service.service] : 'the service'} was recorded.`,
+                  );
                 } catch (failure) {
-                  const fields = apiFieldErrors(failure, { known: ['service_id', 'unit', 'amount', 'starts_on', 'ends_on', 'reference'] });
+                  const fields = apiFieldErrors(failure, {
+                    known: ['service_id', 'unit', 'amount', 'starts_on', 'ends_on', 'reference'],
+                  });
                   if (Object.keys(fields).length) setErrors(fields);
                   else setError(apiErrorDetail(failure, 'The authorization could not be recorded.'));
                 }
@@ -228,7 +279,10 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
                     name="service_id"
                     label="Service"
                     placeholder="Choose a service"
-                    options={client.services.map((row) => ({ value: String(row.id), label: SERVICES[row.service] ?? row.service }))}
+                    options={client.services.map((row) => ({
+                      value: String(row.id),
+                      label: SERVICES[row.service] ?? row.service,
+                    }))}
                   />
                   <TwoColumns>
                     <SelectField name="unit" label="Unit" placeholder="Hours or visits" options={UNIT_OPTIONS} />
@@ -238,7 +292,12 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
                     <DateField name="starts_on" label="From" />
                     <DateField name="ends_on" label="To" />
                   </TwoColumns>
-                  <TextField name="reference" label="Reference (optional)" autoComplete="off" hint="The payer's authorization number." />
+                  <TextField
+                    name="reference"
+                    label="Reference (optional)"
+                    autoComplete="off"
+                    hint="The payer's authorization number."
+                  />
                   <RowActions>
                     <SubmitButton>Add authorization</SubmitButton>
                   </RowActions>

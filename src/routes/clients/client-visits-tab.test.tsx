@@ -12,7 +12,9 @@ import { makeClient, makeService, page } from '../../app/testing/client-fixtures
 configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
-const client = makeClient({ services: [makeService({ id: 11, service: 'Pathways' }), makeService({ id: 12, service: 'Bds', status: 'ON_HOLD' })] });
+const client = makeClient({
+  services: [makeService({ id: 11, service: 'Pathways' }), makeService({ id: 12, service: 'Bds', status: 'ON_HOLD' })],
+});
 const nina = makeEmployee({ id: 201, first_name: 'Nina', last_name: 'Reyes', position: 'RN' });
 const omar = makeEmployee({ id: 202, first_name: 'Omar', last_name: 'Haddad', position: 'HHA' });
 const pat = makeEmployee({ id: 204, first_name: 'Pat', last_name: 'Lee', position: 'PT' });
@@ -50,10 +52,17 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
   const api = Object.assign(stubApi(), {
     clients_retrieve: vi.fn(async () => client),
     employees_list: vi.fn(async () => page([nina, omar, pat])),
-    visits_list: vi.fn(async (params: { from: string }) => page(params.from === '2026-03-01' ? [corrected, scheduled, open] : [])),
+    visits_list: vi.fn(async (params: { from: string }) =>
+      page(params.from === '2026-03-01' ? [corrected, scheduled, open] : []),
+    ),
     visits_create: vi.fn(),
     visits_recurrences_create: vi.fn(),
-    visits_partial_update: vi.fn(async (_: unknown, body: { caregiver_id: number }) => ({ ...open, status: 'SCHEDULED', caregiver: { id: body.caregiver_id, name: 'Omar Haddad' }, requested_by: [] })),
+    visits_partial_update: vi.fn(async (_: unknown, body: { caregiver_id: number }) => ({
+      ...open,
+      status: 'SCHEDULED',
+      caregiver: { id: body.caregiver_id, name: 'Omar Haddad' },
+      requested_by: [],
+    })),
     visits_cancel_create: vi.fn(async () => ({ ...scheduled, status: 'CANCELLED', cancel_reason: 'CLIENT_HOSPITAL' })),
     ...overrides,
   });
@@ -92,20 +101,34 @@ describe("Client's visits", { timeout: 30000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Week of Mar 1, 2026 – Mar 7, 2026' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Visits of Rosa Diaz' });
     // The table shows (empty) before its first load is asked for.
-    await waitFor(() => expect(api.visits_list).toHaveBeenCalledWith({ client_id: 301, from: '2026-03-01', to: '2026-03-07', ordering: 'starts_at', limit: 1000 }));
+    await waitFor(() =>
+      expect(api.visits_list).toHaveBeenCalledWith({
+        client_id: 301,
+        from: '2026-03-01',
+        to: '2026-03-07',
+        ordering: 'starts_at',
+        limit: 1000,
+      }),
+    );
     const rowOf = (day: string) => within(table).getByText(day).closest('tr')!;
     expect(await within(table).findByText('Monday, Mar 2, 2026')).toBeInTheDocument();
     expect(rowOf('Monday, Mar 2, 2026')).toHaveTextContent('09:00–11:00');
     expect(rowOf('Monday, Mar 2, 2026')).toHaveTextContent('Nina Reyes');
     expect(rowOf('Wednesday, Mar 4, 2026')).toHaveTextContent('OpenAsked by Nina Reyes, Omar Haddad');
     // the worked times: the clocks as recorded, the correction with its reason, the minutes
-    expect(within(rowOf('Sunday, Mar 1, 2026')).getByText('Clocked 09:20–11:00 · Corrected to 09:00–11:00 (Phone or network problem) · Worked 2 h')).toBeInTheDocument();
+    expect(
+      within(rowOf('Sunday, Mar 1, 2026')).getByText(
+        'Clocked 09:20–11:00 · Corrected to 09:00–11:00 (Phone or network problem) · Worked 2 h',
+      ),
+    ).toBeInTheDocument();
     expect(rowOf('Monday, Mar 2, 2026')).not.toHaveTextContent('Clocked');
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await user.click(within(rowOf('Wednesday, Mar 4, 2026')).getByRole('button', { name: 'Assign Omar Haddad' }));
     await waitFor(() => expect(api.visits_partial_update).toHaveBeenCalledWith({ id: 502 }, { caregiver_id: 202 }));
-    expect(await screen.findByText('Omar Haddad now has the visit of Wednesday, Mar 4, 2026, 09:00–11:00.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Omar Haddad now has the visit of Wednesday, Mar 4, 2026, 09:00–11:00.'),
+    ).toBeInTheDocument();
     expect(within(rowOf('Wednesday, Mar 4, 2026')).queryByRole('button', { name: /Assign/ })).not.toBeInTheDocument();
 
     await user.click(within(rowOf('Monday, Mar 2, 2026')).getByRole('button', { name: 'Cancel' }));
@@ -120,17 +143,35 @@ describe("Client's visits", { timeout: 30000 }, () => {
     await user.selectOptions(reason, 'Client in hospital');
     await waitFor(() => expect(reason).not.toHaveAccessibleDescription());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the visit' }));
-    await waitFor(() => expect(api.visits_cancel_create).toHaveBeenCalledWith({ id: 501 }, { reason: 'CLIENT_HOSPITAL' }));
+    await waitFor(() =>
+      expect(api.visits_cancel_create).toHaveBeenCalledWith({ id: 501 }, { reason: 'CLIENT_HOSPITAL' }),
+    );
     expect(await screen.findByText('The visit of Monday, Mar 2, 2026, 09:00–11:00 was cancelled.')).toBeInTheDocument();
     expect(rowOf('Monday, Mar 2, 2026')).toHaveTextContent('CancelledClient in hospital');
 
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('heading', { name: 'Week of Mar 8, 2026 – Mar 14, 2026' })).toBeInTheDocument();
-    await waitFor(() => expect(api.visits_list).toHaveBeenLastCalledWith({ client_id: 301, from: '2026-03-08', to: '2026-03-14', ordering: 'starts_at', limit: 1000 }));
+    await waitFor(() =>
+      expect(api.visits_list).toHaveBeenLastCalledWith({
+        client_id: 301,
+        from: '2026-03-08',
+        to: '2026-03-14',
+        ordering: 'starts_at',
+        limit: 1000,
+      }),
+    );
     expect(await screen.findByText('No visits this week')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
-    await waitFor(() => expect(api.visits_list).toHaveBeenLastCalledWith({ client_id: 301, from: '2026-02-22', to: '2026-02-28', ordering: 'starts_at', limit: 1000 }));
+    await waitFor(() =>
+      expect(api.visits_list).toHaveBeenLastCalledWith({
+        client_id: 301,
+        from: '2026-02-22',
+        to: '2026-02-28',
+        ordering: 'starts_at',
+        limit: 1000,
+      }),
+    );
   });
 
   it("books a visit: only the client's active services and the caregivers who may provide it; a refusal shows the server's words", async () => {
@@ -141,7 +182,11 @@ describe("Client's visits", { timeout: 30000 }, () => {
       visits_create: vi
         .fn()
         .mockRejectedValueOnce(apiFailure(409, conflict))
-        .mockRejectedValueOnce(apiFailure(400, 'Invalid input.', { caregiver_id: ['Omar Haddad is not READY: finish their onboarding first.'] }))
+        .mockRejectedValueOnce(
+          apiFailure(400, 'Invalid input.', {
+            caregiver_id: ['Omar Haddad is not READY: finish their onboarding first.'],
+          }),
+        )
         .mockResolvedValueOnce(booked),
     });
     const form = await screen.findByRole('form', { name: 'Book a visit' });
@@ -154,13 +199,24 @@ describe("Client's visits", { timeout: 30000 }, () => {
     await fillVisit(user, form);
     await book(user, form, 'Book the visit');
     await waitFor(() =>
-      expect(api.visits_create).toHaveBeenCalledWith(null, { client_id: 301, service_id: 11, caregiver_id: 201, service_date: '2026-03-02', start_time: '09:00', end_time: '11:00' }),
+      expect(api.visits_create).toHaveBeenCalledWith(null, {
+        client_id: 301,
+        service_id: 11,
+        caregiver_id: 201,
+        service_date: '2026-03-02',
+        start_time: '09:00',
+        end_time: '11:00',
+      }),
     );
     expect(await within(form).findByRole('alert')).toHaveTextContent(conflict);
 
     await user.selectOptions(within(form).getByLabelText('Caregiver'), 'Omar Haddad (HHA)');
     await book(user, form, 'Book the visit');
-    await waitFor(() => expect(within(form).getByLabelText('Caregiver')).toHaveAccessibleDescription(expect.stringContaining('Omar Haddad is not READY')));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Caregiver')).toHaveAccessibleDescription(
+        expect.stringContaining('Omar Haddad is not READY'),
+      ),
+    );
 
     // overnight: ends the next day
     await user.clear(within(form).getByLabelText('Ends'));
@@ -178,7 +234,9 @@ describe("Client's visits", { timeout: 30000 }, () => {
         end_date: '2026-03-03',
       }),
     );
-    expect(await within(form).findByText('Booked Monday, Mar 2, 2026, 09:00–11:00 with Omar Haddad.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Booked Monday, Mar 2, 2026, 09:00–11:00 with Omar Haddad.'),
+    ).toBeInTheDocument();
     // the week reloads with what was booked
     await waitFor(() => expect(api.visits_list).toHaveBeenCalledTimes(2));
   });
@@ -191,7 +249,9 @@ describe("Client's visits", { timeout: 30000 }, () => {
     await user.type(within(form).getByLabelText('Starts'), '11:00');
     await user.type(within(form).getByLabelText('Ends'), '09:00');
     await user.tab();
-    await waitFor(() => expect(within(form).getByLabelText('Ends')).toHaveAccessibleDescription('The visit must end after it starts.'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Ends')).toHaveAccessibleDescription('The visit must end after it starts.'),
+    );
     expect(within(form).getByRole('button', { name: 'Book the visit' })).toBeDisabled();
     expect(api.visits_create).not.toHaveBeenCalled();
   });
@@ -199,7 +259,17 @@ describe("Client's visits", { timeout: 30000 }, () => {
   it('books a weekly pattern as open visits and shows what it booked and each day it skipped, with why', async () => {
     const user = userEvent.setup();
     const result = makePatternResult({
-      created: [makeVisit({ id: 520, status: 'OPEN', caregiver: null }), makeVisit({ id: 521, status: 'OPEN', caregiver: null, service_date: '2026-03-09', starts_at: '2026-03-09T13:00:00.000Z', ends_at: '2026-03-09T15:00:00.000Z' })],
+      created: [
+        makeVisit({ id: 520, status: 'OPEN', caregiver: null }),
+        makeVisit({
+          id: 521,
+          status: 'OPEN',
+          caregiver: null,
+          service_date: '2026-03-09',
+          starts_at: '2026-03-09T13:00:00.000Z',
+          ends_at: '2026-03-09T15:00:00.000Z',
+        }),
+      ],
       skipped: [{ service_date: '2026-03-04', reason: 'Nina Reyes is booked 08:00–12:00 with W. Nguyen.' }],
     });
     const { api } = setUp({ visits_recurrences_create: vi.fn(async () => result) });
@@ -227,10 +297,13 @@ describe("Client's visits", { timeout: 30000 }, () => {
     );
     const summary = await screen.findByRole('heading', { name: 'Booked 2 visits, skipped 1 day' });
     const outcome = summary.parentElement!;
-    expect(within(within(outcome).getByRole('list', { name: 'Booked' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Monday, Mar 2, 2026, 09:00–11:00',
-      'Monday, Mar 9, 2026, 09:00–11:00',
-    ]);
-    expect(within(outcome).getByRole('list', { name: 'Skipped' })).toHaveTextContent('Wednesday, Mar 4, 2026: Nina Reyes is booked 08:00–12:00 with W. Nguyen.');
+    expect(
+      within(within(outcome).getByRole('list', { name: 'Booked' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Monday, Mar 2, 2026, 09:00–11:00', 'Monday, Mar 9, 2026, 09:00–11:00']);
+    expect(within(outcome).getByRole('list', { name: 'Skipped' })).toHaveTextContent(
+      'Wednesday, Mar 4, 2026: Nina Reyes is booked 08:00–12:00 with W. Nguyen.',
+    );
   });
 });

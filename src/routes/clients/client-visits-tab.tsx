@@ -8,8 +8,15 @@ export function ClientVisitsTab({ client }: ClientTabProps) {
   const [booked, setBooked] = useState(0);
   return (
     <>
-      <VisitWeek filter={{ client_id: client.id }} party="caregiver" caption={`Visits of ${client.first_name} ${client.last_name}`} reloadKey={booked} />
-      {client.status === 'DISCHARGED' ? null : <VisitForm client={client} onBooked={() => setBooked((count) => count + 1)} />}
+      <VisitWeek
+        filter={{ client_id: client.id }}
+        party="caregiver"
+        caption={`Visits of ${client.first_name} ${client.last_name}`}
+        reloadKey={booked}
+      />
+      {client.status === 'DISCHARGED' ? null : (
+        <VisitForm client={client} onBooked={() => setBooked((count) => count + 1)} />
+      )}
     </>
   );
 }

@@ -10,8 +10,24 @@ configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 const rosa = makeClient();
-const hal = makeClient({ id: 302, first_name: 'Hal', last_name: 'Brook', type: 'HHP', status: 'PENDING', phone: '(555) 777-1000', city: 'Salem' });
-const ivy = makeClient({ id: 303, first_name: 'Ivy', last_name: 'Chen', type: 'HCC, HHP', status: 'DISCHARGED', phone: '', city: '' });
+const hal = makeClient({
+  id: 302,
+  first_name: 'Hal',
+  last_name: 'Brook',
+  type: 'HHP',
+  status: 'PENDING',
+  phone: '(555) 777-1000',
+  city: 'Salem',
+});
+const ivy = makeClient({
+  id: 303,
+  first_name: 'Ivy',
+  last_name: 'Chen',
+  type: 'HCC, HHP',
+  status: 'DISCHARGED',
+  phone: '',
+  city: '',
+});
 const everyone = [rosa, hal, ivy].map(summaryOf);
 
 function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
@@ -22,12 +38,15 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
           (row) =>
             (!params.type || row.type === params.type) &&
             (!params.status || row.status === params.status) &&
-            (!params.search || `${row.first_name} ${row.last_name} ${row.phone}`.toLowerCase().includes(params.search.toLowerCase())),
+            (!params.search ||
+              `${row.first_name} ${row.last_name} ${row.phone}`.toLowerCase().includes(params.search.toLowerCase())),
         ),
       ),
     ),
     clients_create: vi.fn(),
-    clients_retrieve: vi.fn(async ({ id }: { id: number }) => [rosa, hal, ivy].find((row) => row.id === Number(id)) ?? rosa),
+    clients_retrieve: vi.fn(
+      async ({ id }: { id: number }) => [rosa, hal, ivy].find((row) => row.id === Number(id)) ?? rosa,
+    ),
     ...overrides,
   });
   const view = renderApp({ path, user: admin, api });
@@ -46,12 +65,21 @@ describe('Clients page', { timeout: 30000 }, () => {
     expect(within(rowOf('Rosa Diaz')).getByText('Active')).toBeInTheDocument();
     expect(within(rowOf('Hal Brook')).getByText('Home Health')).toBeInTheDocument();
     expect(within(rowOf('Hal Brook')).getByText('Pending')).toBeInTheDocument();
-    expect(within(rowOf('Hal Brook')).getByRole('link', { name: '(555) 777-1000' })).toHaveAttribute('href', 'tel:5557771000');
+    expect(within(rowOf('Hal Brook')).getByRole('link', { name: '(555) 777-1000' })).toHaveAttribute(
+      'href',
+      'tel:5557771000',
+    );
     expect(within(rowOf('Ivy Chen')).getByText('Discharged')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Rosa Diaz' })).toHaveAttribute('href', '/clients/301');
     expect(screen.getByRole('link', { name: 'New client' })).toHaveAttribute('href', '/clients/new/home-care');
-    expect(screen.getByRole('link', { name: 'New home health patient' })).toHaveAttribute('href', '/clients/new/home-health');
-    expect(screen.getByRole('link', { name: 'New home care/health patient' })).toHaveAttribute('href', '/clients/new/group');
+    expect(screen.getByRole('link', { name: 'New home health patient' })).toHaveAttribute(
+      'href',
+      '/clients/new/home-health',
+    );
+    expect(screen.getByRole('link', { name: 'New home care/health patient' })).toHaveAttribute(
+      'href',
+      '/clients/new/group',
+    );
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
@@ -61,25 +89,49 @@ describe('Clients page', { timeout: 30000 }, () => {
     await screen.findByRole('link', { name: 'Rosa Diaz' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Home Health');
-    await waitFor(() => expect(api.clients_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', type: 'HHP' }));
+    await waitFor(() =>
+      expect(api.clients_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', type: 'HHP' }),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Rosa Diaz' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Hal Brook' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'All types');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Discharged');
-    await waitFor(() => expect(api.clients_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', status: 'DISCHARGED' }));
+    await waitFor(() =>
+      expect(api.clients_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: 'last_name',
+        status: 'DISCHARGED',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Hal Brook' })).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: /Added/ }));
-    await waitFor(() => expect(api.clients_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: 'created_at', status: 'DISCHARGED' })));
+    await waitFor(() =>
+      expect(api.clients_list).toHaveBeenLastCalledWith(
+        expect.objectContaining({ ordering: 'created_at', status: 'DISCHARGED' }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: /Added/ }));
-    await waitFor(() => expect(api.clients_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: '-created_at' })));
+    await waitFor(() =>
+      expect(api.clients_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: '-created_at' })),
+    );
     await user.click(screen.getByRole('button', { name: /Name/ }));
-    await waitFor(() => expect(api.clients_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: 'last_name' })));
+    await waitFor(() =>
+      expect(api.clients_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: 'last_name' })),
+    );
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All statuses');
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'brook');
-    await waitFor(() => expect(api.clients_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', search: 'brook' }));
+    await waitFor(() =>
+      expect(api.clients_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: 'last_name',
+        search: 'brook',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Rosa Diaz' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Hal Brook' })).toBeInTheDocument();
 

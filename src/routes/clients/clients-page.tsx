@@ -16,7 +16,13 @@ import type { ClientOrdering, ClientSummary } from '../../api/clients';
 
 export const CLIENTS_PAGE_SIZE = 20;
 
-const STATUS_TONES: Record<ClientStatus, TagTone> = { PENDING: 'neutral', ACTIVE: 'success', WAITING_LIST: 'warning', ON_HOLD: 'warning', DISCHARGED: 'neutral' };
+const STATUS_TONES: Record<ClientStatus, TagTone> = {
+  PENDING: 'neutral',
+  ACTIVE: 'success',
+  WAITING_LIST: 'warning',
+  ON_HOLD: 'warning',
+  DISCHARGED: 'neutral',
+};
 
 export function ClientStatusTag({ status }: { status: ClientStatus }) {
   return <Tag tone={STATUS_TONES[status]}>{CLIENT_STATUSES[status] ?? status}</Tag>;
@@ -55,26 +61,63 @@ export function ClientsPage() {
   });
 
   const columns: DataTableColumn<ClientSummary>[] = [
-    { key: 'name', header: 'Name', sortField: 'last_name', render: (row) => <TextLink to={`/clients/${row.id}`}>{personName(row)}</TextLink> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'last_name',
+      render: (row) => <TextLink to={`/clients/${row.id}`}>{personName(row)}</TextLink>,
+    },
     { key: 'type', header: 'Type', render: (row) => CLIENT_TYPES[row.type] ?? row.type },
     { key: 'status', header: 'Status', sortField: 'status', render: (row) => <ClientStatusTag status={row.status} /> },
     { key: 'date_of_birth', header: 'Date of birth', render: (row) => formatCalendarDate(row.date_of_birth) },
-    { key: 'phone', header: 'Phone', render: (row) => (row.phone ? <a href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>{row.phone}</a> : '—') },
+    {
+      key: 'phone',
+      header: 'Phone',
+      render: (row) => (row.phone ? <a href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>{row.phone}</a> : '—'),
+    },
     { key: 'city', header: 'City', render: (row) => row.city || '—' },
-    { key: 'created_at', header: 'Added', sortField: 'created_at', render: (row) => formatDayIn(row.created_at, user?.timezone) },
+    {
+      key: 'created_at',
+      header: 'Added',
+      sortField: 'created_at',
+      render: (row) => formatDayIn(row.created_at, user?.timezone),
+    },
   ];
 
   return (
-    <PrivatePage title="Clients" description="Your home care clients and home health patients, their status and services." actions={<NewClientLinks />}>
+    <PrivatePage
+      title="Clients"
+      description="Your home care clients and home health patients, their status and services."
+      actions={<NewClientLinks />}
+    >
       <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
       <Filters role="search" aria-label="Filter clients">
         <FieldShell label="Search clients">
           {({ invalid, ...control }) => (
-            <Input {...control} invalid={invalid} type="search" value={list.search} placeholder="Name or phone" onChange={(event) => list.setSearch(event.target.value)} />
+            <Input
+              {...control}
+              invalid={invalid}
+              type="search"
+              value={list.search}
+              placeholder="Name or phone"
+              onChange={(event) => list.setSearch(event.target.value)}
+            />
           )}
         </FieldShell>
-        <FilterSelect label="Type" value={list.filters.type} onChange={list.setFilter('type')} all="All types" options={CLIENT_TYPES} />
-        <FilterSelect label="Status" value={list.filters.status} onChange={list.setFilter('status')} all="All statuses" options={CLIENT_STATUSES} />
+        <FilterSelect
+          label="Type"
+          value={list.filters.type}
+          onChange={list.setFilter('type')}
+          all="All types"
+          options={CLIENT_TYPES}
+        />
+        <FilterSelect
+          label="Status"
+          value={list.filters.status}
+          onChange={list.setFilter('status')}
+          all="All statuses"
+          options={CLIENT_STATUSES}
+        />
       </Filters>
       <DataTable
         caption="Clients"
@@ -84,7 +127,9 @@ export function ClientsPage() {
         empty={
           <EmptyState
             title={list.filtered ? 'No clients match' : 'No clients yet'}
-            description={list.filtered ? 'Try another search or filter.' : 'Add a client, or admit one from a referral.'}
+            description={
+              list.filtered ? 'Try another search or filter.' : 'Add a client, or admit one from a referral.'
+            }
             action={
               list.filtered ? undefined : (
                 <ButtonLink to="/clients/new/home-care" variant="secondary">

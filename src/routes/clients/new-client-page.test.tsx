@@ -37,7 +37,11 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
 }
 
 /** Fills the person's fields and the home health fields with good values (the NPI and diagnosis as given). */
-async function fillHomeHealth(user: ReturnType<typeof userEvent.setup>, form: HTMLElement, { npi, icd10 }: { npi: string; icd10: string }) {
+async function fillHomeHealth(
+  user: ReturnType<typeof userEvent.setup>,
+  form: HTMLElement,
+  { npi, icd10 }: { npi: string; icd10: string },
+) {
   await user.type(within(form).getByLabelText('First name'), 'Hal');
   await user.type(within(form).getByLabelText('Last name'), 'Brook');
   await user.type(within(form).getByRole('textbox', { name: 'Date of birth' }), '12051950');
@@ -95,8 +99,12 @@ describe('New client page', { timeout: 30000 }, () => {
     await user.clear(end);
     await user.type(end, '30042026');
     await user.tab();
-    await waitFor(() => expect(birth).toHaveAccessibleDescription(expect.stringContaining('The date of birth cannot be in the future.')));
-    expect(end).toHaveAccessibleDescription(expect.stringContaining('A certification period is 60 days: one that starts Mar 1, 2026 ends Apr 29, 2026.'));
+    await waitFor(() =>
+      expect(birth).toHaveAccessibleDescription(expect.stringContaining('The date of birth cannot be in the future.')),
+    );
+    expect(end).toHaveAccessibleDescription(
+      expect.stringContaining('A certification period is 60 days: one that starts Mar 1, 2026 ends Apr 29, 2026.'),
+    );
     expect(api.clients_create).not.toHaveBeenCalled();
   });
 
@@ -142,11 +150,25 @@ describe('New client page', { timeout: 30000 }, () => {
 
   it("puts the server's field errors at their fields", async () => {
     const user = userEvent.setup();
-    const refusal = { isAxiosError: true, response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { member_id: ['This member id belongs to another client.'] } } } };
+    const refusal = {
+      isAxiosError: true,
+      response: {
+        status: 400,
+        data: {
+          detail: 'Invalid input.',
+          code: 'invalid',
+          fields: { member_id: ['This member id belongs to another client.'] },
+        },
+      },
+    };
     setUp('/clients/new/home-health', { clients_create: vi.fn(async () => Promise.reject(refusal)) });
     const form = await screen.findByRole('form', { name: 'New Home Health Patient' });
     await fillHomeHealth(user, form, { npi: '1234567893', icd10: 'I10' });
     await user.click(within(form).getByRole('button', { name: 'Add client' }));
-    await waitFor(() => expect(within(form).getByLabelText('Member id')).toHaveAccessibleDescription('This member id belongs to another client.'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Member id')).toHaveAccessibleDescription(
+        'This member id belongs to another client.',
+      ),
+    );
   });
 });

@@ -12,7 +12,16 @@ import { SubmitButton } from '../../ui/submit-button';
 import { personName } from '../../api/hiring';
 import { Messages, RowActions } from '../../ui/layout';
 import { PrivatePage } from '../../app/page-shell';
-import { checkedServices, CLIENT_FORM_FIELDS, clientBody, ClientFormFields, clientFormValues, clientSchema, OPEN_STATUS_OPTIONS, OPEN_STATUSES } from './client-form';
+import {
+  checkedServices,
+  CLIENT_FORM_FIELDS,
+  clientBody,
+  ClientFormFields,
+  clientFormValues,
+  clientSchema,
+  OPEN_STATUS_OPTIONS,
+  OPEN_STATUSES,
+} from './client-form';
 
 export function isClientTypeSlug(value: string | undefined): value is ClientTypeSlug {
   return value !== undefined && Object.prototype.hasOwnProperty.call(CLIENT_TYPE_SLUGS, value);
@@ -32,7 +41,10 @@ function NewClientForm({ slug }: { slug: ClientTypeSlug }) {
   const navigate = useNavigate();
   const timeZone = useOrganizationTimeZone();
   const [error, setError] = useState<string | null>(null);
-  const schema = useMemo(() => clientSchema({ type, today: dateIn(timeZone, new Date()), clinicalAlways: true }), [type, timeZone]);
+  const schema = useMemo(
+    () => clientSchema({ type, today: dateIn(timeZone, new Date()), clinicalAlways: true }),
+    [type, timeZone],
+  );
 
   return (
     <PrivatePage title={`New ${title}`} description={<TextLink to="/clients">Back to clients</TextLink>}>
@@ -44,8 +56,15 @@ function NewClientForm({ slug }: { slug: ClientTypeSlug }) {
           setError(null);
           const status = OPEN_STATUSES.find((value) => value === values.status) ?? 'PENDING';
           try {
-            const created = await api.clients_create(null, { type, status, services: checkedServices(values, type), ...clientBody(values, type) });
-            navigate(`/clients/${created.id}`, { state: { notice: `${personName(created)} was added as a new ${title}.` } });
+            const created = await api.clients_create(null, {
+              type,
+              status,
+              services: checkedServices(values, type),
+              ...clientBody(values, type),
+            });
+            navigate(`/clients/${created.id}`, {
+              state: { notice: `${personName(created)} was added as a new ${title}.` },
+            });
           } catch (failure) {
             const fields = apiFieldErrors(failure, { known: CLIENT_FORM_FIELDS });
             if (Object.keys(fields).length) setErrors(fields);

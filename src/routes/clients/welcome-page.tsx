@@ -41,13 +41,27 @@ const Cards = styled.ul`
 
 function timeOfDay(iso: string, timeZone: string | null | undefined): string {
   try {
-    return new Intl.DateTimeFormat(DEFAULT_LOCALE, { timeStyle: 'short', timeZone: timeZone || undefined }).format(new Date(iso)).replace(/[\u202f\u00a0]/g, ' ');
+    return new Intl.DateTimeFormat(DEFAULT_LOCALE, { timeStyle: 'short', timeZone: timeZone || undefined })
+      .format(new Date(iso))
+      .replace(/[\u202f\u00a0]/g, ' ');
   } catch {
-    return new Intl.DateTimeFormat(DEFAULT_LOCALE, { timeStyle: 'short' }).format(new Date(iso)).replace(/[\u202f\u00a0]/g, ' ');
+    return new Intl.DateTimeFormat(DEFAULT_LOCALE, { timeStyle: 'short' })
+      .format(new Date(iso))
+      .replace(/[\u202f\u00a0]/g, ' ');
   }
 }
 
-function VisitList({ visits, timeZone, emptyTitle, empty }: { visits: WelcomeVisit[]; timeZone: string | null | undefined; emptyTitle: string; empty: string }) {
+function VisitList({
+  visits,
+  timeZone,
+  emptyTitle,
+  empty,
+}: {
+  visits: WelcomeVisit[];
+  timeZone: string | null | undefined;
+  emptyTitle: string;
+  empty: string;
+}) {
   if (visits.length === 0) return <EmptyState title={emptyTitle} description={empty} />;
   return (
     <Cards>
@@ -77,7 +91,11 @@ export function WelcomePage() {
   const api = useApiClient();
   const { user } = useAuthentication();
   const timeZone = user?.timezone;
-  const { data: welcome, error: loadError } = useRecord(() => api.clients_welcome_retrieve(), 'welcome', 'Your page could not be loaded. Please try again.');
+  const { data: welcome, error: loadError } = useRecord(
+    () => api.clients_welcome_retrieve(),
+    'welcome',
+    'Your page could not be loaded. Please try again.',
+  );
   const concernsRecord = useRecord(
     async () => (await api.grievances_list({ limit: CONCERNS_PAGE_SIZE, offset: 0 })).results,
     'concerns',
@@ -91,22 +109,38 @@ export function WelcomePage() {
   const forFamily = welcome?.relationship === 'FAMILY' && client;
 
   return (
-    <PrivatePage title={title} description={forFamily ? `You follow the care of ${client.first_name} ${client.last_name}.` : undefined}>
+    <PrivatePage
+      title={title}
+      description={forFamily ? `You follow the care of ${client.first_name} ${client.last_name}.` : undefined}
+    >
       <Messages>{loadError ? <Alert tone="error">{loadError}</Alert> : null}</Messages>
       {!welcome && !loadError ? <p role="status">Loading…</p> : null}
       {welcome && !client ? (
-        <Alert tone="warning">Your account is not linked to a client record yet. Please ask the office to link it; then your visits appear here.</Alert>
+        <Alert tone="warning">
+          Your account is not linked to a client record yet. Please ask the office to link it; then your visits appear
+          here.
+        </Alert>
       ) : null}
 
       {client ? (
         <>
           <Panel aria-labelledby="welcome-upcoming-title">
             <h2 id="welcome-upcoming-title">Who comes when</h2>
-            <VisitList visits={welcome!.upcoming_visits} timeZone={timeZone} emptyTitle="No visits scheduled yet" empty="Your schedule appears here: the day, the time and who comes." />
+            <VisitList
+              visits={welcome!.upcoming_visits}
+              timeZone={timeZone}
+              emptyTitle="No visits scheduled yet"
+              empty="Your schedule appears here: the day, the time and who comes."
+            />
           </Panel>
           <Panel aria-labelledby="welcome-past-title">
             <h2 id="welcome-past-title">Past month</h2>
-            <VisitList visits={welcome!.past_visits} timeZone={timeZone} emptyTitle="No visits in the past month" empty="The visits of the past month appear here once they have taken place." />
+            <VisitList
+              visits={welcome!.past_visits}
+              timeZone={timeZone}
+              emptyTitle="No visits in the past month"
+              empty="The visits of the past month appear here once they have taken place."
+            />
           </Panel>
           <Panel aria-labelledby="welcome-signature-title">
             <h2 id="welcome-signature-title">Waiting for your signature</h2>
@@ -117,7 +151,9 @@ export function WelcomePage() {
                 {welcome!.awaiting_signature.map((item) => (
                   <li key={`${item.kind}-${item.id}`}>
                     <TextLink to={item.link}>{item.title}</TextLink>
-                    {item.kind === 'work_service_review' ? <p>Check the visits of the week, then sign, or dispute a visit that is not right.</p> : null}
+                    {item.kind === 'work_service_review' ? (
+                      <p>Check the visits of the week, then sign, or dispute a visit that is not right.</p>
+                    ) : null}
                     {item.due_on ? <p>Due {formatCalendarDate(item.due_on)}</p> : null}
                   </li>
                 ))}
@@ -129,10 +165,11 @@ export function WelcomePage() {
 
       <Panel aria-labelledby="welcome-concern-title">
         <h2 id="welcome-concern-title">Report a concern</h2>
-        <p css={{ marginTop: 0 }}>Tell the office about anything that worries you: the care, a visit, a caregiver, your privacy or a bill. The office follows up.</p>
-        <Messages>
-          {notice ? <Alert tone="success">{notice}</Alert> : null}
-        </Messages>
+        <p css={{ marginTop: 0 }}>
+          Tell the office about anything that worries you: the care, a visit, a caregiver, your privacy or a bill. The
+          office follows up.
+        </p>
+        <Messages>{notice ? <Alert tone="success">{notice}</Alert> : null}</Messages>
         <GrievanceForm
           today={dateIn(timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone, new Date())}
           labelledBy="welcome-concern-title"
@@ -150,9 +187,7 @@ export function WelcomePage() {
         {concernsError ? <Alert tone="error">{concernsError}</Alert> : null}
         {concerns === null && !concernsError ? <p role="status">Loading…</p> : null}
         {concerns && concerns.length === 0 ? <p css={{ margin: 0 }}>You have not reported a concern.</p> : null}
-        {concerns && concerns.length > 0 ? (
-          <OwnGrievances viewer="client" rows={concerns} timeZone={timeZone} />
-        ) : null}
+        {concerns && concerns.length > 0 ? <OwnGrievances viewer="client" rows={concerns} timeZone={timeZone} /> : null}
       </Panel>
     </PrivatePage>
   );

@@ -31,10 +31,19 @@ export function DevOutboxPage() {
   const columns: DataTableColumn<Mail>[] = [
     { key: 'to', header: 'To', width: '18%' },
     { key: 'subject', header: 'Subject', width: '18%' },
-    { key: 'created_at', header: 'Time', width: '14%', render: (row) => formatDateTime(row.created_at, user?.timezone) },
+    {
+      key: 'created_at',
+      header: 'Time',
+      width: '14%',
+      render: (row) => formatDateTime(row.created_at, user?.timezone),
+    },
     { key: 'state', header: 'State', width: '14%', render: (row) => MAIL_STATE_TEXT[row.state] },
     // as text, never as links: a mail may carry what an applicant typed
-    { key: 'text', header: 'Text', render: (row) => <span css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{row.text}</span> },
+    {
+      key: 'text',
+      header: 'Text',
+      render: (row) => <span css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{row.text}</span>,
+    },
   ];
 
   return (
@@ -48,7 +57,9 @@ export function DevOutboxPage() {
         columns={columns}
         {...list.table}
         rowKey={(row) => row.id}
-        empty={<EmptyState title="The outbox is empty" description="Invitations and password resets will appear here." />}
+        empty={
+          <EmptyState title="The outbox is empty" description="Invitations and password resets will appear here." />
+        }
       />
     </PrivatePage>
   );

@@ -55,7 +55,12 @@ export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabPr
           <h2 id="employee-details-title">Details</h2>
           <Formik
             enableReinitialize
-            initialValues={{ first_name: employee.first_name, last_name: employee.last_name, phone: employee.phone ?? '', position: employee.position }}
+            initialValues={{
+              first_name: employee.first_name,
+              last_name: employee.last_name,
+              phone: employee.phone ?? '',
+              position: employee.position,
+            }}
             validationSchema={schema}
             onSubmit={async (values, { setErrors, resetForm }) => {
               setNotice(null);
@@ -63,7 +68,12 @@ export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabPr
               try {
                 const updated = await api.employees_partial_update(
                   { id: employee.id },
-                  { first_name: values.first_name.trim(), last_name: values.last_name.trim(), phone: values.phone.trim() || null, position: values.position as Position },
+                  {
+                    first_name: values.first_name.trim(),
+                    last_name: values.last_name.trim(),
+                    phone: values.phone.trim() || null,
+                    position: values.position as Position,
+                  },
                 );
                 onEmployeeChange(updated);
                 resetForm();
@@ -102,7 +112,11 @@ export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabPr
             </dd>
             <dt>Invitation</dt>
             <dd>
-              {!employee.is_active ? 'Deactivated' : employee.invitation_pending ? 'Sent, not accepted yet' : 'Accepted: the employee has signed up'}
+              {!employee.is_active
+                ? 'Deactivated'
+                : employee.invitation_pending
+                  ? 'Sent, not accepted yet'
+                  : 'Accepted: the employee has signed up'}
               {employee.is_active && employee.invitation_pending ? (
                 <div css={{ marginTop: 8 }}>
                   <Button size="sm" variant="secondary" onClick={() => void resend()}>

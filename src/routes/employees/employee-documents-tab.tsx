@@ -34,19 +34,32 @@ export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
 };
-const DOCUMENT_STATUS_TONES: Record<DocumentStatus, TagTone> = { MISSING: 'neutral', PENDING: 'warning', APPROVED: 'success', REJECTED: 'error' };
+const DOCUMENT_STATUS_TONES: Record<DocumentStatus, TagTone> = {
+  MISSING: 'neutral',
+  PENDING: 'warning',
+  APPROVED: 'success',
+  REJECTED: 'error',
+};
 
 export function DocumentStatusTag({ status }: { status: DocumentStatus }) {
   return <Tag tone={DOCUMENT_STATUS_TONES[status]}>{DOCUMENT_STATUS_LABELS[status] ?? status}</Tag>;
 }
 
 /** The expiry date with its flag in words: "Expired" or "Expiring soon". */
-export function ExpiryText({ document }: { document: Pick<EmployeeDocument, 'expires_on' | 'expired' | 'expiring_soon' | 'requires_expiry'> }) {
+export function ExpiryText({
+  document,
+}: {
+  document: Pick<EmployeeDocument, 'expires_on' | 'expired' | 'expiring_soon' | 'requires_expiry'>;
+}) {
   if (!document.expires_on) return <span>{document.requires_expiry ? 'No date yet' : 'Does not expire'}</span>;
   return (
     <TagList>
       <span>{formatCalendarDate(document.expires_on)}</span>
-      {document.expired ? <Tag tone="error">Expired</Tag> : document.expiring_soon ? <Tag tone="warning">Expiring soon</Tag> : null}
+      {document.expired ? (
+        <Tag tone="error">Expired</Tag>
+      ) : document.expiring_soon ? (
+        <Tag tone="warning">Expiring soon</Tag>
+      ) : null}
     </TagList>
   );
 }
@@ -97,9 +110,14 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
       .catch(() => setTypes([]));
   }, [api, load]);
 
-  const replace = (next: EmployeeDocument) => setDocuments((current) => current.map((row) => (row.id === next.id ? next : row)));
+  const replace = (next: EmployeeDocument) =>
+    setDocuments((current) => current.map((row) => (row.id === next.id ? next : row)));
 
-  const update = async (document: EmployeeDocument, body: Parameters<typeof api.employees_documents_partial_update>[1], done: string) => {
+  const update = async (
+    document: EmployeeDocument,
+    body: Parameters<typeof api.employees_documents_partial_update>[1],
+    done: string,
+  ) => {
     setNotice(null);
     setError(null);
     try {
@@ -145,10 +163,17 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
       render: (row) =>
         row.file ? (
           <span>
-            <Button size="sm" variant="text" onClick={() => void download(row)} aria-label={`Download ${row.name}: ${row.file.name}`}>
+            <Button
+              size="sm"
+              variant="text"
+              onClick={() => void download(row)}
+              aria-label={`Download ${row.name}: ${row.file.name}`}
+            >
               {row.file.name}
             </Button>
-            <span css={{ display: 'block', fontSize: '0.875rem' }}>Uploaded {formatDateTime(row.uploaded_at, user?.timezone)}</span>
+            <span css={{ display: 'block', fontSize: '0.875rem' }}>
+              Uploaded {formatDateTime(row.uploaded_at, user?.timezone)}
+            </span>
           </span>
         ) : (
           'No file yet'
@@ -168,17 +193,32 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
             </Button>
           ) : null}
           {row.file && row.status !== 'REJECTED' ? (
-            <Button size="sm" variant="secondary" onClick={() => setReview({ document: row, action: 'reject' })} aria-label={`Reject ${row.name}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setReview({ document: row, action: 'reject' })}
+              aria-label={`Reject ${row.name}`}
+            >
               Reject
             </Button>
           ) : null}
           {row.file ? (
-            <Button size="sm" variant="secondary" onClick={() => setReview({ document: row, action: 'expiry' })} aria-label={`Set expiry date of ${row.name}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setReview({ document: row, action: 'expiry' })}
+              aria-label={`Set expiry date of ${row.name}`}
+            >
               Set expiry date
             </Button>
           ) : null}
           {canUpload(row) ? (
-            <Button size="sm" variant="secondary" onClick={() => setUploading(row)} aria-label={`Upload ${row.name} received on paper`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setUploading(row)}
+              aria-label={`Upload ${row.name} received on paper`}
+            >
               Upload
             </Button>
           ) : null}
@@ -239,7 +279,10 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
                     name="document_type_id"
                     label="Document type"
                     placeholder="Choose a document type"
-                    options={[...types.map((type) => ({ value: String(type.id), label: type.name })), { value: CUSTOM, label: 'Another document (custom name)' }]}
+                    options={[
+                      ...types.map((type) => ({ value: String(type.id), label: type.name })),
+                      { value: CUSTOM, label: 'Another document (custom name)' },
+                    ]}
                   />
                   {values.document_type_id === CUSTOM ? (
                     <>
@@ -267,18 +310,26 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
         rows={documents}
         rowKey={(row) => row.id}
         loading={loading}
-        empty={<EmptyState title="No documents yet" description="Request a document; the employee uploads it from their profile." />}
+        empty={
+          <EmptyState
+            title="No documents yet"
+            description="Request a document; the employee uploads it from their profile."
+          />
+        }
       />
 
       {review ? <ReviewDialog review={review} onClose={() => setReview(null)} onSubmit={update} /> : null}
       {uploading ? (
         <Dialog title={`Upload ${uploading.name}`} onClose={() => setUploading(null)} wide>
           <p css={{ marginTop: 0 }}>
-            A document {employee.first_name} gave the office on paper: scan or photograph it. It waits for review like {employee.first_name}’s own upload, and {employee.first_name} is told.
+            A document {employee.first_name} gave the office on paper: scan or photograph it. It waits for review like{' '}
+            {employee.first_name}’s own upload, and {employee.first_name} is told.
           </p>
           <DocumentUploadForm
             document={uploading}
-            upload={(body) => api.employees_documents_upload_create({ id: employee.id, document_id: uploading.id }, body)}
+            upload={(body) =>
+              api.employees_documents_upload_create({ id: employee.id, document_id: uploading.id }, body)
+            }
             onUploaded={(next) => {
               replace(next);
               setUploading(null);
@@ -304,7 +355,11 @@ function ReviewDialog({
 }: {
   review: Review;
   onClose: () => void;
-  onSubmit: (document: EmployeeDocument, body: { status?: 'APPROVED' | 'REJECTED'; review_note?: string; expires_on?: string | null }, done: string) => Promise<boolean>;
+  onSubmit: (
+    document: EmployeeDocument,
+    body: { status?: 'APPROVED' | 'REJECTED'; review_note?: string; expires_on?: string | null },
+    done: string,
+  ) => Promise<boolean>;
 }) {
   if (action === 'reject') {
     return (
@@ -313,7 +368,14 @@ function ReviewDialog({
           initialValues={{ review_note: '' }}
           validationSchema={yup.object({ review_note: yup.string().trim().required('Tell the employee what to fix') })}
           onSubmit={async (values) => {
-            if (await onSubmit(document, { status: 'REJECTED', review_note: values.review_note.trim() }, `${document.name} was rejected.`)) onClose();
+            if (
+              await onSubmit(
+                document,
+                { status: 'REJECTED', review_note: values.review_note.trim() },
+                `${document.name} was rejected.`,
+              )
+            )
+              onClose();
           }}
         >
           <Form noValidate aria-label={`Reject ${document.name}`}>
@@ -340,7 +402,14 @@ function ReviewDialog({
         onSubmit={async (values) => {
           const expires_on = maskedToIsoDate(values.expires_on);
           const body = approving ? { status: 'APPROVED' as const, expires_on } : { expires_on };
-          if (await onSubmit(document, body, approving ? `${document.name} was approved.` : `The expiry date of ${document.name} was saved.`)) onClose();
+          if (
+            await onSubmit(
+              document,
+              body,
+              approving ? `${document.name} was approved.` : `The expiry date of ${document.name} was saved.`,
+            )
+          )
+            onClose();
         }}
       >
         <Form noValidate aria-label={approving ? `Approve ${document.name}` : `Expiry date of ${document.name}`}>

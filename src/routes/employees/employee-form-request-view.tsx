@@ -35,7 +35,9 @@ export function EmployeeFormRequestView({ employee }: EmployeeTabProps) {
   const [error, setError] = useState<string | null>(null);
   const request = useRecord(() => api.form_requests_retrieve({ id }), String(id), 'The form could not be loaded.');
   const form = request.data;
-  const back = <TextLink to={`/employees/${employee.id}/onboarding`}>Back to {employee.first_name}’s onboarding</TextLink>;
+  const back = (
+    <TextLink to={`/employees/${employee.id}/onboarding`}>Back to {employee.first_name}’s onboarding</TextLink>
+  );
 
   if (request.status === 404 || (form && form.employee.id !== employee.id)) {
     return <EmptyState title="Form not found" description={back} />;
@@ -63,10 +65,16 @@ export function EmployeeFormRequestView({ employee }: EmployeeTabProps) {
             <h3>{name}’s answers</h3>
             <FormAnswers request={form} />
             <h3>{name}’s signature</h3>
-            <SignatureImage key={form.signed_at ?? ''} load={() => api.form_requests_signature_retrieve({ id: form.id }, null, { responseType: 'blob' })} alt={`Signature of ${name}`} />
+            <SignatureImage
+              key={form.signed_at ?? ''}
+              load={() => api.form_requests_signature_retrieve({ id: form.id }, null, { responseType: 'blob' })}
+              alt={`Signature of ${name}`}
+            />
             <p css={{ margin: '8px 0 0' }}>
               Signed {formatDateTime(form.signed_at, user?.timezone)}
-              {form.countersigned_at ? ` · countersigned by the office ${formatDateTime(form.countersigned_at, user?.timezone)}` : ''}
+              {form.countersigned_at
+                ? ` · countersigned by the office ${formatDateTime(form.countersigned_at, user?.timezone)}`
+                : ''}
             </p>
           </>
         )}
@@ -81,7 +89,9 @@ export function EmployeeFormRequestView({ employee }: EmployeeTabProps) {
               setNotice(null);
               setError(null);
               try {
-                request.setData(await api.form_requests_countersign_create({ id: form.id }, { signature: values.signature! }));
+                request.setData(
+                  await api.form_requests_countersign_create({ id: form.id }, { signature: values.signature! }),
+                );
                 setNotice(`${form.template.name} was countersigned.`);
               } catch (failure) {
                 setError(apiErrorDetail(failure, 'The form could not be countersigned.'));
@@ -90,7 +100,9 @@ export function EmployeeFormRequestView({ employee }: EmployeeTabProps) {
           >
             <Form noValidate aria-label={`Countersign ${form.template.name}`}>
               <FormStack>
-                <p css={{ margin: 0 }}>{name} has filled and signed this form. Read the answers above; your signature completes it.</p>
+                <p css={{ margin: 0 }}>
+                  {name} has filled and signed this form. Read the answers above; your signature completes it.
+                </p>
                 <SignatureField name="signature" label="Your signature" />
                 <div>
                   <SubmitButton>Countersign</SubmitButton>

@@ -52,7 +52,12 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
     let active = true;
     setLoading(true);
     api
-      .employees_notes_list({ id: employee.id, limit: NOTES_PAGE_SIZE, offset, ...(typeFilter ? { type_id: Number(typeFilter) } : {}) })
+      .employees_notes_list({
+        id: employee.id,
+        limit: NOTES_PAGE_SIZE,
+        offset,
+        ...(typeFilter ? { type_id: Number(typeFilter) } : {}),
+      })
       .then((page) => {
         if (!active) return;
         setRows(page.results);
@@ -100,7 +105,12 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
             header: 'Actions',
             hideLabelOnCards: true,
             render: (row: Note) => (
-              <Button size="sm" variant="secondary" onClick={() => setDeleting(row)} aria-label={`Delete the ${row.type.name} note of ${formatDateTime(row.created_at, user?.timezone)}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setDeleting(row)}
+                aria-label={`Delete the ${row.type.name} note of ${formatDateTime(row.created_at, user?.timezone)}`}
+              >
                 Delete
               </Button>
             ),
@@ -127,7 +137,10 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
               setNotice(null);
               setError(null);
               try {
-                await api.employees_notes_create({ id: employee.id }, { type_id: Number(values.type_id), text: values.text.trim() });
+                await api.employees_notes_create(
+                  { id: employee.id },
+                  { type_id: Number(values.type_id), text: values.text.trim() },
+                );
                 resetForm();
                 setNotice('The note was added.');
                 setOffset(0);
@@ -141,7 +154,12 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
           >
             <Form noValidate aria-labelledby="add-note-title">
               <FormStack>
-                <SelectField name="type_id" label="Note type" placeholder="Choose a type" options={activeTypes.map((type) => ({ value: String(type.id), label: type.name }))} />
+                <SelectField
+                  name="type_id"
+                  label="Note type"
+                  placeholder="Choose a type"
+                  options={activeTypes.map((type) => ({ value: String(type.id), label: type.name }))}
+                />
                 <TextAreaField name="text" label="Note" />
                 <RowActions>
                   <SubmitButton>Add note</SubmitButton>
@@ -184,7 +202,14 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
         paging={{ limit: NOTES_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
       {deleting ? (
-        <ConfirmDialog title="Delete this note?" confirmLabel="Delete" confirmVariant="danger" busy={busy} onConfirm={() => void remove()} onCancel={() => setDeleting(null)}>
+        <ConfirmDialog
+          title="Delete this note?"
+          confirmLabel="Delete"
+          confirmVariant="danger"
+          busy={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(null)}
+        >
           <p>
             The {deleting.type.name} note by {deleting.author?.name ?? '—'} will be deleted for good.
           </p>

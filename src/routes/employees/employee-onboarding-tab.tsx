@@ -31,7 +31,11 @@ export const FORM_STATUS_LABELS: Record<FormRequestStatus, string> = {
   AWAITING_COUNTERSIGN: 'Waiting for your countersignature',
   COMPLETED: 'Completed',
 };
-export const FORM_STATUS_TONES: Record<FormRequestStatus, TagTone> = { PENDING: 'warning', AWAITING_COUNTERSIGN: 'warning', COMPLETED: 'success' };
+export const FORM_STATUS_TONES: Record<FormRequestStatus, TagTone> = {
+  PENDING: 'warning',
+  AWAITING_COUNTERSIGN: 'warning',
+  COMPLETED: 'success',
+};
 
 export const TEST_STATUS_LABELS: Record<TestRequestStatus, string> = {
   PENDING: 'Not taken yet',
@@ -39,7 +43,12 @@ export const TEST_STATUS_LABELS: Record<TestRequestStatus, string> = {
   PASSED: 'Passed',
   FAILED: 'Failed',
 };
-const TEST_STATUS_TONES: Record<TestRequestStatus, TagTone> = { PENDING: 'warning', AWAITING_OBSERVATION: 'warning', PASSED: 'success', FAILED: 'error' };
+const TEST_STATUS_TONES: Record<TestRequestStatus, TagTone> = {
+  PENDING: 'warning',
+  AWAITING_OBSERVATION: 'warning',
+  PASSED: 'success',
+  FAILED: 'error',
+};
 
 type ChecklistForm = Checklist['forms'][number];
 type ChecklistTest = Checklist['tests'][number];
@@ -90,7 +99,8 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
     } catch (failure) {
       const body = apiErrorBody(failure);
       const list = body?.fields?.checklist;
-      if (body?.code === 'not_ready' || list?.length) setMissing(list?.length ? list : [body?.detail ?? 'Something required is missing.']);
+      if (body?.code === 'not_ready' || list?.length)
+        setMissing(list?.length ? list : [body?.detail ?? 'Something required is missing.']);
       else setError(apiErrorDetail(failure, 'The employee could not be marked ready to hire.'));
     } finally {
       setBusy(false);
@@ -98,9 +108,17 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
   };
 
   const formColumns: DataTableColumn<ChecklistForm>[] = [
-    { key: 'name', header: 'Form', render: (row) => (row.status === 'PENDING' ? row.name : <TextLink to={formLink(row)}>{row.name}</TextLink>) },
+    {
+      key: 'name',
+      header: 'Form',
+      render: (row) => (row.status === 'PENDING' ? row.name : <TextLink to={formLink(row)}>{row.name}</TextLink>),
+    },
     { key: 'required', header: 'Required', render: (row) => (row.required ? 'Required' : 'Optional') },
-    { key: 'status', header: 'Status', render: (row) => <Tag tone={FORM_STATUS_TONES[row.status]}>{FORM_STATUS_LABELS[row.status] ?? row.status}</Tag> },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => <Tag tone={FORM_STATUS_TONES[row.status]}>{FORM_STATUS_LABELS[row.status] ?? row.status}</Tag>,
+    },
     { key: 'completed_at', header: 'Completed', render: (row) => formatDateTime(row.completed_at, user?.timezone) },
     {
       key: 'actions',
@@ -121,8 +139,16 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
   ];
   const testColumns: DataTableColumn<ChecklistTest>[] = [
     { key: 'name', header: 'Test', render: (row) => row.name },
-    { key: 'status', header: 'Status', render: (row) => <Tag tone={TEST_STATUS_TONES[row.status]}>{TEST_STATUS_LABELS[row.status] ?? row.status}</Tag> },
-    { key: 'score', header: 'Score', render: (row) => (row.score === null ? '—' : `${row.score}% (pass mark ${row.pass_mark}%)`) },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => <Tag tone={TEST_STATUS_TONES[row.status]}>{TEST_STATUS_LABELS[row.status] ?? row.status}</Tag>,
+    },
+    {
+      key: 'score',
+      header: 'Score',
+      render: (row) => (row.score === null ? '—' : `${row.score}% (pass mark ${row.pass_mark}%)`),
+    },
     { key: 'submitted_at', header: 'Submitted', render: (row) => formatDateTime(row.submitted_at, user?.timezone) },
   ];
 
@@ -147,13 +173,19 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
         <h2 id="ready-title">Ready to hire</h2>
         {employee.status === 'READY' ? (
           <p css={{ margin: 0 }}>
-            {personName(employee)} is ready to hire{employee.ready_at ? ` since ${formatDateTime(employee.ready_at, user?.timezone)}` : ''}.
+            {personName(employee)} is ready to hire
+            {employee.ready_at ? ` since ${formatDateTime(employee.ready_at, user?.timezone)}` : ''}.
           </p>
         ) : (
           <>
             <p css={{ marginTop: 0 }}>
-              Every required form signed, every required document approved and not expired, and a competency test passed.
-              {checklist ? (checklist.ready ? ' Everything required is done.' : ` ${checklist.missing.length} item${checklist.missing.length === 1 ? '' : 's'} still missing.`) : ''}
+              Every required form signed, every required document approved and not expired, and a competency test
+              passed.
+              {checklist
+                ? checklist.ready
+                  ? ' Everything required is done.'
+                  : ` ${checklist.missing.length} item${checklist.missing.length === 1 ? '' : 's'} still missing.`
+                : ''}
             </p>
             <Button onClick={() => void markReady()} disabled={busy} aria-busy={busy || undefined}>
               {busy ? 'Submitting' : 'Mark ready to hire'}
@@ -163,7 +195,9 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
       </Panel>
 
       {!checklist ? (
-        error ? null : <p role="status">Loading…</p>
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
       ) : (
         <>
           <h2 css={{ fontSize: '1.25rem' }}>Forms</h2>
@@ -223,7 +257,6 @@ export function EmployeeOnboardingTab({ employee, onEmployeeChange }: EmployeeTa
           }}
         />
       </TwoColumns>
-
     </>
   );
 }

@@ -15,7 +15,16 @@ vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
-const ned = makeEmployee({ id: 203, first_name: 'Ned', last_name: 'Park', position: 'HCC', status: 'NEW', forms_due: 1, ready_at: null, application_id: 7 });
+const ned = makeEmployee({
+  id: 203,
+  first_name: 'Ned',
+  last_name: 'Park',
+  position: 'HCC',
+  status: 'NEW',
+  forms_due: 1,
+  ready_at: null,
+  application_id: 7,
+});
 
 function doc(overrides: Partial<EmployeeDocument>): EmployeeDocument {
   return {
@@ -37,7 +46,13 @@ function doc(overrides: Partial<EmployeeDocument>): EmployeeDocument {
 
 const cpr = doc({});
 const license = doc({ id: 2, name: 'Driver license', expires_on: '2026-01-31', expired: true, status: 'APPROVED' });
-const tb = doc({ id: 3, name: 'TB test', requires_expiry: false, status: 'PENDING', file: { name: 'tb.png', size: 10, content_type: 'image/png' } });
+const tb = doc({
+  id: 3,
+  name: 'TB test',
+  requires_expiry: false,
+  status: 'PENDING',
+  file: { name: 'tb.png', size: 10, content_type: 'image/png' },
+});
 
 const note = (id: number, type: { id: number; name: string }, text: string): Note => ({
   id,
@@ -49,18 +64,26 @@ const note = (id: number, type: { id: number; name: string }, text: string): Not
 const general = { id: 1, name: 'General' };
 const performance = { id: 2, name: 'Performance' };
 
-function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}, user: User = admin) {
+function setUp(
+  path: string,
+  overrides: Record<string, (...args: never[]) => Promise<unknown>> = {},
+  user: User = admin,
+) {
   const api = Object.assign(stubApi(), {
     employees_retrieve: vi.fn(async () => ned),
     employees_documents_list: vi.fn(async () => [cpr, license, tb]),
-    employees_documents_partial_update: vi.fn(async ({ document_id }: { document_id: number }, body: Partial<EmployeeDocument>) => ({
-      ...[cpr, license, tb].find((row) => row.id === document_id)!,
-      ...body,
-    })),
+    employees_documents_partial_update: vi.fn(
+      async ({ document_id }: { document_id: number }, body: Partial<EmployeeDocument>) => ({
+        ...[cpr, license, tb].find((row) => row.id === document_id)!,
+        ...body,
+      }),
+    ),
     employees_documents_create: vi.fn(async (_: unknown, body: { document_type_id?: number; name?: string }) =>
       doc({ id: 9, name: body.name ?? 'Physical exam', status: 'MISSING', file: null }),
     ),
-    document_types_list: vi.fn(async () => page([{ id: 5, name: 'Physical exam', required: true, requires_expiry: false, positions: [], active: true }])),
+    document_types_list: vi.fn(async () =>
+      page([{ id: 5, name: 'Physical exam', required: true, requires_expiry: false, positions: [], active: true }]),
+    ),
     note_types_list: vi.fn(async () =>
       page([
         { ...general, active: true },
@@ -68,8 +91,15 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
         { id: 3, name: 'Old type', active: false },
       ]),
     ),
-    employees_notes_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [note(11, general, 'Prefers mornings.')] })),
-    employees_notes_create: vi.fn(async (_: unknown, body: { type_id: number; text: string }) => note(12, performance, body.text)),
+    employees_notes_list: vi.fn(async () => ({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [note(11, general, 'Prefers mornings.')],
+    })),
+    employees_notes_create: vi.fn(async (_: unknown, body: { type_id: number; text: string }) =>
+      note(12, performance, body.text),
+    ),
     employees_notes_destroy: vi.fn(async () => undefined),
     employees_checklist_retrieve: vi.fn(),
     employees_ready_create: vi.fn(),
@@ -89,8 +119,11 @@ describe('Employee page', { timeout: 30000 }, () => {
     const { container } = setUp('/employees/203');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ned Park' }, { timeout: 5000 })).toBeInTheDocument();
     const sections = screen.getByRole('navigation', { name: 'Employee sections' });
-    await waitFor(() => expect(within(sections).getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page'));
-    for (const name of ['Documents', 'Notes', 'Onboarding', 'Schedule', 'Payroll']) expect(within(sections).getByRole('link', { name })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(sections).getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page'),
+    );
+    for (const name of ['Documents', 'Notes', 'Onboarding', 'Schedule', 'Payroll'])
+      expect(within(sections).getByRole('link', { name })).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Ned');
     expect(screen.getByRole('link', { name: 'Open the application' })).toHaveAttribute('href', '/applications?id=7');
     expect(await seriousAxeViolations(container)).toEqual([]);
@@ -115,20 +148,29 @@ describe('Employee page', { timeout: 30000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Expiry date' }), '31122027');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
-      expect(api.employees_documents_partial_update).toHaveBeenCalledWith({ id: 203, document_id: 1 }, { status: 'APPROVED', expires_on: '2027-12-31' }),
+      expect(api.employees_documents_partial_update).toHaveBeenCalledWith(
+        { id: 203, document_id: 1 },
+        { status: 'APPROVED', expires_on: '2027-12-31' },
+      ),
     );
     expect(await screen.findByText('CPR card was approved.')).toBeInTheDocument();
     expect(within(row('CPR card')).getByText('Approved')).toBeInTheDocument();
 
     // One without an expiry is approved at once.
     await user.click(screen.getByRole('button', { name: 'Approve TB test' }));
-    expect(api.employees_documents_partial_update).toHaveBeenLastCalledWith({ id: 203, document_id: 3 }, { status: 'APPROVED' });
+    expect(api.employees_documents_partial_update).toHaveBeenLastCalledWith(
+      { id: 203, document_id: 3 },
+      { status: 'APPROVED' },
+    );
 
     // Rejecting needs a note.
     await user.click(screen.getByRole('button', { name: 'Reject Driver license' }));
     dialog = screen.getByRole('dialog', { name: 'Reject Driver license?' });
     expect(within(dialog).getByRole('button', { name: 'Reject document' })).toBeDisabled();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Note to the employee' }), 'The license has expired; upload the new one.');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Note to the employee' }),
+      'The license has expired; upload the new one.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Reject document' }));
     await waitFor(() =>
       expect(api.employees_documents_partial_update).toHaveBeenLastCalledWith(
@@ -136,7 +178,9 @@ describe('Employee page', { timeout: 30000 }, () => {
         { status: 'REJECTED', review_note: 'The license has expired; upload the new one.' },
       ),
     );
-    expect(await within(row('Driver license')).findByText('The license has expired; upload the new one.')).toBeInTheDocument();
+    expect(
+      await within(row('Driver license')).findByText('The license has expired; upload the new one.'),
+    ).toBeInTheDocument();
 
     // Setting the expiry date alone.
     await user.click(screen.getByRole('button', { name: 'Set expiry date of Driver license' }));
@@ -146,7 +190,12 @@ describe('Employee page', { timeout: 30000 }, () => {
     await user.clear(date);
     await user.type(date, '15062028');
     await user.click(within(dialog).getByRole('button', { name: 'Save date' }));
-    await waitFor(() => expect(api.employees_documents_partial_update).toHaveBeenLastCalledWith({ id: 203, document_id: 2 }, { expires_on: '2028-06-15' }));
+    await waitFor(() =>
+      expect(api.employees_documents_partial_update).toHaveBeenLastCalledWith(
+        { id: 203, document_id: 2 },
+        { expires_on: '2028-06-15' },
+      ),
+    );
   });
 
   it("uploads a document the office received on paper, with the employee's checks and its expiry date; the row then waits for review", async () => {
@@ -154,7 +203,13 @@ describe('Employee page', { timeout: 30000 }, () => {
     const missing = doc({ id: 4, name: 'Physical exam', status: 'MISSING', file: null, uploaded_at: null });
     const approvedForGood = doc({ id: 5, name: 'Diploma', requires_expiry: false, status: 'APPROVED' });
     const uploadCreate = vi.fn(async (_: unknown, body: FormData) =>
-      doc({ id: 4, name: 'Physical exam', status: 'PENDING', expires_on: String(body.get('expires_on')), file: { name: 'exam.pdf', size: 3, content_type: 'application/pdf' } }),
+      doc({
+        id: 4,
+        name: 'Physical exam',
+        status: 'PENDING',
+        expires_on: String(body.get('expires_on')),
+        file: { name: 'exam.pdf', size: 3, content_type: 'application/pdf' },
+      }),
     );
     setUp('/employees/203/documents', {
       employees_documents_list: vi.fn(async () => [missing, approvedForGood, license]),
@@ -165,15 +220,25 @@ describe('Employee page', { timeout: 30000 }, () => {
     await within(table).findByText('Physical exam');
     // an approved document without an expiry date takes no new file; an expired one can be replaced
     expect(within(row('Diploma')).queryByRole('button', { name: /^Upload / })).not.toBeInTheDocument();
-    expect(within(row('Driver license')).getByRole('button', { name: 'Upload Driver license received on paper' })).toBeInTheDocument();
+    expect(
+      within(row('Driver license')).getByRole('button', { name: 'Upload Driver license received on paper' }),
+    ).toBeInTheDocument();
 
-    await user.click(within(row('Physical exam')).getByRole('button', { name: 'Upload Physical exam received on paper' }));
+    await user.click(
+      within(row('Physical exam')).getByRole('button', { name: 'Upload Physical exam received on paper' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Upload Physical exam' });
     const form = within(dialog).getByRole('form', { name: 'Upload Physical exam' });
     // the file drop's checks: a Word file is refused as on the employee's own page
-    await user.upload(within(form).getByLabelText('File', { selector: 'input' }), new File(['doc'], 'exam.docx', { type: 'application/msword' }));
+    await user.upload(
+      within(form).getByLabelText('File', { selector: 'input' }),
+      new File(['doc'], 'exam.docx', { type: 'application/msword' }),
+    );
     expect(await within(form).findByText('File type must be .pdf, .png, .jpg, .jpeg')).toBeInTheDocument();
-    await user.upload(within(form).getByLabelText('File', { selector: 'input' }), new File(['pdf'], 'exam.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      within(form).getByLabelText('File', { selector: 'input' }),
+      new File(['pdf'], 'exam.pdf', { type: 'application/pdf' }),
+    );
     await user.type(within(form).getByRole('textbox', { name: 'Expiry date' }), '31122099');
     await user.click(within(form).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(uploadCreate).toHaveBeenCalledTimes(1));
@@ -184,7 +249,9 @@ describe('Employee page', { timeout: 30000 }, () => {
     expect(await screen.findByText('Physical exam was uploaded; it waits for review.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(row('Physical exam')).getByText('Waiting for review')).toBeInTheDocument();
-    expect(within(row('Physical exam')).getByRole('button', { name: 'Download Physical exam: exam.pdf' })).toBeInTheDocument();
+    expect(
+      within(row('Physical exam')).getByRole('button', { name: 'Download Physical exam: exam.pdf' }),
+    ).toBeInTheDocument();
   });
 
   it('requests a document of a type or with a custom name', async () => {
@@ -203,7 +270,10 @@ describe('Employee page', { timeout: 30000 }, () => {
     await user.type(within(custom).getByLabelText('Document name'), 'Food handler card');
     await user.click(within(custom).getByLabelText('Has an expiry date'));
     await user.click(within(custom).getByRole('button', { name: 'Send request' }));
-    expect(api.employees_documents_create).toHaveBeenLastCalledWith({ id: 203 }, { name: 'Food handler card', required: true, requires_expiry: true });
+    expect(api.employees_documents_create).toHaveBeenLastCalledWith(
+      { id: 203 },
+      { name: 'Food handler card', required: true, requires_expiry: true },
+    );
   });
 
   it('adds notes typed by the active note types and deletes one after a confirmation', async () => {
@@ -211,16 +281,25 @@ describe('Employee page', { timeout: 30000 }, () => {
     const { api, container } = setUp('/employees/203/notes');
     expect(await screen.findByText('Prefers mornings.', {}, { timeout: 5000 })).toBeInTheDocument();
     const types = screen.getByRole('combobox', { name: 'Note type' });
-    expect(within(types).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a type', 'General', 'Performance']);
+    expect(
+      within(types)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a type', 'General', 'Performance']);
     await user.selectOptions(types, 'Performance');
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Great feedback from the Lee family.');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    expect(api.employees_notes_create).toHaveBeenCalledWith({ id: 203 }, { type_id: 2, text: 'Great feedback from the Lee family.' });
+    expect(api.employees_notes_create).toHaveBeenCalledWith(
+      { id: 203 },
+      { type_id: 2, text: 'Great feedback from the Lee family.' },
+    );
     expect(await screen.findByText('The note was added.')).toBeInTheDocument();
     await waitFor(() => expect(api.employees_notes_list).toHaveBeenCalledTimes(2));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Show notes of type' }), 'General');
-    await waitFor(() => expect(api.employees_notes_list).toHaveBeenLastCalledWith({ id: 203, limit: 20, offset: 0, type_id: 1 }));
+    await waitFor(() =>
+      expect(api.employees_notes_list).toHaveBeenLastCalledWith({ id: 203, limit: 20, offset: 0, type_id: 1 }),
+    );
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await user.click(await screen.findByRole('button', { name: /Delete the General note/ }));
@@ -232,7 +311,9 @@ describe('Employee page', { timeout: 30000 }, () => {
   });
 
   it('offers no delete without delete-employee-notes', async () => {
-    const limited = makeUser('ROLE_ADMIN', { permissions: admin.permissions.filter((permission) => permission !== 'delete-employee-notes') });
+    const limited = makeUser('ROLE_ADMIN', {
+      permissions: admin.permissions.filter((permission) => permission !== 'delete-employee-notes'),
+    });
     setUp('/employees/203/notes', {}, limited);
     expect(await screen.findByText('Prefers mornings.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
@@ -245,30 +326,57 @@ describe('Employee page', { timeout: 30000 }, () => {
       missing: ['Form I-9 is not signed', 'CPR card is not approved'],
       forms: [{ id: 41, name: 'I-9', required: true, status: 'AWAITING_COUNTERSIGN', completed_at: null }],
       documents: [cpr],
-      tests: [{ id: 51, name: 'Home care basics', status: 'PASSED', score: 90, pass_mark: 80, submitted_at: '2026-03-02T14:05:00Z' }],
+      tests: [
+        {
+          id: 51,
+          name: 'Home care basics',
+          status: 'PASSED',
+          score: 90,
+          pass_mark: 80,
+          submitted_at: '2026-03-02T14:05:00Z',
+        },
+      ],
     };
     const refusal = {
       isAxiosError: true,
-      response: { status: 400, data: { detail: 'The employee is not ready.', code: 'not_ready', fields: { checklist: incomplete.missing } } },
+      response: {
+        status: 400,
+        data: { detail: 'The employee is not ready.', code: 'not_ready', fields: { checklist: incomplete.missing } },
+      },
     };
-    const ready = vi.fn().mockRejectedValueOnce(refusal).mockResolvedValueOnce({ ...ned, status: 'READY', ready_at: '2026-03-05T15:00:00Z' });
+    const ready = vi
+      .fn()
+      .mockRejectedValueOnce(refusal)
+      .mockResolvedValueOnce({ ...ned, status: 'READY', ready_at: '2026-03-05T15:00:00Z' });
     const { container } = setUp('/employees/203/onboarding', {
       employees_checklist_retrieve: vi.fn(async () => incomplete),
       employees_ready_create: ready,
     });
     const forms = await screen.findByRole('table', { name: 'Forms' }, { timeout: 5000 });
     expect(within(forms).getByText('Waiting for your countersignature')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Competency tests' })).getByText('90% (pass mark 80%)')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Competency tests' })).getByText('90% (pass mark 80%)'),
+    ).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Mark ready to hire' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Ned Park cannot be marked ready to hire yet. Still missing:');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(incomplete.missing);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(incomplete.missing);
 
     // The form that waits for the admin opens the office's view of it (answers, signature, then the pad).
-    expect(within(forms).getByRole('link', { name: 'Countersign I-9' })).toHaveAttribute('href', '/employees/203/onboarding/form-request/41');
-    expect(within(forms).getByRole('link', { name: 'I-9' })).toHaveAttribute('href', '/employees/203/onboarding/form-request/41');
+    expect(within(forms).getByRole('link', { name: 'Countersign I-9' })).toHaveAttribute(
+      'href',
+      '/employees/203/onboarding/form-request/41',
+    );
+    expect(within(forms).getByRole('link', { name: 'I-9' })).toHaveAttribute(
+      'href',
+      '/employees/203/onboarding/form-request/41',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Mark ready to hire' }));
     expect(await screen.findByText('Ned Park is ready to hire and has been notified.')).toBeInTheDocument();
@@ -304,14 +412,23 @@ describe('Employee page', { timeout: 30000 }, () => {
     const { api, container } = setUp('/employees/203/onboarding/form-request/41', {
       form_requests_retrieve: vi.fn(async () => signed),
       form_requests_signature_retrieve: vi.fn(async () => new Blob(['PNG'], { type: 'image/png' })),
-      form_requests_countersign_create: vi.fn(async () => ({ ...signed, status: 'COMPLETED', countersigned_at: '2026-03-03T10:00:00Z' })),
+      form_requests_countersign_create: vi.fn(async () => ({
+        ...signed,
+        status: 'COMPLETED',
+        countersigned_at: '2026-03-03T10:00:00Z',
+      })),
     });
     const panel = await screen.findByRole('region', { name: 'I-9' }, { timeout: 5000 });
-    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/employees/203/onboarding/form-request/41');
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
+      '/employees/203/onboarding/form-request/41',
+    );
     expect(within(panel).getByText('Waiting for your countersignature')).toBeInTheDocument();
     expect(within(panel).getByText('Legal name').nextSibling).toHaveTextContent('Ned Park');
     expect(within(panel).getByText('I attest that the above is true').nextSibling).toHaveTextContent('Yes');
-    expect(await within(panel).findByRole('img', { name: 'Signature of Ned Park' })).toHaveAttribute('src', 'blob:signature');
+    expect(await within(panel).findByRole('img', { name: 'Signature of Ned Park' })).toHaveAttribute(
+      'src',
+      'blob:signature',
+    );
     expect(api.form_requests_signature_retrieve).toHaveBeenCalledWith({ id: 41 }, null, { responseType: 'blob' });
     // the Onboarding section stays current
     const sections = screen.getByRole('navigation', { name: 'Employee sections' });
@@ -321,16 +438,29 @@ describe('Employee page', { timeout: 30000 }, () => {
     const pad = screen.getByRole('form', { name: 'Countersign I-9' });
     await drawSignature(within(pad).getByRole('img', { name: 'Your signature' }));
     await user.click(within(pad).getByRole('button', { name: 'Countersign' }));
-    await waitFor(() => expect(api.form_requests_countersign_create).toHaveBeenCalledWith({ id: 41 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
+    await waitFor(() =>
+      expect(api.form_requests_countersign_create).toHaveBeenCalledWith(
+        { id: 41 },
+        { signature: 'data:image/png;base64,U0lHTkFUVVJF' },
+      ),
+    );
     expect(await screen.findByText('I-9 was countersigned.')).toBeInTheDocument();
     expect(within(panel).getByText('Completed')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Countersign I-9' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Ned’s onboarding' })).toHaveAttribute('href', '/employees/203/onboarding');
+    expect(screen.getByRole('link', { name: 'Back to Ned’s onboarding' })).toHaveAttribute(
+      'href',
+      '/employees/203/onboarding',
+    );
   });
 
   it("says so when the form is another employee's or unknown", async () => {
     setUp('/employees/203/onboarding/form-request/99', {
-      form_requests_retrieve: vi.fn(async () => ({ id: 99, employee: { id: 7, name: 'Someone Else' }, status: 'PENDING', template: { name: 'X', fields: [] } })),
+      form_requests_retrieve: vi.fn(async () => ({
+        id: 99,
+        employee: { id: 7, name: 'Someone Else' },
+        status: 'PENDING',
+        template: { name: 'X', fields: [] },
+      })),
     });
     expect(await screen.findByText('Form not found', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('Someone Else')).not.toBeInTheDocument();
@@ -339,7 +469,13 @@ describe('Employee page', { timeout: 30000 }, () => {
   it('sends a form and a test to this employee', async () => {
     const user = userEvent.setup();
     const { api } = setUp('/employees/203/onboarding', {
-      employees_checklist_retrieve: vi.fn(async () => ({ ready: false, missing: [], forms: [], documents: [], tests: [] })),
+      employees_checklist_retrieve: vi.fn(async () => ({
+        ready: false,
+        missing: [],
+        forms: [],
+        documents: [],
+        tests: [],
+      })),
     });
     const form = await screen.findByRole('form', { name: 'Send a form' }, { timeout: 5000 });
     await user.selectOptions(within(form).getByLabelText('Form template'), 'I-9');

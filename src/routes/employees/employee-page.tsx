@@ -71,7 +71,10 @@ export function EmployeePage() {
         <Route path="onboarding/form-request/:formId" element={<EmployeeFormRequestView {...props} />} />
         <Route path="schedule" element={<EmployeeScheduleTab {...props} />} />
         <Route path="payroll" element={<EmployeePayrollTab {...props} />} />
-        <Route path="*" element={<EmptyState title="Section not found" description="Choose one of the sections above." />} />
+        <Route
+          path="*"
+          element={<EmptyState title="Section not found" description="Choose one of the sections above." />}
+        />
       </Routes>
     </PrivatePage>
   );

@@ -14,14 +14,29 @@ const nina = makeEmployee({ id: 201, first_name: 'Nina', last_name: 'Reyes', pos
 
 // This week: four long verified visits, 44 hours (4 over 40), one of them corrected by the office.
 const long = (id: number, date: string, corrected = false) =>
-  makePayrollVisit({ id, service_date: date, started_at: `${date}T12:00:00.000Z`, ended_at: `${date}T23:00:00.000Z`, minutes: 660, corrected });
-const overtimeWeek = makePayrollPeriod({ week_start: '2026-03-01', visits: [long(701, '2026-03-01'), long(702, '2026-03-02', true), long(703, '2026-03-02'), long(704, '2026-03-02')] });
+  makePayrollVisit({
+    id,
+    service_date: date,
+    started_at: `${date}T12:00:00.000Z`,
+    ended_at: `${date}T23:00:00.000Z`,
+    minutes: 660,
+    corrected,
+  });
+const overtimeWeek = makePayrollPeriod({
+  week_start: '2026-03-01',
+  visits: [long(701, '2026-03-01'), long(702, '2026-03-02', true), long(703, '2026-03-02'), long(704, '2026-03-02')],
+});
 const lastWeek = makePayrollPeriod();
 
 function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     employees_retrieve: vi.fn(async () => nina),
-    payroll_periods_list: vi.fn(async () => ({ count: 2, next: null, previous: null, results: [overtimeWeek, lastWeek] })),
+    payroll_periods_list: vi.fn(async () => ({
+      count: 2,
+      next: null,
+      previous: null,
+      results: [overtimeWeek, lastWeek],
+    })),
     payroll_periods_export_retrieve: vi.fn(async () => 'Employee,Week start\r\n'),
     ...overrides,
   });
@@ -42,7 +57,12 @@ describe("Employee's payroll", { timeout: 30000 }, () => {
   it('shows each week with its verified visits as worked, the daily totals, the week total and overtime flagged', async () => {
     const { api, container } = setUp();
     const week = await screen.findByRole('region', { name: 'Week of Mar 1, 2026 – Mar 7, 2026' });
-    expect(api.payroll_periods_list).toHaveBeenCalledWith({ employee_id: 201, from: '2026-02-08', to: '2026-03-02', limit: 60 });
+    expect(api.payroll_periods_list).toHaveBeenCalledWith({
+      employee_id: 201,
+      from: '2026-02-08',
+      to: '2026-03-02',
+      limit: 60,
+    });
     expect(within(week).getByText('Total 44 h')).toBeInTheDocument();
     expect(within(week).getByText('Overtime 4 h')).toBeInTheDocument();
     expect(within(week).getByText('Regular 40 h')).toBeInTheDocument();
@@ -78,17 +98,24 @@ describe("Employee's payroll", { timeout: 30000 }, () => {
       expect(this.download).toBe('payroll-201-2026-02-01-to-2026-03-02.csv');
     });
     const list = vi.fn(async (params: { from: string }) => {
-      if (params.from < '2025-01-01') throw apiFailure(400, 'Check the fields.', { from: ['Ask for at most a year of pay periods at once.'] });
+      if (params.from < '2025-01-01')
+        throw apiFailure(400, 'Check the fields.', { from: ['Ask for at most a year of pay periods at once.'] });
       return { count: 1, next: null, previous: null, results: [lastWeek] };
     });
     const { api } = setUp({ payroll_periods_list: list });
     await screen.findByRole('region', { name: 'Week of Feb 22, 2026 – Feb 28, 2026' });
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ employee_id: 201, from: '2026-02-01', to: '2026-03-02', limit: 60 }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ employee_id: 201, from: '2026-02-01', to: '2026-03-02', limit: 60 }),
+    );
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(api.payroll_periods_export_retrieve).toHaveBeenCalledWith({ employee_id: 201, from: '2026-02-01', to: '2026-03-02' }, null, { responseType: 'text' });
+    expect(api.payroll_periods_export_retrieve).toHaveBeenCalledWith(
+      { employee_id: 201, from: '2026-02-01', to: '2026-03-02' },
+      null,
+      { responseType: 'text' },
+    );
     expect(createObjectURL.mock.calls[0][0].type).toBe('text/csv;charset=utf-8');
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2024-01-01' } });

@@ -30,7 +30,12 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
   const [periods, setPeriods] = useState<PayrollPeriod[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const problem = !isIsoDate(from) || !isIsoDate(to) ? 'Enter both dates of the period.' : from > to ? 'The period cannot start after it ends.' : null;
+  const problem =
+    !isIsoDate(from) || !isIsoDate(to)
+      ? 'Enter both dates of the period.'
+      : from > to
+        ? 'The period cannot start after it ends.'
+        : null;
 
   useEffect(() => {
     if (problem) return;
@@ -56,7 +61,9 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
     setDownloading(true);
     setError(null);
     try {
-      const csv = await api.payroll_periods_export_retrieve({ employee_id: employee.id, from, to }, null, { responseType: 'text' });
+      const csv = await api.payroll_periods_export_retrieve({ employee_id: employee.id, from, to }, null, {
+        responseType: 'text',
+      });
       saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `payroll-${employee.id}-${from}-to-${to}.csv`);
     } catch (failure) {
       setError(payrollErrorText(failure, 'The payroll could not be downloaded.'));
@@ -71,30 +78,67 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
       <Panel aria-labelledby="payroll-title">
         <h2 id="payroll-title">Payroll</h2>
         <p css={{ marginTop: 0 }}>
-          Weekly pay periods of {personName(employee)}: each verified visit as worked (the office's corrected times if any, no rounding), daily and weekly totals, hours over 40 in a
-          week as overtime.
+          Weekly pay periods of {personName(employee)}: each verified visit as worked (the office's corrected times if
+          any, no rounding), daily and weekly totals, hours over 40 in a week as overtime.
         </p>
         <Filters role="group" aria-label="Period">
-          <FieldShell label="From" error={!isIsoDate(from) ? 'Enter the first day.' : isIsoDate(to) && from > to ? 'The period cannot start after it ends.' : undefined}>
-            {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />}
+          <FieldShell
+            label="From"
+            error={
+              !isIsoDate(from)
+                ? 'Enter the first day.'
+                : isIsoDate(to) && from > to
+                  ? 'The period cannot start after it ends.'
+                  : undefined
+            }
+          >
+            {({ invalid, ...control }) => (
+              <Input
+                {...control}
+                invalid={invalid}
+                type="date"
+                value={from}
+                max={to || undefined}
+                onChange={(event) => setFrom(event.target.value)}
+              />
+            )}
           </FieldShell>
           <FieldShell label="To" error={!isIsoDate(to) ? 'Enter the last day.' : undefined}>
-            {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />}
+            {({ invalid, ...control }) => (
+              <Input
+                {...control}
+                invalid={invalid}
+                type="date"
+                value={to}
+                min={from || undefined}
+                onChange={(event) => setTo(event.target.value)}
+              />
+            )}
           </FieldShell>
         </Filters>
         <RowActions>
-          <Button variant="secondary" disabled={!!problem || downloading} aria-busy={downloading || undefined} onClick={() => void download()}>
+          <Button
+            variant="secondary"
+            disabled={!!problem || downloading}
+            aria-busy={downloading || undefined}
+            onClick={() => void download()}
+          >
             {downloading ? 'Downloading' : 'Download CSV'}
           </Button>
         </RowActions>
       </Panel>
       <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
       {periods === null ? (
-        problem ? null : <p role="status">Loading…</p>
+        problem ? null : (
+          <p role="status">Loading…</p>
+        )
       ) : worked.length ? (
         periods.map((period) => <PayrollWeek key={period.week_start} period={period} />)
       ) : error ? null : (
-        <EmptyState title="No verified visits in the period" description="Visits count for pay once they are verified: both clocks within tolerance, or their exceptions resolved." />
+        <EmptyState
+          title="No verified visits in the period"
+          description="Visits count for pay once they are verified: both clocks within tolerance, or their exceptions resolved."
+        />
       )}
     </>
   );

@@ -40,7 +40,13 @@ const corrected = makeVisit({
 function setUp(employee: Employee = nina, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     employees_retrieve: vi.fn(async () => employee),
-    clients_list: vi.fn(async () => page([summaryOf(rosa), summaryOf(walter), summaryOf(makeClient({ id: 303, first_name: 'Old', last_name: 'Client', status: 'DISCHARGED' }))])),
+    clients_list: vi.fn(async () =>
+      page([
+        summaryOf(rosa),
+        summaryOf(walter),
+        summaryOf(makeClient({ id: 303, first_name: 'Old', last_name: 'Client', status: 'DISCHARGED' })),
+      ]),
+    ),
     clients_retrieve: vi.fn(async ({ id }: { id: number }) => (id === 301 ? rosa : walter)),
     visits_list: vi.fn(async () => page([corrected, visit])),
     visits_create: vi.fn(),
@@ -63,16 +69,31 @@ describe("Employee's schedule", { timeout: 30000 }, () => {
   it("lists the employee's week and books a visit for them: client first, then the services their position may provide", async () => {
     const user = userEvent.setup();
     const { api, container } = setUp(nina, {
-      visits_create: vi.fn().mockRejectedValueOnce(apiFailure(409, 'Nina Reyes is booked 09:00–11:00 with R. Diaz.')).mockResolvedValueOnce(makeVisit({ id: 530, service: 'SkilledNurses', service_id: 14 })),
+      visits_create: vi
+        .fn()
+        .mockRejectedValueOnce(apiFailure(409, 'Nina Reyes is booked 09:00–11:00 with R. Diaz.'))
+        .mockResolvedValueOnce(makeVisit({ id: 530, service: 'SkilledNurses', service_id: 14 })),
     });
     const table = await screen.findByRole('table', { name: 'Visits of Nina Reyes' });
     // The table shows (empty) before its first load is asked for.
-    await waitFor(() => expect(api.visits_list).toHaveBeenCalledWith({ caregiver_id: 201, from: '2026-03-01', to: '2026-03-07', ordering: 'starts_at', limit: 1000 }));
+    await waitFor(() =>
+      expect(api.visits_list).toHaveBeenCalledWith({
+        caregiver_id: 201,
+        from: '2026-03-01',
+        to: '2026-03-07',
+        ordering: 'starts_at',
+        limit: 1000,
+      }),
+    );
     const row = (await within(table).findByText('Monday, Mar 2, 2026')).closest('tr')!;
     expect(row).toHaveTextContent('Rosa Diaz');
     expect(row).toHaveTextContent('Pathways');
     const sunday = within(table).getByText('Sunday, Mar 1, 2026').closest('tr')!;
-    expect(within(sunday).getByText('Clocked in 09:02, no clock-out · Corrected to 09:02–11:00 (Caregiver forgot to clock) · Worked 1 h 58 min')).toBeInTheDocument();
+    expect(
+      within(sunday).getByText(
+        'Clocked in 09:02, no clock-out · Corrected to 09:02–11:00 (Caregiver forgot to clock) · Worked 1 h 58 min',
+      ),
+    ).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     const form = screen.getByRole('form', { name: 'Book a visit' });
@@ -81,8 +102,12 @@ describe("Employee's schedule", { timeout: 30000 }, () => {
     expect(within(form).queryByRole('option', { name: 'Old Client' })).not.toBeInTheDocument();
     await user.selectOptions(within(form).getByLabelText('Client'), 'Rosa Diaz');
     await waitFor(() => expect(api.clients_retrieve).toHaveBeenCalledWith({ id: 301 }));
-    await waitFor(() => expect(within(form).getByRole('option', { name: 'RN Skilled Nurses Services' })).toBeInTheDocument());
-    const services = within(within(form).getByLabelText('Service')).getAllByRole('option').map((option) => option.textContent);
+    await waitFor(() =>
+      expect(within(form).getByRole('option', { name: 'RN Skilled Nurses Services' })).toBeInTheDocument(),
+    );
+    const services = within(within(form).getByLabelText('Service'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(services).toEqual(['Choose a service', 'Pathways', 'RN Skilled Nurses Services']);
 
     await user.selectOptions(within(form).getByLabelText('Service'), 'RN Skilled Nurses Services');
@@ -93,17 +118,30 @@ describe("Employee's schedule", { timeout: 30000 }, () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     await waitFor(() =>
-      expect(api.visits_create).toHaveBeenCalledWith(null, { client_id: 301, service_id: 14, caregiver_id: 201, service_date: '2026-03-04', start_time: '09:00', end_time: '11:00' }),
+      expect(api.visits_create).toHaveBeenCalledWith(null, {
+        client_id: 301,
+        service_id: 14,
+        caregiver_id: 201,
+        service_date: '2026-03-04',
+        start_time: '09:00',
+        end_time: '11:00',
+      }),
     );
     expect(await within(form).findByRole('alert')).toHaveTextContent('Nina Reyes is booked 09:00–11:00 with R. Diaz.');
     await user.click(button);
-    expect(await within(form).findByText('Booked Monday, Mar 2, 2026, 09:00–11:00 with Nina Reyes.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Booked Monday, Mar 2, 2026, 09:00–11:00 with Nina Reyes.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(api.visits_list).toHaveBeenCalledTimes(2));
   });
 
   it('a NEW employee has no schedule yet', async () => {
-    const { api } = setUp(makeEmployee({ id: 203, first_name: 'Ned', last_name: 'Park', status: 'NEW', ready_at: null }));
-    expect(await screen.findByText('Ned Park can be scheduled once their onboarding is finished (READY).')).toBeInTheDocument();
+    const { api } = setUp(
+      makeEmployee({ id: 203, first_name: 'Ned', last_name: 'Park', status: 'NEW', ready_at: null }),
+    );
+    expect(
+      await screen.findByText('Ned Park can be scheduled once their onboarding is finished (READY).'),
+    ).toBeInTheDocument();
     expect(api.visits_list).not.toHaveBeenCalled();
   });
 });

@@ -9,11 +9,21 @@ import { personName } from '../../api/hiring';
 export function EmployeeScheduleTab({ employee }: EmployeeTabProps) {
   const [booked, setBooked] = useState(0);
   if (employee.status !== 'READY') {
-    return <EmptyState title="No schedule yet" description={`${personName(employee)} can be scheduled once their onboarding is finished (READY).`} />;
+    return (
+      <EmptyState
+        title="No schedule yet"
+        description={`${personName(employee)} can be scheduled once their onboarding is finished (READY).`}
+      />
+    );
   }
   return (
     <>
-      <VisitWeek filter={{ caregiver_id: employee.id }} party="client" caption={`Visits of ${personName(employee)}`} reloadKey={booked} />
+      <VisitWeek
+        filter={{ caregiver_id: employee.id }}
+        party="client"
+        caption={`Visits of ${personName(employee)}`}
+        reloadKey={booked}
+      />
       {employee.is_active ? <VisitForm caregiver={employee} onBooked={() => setBooked((count) => count + 1)} /> : null}
     </>
   );

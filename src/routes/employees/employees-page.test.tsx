@@ -13,22 +13,41 @@ configure({ asyncUtilTimeout: 5000 });
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 
 const nina = makeEmployee();
-const ada = makeEmployee({ id: 202, first_name: 'Ada', last_name: 'Stone', position: 'HHA', forms_due: 1, expired_documents: 1, expiring_documents: 2 });
-const ned = makeEmployee({ id: 203, first_name: 'Ned', last_name: 'Park', position: 'HCC', status: 'NEW', forms_due: 3, invitation_pending: true });
+const ada = makeEmployee({
+  id: 202,
+  first_name: 'Ada',
+  last_name: 'Stone',
+  position: 'HHA',
+  forms_due: 1,
+  expired_documents: 1,
+  expiring_documents: 2,
+});
+const ned = makeEmployee({
+  id: 203,
+  first_name: 'Ned',
+  last_name: 'Park',
+  position: 'HCC',
+  status: 'NEW',
+  forms_due: 3,
+  invitation_pending: true,
+});
 const everyone: EmployeeSummary[] = [nina, ada, ned];
 
 function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
-    employees_list: vi.fn(async (params: { status?: string; position?: string; expired?: boolean; search?: string }) => {
-      const results = everyone.filter(
-        (row) =>
-          (!params.status || row.status === params.status) &&
-          (!params.position || row.position === params.position) &&
-          (!params.expired || row.expired_documents > 0) &&
-          (!params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase())),
-      );
-      return { count: results.length, next: null, previous: null, results };
-    }),
+    employees_list: vi.fn(
+      async (params: { status?: string; position?: string; expired?: boolean; search?: string }) => {
+        const results = everyone.filter(
+          (row) =>
+            (!params.status || row.status === params.status) &&
+            (!params.position || row.position === params.position) &&
+            (!params.expired || row.expired_documents > 0) &&
+            (!params.search ||
+              `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase())),
+        );
+        return { count: results.length, next: null, previous: null, results };
+      },
+    ),
     employees_create: vi.fn(),
     employees_retrieve: vi.fn(async ({ id }: { id: number }) => everyone.find((row) => row.id === Number(id)) ?? nina),
     ...overrides,
@@ -60,30 +79,55 @@ describe('Employees page', { timeout: 30000 }, () => {
     const { api } = setUp('/employees');
     await screen.findByRole('link', { name: 'Ada Stone' }, { timeout: 5000 });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'New');
-    await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', status: 'NEW' }));
+    await waitFor(() =>
+      expect(api.employees_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: 'last_name',
+        status: 'NEW',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Ada Stone' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Ned Park' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All statuses');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Documents' }), 'With expired documents');
-    await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', expired: true }));
+    await waitFor(() =>
+      expect(api.employees_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: 'last_name',
+        expired: true,
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Ned Park' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Ada Stone' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Position' }), 'Registered Nurse');
-    await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ position: 'RN', expired: true })));
+    await waitFor(() =>
+      expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ position: 'RN', expired: true })),
+    );
     expect(await screen.findByText('No employees match')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Forms due/ }));
-    await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: 'forms_due' })));
+    await waitFor(() =>
+      expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: 'forms_due' })),
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'ada');
-    await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'ada' })));
+    await waitFor(() =>
+      expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'ada' })),
+    );
   });
 
   it("stays on the page one went to: the search box's debounce does not go back to page 1 after the first render", async () => {
     const timers = holdTimers(300);
     const { api } = setUp('/employees', {
-      employees_list: vi.fn(async (params: { offset: number }) => ({ count: 45, next: null, previous: null, results: params.offset === 0 ? [nina] : [ada] })),
+      employees_list: vi.fn(async (params: { offset: number }) => ({
+        count: 45,
+        next: null,
+        previous: null,
+        results: params.offset === 0 ? [nina] : [ada],
+      })),
     });
     await screen.findByRole('link', { name: 'Nina Reyes' }, { timeout: 5000 });
     expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
@@ -101,7 +145,15 @@ describe('Employees page', { timeout: 30000 }, () => {
 
   it('creates an employee: the invitation is sent and the employee opens', async () => {
     const user = userEvent.setup();
-    const created = makeEmployee({ id: 250, first_name: 'Olga', last_name: 'Park', email: 'olga@example.com', status: 'NEW', position: 'CNA', invitation_pending: true });
+    const created = makeEmployee({
+      id: 250,
+      first_name: 'Olga',
+      last_name: 'Park',
+      email: 'olga@example.com',
+      status: 'NEW',
+      position: 'CNA',
+      invitation_pending: true,
+    });
     everyone.push(created);
     const { api, container } = setUp('/employees', { employees_create: vi.fn(async () => created) });
     await user.click(await screen.findByRole('link', { name: 'New employee' }, { timeout: 5000 }));
@@ -114,9 +166,16 @@ describe('Employees page', { timeout: 30000 }, () => {
     await user.selectOptions(within(form).getByLabelText('Position'), 'Certified Nurse Assistant');
     expect(await seriousAxeViolations(container)).toEqual([]);
     await user.click(within(form).getByRole('button', { name: 'Create and send invitation' }));
-    expect(api.employees_create).toHaveBeenCalledWith(null, { email: 'olga@example.com', first_name: 'Olga', last_name: 'Park', position: 'CNA' });
+    expect(api.employees_create).toHaveBeenCalledWith(null, {
+      email: 'olga@example.com',
+      first_name: 'Olga',
+      last_name: 'Park',
+      position: 'CNA',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Olga Park' })).toBeInTheDocument();
-    expect(screen.getByText('Olga Park was added and the sign-up invitation was sent to olga@example.com.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Olga Park was added and the sign-up invitation was sent to olga@example.com.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent('/employees/250/details'));
     expect(screen.getByText('Sent, not accepted yet')).toBeInTheDocument();
     everyone.pop();
@@ -124,7 +183,17 @@ describe('Employees page', { timeout: 30000 }, () => {
 
   it("shows the server's field error when the email is taken", async () => {
     const user = userEvent.setup();
-    const refusal = { isAxiosError: true, response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { email: ['A user with this email already exists.'] } } } };
+    const refusal = {
+      isAxiosError: true,
+      response: {
+        status: 400,
+        data: {
+          detail: 'Invalid input.',
+          code: 'invalid',
+          fields: { email: ['A user with this email already exists.'] },
+        },
+      },
+    };
     setUp('/employees/new', { employees_create: vi.fn(async () => Promise.reject(refusal)) });
     const form = await screen.findByRole('form', { name: 'Employee details' }, { timeout: 5000 });
     await user.type(within(form).getByLabelText('Email'), 'nurse@sunrise.example');

@@ -16,7 +16,11 @@ import { ProfileStatusTag } from '../../ui/profile-status-tag';
 export const EMPLOYEES_PAGE_SIZE = 20;
 
 /** The documents column: expired ones first (in words, not colour only), then those expiring soon. */
-export function DocumentFlags({ employee }: { employee: Pick<EmployeeSummary, 'expired_documents' | 'expiring_documents'> }) {
+export function DocumentFlags({
+  employee,
+}: {
+  employee: Pick<EmployeeSummary, 'expired_documents' | 'expiring_documents'>;
+}) {
   const { expired_documents: expired, expiring_documents: expiring } = employee;
   if (!expired && !expiring) return <span>Up to date</span>;
   return (
@@ -45,10 +49,21 @@ export function EmployeesPage() {
   });
 
   const columns: DataTableColumn<EmployeeSummary>[] = [
-    { key: 'name', header: 'Name', sortField: 'last_name', render: (row) => <TextLink to={`/employees/${row.id}`}>{personName(row)}</TextLink> },
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'last_name',
+      render: (row) => <TextLink to={`/employees/${row.id}`}>{personName(row)}</TextLink>,
+    },
     { key: 'position', header: 'Position', sortField: 'position', render: (row) => positionLabel(row.position) },
     { key: 'status', header: 'Status', sortField: 'status', render: (row) => <ProfileStatusTag status={row.status} /> },
-    { key: 'forms_due', header: 'Forms due', sortField: 'forms_due', align: 'right', render: (row) => String(row.forms_due) },
+    {
+      key: 'forms_due',
+      header: 'Forms due',
+      sortField: 'forms_due',
+      align: 'right',
+      render: (row) => String(row.forms_due),
+    },
     { key: 'documents', header: 'Documents', render: (row) => <DocumentFlags employee={row} /> },
   ];
 
@@ -69,12 +84,37 @@ export function EmployeesPage() {
       <Filters role="search" aria-label="Filter employees">
         <FieldShell label="Search employees">
           {({ invalid, ...control }) => (
-            <Input {...control} invalid={invalid} type="search" value={list.search} placeholder="Name, email or phone" onChange={(event) => list.setSearch(event.target.value)} />
+            <Input
+              {...control}
+              invalid={invalid}
+              type="search"
+              value={list.search}
+              placeholder="Name, email or phone"
+              onChange={(event) => list.setSearch(event.target.value)}
+            />
           )}
         </FieldShell>
-        <FilterSelect label="Status" value={list.filters.status} onChange={list.setFilter('status')} all="All statuses" options={PROFILE_STATUS_LABELS} />
-        <FilterSelect label="Position" value={list.filters.position} onChange={list.setFilter('position')} all="All positions" options={POSITIONS} />
-        <FilterSelect label="Documents" value={list.filters.expired} onChange={list.setFilter('expired')} all="All employees" options={{ true: 'With expired documents' }} />
+        <FilterSelect
+          label="Status"
+          value={list.filters.status}
+          onChange={list.setFilter('status')}
+          all="All statuses"
+          options={PROFILE_STATUS_LABELS}
+        />
+        <FilterSelect
+          label="Position"
+          value={list.filters.position}
+          onChange={list.setFilter('position')}
+          all="All positions"
+          options={POSITIONS}
+        />
+        <FilterSelect
+          label="Documents"
+          value={list.filters.expired}
+          onChange={list.setFilter('expired')}
+          all="All employees"
+          options={{ true: 'With expired documents' }}
+        />
       </Filters>
       <DataTable
         caption="Employees"
@@ -84,8 +124,18 @@ export function EmployeesPage() {
         empty={
           <EmptyState
             title={list.filtered ? 'No employees match' : 'No employees yet'}
-            description={list.filtered ? 'Try another search or filter.' : 'Accept an application or add an employee you already know.'}
-            action={list.filtered ? undefined : <ButtonLink to="/employees/new" variant="secondary">New employee</ButtonLink>}
+            description={
+              list.filtered
+                ? 'Try another search or filter.'
+                : 'Accept an application or add an employee you already know.'
+            }
+            action={
+              list.filtered ? undefined : (
+                <ButtonLink to="/employees/new" variant="secondary">
+                  New employee
+                </ButtonLink>
+              )
+            }
           />
         }
       />

@@ -38,7 +38,9 @@ export function NewEmployeePage() {
     <PrivatePage title="New employee" description={<TextLink to="/employees">Back to employees</TextLink>}>
       <Panel aria-labelledby="new-employee-title" css={{ maxWidth: 720 }}>
         <h2 id="new-employee-title">Employee details</h2>
-        <p css={{ marginTop: 0 }}>We send the sign-up invitation to this email; the onboarding items of the position are assigned at once.</p>
+        <p css={{ marginTop: 0 }}>
+          We send the sign-up invitation to this email; the onboarding items of the position are assigned at once.
+        </p>
         <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
         <Formik
           initialValues={{ email: '', first_name: '', last_name: '', phone: '', position: '' }}
@@ -55,7 +57,9 @@ export function NewEmployeePage() {
                 position: values.position as Position,
               });
               navigate(`/employees/${created.id}`, {
-                state: { notice: `${personName(created)} was added and the sign-up invitation was sent to ${created.email}.` },
+                state: {
+                  notice: `${personName(created)} was added and the sign-up invitation was sent to ${created.email}.`,
+                },
               });
             } catch (failure) {
               const fields = apiFieldErrors(failure, { known: FIELDS });
@@ -66,14 +70,26 @@ export function NewEmployeePage() {
         >
           <Form noValidate aria-labelledby="new-employee-title">
             <FormStack>
-              <TextField name="email" label="Email" type="email" inputMode="email" autoCapitalize="off" autoComplete="off" />
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                inputMode="email"
+                autoCapitalize="off"
+                autoComplete="off"
+              />
               <TwoColumns>
                 <TextField name="first_name" label="First name" autoComplete="off" />
                 <TextField name="last_name" label="Last name" autoComplete="off" />
               </TwoColumns>
               <TwoColumns>
                 <TextField name="phone" label="Phone (optional)" type="tel" inputMode="tel" autoComplete="off" />
-                <SelectField name="position" label="Position" placeholder="Choose a position" options={POSITION_OPTIONS} />
+                <SelectField
+                  name="position"
+                  label="Position"
+                  placeholder="Choose a position"
+                  options={POSITION_OPTIONS}
+                />
               </TwoColumns>
               <RowActions>
                 <SubmitButton>Create and send invitation</SubmitButton>

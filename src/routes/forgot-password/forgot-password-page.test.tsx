@@ -8,7 +8,11 @@ import { ForgotPasswordPage, RESET_REQUESTED_TEXT } from './forgot-password-page
 const api = vi.hoisted(() => ({ auth_password_reset_create: vi.fn() }));
 vi.mock('../../app/api-client', () => ({ useApiClient: () => api }));
 vi.mock('../../app/organization', () => ({
-  useOrganization: () => ({ organization: { id: 2, name: 'Harbor Home Health', token: 'harbor' }, organizations: [], selectOrganization: vi.fn() }),
+  useOrganization: () => ({
+    organization: { id: 2, name: 'Harbor Home Health', token: 'harbor' },
+    organizations: [],
+    selectOrganization: vi.fn(),
+  }),
 }));
 
 function renderPage() {
@@ -39,7 +43,9 @@ describe('Forgot password page', () => {
     renderPage();
     await user.type(screen.getByLabelText('Email'), 'nobody@harbor.example');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    await waitFor(() => expect(api.auth_password_reset_create).toHaveBeenCalledWith(null, { email: 'nobody@harbor.example' }));
+    await waitFor(() =>
+      expect(api.auth_password_reset_create).toHaveBeenCalledWith(null, { email: 'nobody@harbor.example' }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent(RESET_REQUESTED_TEXT);
     expect(RESET_REQUESTED_TEXT).toBe('If an account exists for that email, we sent a link to reset the password.');
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login/harbor');
@@ -49,7 +55,10 @@ describe('Forgot password page', () => {
     const user = userEvent.setup();
     api.auth_password_reset_create.mockRejectedValue({
       isAxiosError: true,
-      response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { email: ['Enter a valid email address.'] } } },
+      response: {
+        status: 400,
+        data: { detail: 'Invalid input.', code: 'invalid', fields: { email: ['Enter a valid email address.'] } },
+      },
     });
     renderPage();
     await user.type(screen.getByLabelText('Email'), 'a@b.example');

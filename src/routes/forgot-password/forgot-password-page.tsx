@@ -59,7 +59,14 @@ export function ForgotPasswordPage() {
         <Form noValidate aria-label="Forgot password">
           <FormStack>
             {error ? <Alert tone="error">{error}</Alert> : null}
-            <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="off" />
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="off"
+            />
             <SubmitButton fullWidth>Send reset link</SubmitButton>
           </FormStack>
         </Form>

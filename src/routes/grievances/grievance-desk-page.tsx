@@ -13,7 +13,10 @@ export function GrievanceDeskPage() {
       description="Every grievance of the agency. Urgent ones come first; a grievance without a resolution after 14 days is overdue."
       actions={<ButtonLink to="/clients/grievances/new">Record a grievance</ButtonLink>}
     >
-      <GrievanceDesk caption="Grievances" emptyDescription="Grievances appear here as soon as someone files one, or the office records one taken by phone." />
+      <GrievanceDesk
+        caption="Grievances"
+        emptyDescription="Grievances appear here as soon as someone files one, or the office records one taken by phone."
+      />
     </PrivatePage>
   );
 }

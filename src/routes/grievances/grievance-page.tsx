@@ -22,7 +22,17 @@ import { Tag } from '../../ui/tag';
 import { PrivateNotFoundPage } from '../../app/not-found-pages';
 import { PrivatePage } from '../../app/page-shell';
 import { GrievanceStateTags } from '../../ui/grievance-state-tags';
-import { ageText, categoryLabel, changeText, channelLabel, eventTitle, grievancesHome, stateLabel, type Grievance, type GrievanceViewer } from '../../api/grievances';
+import {
+  ageText,
+  categoryLabel,
+  changeText,
+  channelLabel,
+  eventTitle,
+  grievancesHome,
+  stateLabel,
+  type Grievance,
+  type GrievanceViewer,
+} from '../../api/grievances';
 import { ShareWithFamily } from './share-with-family';
 
 const Timeline = styled.ol`
@@ -123,7 +133,10 @@ export function GrievancePage() {
       </Messages>
 
       {office && grievance.urgent ? (
-        <Alert tone="error">Abuse, neglect or mistreatment: urgent. Every admin and the owner were told when it was filed. Protect the person first.</Alert>
+        <Alert tone="error">
+          Abuse, neglect or mistreatment: urgent. Every admin and the owner were told when it was filed. Protect the
+          person first.
+        </Alert>
       ) : null}
 
       <Panel aria-labelledby="grievance-state-title">
@@ -148,7 +161,11 @@ export function GrievancePage() {
         {office && grievance.moves.length ? (
           <RowActions role="group" aria-label="Move the grievance" css={{ marginTop: 16 }}>
             {grievance.moves.map((state) => (
-              <Button key={state} variant={state === 'REOPENED' ? 'secondary' : 'primary'} onClick={() => setMoving(state)}>
+              <Button
+                key={state}
+                variant={state === 'REOPENED' ? 'secondary' : 'primary'}
+                onClick={() => setMoving(state)}
+              >
                 {GRIEVANCE_MOVE_LABELS[state]}
               </Button>
             ))}
@@ -173,7 +190,11 @@ export function GrievancePage() {
             {office && grievance.shared_with && grievance.complainant && grievance.client ? (
               <>
                 <dt>Shared with</dt>
-                <dd>{grievance.shared_with.length ? grievance.shared_with.map((member) => member.name).join(', ') : 'No one of the family'}</dd>
+                <dd>
+                  {grievance.shared_with.length
+                    ? grievance.shared_with.map((member) => member.name).join(', ')
+                    : 'No one of the family'}
+                </dd>
               </>
             ) : null}
             {office && grievance.filed_by && grievance.channel !== 'PORTAL' ? (
@@ -198,7 +219,8 @@ export function GrievancePage() {
           <Timeline aria-labelledby="grievance-trail-title">
             {grievance.events.map((event) => (
               <li key={event.id} data-internal={event.internal ? 'true' : undefined}>
-                <strong>{eventTitle(event)}</strong> {event.internal ? <Tag tone="warning">Hidden from the complainant</Tag> : null}
+                <strong>{eventTitle(event)}</strong>{' '}
+                {event.internal ? <Tag tone="warning">Hidden from the complainant</Tag> : null}
                 {event.note ? <p>{event.note}</p> : null}
                 <small>
                   {event.by?.name ?? 'The office'} · {formatDateTime(event.at, timeZone)}
@@ -209,12 +231,17 @@ export function GrievancePage() {
           <h3 id="add-grievance-note-title">Add a note</h3>
           <Formik
             initialValues={{ note: '', internal: false }}
-            validationSchema={yup.object({ note: yup.string().trim().max(5000, 'Use at most 5,000 characters').required('Write the note') })}
+            validationSchema={yup.object({
+              note: yup.string().trim().max(5000, 'Use at most 5,000 characters').required('Write the note'),
+            })}
             onSubmit={async (values, { resetForm, setErrors }) => {
               setNotice(null);
               setError(null);
               try {
-                const answer = await api.grievances_notes_create({ id }, { note: values.note.trim(), ...(office ? { internal: values.internal } : {}) });
+                const answer = await api.grievances_notes_create(
+                  { id },
+                  { note: values.note.trim(), ...(office ? { internal: values.internal } : {}) },
+                );
                 resetForm();
                 changed(answer, values.internal ? 'The internal note was added.' : 'The note was added.');
               } catch (failure) {
@@ -226,7 +253,11 @@ export function GrievancePage() {
           >
             <Form noValidate aria-labelledby="add-grievance-note-title">
               <FormStack>
-                <TextAreaField name="note" label="Note" hint={office ? undefined : 'The office reads it with your grievance.'} />
+                <TextAreaField
+                  name="note"
+                  label="Note"
+                  hint={office ? undefined : 'The office reads it with your grievance.'}
+                />
                 {office ? <CheckboxField name="internal" label="Internal: hidden from the complainant" /> : null}
                 <RowActions>
                   <SubmitButton>Add note</SubmitButton>
@@ -253,8 +284,8 @@ export function GrievancePage() {
         <Panel aria-labelledby="grievance-watch-title">
           <h2 id="grievance-watch-title">Reprisal watch</h2>
           <p css={{ marginTop: 0 }}>
-            Changes to the complainant's visits or role for {REPRISAL_WATCH_DAYS} days after filing (until {formatDateTime(grievance.reprisal_watch.until, timeZone)}), from
-            the audit log.
+            Changes to the complainant's visits or role for {REPRISAL_WATCH_DAYS} days after filing (until{' '}
+            {formatDateTime(grievance.reprisal_watch.until, timeZone)}), from the audit log.
           </p>
           {grievance.reprisal_watch.changes.length === 0 ? (
             <p css={{ margin: 0 }}>No changes so far.</p>
@@ -309,13 +340,23 @@ function MoveDialog({
       <Formik
         initialValues={{ resolution: '', note: '' }}
         validationSchema={yup.object({
-          resolution: resolving ? yup.string().trim().required('Write the resolution: what was found and what was done.').max(5000, 'Use at most 5,000 characters') : yup.string(),
+          resolution: resolving
+            ? yup
+                .string()
+                .trim()
+                .required('Write the resolution: what was found and what was done.')
+                .max(5000, 'Use at most 5,000 characters')
+            : yup.string(),
           note: yup.string().max(5000, 'Use at most 5,000 characters'),
         })}
         onSubmit={async (values, { setErrors }) => {
           setError(null);
           try {
-            await onSave({ state: to, ...(values.note.trim() ? { note: values.note.trim() } : {}), ...(resolving ? { resolution: values.resolution.trim() } : {}) });
+            await onSave({
+              state: to,
+              ...(values.note.trim() ? { note: values.note.trim() } : {}),
+              ...(resolving ? { resolution: values.resolution.trim() } : {}),
+            });
           } catch (failure) {
             const fields = apiFieldErrors(failure, { known: ['resolution', 'note'] });
             if (Object.keys(fields).length) setErrors(fields);
@@ -325,8 +366,15 @@ function MoveDialog({
       >
         <Form noValidate aria-label={title}>
           <FormStack>
-            {resolving ? <TextAreaField name="resolution" label="Resolution" hint="The complainant reads it." data-autofocus /> : null}
-            <TextAreaField name="note" label="Note (optional)" hint="The complainant sees this step and its note." data-autofocus={!resolving || undefined} />
+            {resolving ? (
+              <TextAreaField name="resolution" label="Resolution" hint="The complainant reads it." data-autofocus />
+            ) : null}
+            <TextAreaField
+              name="note"
+              label="Note (optional)"
+              hint="The complainant sees this step and its note."
+              data-autofocus={!resolving || undefined}
+            />
             <DialogActions>
               <Button variant="secondary" onClick={onClose}>
                 Cancel

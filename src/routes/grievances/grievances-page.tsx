@@ -38,7 +38,10 @@ export function GrievancesPage() {
   }, [api]);
 
   return (
-    <PrivatePage title="Grievances" description="Tell the office about a problem at work. Filing a grievance never counts against you.">
+    <PrivatePage
+      title="Grievances"
+      description="Tell the office about a problem at work. Filing a grievance never counts against you."
+    >
       <Panel aria-labelledby="file-grievance-title">
         <h2 id="file-grievance-title">File a grievance</h2>
         <Messages>{notice ? <Alert tone="success">{notice}</Alert> : null}</Messages>

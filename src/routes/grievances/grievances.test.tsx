@@ -40,15 +40,52 @@ function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
     resolved_at: null,
     filed_by: { id: 40, name: 'Clara Whitfield' },
     events: [
-      { id: 1, kind: 'FILED', from_state: null, to_state: 'RECEIVED', note: '', internal: false, by: { id: 40, name: 'Clara Whitfield' }, at: '2026-03-02T15:00:00Z' },
-      { id: 2, kind: 'TRANSITION', from_state: 'RECEIVED', to_state: 'INVESTIGATING', note: 'We are checking the visit times.', internal: false, by: { id: 1, name: 'Grace Hopper' }, at: '2026-03-03T15:00:00Z' },
-      { id: 3, kind: 'NOTE', from_state: null, to_state: null, note: 'Clock-ins show 58 minutes late.', internal: true, by: { id: 1, name: 'Grace Hopper' }, at: '2026-03-03T16:00:00Z' },
+      {
+        id: 1,
+        kind: 'FILED',
+        from_state: null,
+        to_state: 'RECEIVED',
+        note: '',
+        internal: false,
+        by: { id: 40, name: 'Clara Whitfield' },
+        at: '2026-03-02T15:00:00Z',
+      },
+      {
+        id: 2,
+        kind: 'TRANSITION',
+        from_state: 'RECEIVED',
+        to_state: 'INVESTIGATING',
+        note: 'We are checking the visit times.',
+        internal: false,
+        by: { id: 1, name: 'Grace Hopper' },
+        at: '2026-03-03T15:00:00Z',
+      },
+      {
+        id: 3,
+        kind: 'NOTE',
+        from_state: null,
+        to_state: null,
+        note: 'Clock-ins show 58 minutes late.',
+        internal: true,
+        by: { id: 1, name: 'Grace Hopper' },
+        at: '2026-03-03T16:00:00Z',
+      },
     ],
     shared_with: [],
     moves: ['RESOLVED'],
     reprisal_watch: {
       until: '2026-05-31T15:00:00Z',
-      changes: [{ id: 9, at: '2026-03-04T15:00:00Z', entity: 'visit', entity_id: '55', action: 'UPDATE', fields: ['status', 'cancel_reason'], by: { id: 1, name: 'Grace Hopper' } }],
+      changes: [
+        {
+          id: 9,
+          at: '2026-03-04T15:00:00Z',
+          entity: 'visit',
+          entity_id: '55',
+          action: 'UPDATE',
+          fields: ['status', 'cancel_reason'],
+          by: { id: 1, name: 'Grace Hopper' },
+        },
+      ],
     },
     ...overrides,
   };
@@ -59,16 +96,29 @@ const page = <T,>(results: T[], count = results.length) => ({ count, next: null,
 /** Clara's family in the portal: June and Daniel, users of her client record too. */
 const JUNE = { id: 51, name: 'June Whitfield' };
 const DANIEL = { id: 52, name: 'Daniel Whitfield' };
-const family = (sharedWith: number[] = []) => [DANIEL, JUNE].map((member) => ({ ...member, shared: sharedWith.includes(member.id) }));
+const family = (sharedWith: number[] = []) =>
+  [DANIEL, JUNE].map((member) => ({ ...member, shared: sharedWith.includes(member.id) }));
 /** Clara's own concern as the server answers her: no internal note, no moves, whom it is shared with. */
 const mineShared = (sharedWith: number[] = []) =>
-  makeGrievance({ events: makeGrievance().events.slice(0, 2), moves: [], reprisal_watch: null, shared_with: [DANIEL, JUNE].filter((member) => sharedWith.includes(member.id)) });
+  makeGrievance({
+    events: makeGrievance().events.slice(0, 2),
+    moves: [],
+    reprisal_watch: null,
+    shared_with: [DANIEL, JUNE].filter((member) => sharedWith.includes(member.id)),
+  });
 
 function setUp(path: string, user: User, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
-    grievances_list: vi.fn(async () => page([makeSummary({ id: 8, category: 'ABUSE', urgent: true, state: 'RECEIVED' }), makeSummary({ overdue: true })])),
+    grievances_list: vi.fn(async () =>
+      page([
+        makeSummary({ id: 8, category: 'ABUSE', urgent: true, state: 'RECEIVED' }),
+        makeSummary({ overdue: true }),
+      ]),
+    ),
     grievances_retrieve: vi.fn(async () => makeGrievance()),
-    grievances_create: vi.fn(async (_: null, body: Partial<Grievance>) => makeGrievance({ id: 12, ...body, state: 'RECEIVED' } as Partial<Grievance>)),
+    grievances_create: vi.fn(async (_: null, body: Partial<Grievance>) =>
+      makeGrievance({ id: 12, ...body, state: 'RECEIVED' } as Partial<Grievance>),
+    ),
     grievances_transition_create: vi.fn(async (_: unknown, body: { state: 'RESOLVED'; resolution?: string }) =>
       makeGrievance({ state: body.state, resolution: body.resolution ?? null, moves: ['NOTIFIED', 'REOPENED'] }),
     ),
@@ -85,10 +135,17 @@ function setUp(path: string, user: User, overrides: Record<string, (...args: nev
 }
 
 /** A live event as the stream hands it to the tab's live events actor. */
-function push(actor: ReturnType<typeof renderApp>['actor'], type: string, data: object, id = Math.floor(Math.random() * 1e6)) {
+function push(
+  actor: ReturnType<typeof renderApp>['actor'],
+  type: string,
+  data: object,
+  id = Math.floor(Math.random() * 1e6),
+) {
   act(() => {
     // the session's child while signed in (what useLiveEvents listens to)
-    const session = actor.system.get('session') as { getSnapshot: () => { children: Record<string, { send: (event: unknown) => void } | undefined> } };
+    const session = actor.system.get('session') as {
+      getSnapshot: () => { children: Record<string, { send: (event: unknown) => void } | undefined> };
+    };
     session.getSnapshot().children.liveEvents!.send({ type: 'stream.event', event: { id, type, data } });
   });
 }
@@ -98,19 +155,32 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     const user = userEvent.setup();
     const { api } = setUp('/clients/grievances', admin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Grievance desk' })).toBeInTheDocument();
-    await waitFor(() => expect(api.grievances_list).toHaveBeenCalledWith({ limit: 20, offset: 0, ordering: '-created_at', open: true }));
+    await waitFor(() =>
+      expect(api.grievances_list).toHaveBeenCalledWith({ limit: 20, offset: 0, ordering: '-created_at', open: true }),
+    );
     const table = await screen.findByRole('table', { name: 'Grievances' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Abuse, neglect or mistreatment');
     expect(within(rows[0]).getByText('Urgent')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Overdue')).toBeInTheDocument();
-    expect(within(rows[1]).getByRole('link', { name: 'Missed or late visit' })).toHaveAttribute('href', '/clients/grievances/7');
+    expect(within(rows[1]).getByRole('link', { name: 'Missed or late visit' })).toHaveAttribute(
+      'href',
+      '/clients/grievances/7',
+    );
 
     await user.selectOptions(screen.getByLabelText('Category'), 'Billing');
     await user.selectOptions(screen.getByLabelText('State'), 'Resolved');
     await user.selectOptions(screen.getByLabelText('Age'), 'Overdue (no resolution after 14 days)');
     await waitFor(() =>
-      expect(api.grievances_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: '-created_at', open: true, category: 'BILLING', state: 'RESOLVED', overdue: true }),
+      expect(api.grievances_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: '-created_at',
+        open: true,
+        category: 'BILLING',
+        state: 'RESOLVED',
+        overdue: true,
+      }),
     );
     expect(screen.getByRole('link', { name: 'Record a grievance' })).toHaveAttribute('href', '/clients/grievances/new');
   });
@@ -128,7 +198,9 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     const loads = (api.grievances_retrieve as ReturnType<typeof vi.fn>).mock.calls.length;
     push(actor, 'grievance.changed', { grievance_id: 8 }); // another grievance: nothing to load
     push(actor, 'grievance.changed', { grievance_id: 7 });
-    await waitFor(() => expect((api.grievances_retrieve as ReturnType<typeof vi.fn>).mock.calls.length).toBe(loads + 1));
+    await waitFor(() =>
+      expect((api.grievances_retrieve as ReturnType<typeof vi.fn>).mock.calls.length).toBe(loads + 1),
+    );
   });
 
   it('the office sees the trail with its internal note, the reprisal watch, and resolves only with a resolution', async () => {
@@ -136,27 +208,51 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     const { api } = setUp('/clients/grievances/7', admin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Missed or late visit' })).toBeInTheDocument();
     const trail = within(screen.getByRole('list', { name: 'Trail' })).getAllByRole('listitem');
-    expect(trail.map((item) => item.querySelector('strong')!.textContent)).toEqual(['Received', 'Investigating', 'Internal note']);
+    expect(trail.map((item) => item.querySelector('strong')!.textContent)).toEqual([
+      'Received',
+      'Investigating',
+      'Internal note',
+    ]);
     expect(trail[1]).toHaveTextContent('Grace Hopper · Mar 3, 2026, 10:00 AM');
     expect(within(trail[2]).getByText('Hidden from the complainant')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Reprisal watch' })).getByText('Visit 55 changed: status, cancel reason')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Reprisal watch' })).getByText(
+        'Visit 55 changed: status, cancel reason',
+      ),
+    ).toBeInTheDocument();
 
     const group = screen.getByRole('group', { name: 'Move the grievance' });
     await user.click(within(group).getByRole('button', { name: 'Resolve' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
-    expect(await within(dialog).findByText('Write the resolution: what was found and what was done.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Write the resolution: what was found and what was done.'),
+    ).toBeInTheDocument();
     expect(api.grievances_transition_create).not.toHaveBeenCalled();
     await user.type(within(dialog).getByLabelText('Resolution'), 'The aide now calls ahead.');
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
-    await waitFor(() => expect(api.grievances_transition_create).toHaveBeenCalledWith({ id: 7 }, { state: 'RESOLVED', resolution: 'The aide now calls ahead.' }));
+    await waitFor(() =>
+      expect(api.grievances_transition_create).toHaveBeenCalledWith(
+        { id: 7 },
+        { state: 'RESOLVED', resolution: 'The aide now calls ahead.' },
+      ),
+    );
     expect(await screen.findByText('The grievance is now Resolved.')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Move the grievance' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complainant notified', 'Reopen']);
+    expect(
+      within(screen.getByRole('group', { name: 'Move the grievance' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Complainant notified', 'Reopen']);
 
     await user.type(screen.getByLabelText('Note'), 'Spoke with the scheduler.');
     await user.click(screen.getByLabelText('Internal: hidden from the complainant'));
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    await waitFor(() => expect(api.grievances_notes_create).toHaveBeenCalledWith({ id: 7 }, { note: 'Spoke with the scheduler.', internal: true }));
+    await waitFor(() =>
+      expect(api.grievances_notes_create).toHaveBeenCalledWith(
+        { id: 7 },
+        { note: 'Spoke with the scheduler.', internal: true },
+      ),
+    );
   });
 
   it('the complainant sees the states and notes the server gives, without moves, internal checkbox or reprisal watch', async () => {
@@ -171,16 +267,24 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     expect(screen.queryByRole('region', { name: 'Reprisal watch' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Note'), 'It happened again.');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    await waitFor(() => expect(api.grievances_notes_create).toHaveBeenCalledWith({ id: 7 }, { note: 'It happened again.' }));
+    await waitFor(() =>
+      expect(api.grievances_notes_create).toHaveBeenCalledWith({ id: 7 }, { note: 'It happened again.' }),
+    );
   });
 
   it('the complainant shares her concern with a family member she picks by name, and sees whom it is shared with', async () => {
     const user = userEvent.setup();
-    const { api } = setUp('/clients/welcome/concerns/7', client, { grievances_retrieve: vi.fn(async () => mineShared()) });
+    const { api } = setUp('/clients/welcome/concerns/7', client, {
+      grievances_retrieve: vi.fn(async () => mineShared()),
+    });
     const share = await screen.findByRole('region', { name: 'Share with family' });
     expect(within(share).getByText('No one: only you and the office.')).toBeInTheDocument();
     const form = await within(share).findByRole('form', { name: 'Share with a family member' });
-    expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a family member', 'Daniel Whitfield', 'June Whitfield']);
+    expect(
+      within(form)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a family member', 'Daniel Whitfield', 'June Whitfield']);
     // nobody is picked for her
     await user.click(within(form).getByRole('button', { name: 'Share' }));
     expect(await within(form).findByText('Choose a family member', { selector: 'p' })).toBeInTheDocument();
@@ -191,17 +295,32 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     await waitFor(() => expect(api.grievances_shares_create).toHaveBeenCalledWith({ id: 7 }, { user_id: JUNE.id }));
     expect(await screen.findByText('June Whitfield now sees this concern.')).toBeInTheDocument();
     const sharedWith = within(share).getByRole('list', { name: 'Shared with' });
-    expect(within(sharedWith).getAllByRole('listitem').map((item) => item.firstChild!.textContent)).toEqual(['June Whitfield']);
+    expect(
+      within(sharedWith)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild!.textContent),
+    ).toEqual(['June Whitfield']);
     // June is no longer offered; Daniel still is
-    await waitFor(() => expect(within(share).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a family member', 'Daniel Whitfield']));
+    await waitFor(() =>
+      expect(
+        within(share)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a family member', 'Daniel Whitfield']),
+    );
   });
 
   it('the complainant stops sharing with a family member; the concern is loaded again from the server', async () => {
     const user = userEvent.setup();
     const retrieve = vi.fn(async () => mineShared([JUNE.id]));
-    const { api } = setUp('/clients/welcome/concerns/7', client, { grievances_retrieve: retrieve, grievances_shares_list: vi.fn(async () => family([JUNE.id])) });
+    const { api } = setUp('/clients/welcome/concerns/7', client, {
+      grievances_retrieve: retrieve,
+      grievances_shares_list: vi.fn(async () => family([JUNE.id])),
+    });
     const share = await screen.findByRole('region', { name: 'Share with family' });
-    expect(within(within(share).getByRole('list', { name: 'Shared with' })).getByText('June Whitfield')).toBeInTheDocument();
+    expect(
+      within(within(share).getByRole('list', { name: 'Shared with' })).getByText('June Whitfield'),
+    ).toBeInTheDocument();
     retrieve.mockImplementation(async () => mineShared());
     await user.click(within(share).getByRole('button', { name: 'Stop sharing with June Whitfield' }));
     await waitFor(() => expect(api.grievances_shares_destroy).toHaveBeenCalledWith({ id: 7, user_id: JUNE.id }));
@@ -212,7 +331,9 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
 
   it('a family member it is shared with reads it and may add a note, but shares nothing', async () => {
     const june = makeUser('ROLE_CLIENT', { first_name: 'June', last_name: 'Whitfield' });
-    const { api } = setUp('/clients/welcome/concerns/7', june, { grievances_retrieve: vi.fn(async () => ({ ...mineShared(), shared_with: null })) });
+    const { api } = setUp('/clients/welcome/concerns/7', june, {
+      grievances_retrieve: vi.fn(async () => ({ ...mineShared(), shared_with: null })),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Missed or late visit' })).toBeInTheDocument();
     expect(screen.getByLabelText('Note')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Share with family' })).not.toBeInTheDocument();
@@ -220,7 +341,9 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
   });
 
   it('the office sees whom the complainant shared her concern with, and shares nothing itself', async () => {
-    const { api } = setUp('/clients/grievances/7', admin, { grievances_retrieve: vi.fn(async () => makeGrievance({ shared_with: [JUNE] })) });
+    const { api } = setUp('/clients/grievances/7', admin, {
+      grievances_retrieve: vi.fn(async () => makeGrievance({ shared_with: [JUNE] })),
+    });
     const details = await screen.findByRole('region', { name: 'Details' });
     expect(within(details).getByText('Shared with').nextElementSibling).toHaveTextContent('June Whitfield');
     expect(screen.queryByRole('region', { name: 'Share with family' })).not.toBeInTheDocument();
@@ -235,8 +358,15 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     await user.selectOptions(within(form).getByLabelText('What is it about?'), 'Schedule');
     await user.type(within(form).getByLabelText('What happened?'), 'My visits were moved to weekends.');
     await user.click(within(form).getByRole('button', { name: 'Send grievance' }));
-    await waitFor(() => expect(api.grievances_create).toHaveBeenCalledWith(null, { category: 'SCHEDULE', description: 'My visits were moved to weekends.' }));
-    expect(await screen.findByText('Thank you. Your grievance was received; the office will follow up.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.grievances_create).toHaveBeenCalledWith(null, {
+        category: 'SCHEDULE',
+        description: 'My visits were moved to weekends.',
+      }),
+    );
+    expect(
+      await screen.findByText('Thank you. Your grievance was received; the office will follow up.'),
+    ).toBeInTheDocument();
     const list = screen.getByRole('region', { name: 'Your grievances' });
     expect(within(list).getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/grievances/12');
   });

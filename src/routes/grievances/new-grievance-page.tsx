@@ -14,7 +14,10 @@ export function NewGrievancePage() {
   const navigate = useNavigate();
   const today = dateIn(useOrganizationTimeZone(), new Date());
   return (
-    <PrivatePage title="Record a grievance" description={<TextLink to="/clients/grievances">Back to the grievance desk</TextLink>}>
+    <PrivatePage
+      title="Record a grievance"
+      description={<TextLink to="/clients/grievances">Back to the grievance desk</TextLink>}
+    >
       <Panel aria-labelledby="new-grievance-title">
         <h2 id="new-grievance-title">Taken by phone or in person</h2>
         <GrievanceForm
@@ -23,7 +26,9 @@ export function NewGrievancePage() {
           labelledBy="new-grievance-title"
           submitLabel="Record grievance"
           save={(body) => api.grievances_create(null, body)}
-          onSaved={(grievance) => navigate(grievancePath('office', grievance.id), { state: { notice: 'The grievance was recorded.' } })}
+          onSaved={(grievance) =>
+            navigate(grievancePath('office', grievance.id), { state: { notice: 'The grievance was recorded.' } })
+          }
         />
       </Panel>
     </PrivatePage>

@@ -48,7 +48,9 @@ export function ShareWithFamily({ grievance, onShared, onUnshared }: ShareWithFa
   }, [api, grievance.id, sharedKey]);
 
   const shared = new Set(sharedWith.map((member) => member.id));
-  const choices = (family ?? []).filter((member) => !shared.has(member.id)).map((member) => ({ value: String(member.id), label: member.name }));
+  const choices = (family ?? [])
+    .filter((member) => !shared.has(member.id))
+    .map((member) => ({ value: String(member.id), label: member.name }));
 
   const stopSharing = async (member: { id: number; name: string }) => {
     setError(null);
@@ -67,18 +69,27 @@ export function ShareWithFamily({ grievance, onShared, onUnshared }: ShareWithFa
     <Panel aria-labelledby="grievance-share-title">
       <h2 id="grievance-share-title">Share with family</h2>
       <p css={{ marginTop: 0 }}>
-        Only you and the office see this concern. You may share it with a family member who uses the portal: they will read it and the office's answers, and may add notes.
+        Only you and the office see this concern. You may share it with a family member who uses the portal: they will
+        read it and the office's answers, and may add notes.
       </p>
       <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
       <h3 id="grievance-shared-with-title">Shared with</h3>
       {sharedWith.length === 0 ? (
         <p>No one: only you and the office.</p>
       ) : (
-        <ul aria-labelledby="grievance-shared-with-title" css={{ margin: 0, paddingLeft: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 8 }}>
+        <ul
+          aria-labelledby="grievance-shared-with-title"
+          css={{ margin: 0, paddingLeft: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 8 }}
+        >
           {sharedWith.map((member) => (
             <li key={member.id} css={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
               <span>{member.name}</span>
-              <Button variant="secondary" aria-label={`Stop sharing with ${member.name}`} disabled={stopping !== null} onClick={() => void stopSharing(member)}>
+              <Button
+                variant="secondary"
+                aria-label={`Stop sharing with ${member.name}`}
+                disabled={stopping !== null}
+                onClick={() => void stopSharing(member)}
+              >
                 Stop sharing
               </Button>
             </li>
@@ -86,8 +97,12 @@ export function ShareWithFamily({ grievance, onShared, onUnshared }: ShareWithFa
         </ul>
       )}
       {family === null && !error ? <p role="status">Loading…</p> : null}
-      {family !== null && family.length === 0 ? <p css={{ marginBottom: 0 }}>No one else of your family uses the portal. The office can invite them.</p> : null}
-      {family !== null && family.length > 0 && choices.length === 0 ? <p css={{ marginBottom: 0 }}>It is shared with everyone of your family who uses the portal.</p> : null}
+      {family !== null && family.length === 0 ? (
+        <p css={{ marginBottom: 0 }}>No one else of your family uses the portal. The office can invite them.</p>
+      ) : null}
+      {family !== null && family.length > 0 && choices.length === 0 ? (
+        <p css={{ marginBottom: 0 }}>It is shared with everyone of your family who uses the portal.</p>
+      ) : null}
       {choices.length > 0 ? (
         <Formik
           initialValues={{ user_id: '' }}
@@ -96,7 +111,10 @@ export function ShareWithFamily({ grievance, onShared, onUnshared }: ShareWithFa
             setError(null);
             const member = family?.find((candidate) => String(candidate.id) === values.user_id);
             try {
-              const answer = await api.grievances_shares_create({ id: grievance.id }, { user_id: Number(values.user_id) });
+              const answer = await api.grievances_shares_create(
+                { id: grievance.id },
+                { user_id: Number(values.user_id) },
+              );
               resetForm();
               onShared(answer, `${member?.name ?? 'Your family member'} now sees this concern.`);
             } catch (failure) {
@@ -108,7 +126,12 @@ export function ShareWithFamily({ grievance, onShared, onUnshared }: ShareWithFa
         >
           <Form noValidate aria-label="Share with a family member" css={{ marginTop: 16 }}>
             <FormStack>
-              <SelectField name="user_id" label="Family member" placeholder="Choose a family member" options={choices} />
+              <SelectField
+                name="user_id"
+                label="Family member"
+                placeholder="Choose a family member"
+                options={choices}
+              />
               <RowActions>
                 <SubmitButton errorsOnSubmit>Share</SubmitButton>
               </RowActions>

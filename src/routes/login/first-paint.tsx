@@ -12,10 +12,12 @@ export function TakeOverFirstPaint() {
   useLayoutEffect(() => {
     const firstPaint = document.getElementById(FIRST_PAINT_ID);
     if (!firstPaint) return;
-    const input = (autocomplete: string) => firstPaint.querySelector<HTMLInputElement>(`input[autocomplete="${autocomplete}"]`);
+    const input = (autocomplete: string) =>
+      firstPaint.querySelector<HTMLInputElement>(`input[autocomplete="${autocomplete}"]`);
     const email = input('username');
     const password = input('current-password');
-    const focused = document.activeElement === email ? 'email' : document.activeElement === password ? 'password' : null;
+    const focused =
+      document.activeElement === email ? 'email' : document.activeElement === password ? 'password' : null;
     firstPaint.remove();
     if (email?.value || password?.value) void setValues({ email: email?.value ?? '', password: password?.value ?? '' });
     if (focused) document.querySelector<HTMLInputElement>(`#root form input[name="${focused}"]`)?.focus();

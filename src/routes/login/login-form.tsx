@@ -8,7 +8,8 @@ import { SubmitButton } from '../../ui/submit-button';
 
 // The HTML standard's valid e-mail address (the one yup's email() uses). Checked by hand rather than with
 // yup, which would add ~12 KiB (gzipped) to the JavaScript the first page needs.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export interface LoginValues {
   email: string;
@@ -51,7 +52,14 @@ export function LoginForm({ org, organizationName, onSubmit, notices, children }
         <Form noValidate aria-label="Sign in">
           <FormStack>
             {notices}
-            <TextField name="email" label="Email" type="email" autoComplete="username" inputMode="email" autoCapitalize="off" />
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              autoCapitalize="off"
+            />
             <PasswordField name="password" label="Password" autoComplete="current-password" />
             <SubmitButton fullWidth>Sign in</SubmitButton>
           </FormStack>

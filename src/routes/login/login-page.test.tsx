@@ -28,7 +28,12 @@ function signedInSession() {
         storageListener: quiet,
         liveEvents: quiet as never,
       },
-      actions: { storeTokens: () => {}, clearTokens: () => {}, announceSignedIn: () => {}, announceSignedOut: () => {} },
+      actions: {
+        storeTokens: () => {},
+        clearTokens: () => {},
+        announceSignedIn: () => {},
+        announceSignedOut: () => {},
+      },
     }),
     { clock, input: {} },
   ).start();
@@ -37,7 +42,11 @@ function signedInSession() {
   return { session: session as SessionActorRef, clock };
 }
 vi.mock('../../app/organization', () => ({
-  useOrganization: () => ({ organization: { id: 1, name: 'Sunrise Home Care', token: 'sunrise' }, organizations: [], selectOrganization: vi.fn() }),
+  useOrganization: () => ({
+    organization: { id: 1, name: 'Sunrise Home Care', token: 'sunrise' },
+    organizations: [],
+    selectOrganization: vi.fn(),
+  }),
 }));
 
 function renderLogin() {
@@ -50,7 +59,10 @@ function renderLogin() {
   );
 }
 
-const failure = (status: number, detail: string, code: string) => ({ isAxiosError: true, response: { status, data: { detail, code } } });
+const failure = (status: number, detail: string, code: string) => ({
+  isAxiosError: true,
+  response: { status, data: { detail, code } },
+});
 
 beforeEach(() => {
   auth.login.mockReset();
@@ -83,13 +95,17 @@ describe('Login page', () => {
     await user.type(screen.getByLabelText('Email'), ' admin@sunrise.example ');
     await user.type(screen.getByLabelText('Password'), 'portal-demo-2026');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(auth.login).toHaveBeenCalledWith({ email: 'admin@sunrise.example', password: 'portal-demo-2026' }));
+    await waitFor(() =>
+      expect(auth.login).toHaveBeenCalledWith({ email: 'admin@sunrise.example', password: 'portal-demo-2026' }),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("shows the server's detail of a refused sign-in in an alert", async () => {
     const user = userEvent.setup();
-    auth.login.mockRejectedValue(failure(401, 'No active account found with the given credentials.', 'invalid_credentials'));
+    auth.login.mockRejectedValue(
+      failure(401, 'No active account found with the given credentials.', 'invalid_credentials'),
+    );
     renderLogin();
     await user.type(screen.getByLabelText('Email'), 'admin@sunrise.example');
     await user.type(screen.getByLabelText('Password'), 'wrong');

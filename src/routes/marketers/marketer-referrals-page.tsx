@@ -26,7 +26,10 @@ export function MarketerReferralsPage() {
   if (!Number.isInteger(id) || id <= 0) return <PrivateNotFoundPage />;
 
   return (
-    <PrivatePage title={name ? `Referrals of ${name}` : 'Marketer referrals'} description={<TextLink to="/marketers">Back to marketers</TextLink>}>
+    <PrivatePage
+      title={name ? `Referrals of ${name}` : 'Marketer referrals'}
+      description={<TextLink to="/marketers">Back to marketers</TextLink>}
+    >
       <ReferralBoard marketerId={id} />
     </PrivatePage>
   );

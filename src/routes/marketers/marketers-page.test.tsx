@@ -9,13 +9,27 @@ configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 const mia = makeFigures();
-const noah = makeFigures({ id: 32, first_name: 'Noah', last_name: 'Kim', is_active: false, conversion: null, median_days_to_admission: null });
+const noah = makeFigures({
+  id: 32,
+  first_name: 'Noah',
+  last_name: 'Kim',
+  is_active: false,
+  conversion: null,
+  median_days_to_admission: null,
+});
 const rosa = makeReferral({ overdue: true });
 const walkIn = makeReferral({ id: 14, first_name: 'Ivy', last_name: 'Chen', marketer: null });
 
 function setUp(path: string) {
   const api = Object.assign(stubApi(), {
-    marketers_list: vi.fn(async (params: { from?: string; to?: string }) => ({ count: 2, next: null, previous: null, results: [mia, noah], from: params.from ?? '2025-12-03', to: params.to ?? '2026-03-02' })),
+    marketers_list: vi.fn(async (params: { from?: string; to?: string }) => ({
+      count: 2,
+      next: null,
+      previous: null,
+      results: [mia, noah],
+      from: params.from ?? '2025-12-03',
+      to: params.to ?? '2026-03-02',
+    })),
     marketers_report_retrieve: vi.fn(async () => 'Dimension,Name\r\nSource,Hospital\r\n'),
     referrals_list: vi.fn(async () => ({ count: 2, next: null, previous: null, results: [rosa, walkIn] })),
   });
@@ -35,23 +49,46 @@ describe('Marketers page', { timeout: 30000 }, () => {
     expect(within(row('Mia Lane')).getByText('4.5 days')).toBeInTheDocument();
     expect(within(row('Noah Kim')).getAllByText('—')).toHaveLength(2);
     expect(within(row('Noah Kim')).getByText('Inactive')).toBeInTheDocument();
-    expect(within(figures).getByRole('link', { name: 'View referrals of Mia Lane' })).toHaveAttribute('href', '/marketers/31/referrals');
+    expect(within(figures).getByRole('link', { name: 'View referrals of Mia Lane' })).toHaveAttribute(
+      'href',
+      '/marketers/31/referrals',
+    );
     await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('2025-12-03'));
     expect(api.marketers_list).toHaveBeenCalledWith({ limit: 20, offset: 0 });
 
     const board = screen.getByRole('table', { name: 'Referral board' });
-    expect(within(board).getByRole('link', { name: 'Rosa Diaz' })).toHaveAttribute('href', '/marketers/31/referrals/12');
-    expect(within(board).getByRole('link', { name: 'Ivy Chen' })).toHaveAttribute('href', '/marketers/office/referrals/14');
+    expect(within(board).getByRole('link', { name: 'Rosa Diaz' })).toHaveAttribute(
+      'href',
+      '/marketers/31/referrals/12',
+    );
+    expect(within(board).getByRole('link', { name: 'Ivy Chen' })).toHaveAttribute(
+      'href',
+      '/marketers/office/referrals/14',
+    );
     expect(within(board).getByText('Entered by the office')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Marketer' }), 'Mia Lane');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Follow-up' }), 'New for more than 48 hours');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'Hospital');
     await waitFor(() =>
-      expect(api.referrals_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: '-created_at', marketer_id: 31, overdue: true, source: 'HOSPITAL' }),
+      expect(api.referrals_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: '-created_at',
+        marketer_id: 31,
+        overdue: true,
+        source: 'HOSPITAL',
+      }),
     );
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    await waitFor(() => expect(api.marketers_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, from: '2026-01-01', to: '2026-03-02' }));
+    await waitFor(() =>
+      expect(api.marketers_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        from: '2026-01-01',
+        to: '2026-03-02',
+      }),
+    );
   });
 
   it('downloads the report of the period as a CSV file', async () => {
@@ -66,7 +103,9 @@ describe('Marketers page', { timeout: 30000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('To')).toHaveValue('2026-03-02'), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Download report (CSV)' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(api.marketers_report_retrieve).toHaveBeenCalledWith({ from: '2025-12-03', to: '2026-03-02' }, null, { responseType: 'text' });
+    expect(api.marketers_report_retrieve).toHaveBeenCalledWith({ from: '2025-12-03', to: '2026-03-02' }, null, {
+      responseType: 'text',
+    });
     const blob = createObjectURL.mock.calls[0][0];
     expect(blob.type).toBe('text/csv;charset=utf-8');
     expect(blob.size).toBe('Dimension,Name\r\nSource,Hospital\r\n'.length);
@@ -74,9 +113,18 @@ describe('Marketers page', { timeout: 30000 }, () => {
 
   it("lists one marketer's referrals with the way back", async () => {
     const { api } = setUp('/marketers/31/referrals');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Referrals of Mia Lane' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Referrals of Mia Lane' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to marketers' })).toHaveAttribute('href', '/marketers');
-    await waitFor(() => expect(api.referrals_list).toHaveBeenCalledWith({ limit: 20, offset: 0, ordering: '-created_at', marketer_id: 31 }));
+    await waitFor(() =>
+      expect(api.referrals_list).toHaveBeenCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: '-created_at',
+        marketer_id: 31,
+      }),
+    );
     expect(screen.queryByRole('combobox', { name: 'Marketer' })).not.toBeInTheDocument();
   });
 });

@@ -18,13 +18,18 @@ import { ReferralBoard } from './referral-board';
 export const MARKETERS_PAGE_SIZE = 20;
 
 /** A share 0–1 as a percent ("42.9%"); "—" while nothing is decided. */
-export const percentText = (value: number | null) => (value === null ? '—' : `${(Math.round(value * 1000) / 10).toLocaleString('en-US')}%`);
-const daysText = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-US')} ${value === 1 ? 'day' : 'days'}`);
+export const percentText = (value: number | null) =>
+  value === null ? '—' : `${(Math.round(value * 1000) / 10).toLocaleString('en-US')}%`;
+const daysText = (value: number | null) =>
+  value === null ? '—' : `${value.toLocaleString('en-US')} ${value === 1 ? 'day' : 'days'}`;
 
 /** /marketers (view-marketer): the office's referral board, and each marketer's figures for a period. */
 export function MarketersPage() {
   return (
-    <PrivatePage title="Marketers" description="Every referral of the agency, and how each marketer's referrals turn into clients.">
+    <PrivatePage
+      title="Marketers"
+      description="Every referral of the agency, and how each marketer's referrals turn into clients."
+    >
       <Panel aria-labelledby="referral-board-title">
         <h2 id="referral-board-title">Referral board</h2>
         <ReferralBoard />
@@ -46,7 +51,13 @@ function MarketerFiguresPanel() {
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const complete = isIsoDate(from) && isIsoDate(to);
-  const periodProblem = complete ? (from > to ? 'The period cannot start after it ends.' : null) : from || to ? 'Enter both dates of the period.' : null;
+  const periodProblem = complete
+    ? from > to
+      ? 'The period cannot start after it ends.'
+      : null
+    : from || to
+      ? 'Enter both dates of the period.'
+      : null;
   const period = complete && !periodProblem ? { from, to } : {};
   // The period and page the figures shown were answered for (the first answer fills in the server's period).
   const answered = useRef('');
@@ -91,7 +102,8 @@ function MarketerFiguresPanel() {
     }
   };
 
-  const statusCount = (status: keyof MarketerFigures['by_status']) => (row: MarketerFigures) => String(row.by_status[status]);
+  const statusCount = (status: keyof MarketerFigures['by_status']) => (row: MarketerFigures) =>
+    String(row.by_status[status]);
   const columns: DataTableColumn<MarketerFigures>[] = [
     {
       key: 'name',
@@ -109,13 +121,21 @@ function MarketerFiguresPanel() {
     { key: 'declined', header: 'Declined', align: 'right', render: statusCount('DECLINED') },
     { key: 'lost', header: 'Lost', align: 'right', render: statusCount('LOST') },
     { key: 'conversion', header: 'Conversion', align: 'right', render: (row) => percentText(row.conversion) },
-    { key: 'median', header: 'Median days to admission', align: 'right', render: (row) => daysText(row.median_days_to_admission) },
+    {
+      key: 'median',
+      header: 'Median days to admission',
+      align: 'right',
+      render: (row) => daysText(row.median_days_to_admission),
+    },
     {
       key: 'referrals',
       header: 'Referrals',
       hideLabelOnCards: true,
       render: (row) => (
-        <TextLink to={`/marketers/${row.id}/referrals`} aria-label={`View referrals of ${personName(row) || row.email}`}>
+        <TextLink
+          to={`/marketers/${row.id}/referrals`}
+          aria-label={`View referrals of ${personName(row) || row.email}`}
+        >
           View referrals
         </TextLink>
       ),
@@ -125,7 +145,10 @@ function MarketerFiguresPanel() {
   return (
     <Panel aria-labelledby="marketer-figures-title">
       <h2 id="marketer-figures-title">Marketers</h2>
-      <p css={{ marginTop: 0 }}>Referrals that came in during the period, by where they stand today. Conversion is admitted out of decided (admitted, declined, lost).</p>
+      <p css={{ marginTop: 0 }}>
+        Referrals that came in during the period, by where they stand today. Conversion is admitted out of decided
+        (admitted, declined, lost).
+      </p>
       <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
       <Filters role="group" aria-label="Period">
         <FieldShell label="From" error={periodProblem}>
@@ -160,7 +183,12 @@ function MarketerFiguresPanel() {
         </FieldShell>
       </Filters>
       <RowActions css={{ marginBottom: 16 }}>
-        <Button variant="secondary" onClick={() => void download()} disabled={downloading || !from || !to || !!periodProblem} aria-busy={downloading || undefined}>
+        <Button
+          variant="secondary"
+          onClick={() => void download()}
+          disabled={downloading || !from || !to || !!periodProblem}
+          aria-busy={downloading || undefined}
+        >
           {downloading ? 'Downloading' : 'Download report (CSV)'}
         </Button>
       </RowActions>
@@ -170,7 +198,17 @@ function MarketerFiguresPanel() {
         rows={rows}
         rowKey={(row) => row.id}
         loading={loading}
-        empty={<EmptyState title="No marketers yet" description="Invite a user with the Marketer role under Users." action={<ButtonLink to="/users" variant="secondary">Users</ButtonLink>} />}
+        empty={
+          <EmptyState
+            title="No marketers yet"
+            description="Invite a user with the Marketer role under Users."
+            action={
+              <ButtonLink to="/users" variant="secondary">
+                Users
+              </ButtonLink>
+            }
+          />
+        }
         paging={{ limit: MARKETERS_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
     </Panel>

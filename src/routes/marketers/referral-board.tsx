@@ -24,7 +24,10 @@ export function ReferralBoard({ marketerId }: { marketerId?: number }) {
     api
       .marketers_list(ALL_MARKETERS)
       .then((answer) => {
-        if (active) setMarketers(answer.results.map((marketer) => ({ id: marketer.id, name: personName(marketer) || marketer.email })));
+        if (active)
+          setMarketers(
+            answer.results.map((marketer) => ({ id: marketer.id, name: personName(marketer) || marketer.email })),
+          );
       })
       .catch((failure: unknown) => {
         if (active) setError(apiErrorDetail(failure, 'The marketers could not be loaded.'));
@@ -42,7 +45,11 @@ export function ReferralBoard({ marketerId }: { marketerId?: number }) {
         office
         marketerId={marketerId}
         marketers={marketers}
-        emptyDescription={marketerId === undefined ? 'Referrals appear here as soon as a marketer enters one.' : 'This marketer has not entered a referral yet.'}
+        emptyDescription={
+          marketerId === undefined
+            ? 'Referrals appear here as soon as a marketer enters one.'
+            : 'This marketer has not entered a referral yet.'
+        }
       />
     </>
   );

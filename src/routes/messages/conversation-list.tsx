@@ -86,7 +86,15 @@ export const UnreadBadge = styled.span`
 export const topicLabel = (topic: Topic) => TOPICS[topic] ?? topic;
 
 /** The conversations, newest activity first: who, topic and subject, the last message's start and the unread count. */
-export function ConversationList({ conversations, openId, timeZone }: { conversations: ConversationSummary[]; openId: number | null; timeZone: string | null | undefined }) {
+export function ConversationList({
+  conversations,
+  openId,
+  timeZone,
+}: {
+  conversations: ConversationSummary[];
+  openId: number | null;
+  timeZone: string | null | undefined;
+}) {
   return (
     <ListBox aria-label="Conversations">
       {conversations.map((conversation) => (
@@ -101,7 +109,9 @@ export function ConversationList({ conversations, openId, timeZone }: { conversa
             </span>
             <span className="line">
               <span className="preview">{conversation.preview}</span>
-              {conversation.unread > 0 ? <UnreadBadge aria-label={`${conversation.unread} unread`}>{conversation.unread}</UnreadBadge> : null}
+              {conversation.unread > 0 ? (
+                <UnreadBadge aria-label={`${conversation.unread} unread`}>{conversation.unread}</UnreadBadge>
+              ) : null}
             </span>
           </Link>
         </li>

@@ -91,7 +91,11 @@ const Composer = styled.div`
 `;
 
 const messageSchema = yup.object({
-  body: yup.string().trim().required('Write your message first.').max(MESSAGE_MAX, `Keep it under ${MESSAGE_MAX.toLocaleString('en-US')} characters.`),
+  body: yup
+    .string()
+    .trim()
+    .required('Write your message first.')
+    .max(MESSAGE_MAX, `Keep it under ${MESSAGE_MAX.toLocaleString('en-US')} characters.`),
 });
 
 export interface ConversationPaneProps {
@@ -125,7 +129,10 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     setMessages([]);
     setError(null);
     setCatchUpError(null);
-    Promise.all([api.conversations_retrieve({ id }), api.conversations_messages_list({ id, limit: MESSAGES_PAGE_SIZE })])
+    Promise.all([
+      api.conversations_retrieve({ id }),
+      api.conversations_messages_list({ id, limit: MESSAGES_PAGE_SIZE }),
+    ])
       .then(([detail, page]) => {
         if (!active) return;
         setConversation(detail);
@@ -134,7 +141,11 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
       })
       .catch((failure: unknown) => {
         if (!active) return;
-        setError(apiErrorStatus(failure) === 404 ? 'There is no such conversation among yours.' : apiErrorDetail(failure, 'The conversation could not be loaded.'));
+        setError(
+          apiErrorStatus(failure) === 404
+            ? 'There is no such conversation among yours.'
+            : apiErrorDetail(failure, 'The conversation could not be loaded.'),
+        );
       });
     return () => {
       active = false;
@@ -146,22 +157,31 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
    * the id of a message not shown that is older than the last one shown (ids are drawn before commit, so one
    * may commit after a later one), from just before it.
    */
-  const catchUp = useCallback(async (missing?: number) => {
-    try {
-      const lastShown = shown.current[shown.current.length - 1]?.id;
-      let after = missing !== undefined && lastShown !== undefined && missing < lastShown && !shown.current.some((m) => m.id === missing) ? missing - 1 : lastShown;
-      for (;;) {
-        const page = await api.conversations_messages_list({ id, limit: 200, ...(after ? { after } : {}) });
-        shown.current = mergeMessages(shown.current, page.results);
-        setMessages(shown.current);
-        if (!after || !page.has_more || page.results.length === 0) break;
-        after = page.results[page.results.length - 1]!.id;
+  const catchUp = useCallback(
+    async (missing?: number) => {
+      try {
+        const lastShown = shown.current[shown.current.length - 1]?.id;
+        let after =
+          missing !== undefined &&
+          lastShown !== undefined &&
+          missing < lastShown &&
+          !shown.current.some((m) => m.id === missing)
+            ? missing - 1
+            : lastShown;
+        for (;;) {
+          const page = await api.conversations_messages_list({ id, limit: 200, ...(after ? { after } : {}) });
+          shown.current = mergeMessages(shown.current, page.results);
+          setMessages(shown.current);
+          if (!after || !page.has_more || page.results.length === 0) break;
+          after = page.results[page.results.length - 1]!.id;
+        }
+        setCatchUpError(null);
+      } catch (failure) {
+        setCatchUpError(apiErrorDetail(failure, 'New messages could not be loaded.'));
       }
-      setCatchUpError(null);
-    } catch (failure) {
-      setCatchUpError(apiErrorDetail(failure, 'New messages could not be loaded.'));
-    }
-  }, [api, id]);
+    },
+    [api, id],
+  );
 
   const reloadMarks = useCallback(async () => {
     try {
@@ -171,14 +191,17 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     }
   }, [api, id]);
 
-  useMessageEvents((event) => {
-    if (event.data.conversation_id !== id) return;
-    if (event.type === 'message.created') void catchUp(event.data.message_id);
-    if (event.type === 'conversation.read') void reloadMarks();
-  }, () => {
-    void catchUp();
-    void reloadMarks();
-  });
+  useMessageEvents(
+    (event) => {
+      if (event.data.conversation_id !== id) return;
+      if (event.type === 'message.created') void catchUp(event.data.message_id);
+      if (event.type === 'conversation.read') void reloadMarks();
+    },
+    () => {
+      void catchUp();
+      void reloadMarks();
+    },
+  );
 
   // a tab in the background shows nothing: what arrives there is read when the tab is looked at again
   const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
@@ -242,7 +265,13 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
             ← All conversations
           </TextLink>
         </header>
-        {error ? <Alert tone="error">{error}</Alert> : <p role="status" css={{ padding: 16 }}>Loading…</p>}
+        {error ? (
+          <Alert tone="error">{error}</Alert>
+        ) : (
+          <p role="status" css={{ padding: 16 }}>
+            Loading…
+          </p>
+        )}
       </Pane>
     );
   }
@@ -270,14 +299,21 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
       <Thread aria-label="Messages">
         {messages.map((message) => {
           const own = message.author.id === userId;
-          const readers = readersOf(message, conversation).map((reader) => (reader.id === userId ? 'you' : reader.name));
+          const readers = readersOf(message, conversation).map((reader) =>
+            reader.id === userId ? 'you' : reader.name,
+          );
           return (
             <li key={message.id} data-own={own} data-message-id={message.id}>
               <p className="meta">
-                <strong>{own ? 'You' : message.author.name}</strong> · <time dateTime={message.created_at}>{formatDateTime(message.created_at, timeZone)}</time>
+                <strong>{own ? 'You' : message.author.name}</strong> ·{' '}
+                <time dateTime={message.created_at}>{formatDateTime(message.created_at, timeZone)}</time>
               </p>
               <div className="bubble">{message.body}</div>
-              {readers.length ? <p className="read">Read by {readers.join(', ')}</p> : own ? <p className="read">Not read yet</p> : null}
+              {readers.length ? (
+                <p className="read">Read by {readers.join(', ')}</p>
+              ) : own ? (
+                <p className="read">Not read yet</p>
+              ) : null}
             </li>
           );
         })}

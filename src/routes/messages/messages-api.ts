@@ -12,8 +12,13 @@ export type Message = MessagePage['results'][number];
 export type NewConversation = RequestBody<'conversations_create'>;
 
 /** Who has read a message: the participants other than its author whose read mark reached it. */
-export function readersOf(message: Pick<Message, 'id' | 'author'>, conversation: Pick<Conversation, 'read_marks'>): { id: number; name: string }[] {
-  return conversation.read_marks.filter((mark) => mark.user.id !== message.author.id && mark.last_read_message_id >= message.id).map((mark) => mark.user);
+export function readersOf(
+  message: Pick<Message, 'id' | 'author'>,
+  conversation: Pick<Conversation, 'read_marks'>,
+): { id: number; name: string }[] {
+  return conversation.read_marks
+    .filter((mark) => mark.user.id !== message.author.id && mark.last_read_message_id >= message.id)
+    .map((mark) => mark.user);
 }
 
 /** Adds messages to those shown: each once (by id), oldest first. */

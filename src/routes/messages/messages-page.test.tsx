@@ -33,7 +33,11 @@ function message(id: number, author: { id: number; name: string }, body: string)
   return { id, conversation_id: 7, author, body, created_at: `2026-03-02T1${id % 10}:00:00.000Z`, read_by: [] };
 }
 
-const thread = [message(10, NORA, 'Could I start an hour later?'), message(11, ALICE, 'Yes, that works.'), message(12, NORA, 'Does that change the visit at Clara’s too?')];
+const thread = [
+  message(10, NORA, 'Could I start an hour later?'),
+  message(11, ALICE, 'Yes, that works.'),
+  message(12, NORA, 'Does that change the visit at Clara’s too?'),
+];
 
 function detail(marks: { user: { id: number; name: string }; last_read_message_id: number }[]): Conversation {
   return {
@@ -51,10 +55,17 @@ function detail(marks: { user: { id: number; name: string }; last_read_message_i
 function messagesApiStub(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   return stubApi({
     conversations_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [summary()] })),
-    conversations_retrieve: vi.fn(async () => detail([{ user: NORA, last_read_message_id: 12 }, { user: ALICE, last_read_message_id: 11 }])),
+    conversations_retrieve: vi.fn(async () =>
+      detail([
+        { user: NORA, last_read_message_id: 12 },
+        { user: ALICE, last_read_message_id: 11 },
+      ]),
+    ),
     conversations_messages_list: vi.fn(async () => ({ results: thread, has_more: false })),
     conversations_read_create: vi.fn(async () => ({ conversation_id: 7, last_read_message_id: 12, unread: 0 })),
-    conversations_messages_create: vi.fn(async (_params: unknown, body: { body: string }) => message(13, ALICE, body.body)),
+    conversations_messages_create: vi.fn(async (_params: unknown, body: { body: string }) =>
+      message(13, ALICE, body.body),
+    ),
     conversations_create: vi.fn(async () => detail([])),
     ...overrides,
   });
@@ -80,9 +91,13 @@ describe('the messages page', () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'PAY');
-    await waitFor(() => expect(api.conversations_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, topic: 'PAY' }));
+    await waitFor(() =>
+      expect(api.conversations_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, topic: 'PAY' }),
+    );
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'unread');
-    await waitFor(() => expect(api.conversations_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, topic: 'PAY', unread: true }));
+    await waitFor(() =>
+      expect(api.conversations_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, topic: 'PAY', unread: true }),
+    );
   });
 
   it('shows a conversation with each author, time and who has read it, and marks it read up to the last message', async () => {
@@ -127,7 +142,9 @@ describe('the messages page', () => {
     expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 12 });
     // the same event again (a replay after a reconnect): the same answer shows once
     push(live, 'message.created', { conversation_id: 7, message_id: 14 });
-    await waitFor(() => expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 14 }));
+    await waitFor(() =>
+      expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 14 }),
+    );
     expect(screen.getAllByText('Also on Friday?')).toHaveLength(1);
     // another conversation's message: the open one loads nothing
     const calls = mocked(api.conversations_messages_list).mock.calls.length;
@@ -140,14 +157,20 @@ describe('the messages page', () => {
     const api = messagesApiStub();
     const { live } = renderApp({ path: '/messages/7', user: admin, api });
     await screen.findByText('Could I start an hour later?');
-    mocked(api.conversations_messages_list).mockImplementation(async () => Promise.reject({ isAxiosError: true, message: 'Network Error' }));
+    mocked(api.conversations_messages_list).mockImplementation(async () =>
+      Promise.reject({ isAxiosError: true, message: 'Network Error' }),
+    );
     push(live, 'message.created', { conversation_id: 7, message_id: 14 });
-    expect(await screen.findByText('Could not reach the server. Check your connection and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Could not reach the server. Check your connection and try again.'),
+    ).toBeInTheDocument();
     const fresh = message(14, NORA, 'Also on Friday?');
     mocked(api.conversations_messages_list).mockImplementation(async () => ({ results: [fresh], has_more: false }));
     push(live, 'message.created', { conversation_id: 7, message_id: 14 });
     expect(await screen.findByText('Also on Friday?')).toBeInTheDocument();
-    expect(screen.queryByText('Could not reach the server. Check your connection and try again.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Could not reach the server. Check your connection and try again.'),
+    ).not.toBeInTheDocument();
   });
 
   it('loads a message that committed after a later one (its id is lower than the last shown) and shows each once', async () => {
@@ -161,20 +184,32 @@ describe('the messages page', () => {
     push(live, 'message.created', { conversation_id: 7, message_id: 15 });
     expect(await screen.findByText('And Saturday?')).toBeInTheDocument();
     // then 14 commits: loaded from just before it, not from 15
-    mocked(api.conversations_messages_list).mockImplementation(async () => ({ results: [earlier, later], has_more: false }));
+    mocked(api.conversations_messages_list).mockImplementation(async () => ({
+      results: [earlier, later],
+      has_more: false,
+    }));
     push(live, 'message.created', { conversation_id: 7, message_id: 14 });
     expect(await screen.findByText('Let me check.')).toBeInTheDocument();
     expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 13 });
     expect(screen.getAllByText('And Saturday?')).toHaveLength(1);
-    const items = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem').map((item) => item.textContent);
-    expect(items.findIndex((text) => text?.includes('Let me check.'))).toBeLessThan(items.findIndex((text) => text?.includes('And Saturday?')));
+    const items = within(screen.getByRole('list', { name: 'Messages' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items.findIndex((text) => text?.includes('Let me check.'))).toBeLessThan(
+      items.findIndex((text) => text?.includes('And Saturday?')),
+    );
   });
 
   it("reloads the list's order and unread counts when a message arrives anywhere", async () => {
     const api = messagesApiStub();
     const { live } = renderApp({ path: '/messages', user: admin, api });
     await screen.findByLabelText('2 unread');
-    mocked(api.conversations_list).mockImplementation(async () => ({ count: 1, next: null, previous: null, results: [summary({ unread: 3 })] }));
+    mocked(api.conversations_list).mockImplementation(async () => ({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [summary({ unread: 3 })],
+    }));
     push(live, 'message.created', { conversation_id: 7, message_id: 13 });
     expect(await screen.findByLabelText('3 unread')).toBeInTheDocument();
   });
@@ -183,7 +218,9 @@ describe('the messages page', () => {
     let unread = 1;
     const api = messagesApiStub({
       conversations_list: vi.fn(async (params: { unread?: boolean }) =>
-        params.unread ? { count: unread, next: null, previous: null, results: [] } : { count: 1, next: null, previous: null, results: [summary({ unread })] },
+        params.unread
+          ? { count: unread, next: null, previous: null, results: [] }
+          : { count: 1, next: null, previous: null, results: [summary({ unread })] },
       ),
     });
     const { live } = renderApp({ path: '/messages', user: admin, api });
@@ -197,17 +234,27 @@ describe('the messages page', () => {
   it('shows read marks as they move: conversation.read reloads who has read what', async () => {
     const api = messagesApiStub();
     const { live } = renderApp({ path: '/messages/7', user: nurse, api });
-    await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Does that change the visit at Clara’s too?');
+    await within(await screen.findByRole('list', { name: 'Messages' })).findByText(
+      'Does that change the visit at Clara’s too?',
+    );
     expect(screen.getAllByText('Read by Alice Grant')).toHaveLength(1); // her first message; not yet her last
     expect(screen.getByText('Not read yet')).toBeInTheDocument();
-    mocked(api.conversations_retrieve).mockImplementation(async () => detail([{ user: NORA, last_read_message_id: 12 }, { user: ALICE, last_read_message_id: 12 }]));
+    mocked(api.conversations_retrieve).mockImplementation(async () =>
+      detail([
+        { user: NORA, last_read_message_id: 12 },
+        { user: ALICE, last_read_message_id: 12 },
+      ]),
+    );
     push(live, 'conversation.read', { conversation_id: 7, user_id: 1, last_read_message_id: 12 });
     await waitFor(() => expect(screen.getAllByText('Read by Alice Grant')).toHaveLength(2));
     expect(screen.queryByText('Not read yet')).toBeNull();
   });
 
   it("says so when the conversation is not one of one's own", async () => {
-    const notFound = Object.assign(new Error('Not found.'), { isAxiosError: true, response: { status: 404, data: { detail: 'Not found.', code: 'not_found' } } });
+    const notFound = Object.assign(new Error('Not found.'), {
+      isAxiosError: true,
+      response: { status: 404, data: { detail: 'Not found.', code: 'not_found' } },
+    });
     const api = messagesApiStub({ conversations_retrieve: vi.fn(async () => Promise.reject(notFound)) });
     renderApp({ path: '/messages/99', user: nurse, api });
     expect(await screen.findByText('There is no such conversation among yours.')).toBeInTheDocument();
@@ -222,7 +269,9 @@ describe('the messages page', () => {
     expect(send).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Your message'), '  Yes, it moves to 11:00.  ');
     await userEvent.click(send);
-    await waitFor(() => expect(api.conversations_messages_create).toHaveBeenCalledWith({ id: 7 }, { body: 'Yes, it moves to 11:00.' }));
+    await waitFor(() =>
+      expect(api.conversations_messages_create).toHaveBeenCalledWith({ id: 7 }, { body: 'Yes, it moves to 11:00.' }),
+    );
     expect(await screen.findByText('Yes, it moves to 11:00.')).toBeInTheDocument();
     expect(screen.getByLabelText('Your message')).toHaveValue('');
   });
@@ -238,7 +287,13 @@ describe('the messages page', () => {
     expect(send).toBeDisabled(); // no topic yet
     await userEvent.selectOptions(within(form).getByLabelText('Topic'), 'SCHEDULE');
     await userEvent.click(send);
-    await waitFor(() => expect(api.conversations_create).toHaveBeenCalledWith(null, { topic: 'SCHEDULE', subject: 'Friday', body: 'Can I swap Friday?' }));
+    await waitFor(() =>
+      expect(api.conversations_create).toHaveBeenCalledWith(null, {
+        topic: 'SCHEDULE',
+        subject: 'Friday',
+        body: 'Can I swap Friday?',
+      }),
+    );
     await waitFor(() => expect(screen.getByLabelText('Current path')).toHaveTextContent('/messages/9'));
   });
 
@@ -248,17 +303,29 @@ describe('the messages page', () => {
         count: 1,
         next: null,
         previous: null,
-        results: params.search === 'nor' ? [{ id: 2, first_name: 'Nora', last_name: 'Okafor', email: 'nurse@sunrise.example' }] : [],
+        results:
+          params.search === 'nor'
+            ? [{ id: 2, first_name: 'Nora', last_name: 'Okafor', email: 'nurse@sunrise.example' }]
+            : [],
       })),
     });
     renderApp({ path: '/messages/new', user: admin, api });
     const form = await screen.findByRole('form', { name: 'New conversation' });
     await userEvent.type(within(form).getByLabelText('Find the employee'), 'nor');
-    await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, status: 'READY', search: 'nor' }));
+    await waitFor(() =>
+      expect(api.employees_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, status: 'READY', search: 'nor' }),
+    );
     await waitFor(() => expect(within(form).getByLabelText('Employee')).toHaveValue('2'));
     await userEvent.type(within(form).getByLabelText('Subject'), 'CPR card');
     await userEvent.type(within(form).getByLabelText('Message'), 'Please upload it.');
     await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(api.conversations_create).toHaveBeenCalledWith(null, { topic: 'OTHER', subject: 'CPR card', body: 'Please upload it.', employee_id: 2 }));
+    await waitFor(() =>
+      expect(api.conversations_create).toHaveBeenCalledWith(null, {
+        topic: 'OTHER',
+        subject: 'CPR card',
+        body: 'Please upload it.',
+        employee_id: 2,
+      }),
+    );
   });
 });

@@ -99,7 +99,12 @@ export function MessagesPage() {
     let active = true;
     setLoading(true);
     api
-      .conversations_list({ limit: shown, offset: 0, ...(topic ? { topic } : {}), ...(unreadOnly ? { unread: true } : {}) })
+      .conversations_list({
+        limit: shown,
+        offset: 0,
+        ...(topic ? { topic } : {}),
+        ...(unreadOnly ? { unread: true } : {}),
+      })
       .then((page) => {
         if (!active) return;
         setConversations(page.results);
@@ -124,14 +129,30 @@ export function MessagesPage() {
   return (
     <PrivatePage
       title="Messages"
-      description={office ? 'The office’s conversations with employees, and yours with other admins.' : 'Your conversations with the office.'}
+      description={
+        office
+          ? 'The office’s conversations with employees, and yours with other admins.'
+          : 'Your conversations with the office.'
+      }
       actions={!creating ? <ButtonLink to="/messages/new">New conversation</ButtonLink> : null}
     >
       <Layout data-open={creating || openId !== null}>
         <div className="list-column">
           <Filters>
-            <FilterSelect label="Topic" value={topic} onChange={(value) => setTopic(value as Topic | '')} all="All topics" options={TOPICS} />
-            <FilterSelect label="Show" value={unreadOnly ? 'unread' : ''} onChange={(value) => setUnreadOnly(value === 'unread')} all="All" options={{ unread: 'Unread only' }} />
+            <FilterSelect
+              label="Topic"
+              value={topic}
+              onChange={(value) => setTopic(value as Topic | '')}
+              all="All topics"
+              options={TOPICS}
+            />
+            <FilterSelect
+              label="Show"
+              value={unreadOnly ? 'unread' : ''}
+              onChange={(value) => setUnreadOnly(value === 'unread')}
+              all="All"
+              options={{ unread: 'Unread only' }}
+            />
           </Filters>
           {error ? <Alert tone="error">{error}</Alert> : null}
           {loading && conversations.length === 0 && !error ? (
@@ -139,7 +160,13 @@ export function MessagesPage() {
           ) : conversations.length === 0 && !error ? (
             <EmptyState
               title={filtered ? 'No conversations match' : 'No conversations yet'}
-              description={filtered ? 'Try another topic, or show read ones too.' : office ? 'Start one with an employee or another admin.' : 'Start one with the office.'}
+              description={
+                filtered
+                  ? 'Try another topic, or show read ones too.'
+                  : office
+                    ? 'Start one with an employee or another admin.'
+                    : 'Start one with the office.'
+              }
             />
           ) : (
             <>
@@ -171,7 +198,14 @@ export function MessagesPage() {
               />
             </NewPane>
           ) : openId !== null && user ? (
-            <ConversationPane key={openId} id={openId} userId={user.id} timeZone={user.timezone} onChanged={refresh} backTo="/messages" />
+            <ConversationPane
+              key={openId}
+              id={openId}
+              userId={user.id}
+              timeZone={user.timezone}
+              onChanged={refresh}
+              backTo="/messages"
+            />
           ) : (
             <Placeholder>Choose a conversation to read it, or start a new one.</Placeholder>
           )}

@@ -26,11 +26,23 @@ const TOPIC_OPTIONS = Object.entries(TOPICS).map(([value, label]) => ({ value, l
 const schemaFor = (office: boolean) =>
   yup.object({
     to: yup.string(),
-    employee_id: office ? yup.string().when('to', { is: 'EMPLOYEE', then: (s) => s.required('Choose the employee.') }) : yup.string(),
-    counterpart_id: office ? yup.string().when('to', { is: 'ADMIN', then: (s) => s.required('Choose the admin.') }) : yup.string(),
+    employee_id: office
+      ? yup.string().when('to', { is: 'EMPLOYEE', then: (s) => s.required('Choose the employee.') })
+      : yup.string(),
+    counterpart_id: office
+      ? yup.string().when('to', { is: 'ADMIN', then: (s) => s.required('Choose the admin.') })
+      : yup.string(),
     topic: yup.string().required('Choose a topic.'),
-    subject: yup.string().trim().required('Give it a subject.').max(SUBJECT_MAX, `Keep the subject under ${SUBJECT_MAX} characters.`),
-    body: yup.string().trim().required('Write your message.').max(MESSAGE_MAX, `Keep it under ${MESSAGE_MAX.toLocaleString('en-US')} characters.`),
+    subject: yup
+      .string()
+      .trim()
+      .required('Give it a subject.')
+      .max(SUBJECT_MAX, `Keep the subject under ${SUBJECT_MAX} characters.`),
+    body: yup
+      .string()
+      .trim()
+      .required('Write your message.')
+      .max(MESSAGE_MAX, `Keep it under ${MESSAGE_MAX.toLocaleString('en-US')} characters.`),
   });
 
 /** Finds READY employees by name on the server and offers the matches. */
@@ -62,9 +74,22 @@ function EmployeePicker() {
   return (
     <>
       <FieldShell label="Find the employee" hint="Type the first letters of the first or last name.">
-        {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />}
+        {({ invalid, ...control }) => (
+          <Input
+            {...control}
+            invalid={invalid}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        )}
       </FieldShell>
-      <SelectField name="employee_id" label="Employee" placeholder={options.length ? 'Choose the employee' : 'No employee found'} options={options} />
+      <SelectField
+        name="employee_id"
+        label="Employee"
+        placeholder={options.length ? 'Choose the employee' : 'No employee found'}
+        options={options}
+      />
     </>
   );
 }
@@ -78,7 +103,12 @@ function AdminPicker({ userId }: { userId: number }) {
     api
       .users_list({ limit: 200, offset: 0, role: 'ROLE_ADMIN', is_active: true, ordering: 'last_name' })
       .then((page) => {
-        if (active) setOptions(page.results.filter((row) => row.id !== userId).map((row) => ({ value: String(row.id), label: personName(row) || row.email })));
+        if (active)
+          setOptions(
+            page.results
+              .filter((row) => row.id !== userId)
+              .map((row) => ({ value: String(row.id), label: personName(row) || row.email })),
+          );
       })
       .catch(() => {
         if (active) setOptions([]);
@@ -87,7 +117,14 @@ function AdminPicker({ userId }: { userId: number }) {
       active = false;
     };
   }, [api, userId]);
-  return <SelectField name="counterpart_id" label="Admin" placeholder={options.length ? 'Choose the admin' : 'No other admin'} options={options} />;
+  return (
+    <SelectField
+      name="counterpart_id"
+      label="Admin"
+      placeholder={options.length ? 'Choose the admin' : 'No other admin'}
+      options={options}
+    />
+  );
 }
 
 function OfficeRecipient({ userId }: { userId: number }) {
@@ -111,14 +148,36 @@ function OfficeRecipient({ userId }: { userId: number }) {
  * "New conversation": an employee writes to the office (topic, subject, message); the office writes to one
  * employee (found by name) or to another admin.
  */
-export function NewConversationForm({ office, userId, onCreated }: { office: boolean; userId: number; onCreated: (conversation: Conversation) => void }) {
+export function NewConversationForm({
+  office,
+  userId,
+  onCreated,
+}: {
+  office: boolean;
+  userId: number;
+  onCreated: (conversation: Conversation) => void;
+}) {
   const api = useApiClient();
   const [error, setError] = useState<string | null>(null);
-  const initialValues: NewConversationValues = { to: 'EMPLOYEE', employee_id: '', counterpart_id: '', topic: office ? 'OTHER' : '', subject: '', body: '' };
+  const initialValues: NewConversationValues = {
+    to: 'EMPLOYEE',
+    employee_id: '',
+    counterpart_id: '',
+    topic: office ? 'OTHER' : '',
+    subject: '',
+    body: '',
+  };
 
-  const submit = async (values: NewConversationValues, helpers: { setErrors: (errors: Record<string, string>) => void }) => {
+  const submit = async (
+    values: NewConversationValues,
+    helpers: { setErrors: (errors: Record<string, string>) => void },
+  ) => {
     setError(null);
-    const body: NewConversation = { topic: values.topic as Topic, subject: values.subject.trim(), body: values.body.trim() };
+    const body: NewConversation = {
+      topic: values.topic as Topic,
+      subject: values.subject.trim(),
+      body: values.body.trim(),
+    };
     if (office && values.to === 'EMPLOYEE') body.employee_id = Number(values.employee_id);
     if (office && values.to === 'ADMIN') body.counterpart_id = Number(values.counterpart_id);
     try {
@@ -135,8 +194,19 @@ export function NewConversationForm({ office, userId, onCreated }: { office: boo
       <Form noValidate aria-label="New conversation">
         <FormStack>
           {error ? <Alert tone="error">{error}</Alert> : null}
-          {office ? <OfficeRecipient userId={userId} /> : <p css={{ margin: 0 }}>Your message goes to the office: every admin of your agency can read and answer it.</p>}
-          <SelectField name="topic" label="Topic" placeholder={office ? undefined : 'Choose a topic'} options={TOPIC_OPTIONS} />
+          {office ? (
+            <OfficeRecipient userId={userId} />
+          ) : (
+            <p css={{ margin: 0 }}>
+              Your message goes to the office: every admin of your agency can read and answer it.
+            </p>
+          )}
+          <SelectField
+            name="topic"
+            label="Topic"
+            placeholder={office ? undefined : 'Choose a topic'}
+            options={TOPIC_OPTIONS}
+          />
           <TextField name="subject" label="Subject" maxLength={SUBJECT_MAX} />
           <TextAreaField name="body" label="Message" rows={5} maxLength={MESSAGE_MAX} />
           <SubmitButton>Send</SubmitButton>

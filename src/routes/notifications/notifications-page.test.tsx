@@ -61,14 +61,20 @@ describe('Notifications', { timeout: 20_000 }, () => {
     const { container } = setUp();
     const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(within(first!).getByRole('link', { name: 'New form to sign: W-4' })).toHaveAttribute('href', '/onboarding/form-request/11');
+    expect(within(first!).getByRole('link', { name: 'New form to sign: W-4' })).toHaveAttribute(
+      'href',
+      '/onboarding/form-request/11',
+    );
     expect(within(first!).getByText('Unread')).toBeInTheDocument();
     expect(first).toHaveAttribute('data-unread', 'true');
     expect(within(second!).queryByText('Unread')).not.toBeInTheDocument();
     expect(within(second!).queryByRole('button', { name: /Mark as read/ })).not.toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Notification types' });
     expect(within(tabs).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
-    expect(within(tabs).getByRole('link', { name: 'Form requests' })).toHaveAttribute('href', '/notifications/form_requested');
+    expect(within(tabs).getByRole('link', { name: 'Form requests' })).toHaveAttribute(
+      'href',
+      '/notifications/form_requested',
+    );
     expect(within(tabs).getByRole('link', { name: 'Skills checks' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
@@ -78,8 +84,14 @@ describe('Notifications', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { api } = setUp();
     await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
-    await user.click(within(screen.getByRole('navigation', { name: 'Notification types' })).getByRole('link', { name: 'Document reviews' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications: Document reviews' })).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Notification types' })).getByRole('link', {
+        name: 'Document reviews',
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Notifications: Document reviews' }),
+    ).toBeInTheDocument();
     expect(api.notifications_list).toHaveBeenCalledWith({ limit: 20, offset: 0, type: 'document_reviewed' });
     const list = await screen.findByRole('list', { name: 'Notifications: Document reviews' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
@@ -112,22 +124,48 @@ describe('Notifications', { timeout: 20_000 }, () => {
   it('refetches the user on window focus and moves the home route when they became READY', async () => {
     const newHire = makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 1 });
     const ready = { ...newHire, profile: { ...newHire.profile!, status: 'READY', forms_due: 0 } };
-    const api = Object.assign(stubApi(), { auth_user_retrieve: vi.fn(async () => ready), onboarding_checklist_retrieve: vi.fn(async () => ({ ready: true, missing: [], forms: [], documents: [], tests: [] })) });
+    const api = Object.assign(stubApi(), {
+      auth_user_retrieve: vi.fn(async () => ready),
+      onboarding_checklist_retrieve: vi.fn(async () => ({
+        ready: true,
+        missing: [],
+        forms: [],
+        documents: [],
+        tests: [],
+      })),
+    });
     renderApp({ path: '/profile/incomplete-documents', user: newHire, api });
     await screen.findByRole('heading', { level: 1, name: 'Incomplete documents' }, { timeout: 5000 });
-    expect(screen.getByRole('link', { name: 'Sunrise Home Care' })).toHaveAttribute('href', '/profile/incomplete-documents');
+    expect(screen.getByRole('link', { name: 'Sunrise Home Care' })).toHaveAttribute(
+      'href',
+      '/profile/incomplete-documents',
+    );
     await act(async () => {
       fireEvent.focus(window);
     });
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Sunrise Home Care' })).toHaveAttribute('href', '/work-schedule'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Sunrise Home Care' })).toHaveAttribute('href', '/work-schedule'),
+    );
   });
 });
 
 describe('notifications written from what applicants type', () => {
   it('show the text as text: the only link goes to the page in the portal, never to an address in a name', async () => {
     const admin = makeUser('ROLE_ADMIN');
-    const application: Notification = { ...formRequested, id: 7, type: 'application_received', title: 'New application: http://evil.example Smith', body: 'Home Health Aide', link: '/applications' };
-    const offsite: Notification = { ...reviewed, id: 8, title: 'A link that leaves the portal', link: '//evil.example/x' };
+    const application: Notification = {
+      ...formRequested,
+      id: 7,
+      type: 'application_received',
+      title: 'New application: http://evil.example Smith',
+      body: 'Home Health Aide',
+      link: '/applications',
+    };
+    const offsite: Notification = {
+      ...reviewed,
+      id: 8,
+      title: 'A link that leaves the portal',
+      link: '//evil.example/x',
+    };
     setUp('/notifications', admin, [application, offsite]);
     const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
     const links = within(list).getAllByRole('link');

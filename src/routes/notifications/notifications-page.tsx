@@ -38,7 +38,14 @@ export const NOTIFICATION_TYPES: Record<string, string> = {
 export function notificationTypesFor(user: Pick<User, 'role' | 'profile'> | null): string[] {
   if (!user) return [];
   if (user.role === 'ROLE_ADMIN' || user.role === 'ROLE_MASTER') {
-    return ['application_received', 'form_completed', 'test_submitted', 'document_uploaded', 'document_expiring', 'document_expired'];
+    return [
+      'application_received',
+      'form_completed',
+      'test_submitted',
+      'document_uploaded',
+      'document_expiring',
+      'document_expired',
+    ];
   }
   if (user.role === 'ROLE_EMPLOYEE') {
     return [
@@ -164,7 +171,11 @@ export function NotificationsPage() {
     setError(null);
     try {
       const updated = await api.notifications_partial_update({ id: notification.id }, { read: true });
-      setRows((current) => current.map((row) => (row.id === notification.id ? { ...row, read_at: updated?.read_at ?? new Date().toISOString() } : row)));
+      setRows((current) =>
+        current.map((row) =>
+          row.id === notification.id ? { ...row, read_at: updated?.read_at ?? new Date().toISOString() } : row,
+        ),
+      );
       tellReadHere('notifications');
     } catch (failure) {
       setError(apiErrorDetail(failure, 'The notification could not be marked as read.'));
@@ -192,7 +203,12 @@ export function NotificationsPage() {
       title={title}
       actions={
         rows.length > 0 ? (
-          <Button size="sm" variant="secondary" onClick={() => void markAllRead()} disabled={!unreadOnPage && offset === 0 && count <= rows.length}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void markAllRead()}
+            disabled={!unreadOnPage && offset === 0 && count <= rows.length}
+          >
             Mark all as read
           </Button>
         ) : null
@@ -201,14 +217,20 @@ export function NotificationsPage() {
       {types.length ? (
         <SubNav
           label="Notification types"
-          items={[{ to: '/notifications', label: 'All', end: true }, ...types.map((candidate) => ({ to: `/notifications/${candidate}`, label: typeLabel(candidate) }))]}
+          items={[
+            { to: '/notifications', label: 'All', end: true },
+            ...types.map((candidate) => ({ to: `/notifications/${candidate}`, label: typeLabel(candidate) })),
+          ]}
         />
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {loading && rows.length === 0 ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 && !error ? (
-        <EmptyState title="No notifications" description={type ? 'You have no notifications of this type.' : 'You are all caught up.'} />
+        <EmptyState
+          title="No notifications"
+          description={type ? 'You have no notifications of this type.' : 'You are all caught up.'}
+        />
       ) : rows.length > 0 ? (
         <>
           <List aria-label={title} aria-busy={loading || undefined}>
@@ -236,7 +258,12 @@ export function NotificationsPage() {
                     </p>
                   </div>
                   {unread ? (
-                    <Button size="sm" variant="secondary" aria-label={`Mark as read: ${notification.title}`} onClick={() => void markRead(notification)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Mark as read: ${notification.title}`}
+                      onClick={() => void markRead(notification)}
+                    >
                       Mark as read
                     </Button>
                   ) : null}
@@ -246,10 +273,20 @@ export function NotificationsPage() {
           </List>
           {count > NOTIFICATIONS_PAGE_SIZE ? (
             <Pager>
-              <Button size="sm" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - NOTIFICATIONS_PAGE_SIZE))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - NOTIFICATIONS_PAGE_SIZE))}
+              >
                 Previous
               </Button>
-              <Button size="sm" variant="secondary" disabled={offset + NOTIFICATIONS_PAGE_SIZE >= count} onClick={() => setOffset(offset + NOTIFICATIONS_PAGE_SIZE)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={offset + NOTIFICATIONS_PAGE_SIZE >= count}
+                onClick={() => setOffset(offset + NOTIFICATIONS_PAGE_SIZE)}
+              >
                 Next
               </Button>
             </Pager>

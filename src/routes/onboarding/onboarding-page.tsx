@@ -23,7 +23,13 @@ export function OnboardingPage() {
   return (
     <PrivatePage
       title="Onboarding"
-      description={nurse ? 'Skills checks to observe, and your own onboarding record.' : ready ? 'Your onboarding record.' : 'Everything you need to finish before you can start work.'}
+      description={
+        nurse
+          ? 'Skills checks to observe, and your own onboarding record.'
+          : ready
+            ? 'Your onboarding record.'
+            : 'Everything you need to finish before you can start work.'
+      }
     >
       <Stack>
         {nurse ? <SkillsChecksAwaitingObservation /> : null}

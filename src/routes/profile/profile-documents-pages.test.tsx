@@ -16,7 +16,13 @@ describe('Incomplete documents', { timeout: 20_000 }, () => {
       forms: [
         { id: 11, name: 'W-4 withholding', required: true, status: 'PENDING', completed_at: null },
         { id: 12, name: 'Photo release', required: false, status: 'PENDING', completed_at: null },
-        { id: 13, name: 'Handbook acknowledgement', required: true, status: 'COMPLETED', completed_at: '2026-03-01T10:00:00Z' },
+        {
+          id: 13,
+          name: 'Handbook acknowledgement',
+          required: true,
+          status: 'COMPLETED',
+          completed_at: '2026-03-01T10:00:00Z',
+        },
         { id: 14, name: 'I-9', required: true, status: 'AWAITING_COUNTERSIGN', completed_at: null },
       ],
       documents: [
@@ -28,27 +34,45 @@ describe('Incomplete documents', { timeout: 20_000 }, () => {
       ],
       tests: [
         { id: 21, name: 'HHA competency', status: 'PENDING', score: null, pass_mark: 80, submitted_at: null },
-        { id: 22, name: 'Infection control', status: 'AWAITING_OBSERVATION', score: 90, pass_mark: 80, submitted_at: '2026-03-01T10:00:00Z' },
+        {
+          id: 22,
+          name: 'Infection control',
+          status: 'AWAITING_OBSERVATION',
+          score: 90,
+          pass_mark: 80,
+          submitted_at: '2026-03-01T10:00:00Z',
+        },
       ],
     });
     const api = Object.assign(stubApi(), { onboarding_checklist_retrieve: vi.fn(async () => checklist) });
     const { container } = renderApp({ path: '/profile/incomplete-documents', user: newHire, api });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Incomplete documents' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Incomplete documents' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const forms = await screen.findByRole('region', { name: 'Forms to fill in and sign' });
-    expect(within(forms).getByRole('link', { name: 'Fill in and sign: W-4 withholding' })).toHaveAttribute('href', '/onboarding/form-request/11');
-    expect(within(forms).getByRole('link', { name: 'Fill in and sign: Photo release (optional)' })).toHaveAttribute('href', '/onboarding/form-request/12');
+    expect(within(forms).getByRole('link', { name: 'Fill in and sign: W-4 withholding' })).toHaveAttribute(
+      'href',
+      '/onboarding/form-request/11',
+    );
+    expect(within(forms).getByRole('link', { name: 'Fill in and sign: Photo release (optional)' })).toHaveAttribute(
+      'href',
+      '/onboarding/form-request/12',
+    );
     expect(within(forms).queryByText(/Handbook/)).not.toBeInTheDocument();
     const documents = card('Documents to upload');
-    expect(within(documents).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(documents)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Upload: Driver license', '/profile/documents'],
       ['Upload: CPR card', '/profile/documents'],
       ['Upload: TB test', '/profile/documents'],
     ]);
     expect(within(documents).getByText('Expired')).toBeInTheDocument();
-    expect(within(card('Competency tests to take')).getByRole('link', { name: 'Take the test: HHA competency' })).toHaveAttribute(
-      'href',
-      '/onboarding/test-request/21',
-    );
+    expect(
+      within(card('Competency tests to take')).getByRole('link', { name: 'Take the test: HHA competency' }),
+    ).toHaveAttribute('href', '/onboarding/test-request/21');
     const waiting = card('Waiting for review');
     expect(within(waiting).getByText('I-9')).toBeInTheDocument();
     expect(within(waiting).getByText('Diploma')).toBeInTheDocument();
@@ -60,13 +84,23 @@ describe('Incomplete documents', { timeout: 20_000 }, () => {
   it('says so when nothing is due', async () => {
     const checklist = makeChecklist({
       ready: true,
-      forms: [{ id: 13, name: 'Handbook acknowledgement', required: true, status: 'COMPLETED', completed_at: '2026-03-01T10:00:00Z' }],
+      forms: [
+        {
+          id: 13,
+          name: 'Handbook acknowledgement',
+          required: true,
+          status: 'COMPLETED',
+          completed_at: '2026-03-01T10:00:00Z',
+        },
+      ],
       documents: [makeDocument({ status: 'APPROVED' })],
     });
     const api = Object.assign(stubApi(), { onboarding_checklist_retrieve: vi.fn(async () => checklist) });
     renderApp({ path: '/profile/incomplete-documents', user: makeUser('ROLE_EMPLOYEE', { status: 'NEW' }), api });
     expect(await screen.findByText('Nothing is due', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('You have completed every form, document and test the office asked for.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have completed every form, document and test the office asked for.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Forms to fill in and sign' })).not.toBeInTheDocument();
   });
 });
@@ -92,7 +126,13 @@ describe('My documents', { timeout: 30_000 }, () => {
     expiring_soon: true,
     file: { name: 'tb.png', size: 4096, content_type: 'image/png' },
   });
-  const diploma = makeDocument({ id: 4, name: 'Diploma', required: false, status: 'REJECTED', review_note: 'The scan is cut off.' });
+  const diploma = makeDocument({
+    id: 4,
+    name: 'Diploma',
+    required: false,
+    status: 'REJECTED',
+    review_note: 'The scan is cut off.',
+  });
 
   function setUp(overrides: Record<string, unknown> = {}) {
     const api = Object.assign(stubApi(), {
@@ -113,14 +153,18 @@ describe('My documents', { timeout: 30_000 }, () => {
 
   it('shows each document with its status, flags the expired ones and warns of those expiring soon', async () => {
     const { container } = setUp();
-    expect(await screen.findByRole('heading', { level: 1, name: 'My documents' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My documents' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Driver license' });
     expect(within(card('Driver license')).getByText('Missing')).toBeInTheDocument();
     expect(within(card('CPR card')).getByText('Expired', { selector: 'span' })).toBeInTheDocument();
     expect(within(card('CPR card')).getByText('This document has expired. Upload a current one.')).toBeInTheDocument();
     expect(within(card('CPR card')).getByText(/Expired Jan 10, 2026/)).toBeInTheDocument();
     expect(within(card('TB test')).getByText('Expires soon')).toBeInTheDocument();
-    expect(within(card('TB test')).getByText('This document expires on Apr 1, 2026. Upload the renewed one.')).toBeInTheDocument();
+    expect(
+      within(card('TB test')).getByText('This document expires on Apr 1, 2026. Upload the renewed one.'),
+    ).toBeInTheDocument();
     expect(within(card('Diploma')).getByText('Rejected: The scan is cut off.')).toBeInTheDocument();
     // Due ones show the upload form; an approved, valid one offers to replace its file.
     expect(within(card('Driver license')).getByRole('form', { name: 'Upload Driver license' })).toBeInTheDocument();
@@ -131,12 +175,17 @@ describe('My documents', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { api } = setUp();
     const form = await screen.findByRole('form', { name: 'Upload Driver license' }, { timeout: 5000 });
-    await user.upload(within(form).getByLabelText('File', { selector: 'input' }), new File(['jpeg'], 'license.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      within(form).getByLabelText('File', { selector: 'input' }),
+      new File(['jpeg'], 'license.jpg', { type: 'image/jpeg' }),
+    );
     const upload = within(form).getByRole('button', { name: 'Upload' });
     expect(upload).toBeDisabled();
     await user.type(within(form).getByLabelText('Expiry date'), '01.01.2001');
     await user.tab();
-    expect(await within(form).findByText('This date has passed: upload a document that is still valid')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('This date has passed: upload a document that is still valid'),
+    ).toBeInTheDocument();
     await user.clear(within(form).getByLabelText('Expiry date'));
     await user.type(within(form).getByLabelText('Expiry date'), '31.12.2099');
     await user.click(upload);
@@ -158,10 +207,15 @@ describe('My documents', { timeout: 30_000 }, () => {
       const user = userEvent.setup();
       const { api } = setUp();
       const form = await screen.findByRole('form', { name: 'Upload Driver license' }, { timeout: 5000 });
-      await user.upload(within(form).getByLabelText('File', { selector: 'input' }), new File(['jpeg'], 'license.jpg', { type: 'image/jpeg' }));
+      await user.upload(
+        within(form).getByLabelText('File', { selector: 'input' }),
+        new File(['jpeg'], 'license.jpg', { type: 'image/jpeg' }),
+      );
       await user.type(within(form).getByLabelText('Expiry date'), '23.11.2026');
       await user.tab();
-      expect(await within(form).findByText('This date has passed: upload a document that is still valid')).toBeInTheDocument();
+      expect(
+        await within(form).findByText('This date has passed: upload a document that is still valid'),
+      ).toBeInTheDocument();
       await user.clear(within(form).getByLabelText('Expiry date'));
       await user.type(within(form).getByLabelText('Expiry date'), '24.11.2026');
       await user.click(within(form).getByRole('button', { name: 'Upload' }));
@@ -177,7 +231,10 @@ describe('My documents', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ applyAccept: false });
     setUp();
     const form = await screen.findByRole('form', { name: 'Upload Driver license' }, { timeout: 5000 });
-    await user.upload(within(form).getByLabelText('File', { selector: 'input' }), new File(['doc'], 'license.docx', { type: 'application/msword' }));
+    await user.upload(
+      within(form).getByLabelText('File', { selector: 'input' }),
+      new File(['doc'], 'license.docx', { type: 'application/msword' }),
+    );
     expect(await within(form).findByText('File type must be .pdf, .png, .jpg, .jpeg')).toBeInTheDocument();
   });
 
@@ -189,7 +246,9 @@ describe('My documents', { timeout: 30_000 }, () => {
     const { api } = setUp();
     await screen.findByRole('region', { name: 'CPR card' }, { timeout: 5000 });
     await user.click(within(card('CPR card')).getByRole('button', { name: 'Download cpr.pdf' }));
-    await waitFor(() => expect(api.documents_file_retrieve).toHaveBeenCalledWith({ id: 2 }, undefined, { responseType: 'blob' }));
+    await waitFor(() =>
+      expect(api.documents_file_retrieve).toHaveBeenCalledWith({ id: 2 }, undefined, { responseType: 'blob' }),
+    );
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(createObjectURL).toHaveBeenCalled();
   });
@@ -199,17 +258,25 @@ describe('My documents, for someone who is not an employee', { timeout: 20_000 }
   it.each([
     ['ROLE_ADMIN', "An employee's documents are on their page under Employees.", 'Go to Employees', '/employees'],
     ['ROLE_MASTER', "An employee's documents are on their page under Employees.", 'Go to Employees', '/employees'],
-    ['ROLE_CLIENT', 'What waits for your signature is on your welcome page.', 'Go to your welcome page', '/clients/welcome'],
+    [
+      'ROLE_CLIENT',
+      'What waits for your signature is on your welcome page.',
+      'Go to your welcome page',
+      '/clients/welcome',
+    ],
     ['ROLE_MARKETER', 'you have none to upload.', null, null],
-  ] as const)('%s sees what applies to them, no permission error, and nothing is asked of the server', async (role, words, link, to) => {
-    const api = stubApi({ profile_documents_list: vi.fn(async () => []) });
-    const { container } = renderApp({ path: '/profile/documents', user: makeUser(role), api });
-    expect(await screen.findByRole('heading', { level: 1, name: 'My documents' })).toBeInTheDocument();
-    expect(screen.getByText('No documents to keep here')).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(words.replace(/[.']/g, (c) => `\\${c}`)))).toBeInTheDocument();
-    if (link) expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', to);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(api.profile_documents_list).not.toHaveBeenCalled();
-    expect(await seriousAxeViolations(container)).toEqual([]);
-  });
+  ] as const)(
+    '%s sees what applies to them, no permission error, and nothing is asked of the server',
+    async (role, words, link, to) => {
+      const api = stubApi({ profile_documents_list: vi.fn(async () => []) });
+      const { container } = renderApp({ path: '/profile/documents', user: makeUser(role), api });
+      expect(await screen.findByRole('heading', { level: 1, name: 'My documents' })).toBeInTheDocument();
+      expect(screen.getByText('No documents to keep here')).toBeInTheDocument();
+      expect(screen.getByText(new RegExp(words.replace(/[.']/g, (c) => `\\${c}`)))).toBeInTheDocument();
+      if (link) expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', to);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(api.profile_documents_list).not.toHaveBeenCalled();
+      expect(await seriousAxeViolations(container)).toEqual([]);
+    },
+  );
 });

@@ -8,12 +8,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import {
-  downloadDocumentFile,
-  formatDate,
-  type Checklist,
-  type EmployeeDocument,
-} from '../../api/onboarding';
+import { downloadDocumentFile, formatDate, type Checklist, type EmployeeDocument } from '../../api/onboarding';
 import { DOCUMENT_STATUS_TEXT, FORM_STATUS_TEXT, TEST_STATUS_TEXT, statusOf } from '../../domain/status-text';
 import { DocumentStatusTags } from '../../ui/document-status-tags';
 import { Card, ItemList, Stack } from '../../ui/layout';
@@ -38,7 +33,11 @@ const Facts = styled.p`
 
 /** Whether the employee has to (re)upload a file for this document. */
 export function documentIsDue(document: EmployeeDocument): boolean {
-  return document.status === 'MISSING' || document.status === 'REJECTED' || (document.status === 'APPROVED' && document.expired);
+  return (
+    document.status === 'MISSING' ||
+    document.status === 'REJECTED' ||
+    (document.status === 'APPROVED' && document.expired)
+  );
 }
 
 function formatSize(bytes: number) {
@@ -47,7 +46,13 @@ function formatSize(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; onUploaded: (next: EmployeeDocument) => void }) {
+function DocumentCard({
+  document,
+  onUploaded,
+}: {
+  document: EmployeeDocument;
+  onUploaded: (next: EmployeeDocument) => void;
+}) {
   const api = useApiClient();
   const { user } = useAuthentication();
   const headingId = useId();
@@ -63,13 +68,21 @@ function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; on
       </TitleLine>
       <Facts>
         {document.required ? 'Required' : 'Optional'}
-        {document.expires_on ? ` · ${document.expired ? 'Expired' : 'Expires'} ${formatDate(document.expires_on)}` : document.requires_expiry ? ' · Needs an expiry date' : ''}
+        {document.expires_on
+          ? ` · ${document.expired ? 'Expired' : 'Expires'} ${formatDate(document.expires_on)}`
+          : document.requires_expiry
+            ? ' · Needs an expiry date'
+            : ''}
         {document.uploaded_at ? ` · Uploaded ${formatDateTime(document.uploaded_at, user?.timezone)}` : ''}
       </Facts>
-      {document.status === 'REJECTED' && document.review_note ? <Alert tone="error">Rejected: {document.review_note}</Alert> : null}
+      {document.status === 'REJECTED' && document.review_note ? (
+        <Alert tone="error">Rejected: {document.review_note}</Alert>
+      ) : null}
       {document.expired ? <Alert tone="error">This document has expired. Upload a current one.</Alert> : null}
       {!document.expired && document.expiring_soon ? (
-        <Alert tone="warning">This document expires on {formatDate(document.expires_on)}. Upload the renewed one.</Alert>
+        <Alert tone="warning">
+          This document expires on {formatDate(document.expires_on)}. Upload the renewed one.
+        </Alert>
       ) : null}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       {file ? (
@@ -115,9 +128,18 @@ function DocumentCard({ document, onUploaded }: { document: EmployeeDocument; on
 
 /** What /profile/documents says to someone who keeps no documents here (only employees do). */
 const NOT_AN_EMPLOYEE: Record<string, { description: string; link?: { to: string; text: string } }> = {
-  ROLE_ADMIN: { description: "Documents are kept for employees. An employee's documents are on their page under Employees.", link: { to: '/employees', text: 'Go to Employees' } },
-  ROLE_MASTER: { description: "Documents are kept for employees. An employee's documents are on their page under Employees.", link: { to: '/employees', text: 'Go to Employees' } },
-  ROLE_CLIENT: { description: 'Documents are kept for employees. What waits for your signature is on your welcome page.', link: { to: '/clients/welcome', text: 'Go to your welcome page' } },
+  ROLE_ADMIN: {
+    description: "Documents are kept for employees. An employee's documents are on their page under Employees.",
+    link: { to: '/employees', text: 'Go to Employees' },
+  },
+  ROLE_MASTER: {
+    description: "Documents are kept for employees. An employee's documents are on their page under Employees.",
+    link: { to: '/employees', text: 'Go to Employees' },
+  },
+  ROLE_CLIENT: {
+    description: 'Documents are kept for employees. What waits for your signature is on your welcome page.',
+    link: { to: '/clients/welcome', text: 'Go to your welcome page' },
+  },
   ROLE_MARKETER: { description: 'Documents are kept for employees; you have none to upload.' },
 };
 
@@ -141,11 +163,7 @@ export function ProfileDocumentsPage() {
 
 function OwnDocuments() {
   const api = useApiClient();
-  const documents = useRecord(
-    () => api.profile_documents_list(),
-    'documents',
-    'Your documents could not be loaded.',
-  );
+  const documents = useRecord(() => api.profile_documents_list(), 'documents', 'Your documents could not be loaded.');
   const rows = documents.data ?? [];
   return (
     <PrivatePage title="My documents" description="Upload the documents the office asked for and keep them up to date.">
@@ -153,7 +171,10 @@ function OwnDocuments() {
       {documents.loading && !documents.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 && !documents.error ? (
-        <EmptyState title="No documents yet" description="When the office asks you for a document, it will be listed here for you to upload." />
+        <EmptyState
+          title="No documents yet"
+          description="When the office asks you for a document, it will be listed here for you to upload."
+        />
       ) : (
         <Stack>
           {rows.map((document) => (
@@ -178,7 +199,12 @@ interface DueItem {
 }
 
 /** What is still due on a checklist (to do) and what waits for someone else (waiting). */
-export function dueItemsOf(checklist: Checklist): { forms: DueItem[]; documents: DueItem[]; tests: DueItem[]; waiting: DueItem[] } {
+export function dueItemsOf(checklist: Checklist): {
+  forms: DueItem[];
+  documents: DueItem[];
+  tests: DueItem[];
+  waiting: DueItem[];
+} {
   const optional = (required: boolean) => (required ? '' : ' (optional)');
   const forms = checklist.forms
     .filter((form) => form.status === 'PENDING')
@@ -192,7 +218,9 @@ export function dueItemsOf(checklist: Checklist): { forms: DueItem[]; documents:
   const documents = checklist.documents.filter(documentIsDue).map((document) => ({
     key: `document-${document.id}`,
     name: `${document.name}${optional(document.required)}`,
-    status: document.expired ? { text: 'Expired', tone: 'error' as const } : statusOf(DOCUMENT_STATUS_TEXT, document.status),
+    status: document.expired
+      ? { text: 'Expired', tone: 'error' as const }
+      : statusOf(DOCUMENT_STATUS_TEXT, document.status),
     to: '/profile/documents',
     action: 'Upload',
   }));
@@ -211,7 +239,11 @@ export function dueItemsOf(checklist: Checklist): { forms: DueItem[]; documents:
       .map((form) => ({ key: `form-${form.id}`, name: form.name, status: statusOf(FORM_STATUS_TEXT, form.status) })),
     ...checklist.documents
       .filter((document) => document.status === 'PENDING')
-      .map((document) => ({ key: `document-${document.id}`, name: document.name, status: statusOf(DOCUMENT_STATUS_TEXT, document.status) })),
+      .map((document) => ({
+        key: `document-${document.id}`,
+        name: document.name,
+        status: statusOf(DOCUMENT_STATUS_TEXT, document.status),
+      })),
     ...checklist.tests
       .filter((test) => test.status === 'AWAITING_OBSERVATION')
       .map((test) => ({
@@ -252,7 +284,11 @@ export function DueList({ id, title, items }: { id: string; title: string; items
 /** /profile/incomplete-documents — what is still due, each linking to the page that completes it. */
 export function IncompleteDocumentsPage() {
   const api = useApiClient();
-  const checklist = useRecord(() => api.onboarding_checklist_retrieve(), 'checklist', 'Your checklist could not be loaded.');
+  const checklist = useRecord(
+    () => api.onboarding_checklist_retrieve(),
+    'checklist',
+    'Your checklist could not be loaded.',
+  );
   const due = checklist.data ? dueItemsOf(checklist.data) : null;
   const nothingDue = !!due && due.forms.length + due.documents.length + due.tests.length === 0;
   return (
@@ -264,8 +300,16 @@ export function IncompleteDocumentsPage() {
           {nothingDue ? (
             <EmptyState
               title="Nothing is due"
-              description={due.waiting.length ? 'You have done your part. The office will review what is waiting below.' : 'You have completed every form, document and test the office asked for.'}
-              action={<ButtonLink to="/onboarding" variant="secondary">See your onboarding checklist</ButtonLink>}
+              description={
+                due.waiting.length
+                  ? 'You have done your part. The office will review what is waiting below.'
+                  : 'You have completed every form, document and test the office asked for.'
+              }
+              action={
+                <ButtonLink to="/onboarding" variant="secondary">
+                  See your onboarding checklist
+                </ButtonLink>
+              }
             />
           ) : null}
           <DueList id="due-forms" title="Forms to fill in and sign" items={due.forms} />

@@ -7,7 +7,12 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 
-const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper', email: 'admin@sunrise.example', phone: '555-0100' });
+const admin = makeUser('ROLE_ADMIN', {
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'admin@sunrise.example',
+  phone: '555-0100',
+});
 
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -90,8 +95,22 @@ describe('Profile page', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal of a wrong current password", async () => {
     const user = userEvent.setup();
-    const refusal = { isAxiosError: true, response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { current_password: ['The current password is not correct.'] } } } };
-    renderApp({ path: '/profile', user: admin, api: stubApi({ auth_password_change_create: vi.fn(async () => Promise.reject(refusal)) }) });
+    const refusal = {
+      isAxiosError: true,
+      response: {
+        status: 400,
+        data: {
+          detail: 'Invalid input.',
+          code: 'invalid',
+          fields: { current_password: ['The current password is not correct.'] },
+        },
+      },
+    };
+    renderApp({
+      path: '/profile',
+      user: admin,
+      api: stubApi({ auth_password_change_create: vi.fn(async () => Promise.reject(refusal)) }),
+    });
     const form = await screen.findByRole('form', { name: 'Change password' }, { timeout: 5000 });
     await user.type(within(form).getByLabelText('Current password'), 'wrong-password');
     await user.type(within(form).getByLabelText('New password'), 'a-much-longer-passphrase');
@@ -113,7 +132,9 @@ describe('Profile page', { timeout: 20_000 }, () => {
     expect(within(form).getByRole('button', { name: 'Save signature' })).toBeDisabled();
     await drawSignature(within(form).getByRole('img', { name: 'Draw your signature' }));
     await user.click(within(form).getByRole('button', { name: 'Save signature' }));
-    await waitFor(() => expect(api.auth_signature_create).toHaveBeenCalledWith(null, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
+    await waitFor(() =>
+      expect(api.auth_signature_create).toHaveBeenCalledWith(null, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }),
+    );
     // the saved signature is read back through the client (with the token)
     expect(await screen.findByRole('img', { name: 'Your saved signature' })).toHaveAttribute('src', 'blob:signature');
     expect(api.auth_signature_retrieve).toHaveBeenCalledWith(null, null, { responseType: 'blob' });

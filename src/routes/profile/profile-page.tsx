@@ -156,7 +156,10 @@ const detailsSchema = yup.object({
   phone: yup
     .string()
     .trim()
-    .matches(/^[+0-9 ().-]{7,20}$/, { message: 'Enter a phone number (digits, spaces, +, -, parentheses)', excludeEmptyString: true }),
+    .matches(/^[+0-9 ().-]{7,20}$/, {
+      message: 'Enter a phone number (digits, spaces, +, -, parentheses)',
+      excludeEmptyString: true,
+    }),
   timezone: yup.string().required('Choose your time zone'),
 });
 
@@ -164,10 +167,18 @@ function EditDetailsForm({ user }: { user: User }) {
   const api = useApiClient();
   const { updateUser } = useAuthentication();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const zones = useMemo(() => timeZoneOptions(user.timezone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })), [user.timezone]);
+  const zones = useMemo(
+    () => timeZoneOptions(user.timezone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+    [user.timezone],
+  );
   return (
     <Formik
-      initialValues={{ first_name: user.first_name ?? '', last_name: user.last_name ?? '', phone: user.phone ?? '', timezone: user.timezone ?? 'UTC' }}
+      initialValues={{
+        first_name: user.first_name ?? '',
+        last_name: user.last_name ?? '',
+        phone: user.phone ?? '',
+        timezone: user.timezone ?? 'UTC',
+      }}
       enableReinitialize
       validationSchema={detailsSchema}
       onSubmit={async (values, { setErrors }) => {
@@ -227,7 +238,10 @@ function ChangePasswordForm() {
       onSubmit={async (values, { setErrors, resetForm }) => {
         setResult(null);
         try {
-          await api.auth_password_change_create(null, { current_password: values.current_password, new_password: values.new_password });
+          await api.auth_password_change_create(null, {
+            current_password: values.current_password,
+            new_password: values.new_password,
+          });
           resetForm();
           setResult({ tone: 'success', text: 'Your password was changed. Your other sessions were signed out.' });
         } catch (failure) {
@@ -266,7 +280,11 @@ function SignatureForm({ user }: { user: User }) {
     <>
       {user.has_signature ? (
         <SavedSignature>
-          <SignatureImage key={padKey} load={() => api.auth_signature_retrieve(null, null, { responseType: 'blob' })} alt="Your saved signature" />
+          <SignatureImage
+            key={padKey}
+            load={() => api.auth_signature_retrieve(null, null, { responseType: 'blob' })}
+            alt="Your saved signature"
+          />
         </SavedSignature>
       ) : (
         <Muted>You have not saved a signature yet.</Muted>
@@ -290,7 +308,12 @@ function SignatureForm({ user }: { user: User }) {
         <Form noValidate aria-label="Signature">
           <FormStack>
             {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-            <SignatureField key={padKey} name="signature" label={user.has_signature ? 'Draw a new signature' : 'Draw your signature'} hint="Use your mouse, finger or stylus." />
+            <SignatureField
+              key={padKey}
+              name="signature"
+              label={user.has_signature ? 'Draw a new signature' : 'Draw your signature'}
+              hint="Use your mouse, finger or stylus."
+            />
             <div>
               <SubmitButton>Save signature</SubmitButton>
             </div>

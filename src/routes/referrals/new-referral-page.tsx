@@ -19,7 +19,9 @@ export function NewReferralPage() {
     <PrivatePage title="New referral" description={<TextLink to="/referrals">Back to referrals</TextLink>}>
       <Panel aria-labelledby="new-referral-title" css={{ maxWidth: 760 }}>
         <h2 id="new-referral-title">Referral details</h2>
-        <p css={{ marginTop: 0 }}>The office sees it at once on its referral board; you follow it on the referral's timeline.</p>
+        <p css={{ marginTop: 0 }}>
+          The office sees it at once on its referral board; you follow it on the referral's timeline.
+        </p>
         <ReferralForm
           labelledBy="new-referral-title"
           initialValues={EMPTY_REFERRAL}
@@ -33,7 +35,9 @@ export function NewReferralPage() {
           }
           onSave={async (values) => {
             const created = await api.referrals_create(null, referralBody(values));
-            navigate(`/referrals/${created.id}`, { state: { notice: `The referral of ${created.first_name} ${created.last_name} was saved.` } });
+            navigate(`/referrals/${created.id}`, {
+              state: { notice: `The referral of ${created.first_name} ${created.last_name} was saved.` },
+            });
           }}
         />
       </Panel>

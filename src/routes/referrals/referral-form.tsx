@@ -6,7 +6,15 @@ import { REFERRAL_PAYERS, REFERRAL_SOURCES, SERVICES, servicesFor, type ServiceC
 import { CLIENT_TYPES, type ClientType } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
-import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField, useTouchedError } from '../../ui/fields';
+import {
+  CheckboxField,
+  FieldError,
+  FormStack,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useTouchedError,
+} from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, RowActions, TwoColumns } from '../../ui/layout';
 import type { Referral, ReferralBody } from '../../api/referrals';
@@ -48,7 +56,8 @@ const FIELDS = [
   'notes',
 ] as const;
 
-const noServices = () => Object.fromEntries(Object.keys(SERVICES).map((key) => [key, false])) as Record<ServiceCode, boolean>;
+const noServices = () =>
+  Object.fromEntries(Object.keys(SERVICES).map((key) => [key, false])) as Record<ServiceCode, boolean>;
 
 export const EMPTY_REFERRAL: ReferralValues = {
   first_name: '',
@@ -118,7 +127,9 @@ export function changedFields(referral: Referral, values: ReferralValues): Parti
   const body = referralBody(values);
   const saved = referralBody(referralValues(referral));
   return Object.fromEntries(
-    Object.entries(body).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(saved[key as keyof ReferralBody])),
+    Object.entries(body).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(saved[key as keyof ReferralBody]),
+    ),
   ) as Partial<ReferralBody>;
 }
 
@@ -142,14 +153,21 @@ export function referralSchema(today: string) {
       .string()
       .trim()
       .required('Enter a phone number')
-      .test('digits', 'Enter a phone number with at least 7 digits', (value) => (value ?? '').replace(/\D/g, '').length >= 7),
+      .test(
+        'digits',
+        'Enter a phone number with at least 7 digits',
+        (value) => (value ?? '').replace(/\D/g, '').length >= 7,
+      ),
     address: yup.string().max(200, 'Use at most 200 characters'),
     city: yup.string().max(100, 'Use at most 100 characters'),
     state: yup.string().max(50, 'Use at most 50 characters'),
     postal_code: yup.string().max(20, 'Use at most 20 characters'),
     type: yup.string().oneOf(Object.keys(CLIENT_TYPES), 'Choose the type of care').required('Choose the type of care'),
     payer: yup.string(),
-    source: yup.string().oneOf(Object.keys(REFERRAL_SOURCES), 'Choose where the referral comes from').required('Choose where the referral comes from'),
+    source: yup
+      .string()
+      .oneOf(Object.keys(REFERRAL_SOURCES), 'Choose where the referral comes from')
+      .required('Choose where the referral comes from'),
     source_name: yup.string().max(200, 'Use at most 200 characters'),
     source_contact: yup.string().max(200, 'Use at most 200 characters'),
     notes: yup.string().max(10_000, 'Use at most 10,000 characters'),
@@ -212,7 +230,15 @@ export interface ReferralFormProps {
 }
 
 /** A referral's details: the person, the care asked for, where it comes from (new referral and correction). */
-export function ReferralForm({ labelledBy, initialValues, today, submitLabel, cancel, onSave, failureText }: ReferralFormProps) {
+export function ReferralForm({
+  labelledBy,
+  initialValues,
+  today,
+  submitLabel,
+  cancel,
+  onSave,
+  failureText,
+}: ReferralFormProps) {
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -259,8 +285,18 @@ export function ReferralForm({ labelledBy, initialValues, today, submitLabel, ca
             <Section>Source</Section>
             <SelectField name="source" label="Source" placeholder="Choose a source" options={SOURCE_OPTIONS} />
             <TwoColumns>
-              <TextField name="source_name" label="Source's name (optional)" hint="The hospital, office or person that referred." autoComplete="off" />
-              <TextField name="source_contact" label="Source's contact (optional)" hint="Who to call back there, and how." autoComplete="off" />
+              <TextField
+                name="source_name"
+                label="Source's name (optional)"
+                hint="The hospital, office or person that referred."
+                autoComplete="off"
+              />
+              <TextField
+                name="source_contact"
+                label="Source's contact (optional)"
+                hint="Who to call back there, and how."
+                autoComplete="off"
+              />
             </TwoColumns>
             <TextAreaField name="notes" label="Notes (optional)" />
             <RowActions>

@@ -14,19 +14,43 @@ const contacted = makeReferral({
   status: 'CONTACTED',
   events: [
     makeEvent({ id: 1, kind: 'CREATED' }),
-    makeEvent({ id: 2, kind: 'STATUS', status: 'CONTACTED', by: { id: 1, name: 'Grace Hopper' }, at: '2026-03-03T15:30:00Z' }),
-    makeEvent({ id: 3, kind: 'EDIT', changes: { phone: { from: '1', to: '2' }, postal_code: { from: '', to: '12203' } }, at: '2026-03-04T15:30:00Z' }),
+    makeEvent({
+      id: 2,
+      kind: 'STATUS',
+      status: 'CONTACTED',
+      by: { id: 1, name: 'Grace Hopper' },
+      at: '2026-03-03T15:30:00Z',
+    }),
+    makeEvent({
+      id: 3,
+      kind: 'EDIT',
+      changes: { phone: { from: '1', to: '2' }, postal_code: { from: '', to: '12203' } },
+      at: '2026-03-04T15:30:00Z',
+    }),
     makeEvent({ id: 4, kind: 'NOTE', note: 'Daughter calls back Friday.', at: '2026-03-05T15:30:00Z' }),
   ],
 });
 
-function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}, user: User = admin) {
+function setUp(
+  path: string,
+  overrides: Record<string, (...args: never[]) => Promise<unknown>> = {},
+  user: User = admin,
+) {
   const api = Object.assign(stubApi(), {
     referrals_retrieve: vi.fn(async () => contacted),
-    referrals_status_create: vi.fn(async (_: unknown, body: { status: 'DECLINED'; assessment_on?: string; reason?: 'NO_STAFF' }) =>
-      makeReferral({ ...contacted, status: body.status, assessment_on: body.assessment_on ?? null, decline_reason: body.reason ?? null, editable: body.status !== 'DECLINED' }),
+    referrals_status_create: vi.fn(
+      async (_: unknown, body: { status: 'DECLINED'; assessment_on?: string; reason?: 'NO_STAFF' }) =>
+        makeReferral({
+          ...contacted,
+          status: body.status,
+          assessment_on: body.assessment_on ?? null,
+          decline_reason: body.reason ?? null,
+          editable: body.status !== 'DECLINED',
+        }),
     ),
-    referrals_admit_create: vi.fn(async () => makeReferral({ ...contacted, status: 'ADMITTED', client_id: 77, editable: false })),
+    referrals_admit_create: vi.fn(async () =>
+      makeReferral({ ...contacted, status: 'ADMITTED', client_id: 77, editable: false }),
+    ),
     referrals_notes_create: vi.fn(async () => contacted),
     ...overrides,
   });
@@ -42,10 +66,22 @@ describe('Referral page', { timeout: 30000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Diaz' }, { timeout: 5000 })).toBeInTheDocument();
     expect(api.referrals_retrieve).toHaveBeenCalledWith({ id: 12 });
     const group = await moves();
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['Schedule assessment', 'Admit', 'Decline', 'Mark lost']);
-    expect(screen.getByRole('link', { name: "Back to the marketer's referrals" })).toHaveAttribute('href', '/marketers/31/referrals');
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Schedule assessment', 'Admit', 'Decline', 'Mark lost']);
+    expect(screen.getByRole('link', { name: "Back to the marketer's referrals" })).toHaveAttribute(
+      'href',
+      '/marketers/31/referrals',
+    );
     const timeline = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
-    expect(timeline.map((item) => item.querySelector('strong')!.textContent)).toEqual(['Received', 'Status: Contacted', 'Corrected: phone, postal code', 'Note']);
+    expect(timeline.map((item) => item.querySelector('strong')!.textContent)).toEqual([
+      'Received',
+      'Status: Contacted',
+      'Corrected: phone, postal code',
+      'Note',
+    ]);
     expect(timeline[1]).toHaveTextContent('Grace Hopper · Mar 3, 2026, 10:30 AM');
     expect(timeline[3]).toHaveTextContent('Daughter calls back Friday.');
   });
@@ -58,7 +94,12 @@ describe('Referral page', { timeout: 30000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Schedule assessment' })).toBeDisabled();
     fireEvent.change(within(dialog).getByLabelText('Date of the assessment'), { target: { value: '2999-04-10' } });
     await user.click(within(dialog).getByRole('button', { name: 'Schedule assessment' }));
-    await waitFor(() => expect(api.referrals_status_create).toHaveBeenCalledWith({ id: 12 }, { status: 'ASSESSMENT_SCHEDULED', assessment_on: '2999-04-10' }));
+    await waitFor(() =>
+      expect(api.referrals_status_create).toHaveBeenCalledWith(
+        { id: 12 },
+        { status: 'ASSESSMENT_SCHEDULED', assessment_on: '2999-04-10' },
+      ),
+    );
     expect(await screen.findByText('The assessment was scheduled for Apr 10, 2999.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -76,7 +117,12 @@ describe('Referral page', { timeout: 30000 }, () => {
     expect(api.referrals_status_create).not.toHaveBeenCalled();
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'No staff available');
     await user.click(within(dialog).getByRole('button', { name: 'Decline referral' }));
-    await waitFor(() => expect(api.referrals_status_create).toHaveBeenCalledWith({ id: 12 }, { status: 'DECLINED', reason: 'NO_STAFF', note: 'No aide in that county.' }));
+    await waitFor(() =>
+      expect(api.referrals_status_create).toHaveBeenCalledWith(
+        { id: 12 },
+        { status: 'DECLINED', reason: 'NO_STAFF', note: 'No aide in that county.' },
+      ),
+    );
     expect(await screen.findByText('The referral was declined.')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Move the referral' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the referral board' })).toHaveAttribute('href', '/marketers');
@@ -90,16 +136,27 @@ describe('Referral page', { timeout: 30000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Admit' }));
     expect(api.referrals_admit_create).toHaveBeenCalledWith({ id: 12 }, {});
     expect(await screen.findByText(/Admitted: the client record is ready/)).toBeInTheDocument();
-    for (const link of screen.getAllByRole('link', { name: 'Open the client record' })) expect(link).toHaveAttribute('href', '/clients/77');
+    for (const link of screen.getAllByRole('link', { name: 'Open the client record' }))
+      expect(link).toHaveAttribute('href', '/clients/77');
   });
 
   it("shows the server's message when the admission is refused (409)", async () => {
     const user = userEvent.setup();
-    const refusal = { isAxiosError: true, response: { status: 409, data: { detail: 'This referral was already admitted; a referral is admitted once.', code: 'referral_admitted' } } };
+    const refusal = {
+      isAxiosError: true,
+      response: {
+        status: 409,
+        data: { detail: 'This referral was already admitted; a referral is admitted once.', code: 'referral_admitted' },
+      },
+    };
     setUp('/marketers/31/referrals/12', { referrals_admit_create: vi.fn(async () => Promise.reject(refusal)) });
     await user.click(within(await moves()).getByRole('button', { name: 'Admit' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Admit Rosa Diaz?' })).getByRole('button', { name: 'Admit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This referral was already admitted; a referral is admitted once.');
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Admit Rosa Diaz?' })).getByRole('button', { name: 'Admit' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This referral was already admitted; a referral is admitted once.',
+    );
     expect(screen.queryByRole('link', { name: 'Open the client record' })).not.toBeInTheDocument();
   });
 
@@ -108,16 +165,27 @@ describe('Referral page', { timeout: 30000 }, () => {
     const { api } = setUp('/referrals/12', {}, marketer);
     expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Diaz' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Move the referral' })).not.toBeInTheDocument();
-    for (const name of ['Mark contacted', 'Schedule assessment', 'Decline', 'Mark lost', 'Admit']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Mark contacted', 'Schedule assessment', 'Decline', 'Mark lost', 'Admit'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Note'), 'Met the daughter.');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    await waitFor(() => expect(api.referrals_notes_create).toHaveBeenCalledWith({ id: 12 }, { note: 'Met the daughter.' }));
+    await waitFor(() =>
+      expect(api.referrals_notes_create).toHaveBeenCalledWith({ id: 12 }, { note: 'Met the daughter.' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Correct details' }));
     expect(screen.getByLabelText('First name')).toHaveValue('Rosa');
   });
 
   it('shows a marketer an admitted referral as "Admitted", without the client link', async () => {
-    setUp('/referrals/12', { referrals_retrieve: vi.fn(async () => makeReferral({ ...contacted, status: 'ADMITTED', client_id: 77, editable: false })) }, marketer);
+    setUp(
+      '/referrals/12',
+      {
+        referrals_retrieve: vi.fn(async () =>
+          makeReferral({ ...contacted, status: 'ADMITTED', client_id: 77, editable: false }),
+        ),
+      },
+      marketer,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Diaz' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open the client record' })).not.toBeInTheDocument();
     expect(screen.getByText('Admitted', { selector: 'dd' })).toBeInTheDocument();

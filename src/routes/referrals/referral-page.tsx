@@ -156,7 +156,9 @@ export function ReferralPage() {
 
   const moves = office && !isDecided(referral.status) ? REFERRAL_MOVES[referral.status] : [];
   const name = personOf(referral);
-  const place = [referral.address, [referral.city, referral.state, referral.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const place = [referral.address, [referral.city, referral.state, referral.postal_code].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
 
   return (
     <PrivatePage
@@ -194,7 +196,13 @@ export function ReferralPage() {
           {referral.status === 'ADMITTED' ? (
             <>
               <dt>Client</dt>
-              <dd>{office && referral.client_id ? <TextLink to={`/clients/${referral.client_id}`}>Open the client record</TextLink> : 'Admitted'}</dd>
+              <dd>
+                {office && referral.client_id ? (
+                  <TextLink to={`/clients/${referral.client_id}`}>Open the client record</TextLink>
+                ) : (
+                  'Admitted'
+                )}
+              </dd>
             </>
           ) : null}
           <dt>Marketer</dt>
@@ -269,11 +277,19 @@ export function ReferralPage() {
                 <dt>Type of care</dt>
                 <dd>{typeLabel(referral.type)}</dd>
                 <dt>Requested services</dt>
-                <dd>{referral.requested_services.length ? referral.requested_services.map(serviceLabel).join(', ') : 'None named'}</dd>
+                <dd>
+                  {referral.requested_services.length
+                    ? referral.requested_services.map(serviceLabel).join(', ')
+                    : 'None named'}
+                </dd>
                 <dt>Payer</dt>
                 <dd>{payerLabel(referral.payer)}</dd>
                 <dt>Source</dt>
-                <dd>{referral.source_name ? `${sourceLabel(referral.source)}: ${referral.source_name}` : sourceLabel(referral.source)}</dd>
+                <dd>
+                  {referral.source_name
+                    ? `${sourceLabel(referral.source)}: ${referral.source_name}`
+                    : sourceLabel(referral.source)}
+                </dd>
                 <dt>Source's contact</dt>
                 <dd>{referral.source_contact || '—'}</dd>
                 <dt>Notes</dt>
@@ -308,7 +324,9 @@ export function ReferralPage() {
           <h3 id="add-referral-note-title">Add a note</h3>
           <Formik
             initialValues={{ note: '' }}
-            validationSchema={yup.object({ note: yup.string().trim().max(5000, 'Use at most 5,000 characters').required('Write the note') })}
+            validationSchema={yup.object({
+              note: yup.string().trim().max(5000, 'Use at most 5,000 characters').required('Write the note'),
+            })}
             onSubmit={async (values, { resetForm, setErrors }) => {
               setNotice(null);
               setError(null);
@@ -345,18 +363,33 @@ export function ReferralPage() {
             const answer = await api.referrals_status_create({ id }, body);
             changed(
               answer,
-              body.status === 'DECLINED' ? 'The referral was declined.' : `The assessment was scheduled for ${formatCalendarDate(answer.assessment_on)}.`,
+              body.status === 'DECLINED'
+                ? 'The referral was declined.'
+                : `The assessment was scheduled for ${formatCalendarDate(answer.assessment_on)}.`,
             );
           }}
         />
       ) : null}
       {asking === 'LOST' ? (
-        <ConfirmDialog title={`Mark the referral of ${name} lost?`} confirmLabel="Mark lost" confirmVariant="danger" busy={busy} onConfirm={() => void markLost()} onCancel={() => setAsking(null)}>
+        <ConfirmDialog
+          title={`Mark the referral of ${name} lost?`}
+          confirmLabel="Mark lost"
+          confirmVariant="danger"
+          busy={busy}
+          onConfirm={() => void markLost()}
+          onCancel={() => setAsking(null)}
+        >
           <p>A lost referral moves no further and its details can no longer be corrected.</p>
         </ConfirmDialog>
       ) : null}
       {asking === 'ADMIT' ? (
-        <ConfirmDialog title={`Admit ${name}?`} confirmLabel="Admit" busy={busy} onConfirm={() => void admit()} onCancel={() => setAsking(null)}>
+        <ConfirmDialog
+          title={`Admit ${name}?`}
+          confirmLabel="Admit"
+          busy={busy}
+          onConfirm={() => void admit()}
+          onCancel={() => setAsking(null)}
+        >
           <p>The client record is created (Pending) from this referral's details, and the marketer is told.</p>
         </ConfirmDialog>
       ) : null}
@@ -380,7 +413,9 @@ function MoveDialog({
 }) {
   const [error, setError] = useState<string | null>(null);
   const scheduling = move === 'ASSESSMENT_SCHEDULED';
-  const title = scheduling ? `Schedule the assessment of ${personOf(referral)}` : `Decline the referral of ${personOf(referral)}`;
+  const title = scheduling
+    ? `Schedule the assessment of ${personOf(referral)}`
+    : `Decline the referral of ${personOf(referral)}`;
   const schema = scheduling
     ? yup.object({
         assessment_on: yup
@@ -390,7 +425,10 @@ function MoveDialog({
         note: yup.string().max(5000, 'Use at most 5,000 characters'),
       })
     : yup.object({
-        reason: yup.string().oneOf(Object.keys(DECLINE_REASONS), 'Choose why the referral is declined').required('Choose why the referral is declined'),
+        reason: yup
+          .string()
+          .oneOf(Object.keys(DECLINE_REASONS), 'Choose why the referral is declined')
+          .required('Choose why the referral is declined'),
         note: yup.string().max(5000, 'Use at most 5,000 characters'),
       });
   return (
@@ -420,14 +458,22 @@ function MoveDialog({
             {scheduling ? (
               <TextField name="assessment_on" label="Date of the assessment" type="date" min={today} data-autofocus />
             ) : (
-              <SelectField name="reason" label="Reason" placeholder="Choose a reason" options={REASON_OPTIONS} data-autofocus />
+              <SelectField
+                name="reason"
+                label="Reason"
+                placeholder="Choose a reason"
+                options={REASON_OPTIONS}
+                data-autofocus
+              />
             )}
             <TextAreaField name="note" label="Note (optional)" />
             <DialogActions>
               <Button variant="secondary" onClick={onClose}>
                 Cancel
               </Button>
-              <SubmitButton variant={scheduling ? 'primary' : 'danger'}>{scheduling ? 'Schedule assessment' : 'Decline referral'}</SubmitButton>
+              <SubmitButton variant={scheduling ? 'primary' : 'danger'}>
+                {scheduling ? 'Schedule assessment' : 'Decline referral'}
+              </SubmitButton>
             </DialogActions>
           </FormStack>
         </Form>

@@ -10,13 +10,23 @@ configure({ asyncUtilTimeout: 5000 });
 
 const marketer = makeUser('ROLE_MARKETER', { first_name: 'Mia', last_name: 'Lane' });
 const rosa = makeReferral({ overdue: true });
-const omar = makeReferral({ id: 13, first_name: 'Omar', last_name: 'Haddad', type: 'HHP', source: 'PHYSICIAN', source_name: '', status: 'CONTACTED' });
+const omar = makeReferral({
+  id: 13,
+  first_name: 'Omar',
+  last_name: 'Haddad',
+  type: 'HHP',
+  source: 'PHYSICIAN',
+  source_name: '',
+  status: 'CONTACTED',
+});
 
 function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     referrals_list: vi.fn(async (params: { status?: string; search?: string }) => {
       const results = [rosa, omar].filter(
-        (row) => (!params.status || row.status === params.status) && (!params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase())),
+        (row) =>
+          (!params.status || row.status === params.status) &&
+          (!params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase())),
       );
       return { count: results.length, next: null, previous: null, results };
     }),
@@ -47,10 +57,25 @@ describe("The marketer's referrals", { timeout: 30000 }, () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Contacted');
-    await waitFor(() => expect(api.referrals_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: '-created_at', status: 'CONTACTED' }));
+    await waitFor(() =>
+      expect(api.referrals_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: '-created_at',
+        status: 'CONTACTED',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Rosa Diaz' })).not.toBeInTheDocument());
     await user.type(screen.getByRole('searchbox', { name: 'Search referrals' }), 'rosa');
-    await waitFor(() => expect(api.referrals_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: '-created_at', status: 'CONTACTED', search: 'rosa' }));
+    await waitFor(() =>
+      expect(api.referrals_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: '-created_at',
+        status: 'CONTACTED',
+        search: 'rosa',
+      }),
+    );
     expect(await screen.findByText('No referrals match')).toBeInTheDocument();
   });
 
@@ -129,7 +154,17 @@ describe('New referral', { timeout: 30000 }, () => {
 
   it("shows the server's field error at its field", async () => {
     const user = userEvent.setup();
-    const refusal = { isAxiosError: true, response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { phone: ['Enter a phone number with at least 7 digits.'] } } } };
+    const refusal = {
+      isAxiosError: true,
+      response: {
+        status: 400,
+        data: {
+          detail: 'Invalid input.',
+          code: 'invalid',
+          fields: { phone: ['Enter a phone number with at least 7 digits.'] },
+        },
+      },
+    };
     setUp('/referrals/new', { referrals_create: vi.fn(async () => Promise.reject(refusal)) });
     const form = await screen.findByRole('form', { name: 'Referral details' }, { timeout: 5000 });
     await user.type(within(form).getByLabelText('First name'), 'Rosa');

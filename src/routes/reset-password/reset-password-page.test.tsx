@@ -8,7 +8,11 @@ import { INVALID_RESET_LINK_TEXT, ResetPasswordPage } from './reset-password-pag
 const api = vi.hoisted(() => ({ auth_password_reset_confirm_create: vi.fn(), password_texts_list: vi.fn() }));
 vi.mock('../../app/api-client', () => ({ useApiClient: () => api }));
 vi.mock('../../app/organization', () => ({
-  useOrganization: () => ({ organization: { id: 1, name: 'Sunrise Home Care', token: 'sunrise' }, organizations: [], selectOrganization: vi.fn() }),
+  useOrganization: () => ({
+    organization: { id: 1, name: 'Sunrise Home Care', token: 'sunrise' },
+    organizations: [],
+    selectOrganization: vi.fn(),
+  }),
 }));
 
 const RULES = ['Your password must contain at least 12 characters.', 'Your password can’t be entirely numeric.'];
@@ -65,7 +69,11 @@ describe('Reset password page', () => {
     const user = await fill('correct-horse-battery');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() =>
-      expect(api.auth_password_reset_confirm_create).toHaveBeenCalledWith(null, { uid: 'MTI', token: 'abc-123', new_password: 'correct-horse-battery' }),
+      expect(api.auth_password_reset_confirm_create).toHaveBeenCalledWith(null, {
+        uid: 'MTI',
+        token: 'abc-123',
+        new_password: 'correct-horse-battery',
+      }),
     );
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login/sunrise');
@@ -74,7 +82,10 @@ describe('Reset password page', () => {
   it("maps the server's field errors onto the fields", async () => {
     api.auth_password_reset_confirm_create.mockRejectedValue({
       isAxiosError: true,
-      response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { new_password: ['This password is too common.'] } } },
+      response: {
+        status: 400,
+        data: { detail: 'Invalid input.', code: 'invalid', fields: { new_password: ['This password is too common.'] } },
+      },
     });
     renderPage();
     const user = await fill('password1234');
@@ -86,12 +97,18 @@ describe('Reset password page', () => {
   it('says when the link is invalid or expired', async () => {
     api.auth_password_reset_confirm_create.mockRejectedValue({
       isAxiosError: true,
-      response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { token: ['Invalid or expired.'] } } },
+      response: {
+        status: 400,
+        data: { detail: 'Invalid input.', code: 'invalid', fields: { token: ['Invalid or expired.'] } },
+      },
     });
     renderPage();
     const user = await fill('correct-horse-battery');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_RESET_LINK_TEXT);
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password/sunrise');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password/sunrise',
+    );
   });
 });

@@ -26,7 +26,8 @@ const SEARCH_DELAY_MS = 300;
 type By = 'caregiver' | 'client';
 
 /** Where a visit of the board leads: its client's Visits tab, at the visit's week. */
-export const visitLink = (visit: Pick<BoardVisit, 'client' | 'service_date'>) => `/clients/${visit.client.id}/visits?week=${visit.service_date}`;
+export const visitLink = (visit: Pick<BoardVisit, 'client' | 'service_date'>) =>
+  `/clients/${visit.client.id}/visits?week=${visit.service_date}`;
 
 type ChipTone = 'primary' | 'warning' | 'success' | 'error';
 
@@ -176,14 +177,26 @@ const Pager = styled.nav`
 const shortDay = (day: string) => `${WEEKDAYS[weekdayOf(day)].slice(0, 3)}, ${formatDay(day).replace(/, \d{4}$/, '')}`;
 
 /** One visit of the board: its time in the organization's zone, the other party, its state, and what needs the office's eye. */
-function VisitChip({ visit, by, timeZone, showDay = false }: { visit: BoardVisit; by: By; timeZone: string; showDay?: boolean }) {
+function VisitChip({
+  visit,
+  by,
+  timeZone,
+  showDay = false,
+}: {
+  visit: BoardVisit;
+  by: By;
+  timeZone: string;
+  showDay?: boolean;
+}) {
   const span = windowIn(timeZone, visit.starts_at, visit.ends_at, (at) => dateIn(timeZone, at));
   const party = by === 'caregiver' ? visit.client.name : (visit.caregiver?.name ?? 'Open');
   const attention = visit.open_exceptions > 0;
   const marks = [
     attention ? `${visit.open_exceptions} ${visit.open_exceptions === 1 ? 'exception' : 'exceptions'}` : null,
     visit.changed ? 'changed' : null,
-    visit.status === 'OPEN' && visit.requests > 0 ? `${visit.requests} ${visit.requests === 1 ? 'request' : 'requests'}` : null,
+    visit.status === 'OPEN' && visit.requests > 0
+      ? `${visit.requests} ${visit.requests === 1 ? 'request' : 'requests'}`
+      : null,
   ].filter(Boolean);
   return (
     <ChipLink to={visitLink(visit)} tone={STATUS_COLOURS[visit.status] ?? 'primary'} attention={attention}>
@@ -230,7 +243,8 @@ export function ScheduleBoardPage() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        const set = (name: string, value: string | null | undefined) => (value ? next.set(name, value) : next.delete(name));
+        const set = (name: string, value: string | null | undefined) =>
+          value ? next.set(name, value) : next.delete(name);
         if ('week' in changes) set('week', changes.week);
         if ('by' in changes) set('by', changes.by === 'client' ? 'client' : null);
         if ('search' in changes) set('search', changes.search);
@@ -258,7 +272,13 @@ export function ScheduleBoardPage() {
     setLoading(true);
     setError(null);
     api
-      .visits_board_retrieve({ by, ...(week ? { week } : {}), ...(query ? { search: query } : {}), limit: BOARD_PAGE_SIZE, offset })
+      .visits_board_retrieve({
+        by,
+        ...(week ? { week } : {}),
+        ...(query ? { search: query } : {}),
+        limit: BOARD_PAGE_SIZE,
+        offset,
+      })
       .then((answer) => {
         if (!active) return;
         setBoard(answer);
@@ -283,15 +303,23 @@ export function ScheduleBoardPage() {
     navigate({ week: addDays(weekStart, days) });
   };
   const party = by === 'caregiver' ? 'Caregiver' : 'Client';
-  const rowLink = (id: number) => (by === 'caregiver' ? `/employees/${id}/schedule` : `/clients/${id}/visits`) + (weekStart ? `?week=${weekStart}` : '');
-  const attention = board ? board.rows.reduce((sum, row) => sum + row.visits.filter((visit) => visit.open_exceptions > 0).length, 0) : 0;
+  const rowLink = (id: number) =>
+    (by === 'caregiver' ? `/employees/${id}/schedule` : `/clients/${id}/visits`) +
+    (weekStart ? `?week=${weekStart}` : '');
+  const attention = board
+    ? board.rows.reduce((sum, row) => sum + row.visits.filter((visit) => visit.open_exceptions > 0).length, 0)
+    : 0;
 
   return (
     <PrivatePage
       title="Schedule board"
       description={board ? `Times are in ${board.timezone.replace(/_/g, ' ')} time.` : undefined}
       actions={
-        <Button aria-expanded={booking} aria-controls={booking ? 'board-booking' : undefined} onClick={() => setBooking((open) => !open)}>
+        <Button
+          aria-expanded={booking}
+          aria-controls={booking ? 'board-booking' : undefined}
+          onClick={() => setBooking((open) => !open)}
+        >
           {booking ? 'Close the booking form' : 'Book a visit'}
         </Button>
       }
@@ -312,17 +340,35 @@ export function ScheduleBoardPage() {
         onChange={(next) => navigate({ by: next })}
       />
       <Filters>
-        <FieldShell label={`Search ${by === 'caregiver' ? 'caregivers' : 'clients'}`} hint="The beginning of a first or last name.">
-          {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />}
+        <FieldShell
+          label={`Search ${by === 'caregiver' ? 'caregivers' : 'clients'}`}
+          hint="The beginning of a first or last name."
+        >
+          {({ invalid, ...control }) => (
+            <Input
+              {...control}
+              invalid={invalid}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          )}
         </FieldShell>
       </Filters>
 
-      <h2 css={{ margin: '0 0 8px', fontSize: '1.125rem' }}>{weekStart ? `Week of ${formatDay(weekStart)} – ${formatDay(addDays(weekStart, 6))}` : 'This week'}</h2>
+      <h2 css={{ margin: '0 0 8px', fontSize: '1.125rem' }}>
+        {weekStart ? `Week of ${formatDay(weekStart)} – ${formatDay(addDays(weekStart, 6))}` : 'This week'}
+      </h2>
       <RowActions css={{ marginBottom: 16 }}>
         <Button size="sm" variant="secondary" disabled={!weekStart} onClick={() => move(-7)}>
           Previous week
         </Button>
-        <Button size="sm" variant="secondary" disabled={!week || weekStart === thisWeek} onClick={() => navigate({ week: null })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!week || weekStart === thisWeek}
+          onClick={() => navigate({ week: null })}
+        >
           This week
         </Button>
         <Button size="sm" variant="secondary" disabled={!weekStart} onClick={() => move(7)}>
@@ -334,7 +380,8 @@ export function ScheduleBoardPage() {
         {error ? <Alert tone="error">{error}</Alert> : null}
         {attention ? (
           <Alert tone="warning">
-            {attention} {attention === 1 ? 'visit needs' : 'visits need'} attention on this page (a late, missing or away clock, an overlap or a dispute).{' '}
+            {attention} {attention === 1 ? 'visit needs' : 'visits need'} attention on this page (a late, missing or
+            away clock, an overlap or a dispute).{' '}
             <TextLink to="/clients/visit-exceptions">Open the exceptions queue</TextLink>
           </Alert>
         ) : null}
@@ -413,10 +460,20 @@ export function ScheduleBoardPage() {
               <Pager aria-label="Pagination">
                 <span aria-live="polite">{pageRangeText(BOARD_PAGE_SIZE, offset, board.count)}</span>
                 <RowActions>
-                  <Button size="sm" variant="secondary" disabled={offset === 0 || loading} onClick={() => setOffset(Math.max(0, offset - BOARD_PAGE_SIZE))}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={offset === 0 || loading}
+                    onClick={() => setOffset(Math.max(0, offset - BOARD_PAGE_SIZE))}
+                  >
                     Previous
                   </Button>
-                  <Button size="sm" variant="secondary" disabled={offset + BOARD_PAGE_SIZE >= board.count || loading} onClick={() => setOffset(offset + BOARD_PAGE_SIZE)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={offset + BOARD_PAGE_SIZE >= board.count || loading}
+                    onClick={() => setOffset(offset + BOARD_PAGE_SIZE)}
+                  >
                     Next
                   </Button>
                 </RowActions>
@@ -425,7 +482,13 @@ export function ScheduleBoardPage() {
           </>
         ) : (
           <EmptyState
-            title={query ? `No ${by === 'caregiver' ? 'caregivers' : 'clients'} match “${query}”` : by === 'caregiver' ? 'No READY caregivers' : 'No clients under care'}
+            title={
+              query
+                ? `No ${by === 'caregiver' ? 'caregivers' : 'clients'} match “${query}”`
+                : by === 'caregiver'
+                  ? 'No READY caregivers'
+                  : 'No clients under care'
+            }
             description={by === 'caregiver' ? 'Caregivers show here once their onboarding is finished.' : undefined}
           />
         )

@@ -10,7 +10,11 @@ const auth = vi.hoisted(() => ({ startSession: vi.fn() }));
 vi.mock('../../app/api-client', () => ({ useApiClient: () => api }));
 vi.mock('../../app/authentication', () => ({ useAuthentication: () => ({ user: null, ...auth }) }));
 vi.mock('../../app/organization', () => ({
-  useOrganization: () => ({ organization: { id: 1, name: 'Sunrise Home Care', token: 'sunrise' }, organizations: [], selectOrganization: vi.fn() }),
+  useOrganization: () => ({
+    organization: { id: 1, name: 'Sunrise Home Care', token: 'sunrise' },
+    organizations: [],
+    selectOrganization: vi.fn(),
+  }),
 }));
 
 function renderPage() {
@@ -51,7 +55,11 @@ describe('Sign-up page', () => {
     const user = await fill('correct-horse-battery');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(auth.startSession).toHaveBeenCalledWith(answer));
-    expect(api.auth_signup_confirm_create).toHaveBeenCalledWith(null, { uid: 'NDI', token: 'tok-9', password: 'correct-horse-battery' });
+    expect(api.auth_signup_confirm_create).toHaveBeenCalledWith(null, {
+      uid: 'NDI',
+      token: 'tok-9',
+      password: 'correct-horse-battery',
+    });
   });
 
   it('shows a clear error for an invalid or expired link', async () => {
@@ -70,7 +78,14 @@ describe('Sign-up page', () => {
   it("maps the server's password errors onto the field", async () => {
     api.auth_signup_confirm_create.mockRejectedValue({
       isAxiosError: true,
-      response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { password: ['The password is too similar to the email.'] } } },
+      response: {
+        status: 400,
+        data: {
+          detail: 'Invalid input.',
+          code: 'invalid',
+          fields: { password: ['The password is too similar to the email.'] },
+        },
+      },
     });
     renderPage();
     const user = await fill('sunrise-example-1');

@@ -46,7 +46,11 @@ export function SignUpPage() {
 
   if (invalidLink) {
     return (
-      <BrandBox title="Link not valid" organizationName={organization?.name} footer={<TextLink to={loginPath}>Go to sign in</TextLink>}>
+      <BrandBox
+        title="Link not valid"
+        organizationName={organization?.name}
+        footer={<TextLink to={loginPath}>Go to sign in</TextLink>}
+      >
         <Alert tone="error">{INVALID_SIGN_UP_LINK_TEXT}</Alert>
       </BrandBox>
     );

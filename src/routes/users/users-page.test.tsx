@@ -10,8 +10,19 @@ configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper', email: 'admin@sunrise.example' });
 const nurse = makeUser('ROLE_EMPLOYEE', { first_name: 'Nina', last_name: 'Reyes', email: 'nurse@sunrise.example' });
-const invited = makeUser('ROLE_MARKETER', { first_name: 'Mark', last_name: 'Ito', email: 'mark@sunrise.example', invitation_pending: true, last_login: null });
-const gone = makeUser('ROLE_CLIENT', { first_name: 'Carl', last_name: 'Dunn', email: 'carl@sunrise.example', is_active: false });
+const invited = makeUser('ROLE_MARKETER', {
+  first_name: 'Mark',
+  last_name: 'Ito',
+  email: 'mark@sunrise.example',
+  invitation_pending: true,
+  last_login: null,
+});
+const gone = makeUser('ROLE_CLIENT', {
+  first_name: 'Carl',
+  last_name: 'Dunn',
+  email: 'carl@sunrise.example',
+  is_active: false,
+});
 const everyone = [admin, nurse, invited, gone];
 
 const page = (results: User[], count = results.length) => ({ count, next: null, previous: null, results });
@@ -62,13 +73,22 @@ describe('Users page', () => {
     const api = setUp();
     await screen.findByText('Nina Reyes', {}, { timeout: 5000 });
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nina');
-    await waitFor(() => expect(api.users_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', search: 'nina' }));
+    await waitFor(() =>
+      expect(api.users_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', search: 'nina' }),
+    );
     await waitFor(() => expect(within(table()).queryByText('Mark Ito')).not.toBeInTheDocument());
     expect(within(table()).getByText('Nina Reyes')).toBeInTheDocument();
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Marketer');
-    await waitFor(() => expect(api.users_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', role: 'ROLE_MARKETER' }));
+    await waitFor(() =>
+      expect(api.users_list).toHaveBeenLastCalledWith({
+        limit: 20,
+        offset: 0,
+        ordering: 'last_name',
+        role: 'ROLE_MARKETER',
+      }),
+    );
     await waitFor(() => expect(within(table()).queryByText('Nina Reyes')).not.toBeInTheDocument());
     expect(within(table()).getByText('Mark Ito')).toBeInTheDocument();
 
@@ -78,7 +98,9 @@ describe('Users page', () => {
 
   it('pages on the server', async () => {
     const timers = holdTimers(300);
-    const api = setUp({ users_list: vi.fn(async (params: { offset: number }) => page(params.offset === 0 ? [nurse] : [invited], 45)) });
+    const api = setUp({
+      users_list: vi.fn(async (params: { offset: number }) => page(params.offset === 0 ? [nurse] : [invited], 45)),
+    });
     await screen.findByText('Nina Reyes', {}, { timeout: 5000 });
     expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
     // 'Next' right after the first render, before the search's 300 ms have gone by.
@@ -96,7 +118,13 @@ describe('Users page', () => {
 
   it('invites a user: the row appears and a confirmation says the invitation was sent', async () => {
     const user = userEvent.setup();
-    const created = makeUser('ROLE_EMPLOYEE', { first_name: 'Olga', last_name: 'Park', email: 'olga@sunrise.example', invitation_pending: true, last_login: null });
+    const created = makeUser('ROLE_EMPLOYEE', {
+      first_name: 'Olga',
+      last_name: 'Park',
+      email: 'olga@sunrise.example',
+      invitation_pending: true,
+      last_login: null,
+    });
     const api = setUp({ users_create: vi.fn(async () => created) });
     await screen.findByText('Nina Reyes', {}, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Invite user' }));
@@ -108,7 +136,12 @@ describe('Users page', () => {
     await user.selectOptions(within(form).getByLabelText('Role'), 'Employee');
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() =>
-      expect(api.users_create).toHaveBeenCalledWith(null, { email: 'olga@sunrise.example', first_name: 'Olga', last_name: 'Park', role: 'ROLE_EMPLOYEE' }),
+      expect(api.users_create).toHaveBeenCalledWith(null, {
+        email: 'olga@sunrise.example',
+        first_name: 'Olga',
+        last_name: 'Park',
+        role: 'ROLE_EMPLOYEE',
+      }),
     );
     expect(await screen.findByText('The invitation was sent to olga@sunrise.example.')).toBeInTheDocument();
     expect(within(rowOf('Olga Park')).getByText('Invited')).toBeInTheDocument();
@@ -117,7 +150,17 @@ describe('Users page', () => {
 
   it("shows the server's field error of a refused invitation", async () => {
     const user = userEvent.setup();
-    const refusal = { isAxiosError: true, response: { status: 400, data: { detail: 'Invalid input.', code: 'invalid', fields: { email: ['A user with this email already exists.'] } } } };
+    const refusal = {
+      isAxiosError: true,
+      response: {
+        status: 400,
+        data: {
+          detail: 'Invalid input.',
+          code: 'invalid',
+          fields: { email: ['A user with this email already exists.'] },
+        },
+      },
+    };
     setUp({ users_create: vi.fn(async () => Promise.reject(refusal)) });
     await screen.findByText('Nina Reyes', {}, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Invite user' }));
@@ -132,7 +175,9 @@ describe('Users page', () => {
 
   it('resends a pending invitation', async () => {
     const api = setUp();
-    await userEvent.click(await screen.findByRole('button', { name: 'Resend invitation to Mark Ito' }, { timeout: 5000 }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Resend invitation to Mark Ito' }, { timeout: 5000 }),
+    );
     expect(api.users_invitation_create).toHaveBeenCalledWith({ id: invited.id });
     expect(await screen.findByText('The invitation was sent again to mark@sunrise.example.')).toBeInTheDocument();
   });
@@ -140,7 +185,11 @@ describe('Users page', () => {
   it('deactivates a user after a confirmation, and reactivates them', async () => {
     const user = userEvent.setup();
     const api = setUp({
-      users_partial_update: vi.fn(async (params: { id: number }, body: { is_active: boolean }) => ({ ...nurse, id: params.id, is_active: body.is_active })),
+      users_partial_update: vi.fn(async (params: { id: number }, body: { is_active: boolean }) => ({
+        ...nurse,
+        id: params.id,
+        is_active: body.is_active,
+      })),
     });
     await user.click(await screen.findByRole('button', { name: 'Deactivate Nina Reyes' }, { timeout: 5000 }));
     const dialog = screen.getByRole('alertdialog', { name: 'Deactivate Nina Reyes?' });
@@ -156,7 +205,11 @@ describe('Users page', () => {
     expect(within(rowOf('Nina Reyes')).getByText('Deactivated')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reactivate Nina Reyes' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Reactivate Nina Reyes?' })).getByRole('button', { name: 'Reactivate' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Reactivate Nina Reyes?' })).getByRole('button', {
+        name: 'Reactivate',
+      }),
+    );
     expect(api.users_partial_update).toHaveBeenLastCalledWith({ id: nurse.id }, { is_active: true });
     expect(await screen.findByText('Nina Reyes was reactivated.')).toBeInTheDocument();
     expect(within(rowOf('Nina Reyes')).getByText('Active')).toBeInTheDocument();

@@ -26,7 +26,10 @@ type UsersOrdering = NonNullable<UsersListParams['ordering']>;
 /** The roles one may invite (and filter by): every labelled role, master has none. */
 type InvitableRole = RequestBody<'users_create'>['role'];
 
-const ROLE_OPTIONS = Object.entries(ROLE_LABELS).map(([value, label]) => ({ value: value as InvitableRole, label: label! }));
+const ROLE_OPTIONS = Object.entries(ROLE_LABELS).map(([value, label]) => ({
+  value: value as InvitableRole,
+  label: label!,
+}));
 
 export type UserState = 'Active' | 'Invited' | 'Deactivated';
 
@@ -82,7 +85,13 @@ const inviteSchema = yup.object({
   email: yup.string().trim().email('Enter a valid email address').required('Enter an email address'),
   first_name: yup.string().trim().required('Enter a first name'),
   last_name: yup.string().trim().required('Enter a last name'),
-  role: yup.string().oneOf(ROLE_OPTIONS.map((option) => option.value), 'Choose a role').required('Choose a role'),
+  role: yup
+    .string()
+    .oneOf(
+      ROLE_OPTIONS.map((option) => option.value),
+      'Choose a role',
+    )
+    .required('Choose a role'),
 });
 
 interface Confirmation {
@@ -109,7 +118,8 @@ export function UsersPage() {
   });
   const { setRows, setCount } = list;
 
-  const replaceRow = (next: OrganizationUser) => setRows((current) => current.map((row) => (row.id === next.id ? next : row)));
+  const replaceRow = (next: OrganizationUser) =>
+    setRows((current) => current.map((row) => (row.id === next.id ? next : row)));
 
   const resendInvitation = async (user: OrganizationUser) => {
     setNotice(null);
@@ -133,7 +143,9 @@ export function UsersPage() {
       replaceRow(updated);
       setNotice(`${fullName(user)} was ${activate ? 'reactivated' : 'deactivated'}.`);
     } catch (failure) {
-      setActionError(apiErrorDetail(failure, `${fullName(user)} could not be ${activate ? 'reactivated' : 'deactivated'}.`));
+      setActionError(
+        apiErrorDetail(failure, `${fullName(user)} could not be ${activate ? 'reactivated' : 'deactivated'}.`),
+      );
     } finally {
       setBusy(false);
       setConfirmation(null);
@@ -154,16 +166,31 @@ export function UsersPage() {
         row.id === me?.id ? null : (
           <RowActions>
             {row.is_active && row.invitation_pending ? (
-              <Button size="sm" variant="secondary" aria-label={`Resend invitation to ${fullName(row)}`} onClick={() => void resendInvitation(row)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Resend invitation to ${fullName(row)}`}
+                onClick={() => void resendInvitation(row)}
+              >
                 Resend invitation
               </Button>
             ) : null}
             {row.is_active ? (
-              <Button size="sm" variant="secondary" aria-label={`Deactivate ${fullName(row)}`} onClick={() => setConfirmation({ user: row, activate: false })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Deactivate ${fullName(row)}`}
+                onClick={() => setConfirmation({ user: row, activate: false })}
+              >
                 Deactivate
               </Button>
             ) : (
-              <Button size="sm" variant="secondary" aria-label={`Reactivate ${fullName(row)}`} onClick={() => setConfirmation({ user: row, activate: true })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Reactivate ${fullName(row)}`}
+                onClick={() => setConfirmation({ user: row, activate: true })}
+              >
                 Reactivate
               </Button>
             )}
@@ -213,7 +240,14 @@ export function UsersPage() {
           >
             <Form noValidate aria-labelledby="invite-user-title">
               <FormStack>
-                <TextField name="email" label="Email" type="email" autoComplete="off" inputMode="email" autoCapitalize="off" />
+                <TextField
+                  name="email"
+                  label="Email"
+                  type="email"
+                  autoComplete="off"
+                  inputMode="email"
+                  autoCapitalize="off"
+                />
                 <TwoColumns>
                   <TextField name="first_name" label="First name" autoComplete="off" />
                   <TextField name="last_name" label="Last name" autoComplete="off" />
@@ -277,7 +311,9 @@ export function UsersPage() {
         empty={
           <EmptyState
             title={list.filtered ? 'No users match' : 'No users yet'}
-            description={list.filtered ? 'Try another search or role.' : 'Invite the first person of your organization.'}
+            description={
+              list.filtered ? 'Try another search or role.' : 'Invite the first person of your organization.'
+            }
           />
         }
       />

@@ -48,7 +48,17 @@ const away = exceptionItem({
   visit_id: 503,
   code: 'LOCATION_CLOCK_OUT',
   detail: 'Community: walked the client to the pharmacy.',
-  visit: { ...late.visit, id: 503, service_date: '2026-02-27', starts_at: '2026-02-27T14:00:00.000Z', ends_at: '2026-02-27T16:00:00.000Z', clock_in_at: '2026-02-27T14:00:00.000Z', clock_out_at: null, minutes: null, status: 'IN_PROGRESS' },
+  visit: {
+    ...late.visit,
+    id: 503,
+    service_date: '2026-02-27',
+    starts_at: '2026-02-27T14:00:00.000Z',
+    ends_at: '2026-02-27T16:00:00.000Z',
+    clock_in_at: '2026-02-27T14:00:00.000Z',
+    clock_out_at: null,
+    minutes: null,
+    status: 'IN_PROGRESS',
+  },
 });
 const approved = exceptionItem({
   id: 8001,
@@ -112,23 +122,35 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     const user = userEvent.setup();
     const { api, container } = setUp();
     const table = await screen.findByRole('table', { name: 'Open exceptions' });
-    await waitFor(() => expect(api.visit_exceptions_list).toHaveBeenCalledWith({ resolved: false, limit: 20, offset: 0 }));
+    await waitFor(() =>
+      expect(api.visit_exceptions_list).toHaveBeenCalledWith({ resolved: false, limit: 20, offset: 0 }),
+    );
     const row = (await within(table).findByText('Late clock-in')).closest('tr')!;
     expect(row).toHaveTextContent('Monday, Mar 2, 2026, 09:00–11:00 · Pathways');
     expect(row).toHaveTextContent('Nina Reyes');
     expect(row).toHaveTextContent('Clocked 09:25–11:00 · Worked 1 h 35 min');
     expect(row).toHaveTextContent('Clocked in 25 minutes after the start.');
-    expect(within(row).getByRole('link', { name: 'Rosa Diaz' })).toHaveAttribute('href', '/clients/301/visits?week=2026-03-02');
+    expect(within(row).getByRole('link', { name: 'Rosa Diaz' })).toHaveAttribute(
+      'href',
+      '/clients/301/visits?week=2026-03-02',
+    );
     const other = within(table).getByText('Clock-out away from the home').closest('tr')!;
     expect(other).toHaveTextContent('Clocked in 09:00, no clock-out');
     expect(other).toHaveTextContent('Community: walked the client to the pharmacy.');
     expect(await seriousAxeViolations(container)).toEqual([]);
 
-    await user.click(within(row).getByRole('button', { name: 'Approve: Late clock-in of Rosa Diaz on Monday, Mar 2, 2026' }));
+    await user.click(
+      within(row).getByRole('button', { name: 'Approve: Late clock-in of Rosa Diaz on Monday, Mar 2, 2026' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Approve the exception' });
     await user.type(within(dialog).getByLabelText('Note (optional)'), 'Bus was late.');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(api.visit_exceptions_resolve_create).toHaveBeenCalledWith({ id: 9001 }, { resolution: 'APPROVED', note: 'Bus was late.' }));
+    await waitFor(() =>
+      expect(api.visit_exceptions_resolve_create).toHaveBeenCalledWith(
+        { id: 9001 },
+        { resolution: 'APPROVED', note: 'Bus was late.' },
+      ),
+    );
     expect(await screen.findByText('Approved: Late clock-in of Rosa Diaz on Monday, Mar 2, 2026.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('Late clock-in')).not.toBeInTheDocument());
@@ -139,7 +161,9 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     const user = userEvent.setup();
     const resolve = vi
       .fn()
-      .mockRejectedValueOnce(apiFailure(400, 'Check the fields.', { corrected_end_at: ['A corrected end cannot be in the future.'] }))
+      .mockRejectedValueOnce(
+        apiFailure(400, 'Check the fields.', { corrected_end_at: ['A corrected end cannot be in the future.'] }),
+      )
       .mockRejectedValueOnce(apiFailure(409, 'This exception was already resolved.'))
       .mockResolvedValue(makeVisit({ status: 'VERIFIED' }));
     const { api } = setUp({ visit_exceptions_resolve_create: resolve });
@@ -164,7 +188,11 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     await user.selectOptions(reason, 'Other');
     await waitFor(() => expect(reason).not.toHaveAccessibleDescription());
     await user.click(within(dialog).getByRole('button', { name: 'Correct the times' }));
-    await waitFor(() => expect(within(dialog).getByLabelText(/^Note/)).toHaveAccessibleDescription(/Say what happened: the reason "Other" needs a note\./));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Note/)).toHaveAccessibleDescription(
+        /Say what happened: the reason "Other" needs a note\./,
+      ),
+    );
     expect(resolve).not.toHaveBeenCalled();
 
     await user.type(within(dialog).getByLabelText(/^Note/), 'Phone died at the pharmacy.');
@@ -175,7 +203,13 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     await waitFor(() =>
       expect(resolve).toHaveBeenCalledWith(
         { id: 9002 },
-        { resolution: 'CORRECTED', correction_reason: 'OTHER', corrected_start_at: '2026-02-27T14:00:00.000Z', corrected_end_at: '2026-02-27T16:30:00.000Z', note: 'Phone died at the pharmacy.' },
+        {
+          resolution: 'CORRECTED',
+          correction_reason: 'OTHER',
+          corrected_start_at: '2026-02-27T14:00:00.000Z',
+          corrected_end_at: '2026-02-27T16:30:00.000Z',
+          note: 'Phone died at the pharmacy.',
+        },
       ),
     );
     expect(await within(dialog).findByText('A corrected end cannot be in the future.')).toBeInTheDocument();
@@ -183,10 +217,17 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Ended at'), { target: { value: '11:15' } });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    await waitFor(() => expect(resolve).toHaveBeenLastCalledWith({ id: 9002 }, expect.objectContaining({ corrected_end_at: '2026-02-27T16:15:00.000Z' })));
+    await waitFor(() =>
+      expect(resolve).toHaveBeenLastCalledWith(
+        { id: 9002 },
+        expect.objectContaining({ corrected_end_at: '2026-02-27T16:15:00.000Z' }),
+      ),
+    );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This exception was already resolved.');
     await user.click(submit);
-    expect(await screen.findByText('Corrected: Clock-out away from the home of Rosa Diaz on Friday, Feb 27, 2026.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Corrected: Clock-out away from the home of Rosa Diaz on Friday, Feb 27, 2026.'),
+    ).toBeInTheDocument();
     expect(api.visit_exceptions_resolve_create).toHaveBeenCalledTimes(3);
   });
 
@@ -209,13 +250,31 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     const { api } = setUp();
     await screen.findByRole('table', { name: 'Open exceptions' });
     // a clock at the home's exact coordinates or with an impossible accuracy has its own codes
-    expect(within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-in position not plausible' })).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-out position not plausible' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-in position not plausible' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-out position not plausible' }),
+    ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Exception'), 'Late clock-in');
-    await waitFor(() => expect(api.visit_exceptions_list).toHaveBeenLastCalledWith({ resolved: false, code: 'LATE_CLOCK_IN', limit: 20, offset: 0 }));
+    await waitFor(() =>
+      expect(api.visit_exceptions_list).toHaveBeenLastCalledWith({
+        resolved: false,
+        code: 'LATE_CLOCK_IN',
+        limit: 20,
+        offset: 0,
+      }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Resolved' }));
-    await waitFor(() => expect(api.visit_exceptions_list).toHaveBeenLastCalledWith({ resolved: true, code: 'LATE_CLOCK_IN', limit: 20, offset: 0 }));
+    await waitFor(() =>
+      expect(api.visit_exceptions_list).toHaveBeenLastCalledWith({
+        resolved: true,
+        code: 'LATE_CLOCK_IN',
+        limit: 20,
+        offset: 0,
+      }),
+    );
     const table = await screen.findByRole('table', { name: 'Resolved exceptions' });
     const row = (await within(table).findByText('Late clock-in')).closest('tr')!;
     expect(row).toHaveTextContent('ApprovedBus was late; the client confirmed.');
@@ -232,7 +291,9 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Resolved' }));
     const table = await screen.findByRole('table', { name: 'Resolved exceptions' });
     const row = (await within(table).findByText('Clock-in away from the home')).closest('tr')!;
-    expect(row).toHaveTextContent('Clocked 09:25–11:00 · Corrected to 09:00–10:45 (Times confirmed with the client) · Worked 1 h 45 min');
+    expect(row).toHaveTextContent(
+      'Clocked 09:25–11:00 · Corrected to 09:00–10:45 (Times confirmed with the client) · Worked 1 h 45 min',
+    );
     expect(row).toHaveTextContent('CorrectedThe client says the nurse came at nine.');
     expect(row).toHaveTextContent('Grace Hopper, Monday, Mar 2, 2026 11:00');
     const approvedRow = within(table).getByText('Late clock-in').closest('tr')!;
@@ -258,13 +319,17 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     fireEvent.change(within(panel).getByLabelText('From'), { target: { value: '2026-02-01' } });
     await user.click(within(panel).getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(api.visits_export_retrieve).toHaveBeenCalledWith({ from: '2026-02-01', to: '2026-02-28' }, null, { responseType: 'text' });
+    expect(api.visits_export_retrieve).toHaveBeenCalledWith({ from: '2026-02-01', to: '2026-02-28' }, null, {
+      responseType: 'text',
+    });
     expect(createObjectURL.mock.calls[0][0].type).toBe('text/csv;charset=utf-8');
   });
 
   it("shows the server's refusal of the export", async () => {
     const user = userEvent.setup();
-    setUp({ visits_export_retrieve: vi.fn().mockRejectedValue(apiFailure(400, 'Ask for at most a year of visits at once.')) });
+    setUp({
+      visits_export_retrieve: vi.fn().mockRejectedValue(apiFailure(400, 'Ask for at most a year of visits at once.')),
+    });
     const panel = await screen.findByRole('region', { name: 'EVV export' });
     await user.click(within(panel).getByRole('button', { name: 'Download CSV' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Ask for at most a year of visits at once.');

@@ -36,7 +36,10 @@ export const EXCEPTIONS_PAGE_SIZE = 20;
 
 type View = 'open' | 'resolved';
 
-const REASON_OPTIONS = (Object.entries(CORRECTION_REASONS) as [CorrectionReason, string][]).map(([value, label]) => ({ value, label }));
+const REASON_OPTIONS = (Object.entries(CORRECTION_REASONS) as [CorrectionReason, string][]).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 const maskedDate = (required: string) =>
   yup
@@ -60,7 +63,10 @@ interface CorrectValues {
 }
 
 const correctSchema = yup.object({
-  correction_reason: yup.string().oneOf(Object.keys(CORRECTION_REASONS), 'Choose why the times are corrected.').required('Choose why the times are corrected.'),
+  correction_reason: yup
+    .string()
+    .oneOf(Object.keys(CORRECTION_REASONS), 'Choose why the times are corrected.')
+    .required('Choose why the times are corrected.'),
   start_date: maskedDate('Enter the day the visit started.'),
   start_time: wallTime('Enter when the visit started.'),
   end_date: maskedDate('Enter the day the visit ended.'),
@@ -88,7 +94,12 @@ export function VisitExceptionsPage() {
   const { organization } = useOrganization();
   const timeZone = organization?.timezone || 'UTC';
   const list = useList({
-    load: (page, { view, code }) => api.visit_exceptions_list({ resolved: view === 'resolved', ...(code ? { code: code as ExceptionCode } : {}), ...page }),
+    load: (page, { view, code }) =>
+      api.visit_exceptions_list({
+        resolved: view === 'resolved',
+        ...(code ? { code: code as ExceptionCode } : {}),
+        ...page,
+      }),
     pageSize: EXCEPTIONS_PAGE_SIZE,
     filters: { view: 'open', code: '' },
     failureText: 'The exceptions could not be loaded.',
@@ -110,17 +121,30 @@ export function VisitExceptionsPage() {
     else list.reload();
   };
 
-  const what = (row: VisitExceptionItem) => `${EXCEPTION_CODES[row.code]} of ${clientName(row.visit)} on ${dayInWords(row.visit.service_date)}`;
+  const what = (row: VisitExceptionItem) =>
+    `${EXCEPTION_CODES[row.code]} of ${clientName(row.visit)} on ${dayInWords(row.visit.service_date)}`;
 
   const common: DataTableColumn<VisitExceptionItem>[] = [
     { key: 'code', header: 'Exception', render: (row) => <strong>{EXCEPTION_CODES[row.code] ?? row.code}</strong> },
-    { key: 'visit', header: 'Visit', render: (row) => `${visitWhen(row, timeZone)} · ${serviceLabel(row.visit.service)}` },
+    {
+      key: 'visit',
+      header: 'Visit',
+      render: (row) => `${visitWhen(row, timeZone)} · ${serviceLabel(row.visit.service)}`,
+    },
     {
       key: 'client',
       header: 'Client',
-      render: (row) => <TextLink to={`/clients/${row.visit.client.id}/visits?week=${row.visit.service_date}`}>{clientName(row.visit)}</TextLink>,
+      render: (row) => (
+        <TextLink to={`/clients/${row.visit.client.id}/visits?week=${row.visit.service_date}`}>
+          {clientName(row.visit)}
+        </TextLink>
+      ),
     },
-    { key: 'caregiver', header: 'Caregiver', render: (row) => row.visit.caregiver?.name ?? <Tag tone="warning">Open</Tag> },
+    {
+      key: 'caregiver',
+      header: 'Caregiver',
+      render: (row) => row.visit.caregiver?.name ?? <Tag tone="warning">Open</Tag>,
+    },
     { key: 'times', header: 'Times', render: (row) => workedTimesText(timeZone, row.visit) ?? 'Not clocked' },
     { key: 'detail', header: 'Detail', render: (row) => row.detail || '—' },
   ];
@@ -138,7 +162,12 @@ export function VisitExceptionsPage() {
                 <Button size="sm" onClick={() => setApproving(row)} aria-label={`Approve: ${what(row)}`}>
                   Approve
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => setCorrecting(row)} aria-label={`Correct times: ${what(row)}`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setCorrecting(row)}
+                  aria-label={`Correct times: ${what(row)}`}
+                >
                   Correct times
                 </Button>
               </RowActions>
@@ -152,7 +181,9 @@ export function VisitExceptionsPage() {
             header: 'Resolution',
             render: (row) => (
               <TagList>
-                <Tag tone={row.resolution === 'CORRECTED' ? 'warning' : 'success'}>{row.resolution ? RESOLUTIONS[row.resolution] : '—'}</Tag>
+                <Tag tone={row.resolution === 'CORRECTED' ? 'warning' : 'success'}>
+                  {row.resolution ? RESOLUTIONS[row.resolution] : '—'}
+                </Tag>
                 {row.resolution_note ? <span>{row.resolution_note}</span> : null}
               </TagList>
             ),
@@ -161,7 +192,9 @@ export function VisitExceptionsPage() {
             key: 'resolved_by',
             header: 'Resolved',
             render: (row) =>
-              row.resolved_at ? `${row.resolved_by?.name ?? 'Someone'}, ${dayInWords(dateIn(timeZone, new Date(row.resolved_at)))} ${timeIn(timeZone, row.resolved_at)}` : '—',
+              row.resolved_at
+                ? `${row.resolved_by?.name ?? 'Someone'}, ${dayInWords(dateIn(timeZone, new Date(row.resolved_at)))} ${timeIn(timeZone, row.resolved_at)}`
+                : '—',
           },
         ];
 
@@ -205,7 +238,10 @@ export function VisitExceptionsPage() {
         rowKey={(row) => row.id}
         empty={
           view === 'open' ? (
-            <EmptyState title="No open exceptions" description="Late, missing or away clocks, overlaps and clients' disputes show here." />
+            <EmptyState
+              title="No open exceptions"
+              description="Late, missing or away clocks, overlaps and clients' disputes show here."
+            />
           ) : (
             <EmptyState title="No resolved exceptions" />
           )
@@ -224,7 +260,10 @@ export function VisitExceptionsPage() {
               setStatus(null);
               try {
                 const note = values.note.trim();
-                await api.visit_exceptions_resolve_create({ id: approving.id }, { resolution: 'APPROVED', ...(note ? { note } : {}) });
+                await api.visit_exceptions_resolve_create(
+                  { id: approving.id },
+                  { resolution: 'APPROVED', ...(note ? { note } : {}) },
+                );
                 resolved(approving, `Approved: ${what(approving)}.`);
               } catch (failure) {
                 setStatus(apiErrorDetail(failure, 'The exception could not be approved.'));
@@ -271,16 +310,33 @@ function ExceptionSummary({ row, timeZone }: { row: VisitExceptionItem; timeZone
   return (
     <p css={{ marginTop: 0 }}>
       <strong>{EXCEPTION_CODES[row.code]}</strong>: {visitWhen(row, timeZone)}, {clientName(row.visit)}
-      {row.visit.caregiver ? ` with ${row.visit.caregiver.name}` : ''}. Clocked in {clockText(timeZone, row.visit.clock_in_at)}, out {clockText(timeZone, row.visit.clock_out_at)}.
+      {row.visit.caregiver ? ` with ${row.visit.caregiver.name}` : ''}. Clocked in{' '}
+      {clockText(timeZone, row.visit.clock_in_at)}, out {clockText(timeZone, row.visit.clock_out_at)}.
       {row.detail ? ` ${row.detail}` : ''}
     </p>
   );
 }
 
-type CorrectBody = { resolution: 'CORRECTED'; correction_reason: CorrectionReason; corrected_start_at: string; corrected_end_at: string; note?: string };
+type CorrectBody = {
+  resolution: 'CORRECTED';
+  correction_reason: CorrectionReason;
+  corrected_start_at: string;
+  corrected_end_at: string;
+  note?: string;
+};
 
 /** Correct times: a reason (kept with them), the start and end as local dates and times in the organization's zone. */
-function CorrectForm({ row, timeZone, onCancel, onCorrect }: { row: VisitExceptionItem; timeZone: string; onCancel: () => void; onCorrect: (body: CorrectBody) => Promise<void> }) {
+function CorrectForm({
+  row,
+  timeZone,
+  onCancel,
+  onCorrect,
+}: {
+  row: VisitExceptionItem;
+  timeZone: string;
+  onCancel: () => void;
+  onCorrect: (body: CorrectBody) => Promise<void>;
+}) {
   const start = row.visit.clock_in_at ?? row.visit.starts_at;
   const end = row.visit.clock_out_at ?? row.visit.ends_at;
   const initialValues: CorrectValues = {
@@ -314,7 +370,12 @@ function CorrectForm({ row, timeZone, onCancel, onCorrect }: { row: VisitExcepti
           });
         } catch (failure) {
           const fields =
-            apiErrorStatus(failure) === 400 ? apiFieldErrors(failure, { known: ['correction_reason', 'start_time', 'end_time', 'note'], rename: CORRECT_FIELDS }) : {};
+            apiErrorStatus(failure) === 400
+              ? apiFieldErrors(failure, {
+                  known: ['correction_reason', 'start_time', 'end_time', 'note'],
+                  rename: CORRECT_FIELDS,
+                })
+              : {};
           if (Object.keys(fields).length) setErrors(fields);
           else setStatus(apiErrorDetail(failure, 'The times could not be corrected.'));
         }
@@ -324,7 +385,13 @@ function CorrectForm({ row, timeZone, onCancel, onCorrect }: { row: VisitExcepti
         <Form noValidate aria-label="Correct the times" css={{ marginTop: 16 }}>
           <FormStack>
             {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
-            <SelectField name="correction_reason" label="Reason" placeholder="Choose a reason" options={REASON_OPTIONS} data-autofocus />
+            <SelectField
+              name="correction_reason"
+              label="Reason"
+              placeholder="Choose a reason"
+              options={REASON_OPTIONS}
+              data-autofocus
+            />
             <TwoColumns>
               <DateField name="start_date" label="Started on" />
               <TextField name="start_time" label="Started at" type="time" />
@@ -358,7 +425,11 @@ function EvvExportPanel({ timeZone }: { timeZone: string }) {
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const complete = isIsoDate(from) && isIsoDate(to);
-  const problem = !complete ? 'Enter both dates of the period.' : from > to ? 'The period cannot start after it ends.' : null;
+  const problem = !complete
+    ? 'Enter both dates of the period.'
+    : from > to
+      ? 'The period cannot start after it ends.'
+      : null;
 
   const download = async () => {
     setDownloading(true);
@@ -376,17 +447,52 @@ function EvvExportPanel({ timeZone }: { timeZone: string }) {
   return (
     <Panel aria-labelledby="evv-export-title" css={{ marginTop: 24 }}>
       <h2 id="evv-export-title">EVV export</h2>
-      <p css={{ marginTop: 0 }}>The period's verified visits as CSV for the state's aggregator: service, client, caregiver, date, locations, start and end, and the exception codes.</p>
+      <p css={{ marginTop: 0 }}>
+        The period's verified visits as CSV for the state's aggregator: service, client, caregiver, date, locations,
+        start and end, and the exception codes.
+      </p>
       <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
       <Filters role="group" aria-label="Export period">
-        <FieldShell label="From" error={!isIsoDate(from) ? 'Enter the first day.' : isIsoDate(to) && from > to ? 'The period cannot start after it ends.' : undefined}>
-          {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />}
+        <FieldShell
+          label="From"
+          error={
+            !isIsoDate(from)
+              ? 'Enter the first day.'
+              : isIsoDate(to) && from > to
+                ? 'The period cannot start after it ends.'
+                : undefined
+          }
+        >
+          {({ invalid, ...control }) => (
+            <Input
+              {...control}
+              invalid={invalid}
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          )}
         </FieldShell>
         <FieldShell label="To" error={!isIsoDate(to) ? 'Enter the last day.' : undefined}>
-          {({ invalid, ...control }) => <Input {...control} invalid={invalid} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />}
+          {({ invalid, ...control }) => (
+            <Input
+              {...control}
+              invalid={invalid}
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          )}
         </FieldShell>
       </Filters>
-      <Button variant="secondary" disabled={!!problem || downloading} aria-busy={downloading || undefined} onClick={() => void download()}>
+      <Button
+        variant="secondary"
+        disabled={!!problem || downloading}
+        aria-busy={downloading || undefined}
+        onClick={() => void download()}
+      >
         {downloading ? 'Downloading' : 'Download CSV'}
       </Button>
     </Panel>

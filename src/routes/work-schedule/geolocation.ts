@@ -18,7 +18,8 @@ export function currentPosition(): Promise<PositionAnswer> {
   if (!geolocation) return Promise.resolve({ failure: 'unsupported' });
   return new Promise((resolve) => {
     geolocation.getCurrentPosition(
-      ({ coords }) => resolve({ position: { latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy } }),
+      ({ coords }) =>
+        resolve({ position: { latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy } }),
       (error) => resolve({ failure: error.code === 1 ? 'denied' : error.code === 3 ? 'timeout' : 'unavailable' }),
       { enableHighAccuracy: true, timeout: POSITION_TIMEOUT_MS, maximumAge: 0 },
     );

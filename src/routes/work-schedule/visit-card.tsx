@@ -10,7 +10,16 @@ import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { TagList } from '../../ui/tag';
-import { clientName, dayInWords, mapsUrl, serviceLabel, visitTime, visitWindow, workedTimesOf, workedTimesText } from '../../domain/visit-text';
+import {
+  clientName,
+  dayInWords,
+  mapsUrl,
+  serviceLabel,
+  visitTime,
+  visitWindow,
+  workedTimesOf,
+  workedTimesText,
+} from '../../domain/visit-text';
 import { VisitStatusTag } from '../../ui/visit-status-tag';
 import type { ApiClient } from '../../api/client';
 import type { ClockBody, Visit } from '../../api/visits';
@@ -46,11 +55,21 @@ const Muted = styled.p`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-const LOCATION_OPTIONS = (Object.entries(LOCATION_TYPES) as [LocationType, string][]).map(([value, label]) => ({ value, label }));
+const LOCATION_OPTIONS = (Object.entries(LOCATION_TYPES) as [LocationType, string][]).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 const locationSchema = yup.object({
-  location_type: yup.string().oneOf(Object.keys(LOCATION_TYPES), 'Choose Home or Community.').required('Choose Home or Community.'),
-  reason: yup.string().trim().required('Say why your position does not place you at the home.').max(2000, 'Keep it under 2,000 characters.'),
+  location_type: yup
+    .string()
+    .oneOf(Object.keys(LOCATION_TYPES), 'Choose Home or Community.')
+    .required('Choose Home or Community.'),
+  reason: yup
+    .string()
+    .trim()
+    .required('Say why your position does not place you at the home.')
+    .max(2000, 'Keep it under 2,000 characters.'),
 });
 
 const calloutSchema = yup.object({
@@ -67,7 +86,8 @@ interface LocationQuestion {
 }
 
 /** The server refused the position (too far, or the home has none): it asks for a location type. */
-const asksForLocation = (failure: unknown) => apiErrorStatus(failure) === 400 && !!apiErrorBody(failure)?.fields?.location_type;
+const asksForLocation = (failure: unknown) =>
+  apiErrorStatus(failure) === 400 && !!apiErrorBody(failure)?.fields?.location_type;
 
 export interface VisitCardProps {
   visit: Visit;
@@ -91,13 +111,16 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
 
   const startsAt = new Date(visit.starts_at);
   const endsAt = new Date(visit.ends_at);
-  const canClockIn = visit.status === 'SCHEDULED' && endsAt > now && startsAt.getTime() - now.getTime() < 12 * 60 * 60_000;
+  const canClockIn =
+    visit.status === 'SCHEDULED' && endsAt > now && startsAt.getTime() - now.getTime() < 12 * 60 * 60_000;
   const canClockOut = visit.status === 'IN_PROGRESS';
   const canCallOut = visit.status === 'SCHEDULED' && startsAt > now;
   const maps = mapsUrl(visit);
   const worked = workedTimesText(visit.timezone, workedTimesOf(visit));
   const clock = (kind: ClockKind, body: ClockBody) =>
-    kind === 'in' ? api.visits_clock_in_create({ id: visit.id }, body) : api.visits_clock_out_create({ id: visit.id }, body);
+    kind === 'in'
+      ? api.visits_clock_in_create({ id: visit.id }, body)
+      : api.visits_clock_out_create({ id: visit.id }, body);
 
   const startClock = async (kind: ClockKind) => {
     setError(null);
@@ -105,7 +128,11 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
     const answer = await currentPosition();
     if ('failure' in answer) {
       setBusy(null);
-      setQuestion({ kind, position: null, message: `${POSITION_FAILURES[answer.failure]} Choose where you are and say why.` });
+      setQuestion({
+        kind,
+        position: null,
+        message: `${POSITION_FAILURES[answer.failure]} Choose where you are and say why.`,
+      });
       return;
     }
     setBusy('sending');
@@ -113,7 +140,13 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
       onChange(await clock(kind, answer.position));
     } catch (failure) {
       if (asksForLocation(failure)) setQuestion({ kind, position: answer.position, message: apiErrorDetail(failure) });
-      else setError(apiErrorDetail(failure, kind === 'in' ? 'The clock-in could not be recorded.' : 'The clock-out could not be recorded.'));
+      else
+        setError(
+          apiErrorDetail(
+            failure,
+            kind === 'in' ? 'The clock-in could not be recorded.' : 'The clock-out could not be recorded.',
+          ),
+        );
     } finally {
       setBusy(null);
     }
@@ -134,14 +167,18 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
           <VisitStatusTag status={visit.status} />
         </TagList>
       </p>
-      {visit.status === 'IN_PROGRESS' && visit.clock_in ? <p>In progress since {visitTime(visit, visit.clock_in.at)}</p> : null}
+      {visit.status === 'IN_PROGRESS' && visit.clock_in ? (
+        <p>In progress since {visitTime(visit, visit.clock_in.at)}</p>
+      ) : null}
       {(visit.status === 'COMPLETED' || visit.status === 'VERIFIED') && worked ? (
         <p>
           {worked}
           {visit.status === 'COMPLETED' ? ' · the office reviews it' : ''}
         </p>
       ) : null}
-      {visit.status === 'SCHEDULED' && endsAt <= now ? <Muted>Not clocked: ask the office to record your times.</Muted> : null}
+      {visit.status === 'SCHEDULED' && endsAt <= now ? (
+        <Muted>Not clocked: ask the office to record your times.</Muted>
+      ) : null}
       {visit.address ? (
         <p>
           {visit.address}
@@ -190,7 +227,11 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
             onSubmit={async (values, { setErrors, setStatus }) => {
               setStatus(null);
               try {
-                const body: ClockBody = { ...(question.position ?? {}), location_type: values.location_type as LocationType, reason: values.reason.trim() };
+                const body: ClockBody = {
+                  ...(question.position ?? {}),
+                  location_type: values.location_type as LocationType,
+                  reason: values.reason.trim(),
+                };
                 onChange(await clock(question.kind, body));
                 setQuestion(null);
               } catch (failure) {
@@ -201,11 +242,20 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
             }}
           >
             {({ status }) => (
-              <Form noValidate aria-label={`Where you are for the ${question.kind === 'in' ? 'clock-in' : 'clock-out'}`}>
+              <Form
+                noValidate
+                aria-label={`Where you are for the ${question.kind === 'in' ? 'clock-in' : 'clock-out'}`}
+              >
                 <FormStack>
                   <Alert tone="warning">{question.message}</Alert>
                   {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
-                  <SelectField name="location_type" label="Where are you?" placeholder="Choose Home or Community" options={LOCATION_OPTIONS} data-autofocus />
+                  <SelectField
+                    name="location_type"
+                    label="Where are you?"
+                    placeholder="Choose Home or Community"
+                    options={LOCATION_OPTIONS}
+                    data-autofocus
+                  />
                   <TextAreaField name="reason" label="Why?" hint="The office reads it with the visit." />
                 </FormStack>
                 <DialogActions>
@@ -223,7 +273,8 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
       {callingOut ? (
         <Dialog title="I can't make it" onClose={() => setCallingOut(false)}>
           <p>
-            {dayInWords(visit.service_date)}, {visitWindow(visit)} with {clientName(visit)}. The visit becomes open for another caregiver and the office is told.
+            {dayInWords(visit.service_date)}, {visitWindow(visit)} with {clientName(visit)}. The visit becomes open for
+            another caregiver and the office is told.
           </p>
           <Formik
             initialValues={{ reason: '' }}

@@ -43,7 +43,15 @@ function VisitSection({ title, empty, children }: { title: string; empty: string
   return (
     <Section aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
-      {children.length ? <CardList>{children.map((child, index) => <li key={index}>{child}</li>)}</CardList> : <EmptyState title={empty} />}
+      {children.length ? (
+        <CardList>
+          {children.map((child, index) => (
+            <li key={index}>{child}</li>
+          ))}
+        </CardList>
+      ) : (
+        <EmptyState title={empty} />
+      )}
     </Section>
   );
 }
@@ -89,7 +97,12 @@ function MyHours({ today }: { today: string }) {
   };
 
   // newest first: this week, then last week (a week without verified visits still comes, with 0)
-  const label = (row: PayrollPeriod) => (row.week_start === weekStart ? 'This week' : row.week_start === addDays(weekStart, -7) ? 'Last week' : `Week of ${formatDay(row.week_start)}`);
+  const label = (row: PayrollPeriod) =>
+    row.week_start === weekStart
+      ? 'This week'
+      : row.week_start === addDays(weekStart, -7)
+        ? 'Last week'
+        : `Week of ${formatDay(row.week_start)}`;
   return (
     <Panel aria-labelledby="my-hours-title">
       <h2 id="my-hours-title">My hours</h2>
@@ -99,7 +112,9 @@ function MyHours({ today }: { today: string }) {
         </div>
       ) : null}
       {periods === null ? (
-        error ? null : <p role="status">Loading…</p>
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
       ) : (
         <Details>
           {periods.map((row) => (
@@ -118,8 +133,16 @@ function MyHours({ today }: { today: string }) {
           ))}
         </Details>
       )}
-      <p css={{ margin: '8px 0 12px', fontSize: '0.875rem' }}>Verified visits, as worked (no rounding). Hours over 40 in a week are overtime.</p>
-      <Button size="sm" variant="secondary" disabled={downloading} aria-busy={downloading || undefined} onClick={() => void download()}>
+      <p css={{ margin: '8px 0 12px', fontSize: '0.875rem' }}>
+        Verified visits, as worked (no rounding). Hours over 40 in a week are overtime.
+      </p>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={downloading}
+        aria-busy={downloading || undefined}
+        onClick={() => void download()}
+      >
         {downloading ? 'Downloading' : 'Download my hours (CSV)'}
       </Button>
     </Panel>
@@ -187,7 +210,12 @@ export function WorkSchedulePage() {
   useEffect(() => {
     let active = true;
     api
-      .visits_list({ from: addDays(today, -PAST_DAYS), to: addDays(today, UPCOMING_DAYS), ordering: 'starts_at', limit: WEEK_LIMIT })
+      .visits_list({
+        from: addDays(today, -PAST_DAYS),
+        to: addDays(today, UPCOMING_DAYS),
+        ordering: 'starts_at',
+        limit: WEEK_LIMIT,
+      })
       .then((answer) => {
         if (active) setVisits(answer.results);
       })
@@ -195,7 +223,13 @@ export function WorkSchedulePage() {
         if (active) setError(apiErrorDetail(failure, 'Your visits could not be loaded.'));
       });
     api
-      .visits_list({ status: 'OPEN', from: today, to: addDays(today, UPCOMING_DAYS), ordering: 'starts_at', limit: 100 })
+      .visits_list({
+        status: 'OPEN',
+        from: today,
+        to: addDays(today, UPCOMING_DAYS),
+        ordering: 'starts_at',
+        limit: 100,
+      })
       .then((answer) => {
         if (active) setOpenVisits(answer.results);
       })
@@ -210,7 +244,9 @@ export function WorkSchedulePage() {
   const replace = (next: Visit) => setVisits((rows) => rows?.map((row) => (row.id === next.id ? next : row)) ?? rows);
   const calledOut = (gone: Visit) => {
     setVisits((rows) => rows?.filter((row) => row.id !== gone.id) ?? rows);
-    setNotice(`The office was told that you cannot make it on ${dayInWords(gone.service_date)}, ${visitWindow(gone)}. The visit is open for another caregiver.`);
+    setNotice(
+      `The office was told that you cannot make it on ${dayInWords(gone.service_date)}, ${visitWindow(gone)}. The visit is open for another caregiver.`,
+    );
   };
 
   if (!visits) {
@@ -223,13 +259,23 @@ export function WorkSchedulePage() {
 
   // Today: the visits of today's date, and any window that holds the present moment or is still being worked.
   const isToday = (visit: Visit) =>
-    visit.service_date === today || visit.status === 'IN_PROGRESS' || (new Date(visit.starts_at) <= now && new Date(visit.ends_at) > now);
+    visit.service_date === today ||
+    visit.status === 'IN_PROGRESS' ||
+    (new Date(visit.starts_at) <= now && new Date(visit.ends_at) > now);
   const todays = visits.filter(isToday);
   const upcoming = visits.filter((visit) => !isToday(visit) && visit.service_date > today);
   const past = visits.filter((visit) => !isToday(visit) && visit.service_date < today).reverse();
 
   const card = (visit: Visit, showDay: boolean) => (
-    <VisitCard key={visit.id} visit={visit} api={api} now={now} showDay={showDay} onChange={replace} onCalledOut={calledOut} />
+    <VisitCard
+      key={visit.id}
+      visit={visit}
+      api={api}
+      now={now}
+      showDay={showDay}
+      onChange={replace}
+      onCalledOut={calledOut}
+    />
   );
 
   return (
@@ -251,7 +297,10 @@ export function WorkSchedulePage() {
         {openVisits === null ? (
           <p role="status">Loading…</p>
         ) : openVisits.length === 0 ? (
-          <EmptyState title="No open visits" description="Visits that need a caregiver and fit your position show here." />
+          <EmptyState
+            title="No open visits"
+            description="Visits that need a caregiver and fit your position show here."
+          />
         ) : (
           <CardList>
             {openVisits.map((visit) => (

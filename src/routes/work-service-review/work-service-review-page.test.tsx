@@ -49,15 +49,40 @@ function makeReview(overrides: Partial<Review> = {}): Review {
     unable_recorded_at: null,
     created_at: '2026-11-22T05:00:00.000Z',
     timezone: 'America/New_York',
-    visits: [makeVisit(), makeVisit({ visit_id: 32, service_date: '2026-11-18', starts_at: '2026-11-18T15:00:00.000Z', ends_at: '2026-11-18T16:00:00.000Z', minutes: 60, corrected: true })],
+    visits: [
+      makeVisit(),
+      makeVisit({
+        visit_id: 32,
+        service_date: '2026-11-18',
+        starts_at: '2026-11-18T15:00:00.000Z',
+        ends_at: '2026-11-18T16:00:00.000Z',
+        minutes: 60,
+        corrected: true,
+      }),
+    ],
     ...overrides,
   };
 }
 
 const signedReview = (overrides: Partial<Review> = {}) =>
-  makeReview({ status: 'SIGNED', signed_by: { id: 7, name: 'Clara Whitfield' }, signed_at: '2026-11-23T14:30:00.000Z', ...overrides });
+  makeReview({
+    status: 'SIGNED',
+    signed_by: { id: 7, name: 'Clara Whitfield' },
+    signed_at: '2026-11-23T14:30:00.000Z',
+    ...overrides,
+  });
 
-function setUp({ review = makeReview(), user = clara, path = `/onboarding/work-service-review/${review.id}`, overrides = {} }: { review?: Review; user?: typeof clara; path?: string; overrides?: Record<string, (...args: never[]) => Promise<unknown>> } = {}) {
+function setUp({
+  review = makeReview(),
+  user = clara,
+  path = `/onboarding/work-service-review/${review.id}`,
+  overrides = {},
+}: {
+  review?: Review;
+  user?: typeof clara;
+  path?: string;
+  overrides?: Record<string, (...args: never[]) => Promise<unknown>>;
+} = {}) {
   const api = Object.assign(stubApi(), {
     work_service_reviews_retrieve: vi.fn(async () => review),
     work_service_reviews_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [review] })),
@@ -88,8 +113,14 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     expect(within(cards[0]).getByText('10:02–11:29 · 1 h 27 min')).toBeInTheDocument();
     expect(within(cards[0]).getByText('Pathways with Nora O.')).toBeInTheDocument();
     expect(within(cards[1]).getByText('Times corrected by the office')).toBeInTheDocument();
-    expect(within(cards[1]).getByRole('button', { name: 'Dispute the visit of Wednesday, Nov 18, 2026' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'The week’s visits' })).getByText(/^2 visits · 2 h 27 min\. Check each visit/)).toBeInTheDocument();
+    expect(
+      within(cards[1]).getByRole('button', { name: 'Dispute the visit of Wednesday, Nov 18, 2026' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'The week’s visits' })).getByText(
+        /^2 visits · 2 h 27 min\. Check each visit/,
+      ),
+    ).toBeInTheDocument();
     const sign = screen.getByRole('form', { name: 'Sign the week' });
     expect(within(sign).getByRole('img', { name: 'Your signature' })).toBeInTheDocument();
     expect(within(sign).getByRole('button', { name: 'Sign' })).toBeEnabled();
@@ -111,9 +142,16 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
 
     // signing clears it, and the week is signed
     await drawSignature(within(sign).getByRole('img', { name: 'Your signature' }));
-    await waitFor(() => expect(within(sign).queryByText('Sign in the box to confirm the visits.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(sign).queryByText('Sign in the box to confirm the visits.')).not.toBeInTheDocument(),
+    );
     await user.click(within(sign).getByRole('button', { name: 'Sign' }));
-    await waitFor(() => expect(api.work_service_reviews_sign_create).toHaveBeenCalledWith({ id: 4 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
+    await waitFor(() =>
+      expect(api.work_service_reviews_sign_create).toHaveBeenCalledWith(
+        { id: 4 },
+        { signature: 'data:image/png;base64,U0lHTkFUVVJF' },
+      ),
+    );
   });
 
   it('signs with the pad: the review turns Signed and read-only, with the signature shown and a Print button', async () => {
@@ -124,10 +162,18 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     await drawSignature(within(sign).getByRole('img', { name: 'Your signature' }));
     await waitFor(() => expect(within(sign).getByRole('button', { name: 'Sign' })).toBeEnabled());
     await user.click(within(sign).getByRole('button', { name: 'Sign' }));
-    await waitFor(() => expect(api.work_service_reviews_sign_create).toHaveBeenCalledWith({ id: 4 }, { signature: 'data:image/png;base64,U0lHTkFUVVJF' }));
+    await waitFor(() =>
+      expect(api.work_service_reviews_sign_create).toHaveBeenCalledWith(
+        { id: 4 },
+        { signature: 'data:image/png;base64,U0lHTkFUVVJF' },
+      ),
+    );
     expect(await screen.findByText('Thank you. The week is signed.')).toBeInTheDocument();
     expect(screen.getByText(/Signed by Clara Whitfield on Nov 23, 2026/)).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Signature of Clara Whitfield' })).toHaveAttribute('src', 'blob:signature');
+    expect(await screen.findByRole('img', { name: 'Signature of Clara Whitfield' })).toHaveAttribute(
+      'src',
+      'blob:signature',
+    );
     expect(api.work_service_reviews_signature_retrieve).toHaveBeenCalledWith({ id: 4 }, null, { responseType: 'blob' });
     expect(screen.queryByRole('form', { name: 'Sign the week' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Dispute the visit/ })).not.toBeInTheDocument();
@@ -137,20 +183,39 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
 
   it("shows the server's refusal when signing fails (signed already elsewhere)", async () => {
     const user = userEvent.setup();
-    const refusal = Object.assign(new Error('409'), { isAxiosError: true, response: { status: 409, data: { detail: 'This review is signed already: it can no longer change.', code: 'review_signed' } } });
+    const refusal = Object.assign(new Error('409'), {
+      isAxiosError: true,
+      response: {
+        status: 409,
+        data: { detail: 'This review is signed already: it can no longer change.', code: 'review_signed' },
+      },
+    });
     setUp({ overrides: { work_service_reviews_sign_create: vi.fn(async () => Promise.reject(refusal)) } });
     const sign = await screen.findByRole('form', { name: 'Sign the week' });
     await drawSignature(within(sign).getByRole('img', { name: 'Your signature' }));
     await waitFor(() => expect(within(sign).getByRole('button', { name: 'Sign' })).toBeEnabled());
     await user.click(within(sign).getByRole('button', { name: 'Sign' }));
-    expect(await within(sign).findByText('This review is signed already: it can no longer change.')).toBeInTheDocument();
+    expect(
+      await within(sign).findByText('This review is signed already: it can no longer change.'),
+    ).toBeInTheDocument();
   });
 
   it('disputes one visit with a comment; the visit shows the dispute and the page says the office was told', async () => {
     const user = userEvent.setup();
     const disputed = makeReview({
       status: 'DISPUTED',
-      visits: [makeVisit({ dispute: { exception_id: 9, comment: 'She left at 11:00.', created_at: '2026-11-23T14:00:00.000Z', resolution: null, resolved_at: null } }), makeReview().visits[1]],
+      visits: [
+        makeVisit({
+          dispute: {
+            exception_id: 9,
+            comment: 'She left at 11:00.',
+            created_at: '2026-11-23T14:00:00.000Z',
+            resolution: null,
+            resolved_at: null,
+          },
+        }),
+        makeReview().visits[1],
+      ],
     });
     const { api } = setUp({ overrides: { work_service_reviews_dispute_create: vi.fn(async () => disputed) } });
     await user.click(await screen.findByRole('button', { name: 'Dispute the visit of Monday, Nov 16, 2026' }));
@@ -158,7 +223,12 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     expect(within(form).getByRole('button', { name: 'Send dispute' })).toBeDisabled();
     await user.type(within(form).getByLabelText('What is not right about this visit?'), 'She left at 11:00.');
     await user.click(within(form).getByRole('button', { name: 'Send dispute' }));
-    await waitFor(() => expect(api.work_service_reviews_dispute_create).toHaveBeenCalledWith({ id: 4 }, { visit_id: 31, comment: 'She left at 11:00.' }));
+    await waitFor(() =>
+      expect(api.work_service_reviews_dispute_create).toHaveBeenCalledWith(
+        { id: 4 },
+        { visit_id: 31, comment: 'She left at 11:00.' },
+      ),
+    );
     expect(await screen.findByText('Thank you. The office was told and looks into the visit.')).toBeInTheDocument();
     const card = within(screen.getByRole('list', { name: 'Visits of the week' })).getAllByRole('listitem')[0];
     expect(within(card).getByText('You disputed this visit')).toBeInTheDocument();
@@ -181,12 +251,23 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
   });
 
   it('a review the office closed says so and offers nothing to sign; an unknown one is not found', async () => {
-    const { unmount } = setUp({ review: makeReview({ status: 'UNABLE_TO_SIGN', unable_reason: 'HOSPITAL', unable_recorded_at: '2026-11-24T15:00:00.000Z' }) });
-    expect(await screen.findByText(/The office recorded that this week cannot be signed \(In hospital or away from home\)/)).toBeInTheDocument();
+    const { unmount } = setUp({
+      review: makeReview({
+        status: 'UNABLE_TO_SIGN',
+        unable_reason: 'HOSPITAL',
+        unable_recorded_at: '2026-11-24T15:00:00.000Z',
+      }),
+    });
+    expect(
+      await screen.findByText(/The office recorded that this week cannot be signed \(In hospital or away from home\)/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     unmount();
 
-    const missing = Object.assign(new Error('404'), { isAxiosError: true, response: { status: 404, data: { detail: 'Not found.', code: 'not_found' } } });
+    const missing = Object.assign(new Error('404'), {
+      isAxiosError: true,
+      response: { status: 404, data: { detail: 'Not found.', code: 'not_found' } },
+    });
     setUp({ overrides: { work_service_reviews_retrieve: vi.fn(async () => Promise.reject(missing)) } });
     expect(await screen.findByRole('heading', { level: 1, name: /not found/i })).toBeInTheDocument();
   });
@@ -195,11 +276,40 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
 describe('Work-service reviews (office, on the client’s record)', { timeout: 30_000 }, () => {
   it("lists the client's reviews and opens one read-only, with the client's dispute and “Client cannot sign”", async () => {
     const user = userEvent.setup();
-    const review = makeReview({ status: 'DISPUTED', visits: [makeVisit({ dispute: { exception_id: 9, comment: 'She left at 11:00.', created_at: '2026-11-23T14:00:00.000Z', resolution: null, resolved_at: null } })], visit_count: 1, total_minutes: 87 });
-    const closed = makeReview({ ...review, status: 'UNABLE_TO_SIGN', unable_reason: 'COGNITIVE', unable_note: 'Advanced dementia.', unable_recorded_by: { id: 1, name: 'Ana Ortiz' }, unable_recorded_at: '2026-11-24T15:00:00.000Z' });
-    const { api, container } = setUp({ review, user: admin, path: '/clients/301/reviews', overrides: { work_service_reviews_unable_create: vi.fn(async () => closed) } });
+    const review = makeReview({
+      status: 'DISPUTED',
+      visits: [
+        makeVisit({
+          dispute: {
+            exception_id: 9,
+            comment: 'She left at 11:00.',
+            created_at: '2026-11-23T14:00:00.000Z',
+            resolution: null,
+            resolved_at: null,
+          },
+        }),
+      ],
+      visit_count: 1,
+      total_minutes: 87,
+    });
+    const closed = makeReview({
+      ...review,
+      status: 'UNABLE_TO_SIGN',
+      unable_reason: 'COGNITIVE',
+      unable_note: 'Advanced dementia.',
+      unable_recorded_by: { id: 1, name: 'Ana Ortiz' },
+      unable_recorded_at: '2026-11-24T15:00:00.000Z',
+    });
+    const { api, container } = setUp({
+      review,
+      user: admin,
+      path: '/clients/301/reviews',
+      overrides: { work_service_reviews_unable_create: vi.fn(async () => closed) },
+    });
     const list = await screen.findByRole('region', { name: 'Reviews' });
-    await waitFor(() => expect(api.work_service_reviews_list).toHaveBeenCalledWith({ client_id: 301, limit: 52, offset: 0 }));
+    await waitFor(() =>
+      expect(api.work_service_reviews_list).toHaveBeenCalledWith({ client_id: 301, limit: 52, offset: 0 }),
+    );
     const link = await within(list).findByRole('link', { name: 'Visits of Nov 15 – Nov 21' });
     expect(link).toHaveAttribute('href', '/clients/301/reviews/4');
     expect(within(list).getByText('1 visit · 1 h 27 min')).toBeInTheDocument();
@@ -216,7 +326,12 @@ describe('Work-service reviews (office, on the client’s record)', { timeout: 3
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Why' }), 'Cognitively unable to sign');
     await user.type(within(form).getByLabelText('Note'), 'Advanced dementia.');
     await user.click(within(form).getByRole('button', { name: 'Record that the client cannot sign' }));
-    await waitFor(() => expect(api.work_service_reviews_unable_create).toHaveBeenCalledWith({ id: 4 }, { reason: 'COGNITIVE', note: 'Advanced dementia.' }));
+    await waitFor(() =>
+      expect(api.work_service_reviews_unable_create).toHaveBeenCalledWith(
+        { id: 4 },
+        { reason: 'COGNITIVE', note: 'Advanced dementia.' },
+      ),
+    );
     expect(await screen.findByText('Recorded: the client cannot sign this week.')).toBeInTheDocument();
     expect(screen.getByText(/Recorded: the client cannot sign \(Cognitively unable to sign\)/)).toBeInTheDocument();
     expect(screen.getByText('Advanced dementia.', { selector: 'span' })).toBeInTheDocument();

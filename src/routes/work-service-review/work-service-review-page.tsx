@@ -17,7 +17,11 @@ export function WorkServiceReviewPage() {
   const id = Number(rawId);
   const api = useApiClient();
   const { user } = useAuthentication();
-  const resource = useRecord(() => api.work_service_reviews_retrieve({ id }), String(rawId), 'The review could not be loaded.');
+  const resource = useRecord(
+    () => api.work_service_reviews_retrieve({ id }),
+    String(rawId),
+    'The review could not be loaded.',
+  );
   const review = resource.data;
   const office = user?.role === 'ROLE_ADMIN' || user?.role === 'ROLE_MASTER';
 
@@ -36,9 +40,13 @@ export function WorkServiceReviewPage() {
     >
       {resource.error ? <Alert tone="error">{resource.error}</Alert> : null}
       {!review && !resource.error ? <p role="status">Loading…</p> : null}
-      {review ? <ReviewView review={review} api={api} office={office} timeZone={user?.timezone} onChange={resource.setData} /> : null}
+      {review ? (
+        <ReviewView review={review} api={api} office={office} timeZone={user?.timezone} onChange={resource.setData} />
+      ) : null}
       <p css={{ margin: 0 }} data-print="hide">
-        <TextLink to={office ? `/clients/${review?.client.id ?? ''}/reviews` : '/clients/welcome'}>{office ? 'Back to the reviews' : 'Back to your home'}</TextLink>
+        <TextLink to={office ? `/clients/${review?.client.id ?? ''}/reviews` : '/clients/welcome'}>
+          {office ? 'Back to the reviews' : 'Back to your home'}
+        </TextLink>
       </p>
     </PrivatePage>
   );

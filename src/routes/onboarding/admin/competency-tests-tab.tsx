@@ -59,7 +59,11 @@ function toValues(test: CompetencyTest | null): TestValues {
     name: test?.name ?? '',
     description: test?.description ?? '',
     pass_mark: test ? String(test.pass_mark) : '80',
-    questions: (test?.questions ?? []).map((question) => ({ ...question, answer: String(question.answer), subject: question.subject ?? '' })),
+    questions: (test?.questions ?? []).map((question) => ({
+      ...question,
+      answer: String(question.answer),
+      subject: question.subject ?? '',
+    })),
     observed_skills: test?.observed_skills ?? [],
     positions: test?.positions ?? [],
     active: test?.active ?? true,
@@ -100,7 +104,12 @@ export function CompetencyTestsTab() {
       loadFailure="The competency tests could not be loaded."
       columns={columns}
       caption="Competency tests"
-      empty={<EmptyState title="No competency tests yet" description="Add a written test, with observed skills for home health aides." />}
+      empty={
+        <EmptyState
+          title="No competency tests yet"
+          description="Add a written test, with observed skills for home health aides."
+        />
+      }
       editorId="test-editor-title"
       newLabel="New competency test"
       saveLabel="Save test"
@@ -108,7 +117,9 @@ export function CompetencyTestsTab() {
       schema={schema}
       save={(values, current) => {
         const body = toBody(values);
-        return current ? api.competency_tests_partial_update({ id: current.id }, body) : api.competency_tests_create(null, body);
+        return current
+          ? api.competency_tests_partial_update({ id: current.id }, body)
+          : api.competency_tests_create(null, body);
       }}
       knownFields={['name', 'description', 'pass_mark']}
       saveFailure="The competency test could not be saved."
@@ -125,7 +136,14 @@ export function CompetencyTestsTab() {
 }
 
 const itemStyle = { border: '1px solid #E4E4E7', borderRadius: 8, padding: 12 } as const;
-const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 } as const;
+const listStyle = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 12,
+} as const;
 
 function QuestionsEditor() {
   const { values, errors, touched } = useFormikContext<TestValues>();
@@ -154,7 +172,11 @@ function QuestionsEditor() {
                           {question.choices.map((_, choiceIndex) => (
                             <RowActions key={choiceIndex} css={{ alignItems: 'flex-end' }}>
                               <div css={{ flex: '1 1 200px' }}>
-                                <TextField name={`questions.${index}.choices.${choiceIndex}`} label={`Question ${n} choice ${choiceIndex + 1}`} autoComplete="off" />
+                                <TextField
+                                  name={`questions.${index}.choices.${choiceIndex}`}
+                                  label={`Question ${n} choice ${choiceIndex + 1}`}
+                                  autoComplete="off"
+                                />
                               </div>
                               <Button
                                 size="sm"
@@ -167,7 +189,12 @@ function QuestionsEditor() {
                             </RowActions>
                           ))}
                           <div>
-                            <Button size="sm" variant="secondary" onClick={() => choices.push('')} aria-label={`Add a choice to question ${n}`}>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => choices.push('')}
+                              aria-label={`Add a choice to question ${n}`}
+                            >
                               Add choice
                             </Button>
                           </div>
@@ -178,10 +205,18 @@ function QuestionsEditor() {
                       name={`questions.${index}.answer`}
                       label={`Question ${n} correct answer`}
                       placeholder="Choose the correct choice"
-                      options={question.choices.map((choice, choiceIndex) => ({ value: String(choiceIndex), label: choice || `Choice ${choiceIndex + 1}` }))}
+                      options={question.choices.map((choice, choiceIndex) => ({
+                        value: String(choiceIndex),
+                        label: choice || `Choice ${choiceIndex + 1}`,
+                      }))}
                     />
                     <div>
-                      <Button size="sm" variant="secondary" onClick={() => remove(index)} aria-label={`Remove question ${n}`}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => remove(index)}
+                        aria-label={`Remove question ${n}`}
+                      >
                         Remove question
                       </Button>
                     </div>
@@ -192,7 +227,11 @@ function QuestionsEditor() {
           </ol>
           {listError ? <FieldError role="alert">{listError}</FieldError> : null}
           <div css={{ marginTop: 12 }}>
-            <Button size="sm" variant="secondary" onClick={() => push({ id: newItemId('q'), text: '', choices: ['', ''], answer: '', subject: '' })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => push({ id: newItemId('q'), text: '', choices: ['', ''], answer: '', subject: '' })}
+            >
               Add question
             </Button>
           </div>
@@ -210,16 +249,26 @@ function SkillsEditor() {
         <Fieldset>
           <legend>Observed skills</legend>
           <p css={{ margin: '0 0 8px', fontSize: '0.875rem' }}>
-            For home health aides, a registered nurse watches each skill and marks it satisfactory or not (42 CFR 484.80(c)).
+            For home health aides, a registered nurse watches each skill and marks it satisfactory or not (42 CFR
+            484.80(c)).
           </p>
           <ol css={listStyle}>
             {values.observed_skills.map((skill, index) => (
               <li key={skill.id}>
                 <RowActions css={{ alignItems: 'flex-end' }}>
                   <div css={{ flex: '1 1 240px' }}>
-                    <TextField name={`observed_skills.${index}.label`} label={`Skill ${index + 1}`} autoComplete="off" />
+                    <TextField
+                      name={`observed_skills.${index}.label`}
+                      label={`Skill ${index + 1}`}
+                      autoComplete="off"
+                    />
                   </div>
-                  <Button size="sm" variant="secondary" onClick={() => remove(index)} aria-label={`Remove skill ${index + 1}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => remove(index)}
+                    aria-label={`Remove skill ${index + 1}`}
+                  >
                     Remove
                   </Button>
                 </RowActions>

@@ -24,7 +24,12 @@ export function DocumentTypesTab() {
       loadFailure="The document types could not be loaded."
       columns={columns}
       caption="Document types"
-      empty={<EmptyState title="No document types yet" description="Add the documents you ask of employees, such as a CPR card or a TB test." />}
+      empty={
+        <EmptyState
+          title="No document types yet"
+          description="Add the documents you ask of employees, such as a CPR card or a TB test."
+        />
+      }
       editorId="document-type-editor-title"
       newLabel="New document type"
       saveLabel="Save document type"
@@ -38,7 +43,9 @@ export function DocumentTypesTab() {
       schema={schema}
       save={(values, current) => {
         const body = { ...values, name: values.name.trim(), positions: values.positions as Position[] };
-        return current ? api.document_types_partial_update({ id: current.id }, body) : api.document_types_create(null, body);
+        return current
+          ? api.document_types_partial_update({ id: current.id }, body)
+          : api.document_types_create(null, body);
       }}
       knownFields={['name', 'positions']}
       saveFailure="The document type could not be saved."

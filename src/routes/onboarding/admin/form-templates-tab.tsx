@@ -70,7 +70,12 @@ const schema = yup.object({
         type: yup.string().required(),
         options: yup.string().when('type', {
           is: 'select',
-          then: (s) => s.test('options', 'Give at least two choices, one per line', (value) => (value ?? '').split('\n').filter((line) => line.trim()).length >= 2),
+          then: (s) =>
+            s.test(
+              'options',
+              'Give at least two choices, one per line',
+              (value) => (value ?? '').split('\n').filter((line) => line.trim()).length >= 2,
+            ),
         }),
       }),
     )
@@ -102,7 +107,14 @@ function toBody(values: TemplateValues): RequestBody<'form_templates_create'> {
       label: field.label.trim(),
       type: field.type,
       required: field.required,
-      ...(field.type === 'select' ? { options: field.options.split('\n').map((line) => line.trim()).filter(Boolean) } : {}),
+      ...(field.type === 'select'
+        ? {
+            options: field.options
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean),
+          }
+        : {}),
     })),
     signers: values.signers === 'EMPLOYEE_ADMIN' ? ['EMPLOYEE', 'ADMIN'] : ['EMPLOYEE'],
     required: values.required,
@@ -127,7 +139,12 @@ export function FormTemplatesTab() {
       loadFailure="The form templates could not be loaded."
       columns={columns}
       caption="Form templates"
-      empty={<EmptyState title="No form templates yet" description="Add the forms employees fill and sign during onboarding." />}
+      empty={
+        <EmptyState
+          title="No form templates yet"
+          description="Add the forms employees fill and sign during onboarding."
+        />
+      }
       editorId="template-editor-title"
       newLabel="New form template"
       saveLabel="Save template"
@@ -135,7 +152,9 @@ export function FormTemplatesTab() {
       schema={schema}
       save={(values, current) => {
         const body = toBody(values);
-        return current ? api.form_templates_partial_update({ id: current.id }, body) : api.form_templates_create(null, body);
+        return current
+          ? api.form_templates_partial_update({ id: current.id }, body)
+          : api.form_templates_create(null, body);
       }}
       knownFields={['name', 'description']}
       saveFailure="The form template could not be saved."
@@ -175,21 +194,48 @@ function FieldsEditor() {
                       label={`Field ${index + 1} label`}
                       autoComplete="off"
                       onBlur={(event) => {
-                        if (!field.key && event.target.value) void setFieldValue(`fields.${index}.key`, keyFromLabel(event.target.value));
+                        if (!field.key && event.target.value)
+                          void setFieldValue(`fields.${index}.key`, keyFromLabel(event.target.value));
                       }}
                     />
-                    <TextField name={`fields.${index}.key`} label={`Field ${index + 1} key`} autoComplete="off" hint="Names the answer; keep it once forms are filled." />
+                    <TextField
+                      name={`fields.${index}.key`}
+                      label={`Field ${index + 1} key`}
+                      autoComplete="off"
+                      hint="Names the answer; keep it once forms are filled."
+                    />
                   </TwoColumns>
                   <TwoColumns>
-                    <SelectField name={`fields.${index}.type`} label={`Field ${index + 1} type`} options={FIELD_TYPES} />
+                    <SelectField
+                      name={`fields.${index}.type`}
+                      label={`Field ${index + 1} type`}
+                      options={FIELD_TYPES}
+                    />
                     <CheckboxField name={`fields.${index}.required`} label={`Field ${index + 1} required`} />
                   </TwoColumns>
-                  {field.type === 'select' ? <TextAreaField name={`fields.${index}.options`} label={`Field ${index + 1} choices`} hint="One choice per line." /> : null}
+                  {field.type === 'select' ? (
+                    <TextAreaField
+                      name={`fields.${index}.options`}
+                      label={`Field ${index + 1} choices`}
+                      hint="One choice per line."
+                    />
+                  ) : null}
                   <RowActions>
-                    <Button size="sm" variant="secondary" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move field ${index + 1} up`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                      aria-label={`Move field ${index + 1} up`}
+                    >
                       Move up
                     </Button>
-                    <Button size="sm" variant="secondary" onClick={() => remove(index)} aria-label={`Remove field ${index + 1}`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => remove(index)}
+                      aria-label={`Remove field ${index + 1}`}
+                    >
                       Remove
                     </Button>
                   </RowActions>
@@ -199,7 +245,11 @@ function FieldsEditor() {
           </ol>
           {listError ? <FieldError role="alert">{listError}</FieldError> : null}
           <div css={{ marginTop: 12 }}>
-            <Button size="sm" variant="secondary" onClick={() => push({ key: '', label: '', type: 'text', required: true, options: '' })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => push({ key: '', label: '', type: 'text', required: true, options: '' })}
+            >
               Add field
             </Button>
           </div>

@@ -14,7 +14,9 @@ import { Panel, RowActions } from '../../../ui/layout';
 import { Tag } from '../../../ui/tag';
 import { SettingsMessages, useSettingsList } from './settings-parts';
 
-const nameSchema = yup.object({ name: yup.string().trim().required('Enter a name').max(100, 'At most 100 characters') });
+const nameSchema = yup.object({
+  name: yup.string().trim().required('Enter a name').max(100, 'At most 100 characters'),
+});
 
 /** Employee note types: list, add, rename, deactivate (kept on old notes) and reactivate. */
 export function NoteTypesTab() {
@@ -37,7 +39,11 @@ export function NoteTypesTab() {
 
   const columns: DataTableColumn<NoteType>[] = [
     { key: 'name', header: 'Name' },
-    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
+    {
+      key: 'active',
+      header: 'State',
+      render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag>,
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -47,7 +53,12 @@ export function NoteTypesTab() {
           <Button size="sm" variant="secondary" onClick={() => setRenaming(row)} aria-label={`Rename ${row.name}`}>
             Rename
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => void toggle(row)} aria-label={`${row.active ? 'Deactivate' : 'Reactivate'} ${row.name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void toggle(row)}
+            aria-label={`${row.active ? 'Deactivate' : 'Reactivate'} ${row.name}`}
+          >
             {row.active ? 'Deactivate' : 'Reactivate'}
           </Button>
         </RowActions>
@@ -94,7 +105,12 @@ export function NoteTypesTab() {
         rows={list.rows}
         rowKey={(row) => row.id}
         loading={list.loading}
-        empty={<EmptyState title="No note types yet" description="Add the kinds of notes your office keeps about employees." />}
+        empty={
+          <EmptyState
+            title="No note types yet"
+            description="Add the kinds of notes your office keeps about employees."
+          />
+        }
       />
       {renaming ? (
         <Dialog title={`Rename ${renaming.name}`} onClose={() => setRenaming(null)}>
@@ -107,7 +123,9 @@ export function NoteTypesTab() {
                 setNotice(`${renaming.name} was renamed to ${values.name.trim()}.`);
                 setRenaming(null);
               } catch (failure) {
-                setErrors({ name: apiFieldErrors(failure).name ?? apiErrorDetail(failure, 'The note type could not be renamed.') });
+                setErrors({
+                  name: apiFieldErrors(failure).name ?? apiErrorDetail(failure, 'The note type could not be renamed.'),
+                });
               }
             }}
           >

@@ -31,20 +31,48 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
   const api = Object.assign(stubApi(), {
     form_templates_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [i9] })),
     form_templates_create: vi.fn(async (_: null, body: Omit<FormTemplate, 'id'>) => ({ id: 9, ...body })),
-    form_templates_partial_update: vi.fn(async (_: { id: number }, body: Partial<FormTemplate>) => ({ ...i9, ...body })),
+    form_templates_partial_update: vi.fn(async (_: { id: number }, body: Partial<FormTemplate>) => ({
+      ...i9,
+      ...body,
+    })),
     note_types_list: vi.fn(async () => page([{ id: 1, name: 'General', active: true }])),
     note_types_create: vi.fn(async (_: null, body: { name: string }) => ({ id: 2, name: body.name, active: true })),
-    note_types_partial_update: vi.fn(async ({ id }: { id: number }, body: object) => ({ id, name: 'General', active: true, ...body })),
+    note_types_partial_update: vi.fn(async ({ id }: { id: number }, body: object) => ({
+      id,
+      name: 'General',
+      active: true,
+      ...body,
+    })),
     document_types_list: vi.fn(async () => page([])),
     document_types_create: vi.fn(async (_: null, body: object) => ({ id: 3, ...body })),
-    competency_tests_list: vi.fn(async () => page([{ id: 6, name: 'Home care basics', description: '', pass_mark: 80, questions: [], observed_skills: [], positions: [], active: true }])),
+    competency_tests_list: vi.fn(async () =>
+      page([
+        {
+          id: 6,
+          name: 'Home care basics',
+          description: '',
+          pass_mark: 80,
+          questions: [],
+          observed_skills: [],
+          positions: [],
+          active: true,
+        },
+      ]),
+    ),
     competency_tests_create: vi.fn(async (_: null, body: object) => ({ id: 7, ...body })),
     employees_list: vi.fn(async (params: { search?: string }) => {
-      const results = employees.filter((row) => !params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase()));
+      const results = employees.filter(
+        (row) =>
+          !params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase()),
+      );
       return { count: results.length, next: null, previous: null, results };
     }),
-    form_requests_create: vi.fn(async (_: null, body: { employee_ids: number[] }) => body.employee_ids.map((id) => ({ id }))),
-    test_requests_create: vi.fn(async (_: null, body: { employee_ids: number[] }) => body.employee_ids.map((id) => ({ id }))),
+    form_requests_create: vi.fn(async (_: null, body: { employee_ids: number[] }) =>
+      body.employee_ids.map((id) => ({ id })),
+    ),
+    test_requests_create: vi.fn(async (_: null, body: { employee_ids: number[] }) =>
+      body.employee_ids.map((id) => ({ id })),
+    ),
     ...overrides,
   });
   const view = renderApp({ path, user: admin, api });
@@ -83,7 +111,13 @@ describe('Onboarding settings', { timeout: 30000 }, () => {
         description: '',
         fields: [
           { key: 'contact_name', label: 'Contact name', type: 'text', required: true },
-          { key: 'relationship', label: 'Relationship', type: 'select', required: false, options: ['Spouse', 'Parent', 'Friend'] },
+          {
+            key: 'relationship',
+            label: 'Relationship',
+            type: 'select',
+            required: false,
+            options: ['Spouse', 'Parent', 'Friend'],
+          },
         ],
         signers: ['EMPLOYEE'],
         required: true,
@@ -103,7 +137,12 @@ describe('Onboarding settings', { timeout: 30000 }, () => {
     expect(within(form).getByLabelText('Signed by')).toHaveValue('EMPLOYEE_ADMIN');
     await user.click(within(form).getByLabelText('Active'));
     await user.click(within(form).getByRole('button', { name: 'Save template' }));
-    await waitFor(() => expect(api.form_templates_partial_update).toHaveBeenCalledWith({ id: 4 }, expect.objectContaining({ signers: ['EMPLOYEE', 'ADMIN'], active: false })));
+    await waitFor(() =>
+      expect(api.form_templates_partial_update).toHaveBeenCalledWith(
+        { id: 4 },
+        expect.objectContaining({ signers: ['EMPLOYEE', 'ADMIN'], active: false }),
+      ),
+    );
   });
 
   it('adds, renames and deactivates note types', async () => {
@@ -142,7 +181,13 @@ describe('Onboarding settings', { timeout: 30000 }, () => {
     await user.click(within(form).getByRole('checkbox', { name: 'Home Health Aide' }));
     await user.click(within(form).getByRole('button', { name: 'Save document type' }));
     await waitFor(() =>
-      expect(api.document_types_create).toHaveBeenCalledWith(null, { name: 'CPR card', required: true, requires_expiry: true, positions: ['RN', 'HHA'], active: true }),
+      expect(api.document_types_create).toHaveBeenCalledWith(null, {
+        name: 'CPR card',
+        required: true,
+        requires_expiry: true,
+        positions: ['RN', 'HHA'],
+        active: true,
+      }),
     );
   });
 
@@ -191,13 +236,17 @@ describe('Onboarding settings', { timeout: 30000 }, () => {
     await user.click(within(people).getByRole('checkbox', { name: /Ned Park/ }));
     expect(screen.getByText('2 employees selected')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'ned');
-    await waitFor(() => expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'ned' })));
+    await waitFor(() =>
+      expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'ned' })),
+    );
     await waitFor(() => expect(within(people).queryByText('Nina Reyes')).not.toBeInTheDocument());
     await user.click(within(people).getByRole('checkbox', { name: /Ned Park/ }));
     expect(await seriousAxeViolations(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send to 3 employees' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Send I-9?' });
-    expect(dialog).toHaveTextContent('3 employees will be notified in the portal and by mail: Nina Reyes, Ada Stone, Ned Park.');
+    expect(dialog).toHaveTextContent(
+      '3 employees will be notified in the portal and by mail: Nina Reyes, Ada Stone, Ned Park.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(api.form_requests_create).toHaveBeenCalledWith(null, { template_id: 4, employee_ids: [201, 202, 203] });
     expect(await screen.findByText('I-9 was sent to 3 employees.')).toBeInTheDocument();

@@ -30,7 +30,10 @@ export function OnboardingAdminPage() {
   const tab: TabKey = isTab(raw) ? raw : 'form-templates';
   const { Component } = TABS[tab];
   return (
-    <PrivatePage title="Onboarding" description="What new employees fill, sign, upload and pass before they are ready to hire.">
+    <PrivatePage
+      title="Onboarding"
+      description="What new employees fill, sign, upload and pass before they are ready to hire."
+    >
       <ToggleGroup
         label="Onboarding settings"
         value={tab}

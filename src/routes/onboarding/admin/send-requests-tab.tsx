@@ -9,7 +9,13 @@ import { FieldShell, Input, Select } from '../../../ui/fields';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { positionLabel } from '../../../domain/labels';
 import { ProfileStatusTag } from '../../../ui/profile-status-tag';
-import { ALL_ROWS, personName, type CompetencyTest, type EmployeeSummary, type FormTemplate } from '../../../api/hiring';
+import {
+  ALL_ROWS,
+  personName,
+  type CompetencyTest,
+  type EmployeeSummary,
+  type FormTemplate,
+} from '../../../api/hiring';
 import { Filters, Messages, Panel, RowActions } from '../../../ui/layout';
 
 const SEARCH_DELAY_MS = 300;
@@ -93,7 +99,10 @@ export function SendRequestsTab() {
     };
   }, [api, query]);
 
-  const options = kind === 'form' ? templates.map((row) => ({ id: row.id, name: row.name })) : tests.map((row) => ({ id: row.id, name: row.name }));
+  const options =
+    kind === 'form'
+      ? templates.map((row) => ({ id: row.id, name: row.name }))
+      : tests.map((row) => ({ id: row.id, name: row.name }));
   const chosen = options.find((option) => String(option.id) === item);
   const toggle = (employee: EmployeeSummary, on: boolean) =>
     setSelected((current) => {
@@ -169,9 +178,21 @@ export function SendRequestsTab() {
       <Panel aria-labelledby="send-who-title">
         <h2 id="send-who-title">2. To whom</h2>
         <Filters role="search" aria-label="Find employees">
-          <FieldShell label="Search employees" hint={count > employees.length ? `Showing ${employees.length} of ${count}; search to find others.` : undefined}>
+          <FieldShell
+            label="Search employees"
+            hint={
+              count > employees.length ? `Showing ${employees.length} of ${count}; search to find others.` : undefined
+            }
+          >
             {({ invalid, ...control }) => (
-              <Input {...control} invalid={invalid} type="search" value={search} placeholder="Name or email" onChange={(event) => setSearch(event.target.value)} />
+              <Input
+                {...control}
+                invalid={invalid}
+                type="search"
+                value={search}
+                placeholder="Name or email"
+                onChange={(event) => setSearch(event.target.value)}
+              />
             )}
           </FieldShell>
         </Filters>
@@ -193,7 +214,11 @@ export function SendRequestsTab() {
             {employees.map((employee) => (
               <li key={employee.id}>
                 <label>
-                  <input type="checkbox" checked={selected.has(employee.id)} onChange={(event) => toggle(employee, event.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={selected.has(employee.id)}
+                    onChange={(event) => toggle(employee, event.target.checked)}
+                  />
                   <span css={{ fontWeight: 600 }}>{personName(employee)}</span>
                   <small>{positionLabel(employee.position)}</small>
                   <ProfileStatusTag status={employee.status} />
@@ -217,7 +242,8 @@ export function SendRequestsTab() {
           onCancel={() => setConfirming(false)}
         >
           <p>
-            {n === 1 ? '1 employee' : `${n} employees`} will be notified in the portal and by mail: {[...selected.values()].map(personName).join(', ')}.
+            {n === 1 ? '1 employee' : `${n} employees`} will be notified in the portal and by mail:{' '}
+            {[...selected.values()].map(personName).join(', ')}.
           </p>
         </ConfirmDialog>
       ) : null}

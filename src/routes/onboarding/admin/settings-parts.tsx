@@ -34,7 +34,12 @@ export function useSettingsList<T extends { id: number }>(load: () => Listed<T>,
   useEffect(() => {
     void reload();
   }, [reload]);
-  const upsert = (row: T) => setRows((current) => (current.some((item) => item.id === row.id) ? current.map((item) => (item.id === row.id ? row : item)) : [...current, row]));
+  const upsert = (row: T) =>
+    setRows((current) =>
+      current.some((item) => item.id === row.id)
+        ? current.map((item) => (item.id === row.id ? row : item))
+        : [...current, row],
+    );
   return { rows, loading, error, reload, upsert };
 }
 
@@ -70,7 +75,15 @@ const Choices = styled.div`
 `;
 
 /** A Formik array of position keys as a group of checkboxes (none checked = every position). */
-export function PositionsField({ name, legend = 'Positions', hint = 'None checked: every position.' }: { name: string; legend?: string; hint?: string }) {
+export function PositionsField({
+  name,
+  legend = 'Positions',
+  hint = 'None checked: every position.',
+}: {
+  name: string;
+  legend?: string;
+  hint?: string;
+}) {
   const [field, meta, helpers] = useField<string[]>(name);
   const value = field.value ?? [];
   const hintId = `${name}-hint`;
@@ -114,9 +127,15 @@ export function newItemId(prefix: string): string {
 }
 
 /** The columns every settings list ends with: whether the row is active, and its Edit button. */
-function stateAndEditColumns<T extends { name: string; active: boolean }>(onEdit: (row: T) => void): DataTableColumn<T>[] {
+function stateAndEditColumns<T extends { name: string; active: boolean }>(
+  onEdit: (row: T) => void,
+): DataTableColumn<T>[] {
   return [
-    { key: 'active', header: 'State', render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag> },
+    {
+      key: 'active',
+      header: 'State',
+      render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag>,
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -170,7 +189,9 @@ export interface SettingsEditorTabProps<Row extends SettingsRow, Values extends 
 }
 
 /** A settings list with its editor: a row opens for editing, New opens an empty one, Save puts it in the list. */
-export function SettingsEditorTab<Row extends SettingsRow, Values extends FormikValues>(props: SettingsEditorTabProps<Row, Values>) {
+export function SettingsEditorTab<Row extends SettingsRow, Values extends FormikValues>(
+  props: SettingsEditorTabProps<Row, Values>,
+) {
   const list = useSettingsList(props.load, props.loadFailure);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -219,7 +240,14 @@ export function SettingsEditorTab<Row extends SettingsRow, Values extends Formik
           <Button onClick={() => setEditing('new')}>{props.newLabel}</Button>
         </RowActions>
       )}
-      <DataTable caption={props.caption} columns={columns} rows={list.rows} rowKey={(row) => row.id} loading={list.loading} empty={props.empty} />
+      <DataTable
+        caption={props.caption}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        loading={list.loading}
+        empty={props.empty}
+      />
     </>
   );
 }

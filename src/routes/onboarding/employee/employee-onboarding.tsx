@@ -41,7 +41,11 @@ export function EmployeeChecklist() {
   const api = useApiClient();
   const { user } = useAuthentication();
   const progressId = useId();
-  const checklist = useRecord(() => api.onboarding_checklist_retrieve(), 'checklist', 'Your checklist could not be loaded.');
+  const checklist = useRecord(
+    () => api.onboarding_checklist_retrieve(),
+    'checklist',
+    'Your checklist could not be loaded.',
+  );
   const data = checklist.data;
   if (checklist.error) return <Alert tone="error">{checklist.error}</Alert>;
   if (!data) return <p role="status">Loading…</p>;
@@ -123,7 +127,13 @@ export function EmployeeChecklist() {
               const status = statusOf(TEST_STATUS_TEXT, test.status);
               return (
                 <li key={test.id}>
-                  <Link to={test.status === 'PENDING' ? `/onboarding/test-request/${test.id}` : `/onboarding/test-request/result?id=${test.id}`}>
+                  <Link
+                    to={
+                      test.status === 'PENDING'
+                        ? `/onboarding/test-request/${test.id}`
+                        : `/onboarding/test-request/result?id=${test.id}`
+                    }
+                  >
                     {test.name}
                     {test.score != null ? ` · ${test.score}% (pass mark ${test.pass_mark}%)` : ''}
                   </Link>
@@ -147,23 +157,37 @@ export function SkillsChecksAwaitingObservation() {
     'awaiting',
     'The skills checks could not be loaded.',
   );
-  const rows = (list.data ?? []).filter((request) => request.status === 'AWAITING_OBSERVATION' && request.employee.id !== user?.id);
+  const rows = (list.data ?? []).filter(
+    (request) => request.status === 'AWAITING_OBSERVATION' && request.employee.id !== user?.id,
+  );
   return (
     <Card aria-labelledby="skills-checks">
       <h2 id="skills-checks">Skills checks awaiting observation</h2>
-      <p css={{ margin: '4px 0 0' }}>Home health aides who passed the written part and need a registered nurse to watch their skills.</p>
+      <p css={{ margin: '4px 0 0' }}>
+        Home health aides who passed the written part and need a registered nurse to watch their skills.
+      </p>
       {list.error ? <Alert tone="error">{list.error}</Alert> : null}
       {list.loading && !list.data ? <p role="status">Loading…</p> : null}
-      {list.data && rows.length === 0 ? <EmptyState title="No skills checks waiting" description="You will get a notification when an aide needs an observation." /> : null}
+      {list.data && rows.length === 0 ? (
+        <EmptyState
+          title="No skills checks waiting"
+          description="You will get a notification when an aide needs an observation."
+        />
+      ) : null}
       {rows.length ? (
         <ItemList>
           {rows.map((request) => (
             <li key={request.id}>
               <Link to={`/onboarding/test-request/${request.id}`}>
                 Observe {request.employee.name}
-                {request.employee.position ? ` (${POSITIONS[request.employee.position as keyof typeof POSITIONS] ?? request.employee.position})` : ''}: {request.test.name}
+                {request.employee.position
+                  ? ` (${POSITIONS[request.employee.position as keyof typeof POSITIONS] ?? request.employee.position})`
+                  : ''}
+                : {request.test.name}
               </Link>
-              <span css={{ fontSize: '0.875rem' }}>Written part {request.score ?? '—'}% · {formatDateTime(request.submitted_at, user?.timezone)}</span>
+              <span css={{ fontSize: '0.875rem' }}>
+                Written part {request.score ?? '—'}% · {formatDateTime(request.submitted_at, user?.timezone)}
+              </span>
             </li>
           ))}
         </ItemList>

@@ -11,7 +11,11 @@ vi.mock('signature_pad', () => import('../../../app/testing/fake-signature-pad')
 const newHire = makeUser('ROLE_EMPLOYEE', { id: 100, status: 'NEW', formsDue: 1 });
 const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
 
-function setUp({ path = '/onboarding/form-request/11', request = makeFormRequest(), submit }: { path?: string; request?: ReturnType<typeof makeFormRequest>; submit?: ReturnType<typeof vi.fn> } = {}) {
+function setUp({
+  path = '/onboarding/form-request/11',
+  request = makeFormRequest(),
+  submit,
+}: { path?: string; request?: ReturnType<typeof makeFormRequest>; submit?: ReturnType<typeof vi.fn> } = {}) {
   const api = Object.assign(stubApi(), {
     form_requests_retrieve: vi.fn(async () => request),
     form_requests_submit_create: submit ?? vi.fn(async () => ({ ...request, status: 'COMPLETED' })),
@@ -34,18 +38,19 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 describe('Form request', { timeout: 30_000 }, () => {
   it("renders the template's fields with the required ones marked, and the signature pad", async () => {
     const { container } = setUp();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Emergency contact' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Emergency contact' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Who we call if something happens to you at work.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Emergency contact' });
     expect(within(form).getByLabelText('Contact name (required)')).toHaveProperty('tagName', 'INPUT');
     expect(within(form).getByLabelText('Notes')).toHaveProperty('tagName', 'TEXTAREA');
     expect(within(form).getByLabelText('Date of birth (required)')).toHaveAttribute('placeholder', 'dd.mm.yyyy');
-    expect(within(within(form).getByRole('combobox', { name: 'Relationship (required)' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Choose…',
-      'Spouse',
-      'Parent',
-      'Friend',
-    ]);
+    expect(
+      within(within(form).getByRole('combobox', { name: 'Relationship (required)' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Spouse', 'Parent', 'Friend']);
     expect(within(form).getByRole('img', { name: 'Your signature' })).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Sign and submit' })).toBeDisabled();
     expect(screen.getByText('Due Apr 1, 2026')).toBeInTheDocument();
@@ -74,7 +79,13 @@ describe('Form request', { timeout: 30_000 }, () => {
       expect(api.form_requests_submit_create).toHaveBeenCalledWith(
         { id: 11 },
         {
-          answers: { contact_name: 'Luis Diaz', notes: 'Call after 5 pm', birth_date: '1990-07-04', relationship: 'Spouse', consent: true },
+          answers: {
+            contact_name: 'Luis Diaz',
+            notes: 'Call after 5 pm',
+            birth_date: '1990-07-04',
+            relationship: 'Spouse',
+            consent: true,
+          },
           signature: 'data:image/png;base64,U0lHTkFUVVJF',
         },
       ),
@@ -103,7 +114,11 @@ describe('Form request', { timeout: 30_000 }, () => {
       isAxiosError: true,
       response: {
         status: 400,
-        data: { detail: 'Invalid input.', code: 'invalid', fields: { 'answers.contact_name': ['Enter the full name.'], signature: ['The signature is empty.'] } },
+        data: {
+          detail: 'Invalid input.',
+          code: 'invalid',
+          fields: { 'answers.contact_name': ['Enter the full name.'], signature: ['The signature is empty.'] },
+        },
       },
     };
     setUp({ submit: vi.fn(async () => Promise.reject(refusal)) });

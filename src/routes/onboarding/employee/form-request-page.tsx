@@ -16,7 +16,13 @@ import { PrivatePage } from '../../../app/page-shell';
 import { routeNoticeState } from '../../../app/route-notice';
 import { Card } from '../../../ui/layout';
 import { FormAnswers } from '../../../app/form-answers';
-import { formatDate, isoToMaskedDate, maskedDateToIso, type FormRequest, type FormTemplateField } from '../../../api/onboarding';
+import {
+  formatDate,
+  isoToMaskedDate,
+  maskedDateToIso,
+  type FormRequest,
+  type FormTemplateField,
+} from '../../../api/onboarding';
 import { FORM_STATUS_TEXT, statusOf } from '../../../domain/status-text';
 import { StatusTag } from '../../../ui/tag';
 import { useRecord } from '../../../app/use-record';
@@ -46,15 +52,22 @@ function schemaFor(fields: FormTemplateField[]) {
   const shape: Record<string, yup.AnySchema> = {};
   for (const field of fields) {
     if (field.type === 'checkbox') {
-      shape[field.key] = field.required ? yup.boolean().oneOf([true], `Check “${field.label}” to continue`) : yup.boolean();
+      shape[field.key] = field.required
+        ? yup.boolean().oneOf([true], `Check “${field.label}” to continue`)
+        : yup.boolean();
     } else if (field.type === 'date') {
-      let date = yup.string().test('date', 'Enter a real date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value));
+      let date = yup
+        .string()
+        .test('date', 'Enter a real date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value));
       if (field.required) date = date.required(`Enter ${field.label.toLowerCase()}`);
       shape[field.key] = date;
     } else if (field.type === 'select') {
       shape[field.key] = field.required ? yup.string().required(`Choose ${field.label.toLowerCase()}`) : yup.string();
     } else {
-      let text = yup.string().trim().max(field.type === 'textarea' ? 5000 : 500, 'This answer is too long');
+      let text = yup
+        .string()
+        .trim()
+        .max(field.type === 'textarea' ? 5000 : 500, 'This answer is too long');
       if (field.required) text = text.required(`Enter ${field.label.toLowerCase()}`);
       shape[field.key] = text;
     }
@@ -93,7 +106,14 @@ function TemplateField({ field }: { field: FormTemplateField }) {
     case 'checkbox':
       return <CheckboxField name={name} label={label} />;
     case 'select':
-      return <SelectField name={name} label={label} placeholder="Choose…" options={(field.options ?? []).map((option) => ({ value: option, label: option }))} />;
+      return (
+        <SelectField
+          name={name}
+          label={label}
+          placeholder="Choose…"
+          options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
+        />
+      );
     default:
       return <TextField name={name} label={label} />;
   }
@@ -107,7 +127,9 @@ function CompletedForm({ request }: { request: FormRequest }) {
       <FormAnswers request={request} />
       <p css={{ margin: '8px 0 0' }}>
         Signed {formatDateTime(request.signed_at, user?.timezone)}
-        {request.countersigned_at ? ` · countersigned by the office ${formatDateTime(request.countersigned_at, user?.timezone)}` : ''}
+        {request.countersigned_at
+          ? ` · countersigned by the office ${formatDateTime(request.countersigned_at, user?.timezone)}`
+          : ''}
       </p>
     </Card>
   );
@@ -121,7 +143,11 @@ export function FormRequestPage() {
   const { user, updateUser } = useAuthentication();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const request = useRecord(() => api.form_requests_retrieve({ id: requestId }), String(id), 'The form could not be loaded.');
+  const request = useRecord(
+    () => api.form_requests_retrieve({ id: requestId }),
+    String(id),
+    'The form could not be loaded.',
+  );
   const form = request.data;
   const fields = useMemo(() => form?.template.fields ?? [], [form]);
   const schema = useMemo(() => schemaFor(fields), [fields]);
@@ -129,7 +155,10 @@ export function FormRequestPage() {
   const status = form ? statusOf(FORM_STATUS_TEXT, form.status) : null;
 
   return (
-    <PrivatePage title={form ? form.template.name : 'Form request'} description={form?.template.description || undefined}>
+    <PrivatePage
+      title={form ? form.template.name : 'Form request'}
+      description={form?.template.description || undefined}
+    >
       {request.error ? <Alert tone="error">{request.error}</Alert> : null}
       {request.loading && !form ? <p role="status">Loading…</p> : null}
       {form && status ? (
@@ -154,13 +183,19 @@ export function FormRequestPage() {
                   );
                 } catch (failure) {
                   const named = Object.entries(apiErrorBody(failure)?.fields ?? {}).filter(
-                    ([name]) => name === 'signature' || (name.startsWith('answers.') && fields.some((field) => `answers.${field.key}` === name)),
+                    ([name]) =>
+                      name === 'signature' ||
+                      (name.startsWith('answers.') && fields.some((field) => `answers.${field.key}` === name)),
                   );
                   for (const [name, messages] of named) {
                     void setFieldTouched(name, true, false);
                     setFieldError(name, messages[0]);
                   }
-                  setError(named.length ? 'Please correct the answers marked above.' : apiErrorDetail(failure, 'The form could not be submitted.'));
+                  setError(
+                    named.length
+                      ? 'Please correct the answers marked above.'
+                      : apiErrorDetail(failure, 'The form could not be submitted.'),
+                  );
                   return;
                 }
                 try {
@@ -179,7 +214,11 @@ export function FormRequestPage() {
                   {fields.map((field) => (
                     <TemplateField key={field.key} field={field} />
                   ))}
-                  <SignatureField name="signature" label="Your signature" hint="Sign with your finger, stylus or mouse. Signing means you agree with the answers above." />
+                  <SignatureField
+                    name="signature"
+                    label="Your signature"
+                    hint="Sign with your finger, stylus or mouse. Signing means you agree with the answers above."
+                  />
                   {error ? <Alert tone="error">{error}</Alert> : null}
                   <div>
                     <SubmitButton>Sign and submit</SubmitButton>

@@ -67,7 +67,10 @@ export function RadioGroupField({ name, legend, options, hint, inline }: RadioGr
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <Fieldset aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} aria-invalid={error ? true : undefined}>
+    <Fieldset
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend>{legend}</legend>
       {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
       <div css={{ display: 'flex', flexDirection: inline ? 'row' : 'column', flexWrap: 'wrap', gap: 8 }}>

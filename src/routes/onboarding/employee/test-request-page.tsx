@@ -34,7 +34,9 @@ function WrittenTest({ request }: { request: TestRequest }) {
   const send = async (chosen: Record<string, string>) => {
     setSending(true);
     try {
-      const answers = Object.fromEntries(Object.entries(chosen).map(([questionId, choice]) => [questionId, Number(choice)]));
+      const answers = Object.fromEntries(
+        Object.entries(chosen).map(([questionId, choice]) => [questionId, Number(choice)]),
+      );
       await api.test_requests_submit_create({ id: request.id }, { answers });
       navigate(resultPathOf(request.id), { replace: true });
     } catch (failure) {
@@ -44,12 +46,21 @@ function WrittenTest({ request }: { request: TestRequest }) {
     }
   };
   const schema = useMemo(
-    () => yup.object({ answers: yup.object(Object.fromEntries(questions.map((question) => [String(question.id), yup.string().required('Choose an answer')]))) }),
+    () =>
+      yup.object({
+        answers: yup.object(
+          Object.fromEntries(
+            questions.map((question) => [String(question.id), yup.string().required('Choose an answer')]),
+          ),
+        ),
+      }),
     [questions],
   );
   return (
     <Formik
-      initialValues={{ answers: Object.fromEntries(questions.map((question) => [String(question.id), ''])) as Record<string, string> }}
+      initialValues={{
+        answers: Object.fromEntries(questions.map((question) => [String(question.id), ''])) as Record<string, string>,
+      }}
       validationSchema={schema}
       onSubmit={(values, { setSubmitting }) => {
         setError(null);
@@ -61,15 +72,18 @@ function WrittenTest({ request }: { request: TestRequest }) {
         <Form noValidate aria-label={request.test.name}>
           <FormStack>
             <FieldHint>
-              {questions.length} {questions.length === 1 ? 'question' : 'questions'} · pass mark {request.test.pass_mark}% · answer every question, then submit.
-              You cannot change your answers afterwards.
+              {questions.length} {questions.length === 1 ? 'question' : 'questions'} · pass mark{' '}
+              {request.test.pass_mark}% · answer every question, then submit. You cannot change your answers afterwards.
             </FieldHint>
             {questions.map((question, index) => (
               <Card key={String(question.id)} as="div">
                 <RadioGroupField
                   name={`answers.${String(question.id)}`}
                   legend={`${index + 1}. ${question.text}`}
-                  options={question.choices.map((choice, choiceIndex) => ({ value: String(choiceIndex), label: choice }))}
+                  options={question.choices.map((choice, choiceIndex) => ({
+                    value: String(choiceIndex),
+                    label: choice,
+                  }))}
                 />
               </Card>
             ))}
@@ -87,7 +101,10 @@ function WrittenTest({ request }: { request: TestRequest }) {
             onConfirm={() => void send(toConfirm)}
             onCancel={() => setToConfirm(null)}
           >
-            <p>You answered all {questions.length} {questions.length === 1 ? 'question' : 'questions'}. Once submitted, your answers cannot be changed.</p>
+            <p>
+              You answered all {questions.length} {questions.length === 1 ? 'question' : 'questions'}. Once submitted,
+              your answers cannot be changed.
+            </p>
           </ConfirmDialog>
         ) : null}
       </>
@@ -111,7 +128,10 @@ function ObservationForm({ request, onRecorded }: { request: TestRequest; onReco
           Object.fromEntries(
             skills.map((skill) => [
               String(skill.id),
-              yup.object({ satisfactory: yup.string().required('Mark this skill satisfactory or not'), comment: yup.string().max(1000, 'Use at most 1000 characters') }),
+              yup.object({
+                satisfactory: yup.string().required('Mark this skill satisfactory or not'),
+                comment: yup.string().max(1000, 'Use at most 1000 characters'),
+              }),
             ]),
           ),
         ),
@@ -121,7 +141,10 @@ function ObservationForm({ request, onRecorded }: { request: TestRequest; onReco
   );
   return (
     <Formik<ObservationValues>
-      initialValues={{ skills: Object.fromEntries(skills.map((skill) => [String(skill.id), { satisfactory: '', comment: '' }])), signature: null }}
+      initialValues={{
+        skills: Object.fromEntries(skills.map((skill) => [String(skill.id), { satisfactory: '', comment: '' }])),
+        signature: null,
+      }}
       validationSchema={schema}
       onSubmit={async (values, { setErrors }) => {
         setError(null);
@@ -132,7 +155,11 @@ function ObservationForm({ request, onRecorded }: { request: TestRequest; onReco
               skills: skills.map((skill) => {
                 const answer = values.skills[String(skill.id)]!;
                 const comment = answer.comment.trim();
-                return { skill_id: skill.id, satisfactory: answer.satisfactory === 'yes', ...(comment ? { comment } : {}) };
+                return {
+                  skill_id: skill.id,
+                  satisfactory: answer.satisfactory === 'yes',
+                  ...(comment ? { comment } : {}),
+                };
               }),
               signature: values.signature!,
             },
@@ -159,11 +186,19 @@ function ObservationForm({ request, onRecorded }: { request: TestRequest; onReco
                     { value: 'no', label: 'Not satisfactory' },
                   ]}
                 />
-                <TextAreaField name={`skills.${String(skill.id)}.comment`} label={`Comment on ${skill.label} (optional)`} rows={2} />
+                <TextAreaField
+                  name={`skills.${String(skill.id)}.comment`}
+                  label={`Comment on ${skill.label} (optional)`}
+                  rows={2}
+                />
               </FormStack>
             </Card>
           ))}
-          <SignatureField name="signature" label="Your signature (registered nurse)" hint="Your signature confirms that you watched the aide perform each skill." />
+          <SignatureField
+            name="signature"
+            label="Your signature (registered nurse)"
+            hint="Your signature confirms that you watched the aide perform each skill."
+          />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div>
             <SubmitButton>Record observation</SubmitButton>
@@ -180,19 +215,38 @@ export function TestRequestPage() {
   const requestId = Number(id);
   const api = useApiClient();
   const { user } = useAuthentication();
-  const resource = useRecord(() => api.test_requests_retrieve({ id: requestId }), String(id), 'The test could not be loaded.');
+  const resource = useRecord(
+    () => api.test_requests_retrieve({ id: requestId }),
+    String(id),
+    'The test could not be loaded.',
+  );
   const request = resource.data;
   const [recorded, setRecorded] = useState<TestRequest | null>(null);
   const isOwn = !!request && !!user && request.employee.id === user.id;
-  const observing = !!request && !isOwn && isObservingNurse(user) && request.status === 'AWAITING_OBSERVATION' && needsObservation(request);
+  const observing =
+    !!request &&
+    !isOwn &&
+    isObservingNurse(user) &&
+    request.status === 'AWAITING_OBSERVATION' &&
+    needsObservation(request);
 
-  if (request && isOwn && (request.status === 'PASSED' || request.status === 'FAILED' || request.status === 'AWAITING_OBSERVATION')) {
+  if (
+    request &&
+    isOwn &&
+    (request.status === 'PASSED' || request.status === 'FAILED' || request.status === 'AWAITING_OBSERVATION')
+  ) {
     return <Navigate to={resultPathOf(request.id)} replace />;
   }
 
-  const title = request ? (observing || recorded ? `Skills check: ${request.employee.name}` : request.test.name) : 'Competency test';
+  const title = request
+    ? observing || recorded
+      ? `Skills check: ${request.employee.name}`
+      : request.test.name
+    : 'Competency test';
   const status = request ? statusOf(TEST_STATUS_TEXT, (recorded ?? request).status) : null;
-  const position = request?.employee.position ? POSITIONS[request.employee.position as keyof typeof POSITIONS] ?? request.employee.position : null;
+  const position = request?.employee.position
+    ? (POSITIONS[request.employee.position as keyof typeof POSITIONS] ?? request.employee.position)
+    : null;
 
   return (
     <PrivatePage
@@ -220,7 +274,8 @@ export function TestRequestPage() {
           ) : observing ? (
             <>
               <FieldHint>
-                Watch {request.employee.name} perform each skill (42 CFR 484.80(c)), mark it satisfactory or not, add a comment where useful, and sign.
+                Watch {request.employee.name} perform each skill (42 CFR 484.80(c)), mark it satisfactory or not, add a
+                comment where useful, and sign.
               </FieldHint>
               <ObservationForm request={request} onRecorded={setRecorded} />
             </>

@@ -59,7 +59,13 @@ function nextStepText(request: TestRequest, viewer: 'employee' | 'observer'): st
 }
 
 /** The outcome of a test request: score against the pass mark, written part, observation, final result, next step. */
-export function TestOutcome({ request, viewer = 'employee' }: { request: TestRequest; viewer?: 'employee' | 'observer' }) {
+export function TestOutcome({
+  request,
+  viewer = 'employee',
+}: {
+  request: TestRequest;
+  viewer?: 'employee' | 'observer';
+}) {
   const { user } = useAuthentication();
   const status = statusOf(TEST_STATUS_TEXT, request.status);
   const final = request.status === 'PASSED' ? 'Passed' : request.status === 'FAILED' ? 'Failed' : 'Not decided yet';
@@ -108,9 +114,13 @@ export function TestOutcome({ request, viewer = 'employee' }: { request: TestReq
               <li key={String(result.skill_id)}>
                 <span>
                   {result.label}
-                  {result.comment ? <span css={{ display: 'block', fontWeight: 400 }}>Comment: {result.comment}</span> : null}
+                  {result.comment ? (
+                    <span css={{ display: 'block', fontWeight: 400 }}>Comment: {result.comment}</span>
+                  ) : null}
                 </span>
-                <StatusTag tone={result.satisfactory ? 'success' : 'error'}>{result.satisfactory ? 'Satisfactory' : 'Not satisfactory'}</StatusTag>
+                <StatusTag tone={result.satisfactory ? 'success' : 'error'}>
+                  {result.satisfactory ? 'Satisfactory' : 'Not satisfactory'}
+                </StatusTag>
               </li>
             ))}
           </ItemList>
@@ -138,7 +148,15 @@ export function TestResultPage() {
   return (
     <PrivatePage title="Competency test result" description={request ? request.test.name : undefined}>
       {!valid ? (
-        <EmptyState title="No test chosen" description="Open a test from your onboarding checklist to see its result." action={<ButtonLink to="/onboarding" variant="secondary">Go to onboarding</ButtonLink>} />
+        <EmptyState
+          title="No test chosen"
+          description="Open a test from your onboarding checklist to see its result."
+          action={
+            <ButtonLink to="/onboarding" variant="secondary">
+              Go to onboarding
+            </ButtonLink>
+          }
+        />
       ) : null}
       {resource.error ? <Alert tone="error">{resource.error}</Alert> : null}
       {valid && resource.loading && !request ? <p role="status">Loading…</p> : null}
