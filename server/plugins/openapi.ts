@@ -141,12 +141,10 @@ export const openapiPlugin = global(async (app) => {
     async (request, reply) => {
       const current = app.apiDefinition();
       if (request.params.version !== current.version) {
-        return reply
-          .status(404)
-          .send({
-            detail: `This version of the API definition is not served; the current one is at ${current.url}`,
-            code: 'not_found',
-          });
+        return reply.status(404).send({
+          detail: `This version of the API definition is not served; the current one is at ${current.url}`,
+          code: 'not_found',
+        });
       }
       return reply.header('etag', `"${current.version}"`).type('application/json; charset=utf-8').send(current.appText);
     },

@@ -297,14 +297,12 @@ for (const backend of testBackends()) {
       );
       expect(operationIds, 'a served operation').toContain('notifications_read_all_create');
       // something unread, so that read-all changes something
-      await t.database.db
-        .insert(notifications)
-        .values({
-          userId: world.identities.admin.userId,
-          organizationId: world.sunrise.id,
-          type: 'message',
-          title: 'Unread',
-        });
+      await t.database.db.insert(notifications).values({
+        userId: world.identities.admin.userId,
+        organizationId: world.sunrise.id,
+        type: 'message',
+        title: 'Unread',
+      });
       await expectOneRow(
         'read all',
         () => inject({ method: 'POST', url: '/api/notifications/read-all/', headers, payload: {} }),

@@ -186,14 +186,12 @@ export function insideOrganizationSuite(backend: Backend): void {
         .select({ organizationId: users.organizationId })
         .from(users)
         .where(eq(users.id, copy.id));
-      await db()
-        .insert(clientUsers)
-        .values({
-          userId: copy.id,
-          organizationId: sunrise.organizationId!,
-          clientId: claraClientId,
-          relationship: 'FAMILY',
-        });
+      await db().insert(clientUsers).values({
+        userId: copy.id,
+        organizationId: sunrise.organizationId!,
+        clientId: claraClientId,
+        relationship: 'FAMILY',
+      });
       return { access: (await mintSession(t, copy.id)).access, userId: copy.id };
     }
 

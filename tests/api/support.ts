@@ -413,15 +413,13 @@ async function copyWithFormsDue(t: TestApp, email: string, formsDue: number): Pr
     .where(eq(formTemplates.organizationId, source.organizationId!))
     .limit(1);
   for (let i = 0; i < formsDue; i += 1) {
-    await t.database.db
-      .insert(formRequests)
-      .values({
-        organizationId: source.organizationId!,
-        templateId: template.id,
-        employeeId: copy.id,
-        required: true,
-        status: 'PENDING',
-      });
+    await t.database.db.insert(formRequests).values({
+      organizationId: source.organizationId!,
+      templateId: template.id,
+      employeeId: copy.id,
+      required: true,
+      status: 'PENDING',
+    });
   }
   return copy.email;
 }
@@ -693,16 +691,14 @@ export async function mintSession(t: TestApp, userId: number): Promise<{ access:
     .where(eq(users.id, userId));
   const now = t.clock.now();
   const familyId = randomUUID();
-  await t.database.db
-    .insert(sessionFamilies)
-    .values({
-      id: familyId,
-      userId,
-      organizationId: user.organizationId,
-      generation: 0,
-      createdAt: now,
-      lastSeenAt: now,
-    });
+  await t.database.db.insert(sessionFamilies).values({
+    id: familyId,
+    userId,
+    organizationId: user.organizationId,
+    generation: 0,
+    createdAt: now,
+    lastSeenAt: now,
+  });
   return { access: await signAccessToken({ userId, familyId }, t.app.keys.access, t.app.config, now), familyId };
 }
 

@@ -676,15 +676,13 @@ export async function seedDemoClients(
 
   // client@sunrise.example is Clara Whitfield herself
   const clara = sunriseClients.get('Whitfield')!;
-  await tx
-    .insert(clientUsers)
-    .values({
-      userId: ids.users['client@sunrise.example'],
-      organizationId: ids.organizations.sunrise,
-      clientId: clara,
-      relationship: 'SELF',
-      createdAt: daysBefore(now, 50),
-    });
+  await tx.insert(clientUsers).values({
+    userId: ids.users['client@sunrise.example'],
+    organizationId: ids.organizations.sunrise,
+    clientId: clara,
+    relationship: 'SELF',
+    createdAt: daysBefore(now, 50),
+  });
   // her concern (under investigation) is seeded with the other grievances (messaging.ts)
 
   // Harbor: a family member invited to the portal (not signed up yet)
@@ -702,14 +700,12 @@ export async function seedDemoClients(
       createdAt: daysBefore(now, 12),
     })
     .returning({ id: users.id });
-  await tx
-    .insert(clientUsers)
-    .values({
-      userId: family.id,
-      organizationId: ids.organizations.harbor,
-      clientId: holloway,
-      relationship: 'FAMILY',
-      createdAt: daysBefore(now, 12),
-    });
+  await tx.insert(clientUsers).values({
+    userId: family.id,
+    organizationId: ids.organizations.harbor,
+    clientId: holloway,
+    relationship: 'FAMILY',
+    createdAt: daysBefore(now, 12),
+  });
   // the daughter's call is recorded as a grievance in messaging.ts
 }

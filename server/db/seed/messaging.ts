@@ -100,14 +100,12 @@ export async function seedDemoMessages(tx: Tx, ids: DemoIds, now: Date): Promise
       if (message.from === 'admin') lastRead[employeeId] = Number(row.id); // the employee read the answer
     }
     for (const [reader, messageId] of Object.entries(lastRead)) {
-      await tx
-        .insert(conversationReads)
-        .values({
-          conversationId: conversation.id,
-          userId: Number(reader),
-          lastReadMessageId: messageId,
-          readAt: hoursAgo(last.hoursAgo),
-        });
+      await tx.insert(conversationReads).values({
+        conversationId: conversation.id,
+        userId: Number(reader),
+        lastReadMessageId: messageId,
+        readAt: hoursAgo(last.hoursAgo),
+      });
     }
   }
 }

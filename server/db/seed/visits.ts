@@ -327,15 +327,13 @@ export async function seedDemoVisits(
       createdAt: new Date(now.getTime() - 90 * 86_400_000),
     })
     .returning({ id: users.id });
-  await tx
-    .insert(employeeProfiles)
-    .values({
-      userId: tomas.id,
-      organizationId: ids.organizations.harbor,
-      status: 'READY',
-      position: 'RN',
-      readyAt: new Date(now.getTime() - 80 * 86_400_000),
-    });
+  await tx.insert(employeeProfiles).values({
+    userId: tomas.id,
+    organizationId: ids.organizations.harbor,
+    status: 'READY',
+    position: 'RN',
+    readyAt: new Date(now.getTime() - 80 * 86_400_000),
+  });
   const people = { ...ids.users, [HARBOR_NURSE]: tomas.id };
   const claraWeek = await lastEndedWeek(tx, ids.organizations.sunrise, timezones.sunrise, now);
   const sunrise = withVisitOfTheHour(

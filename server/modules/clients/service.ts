@@ -775,15 +775,13 @@ export function createClientService(app: FastifyInstance) {
         organization,
         { email: input.email, first_name: input.first_name, last_name: input.last_name, role: 'ROLE_CLIENT' },
         async (tx, userId) => {
-          await tx
-            .insert(clientUsers)
-            .values({
-              userId,
-              organizationId: organization.id,
-              clientId: id,
-              relationship: input.relationship,
-              createdAt: app.now(),
-            });
+          await tx.insert(clientUsers).values({
+            userId,
+            organizationId: organization.id,
+            clientId: id,
+            relationship: input.relationship,
+            createdAt: app.now(),
+          });
         },
       );
       await audit(request, id, {

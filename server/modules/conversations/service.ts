@@ -387,14 +387,12 @@ export function createConversationService(app: FastifyInstance) {
             createdAt: now,
           })
           .returning({ id: messages.id });
-        await tx
-          .insert(conversationReads)
-          .values({
-            conversationId: conversation.id,
-            userId: caller.userId,
-            lastReadMessageId: message.id,
-            readAt: now,
-          });
+        await tx.insert(conversationReads).values({
+          conversationId: conversation.id,
+          userId: caller.userId,
+          lastReadMessageId: message.id,
+          readAt: now,
+        });
         return { conversation, messageId: Number(message.id) };
       });
       await actor.audit({

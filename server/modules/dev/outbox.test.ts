@@ -83,14 +83,12 @@ for (const backend of testBackends()) {
     });
 
     it('keeps invitations and password resets with their tokens redacted: what /dev shows opens no account', async () => {
-      const invited = await admin
-        .in(null)
-        .post('/api/users/', {
-          email: 'outbox.invite@example.com',
-          first_name: 'Olga',
-          last_name: 'Berg',
-          role: 'ROLE_CLIENT',
-        });
+      const invited = await admin.in(null).post('/api/users/', {
+        email: 'outbox.invite@example.com',
+        first_name: 'Olga',
+        last_name: 'Berg',
+        role: 'ROLE_CLIENT',
+      });
       expect(invited.statusCode).toBe(201);
       const last = t.delivered()[0]?.id ?? 0;
       const reset = await t.anonymous.post('/api/auth/password/reset/', { email: 'aide@sunrise.example' });

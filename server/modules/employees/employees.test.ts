@@ -126,16 +126,14 @@ for (const backend of testBackends()) {
             })),
           )
           .returning({ id: users.id, email: users.email });
-        await t.database.db
-          .insert(employeeProfiles)
-          .values(
-            made.map((m) => ({
-              userId: m.id,
-              organizationId: sunrise.organizationId!,
-              status: 'READY' as const,
-              position: 'HHA' as const,
-            })),
-          );
+        await t.database.db.insert(employeeProfiles).values(
+          made.map((m) => ({
+            userId: m.id,
+            organizationId: sunrise.organizationId!,
+            status: 'READY' as const,
+            position: 'HHA' as const,
+          })),
+        );
         try {
           const found = async (search: string) =>
             (

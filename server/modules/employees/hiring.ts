@@ -51,19 +51,17 @@ export async function assignOnboardingItems(
     )
     .orderBy(asc(formTemplates.id));
   if (templates.length) {
-    await tx
-      .insert(formRequests)
-      .values(
-        templates.map((t) => ({
-          organizationId,
-          templateId: t.id,
-          employeeId,
-          required: t.required,
-          status: 'PENDING',
-          requestedById,
-          createdAt: now,
-        })),
-      );
+    await tx.insert(formRequests).values(
+      templates.map((t) => ({
+        organizationId,
+        templateId: t.id,
+        employeeId,
+        required: t.required,
+        status: 'PENDING',
+        requestedById,
+        createdAt: now,
+      })),
+    );
   }
   const documents = await assignRequiredDocuments(tx, organizationId, employeeId, position, requestedById, now);
   const tests = await tx

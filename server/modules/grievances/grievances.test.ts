@@ -491,14 +491,12 @@ for (const backend of testBackends()) {
         .where(eq(employeeProfiles.userId, source.id));
       if (profile) await t.database.db.insert(employeeProfiles).values({ ...profile, userId: made.id });
       if (family)
-        await t.database.db
-          .insert(clientUsers)
-          .values({
-            userId: made.id,
-            organizationId: source.organizationId!,
-            clientId: whitfield.id,
-            relationship: 'FAMILY',
-          });
+        await t.database.db.insert(clientUsers).values({
+          userId: made.id,
+          organizationId: source.organizationId!,
+          clientId: whitfield.id,
+          relationship: 'FAMILY',
+        });
       return { ...(await t.as(email)), email };
     };
     const idsIn = (answer: Answer) => answer.json().results.map((g: { id: number }) => g.id);

@@ -51,15 +51,13 @@ export function createGrievanceService(app: FastifyInstance) {
     by: number,
     event: Omit<typeof grievanceEvents.$inferInsert, 'organizationId' | 'grievanceId' | 'byId' | 'at'>,
   ) {
-    await tx
-      .insert(grievanceEvents)
-      .values({
-        ...event,
-        organizationId: grievance.organizationId,
-        grievanceId: grievance.id,
-        byId: by,
-        at: app.now(),
-      });
+    await tx.insert(grievanceEvents).values({
+      ...event,
+      organizationId: grievance.organizationId,
+      grievanceId: grievance.id,
+      byId: by,
+      at: app.now(),
+    });
   }
 
   /** Every admin hears of a new grievance; an urgent one (abuse, neglect or mistreatment) also every master, by mail (they have no notifications page). */

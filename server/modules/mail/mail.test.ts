@@ -93,13 +93,11 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     for (const link of [reset, signUp]) {
       await t.anonymous.get(link[0], { accept: 'text/html' });
     }
-    const done = await t.anonymous
-      .in('sunrise')
-      .post('/api/auth/password/reset/confirm/', {
-        uid: reset[2],
-        token: reset[3],
-        new_password: 'Copper-Willow-Harbor-2291',
-      });
+    const done = await t.anonymous.in('sunrise').post('/api/auth/password/reset/confirm/', {
+      uid: reset[2],
+      token: reset[3],
+      new_password: 'Copper-Willow-Harbor-2291',
+    });
     expect(done.statusCode).toBe(204);
     const signedUp = await t.anonymous
       .in('sunrise')

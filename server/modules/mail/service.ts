@@ -52,16 +52,14 @@ export function createMailService(deps: {
     return transport;
   };
   const keep = (mail: Mail, state: MailState) =>
-    db
-      .insert(outbox)
-      .values({
-        organizationId: mail.organizationId,
-        to: mail.to,
-        subject: mail.subject,
-        text: redactLinkTokens(mail.text),
-        state,
-        createdAt: now(),
-      });
+    db.insert(outbox).values({
+      organizationId: mail.organizationId,
+      to: mail.to,
+      subject: mail.subject,
+      text: redactLinkTokens(mail.text),
+      state,
+      createdAt: now(),
+    });
   const deliver = async (mail: Mail) => {
     if (!config.smtpUrl) {
       print(mail);

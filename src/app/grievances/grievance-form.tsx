@@ -125,14 +125,12 @@ function PersonPicker({ kind }: { kind: 'CLIENT' | 'EMPLOYEE' }) {
     let active = true;
     const request =
       kind === 'CLIENT'
-        ? api
-            .clients_list({ limit: 20, offset: 0, ...(query ? { search: query } : {}) })
-            .then((page) =>
-              page.results.map((row) => ({
-                value: String(row.id),
-                label: `${row.first_name} ${row.last_name}`.trim(),
-              })),
-            )
+        ? api.clients_list({ limit: 20, offset: 0, ...(query ? { search: query } : {}) }).then((page) =>
+            page.results.map((row) => ({
+              value: String(row.id),
+              label: `${row.first_name} ${row.last_name}`.trim(),
+            })),
+          )
         : api
             .employees_list({ limit: 20, offset: 0, ...(query ? { search: query } : {}) })
             .then((page) =>
