@@ -2,17 +2,27 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ClientType } from '#domain/labels';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
-import { createClientService } from './service';
+import { createClientAccessHistory } from './access-history';
+import { createClientServices } from './client-services';
+import { createClientList } from './list';
+import { createClientPortalUsers } from './portal-users';
+import { createClientRecord } from './record';
+import { createClientWelcome } from './welcome';
 
 const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const clients = createClientService(app);
+  const record = createClientRecord(app);
+  const { list } = createClientList(app);
+  const services = createClientServices(app);
+  const { invite } = createClientPortalUsers(app);
+  const { accessHistory } = createClientAccessHistory(app);
+  const { welcome } = createClientWelcome(app);
   // spec 7 has no client permission: the office (admin, master) works clients, as its /clients prefix says
   const office = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const] } };
 
   app.get('/api/clients/', { schema: schemas.clientListSchema, config: office }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await clients.list(request, filter, page);
+    const { count, results } = await list(request, filter, page);
     return pagedAnswer(request, page, count, results);
   });
 
@@ -20,8 +30,8 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply
       .status(201)
       .send(
-        await clients.create(request, { ...request.body, type: request.body.type as ClientType } as Parameters<
-          typeof clients.create
+        await record.create(request, { ...request.body, type: request.body.type as ClientType } as Parameters<
+          typeof record.create
         >[1]),
       ),
   );
@@ -30,44 +40,42 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/clients/welcome/',
     { schema: schemas.welcomeSchema, config: { access: { roles: ['ROLE_CLIENT' as const] } } },
-    async (request) => clients.welcome(request),
+    async (request) => welcome(request),
   );
 
   app.get('/api/clients/:id/', { schema: schemas.clientRetrieveSchema, config: office }, async (request) =>
-    clients.retrieve(request, request.params.id),
+    record.retrieve(request, request.params.id),
   );
 
   app.patch('/api/clients/:id/', { schema: schemas.clientUpdateSchema, config: office }, async (request) =>
-    clients.update(request, request.params.id, request.body as Parameters<typeof clients.update>[2]),
+    record.update(request, request.params.id, request.body as Parameters<typeof record.update>[2]),
   );
 
   app.post(
     '/api/clients/:id/services/',
     { schema: schemas.serviceCreateSchema, config: office },
     async (request, reply) =>
-      reply.status(201).send(await clients.addService(request, request.params.id, request.body)),
+      reply.status(201).send(await services.addService(request, request.params.id, request.body)),
   );
 
   app.patch(
     '/api/clients/:id/services/:service_id/',
     { schema: schemas.serviceUpdateSchema, config: office },
-    async (request) => clients.updateService(request, request.params.id, request.params.service_id, request.body),
+    async (request) => services.updateService(request, request.params.id, request.params.service_id, request.body),
   );
 
   app.post(
     '/api/clients/:id/authorizations/',
     { schema: schemas.authorizationCreateSchema, config: office },
     async (request, reply) =>
-      reply.status(201).send(await clients.addAuthorization(request, request.params.id, request.body)),
+      reply.status(201).send(await services.addAuthorization(request, request.params.id, request.body)),
   );
 
   app.post(
     '/api/clients/:id/invitation/',
     { schema: schemas.invitationCreateSchema, config: office },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await clients.invite(request, request.params.id, request.body as Parameters<typeof clients.invite>[2])),
+      reply.status(201).send(await invite(request, request.params.id, request.body as Parameters<typeof invite>[2])),
   );
 
   app.get(
@@ -75,7 +83,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: schemas.accessHistorySchema, config: office },
     async (request) => {
       const page = pageOf(request.query);
-      const { count, results } = await clients.accessHistory(request, request.params.id, page);
+      const { count, results } = await accessHistory(request, request.params.id, page);
       return pagedAnswer(request, page, count, results);
     },
   );

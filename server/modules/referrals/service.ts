@@ -22,7 +22,8 @@ import { requireOrganization } from '../../lib/request-organization';
 import type { Tx } from '../../db/connection';
 import type { RequestOrganization } from '../../types';
 import { personName } from '../../lib/names';
-import { createClientService, digitsOf, nameOrPhoneMatches } from '../clients/service';
+import { digitsOf, nameOrPhoneMatches } from '../clients/list';
+import { createClientRecord } from '../clients/record';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type {
   ReferralAdmitInput,
@@ -92,7 +93,7 @@ function referralProblems(
 }
 
 export function createReferralService(app: FastifyInstance) {
-  const clientService = createClientService(app);
+  const clientService = createClientRecord(app);
 
   function select(db: FastifyInstance['db'] | Tx = app.db) {
     return db
