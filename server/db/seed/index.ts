@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, DEMO_TIMEZONES } from './demo';
 import { seedDemoHiring } from './hiring';
 import { DEMO_USERS, seedDemoPeople } from './identity';
 import { seedDemoGrievances, seedDemoMessages } from './messaging';
+import { seedDemoReferrals } from './referrals';
 import { seedDemoVisits } from './visits';
 
 export { DEMO_PASSWORD, DEMO_TIMEZONES } from './demo';
@@ -22,8 +23,8 @@ let demoHash: Promise<string> | null = null;
 
 /**
  * Inserts the demo of product.md in one transaction, a domain at a time (each from its file here): the
- * organizations and their people, hiring, clients, visits, messages and grievances, an audit trail. Demo files
- * go to `files` (default: the store the settings choose, createFileStorage; null: rows only).
+ * organizations and their people, hiring, clients, referrals, visits, messages and grievances, an audit trail.
+ * Demo files go to `files` (default: the store the settings choose, createFileStorage; null: rows only).
  */
 export async function seedDemo(db: Db, options: { files?: FileStorage | null; now?: Date } = {}): Promise<void> {
   const now = options.now ?? new Date();
@@ -33,7 +34,8 @@ export async function seedDemo(db: Db, options: { files?: FileStorage | null; no
   await db.transaction(async (tx) => {
     const ids = await seedDemoPeople(tx, passwordHash, now);
     await seedDemoHiring(tx, ids, storage, now);
-    await seedDemoClients(tx, ids, DEMO_TIMEZONES, now);
+    const clientIds = await seedDemoClients(tx, ids, DEMO_TIMEZONES, now);
+    await seedDemoReferrals(tx, ids, clientIds, now);
     await seedDemoVisits(tx, ids, DEMO_TIMEZONES, now);
     await seedDemoMessages(tx, ids, now);
     await seedDemoGrievances(tx, ids, now);
