@@ -12,8 +12,8 @@ export default defineConfig({
           environment: 'node',
           include: [
             'tests/api/inside-organization.pglite.test.ts',
-            'server/modules/grievances/grievances.test.ts',
-            'server/modules/visits/visits.test.ts',
+            'server/modules/grievances/grievances-*.test.ts',
+            'server/modules/visits/visits-*.test.ts',
             'server/plugins/audit-reads.test.ts',
             'server/lib/csv.test.ts',
           ],

@@ -144,4 +144,15 @@ export function withCallers(t: TestApp): TestApi {
   });
 }
 
+/** Reads through to whatever `get` returns now: a suite's app exists only once set up, and every sign-in makes new callers. */
+export function current<T extends object>(get: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const target = get();
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export { storedFileCount, testBackends, TestClock, type Backend } from './test-support';
