@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { useOrganization } from '../../app/organization';
-import { addDays, dateIn, isIsoDate } from '../../domain/dates';
+import { addDays, dateIn } from '../../domain/dates';
 import { weekStartOf } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, Input } from '../../ui/fields';
 import { saveBlob } from '../../ui/save-file';
 import { payrollErrorText, PayrollWeek } from '../../app/payroll-week';
 import { WEEK_STARTS_ON, type PayrollPeriod } from '../../api/visits';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { personName } from '../../api/hiring';
-import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
+import { Messages, Panel, RowActions } from '../../ui/layout';
+import { PeriodFields, periodProblem } from '../../ui/period-fields';
 
 /** Weeks shown at first: this one and the three before it (the server's default too). */
 export const PAYROLL_WEEKS = 4;
@@ -30,12 +30,7 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
   const [periods, setPeriods] = useState<PayrollPeriod[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const problem =
-    !isIsoDate(from) || !isIsoDate(to)
-      ? 'Enter both dates of the period.'
-      : from > to
-        ? 'The period cannot start after it ends.'
-        : null;
+  const problem = periodProblem(from, to);
 
   useEffect(() => {
     if (problem) return;
@@ -81,41 +76,7 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
           Weekly pay periods of {personName(employee)}: each verified visit as worked (the office's corrected times if
           any, no rounding), daily and weekly totals, hours over 40 in a week as overtime.
         </p>
-        <Filters role="group" aria-label="Period">
-          <FieldShell
-            label="From"
-            error={
-              !isIsoDate(from)
-                ? 'Enter the first day.'
-                : isIsoDate(to) && from > to
-                  ? 'The period cannot start after it ends.'
-                  : undefined
-            }
-          >
-            {({ invalid, ...control }) => (
-              <Input
-                {...control}
-                invalid={invalid}
-                type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(event) => setFrom(event.target.value)}
-              />
-            )}
-          </FieldShell>
-          <FieldShell label="To" error={!isIsoDate(to) ? 'Enter the last day.' : undefined}>
-            {({ invalid, ...control }) => (
-              <Input
-                {...control}
-                invalid={invalid}
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(event) => setTo(event.target.value)}
-              />
-            )}
-          </FieldShell>
-        </Filters>
+        <PeriodFields label="Period" from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
         <RowActions>
           <Button
             variant="secondary"

@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useOrganization } from '../../app/organization';
 import { useList } from '../../app/use-list';
-import { addDays, dateIn, isIsoDate, zonedTime } from '../../domain/dates';
+import { addDays, dateIn, zonedTime } from '../../domain/dates';
 import {
   CORRECTION_REASONS,
   EXCEPTION_CODES,
@@ -20,12 +20,13 @@ import { Button, TextLink } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, FilterSelect, FormStack, Input, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { FilterSelect, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { saveBlob } from '../../ui/save-file';
 import { SubmitButton } from '../../ui/submit-button';
 import { isoToMaskedDate, maskedToIsoDate } from '../../api/hiring';
 import { Filters, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
+import { PeriodFields, periodProblem } from '../../ui/period-fields';
 import { Tag, TagList } from '../../ui/tag';
 import { ToggleGroup } from '../../ui/tab-strip';
 import { PrivatePage } from '../../app/page-shell';
@@ -424,12 +425,7 @@ function EvvExportPanel({ timeZone }: { timeZone: string }) {
   const [to, setTo] = useState(addDays(lastWeek, 6));
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const complete = isIsoDate(from) && isIsoDate(to);
-  const problem = !complete
-    ? 'Enter both dates of the period.'
-    : from > to
-      ? 'The period cannot start after it ends.'
-      : null;
+  const problem = periodProblem(from, to);
 
   const download = async () => {
     setDownloading(true);
@@ -452,41 +448,7 @@ function EvvExportPanel({ timeZone }: { timeZone: string }) {
         start and end, and the exception codes.
       </p>
       <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
-      <Filters role="group" aria-label="Export period">
-        <FieldShell
-          label="From"
-          error={
-            !isIsoDate(from)
-              ? 'Enter the first day.'
-              : isIsoDate(to) && from > to
-                ? 'The period cannot start after it ends.'
-                : undefined
-          }
-        >
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          )}
-        </FieldShell>
-        <FieldShell label="To" error={!isIsoDate(to) ? 'Enter the last day.' : undefined}>
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          )}
-        </FieldShell>
-      </Filters>
+      <PeriodFields label="Export period" from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
       <Button
         variant="secondary"
         disabled={!!problem || downloading}
