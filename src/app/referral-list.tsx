@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useApiClient } from './api-client';
 import { useAuthentication } from './authentication';
+import { ListFilters } from './list-filters';
 import { useList } from './use-list';
 import { formatDateTime } from './date-time';
 import { REFERRAL_OVERDUE_HOURS, REFERRAL_SOURCES, REFERRAL_STATUSES } from '../domain/clients';
@@ -8,8 +9,7 @@ import { Alert } from '../ui/alert';
 import { TextLink } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
-import { FieldShell, FilterSelect, Input } from '../ui/fields';
-import { Filters, Messages } from '../ui/layout';
+import { Messages } from '../ui/layout';
 import { ReferralStatusTags } from '../ui/referral-status-tags';
 import {
   officeReferralPath,
@@ -19,6 +19,8 @@ import {
   type ReferralListQuery,
   type ReferralSummary,
 } from '../api/referrals';
+
+const OVERDUE_CHOICE = { true: `New for more than ${REFERRAL_OVERDUE_HOURS} hours` };
 
 export interface ReferralListProps {
   /** The table's name. */
@@ -66,6 +68,7 @@ export function ReferralList({
     key: String(marketerId ?? ''),
   });
 
+  const marketerOptions = marketers.map((option) => ({ value: String(option.id), label: option.name }));
   const name = (row: ReferralSummary) => `${row.first_name} ${row.last_name}`.trim();
   const columns: DataTableColumn<ReferralSummary>[] = [
     {
@@ -97,54 +100,23 @@ export function ReferralList({
   return (
     <>
       <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
-      <Filters role="search" aria-label={`Filter ${caption.toLowerCase()}`}>
-        <FieldShell label="Search referrals">
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="search"
-              value={list.search}
-              placeholder="First or last name"
-              onChange={(event) => list.setSearch(event.target.value)}
-            />
-          )}
-        </FieldShell>
-        <FilterSelect
-          label="Status"
-          value={list.filters.status}
-          onChange={list.setFilter('status')}
-          all="All statuses"
-          options={REFERRAL_STATUSES}
-        />
-        {office && marketerId === undefined ? (
-          <FilterSelect
-            label="Marketer"
-            value={list.filters.marketer}
-            onChange={list.setFilter('marketer')}
-            all="All marketers"
-            options={marketers.map((option) => ({ value: String(option.id), label: option.name }))}
-          />
-        ) : null}
-        {office ? (
-          <>
-            <FilterSelect
-              label="Source"
-              value={list.filters.source}
-              onChange={list.setFilter('source')}
-              all="All sources"
-              options={REFERRAL_SOURCES}
-            />
-            <FilterSelect
-              label="Follow-up"
-              value={list.filters.overdue}
-              onChange={list.setFilter('overdue')}
-              all="All referrals"
-              options={{ true: `New for more than ${REFERRAL_OVERDUE_HOURS} hours` }}
-            />
-          </>
-        ) : null}
-      </Filters>
+      <ListFilters
+        list={list}
+        label={`Filter ${caption.toLowerCase()}`}
+        search={{ label: 'Search referrals', placeholder: 'First or last name' }}
+        choices={[
+          { name: 'status', label: 'Status', all: 'All statuses', options: REFERRAL_STATUSES },
+          ...(office && marketerId === undefined
+            ? [{ name: 'marketer' as const, label: 'Marketer', all: 'All marketers', options: marketerOptions }]
+            : []),
+          ...(office
+            ? [
+                { name: 'source' as const, label: 'Source', all: 'All sources', options: REFERRAL_SOURCES },
+                { name: 'overdue' as const, label: 'Follow-up', all: 'All referrals', options: OVERDUE_CHOICE },
+              ]
+            : []),
+        ]}
+      />
       <DataTable
         caption={caption}
         columns={columns}

@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { useApiClient } from '../api-client';
 import { useAuthentication } from '../authentication';
+import { ListFilters } from '../list-filters';
 import { useList } from '../use-list';
 import { formatDateTime } from '../date-time';
 import { useLiveEvents, useLiveStreamOpened } from '../live-events';
@@ -9,8 +10,7 @@ import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FilterSelect } from '../../ui/fields';
-import { Filters, Messages } from '../../ui/layout';
+import { Messages } from '../../ui/layout';
 import { GrievanceStateTags } from '../../ui/grievance-state-tags';
 import {
   ageText,
@@ -24,6 +24,8 @@ import {
 } from '../../api/grievances';
 
 const OPEN_CHOICES = { true: 'Open (not closed)', false: 'Closed' };
+const OVERDUE_CHOICE = { true: `Overdue (no resolution after ${GRIEVANCE_OVERDUE_DAYS} days)` };
+const STATE_CHOICE = { name: 'state', label: 'State', all: 'All states', options: GRIEVANCE_STATES } as const;
 
 export interface GrievanceDeskProps {
   caption: string;
@@ -84,42 +86,20 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
   return (
     <>
       <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
-      <Filters role="search" aria-label={`Filter ${caption.toLowerCase()}`}>
-        {clientId ? null : (
-          <FilterSelect
-            label="Open or closed"
-            value={list.filters.open}
-            onChange={list.setFilter('open')}
-            all="Open and closed"
-            options={OPEN_CHOICES}
-          />
-        )}
-        <FilterSelect
-          label="State"
-          value={list.filters.state}
-          onChange={list.setFilter('state')}
-          all="All states"
-          options={GRIEVANCE_STATES}
-        />
-        {clientId ? null : (
-          <>
-            <FilterSelect
-              label="Category"
-              value={list.filters.category}
-              onChange={list.setFilter('category')}
-              all="All categories"
-              options={GRIEVANCE_CATEGORIES}
-            />
-            <FilterSelect
-              label="Age"
-              value={list.filters.overdue}
-              onChange={list.setFilter('overdue')}
-              all="Any age"
-              options={{ true: `Overdue (no resolution after ${GRIEVANCE_OVERDUE_DAYS} days)` }}
-            />
-          </>
-        )}
-      </Filters>
+      <ListFilters
+        list={list}
+        label={`Filter ${caption.toLowerCase()}`}
+        choices={
+          clientId
+            ? [STATE_CHOICE]
+            : [
+                { name: 'open', label: 'Open or closed', all: 'Open and closed', options: OPEN_CHOICES },
+                STATE_CHOICE,
+                { name: 'category', label: 'Category', all: 'All categories', options: GRIEVANCE_CATEGORIES },
+                { name: 'overdue', label: 'Age', all: 'Any age', options: OVERDUE_CHOICE },
+              ]
+        }
+      />
       <DataTable
         caption={caption}
         columns={columns}

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { ListFilters } from '../../app/list-filters';
 import { useList } from '../../app/use-list';
 import { useRecord } from '../../app/use-record';
 import { RecordPending } from '../../app/record-pending';
@@ -16,7 +17,7 @@ import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { SignatureImage } from '../../ui/signature-image';
-import { FieldShell, FilterSelect, FormStack, Input, TextAreaField } from '../../ui/fields';
+import { FormStack, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import {
   downloadFile,
@@ -29,7 +30,7 @@ import {
   type Shift,
   type Weekday,
 } from '../../api/hiring';
-import { Details, Filters, Messages, Panel, RowActions } from '../../ui/layout';
+import { Details, Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag, type TagTone } from '../../ui/tag';
 import { ToggleGroup } from '../../ui/tab-strip';
 import { PrivatePage } from '../../app/page-shell';
@@ -128,27 +129,12 @@ function ApplicationList() {
         }}
       />
       <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
-      <Filters role="search" aria-label="Filter applications">
-        <FieldShell label="Search applications">
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="search"
-              value={list.search}
-              placeholder="Name, email or phone"
-              onChange={(event) => list.setSearch(event.target.value)}
-            />
-          )}
-        </FieldShell>
-        <FilterSelect
-          label="Position"
-          value={list.filters.position}
-          onChange={list.setFilter('position')}
-          all="All positions"
-          options={POSITIONS}
-        />
-      </Filters>
+      <ListFilters
+        list={list}
+        label="Filter applications"
+        search={{ label: 'Search applications', placeholder: 'Name, email or phone' }}
+        choices={[{ name: 'position', label: 'Position', all: 'All positions', options: POSITIONS }]}
+      />
       <DataTable
         caption={`${APPLICATION_STATUS_LABELS[status]} applications`}
         columns={columns}

@@ -1,5 +1,6 @@
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { ListFilters } from '../../app/list-filters';
 import { useList } from '../../app/use-list';
 import { CLIENT_STATUSES, type ClientStatus } from '../../domain/clients';
 import { CLIENT_TYPE_SLUGS, CLIENT_TYPES, type ClientType } from '../../domain/labels';
@@ -7,9 +8,8 @@ import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { formatCalendarDate, formatDayIn, personName } from '../../api/hiring';
-import { Filters, Messages } from '../../ui/layout';
+import { Messages } from '../../ui/layout';
 import { Tag, type TagTone } from '../../ui/tag';
 import { PrivatePage } from '../../app/page-shell';
 import type { ClientOrdering, ClientSummary } from '../../api/clients';
@@ -91,34 +91,15 @@ export function ClientsPage() {
       actions={<NewClientLinks />}
     >
       <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
-      <Filters role="search" aria-label="Filter clients">
-        <FieldShell label="Search clients">
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="search"
-              value={list.search}
-              placeholder="Name or phone"
-              onChange={(event) => list.setSearch(event.target.value)}
-            />
-          )}
-        </FieldShell>
-        <FilterSelect
-          label="Type"
-          value={list.filters.type}
-          onChange={list.setFilter('type')}
-          all="All types"
-          options={CLIENT_TYPES}
-        />
-        <FilterSelect
-          label="Status"
-          value={list.filters.status}
-          onChange={list.setFilter('status')}
-          all="All statuses"
-          options={CLIENT_STATUSES}
-        />
-      </Filters>
+      <ListFilters
+        list={list}
+        label="Filter clients"
+        search={{ label: 'Search clients', placeholder: 'Name or phone' }}
+        choices={[
+          { name: 'type', label: 'Type', all: 'All types', options: CLIENT_TYPES },
+          { name: 'status', label: 'Status', all: 'All statuses', options: CLIENT_STATUSES },
+        ]}
+      />
       <DataTable
         caption="Clients"
         columns={columns}

@@ -1,4 +1,5 @@
 import { useApiClient } from '../../app/api-client';
+import { ListFilters } from '../../app/list-filters';
 import { useList } from '../../app/use-list';
 import { positionLabel, POSITIONS, type Position } from '../../domain/labels';
 import { PROFILE_STATUS_LABELS, type ProfileStatus } from '../../domain/roles';
@@ -6,10 +7,9 @@ import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { PrivatePage } from '../../app/page-shell';
 import { personName, type EmployeeSummary } from '../../api/hiring';
-import { Filters, Messages } from '../../ui/layout';
+import { Messages } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
 import { ProfileStatusTag } from '../../ui/profile-status-tag';
 
@@ -81,41 +81,16 @@ export function EmployeesPage() {
       }
     >
       <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
-      <Filters role="search" aria-label="Filter employees">
-        <FieldShell label="Search employees">
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="search"
-              value={list.search}
-              placeholder="Name, email or phone"
-              onChange={(event) => list.setSearch(event.target.value)}
-            />
-          )}
-        </FieldShell>
-        <FilterSelect
-          label="Status"
-          value={list.filters.status}
-          onChange={list.setFilter('status')}
-          all="All statuses"
-          options={PROFILE_STATUS_LABELS}
-        />
-        <FilterSelect
-          label="Position"
-          value={list.filters.position}
-          onChange={list.setFilter('position')}
-          all="All positions"
-          options={POSITIONS}
-        />
-        <FilterSelect
-          label="Documents"
-          value={list.filters.expired}
-          onChange={list.setFilter('expired')}
-          all="All employees"
-          options={{ true: 'With expired documents' }}
-        />
-      </Filters>
+      <ListFilters
+        list={list}
+        label="Filter employees"
+        search={{ label: 'Search employees', placeholder: 'Name, email or phone' }}
+        choices={[
+          { name: 'status', label: 'Status', all: 'All statuses', options: PROFILE_STATUS_LABELS },
+          { name: 'position', label: 'Position', all: 'All positions', options: POSITIONS },
+          { name: 'expired', label: 'Documents', all: 'All employees', options: { true: 'With expired documents' } },
+        ]}
+      />
       <DataTable
         caption="Employees"
         columns={columns}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { ListFilters } from '../../app/list-filters';
 import { useList } from '../../app/use-list';
 import { formatDateTime } from '../../app/date-time';
 import { fullName } from '../../app/session-user';
@@ -14,7 +15,7 @@ import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, FormStack, Input, Select, SelectField, TextField } from '../../ui/fields';
+import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../../app/page-shell';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -38,15 +39,6 @@ export function userState(user: Pick<OrganizationUser, 'is_active' | 'invitation
   if (!user.is_active) return 'Deactivated';
   return user.invitation_pending ? 'Invited' : 'Active';
 }
-
-const Filters = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(2)};
-  margin-bottom: ${({ theme }) => theme.spacing(2)};
-  ${({ theme }) => theme.mq.up('sm')} {
-    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
-  }
-`;
 
 const Panel = styled.section`
   margin-bottom: ${({ theme }) => theme.spacing(3)};
@@ -271,37 +263,13 @@ export function UsersPage() {
         {list.error ? <Alert tone="error">{list.error}</Alert> : null}
       </Messages>
 
-      <Filters role="search" aria-label="Filter users">
-        <FieldShell label="Search users">
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="search"
-              value={list.search}
-              placeholder="Name or email"
-              onChange={(event) => list.setSearch(event.target.value)}
-            />
-          )}
-        </FieldShell>
-        <FieldShell label="Role">
-          {({ invalid, ...control }) => (
-            <Select
-              {...control}
-              invalid={invalid}
-              value={list.filters.role}
-              onChange={(event) => list.setFilter('role')(event.target.value)}
-            >
-              <option value="">All roles</option>
-              {ROLE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
-      </Filters>
+      <ListFilters
+        css={(theme) => ({ [theme.mq.up('sm')]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' } })}
+        list={list}
+        label="Filter users"
+        search={{ label: 'Search users', placeholder: 'Name or email' }}
+        choices={[{ name: 'role', label: 'Role', all: 'All roles', options: ROLE_OPTIONS }]}
+      />
 
       <DataTable
         caption="Users"
