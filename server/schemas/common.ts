@@ -37,6 +37,9 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 /** Errors any authenticated route may answer. */
 export const AUTHENTICATED_ERRORS = [400, 401, 403] as const;
 
+/** The error responses of an authenticated route: those any may answer, and the `more` this one may. */
+export const authenticatedErrors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
+
 export const NoContent = Type.Null({ description: 'No content' });
 
 /** Offsets beyond this are refused (400 naming offset) rather than sent to SQL, where 1e20 overflows bigint. */
@@ -65,6 +68,9 @@ export function Paged<T extends TSchema>(item: T) {
 }
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** The path parameters of a route about one record: `/:id`. */
+export const IdParams = Type.Object({ id: Id });
 
 /** A stored file's bytes (its own content type, as an attachment). */
 export const FileDownload = Type.Unsafe<Buffer>({

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import {
-  AUTHENTICATED_ERRORS,
+  authenticatedErrors,
   errorResponses,
   FileDownload,
-  Id,
+  IdParams,
   Paged,
   PagingQuery,
   PersonRef,
@@ -56,8 +56,6 @@ export const APPLICATION_ORDERINGS = ['created_at', '-created_at', 'last_name', 
 export type ApplicationOrdering = (typeof APPLICATION_ORDERINGS)[number];
 
 const tags = ['applications'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
-const Params = Type.Object({ id: Id });
 const Text = (maxLength: number, description?: string) =>
   Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
 
@@ -115,7 +113,7 @@ export const applicationListSchema = {
     ordering: Type.Optional(Type.Enum([...APPLICATION_ORDERINGS], { default: '-created_at' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(ApplicationSchema), ...errors() },
+  response: { 200: Paged(ApplicationSchema), ...authenticatedErrors() },
 };
 
 export const applicationRetrieveSchema = {
@@ -124,8 +122,8 @@ export const applicationRetrieveSchema = {
     'Answers one job application with its review (who reviewed it, when, and the rejection reason or the employee it became).',
   tags,
   summary: 'One application',
-  params: Params,
-  response: { 200: ApplicationSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: ApplicationSchema, ...authenticatedErrors(404) },
 };
 
 export const applicationResumeSchema = {
@@ -134,9 +132,9 @@ export const applicationResumeSchema = {
     'Answers the resume file the applicant uploaded, as an attachment with its own content type (404 when there is none).',
   tags,
   summary: "The application's resume file",
-  params: Params,
+  params: IdParams,
   produces: ['application/octet-stream'],
-  response: { 200: FileDownload, ...errors(404) },
+  response: { 200: FileDownload, ...authenticatedErrors(404) },
 };
 
 export const applicationSignatureSchema = {
@@ -144,9 +142,9 @@ export const applicationSignatureSchema = {
   description: 'Answers the applicant’s drawn attestation signature as a PNG file.',
   tags,
   summary: "The applicant's drawn attestation signature (PNG)",
-  params: Params,
+  params: IdParams,
   produces: ['image/png'],
-  response: { 200: FileDownload, ...errors(404) },
+  response: { 200: FileDownload, ...authenticatedErrors(404) },
 };
 
 export const applicationAcceptSchema = {
@@ -155,13 +153,13 @@ export const applicationAcceptSchema = {
     'Accepts a pending application: creates the employee in status NEW from it, mails the sign-up link and assigns the onboarding items (forms, documents and competency tests for the position). 409 when the application was already decided; 502 when the mail could not be sent.',
   tags,
   summary: 'Accept: creates the employee (NEW), mails the sign-up link, assigns the onboarding items',
-  params: Params,
+  params: IdParams,
   response: {
     200: Type.Object(
       { application: ApplicationSchema, employee: EmployeeSchema },
       { description: 'The accepted application and the employee it created' },
     ),
-    ...errors(404, 409, 502),
+    ...authenticatedErrors(404, 409, 502),
   },
 };
 
@@ -171,7 +169,7 @@ export const applicationRejectSchema = {
     'Rejects a pending application with a reason, kept on the application (409 when it was already decided).',
   tags,
   summary: 'Reject with a reason (kept on the application)',
-  params: Params,
+  params: IdParams,
   body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2000 }) }),
-  response: { 200: ApplicationSchema, ...errors(404, 409) },
+  response: { 200: ApplicationSchema, ...authenticatedErrors(404, 409) },
 };

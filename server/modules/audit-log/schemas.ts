@@ -1,20 +1,11 @@
 import type { Readable } from 'node:stream';
 import { Type, type Static, type TObject } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_PATTERN } from '#domain/audit';
-import {
-  AUTHENTICATED_ERRORS,
-  CodeOf,
-  errorResponses,
-  IsoDate,
-  Nullable,
-  PagingQuery,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, CodeOf, IsoDate, Nullable, PagingQuery, Timestamp } from '../../schemas/common';
 
 const AuditOrganization = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'AuditOrganization' });
 
 const tags = ['audit-log'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 /** The rows a list counts at most: past this the count says "10,000 or more" and the filters narrow the rest. */
 export const AUDIT_COUNT_LIMIT = 10_000;
@@ -87,7 +78,7 @@ export const auditListSchema = {
       },
       { description: 'A page of audit rows, newest first' },
     ),
-    ...errors(),
+    ...authenticatedErrors(),
   },
 };
 
@@ -105,7 +96,7 @@ export const auditExportSchema = {
       description:
         'CSV, one row a line: time (UTC), action, entity, entity id, actor id, name and email, role, organization, client id, employee id, changed fields (JSON), IP address, user agent, operation',
     }),
-    ...errors(),
+    ...authenticatedErrors(),
   },
 };
 
@@ -142,6 +133,6 @@ export const auditPeopleSchema = {
         { title: 'AuditPerson' },
       ),
     ),
-    ...errors(),
+    ...authenticatedErrors(),
   },
 };

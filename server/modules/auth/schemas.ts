@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, NoContent } from '../../schemas/common';
+import { authenticatedErrors, errorResponses, FileDownload, NoContent } from '../../schemas/common';
 import { UserSchema } from '../../schemas/user';
 import { MAX_PASSWORD_LENGTH } from './password-rules';
 
@@ -54,7 +54,7 @@ export const userRetrieveSchema = {
     'Answers the signed-in user: name, role, time zone, the permissions the server derives from role and profile status, the organization, and an employee’s profile (status NEW or READY, forms due). Clients call it after signing in or refreshing to decide what to show.',
   tags,
   summary: 'The signed-in user',
-  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+  response: { 200: UserSchema, ...authenticatedErrors() },
 };
 
 export const userUpdateSchema = {
@@ -69,7 +69,7 @@ export const userUpdateSchema = {
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     phone: Type.Optional(Type.Union([Type.String({ maxLength: 32, pattern: '^[0-9+() .-]*$' }), Type.Null()])),
   }),
-  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+  response: { 200: UserSchema, ...authenticatedErrors() },
 };
 
 export const passwordChangeSchema = {
@@ -79,7 +79,7 @@ export const passwordChangeSchema = {
   tags,
   summary: 'Change one’s password (the other sessions end)',
   body: Type.Object({ current_password: Password, new_password: Password }),
-  response: { 204: NoContent, ...errorResponses(...AUTHENTICATED_ERRORS, 429) },
+  response: { 204: NoContent, ...authenticatedErrors(429) },
 };
 
 export const signatureSchema = {
@@ -91,7 +91,7 @@ export const signatureSchema = {
   body: Type.Object({
     signature: Type.String({ maxLength: 1_000_000, pattern: '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$' }),
   }),
-  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+  response: { 200: UserSchema, ...authenticatedErrors() },
 };
 
 export const signatureRetrieveSchema = {
@@ -100,7 +100,7 @@ export const signatureRetrieveSchema = {
   tags,
   summary: 'One’s saved signature (PNG)',
   produces: ['image/png'],
-  response: { 200: FileDownload, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+  response: { 200: FileDownload, ...authenticatedErrors(404) },
 };
 
 export const passwordTextsSchema = {

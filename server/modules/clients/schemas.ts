@@ -10,10 +10,10 @@ import {
 } from '#domain/clients';
 import { CLIENT_TYPES } from '#domain/labels';
 import {
-  AUTHENTICATED_ERRORS,
+  authenticatedErrors,
   CodeOf,
-  errorResponses,
   Id,
+  IdParams,
   Nullable,
   Paged,
   PagingQuery,
@@ -136,8 +136,6 @@ export const CLIENT_ORDERINGS = ['last_name', '-last_name', 'created_at', '-crea
 export type ClientOrdering = (typeof CLIENT_ORDERINGS)[number];
 
 const tags = ['clients'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
-const ClientParams = Type.Object({ id: Id });
 
 /** What a client's form sends: the details, then (home health) the clinical fields. */
 const clientFields = {
@@ -190,7 +188,7 @@ export const clientListSchema = {
     ordering: Type.Optional(Type.Enum([...CLIENT_ORDERINGS], { default: 'last_name' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(ClientSummarySchema), ...errors() },
+  response: { 200: Paged(ClientSummarySchema), ...authenticatedErrors() },
 };
 
 export const clientCreateSchema = {
@@ -213,7 +211,7 @@ export const clientCreateSchema = {
     services: Type.Optional(Type.Array(ServiceCode, { maxItems: 20, uniqueItems: true })),
     ...clientFields,
   }),
-  response: { 201: ClientSchema, ...errors() },
+  response: { 201: ClientSchema, ...authenticatedErrors() },
 };
 
 export const clientRetrieveSchema = {
@@ -222,8 +220,8 @@ export const clientRetrieveSchema = {
     'Answers one client with services, authorizations (authorized, used and remaining units, with warnings when little remains or the end is near) and portal users. The read is written to the audit log.',
   tags,
   summary: 'One client, with services, authorizations and portal users (the read is audited)',
-  params: ClientParams,
-  response: { 200: ClientSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: ClientSchema, ...authenticatedErrors(404) },
 };
 
 export const clientUpdateSchema = {
@@ -232,7 +230,7 @@ export const clientUpdateSchema = {
     'Changes a client’s details or status; send only the fields to change. Discharging needs discharged_on and discharge_reason (400 naming them).',
   tags,
   summary: "Change a client's details or status; discharge needs discharged_on and discharge_reason",
-  params: ClientParams,
+  params: IdParams,
   body: Type.Object({
     ...Type.Partial(Type.Object(clientFields)).properties,
     type: Type.Optional(ClientTypeCode),
@@ -241,7 +239,7 @@ export const clientUpdateSchema = {
     discharge_reason: Type.Optional(Nullable(CodeOf(DISCHARGE_REASONS))),
     discharge_note: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   }),
-  response: { 200: ClientSchema, ...errors(404) },
+  response: { 200: ClientSchema, ...authenticatedErrors(404) },
 };
 
 export const serviceCreateSchema = {
@@ -250,9 +248,9 @@ export const serviceCreateSchema = {
     'Adds a service to the client, of those allowed for the client’s type; each service then gets its own authorizations.',
   tags,
   summary: "Add a service of the client's type",
-  params: ClientParams,
+  params: IdParams,
   body: Type.Object({ service: ServiceCode, status: Type.Optional(CodeOf(SERVICE_STATUSES)) }),
-  response: { 201: ClientServiceSchema, ...errors(404) },
+  response: { 201: ClientServiceSchema, ...authenticatedErrors(404) },
 };
 
 export const serviceUpdateSchema = {
@@ -262,7 +260,7 @@ export const serviceUpdateSchema = {
   summary: "Change a service's status",
   params: Type.Object({ id: Id, service_id: Id }),
   body: Type.Object({ status: CodeOf(SERVICE_STATUSES) }),
-  response: { 200: ClientServiceSchema, ...errors(404) },
+  response: { 200: ClientServiceSchema, ...authenticatedErrors(404) },
 };
 
 export const authorizationCreateSchema = {
@@ -271,7 +269,7 @@ export const authorizationCreateSchema = {
     'Records what a payer authorized for one of the client’s services: a unit (hour or visit), an amount and a date range. Visits outside any authorization are refused unless the office gives a reason.',
   tags,
   summary: 'Record what a payer authorized for one of the client’s services',
-  params: ClientParams,
+  params: IdParams,
   body: Type.Object({
     service_id: Id,
     unit: CodeOf(AUTHORIZATION_UNITS),
@@ -280,7 +278,7 @@ export const authorizationCreateSchema = {
     ends_on: IsoDate,
     reference: Type.Optional(Short(100)),
   }),
-  response: { 201: AuthorizationSchema, ...errors(404) },
+  response: { 201: AuthorizationSchema, ...authenticatedErrors(404) },
 };
 
 export const invitationCreateSchema = {
@@ -290,14 +288,14 @@ export const invitationCreateSchema = {
   tags,
   summary:
     'Invite the client or a family member to the portal (role client, linked to this client); mails the sign-up link',
-  params: ClientParams,
+  params: IdParams,
   body: Type.Object({
     email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }),
     first_name: Name,
     last_name: Name,
     relationship: CodeOf(CLIENT_RELATIONSHIPS),
   }),
-  response: { 201: PortalUserSchema, ...errors(404, 502) },
+  response: { 201: PortalUserSchema, ...authenticatedErrors(404, 502) },
 };
 
 export const AccessEntrySchema = Type.Object(
@@ -320,9 +318,9 @@ export const accessHistorySchema = {
     'Lists who opened, searched or changed this client’s record, newest first, paged: the audit log rows about this client.',
   tags,
   summary: "Who opened or changed this client's record, newest first (from the audit log)",
-  params: ClientParams,
+  params: IdParams,
   querystring: Type.Object({ ...PagingQuery }),
-  response: { 200: Paged(AccessEntrySchema), ...errors(404) },
+  response: { 200: Paged(AccessEntrySchema), ...authenticatedErrors(404) },
 };
 
 export const WelcomeVisitSchema = Type.Object(
@@ -376,5 +374,5 @@ export const welcomeSchema = {
     'Answers the signed-in client’s own home: the next visits (caregiver’s first name and initial, service, time window, marked when changed), the past month of visits, and the reviews and forms waiting for their signature.',
   tags,
   summary: "The signed-in client's own home: who comes when, what waits for their signature",
-  response: { 200: WelcomeSchema, ...errors() },
+  response: { 200: WelcomeSchema, ...authenticatedErrors() },
 };

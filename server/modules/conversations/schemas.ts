@@ -1,10 +1,10 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { MESSAGE_MAX, SUBJECT_MAX, TOPICS } from '#domain/messages';
 import {
-  AUTHENTICATED_ERRORS,
+  authenticatedErrors,
   CodeOf,
-  errorResponses,
   Id,
+  IdParams,
   Nullable,
   Paged,
   PagingQuery,
@@ -79,8 +79,6 @@ export const MessageSchema = Type.Object(
 export type MessageOut = Static<typeof MessageSchema>;
 
 const tags = ['conversations'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
-const params = Type.Object({ id: Id });
 
 export const conversationListSchema = {
   operationId: 'conversations_list',
@@ -94,7 +92,7 @@ export const conversationListSchema = {
     unread: Type.Optional(Type.Boolean({ description: 'true: only those with messages one has not read' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(ConversationSummarySchema), ...errors() },
+  response: { 200: Paged(ConversationSummarySchema), ...authenticatedErrors() },
 };
 
 export const conversationCreateSchema = {
@@ -110,7 +108,7 @@ export const conversationCreateSchema = {
     employee_id: Type.Optional(Id),
     counterpart_id: Type.Optional(Id),
   }),
-  response: { 201: ConversationSchema, ...errors() },
+  response: { 201: ConversationSchema, ...authenticatedErrors() },
 };
 
 export const conversationRetrieveSchema = {
@@ -118,8 +116,8 @@ export const conversationRetrieveSchema = {
   description: 'Answers one conversation with its participants and how far each has read.',
   tags,
   summary: 'One conversation with its participants and how far each has read',
-  params,
-  response: { 200: ConversationSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: ConversationSchema, ...authenticatedErrors(404) },
 };
 
 export const messageListSchema = {
@@ -129,7 +127,7 @@ export const messageListSchema = {
   tags,
   summary:
     'Messages of a conversation, oldest first: the latest page, those after an id (catching up) or before one (older)',
-  params,
+  params: IdParams,
   querystring: Type.Object({
     after: Type.Optional(MessageId),
     before: Type.Optional(MessageId),
@@ -144,7 +142,7 @@ export const messageListSchema = {
       },
       { description: 'A page of messages, oldest first' },
     ),
-    ...errors(404),
+    ...authenticatedErrors(404),
   },
 };
 
@@ -154,9 +152,9 @@ export const messageCreateSchema = {
     'Writes a message in a conversation. The other participants get it on the live event stream; mail and push texts never carry the message itself.',
   tags,
   summary: 'Write a message in a conversation',
-  params,
+  params: IdParams,
   body: Type.Object({ body: Body }),
-  response: { 201: MessageSchema, ...errors(404) },
+  response: { 201: MessageSchema, ...authenticatedErrors(404) },
 };
 
 export const readCreateSchema = {
@@ -165,14 +163,14 @@ export const readCreateSchema = {
     'Marks the conversation read up to a message; one’s read mark never moves back. Answers the mark and how many messages are still unread.',
   tags,
   summary: "Mark the conversation read up to a message (one's read mark never moves back)",
-  params,
+  params: IdParams,
   body: Type.Object({ message_id: MessageId }),
   response: {
     200: Type.Object(
       { conversation_id: Type.Integer(), last_read_message_id: Type.Integer(), unread: Type.Integer() },
       { description: 'The read mark: the last message read and how many are still unread' },
     ),
-    ...errors(404),
+    ...authenticatedErrors(404),
   },
 };
 

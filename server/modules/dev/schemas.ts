@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, Paged, PagingQuery } from '../../schemas/common';
 
 /** A mail kept in the outbox: its text with every sign-up and reset token redacted. */
 export const MailSchema = Type.Object(
@@ -26,5 +26,5 @@ export const outboxListSchema = {
   tags: ['dev'],
   summary: "The mail of the admin's organization, newest first, with sign-up and reset tokens redacted",
   querystring: Type.Object(PagingQuery),
-  response: { 200: Paged(MailSchema), ...errorResponses(...AUTHENTICATED_ERRORS) },
+  response: { 200: Paged(MailSchema), ...authenticatedErrors() },
 };

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, FileDownload, Id, IsoDate, Timestamp } from '../../schemas/common';
+import { authenticatedErrors, FileDownload, Id, IdParams, IsoDate, Timestamp } from '../../schemas/common';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 /** The one date atom (server/schemas/common.ts), kept importable from here. */
@@ -44,7 +44,6 @@ const DocumentUpload = Type.Object(
   },
   { title: 'DocumentUpload' },
 );
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 export const documentFileSchema = {
   operationId: 'documents_file_retrieve',
@@ -52,9 +51,9 @@ export const documentFileSchema = {
     'Answers the stored file of an employee document, as an attachment with its own content type: to the employee it belongs to, or to the office of its organization.',
   tags: ['documents'],
   summary: "A document's file: for its owner, or an admin (master) of its organization",
-  params: Type.Object({ id: Id }),
+  params: IdParams,
   produces: ['application/octet-stream'],
-  response: { 200: FileDownload, ...errors(404) },
+  response: { 200: FileDownload, ...authenticatedErrors(404) },
 };
 
 export const profileDocumentListSchema = {
@@ -63,7 +62,7 @@ export const profileDocumentListSchema = {
     'Lists the signed-in employee’s own document slots: what is requested, uploaded, approved or rejected (with the office’s note), and the expiry dates.',
   tags: ['profile'],
   summary: "The signed-in employee's documents",
-  response: { 200: Type.Array(DocumentSchema), ...errors() },
+  response: { 200: Type.Array(DocumentSchema), ...authenticatedErrors() },
 };
 
 export const profileDocumentUploadSchema = {
@@ -72,10 +71,10 @@ export const profileDocumentUploadSchema = {
     'Uploads the file of one of one’s own document slots as multipart/form-data: PDF, PNG or JPEG up to 10 MB (413 beyond), with the expiry date when the document type requires one. It then waits for the office’s review.',
   tags: ['profile'],
   summary: 'Upload the file of one of one’s document slots (PDF, PNG or JPEG, at most 10 MB); it waits for review',
-  params: Type.Object({ id: Id }),
+  params: IdParams,
   consumes: ['multipart/form-data'],
   body: DocumentUpload,
-  response: { 200: DocumentSchema, ...errors(404, 413) },
+  response: { 200: DocumentSchema, ...authenticatedErrors(404, 413) },
 };
 
 export const employeeDocumentUploadSchema = {
@@ -88,5 +87,5 @@ export const employeeDocumentUploadSchema = {
   params: Type.Object({ id: Id, document_id: Id }),
   consumes: ['multipart/form-data'],
   body: DocumentUpload,
-  response: { 200: DocumentSchema, ...errors(404, 413) },
+  response: { 200: DocumentSchema, ...authenticatedErrors(404, 413) },
 };

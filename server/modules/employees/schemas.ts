@@ -1,14 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { POSITIONS } from '#domain/labels';
-import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  Id,
-  NoContent,
-  Paged,
-  PagingQuery,
-  PersonRef,
-} from '../../schemas/common';
+import { authenticatedErrors, Id, IdParams, NoContent, Paged, PagingQuery, PersonRef } from '../../schemas/common';
 import { DocumentSchema, IsoDate } from '../documents/schemas';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -85,8 +77,6 @@ export const EMPLOYEE_ORDERINGS = ['last_name', '-last_name', 'created_at', '-cr
 export type EmployeeOrdering = (typeof EMPLOYEE_ORDERINGS)[number];
 
 const tags = ['employees'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
-const EmployeeParams = Type.Object({ id: Id });
 
 export const employeeListSchema = {
   operationId: 'employees_list',
@@ -110,7 +100,7 @@ export const employeeListSchema = {
     ordering: Type.Optional(Type.Enum([...EMPLOYEE_ORDERINGS], { default: 'last_name' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(EmployeeSummarySchema), ...errors() },
+  response: { 200: Paged(EmployeeSummarySchema), ...authenticatedErrors() },
 };
 
 export const employeeCreateSchema = {
@@ -126,7 +116,7 @@ export const employeeCreateSchema = {
     phone: Type.Optional(Nullable(Phone)),
     position: PositionKey,
   }),
-  response: { 201: EmployeeSchema, ...errors(502) },
+  response: { 201: EmployeeSchema, ...authenticatedErrors(502) },
 };
 
 export const employeeRetrieveSchema = {
@@ -134,8 +124,8 @@ export const employeeRetrieveSchema = {
   description: 'Answers one employee of the organization with their profile. The read is written to the audit log.',
   tags,
   summary: 'One employee (the read is audited)',
-  params: EmployeeParams,
-  response: { 200: EmployeeSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: EmployeeSchema, ...authenticatedErrors(404) },
 };
 
 export const employeeUpdateSchema = {
@@ -143,14 +133,14 @@ export const employeeUpdateSchema = {
   description: 'Changes an employee’s name, phone or position; send only the fields to change.',
   tags,
   summary: "Edit an employee's name, phone or position",
-  params: EmployeeParams,
+  params: IdParams,
   body: Type.Object({
     first_name: Type.Optional(Name),
     last_name: Type.Optional(Name),
     phone: Type.Optional(Nullable(Phone)),
     position: Type.Optional(PositionKey),
   }),
-  response: { 200: EmployeeSchema, ...errors(404) },
+  response: { 200: EmployeeSchema, ...authenticatedErrors(404) },
 };
 
 export const employeeChecklistSchema = {
@@ -159,8 +149,8 @@ export const employeeChecklistSchema = {
     'Answers an employee’s onboarding checklist: every form request, document and competency test with its state, and what is still missing before they can be marked ready to hire.',
   tags,
   summary: "An employee's onboarding checklist",
-  params: EmployeeParams,
-  response: { 200: ChecklistSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: ChecklistSchema, ...authenticatedErrors(404) },
 };
 
 export const employeeReadySchema = {
@@ -169,8 +159,8 @@ export const employeeReadySchema = {
     'Moves an employee from NEW to READY (ready to hire). Refused with 400, code not_ready and fields.checklist listing what is missing, until every required form is signed, every required document approved and not expired, and the competency test passed.',
   tags,
   summary: 'Mark ready to hire (READY); refused with code not_ready and fields.checklist listing what is missing',
-  params: EmployeeParams,
-  response: { 200: EmployeeSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: EmployeeSchema, ...authenticatedErrors(404) },
 };
 
 export const noteListSchema = {
@@ -179,9 +169,9 @@ export const noteListSchema = {
     'Lists the notes on an employee, newest first, paged; each has a note type (from the organization’s note types), its text and author.',
   tags,
   summary: "An employee's notes, newest first",
-  params: EmployeeParams,
+  params: IdParams,
   querystring: Type.Object({ type_id: Type.Optional(Id), ...PagingQuery }),
-  response: { 200: Paged(NoteSchema), ...errors(404) },
+  response: { 200: Paged(NoteSchema), ...authenticatedErrors(404) },
 };
 
 export const noteCreateSchema = {
@@ -189,9 +179,9 @@ export const noteCreateSchema = {
   description: 'Adds a note on an employee, typed by one of the organization’s active note types (note_types_list).',
   tags,
   summary: 'Add a note typed by one of the organization’s note types',
-  params: EmployeeParams,
+  params: IdParams,
   body: Type.Object({ type_id: Id, text: Type.String({ minLength: 1, maxLength: 10_000 }) }),
-  response: { 201: NoteSchema, ...errors(404) },
+  response: { 201: NoteSchema, ...authenticatedErrors(404) },
 };
 
 export const noteDestroySchema = {
@@ -200,7 +190,7 @@ export const noteDestroySchema = {
   tags,
   summary: 'Delete a note',
   params: Type.Object({ id: Id, note_id: Id }),
-  response: { 204: NoContent, ...errors(404) },
+  response: { 204: NoContent, ...authenticatedErrors(404) },
 };
 
 export const employeeDocumentListSchema = {
@@ -209,8 +199,8 @@ export const employeeDocumentListSchema = {
     'Lists an employee’s document slots: each with its type, status (MISSING, PENDING review, APPROVED, REJECTED), file and expiry date, and whether it has expired or expires soon.',
   tags,
   summary: "An employee's documents",
-  params: EmployeeParams,
-  response: { 200: Type.Array(DocumentSchema), ...errors(404) },
+  params: IdParams,
+  response: { 200: Type.Array(DocumentSchema), ...authenticatedErrors(404) },
 };
 
 export const employeeDocumentCreateSchema = {
@@ -219,14 +209,14 @@ export const employeeDocumentCreateSchema = {
     'Adds a document slot for an employee to fill: of one of the organization’s document types, or by a name (then say whether it is required and needs an expiry date). The employee uploads it from their profile.',
   tags,
   summary: 'Request a document: of a document type, or by name',
-  params: EmployeeParams,
+  params: IdParams,
   body: Type.Object({
     document_type_id: Type.Optional(Id),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     required: Type.Optional(Type.Boolean()),
     requires_expiry: Type.Optional(Type.Boolean()),
   }),
-  response: { 201: DocumentSchema, ...errors(404) },
+  response: { 201: DocumentSchema, ...authenticatedErrors(404) },
 };
 
 export const employeeDocumentReviewSchema = {
@@ -241,5 +231,5 @@ export const employeeDocumentReviewSchema = {
     review_note: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
     expires_on: Type.Optional(Nullable(IsoDate)),
   }),
-  response: { 200: DocumentSchema, ...errors(404) },
+  response: { 200: DocumentSchema, ...authenticatedErrors(404) },
 };

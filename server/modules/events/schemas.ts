@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common';
+import { authenticatedErrors } from '../../schemas/common';
 
 const tags = ['events'];
 
@@ -26,6 +26,6 @@ export const eventStreamSchema = {
   produces: ['text/event-stream'],
   response: {
     200: Type.String({ description: 'Server-Sent Events: `id`, `event` and `data` (JSON) lines per event' }),
-    ...errorResponses(...AUTHENTICATED_ERRORS, 429),
+    ...authenticatedErrors(429),
   },
 };

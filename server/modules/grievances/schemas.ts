@@ -1,10 +1,10 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES } from '#domain/grievances';
 import {
-  AUTHENTICATED_ERRORS,
+  authenticatedErrors,
   CodeOf,
-  errorResponses,
   Id,
+  IdParams,
   NoContent,
   Nullable,
   Paged,
@@ -15,8 +15,6 @@ import {
 import { IsoDate } from '../documents/schemas';
 
 const tags = ['grievances'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
-const GrievanceParams = Type.Object({ id: Id });
 
 export const GrievanceStateCode = CodeOf(GRIEVANCE_STATES);
 
@@ -136,7 +134,7 @@ export const grievanceListSchema = {
     ),
     ...PagingQuery,
   }),
-  response: { 200: Paged(GrievanceSummarySchema), ...errors() },
+  response: { 200: Paged(GrievanceSummarySchema), ...authenticatedErrors() },
 };
 
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -160,7 +158,7 @@ export const grievanceCreateSchema = {
     employee_id: Type.Optional(Nullable(Id)),
     complainant_name: Type.Optional(Text(200)),
   }),
-  response: { 201: GrievanceSchema, ...errors(404) },
+  response: { 201: GrievanceSchema, ...authenticatedErrors(404) },
 };
 
 export const grievanceRetrieveSchema = {
@@ -170,8 +168,8 @@ export const grievanceRetrieveSchema = {
   tags,
   summary:
     'One grievance with its trail (the complainant sees no internal note) and, for the office, the reprisal watch',
-  params: GrievanceParams,
-  response: { 200: GrievanceSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: GrievanceSchema, ...authenticatedErrors(404) },
 };
 
 export const grievanceTransitionSchema = {
@@ -181,13 +179,13 @@ export const grievanceTransitionSchema = {
   tags,
   summary:
     'Move a grievance along (Investigating, Resolved with the resolution, Complainant notified, Closed, Reopened) with a note',
-  params: GrievanceParams,
+  params: IdParams,
   body: Type.Object({
     state: GrievanceStateCode,
     note: Type.Optional(Text(5000)),
     resolution: Type.Optional(Text(5000)),
   }),
-  response: { 200: GrievanceSchema, ...errors(404, 409) },
+  response: { 200: GrievanceSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const grievanceNoteSchema = {
@@ -195,12 +193,12 @@ export const grievanceNoteSchema = {
   description: 'Adds a note to the grievance’s trail; the office’s may be internal, hidden from the complainant.',
   tags,
   summary: "Add a note to the trail; the office's may be internal (hidden from the complainant)",
-  params: GrievanceParams,
+  params: IdParams,
   body: Type.Object({
     note: Type.String({ minLength: 1, maxLength: 5000 }),
     internal: Type.Optional(Type.Boolean({ default: false })),
   }),
-  response: { 201: GrievanceSchema, ...errors(404) },
+  response: { 201: GrievanceSchema, ...authenticatedErrors(404) },
 };
 
 const GrievanceFamilyMemberSchema = Type.Object(
@@ -221,8 +219,8 @@ export const grievanceSharesListSchema = {
     'Answers the family members a client complainant may share their grievance with (the other portal users of the same client), names only, each saying whether it is shared with them. Only the complainant: anyone else gets 404.',
   tags,
   summary: "The complainant's family members to share the grievance with, by name, and whether it is shared with each",
-  params: GrievanceParams,
-  response: { 200: Type.Array(GrievanceFamilyMemberSchema), ...errors(404) },
+  params: IdParams,
+  response: { 200: Type.Array(GrievanceFamilyMemberSchema), ...authenticatedErrors(404) },
 };
 
 export const grievanceShareCreateSchema = {
@@ -231,9 +229,9 @@ export const grievanceShareCreateSchema = {
     'The complainant (a client user) shares their grievance with one named family member of the same client, who then sees it as the complainant does (never the internal notes) and may add notes. Anyone else gets 404; a user who is not of the family is a 400 on user_id.',
   tags,
   summary: 'Share the grievance with a family member of the same client (the complainant only)',
-  params: GrievanceParams,
+  params: IdParams,
   body: Type.Object({ user_id: Id }),
-  response: { 201: GrievanceSchema, ...errors(404) },
+  response: { 201: GrievanceSchema, ...authenticatedErrors(404) },
 };
 
 export const grievanceShareDestroySchema = {
@@ -243,7 +241,7 @@ export const grievanceShareDestroySchema = {
   tags,
   summary: 'Stop sharing the grievance with a family member (the complainant only)',
   params: Type.Object({ id: Id, user_id: Id }),
-  response: { 204: NoContent, ...errors(404) },
+  response: { 204: NoContent, ...authenticatedErrors(404) },
 };
 
 /** What the service takes: the inputs as the routes validated them (a list's paging goes apart, as a Page). */

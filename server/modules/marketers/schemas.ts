@@ -1,10 +1,9 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { REFERRAL_STATUSES } from '#domain/clients';
-import { AUTHENTICATED_ERRORS, errorResponses, Nullable, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, Nullable, Paged, PagingQuery } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 const tags = ['marketers'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 /** The period of the figures: dates of the organization's calendar, both included (default: the last 90 days). */
 const PeriodQuery = {
@@ -49,7 +48,7 @@ export const marketerListSchema = {
       { ...Paged(MarketerFiguresSchema).properties, from: IsoDate, to: IsoDate },
       { description: 'A page of marketers with their figures, and the period they cover' },
     ),
-    ...errors(),
+    ...authenticatedErrors(),
   },
 };
 
@@ -66,6 +65,6 @@ export const marketerReportSchema = {
       description:
         'CSV: dimension, name, referrals, admitted, declined, lost, open, conversion, median days to admission',
     }),
-    ...errors(),
+    ...authenticatedErrors(),
   },
 };

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery } from '../../schemas/common';
 
 const Timestamp = Type.String({ format: 'date-time' });
 
@@ -22,7 +22,6 @@ export type NotificationOut = Static<typeof NotificationSchema>;
 export const NotificationType = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
 const tags = ['notifications'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 export const notificationListSchema = {
   operationId: 'notifications_list',
@@ -35,7 +34,7 @@ export const notificationListSchema = {
     unread: Type.Optional(Type.Boolean({ description: 'true: only unread ones; false: only read ones' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(NotificationSchema), ...errors() },
+  response: { 200: Paged(NotificationSchema), ...authenticatedErrors() },
 };
 
 export const notificationUpdateSchema = {
@@ -44,9 +43,9 @@ export const notificationUpdateSchema = {
     'Marks one of one’s own notifications read (read: true), or unread again (read: false); 404 for anyone else’s.',
   tags,
   summary: 'Mark one of one’s notifications read (or unread again)',
-  params: Type.Object({ id: Id }),
+  params: IdParams,
   body: Type.Object({ read: Type.Boolean() }),
-  response: { 200: NotificationSchema, ...errors(404) },
+  response: { 200: NotificationSchema, ...authenticatedErrors(404) },
 };
 
 export const notificationReadAllSchema = {
@@ -55,5 +54,5 @@ export const notificationReadAllSchema = {
   tags,
   summary: 'Mark all of one’s notifications in the organization read (of one type when given)',
   body: Type.Optional(Type.Object({ type: Type.Optional(NotificationType) })),
-  response: { 204: NoContent, ...errors() },
+  response: { 204: NoContent, ...authenticatedErrors() },
 };

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
+  authenticatedErrors,
   FileDownload,
   Id,
+  IdParams,
   IsoDate,
   Paged,
   PagingQuery,
@@ -41,7 +41,6 @@ export const FormRequestSchema = Type.Object(
 export type FormRequestOut = Static<typeof FormRequestSchema>;
 
 const tags = ['onboarding'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 const Signature = Type.String({ maxLength: 600_000, description: 'The drawn signature: data:image/png;base64,...' });
 
 export const formRequestCreateSchema = {
@@ -55,7 +54,7 @@ export const formRequestCreateSchema = {
     employee_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
     due_date: Type.Optional(Nullable(IsoDate)),
   }),
-  response: { 201: Type.Array(FormRequestSchema), ...errors() },
+  response: { 201: Type.Array(FormRequestSchema), ...authenticatedErrors() },
 };
 
 export const formRequestListSchema = {
@@ -69,7 +68,7 @@ export const formRequestListSchema = {
     employee: Type.Optional(Id),
     ...PagingQuery,
   }),
-  response: { 200: Paged(FormRequestSchema), ...errors() },
+  response: { 200: Paged(FormRequestSchema), ...authenticatedErrors() },
 };
 
 export const formRequestRetrieveSchema = {
@@ -78,8 +77,8 @@ export const formRequestRetrieveSchema = {
     'Answers one form request with its template fields and, once filled, the answers and signing times. An employee reads only their own; the office reads any of the organization’s, and that read is written to the audit log.',
   tags,
   summary: 'One form request (own; admins: any of the organization, audited)',
-  params: Type.Object({ id: Id }),
-  response: { 200: FormRequestSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: FormRequestSchema, ...authenticatedErrors(404) },
 };
 
 export const formRequestSignatureSchema = {
@@ -89,9 +88,9 @@ export const formRequestSignatureSchema = {
   tags,
   summary:
     "The employee's drawn signature of a signed form request (PNG): its employee's, or the office's to read before countersigning (audited)",
-  params: Type.Object({ id: Id }),
+  params: IdParams,
   produces: ['image/png'],
-  response: { 200: FileDownload, ...errors(404) },
+  response: { 200: FileDownload, ...authenticatedErrors(404) },
 };
 
 export const formRequestSubmitSchema = {
@@ -101,7 +100,7 @@ export const formRequestSubmitSchema = {
   tags,
   summary:
     'Fill and sign one of one’s form requests (then COMPLETED, or AWAITING_COUNTERSIGN when the office signs too)',
-  params: Type.Object({ id: Id }),
+  params: IdParams,
   body: Type.Object({
     answers: Type.Record(
       Type.String({ maxLength: 60 }),
@@ -109,7 +108,7 @@ export const formRequestSubmitSchema = {
     ),
     signature: Signature,
   }),
-  response: { 200: FormRequestSchema, ...errors(404) },
+  response: { 200: FormRequestSchema, ...authenticatedErrors(404) },
 };
 
 export const formRequestCountersignSchema = {
@@ -118,7 +117,7 @@ export const formRequestCountersignSchema = {
     'The office signs, with its drawn signature, a form the employee has signed whose template needs an admin signature; the request becomes COMPLETED.',
   tags,
   summary: 'The office countersigns a signed form whose template needs an admin signature (then COMPLETED)',
-  params: Type.Object({ id: Id }),
+  params: IdParams,
   body: Type.Object({ signature: Signature }),
-  response: { 200: FormRequestSchema, ...errors(404) },
+  response: { 200: FormRequestSchema, ...authenticatedErrors(404) },
 };

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
 import { POSITIONS } from '#domain/labels';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, IdParams, Paged, PagingQuery } from '../../schemas/common';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -193,10 +193,8 @@ const SettingsListQuery = Type.Object({
   active: Type.Optional(Type.Boolean({ description: 'true: only active ones; false: only retired ones' })),
   ...PagingQuery,
 });
-const IdParams = Type.Object({ id: Id });
 
 const tags = ['onboarding settings'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 /** `about` says what the setting is, for an integrator: it opens each operation's description. */
 function crud<T extends TSchema, C extends TSchema, U extends TSchema>(
@@ -214,7 +212,7 @@ function crud<T extends TSchema, C extends TSchema, U extends TSchema>(
       summary: `The organization's ${what}, by name`,
       description: `${about} Paged, by name; \`active\` keeps only the active (true) or the retired (false) ones.`,
       querystring: SettingsListQuery,
-      response: { 200: Paged(item), ...errors() },
+      response: { 200: Paged(item), ...authenticatedErrors() },
     },
     create: {
       operationId: `${resource}_create`,
@@ -222,7 +220,7 @@ function crud<T extends TSchema, C extends TSchema, U extends TSchema>(
       summary: `Add one of the organization's ${what}`,
       description: `${about} Answers the new one, active unless \`active\` is false.`,
       body: create,
-      response: { 201: item, ...errors() },
+      response: { 201: item, ...authenticatedErrors() },
     },
     retrieve: {
       operationId: `${resource}_retrieve`,
@@ -230,7 +228,7 @@ function crud<T extends TSchema, C extends TSchema, U extends TSchema>(
       summary: `One of the organization's ${what}`,
       description: `${about} 404 for one of another organization.`,
       params: IdParams,
-      response: { 200: item, ...errors(404) },
+      response: { 200: item, ...authenticatedErrors(404) },
     },
     update: {
       operationId: `${resource}_partial_update`,
@@ -239,7 +237,7 @@ function crud<T extends TSchema, C extends TSchema, U extends TSchema>(
       description: `${about} Send only the fields to change; \`active: false\` retires it and \`active: true\` brings it back.`,
       params: IdParams,
       body: update,
-      response: { 200: item, ...errors(404) },
+      response: { 200: item, ...authenticatedErrors(404) },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, Paged, PagingQuery, PersonRef } from '../../schemas/common';
+import { authenticatedErrors, Id, IdParams, Paged, PagingQuery, PersonRef } from '../../schemas/common';
 import { ObservedSkillSchema } from './settings-schemas';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -55,7 +55,6 @@ export const TestRequestSchema = Type.Object(
 export type TestRequestOut = Static<typeof TestRequestSchema>;
 
 const tags = ['onboarding'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 export const testRequestCreateSchema = {
   operationId: 'test_requests_create',
@@ -64,7 +63,7 @@ export const testRequestCreateSchema = {
   tags,
   summary: 'Send a competency test to one or many employees (all or nothing); each is notified in the app and by mail',
   body: Type.Object({ test_id: Id, employee_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }),
-  response: { 201: Type.Array(TestRequestSchema), ...errors() },
+  response: { 201: Type.Array(TestRequestSchema), ...authenticatedErrors() },
 };
 
 export const testRequestListSchema = {
@@ -80,7 +79,7 @@ export const testRequestListSchema = {
     employee: Type.Optional(Id),
     ...PagingQuery,
   }),
-  response: { 200: Paged(TestRequestSchema), ...errors() },
+  response: { 200: Paged(TestRequestSchema), ...authenticatedErrors() },
 };
 
 export const testRequestAwaitingCountSchema = {
@@ -92,7 +91,7 @@ export const testRequestAwaitingCountSchema = {
     "(A READY registered nurse) how many of the organization's HHA skills checks wait for an observation, other than one's own: the count beside the nurse's menu item, without reading (or auditing) any record",
   response: {
     200: Type.Object({ count: Type.Integer({ minimum: 0 }) }, { title: 'AwaitingObservationCount' }),
-    ...errors(),
+    ...authenticatedErrors(),
   },
 };
 
@@ -102,8 +101,8 @@ export const testRequestRetrieveSchema = {
     'Answers one test request: its questions without the right answers, and once submitted the score, the choice made for each question and whether it was right, and the observed skills.',
   tags,
   summary: 'One test request (questions without their answers)',
-  params: Type.Object({ id: Id }),
-  response: { 200: TestRequestSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: TestRequestSchema, ...authenticatedErrors(404) },
 };
 
 export const testRequestSubmitSchema = {
@@ -112,13 +111,13 @@ export const testRequestSubmitSchema = {
     'Answers the written part of one’s own test, once: one choice per question. It is scored at once against the test’s pass mark; the answer says the score and whether the written part passed.',
   tags,
   summary: 'Answer the written part of one’s test (once); scored at once',
-  params: Type.Object({ id: Id }),
+  params: IdParams,
   body: Type.Object({
     answers: Type.Record(Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 100 }), {
       description: 'question id → chosen index',
     }),
   }),
-  response: { 200: TestRequestSchema, ...errors(404) },
+  response: { 200: TestRequestSchema, ...authenticatedErrors(404) },
 };
 
 export const testRequestObservationSchema = {
@@ -127,7 +126,7 @@ export const testRequestObservationSchema = {
     'A READY registered nurse records the observed skills of a home health aide’s test (42 CFR 484.80(c)): each skill satisfactory or not, with a comment, signed with the nurse’s drawn signature.',
   tags,
   summary: "A registered nurse records the observed skills of an HHA's test, with their signature",
-  params: Type.Object({ id: Id }),
+  params: IdParams,
   body: Type.Object({
     skills: Type.Array(
       Type.Object({
@@ -139,5 +138,5 @@ export const testRequestObservationSchema = {
     ),
     signature: Type.String({ maxLength: 600_000, description: 'data:image/png;base64,...' }),
   }),
-  response: { 200: TestRequestSchema, ...errors(404) },
+  response: { 200: TestRequestSchema, ...authenticatedErrors(404) },
 };

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, errorResponses, Paged, PagingQuery } from '../../schemas/common';
 
 const Palette = Type.Record(Type.String(), Type.String(), {
   description: "Shades by step: { '50': '#..', ..., '900': '#..' }",
@@ -41,5 +41,5 @@ export const organizationListSchema = {
   tags,
   summary: 'Every organization (master)',
   querystring: Type.Object(PagingQuery),
-  response: { 200: Paged(OrganizationSchema), ...errorResponses(...AUTHENTICATED_ERRORS) },
+  response: { 200: Paged(OrganizationSchema), ...authenticatedErrors() },
 };

@@ -1,15 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { SERVICES } from '#domain/clients';
-import {
-  AUTHENTICATED_ERRORS,
-  CodeOf,
-  errorResponses,
-  Id,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, CodeOf, Id, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
 import { IsoDate } from '../documents/schemas';
 
 export const PayrollVisitSchema = Type.Object(
@@ -49,7 +40,6 @@ export const PayrollPeriodSchema = Type.Object(
 export type PayrollPeriodOut = Static<typeof PayrollPeriodSchema>;
 
 const tags = ['payroll'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 const PeriodQuery = {
   employee_id: Type.Optional(Id),
   from: Type.Optional(IsoDate),
@@ -64,7 +54,7 @@ export const payrollListSchema = {
   summary:
     "Pay periods (weeks from the organization's first day) of one employee's verified visits, newest first: the office names the employee, an employee sees their own",
   querystring: Type.Object({ ...PeriodQuery, ...PagingQuery }),
-  response: { 200: Paged(PayrollPeriodSchema), ...errors(404) },
+  response: { 200: Paged(PayrollPeriodSchema), ...authenticatedErrors(404) },
 };
 
 export const payrollExportSchema = {
@@ -75,7 +65,7 @@ export const payrollExportSchema = {
   summary: "The pay periods as CSV: one line per verified visit, then each week's total, regular and overtime minutes",
   querystring: Type.Object(PeriodQuery),
   produces: ['text/csv'],
-  response: { 200: Type.String({ description: 'CSV' }), ...errors(404) },
+  response: { 200: Type.String({ description: 'CSV' }), ...authenticatedErrors(404) },
 };
 
 /** What the service takes: the period as the routes validated it (a list's paging goes apart, as a Page). */

@@ -2,10 +2,10 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { DECLINE_REASONS, REFERRAL_PAYERS, REFERRAL_SOURCES, REFERRAL_STATUSES, SERVICES } from '#domain/clients';
 import { CLIENT_TYPES } from '#domain/labels';
 import {
-  AUTHENTICATED_ERRORS,
+  authenticatedErrors,
   CodeOf,
-  errorResponses,
   Id,
+  IdParams,
   Nullable,
   Paged,
   PagingQuery,
@@ -94,8 +94,6 @@ export const REFERRAL_ORDERINGS = [
 export type ReferralOrdering = (typeof REFERRAL_ORDERINGS)[number];
 
 const tags = ['referrals'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
-const ReferralParams = Type.Object({ id: Id });
 
 const referralFields = {
   first_name: Name,
@@ -137,7 +135,7 @@ export const referralListSchema = {
     ordering: Type.Optional(Type.Enum([...REFERRAL_ORDERINGS], { default: '-created_at' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(ReferralSummarySchema), ...errors() },
+  response: { 200: Paged(ReferralSummarySchema), ...authenticatedErrors() },
 };
 
 export const referralCreateSchema = {
@@ -147,7 +145,7 @@ export const referralCreateSchema = {
   tags,
   summary: 'Enter a referral (status New); a marketer brings it as their own, the office may name the marketer',
   body: Type.Object({ ...referralFields, marketer_id: Type.Optional(Nullable(Id)) }),
-  response: { 201: ReferralSchema, ...errors() },
+  response: { 201: ReferralSchema, ...authenticatedErrors() },
 };
 
 export const referralRetrieveSchema = {
@@ -156,8 +154,8 @@ export const referralRetrieveSchema = {
     'Answers one referral with its timeline: every status change, correction and note, dated and with who made it.',
   tags,
   summary: 'One referral with its timeline',
-  params: ReferralParams,
-  response: { 200: ReferralSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: ReferralSchema, ...authenticatedErrors(404) },
 };
 
 export const referralUpdateSchema = {
@@ -166,9 +164,9 @@ export const referralUpdateSchema = {
     'Corrects a referral’s details until it is decided; send only the fields to change. Each correction enters the timeline.',
   tags,
   summary: "Correct a referral's details until it is decided (each correction enters the timeline)",
-  params: ReferralParams,
+  params: IdParams,
   body: Type.Partial(Type.Object(referralFields)),
-  response: { 200: ReferralSchema, ...errors(404) },
+  response: { 200: ReferralSchema, ...authenticatedErrors(404) },
 };
 
 export const referralNoteSchema = {
@@ -176,9 +174,9 @@ export const referralNoteSchema = {
   description: 'Adds a dated note to the referral’s timeline.',
   tags,
   summary: 'Add a note to the timeline',
-  params: ReferralParams,
+  params: IdParams,
   body: Type.Object({ note: Type.String({ minLength: 1, maxLength: 5000 }) }),
-  response: { 201: ReferralSchema, ...errors(404) },
+  response: { 201: ReferralSchema, ...authenticatedErrors(404) },
 };
 
 export const referralStatusSchema = {
@@ -188,7 +186,7 @@ export const referralStatusSchema = {
   tags,
   summary:
     'Move a referral: Contacted, Assessment scheduled (assessment_on), Declined (reason) or Lost; admission is referrals_admit_create',
-  params: ReferralParams,
+  params: IdParams,
   body: Type.Object({
     status: CodeOf({
       CONTACTED: REFERRAL_STATUSES.CONTACTED,
@@ -200,7 +198,7 @@ export const referralStatusSchema = {
     reason: Type.Optional(CodeOf(DECLINE_REASONS)),
     note: Type.Optional(Type.String({ maxLength: 5000 })),
   }),
-  response: { 200: ReferralSchema, ...errors(404, 409) },
+  response: { 200: ReferralSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const referralAdmitSchema = {
@@ -210,9 +208,9 @@ export const referralAdmitSchema = {
   tags,
   summary:
     'Admit: creates the client (Pending) from the referral, links the two, tells the marketer; refused once admitted or decided',
-  params: ReferralParams,
+  params: IdParams,
   body: Type.Object({ note: Type.Optional(Type.String({ maxLength: 5000 })) }),
-  response: { 200: ReferralSchema, ...errors(404, 409) },
+  response: { 200: ReferralSchema, ...authenticatedErrors(404, 409) },
 };
 
 /** What the service takes: the inputs as the routes validated them (a list's paging goes apart, as a Page). */

@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { AUTHENTICATED_ERRORS, errorResponses, Id, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery } from '../../schemas/common';
 import { OrganizationUserSchema } from '../../schemas/user';
 
 /** The roles an organization's users may hold; the master role is never given through the API. */
@@ -22,11 +22,9 @@ export const USER_ORDERINGS = [
 ] as const;
 export type UserOrdering = (typeof USER_ORDERINGS)[number];
 
-const UserParams = Type.Object({ id: Id });
 const Name = Type.String({ minLength: 1, maxLength: 150 });
 
 const tags = ['users'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
 
 export const userListSchema = {
   operationId: 'users_list',
@@ -46,7 +44,7 @@ export const userListSchema = {
     ordering: Type.Optional(Type.Enum([...USER_ORDERINGS], { default: 'last_name' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(OrganizationUserSchema), ...errors() },
+  response: { 200: Paged(OrganizationUserSchema), ...authenticatedErrors() },
 };
 
 export const userRetrieveSchema = {
@@ -54,8 +52,8 @@ export const userRetrieveSchema = {
   description: 'Answers one user of the organization (404 for a user of another organization).',
   tags,
   summary: 'One user of the organization',
-  params: UserParams,
-  response: { 200: OrganizationUserSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: OrganizationUserSchema, ...authenticatedErrors(404) },
 };
 
 export const userCreateSchema = {
@@ -70,7 +68,7 @@ export const userCreateSchema = {
     last_name: Name,
     role: OrganizationRole,
   }),
-  response: { 201: OrganizationUserSchema, ...errors(502) },
+  response: { 201: OrganizationUserSchema, ...authenticatedErrors(502) },
 };
 
 export const userInvitationSchema = {
@@ -79,8 +77,8 @@ export const userInvitationSchema = {
     'Mails the sign-up link again to a user whose invitation is still pending (400 already_signed_up once they have signed up). 502 when the mail could not be sent.',
   tags,
   summary: 'Send the sign-up mail again (only while the invitation is pending)',
-  params: UserParams,
-  response: { 204: NoContent, ...errors(404, 502) },
+  params: IdParams,
+  response: { 204: NoContent, ...authenticatedErrors(404, 502) },
 };
 
 export const userUpdateSchema = {
@@ -89,10 +87,10 @@ export const userUpdateSchema = {
     'Changes a user’s role, or deactivates (is_active false) or reactivates them; send only the fields to change. Deactivation ends every session of the user at once; one cannot deactivate one’s own account (400 naming is_active).',
   tags,
   summary: 'Deactivate, reactivate or change the role of a user (deactivation ends every session)',
-  params: UserParams,
+  params: IdParams,
   body: Type.Object({
     is_active: Type.Optional(Type.Boolean()),
     role: Type.Optional(OrganizationRole),
   }),
-  response: { 200: OrganizationUserSchema, ...errors(404) },
+  response: { 200: OrganizationUserSchema, ...authenticatedErrors(404) },
 };

@@ -11,11 +11,11 @@ import {
   VISIT_STATUSES,
 } from '#domain/visits';
 import {
-  AUTHENTICATED_ERRORS,
+  authenticatedErrors,
   ClientRef,
   CodeOf,
-  errorResponses,
   Id,
+  IdParams,
   Nullable,
   Paged,
   PagingQuery,
@@ -152,8 +152,6 @@ export const VisitSchema = Type.Object(
 export type VisitOut = Static<typeof VisitSchema>;
 
 const tags = ['visits'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
-const VisitParams = Type.Object({ id: Id });
 
 export const visitListSchema = {
   operationId: 'visits_list',
@@ -171,7 +169,7 @@ export const visitListSchema = {
     ordering: Type.Optional(Type.Enum(['starts_at', '-starts_at'], { default: 'starts_at' })),
     ...PagingQuery,
   }),
-  response: { 200: Paged(VisitSchema), ...errors() },
+  response: { 200: Paged(VisitSchema), ...authenticatedErrors() },
 };
 
 const windowFields = {
@@ -194,7 +192,7 @@ export const visitCreateSchema = {
     ...windowFields,
     notes: Type.Optional(Note),
   }),
-  response: { 201: VisitSchema, ...errors(404, 409) },
+  response: { 201: VisitSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const visitRetrieveSchema = {
@@ -203,8 +201,8 @@ export const visitRetrieveSchema = {
     'Answers one visit with its clocks (time, location, distance from home), any corrections beside the original clock times, and its exceptions, as its caller may see it: the office any; a caregiver their own, or an Open visit that fits their position and lies ahead (reduced to what deciding needs: initials, town, no notes); a client or family member their own, reduced (no positions, reasons, exceptions or notes; the caregiver’s first name and initial). Anything else is 404. Every read is written to the audit log.',
   tags,
   summary: 'One visit with its clocks, corrections and exceptions',
-  params: VisitParams,
-  response: { 200: VisitSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: VisitSchema, ...authenticatedErrors(404) },
 };
 
 export const visitUpdateSchema = {
@@ -213,7 +211,7 @@ export const visitUpdateSchema = {
     'Moves a visit not yet clocked to another window, reassigns it (caregiver null makes it Open), or changes its note, with the same checks as booking.',
   tags,
   summary: 'Move, reassign (null: Open) or annotate a visit not yet clocked',
-  params: VisitParams,
+  params: IdParams,
   body: Type.Object({
     caregiver_id: Type.Optional(Nullable(Id)),
     service_id: Type.Optional(Id),
@@ -223,7 +221,7 @@ export const visitUpdateSchema = {
     end_date: Type.Optional(IsoDate),
     notes: Type.Optional(Note),
   }),
-  response: { 200: VisitSchema, ...errors(404, 409) },
+  response: { 200: VisitSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const RecurrenceResultSchema = Type.Object(
@@ -256,7 +254,7 @@ export const visitRecurrenceSchema = {
     end_time: WallTime,
     notes: Type.Optional(Note),
   }),
-  response: { 201: RecurrenceResultSchema, ...errors(404) },
+  response: { 201: RecurrenceResultSchema, ...authenticatedErrors(404) },
   description: `Books a weekly pattern at once (days of the week, times, until a date) with the same checks as visits_create, and answers the visits made and each one skipped with why. A pattern books at most ${MAX_PATTERN_DAYS} days.`,
 };
 
@@ -266,9 +264,9 @@ export const visitCancelSchema = {
     'Cancels a visit not yet clocked, with a reason code (client request, client in hospital, caregiver call-out, weather, other).',
   tags,
   summary: 'Cancel a visit not yet clocked, with a reason code',
-  params: VisitParams,
+  params: IdParams,
   body: Type.Object({ reason: CodeOf(CANCEL_REASONS), note: Type.Optional(Note) }),
-  response: { 200: VisitSchema, ...errors(404, 409) },
+  response: { 200: VisitSchema, ...authenticatedErrors(404, 409) },
 };
 
 /** Either the position, or where the caregiver says they are and why. */
@@ -290,9 +288,9 @@ export const visitClockInSchema = {
     'The caregiver clocks in at the server’s time (never the phone’s). Send the position once (latitude, longitude, accuracy): within the organization’s tolerance of the client’s home it counts as home. Away from it, or without a position, send location_type (home or community) and a reason: the visit gets an exception, as does a clock-in more than 15 minutes late.',
   tags,
   summary: "Clock in at the server's time, with the position or (away, or declined) home|community and a reason",
-  params: VisitParams,
+  params: IdParams,
   body: ClockBody,
-  response: { 200: VisitSchema, ...errors(404, 409) },
+  response: { 200: VisitSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const visitClockOutSchema = {
@@ -301,9 +299,9 @@ export const visitClockOutSchema = {
     'The caregiver clocks out at the server’s time, with the position or location_type and reason as for clocking in. The visit is Completed, and Verified when both clocks are in order.',
   tags,
   summary: "Clock out at the server's time: the visit is Completed (Verified when both clocks are in order)",
-  params: VisitParams,
+  params: IdParams,
   body: ClockBody,
-  response: { 200: VisitSchema, ...errors(404, 409) },
+  response: { 200: VisitSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const visitCalloutSchema = {
@@ -312,9 +310,9 @@ export const visitCalloutSchema = {
     'The caregiver gives up a future visit (“I can’t make it”) with a reason: it turns Open and the office is told.',
   tags,
   summary: '"I can\'t make it": the caregiver gives up a future visit, which turns Open; the office is told',
-  params: VisitParams,
+  params: IdParams,
   body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 2_000 }) }),
-  response: { 200: VisitSchema, ...errors(404, 409) },
+  response: { 200: VisitSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const visitRequestSchema = {
@@ -322,8 +320,8 @@ export const visitRequestSchema = {
   description: 'A READY caregiver asks for an Open visit that fits their position; the office is told and assigns it.',
   tags,
   summary: 'A READY caregiver asks for an Open visit that fits their position; the office assigns it',
-  params: VisitParams,
-  response: { 201: VisitSchema, ...errors(404, 409) },
+  params: IdParams,
+  response: { 201: VisitSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const ExceptionListItemSchema = Type.Object(
@@ -362,7 +360,7 @@ export const exceptionListSchema = {
     code: Type.Optional(CodeOf(EXCEPTION_CODES)),
     ...PagingQuery,
   }),
-  response: { 200: Paged(ExceptionListItemSchema), ...errors() },
+  response: { 200: Paged(ExceptionListItemSchema), ...authenticatedErrors() },
 };
 
 export const exceptionResolveSchema = {
@@ -371,7 +369,7 @@ export const exceptionResolveSchema = {
     'Resolves an exception: approve it, or correct the visit’s times with a reason code and note. The original clock times are kept beside the corrected ones. Answers the visit, Verified once all its exceptions are resolved.',
   tags,
   summary: 'Approve an exception, or correct the visit’s times with a reason code (the original clocks are kept)',
-  params: VisitParams,
+  params: IdParams,
   body: Type.Object({
     resolution: CodeOf(RESOLUTIONS),
     note: Type.Optional(Note),
@@ -379,7 +377,7 @@ export const exceptionResolveSchema = {
     corrected_start_at: Type.Optional(Timestamp),
     corrected_end_at: Type.Optional(Timestamp),
   }),
-  response: { 200: VisitSchema, ...errors(404, 409) },
+  response: { 200: VisitSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const visitExportSchema = {
@@ -396,7 +394,7 @@ export const visitExportSchema = {
       description:
         'CSV, one visit a line: visit, service, client, member id, caregiver, service date, clock locations and positions, start and end (UTC), clocks, minutes, time zone, exception codes, correction reason',
     }),
-    ...errors(),
+    ...authenticatedErrors(),
   },
 };
 
@@ -465,7 +463,7 @@ export const visitBoardSchema = {
     ),
     ...PagingQuery,
   }),
-  response: { 200: BoardSchema, ...errors() },
+  response: { 200: BoardSchema, ...authenticatedErrors() },
 };
 
 /** What the services take: the inputs as the routes validated them (a list's paging goes apart, as a Page). */

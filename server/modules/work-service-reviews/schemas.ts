@@ -3,12 +3,12 @@ import { SERVICES } from '#domain/clients';
 import { RESOLUTIONS } from '#domain/visits';
 import { REVIEW_STATUSES, UNABLE_REASONS } from '#domain/work-service-reviews';
 import {
-  AUTHENTICATED_ERRORS,
+  authenticatedErrors,
   ClientRef,
   CodeOf,
-  errorResponses,
   FileDownload,
   Id,
+  IdParams,
   Nullable,
   Paged,
   PagingQuery,
@@ -91,8 +91,6 @@ export const ReviewSchema = Type.Object(
 export type ReviewOut = Static<typeof ReviewSchema>;
 
 const tags = ['work-service-reviews'];
-const errors = (...more: number[]) => errorResponses(...AUTHENTICATED_ERRORS, ...more);
-const Params = Type.Object({ id: Id });
 const Signature = Type.String({
   maxLength: MAX_SIGNATURE_LENGTH + 100_000,
   description: 'The drawn signature: data:image/png;base64,...',
@@ -110,7 +108,7 @@ export const reviewListSchema = {
     client_id: Type.Optional(Id),
     ...PagingQuery,
   }),
-  response: { 200: Paged(ReviewSummarySchema), ...errors() },
+  response: { 200: Paged(ReviewSummarySchema), ...authenticatedErrors() },
 };
 
 export const reviewRetrieveSchema = {
@@ -120,8 +118,8 @@ export const reviewRetrieveSchema = {
   tags,
   summary:
     'One review with every visit of the week that took place: date, caregiver, times, service, minutes, any dispute',
-  params: Params,
-  response: { 200: ReviewSchema, ...errors(404) },
+  params: IdParams,
+  response: { 200: ReviewSchema, ...authenticatedErrors(404) },
 };
 
 export const reviewSignatureSchema = {
@@ -129,9 +127,9 @@ export const reviewSignatureSchema = {
   description: 'Answers the client’s drawn signature on a signed review as a PNG file (404 before it is signed).',
   tags,
   summary: "The client's drawn signature of a signed review (PNG)",
-  params: Params,
+  params: IdParams,
   produces: ['image/png'],
-  response: { 200: FileDownload, ...errors(404) },
+  response: { 200: FileDownload, ...authenticatedErrors(404) },
 };
 
 export const reviewSignSchema = {
@@ -141,9 +139,9 @@ export const reviewSignSchema = {
   tags,
   summary:
     'The client signs the week with the signature pad: the review is Signed and read-only (409 when signed already)',
-  params: Params,
+  params: IdParams,
   body: Type.Object({ signature: Signature }),
-  response: { 200: ReviewSchema, ...errors(404, 409) },
+  response: { 200: ReviewSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const reviewDisputeSchema = {
@@ -153,9 +151,9 @@ export const reviewDisputeSchema = {
   tags,
   summary:
     "The client disputes one visit of the week with a comment: an exception in the office's queue; the review is Disputed",
-  params: Params,
+  params: IdParams,
   body: Type.Object({ visit_id: Id, comment: Type.String({ minLength: 1, maxLength: 2_000 }) }),
-  response: { 200: ReviewSchema, ...errors(404, 409) },
+  response: { 200: ReviewSchema, ...authenticatedErrors(404, 409) },
 };
 
 export const reviewUnableSchema = {
@@ -163,9 +161,9 @@ export const reviewUnableSchema = {
   description: 'The office records that the client cannot sign the week, with a reason code and a note.',
   tags,
   summary: 'The office records that the client cannot sign, with a reason code and a note',
-  params: Params,
+  params: IdParams,
   body: Type.Object({ reason: CodeOf(UNABLE_REASONS), note: Type.String({ minLength: 1, maxLength: 2_000 }) }),
-  response: { 200: ReviewSchema, ...errors(404, 409) },
+  response: { 200: ReviewSchema, ...authenticatedErrors(404, 409) },
 };
 
 /** What the service takes: the inputs as the routes validated them (a list's paging goes apart, as a Page). */
