@@ -49,6 +49,23 @@ describe('useList', () => {
     await waitFor(() => expect(result.current.error).toBe('Not loaded.'));
     expect(result.current.rows).toEqual(['second']);
   });
+
+  it('starts another key at the first page, and hands back the whole answer', async () => {
+    const load = vi.fn(async (query: PageQuery) => ({ ...page([String(query.offset)], 45), limited: true }));
+    const { result, rerender } = renderHook(
+      ({ key }) => useList({ load, pageSize: 20, failureText: 'Not loaded.', key }),
+      {
+        initialProps: { key: 'PENDING' },
+      },
+    );
+    act(() => result.current.setOffset(20));
+    await waitFor(() => expect(result.current.rows).toEqual(['20']));
+    expect(result.current.answer?.limited).toBe(true);
+
+    rerender({ key: 'ACCEPTED' });
+    expect(result.current.offset).toBe(0);
+    await waitFor(() => expect(result.current.rows).toEqual(['0']));
+  });
 });
 
 describe('useRecord', () => {

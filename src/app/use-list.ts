@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { apiErrorDetail } from '../ui/api-error';
 import type { DataTablePaging } from '../ui/data-table';
 import { useDebouncedValue } from '../ui/use-debounced-value';
@@ -18,23 +18,38 @@ export interface PageQuery<Ordering extends string = string> {
   search?: string;
 }
 
-export interface ListOptions<Row, Filters extends Record<string, string>, Ordering extends string = string> {
-  /** Loads one page; the page maps the filters (kept as the select boxes' strings) to the operation's query. */
-  load: (page: PageQuery<Ordering>, filters: Filters) => Promise<Page<Row>>;
+export interface ListOptions<
+  Row,
+  Filters extends Record<string, string>,
+  Ordering extends string = string,
+  Extra extends object = object,
+> {
+  /**
+   * Loads one page; the page maps the filters (kept as the select boxes' strings) to the operation's query. What
+   * the answer says beside its rows (e.g. that its count stops short) is the list's `answer`.
+   */
+  load: (page: PageQuery<Ordering>, filters: Filters) => Promise<Page<Row> & Extra>;
   pageSize: number;
   /** The first order, e.g. "last_name" or "-created_at"; none for a list in the server's one order. */
   ordering?: Ordering;
   /** The filters' first values ('' means all). */
   filters?: Filters;
   failureText: string;
-  /** Whatever else the answer depends on that the list does not hold (e.g. a status kept in the URL). */
+  /** Whatever else the answer depends on that the list does not hold (e.g. a status kept in the URL); another key starts at the first page. */
   key?: string;
   searchDelayMs?: number;
 }
 
-export interface List<Row, Filters extends Record<string, string>, Ordering extends string = string> {
+export interface List<
+  Row,
+  Filters extends Record<string, string>,
+  Ordering extends string = string,
+  Extra extends object = object,
+> {
   rows: Row[];
   count: number;
+  /** The latest answer shown, whole; null until the first. */
+  answer: (Page<Row> & Extra) | null;
   loading: boolean;
   /** The server's detail (or a network text) when loading failed; the rows shown stay. */
   error: string | null;
@@ -80,14 +95,19 @@ export function useList<
   Row,
   Filters extends Record<string, string> = Record<string, never>,
   Ordering extends string = string,
->(options: ListOptions<Row, Filters, Ordering>): List<Row, Filters, Ordering> {
+  Extra extends object = object,
+>(options: ListOptions<Row, Filters, Ordering, Extra>): List<Row, Filters, Ordering, Extra> {
   const { pageSize, failureText, key = '', searchDelayMs = SEARCH_DELAY_MS } = options;
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Filters>(() => (options.filters ?? NO_FILTERS) as Filters);
-  const [offset, setOffset] = useState(0);
+  // The page belongs to the key it was chosen under: another key starts at the first page.
+  const [chosenPage, setChosenPage] = useState({ key, offset: 0 });
+  const offset = chosenPage.key === key ? chosenPage.offset : 0;
+  const setOffset = useCallback((next: number) => setChosenPage({ key, offset: next }), [key]);
   const [ordering, setOrderingState] = useState(options.ordering);
   const [rows, setRows] = useState<Row[]>([]);
   const [count, setCount] = useState(0);
+  const [answer, setAnswer] = useState<(Page<Row> & Extra) | null>(null);
   // The request an answer or a failure settled: loading until the current one is settled.
   const [settled, setSettled] = useState<{ request: string; error: string | null } | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -108,11 +128,12 @@ export function useList<
       ...(ordering === undefined ? {} : { ordering }),
       ...(query ? { search: query } : {}),
     };
-    new Promise<Page<Row>>((resolve) => resolve(loadRef.current(pageQuery, filters))).then(
+    new Promise<Page<Row> & Extra>((resolve) => resolve(loadRef.current(pageQuery, filters))).then(
       (page) => {
         if (!active) return;
         setRows(page.results);
         setCount(page.count);
+        setAnswer(page);
         setSettled({ request, error: null });
       },
       (failure: unknown) => {
@@ -139,6 +160,7 @@ export function useList<
   return {
     rows,
     count,
+    answer,
     loading,
     error,
     reload: () => setGeneration((current) => current + 1),

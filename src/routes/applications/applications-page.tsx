@@ -123,10 +123,7 @@ function ApplicationList() {
         label="Application status"
         value={status}
         options={STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }))}
-        onChange={(next) => {
-          setParams(next === 'PENDING' ? {} : { status: next });
-          list.setOffset(0);
-        }}
+        onChange={(next) => setParams(next === 'PENDING' ? {} : { status: next })}
       />
       <Messages>{list.error ? <Alert tone="error">{list.error}</Alert> : null}</Messages>
       <ListFilters

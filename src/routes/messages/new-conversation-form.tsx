@@ -6,7 +6,8 @@ import { MESSAGE_MAX, SUBJECT_MAX, TOPICS, type Topic } from '../../domain/messa
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
-import { FieldShell, FormStack, Input, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { SearchField } from '../../ui/search-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { personName } from '../../api/hiring';
 import { SEARCH_DELAY_MS } from '../../api/referrals';
@@ -73,17 +74,12 @@ function EmployeePicker() {
 
   return (
     <>
-      <FieldShell label="Find the employee" hint="Type the first letters of the first or last name.">
-        {({ invalid, ...control }) => (
-          <Input
-            {...control}
-            invalid={invalid}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        )}
-      </FieldShell>
+      <SearchField
+        label="Find the employee"
+        hint="Type the first letters of the first or last name."
+        value={search}
+        onChange={setSearch}
+      />
       <SelectField
         name="employee_id"
         label="Employee"

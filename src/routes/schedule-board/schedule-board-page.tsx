@@ -9,7 +9,7 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { pageRangeText } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, Input } from '../../ui/fields';
+import { SearchField } from '../../ui/search-field';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 import { ToggleGroup } from '../../ui/tab-strip';
@@ -218,7 +218,11 @@ function VisitChip({
   );
 }
 
-/** /clients/schedule: the office's schedule board, a week by caregiver or by client, with the week's open visits. */
+/**
+ * /clients/schedule: the office's schedule board, a week by caregiver or by client, with the week's open visits.
+ * It loads on its own rather than through useList: the answer is a week laid out by day (its dates, time zone and
+ * open visits around the rows), and its week, rows and search live in the address, not in the list's state.
+ */
 export function ScheduleBoardPage() {
   const api = useApiClient();
   // The week, the rows and the search live in the address (?week=YYYY-MM-DD&by=client&search=…): Back, a
@@ -340,20 +344,12 @@ export function ScheduleBoardPage() {
         onChange={(next) => navigate({ by: next })}
       />
       <Filters>
-        <FieldShell
+        <SearchField
           label={`Search ${by === 'caregiver' ? 'caregivers' : 'clients'}`}
           hint="The beginning of a first or last name."
-        >
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          )}
-        </FieldShell>
+          value={search}
+          onChange={setSearch}
+        />
       </Filters>
 
       <h2 css={{ margin: '0 0 8px', fontSize: '1.125rem' }}>

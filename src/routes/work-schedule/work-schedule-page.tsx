@@ -194,7 +194,11 @@ function OpenVisitCard({ visit, asked, onAsk }: { visit: Visit; asked: boolean; 
   );
 }
 
-/** /work-schedule: a READY employee's visits (today first, then upcoming, then the past two weeks), clocks, open visits and hours. */
+/**
+ * /work-schedule: a READY employee's visits (today first, then upcoming, then the past two weeks), clocks, open
+ * visits and hours. Not a useList page: it loads two fixed windows of days, laid out by day, with no paging,
+ * order or filter to choose.
+ */
 export function WorkSchedulePage() {
   const api = useApiClient();
   const { user } = useAuthentication();
