@@ -18,6 +18,12 @@ export interface PagedAnswer<T> {
   results: T[];
 }
 
+/** What a service's list gives back: one page of the matching rows, and how many match in all. */
+export interface Listed<T> {
+  count: number;
+  results: T[];
+}
+
 export function pageOf(query: { limit?: number; offset?: number }): Page {
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, offset: query.offset ?? 0 };
 }
@@ -41,4 +47,18 @@ export function pagedAnswer<T>(request: FastifyRequest, page: Page, count: numbe
         : null,
     results,
   };
+}
+
+/**
+ * A list route's answer: the query's limit and offset make the page, the rest of the query is the filter the
+ * service's list takes.
+ */
+export async function listAnswer<Query extends { limit?: number; offset?: number }, T>(
+  request: FastifyRequest & { query: Query },
+  list: (filter: Omit<Query, 'limit' | 'offset'>, page: Page) => Promise<Listed<T>>,
+): Promise<PagedAnswer<T>> {
+  const { limit, offset, ...filter } = request.query;
+  const page = pageOf({ limit, offset });
+  const { count, results } = await list(filter, page);
+  return pagedAnswer(request, page, count, results);
 }

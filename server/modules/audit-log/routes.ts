@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
+import { sendCsv } from '../../lib/csv-download';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createAuditLogService } from './service';
@@ -18,13 +19,7 @@ const auditLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/audit-log/export/', { schema: schemas.auditExportSchema, config: master }, async (request, reply) => {
     const stream = await auditLog.exportCsv(actorOf(request), request.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="audit-log-${request.server.now().toISOString().slice(0, 10)}.csv"`,
-      )
-      .send(stream);
+    return sendCsv(reply, `audit-log-${request.server.now().toISOString().slice(0, 10)}.csv`, stream);
   });
 
   app.get('/api/audit-log/people/', { schema: schemas.auditPeopleSchema, config: master }, async (request) =>

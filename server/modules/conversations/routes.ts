@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createConversationService } from './service';
 
@@ -10,12 +10,9 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // READY employees' (view-messages); clients, marketers and NEW employees have no messages
   const talkers = { access: { permission: ['view-messages' as const, 'view-employees' as const] } };
 
-  app.get('/api/conversations/', { schema: schemas.conversationListSchema, config: talkers }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await conversations.list(actorOf(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/conversations/', { schema: schemas.conversationListSchema, config: talkers }, async (request) =>
+    listAnswer(request, (filter, page) => conversations.list(actorOf(request), filter, page)),
+  );
 
   app.post(
     '/api/conversations/',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createGrievanceService } from './service';
 
@@ -19,15 +19,8 @@ const grievanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // answers 404 to anyone but the complainant)
   const clients = { access: { roles: ['ROLE_CLIENT' as const] } };
 
-  app.get(
-    '/api/grievances/',
-    { schema: schemas.grievanceListSchema, config: complainantsOrOffice },
-    async (request) => {
-      const { limit, offset, ...filter } = request.query;
-      const page = pageOf({ limit, offset });
-      const { count, results } = await grievances.list(actorOf(request), filter, page);
-      return pagedAnswer(request, page, count, results);
-    },
+  app.get('/api/grievances/', { schema: schemas.grievanceListSchema, config: complainantsOrOffice }, async (request) =>
+    listAnswer(request, (filter, page) => grievances.list(actorOf(request), filter, page)),
   );
 
   app.post(

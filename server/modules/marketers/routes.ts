@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
+import { sendCsv } from '../../lib/csv-download';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import * as schemas from './schemas';
@@ -23,10 +24,7 @@ const marketerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const period = marketers.periodOf(requireOrganization(request), request.query);
       const csv = await marketers.report(actorOf(request), period);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="referral-conversion-${period.from}-to-${period.to}.csv"`)
-        .send(csv);
+      return sendCsv(reply, `referral-conversion-${period.from}-to-${period.to}.csv`, csv);
     },
   );
 };

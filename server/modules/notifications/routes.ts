@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createNotificationService } from './service';
 
@@ -12,12 +12,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/notifications/',
     { schema: schemas.notificationListSchema, config: viewNotifications },
-    async (request) => {
-      const { limit, offset, type, unread } = request.query;
-      const page = pageOf({ limit, offset });
-      const { count, results } = await notifications.list(actorOf(request), { type, unread }, page);
-      return pagedAnswer(request, page, count, results);
-    },
+    async (request) => listAnswer(request, (filter, page) => notifications.list(actorOf(request), filter, page)),
   );
 
   app.post(

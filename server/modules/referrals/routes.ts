@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createReferralService } from './service';
 
@@ -10,12 +10,9 @@ const referralRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const marketerOrOffice = { access: { permission: ['view-referrals' as const, 'view-marketer' as const] } };
   const office = { access: { permission: 'view-marketer' as const } };
 
-  app.get('/api/referrals/', { schema: schemas.referralListSchema, config: marketerOrOffice }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await referrals.list(actorOf(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/referrals/', { schema: schemas.referralListSchema, config: marketerOrOffice }, async (request) =>
+    listAnswer(request, (filter, page) => referrals.list(actorOf(request), filter, page)),
+  );
 
   app.post(
     '/api/referrals/',

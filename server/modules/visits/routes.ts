@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { sendCsv } from '../../lib/csv-download';
+import { listAnswer, pageOf } from '../../lib/paging';
 import { createVisitBoard } from './board';
 import { createVisitBooking } from './booking';
 import { createVisitClock } from './clock';
@@ -25,12 +26,9 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   };
 
-  app.get('/api/visits/', { schema: schemas.visitListSchema, config: anyoneWithVisits }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await booking.list(actorOf(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/visits/', { schema: schemas.visitListSchema, config: anyoneWithVisits }, async (request) =>
+    listAnswer(request, (filter, page) => booking.list(actorOf(request), filter, page)),
+  );
 
   app.post('/api/visits/', { schema: schemas.visitCreateSchema, config: office }, async (request, reply) =>
     reply.status(201).send(await booking.create(actorOf(request), request.body)),
@@ -49,13 +47,7 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/visits/export/', { schema: schemas.visitExportSchema, config: office }, async (request, reply) => {
     const stream = await exportCsv(actorOf(request), request.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="evv-visits-${request.query.from}-to-${request.query.to}.csv"`,
-      )
-      .send(stream);
+    return sendCsv(reply, `evv-visits-${request.query.from}-to-${request.query.to}.csv`, stream);
   });
 
   app.get('/api/visits/:id/', { schema: schemas.visitRetrieveSchema, config: anyoneWithVisits }, async (request) =>
@@ -88,12 +80,9 @@ const visitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => reply.status(201).send(await clock.ask(actorOf(request), request.params.id)),
   );
 
-  app.get('/api/visit-exceptions/', { schema: schemas.exceptionListSchema, config: office }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await exceptions.exceptions(actorOf(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/visit-exceptions/', { schema: schemas.exceptionListSchema, config: office }, async (request) =>
+    listAnswer(request, (filter, page) => exceptions.exceptions(actorOf(request), filter, page)),
+  );
 
   app.post(
     '/api/visit-exceptions/:id/resolve/',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import { sendStoredFile } from '../../lib/stored-files';
 import * as schemas from './schemas';
 import { scheduleClaimedJob } from '../../lib/job-claims';
@@ -15,12 +15,9 @@ const workServiceReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // weeks end at each organization's midnight: every quarter hour, one process creates the reviews due
   scheduleClaimedJob(app, REVIEW_SWEEP_JOB, { everyMs: 15 * 60_000, checkMs: 5 * 60_000 }, () => sweepDueReviews(app));
 
-  app.get('/api/work-service-reviews/', { schema: schemas.reviewListSchema, config: readers }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await reviews.list(actorOf(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/work-service-reviews/', { schema: schemas.reviewListSchema, config: readers }, async (request) =>
+    listAnswer(request, (filter, page) => reviews.list(actorOf(request), filter, page)),
+  );
 
   app.get(
     '/api/work-service-reviews/:id/',
