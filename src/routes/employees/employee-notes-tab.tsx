@@ -4,6 +4,8 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
+import { ListFilters } from '../../app/list-filters';
+import { useList } from '../../app/use-list';
 import { hasPermission } from '../../domain/permissions';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
@@ -11,11 +13,11 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, FormStack, Select, SelectField, TextAreaField } from '../../ui/fields';
+import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { ALL_ROWS, type Note, type NoteType } from '../../api/hiring';
-import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
+import { Messages, Panel, RowActions } from '../../ui/layout';
 
 export const NOTES_PAGE_SIZE = 20;
 
@@ -30,12 +32,14 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
   const { user } = useAuthentication();
   const canDelete = hasPermission(user, 'delete-employee-notes');
   const [types, setTypes] = useState<NoteType[]>([]);
-  const [typeFilter, setTypeFilter] = useState('');
-  const [offset, setOffset] = useState(0);
-  const [rows, setRows] = useState<Note[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
+  const list = useList({
+    load: (page, { type }) =>
+      api.employees_notes_list({ id: employee.id, ...page, ...(type ? { type_id: Number(type) } : {}) }),
+    pageSize: NOTES_PAGE_SIZE,
+    filters: { type: '' },
+    failureText: 'The notes could not be loaded.',
+    key: String(employee.id),
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Note | null>(null);
@@ -48,32 +52,6 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
       .catch((failure: unknown) => setError(apiErrorDetail(failure, 'The note types could not be loaded.')));
   }, [api]);
 
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    api
-      .employees_notes_list({
-        id: employee.id,
-        limit: NOTES_PAGE_SIZE,
-        offset,
-        ...(typeFilter ? { type_id: Number(typeFilter) } : {}),
-      })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setError(apiErrorDetail(failure, 'The notes could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-  }, [api, employee.id, typeFilter, offset, reload]);
-
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
@@ -81,8 +59,8 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
     setError(null);
     try {
       await api.employees_notes_destroy({ id: employee.id, note_id: deleting.id });
-      setRows((current) => current.filter((row) => row.id !== deleting.id));
-      setCount((current) => Math.max(0, current - 1));
+      list.setRows((current) => current.filter((row) => row.id !== deleting.id));
+      list.setCount((current) => Math.max(0, current - 1));
       setNotice('The note was deleted.');
     } catch (failure) {
       setError(apiErrorDetail(failure, 'The note could not be deleted.'));
@@ -124,6 +102,7 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
       <Messages>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
       </Messages>
       <Panel aria-labelledby="add-note-title">
         <h2 id="add-note-title">Add a note</h2>
@@ -143,8 +122,8 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
                 );
                 resetForm();
                 setNotice('The note was added.');
-                setOffset(0);
-                setReload((value) => value + 1);
+                list.setOffset(0);
+                list.reload();
               } catch (failure) {
                 const fields = apiFieldErrors(failure, { known: ['type_id', 'text'] });
                 if (Object.keys(fields).length) setErrors(fields);
@@ -170,36 +149,24 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
         )}
       </Panel>
 
-      <Filters role="search" aria-label="Filter notes">
-        <FieldShell label="Show notes of type">
-          {({ invalid, ...control }) => (
-            <Select
-              {...control}
-              invalid={invalid}
-              value={typeFilter}
-              onChange={(event) => {
-                setTypeFilter(event.target.value);
-                setOffset(0);
-              }}
-            >
-              <option value="">All types</option>
-              {types.map((type) => (
-                <option key={type.id} value={String(type.id)}>
-                  {type.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
-      </Filters>
+      <ListFilters
+        list={list}
+        label="Filter notes"
+        choices={[
+          {
+            name: 'type',
+            label: 'Show notes of type',
+            all: 'All types',
+            options: types.map((type) => ({ value: String(type.id), label: type.name })),
+          },
+        ]}
+      />
       <DataTable
         caption="Notes"
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
-        empty={<EmptyState title={typeFilter ? 'No notes of this type' : 'No notes yet'} />}
-        paging={{ limit: NOTES_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
+        empty={<EmptyState title={list.filtered ? 'No notes of this type' : 'No notes yet'} />}
       />
       {deleting ? (
         <ConfirmDialog
