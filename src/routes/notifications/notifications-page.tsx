@@ -1,10 +1,11 @@
 import styled from '@emotion/styled';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { useLiveEvents, useTellReadHere } from '../../app/live-events';
+import { useList } from '../../app/use-list';
 import type { User } from '../../api/types';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
@@ -132,43 +133,23 @@ export function NotificationsPage() {
   const api = useApiClient();
   const { user } = useAuthentication();
   const allowed = !!user?.permissions.includes('view-notifications');
-  const [offset, setOffset] = useState(0);
-  const [rows, setRows] = useState<Notification[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(allowed);
-  const [error, setError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
+  // Another type is another list, from its first page; one who may not see notifications is asked nothing.
+  const list = useList({
+    load: async (page) =>
+      allowed ? api.notifications_list({ ...page, ...(type ? { type } : {}) }) : { count: 0, results: [] },
+    pageSize: NOTIFICATIONS_PAGE_SIZE,
+    failureText: 'The notifications could not be loaded.',
+    key: `${type ?? ''}|${allowed}`,
+  });
+  const { rows, setRows, count, loading, offset, setOffset } = list;
+  const [actionError, setActionError] = useState<string | null>(null);
+  const error = actionError ?? list.error;
   // a new notification shows at once (the stream tells of it; the list loads it)
-  useLiveEvents('notification.created', () => setReloads((value) => value + 1));
+  useLiveEvents('notification.created', list.reload);
   const tellReadHere = useTellReadHere();
 
-  useEffect(() => setOffset(0), [type]);
-
-  useEffect(() => {
-    if (!allowed) return;
-    let active = true;
-    setLoading(true);
-    setError(null);
-    api
-      .notifications_list({ limit: NOTIFICATIONS_PAGE_SIZE, offset, ...(type ? { type } : {}) })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-      })
-      .catch((failure: unknown) => {
-        if (active) setError(apiErrorDetail(failure, 'The notifications could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-  }, [api, allowed, offset, type, reloads]);
-
   const markRead = async (notification: Notification) => {
-    setError(null);
+    setActionError(null);
     try {
       const updated = await api.notifications_partial_update({ id: notification.id }, { read: true });
       setRows((current) =>
@@ -178,18 +159,18 @@ export function NotificationsPage() {
       );
       tellReadHere('notifications');
     } catch (failure) {
-      setError(apiErrorDetail(failure, 'The notification could not be marked as read.'));
+      setActionError(apiErrorDetail(failure, 'The notification could not be marked as read.'));
     }
   };
 
   const markAllRead = async () => {
-    setError(null);
+    setActionError(null);
     try {
       await api.notifications_read_all_create(null, type ? { type } : {});
-      setReloads((value) => value + 1);
+      list.reload();
       tellReadHere('notifications');
     } catch (failure) {
-      setError(apiErrorDetail(failure, 'The notifications could not be marked as read.'));
+      setActionError(apiErrorDetail(failure, 'The notifications could not be marked as read.'));
     }
   };
 
