@@ -8,7 +8,6 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -27,8 +26,26 @@ import type {
   ServiceStatus,
 } from '#domain/clients';
 import type { ClientType } from '#domain/labels';
-import { createdAt } from './columns';
-import { organizations, users } from './identity';
+import { createdAt, requiredRef, writtenAt } from './columns';
+import { organizationId } from './tenancy';
+import { users } from './identity';
+
+/**
+ * Who a client or a referral is and where they live: the client admitted from a referral starts with its
+ * referral's.
+ */
+const personAtHome = () => ({
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  phone: text('phone').notNull().default(''),
+  /** The digits of the phone, for search. */
+  phoneDigits: text('phone_digits').notNull().default(''),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+});
 
 /**
  * A client of the organization (product.md, "Clients and referrals"): home care, home health or both. The
@@ -38,23 +55,12 @@ export const clients = pgTable(
   'clients',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     /** HCC, HHP or 'HCC, HHP' (spec 3). */
     type: text('type').$type<ClientType>().notNull(),
     /** PENDING, ACTIVE, WAITING_LIST, ON_HOLD, DISCHARGED. */
     status: text('status').$type<ClientStatus>().notNull().default('PENDING'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
-    phone: text('phone').notNull().default(''),
-    /** The digits of the phone, for search. */
-    phoneDigits: text('phone_digits').notNull().default(''),
-    address: text('address').notNull().default(''),
-    city: text('city').notNull().default(''),
-    state: text('state').notNull().default(''),
-    postalCode: text('postal_code').notNull().default(''),
+    ...personAtHome(),
     /** The home's coordinates once known (visit verification compares clock-in positions with them). */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -78,7 +84,7 @@ export const clients = pgTable(
     referralId: integer('referral_id').references((): AnyPgColumn => referrals.id),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: writtenAt('updated_at'),
   },
   (t) => [
     index('clients_organization_name_idx').on(t.organizationId, t.lastName, t.firstName, t.id),
@@ -95,9 +101,7 @@ export const clients = pgTable(
 export const clientCounts = pgTable(
   'client_counts',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     type: text('type').notNull(),
     status: text('status').notNull(),
     count: integer('count').notNull().default(0),
@@ -110,12 +114,8 @@ export const clientServices = pgTable(
   'client_services',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    organizationId: organizationId(),
+    clientId: requiredRef('client_id', () => clients.id),
     service: text('service').$type<ServiceCode>().notNull(),
     /** ACTIVE, ON_HOLD, ENDED. */
     status: text('status').$type<ServiceStatus>().notNull().default('ACTIVE'),
@@ -132,15 +132,9 @@ export const clientAuthorizations = pgTable(
   'client_authorizations',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => clientServices.id),
+    organizationId: organizationId(),
+    clientId: requiredRef('client_id', () => clients.id),
+    serviceId: requiredRef('service_id', () => clientServices.id),
     /** HOUR or VISIT. */
     unit: text('unit').$type<AuthorizationUnit>().notNull(),
     amount: integer('amount').notNull(),
@@ -164,12 +158,8 @@ export const clientUsers = pgTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    organizationId: organizationId(),
+    clientId: requiredRef('client_id', () => clients.id),
     /** SELF or FAMILY. */
     relationship: text('relationship').$type<ClientRelationship>().notNull(),
     createdAt: createdAt(),
@@ -182,20 +172,10 @@ export const referrals = pgTable(
   'referrals',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     /** The marketer who brought it; null when the office entered it. */
     marketerId: integer('marketer_id').references(() => users.id),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
-    phone: text('phone').notNull().default(''),
-    phoneDigits: text('phone_digits').notNull().default(''),
-    address: text('address').notNull().default(''),
-    city: text('city').notNull().default(''),
-    state: text('state').notNull().default(''),
-    postalCode: text('postal_code').notNull().default(''),
+    ...personAtHome(),
     type: text('type').$type<ClientType>().notNull(),
     requestedServices: jsonb('requested_services').$type<ServiceCode[]>().notNull().default([]),
     payer: text('payer').$type<ReferralPayer>(),
@@ -208,7 +188,7 @@ export const referrals = pgTable(
     status: text('status').$type<ReferralStatus>().notNull().default('NEW'),
     assessmentOn: date('assessment_on', { mode: 'string' }),
     declineReason: text('decline_reason').$type<DeclineReason>(),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusChangedAt: writtenAt('status_changed_at'),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
   },
@@ -228,12 +208,8 @@ export const referralEvents = pgTable(
   'referral_events',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    referralId: integer('referral_id')
-      .notNull()
-      .references(() => referrals.id),
+    organizationId: organizationId(),
+    referralId: requiredRef('referral_id', () => referrals.id),
     kind: text('kind').notNull(),
     status: text('status').$type<ReferralStatus>(),
     assessmentOn: date('assessment_on', { mode: 'string' }),
@@ -241,7 +217,7 @@ export const referralEvents = pgTable(
     note: text('note').notNull().default(''),
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
     byId: integer('by_id').references(() => users.id),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: writtenAt('at'),
   },
   (t) => [
     index('referral_events_referral_idx').on(t.referralId, t.at, t.id),

@@ -9,12 +9,12 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-import { createdAt } from './columns';
-import { files, organizations, users } from './identity';
+import { createdAt, instant, legacySignature, requiredRef } from './columns';
+import { organizationId } from './tenancy';
+import { files, users } from './identity';
 
 export const employeeProfiles = pgTable(
   'employee_profiles',
@@ -22,13 +22,11 @@ export const employeeProfiles = pgTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     status: text('status').notNull().default('NEW'),
     position: text('position'),
     /** When the employee was marked ready to hire (forms due are derived from form_requests, never stored). */
-    readyAt: timestamp('ready_at', { withTimezone: true, mode: 'date' }),
+    readyAt: instant('ready_at'),
     /** The application the employee was hired from, if any. */
     applicationId: integer('application_id').references((): AnyPgColumn => applications.id),
   },
@@ -43,9 +41,7 @@ export const employeeProfiles = pgTable(
 export const employeeCounts = pgTable(
   'employee_counts',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     status: text('status').notNull(),
     position: text('position').notNull().default(''),
     count: integer('count').notNull().default(0),
@@ -64,9 +60,7 @@ export const applications = pgTable(
   'applications',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     /** PENDING, ACCEPTED or REJECTED. */
     status: text('status').notNull().default('PENDING'),
     position: text('position').notNull(),
@@ -78,13 +72,12 @@ export const applications = pgTable(
     availability: jsonb('availability').$type<ApplicationAvailability>().notNull(),
     experience: text('experience').notNull().default(''),
     yearsExperience: integer('years_experience').notNull().default(0),
-    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
-    legacyAttestationSignature: text('attestation_signature'),
+    legacyAttestationSignature: legacySignature('attestation_signature'),
     /** The applicant's drawn signature (PNG) in `files`. */
     attestationSignatureFileId: integer('attestation_signature_file_id').references(() => files.id),
     resumeFileId: integer('resume_file_id').references(() => files.id),
     createdAt: createdAt(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewedAt: instant('reviewed_at'),
     reviewedById: integer('reviewed_by_id').references(() => users.id),
     rejectionReason: text('rejection_reason'),
     employeeId: integer('employee_id').references(() => users.id),
@@ -98,22 +91,23 @@ export const applications = pgTable(
   ],
 );
 
+/** The position keys a document type or competency test applies to; empty = every position. */
+const appliesToPositions = () =>
+  text('positions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
 /** The kinds of document an organization asks its employees for (CPR card, TB test...). */
 export const documentTypes = pgTable(
   'document_types',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     name: text('name').notNull(),
     required: boolean('required').notNull().default(true),
     requiresExpiry: boolean('requires_expiry').notNull().default(false),
-    /** Position keys it applies to; empty = every position. */
-    positions: text('positions')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    positions: appliesToPositions(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -125,12 +119,8 @@ export const employeeDocuments = pgTable(
   'employee_documents',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    employeeId: integer('employee_id')
-      .notNull()
-      .references(() => users.id),
+    organizationId: organizationId(),
+    employeeId: requiredRef('employee_id', () => users.id),
     /** null for an ad-hoc slot requested by name. */
     documentTypeId: integer('document_type_id').references(() => documentTypes.id),
     name: text('name').notNull(),
@@ -141,15 +131,15 @@ export const employeeDocuments = pgTable(
     fileId: integer('file_id').references(() => files.id),
     expiresOn: date('expires_on', { mode: 'string' }),
     reviewNote: text('review_note'),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    uploadedAt: instant('uploaded_at'),
+    reviewedAt: instant('reviewed_at'),
     reviewedById: integer('reviewed_by_id').references(() => users.id),
     requestedById: integer('requested_by_id').references(() => users.id),
     createdAt: createdAt(),
     /** Set once by the expiry sweep (an atomic UPDATE ... WHERE ... IS NULL RETURNING): at most one warning each. */
-    warned30At: timestamp('warned_30_at', { withTimezone: true, mode: 'date' }),
-    warned7At: timestamp('warned_7_at', { withTimezone: true, mode: 'date' }),
-    expiredWarnedAt: timestamp('expired_warned_at', { withTimezone: true, mode: 'date' }),
+    warned30At: instant('warned_30_at'),
+    warned7At: instant('warned_7_at'),
+    expiredWarnedAt: instant('expired_warned_at'),
   },
   (t) => [
     index('employee_documents_employee_idx').on(t.employeeId, t.id),
@@ -167,9 +157,7 @@ export const noteTypes = pgTable(
   'note_types',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
@@ -181,15 +169,9 @@ export const employeeNotes = pgTable(
   'employee_notes',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    employeeId: integer('employee_id')
-      .notNull()
-      .references(() => users.id),
-    typeId: integer('type_id')
-      .notNull()
-      .references(() => noteTypes.id),
+    organizationId: organizationId(),
+    employeeId: requiredRef('employee_id', () => users.id),
+    typeId: requiredRef('type_id', () => noteTypes.id),
     text: text('text').notNull(),
     authorId: integer('author_id').references(() => users.id),
     createdAt: createdAt(),
@@ -209,9 +191,7 @@ export const formTemplates = pgTable(
   'form_templates',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     fields: jsonb('fields').$type<FormField[]>().notNull().default([]),
@@ -221,7 +201,7 @@ export const formTemplates = pgTable(
     assignOnHire: boolean('assign_on_hire').notNull().default(false),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: instant('updated_at'),
   },
   (t) => [index('form_templates_organization_idx').on(t.organizationId, t.active)],
 );
@@ -230,29 +210,21 @@ export const formRequests = pgTable(
   'form_requests',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => formTemplates.id),
-    employeeId: integer('employee_id')
-      .notNull()
-      .references(() => users.id),
+    organizationId: organizationId(),
+    templateId: requiredRef('template_id', () => formTemplates.id),
+    employeeId: requiredRef('employee_id', () => users.id),
     /** Copied from the template when requested: counts toward forms_due and ready to hire. */
     required: boolean('required').notNull().default(true),
     /** PENDING, AWAITING_COUNTERSIGN or COMPLETED. */
     status: text('status').notNull().default('PENDING'),
     answers: jsonb('answers').$type<Record<string, unknown>>(),
-    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
-    legacySignature: text('signature'),
+    legacySignature: legacySignature('signature'),
     signatureFileId: integer('signature_file_id').references(() => files.id),
-    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
-    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
-    legacyCountersignature: text('countersignature'),
+    signedAt: instant('signed_at'),
+    legacyCountersignature: legacySignature('countersignature'),
     countersignatureFileId: integer('countersignature_file_id').references(() => files.id),
     countersignedById: integer('countersigned_by_id').references(() => users.id),
-    countersignedAt: timestamp('countersigned_at', { withTimezone: true, mode: 'date' }),
+    countersignedAt: instant('countersigned_at'),
     dueDate: date('due_date', { mode: 'string' }),
     requestedById: integer('requested_by_id').references(() => users.id),
     createdAt: createdAt(),
@@ -298,23 +270,17 @@ export const competencyTests = pgTable(
   'competency_tests',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Percent, 1-100. */
     passMark: integer('pass_mark').notNull().default(80),
     questions: jsonb('questions').$type<TestQuestion[]>().notNull().default([]),
     observedSkills: jsonb('observed_skills').$type<ObservedSkill[]>().notNull().default([]),
-    /** Position keys it applies to; empty = every position. */
-    positions: text('positions')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    positions: appliesToPositions(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: instant('updated_at'),
   },
   (t) => [index('competency_tests_organization_idx').on(t.organizationId, t.active)],
 );
@@ -323,15 +289,9 @@ export const testRequests = pgTable(
   'test_requests',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    testId: integer('test_id')
-      .notNull()
-      .references(() => competencyTests.id),
-    employeeId: integer('employee_id')
-      .notNull()
-      .references(() => users.id),
+    organizationId: organizationId(),
+    testId: requiredRef('test_id', () => competencyTests.id),
+    employeeId: requiredRef('employee_id', () => users.id),
     /** PENDING, AWAITING_OBSERVATION, PASSED or FAILED. */
     status: text('status').notNull().default('PENDING'),
     /** question id -> chosen index. */
@@ -342,11 +302,10 @@ export const testRequests = pgTable(
     writtenPassed: boolean('written_passed'),
     skillResults: jsonb('skill_results').$type<SkillResult[]>().notNull().default([]),
     observerId: integer('observer_id').references(() => users.id),
-    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
-    legacyObserverSignature: text('observer_signature'),
+    legacyObserverSignature: legacySignature('observer_signature'),
     observerSignatureFileId: integer('observer_signature_file_id').references(() => files.id),
-    observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    observedAt: instant('observed_at'),
+    submittedAt: instant('submitted_at'),
     requestedById: integer('requested_by_id').references(() => users.id),
     createdAt: createdAt(),
   },

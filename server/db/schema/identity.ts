@@ -7,12 +7,11 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-import { createdAt } from './columns';
+import { createdAt, instant, legacySignature, requiredRef } from './columns';
 
 /** A palette per colour name: `{ primary: { '50': '#..', ..., '900': '#..' } }`. */
 export type OrganizationStyle = Record<string, Record<string, string>>;
@@ -46,13 +45,12 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     timezone: text('timezone').notNull().default('America/New_York'),
     phone: text('phone'),
-    /** Legacy: a PNG data URL written before migration 0010; moved to `files` at start-up (server/lib/signature-files.ts), then null. */
-    legacySignature: text('signature'),
+    legacySignature: legacySignature('signature'),
     /** The drawn signature (PNG) in `files`. */
     signatureFileId: integer('signature_file_id').references((): AnyPgColumn => files.id),
-    lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+    lastLogin: instant('last_login'),
     createdAt: createdAt(),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    passwordChangedAt: instant('password_changed_at'),
     /** Moves on deactivation, reactivation, role and password change: every sign-up or reset link issued before stops working. */
     securityStamp: integer('security_stamp').notNull().default(0),
   },
@@ -101,15 +99,13 @@ export const sessionFamilies = pgTable(
   'session_families',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     organizationId: integer('organization_id').references(() => organizations.id),
     generation: integer('generation').notNull().default(0),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    rotatedAt: instant('rotated_at'),
+    createdAt: instant('created_at').notNull(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+    revokedAt: instant('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
   (t) => [
@@ -122,5 +118,5 @@ export const sessionFamilies = pgTable(
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  windowStartedAt: instant('window_started_at').notNull(),
 });

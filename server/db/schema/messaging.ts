@@ -11,12 +11,12 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 
 import type { GrievanceCategory, GrievanceState } from '#domain/clients';
-import { createdAt } from './columns';
-import { organizations, users } from './identity';
+import { createdAt, instant, requiredRef, writtenAt } from './columns';
+import { organizationId } from './tenancy';
+import { users } from './identity';
 import { clients } from './clients';
 
 /**
@@ -27,19 +27,15 @@ export const conversations = pgTable(
   'conversations',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     topic: text('topic').notNull(),
     subject: text('subject').notNull().default(''),
     /** The employee side of an office conversation. */
     employeeId: integer('employee_id').references(() => users.id),
     /** The other admin of an admin-to-admin conversation. */
     counterpartId: integer('counterpart_id').references(() => users.id),
-    createdById: integer('created_by_id')
-      .notNull()
-      .references(() => users.id),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdById: requiredRef('created_by_id', () => users.id),
+    lastMessageAt: writtenAt('last_message_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -57,15 +53,9 @@ export const messages = pgTable(
   'messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id),
+    organizationId: organizationId(),
+    conversationId: requiredRef('conversation_id', () => conversations.id),
+    authorId: requiredRef('author_id', () => users.id),
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
@@ -76,14 +66,10 @@ export const messages = pgTable(
 export const conversationReads = pgTable(
   'conversation_reads',
   {
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    conversationId: requiredRef('conversation_id', () => conversations.id),
+    userId: requiredRef('user_id', () => users.id),
     lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    readAt: writtenAt('read_at'),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_reads_user_idx').on(t.userId)],
 );
@@ -92,17 +78,13 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    userId: requiredRef('user_id', () => users.id),
+    organizationId: organizationId(),
     type: text('type').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link'),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    readAt: instant('read_at'),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.organizationId, t.userId, t.createdAt)],
@@ -116,9 +98,7 @@ export const grievances = pgTable(
   'grievances',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     clientId: integer('client_id').references(() => clients.id),
     filedById: integer('filed_by_id').references(() => users.id),
     /** The person the grievance is about them: the employee or client user who complains (null for a family member or caller without an account). */
@@ -137,8 +117,8 @@ export const grievances = pgTable(
     /** Abuse, neglect or mistreatment: heads the desk, every admin and the master told at once. */
     urgent: boolean('urgent').notNull().default(false),
     resolution: text('resolution'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    resolvedAt: instant('resolved_at'),
+    updatedAt: writtenAt('updated_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -154,12 +134,8 @@ export const grievanceEvents = pgTable(
   'grievance_events',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    grievanceId: integer('grievance_id')
-      .notNull()
-      .references(() => grievances.id),
+    organizationId: organizationId(),
+    grievanceId: requiredRef('grievance_id', () => grievances.id),
     /** TRANSITION or NOTE. */
     kind: text('kind').notNull(),
     fromState: text('from_state').$type<GrievanceState>(),
@@ -167,7 +143,7 @@ export const grievanceEvents = pgTable(
     note: text('note').notNull().default(''),
     internal: boolean('internal').notNull().default(false),
     byId: integer('by_id').references(() => users.id),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: writtenAt('at'),
   },
   (t) => [index('grievance_events_grievance_idx').on(t.grievanceId, t.at, t.id)],
 );
@@ -179,18 +155,10 @@ export const grievanceEvents = pgTable(
 export const grievanceShares = pgTable(
   'grievance_shares',
   {
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    grievanceId: integer('grievance_id')
-      .notNull()
-      .references(() => grievances.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    sharedById: integer('shared_by_id')
-      .notNull()
-      .references(() => users.id),
+    organizationId: organizationId(),
+    grievanceId: requiredRef('grievance_id', () => grievances.id),
+    userId: requiredRef('user_id', () => users.id),
+    sharedById: requiredRef('shared_by_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
-import { bytea, createdAt } from './columns';
+import { bytea, createdAt, instant } from './columns';
 import { organizations } from './identity';
 
 /** Append-only: a trigger (migration 0001) refuses UPDATE, DELETE and TRUNCATE. */
@@ -66,8 +66,8 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     hits: integer('hits').notNull().default(0),
-    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    windowStartedAt: instant('window_started_at').notNull(),
+    windowEndsAt: instant('window_ends_at').notNull(),
   },
   (t) => [index('rate_limits_window_ends_idx').on(t.windowEndsAt)],
 );
@@ -86,7 +86,7 @@ export const fileBlobs = pgTable('file_blobs', {
  */
 export const jobClaims = pgTable('job_claims', {
   name: text('name').primaryKey(),
-  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+  claimedUntil: instant('claimed_until').notNull(),
   claimedBy: text('claimed_by').notNull().default(''),
-  lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
+  lastRunAt: instant('last_run_at'),
 });

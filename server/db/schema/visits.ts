@@ -8,7 +8,6 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -22,8 +21,9 @@ import type {
   VisitStatus,
 } from '#domain/visits';
 import type { ReviewStatus, UnableReason } from '#domain/work-service-reviews';
-import { createdAt } from './columns';
-import { files, organizations, users } from './identity';
+import { createdAt, instant, requiredRef, writtenAt } from './columns';
+import { organizationId } from './tenancy';
+import { files, users } from './identity';
 import { clientServices, clients } from './clients';
 
 /**
@@ -37,30 +37,24 @@ export const visits = pgTable(
   'visits',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    clientServiceId: integer('client_service_id')
-      .notNull()
-      .references(() => clientServices.id),
+    organizationId: organizationId(),
+    clientId: requiredRef('client_id', () => clients.id),
+    clientServiceId: requiredRef('client_service_id', () => clientServices.id),
     /** Null while the visit is Open. */
     caregiverId: integer('caregiver_id').references(() => users.id),
     status: text('status').$type<VisitStatus>().notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     serviceDate: date('service_date', { mode: 'string' }).notNull(),
     notes: text('notes').notNull().default(''),
     /** The weekly pattern that booked it, if any (its visits share the id of the first). */
     patternId: integer('pattern_id'),
     /** The last caregiver's "I can't make it", in their words, and when. */
     calloutReason: text('callout_reason'),
-    calledOutAt: timestamp('called_out_at', { withTimezone: true, mode: 'date' }),
+    calledOutAt: instant('called_out_at'),
     cancelReason: text('cancel_reason').$type<CancelReason>(),
     cancelNote: text('cancel_note'),
-    clockInAt: timestamp('clock_in_at', { withTimezone: true, mode: 'date' }),
+    clockInAt: instant('clock_in_at'),
     clockInLatitude: doublePrecision('clock_in_latitude'),
     clockInLongitude: doublePrecision('clock_in_longitude'),
     clockInAccuracy: doublePrecision('clock_in_accuracy'),
@@ -68,7 +62,7 @@ export const visits = pgTable(
     clockInDistance: doublePrecision('clock_in_distance'),
     clockInLocation: text('clock_in_location').$type<LocationType>(),
     clockInReason: text('clock_in_reason'),
-    clockOutAt: timestamp('clock_out_at', { withTimezone: true, mode: 'date' }),
+    clockOutAt: instant('clock_out_at'),
     clockOutLatitude: doublePrecision('clock_out_latitude'),
     clockOutLongitude: doublePrecision('clock_out_longitude'),
     clockOutAccuracy: doublePrecision('clock_out_accuracy'),
@@ -76,18 +70,18 @@ export const visits = pgTable(
     clockOutLocation: text('clock_out_location').$type<LocationType>(),
     clockOutReason: text('clock_out_reason'),
     /** The office's corrected times, beside the original clocks, with the kept reason. */
-    correctedStartAt: timestamp('corrected_start_at', { withTimezone: true, mode: 'date' }),
-    correctedEndAt: timestamp('corrected_end_at', { withTimezone: true, mode: 'date' }),
+    correctedStartAt: instant('corrected_start_at'),
+    correctedEndAt: instant('corrected_end_at'),
     correctionReason: text('correction_reason').$type<CorrectionReason>(),
     correctionNote: text('correction_note'),
     correctedById: integer('corrected_by_id').references(() => users.id),
-    correctedAt: timestamp('corrected_at', { withTimezone: true, mode: 'date' }),
-    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    correctedAt: instant('corrected_at'),
+    verifiedAt: instant('verified_at'),
     /** When the window, caregiver or service last changed after booking (the client sees "changed"). */
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }),
+    changedAt: instant('changed_at'),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: writtenAt('updated_at'),
   },
   (t) => [
     index('visits_organization_start_idx').on(t.organizationId, t.startsAt, t.id),
@@ -102,19 +96,15 @@ export const visitExceptions = pgTable(
   'visit_exceptions',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    visitId: integer('visit_id')
-      .notNull()
-      .references(() => visits.id),
+    organizationId: organizationId(),
+    visitId: requiredRef('visit_id', () => visits.id),
     code: text('code').$type<ExceptionCode>().notNull(),
     /** The caregiver's reason or the client's comment, in their words. */
     detail: text('detail').notNull().default(''),
     resolution: text('resolution').$type<Resolution>(),
     resolutionNote: text('resolution_note'),
     resolvedById: integer('resolved_by_id').references(() => users.id),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedAt: instant('resolved_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -127,15 +117,9 @@ export const visitExceptions = pgTable(
 export const visitRequests = pgTable(
   'visit_requests',
   {
-    visitId: integer('visit_id')
-      .notNull()
-      .references(() => visits.id),
-    caregiverId: integer('caregiver_id')
-      .notNull()
-      .references(() => users.id),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    visitId: requiredRef('visit_id', () => visits.id),
+    caregiverId: requiredRef('caregiver_id', () => users.id),
+    organizationId: organizationId(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -168,24 +152,20 @@ export const workServiceReviews = pgTable(
   'work_service_reviews',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    organizationId: organizationId(),
+    clientId: requiredRef('client_id', () => clients.id),
     /** The organization's first day of the week (organizations.week_start) and the week's last day. */
     weekStart: date('week_start', { mode: 'string' }).notNull(),
     weekEnd: date('week_end', { mode: 'string' }).notNull(),
     status: text('status').$type<ReviewStatus>().notNull().default('PENDING'),
     signedById: integer('signed_by_id').references(() => users.id),
-    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    signedAt: instant('signed_at'),
     signatureFileId: integer('signature_file_id').references(() => files.id),
     signedVisits: jsonb('signed_visits').$type<SignedVisit[]>(),
     unableReason: text('unable_reason').$type<UnableReason>(),
     unableNote: text('unable_note'),
     unableRecordedById: integer('unable_recorded_by_id').references(() => users.id),
-    unableRecordedAt: timestamp('unable_recorded_at', { withTimezone: true, mode: 'date' }),
+    unableRecordedAt: instant('unable_recorded_at'),
     createdAt: createdAt(),
   },
   (t) => [
