@@ -1,11 +1,11 @@
 import styled from '@emotion/styled';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
+import { useList } from '../../app/use-list';
 import { TOPICS, type Topic } from '../../domain/messages';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail } from '../../ui/api-error';
 import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { FilterSelect } from '../../ui/fields';
@@ -13,7 +13,6 @@ import { PrivatePage } from '../../app/page-shell';
 import { ConversationList } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 import { useMessageEvents } from './message-events';
-import type { ConversationSummary } from './messages-api';
 import { NewConversationForm } from './new-conversation-form';
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
@@ -83,49 +82,28 @@ export function MessagesPage() {
   const creating = idParam === 'new';
   const openId = idParam && !creating && /^\d+$/.test(idParam) ? Number(idParam) : null;
 
-  const [topic, setTopic] = useState<Topic | ''>('');
-  const [unreadOnly, setUnreadOnly] = useState(false);
+  // "Show more" asks for a longer first page, so the list grows in place; another filter starts short again.
   const [shown, setShown] = useState(CONVERSATIONS_PAGE_SIZE);
-  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  const refresh = useCallback(() => setVersion((value) => value + 1), []);
-
-  useEffect(() => setShown(CONVERSATIONS_PAGE_SIZE), [topic, unreadOnly]);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    api
-      .conversations_list({
-        limit: shown,
-        offset: 0,
-        ...(topic ? { topic } : {}),
-        ...(unreadOnly ? { unread: true } : {}),
-      })
-      .then((page) => {
-        if (!active) return;
-        setConversations(page.results);
-        setCount(page.count);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (active) setError(apiErrorDetail(failure, 'The conversations could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-  }, [api, topic, unreadOnly, shown, version]);
+  const list = useList({
+    load: (page, { topic, unread }) =>
+      api.conversations_list({
+        ...page,
+        ...(topic ? { topic: topic as Topic } : {}),
+        ...(unread ? { unread: true } : {}),
+      }),
+    pageSize: shown,
+    filters: { topic: '', unread: '' },
+    failureText: 'The conversations could not be loaded.',
+  });
+  const { rows: conversations, count, loading, error, filtered, reload } = list;
+  const filterBy = (name: 'topic' | 'unread') => (value: string) => {
+    list.setFilter(name)(value);
+    setShown(CONVERSATIONS_PAGE_SIZE);
+  };
 
   // a new message anywhere, or someone reading: the list's order, previews and unread counts move
-  useMessageEvents(refresh, refresh);
+  useMessageEvents(reload, reload);
 
-  const filtered = !!topic || unreadOnly;
   return (
     <PrivatePage
       title="Messages"
@@ -141,15 +119,15 @@ export function MessagesPage() {
           <Filters>
             <FilterSelect
               label="Topic"
-              value={topic}
-              onChange={(value) => setTopic(value as Topic | '')}
+              value={list.filters.topic}
+              onChange={filterBy('topic')}
               all="All topics"
               options={TOPICS}
             />
             <FilterSelect
               label="Show"
-              value={unreadOnly ? 'unread' : ''}
-              onChange={(value) => setUnreadOnly(value === 'unread')}
+              value={list.filters.unread}
+              onChange={filterBy('unread')}
               all="All"
               options={{ unread: 'Unread only' }}
             />
@@ -192,7 +170,7 @@ export function MessagesPage() {
                 office={office}
                 userId={user.id}
                 onCreated={(conversation) => {
-                  refresh();
+                  reload();
                   navigate(`/messages/${conversation.id}`);
                 }}
               />
@@ -203,7 +181,7 @@ export function MessagesPage() {
               id={openId}
               userId={user.id}
               timeZone={user.timezone}
-              onChanged={refresh}
+              onChanged={reload}
               backTo="/messages"
             />
           ) : (
