@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { maskedDateToIso, type EmployeeDocument } from '../api/onboarding';
 import { dateIn } from '../domain/dates';
 import { Alert } from '../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../ui/api-error';
+import { showSubmitFailure } from '../ui/api-error';
 import { FormStack } from '../ui/fields';
 import { FileDropField } from '../ui/file-drop';
 import { DateField, parseMaskedDate } from '../ui/masked-input';
@@ -59,9 +59,12 @@ export function DocumentUploadForm({
         try {
           onUploaded(await upload(body));
         } catch (failure) {
-          const fields = apiFieldErrors(failure, { known: ['file', 'expires_on'] });
-          if (Object.keys(fields).length) setErrors(fields);
-          else setError(apiErrorDetail(failure, 'The file could not be uploaded. Please try again.'));
+          showSubmitFailure(failure, {
+            known: ['file', 'expires_on'],
+            setErrors,
+            setError,
+            fallback: 'The file could not be uploaded. Please try again.',
+          });
         }
       }}
     >

@@ -50,3 +50,22 @@ export function apiFieldErrors(
   }
   return result;
 }
+
+/**
+ * Shows why a form's submit failed: the server's field errors beside their fields when it named any the
+ * form has, otherwise one message (the server's detail, or the fallback) above the form.
+ */
+export function showSubmitFailure(
+  failure: unknown,
+  form: {
+    known?: readonly string[];
+    rename?: Record<string, string>;
+    setErrors: (errors: Record<string, string>) => void;
+    setError: (message: string) => void;
+    fallback?: string;
+  },
+): void {
+  const fields = apiFieldErrors(failure, { known: form.known, rename: form.rename });
+  if (Object.keys(fields).length) form.setErrors(fields);
+  else form.setError(apiErrorDetail(failure, form.fallback));
+}

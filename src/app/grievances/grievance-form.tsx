@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../api-client';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, type GrievanceCategory } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { showSubmitFailure } from '../../ui/api-error';
 import { FieldShell, FormStack, Input, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
@@ -225,9 +225,12 @@ export function GrievanceForm({ office = false, today, labelledBy, submitLabel, 
             resetForm();
             onSaved(saved);
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: FIELDS });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, 'It could not be sent. Please try again.'));
+            showSubmitFailure(failure, {
+              known: FIELDS,
+              setErrors,
+              setError,
+              fallback: 'It could not be sent. Please try again.',
+            });
           }
         }}
       >

@@ -12,7 +12,7 @@ import {
   type UnableReason,
 } from '../../domain/work-service-reviews';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, apiFieldErrors, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SignatureField } from '../../ui/signature-pad';
@@ -141,9 +141,12 @@ function DisputeForm({
             ),
           );
         } catch (failure) {
-          const fields = apiFieldErrors(failure, { known: ['comment'] });
-          if (Object.keys(fields).length) setErrors(fields);
-          else setError(apiErrorDetail(failure, 'Your dispute could not be sent. Please try again.'));
+          showSubmitFailure(failure, {
+            known: ['comment'],
+            setErrors,
+            setError,
+            fallback: 'Your dispute could not be sent. Please try again.',
+          });
         }
       }}
     >
@@ -337,9 +340,12 @@ function UnableForm({ review, api, onDone }: { review: Review; api: ApiClient; o
               ),
             );
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: ['reason', 'note'] });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, 'This could not be recorded. Please try again.'));
+            showSubmitFailure(failure, {
+              known: ['reason', 'note'],
+              setErrors,
+              setError,
+              fallback: 'This could not be recorded. Please try again.',
+            });
           }
         }}
       >

@@ -15,7 +15,7 @@ import {
 } from '../../domain/clients';
 import { dateIn } from '../../domain/dates';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
@@ -163,9 +163,12 @@ export function ClientDetailsTab({ client, onClientChange }: ClientTabProps) {
             resetForm();
             saved(updated, 'The details were saved.');
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: CLIENT_FORM_FIELDS });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, 'The details could not be saved.'));
+            showSubmitFailure(failure, {
+              known: CLIENT_FORM_FIELDS,
+              setErrors,
+              setError,
+              fallback: 'The details could not be saved.',
+            });
           }
         }}
       >
@@ -236,9 +239,12 @@ function DischargeDialog({
             onDone(updated, `${personName(client)} was discharged.`);
             onClose();
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: ['discharged_on', 'discharge_reason', 'discharge_note'] });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, 'The client could not be discharged.'));
+            showSubmitFailure(failure, {
+              known: ['discharged_on', 'discharge_reason', 'discharge_note'],
+              setErrors,
+              setError,
+              fallback: 'The client could not be discharged.',
+            });
           }
         }}
       >
@@ -309,9 +315,12 @@ function InviteDialog({
             );
             onClose();
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: ['email', 'first_name', 'last_name', 'relationship'] });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, 'The invitation could not be sent.'));
+            showSubmitFailure(failure, {
+              known: ['email', 'first_name', 'last_name', 'relationship'],
+              setErrors,
+              setError,
+              fallback: 'The invitation could not be sent.',
+            });
           }
         }}
       >

@@ -15,7 +15,7 @@ import {
 } from '../../domain/clients';
 import { DEFAULT_LOCALE } from '../../domain/constants';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FormStack, Select, SelectField, TextField } from '../../ui/fields';
@@ -203,9 +203,12 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
                   resetForm();
                   setNotice(`${SERVICES[created.service]} was added.`);
                 } catch (failure) {
-                  const fields = apiFieldErrors(failure, { known: ['service'] });
-                  if (Object.keys(fields).length) setErrors(fields);
-                  else setError(apiErrorDetail(failure, 'The service could not be added.'));
+                  showSubmitFailure(failure, {
+                    known: ['service'],
+                    setErrors,
+                    setError,
+                    fallback: 'The service could not be added.',
+                  });
                 }
               }}
             >
@@ -265,11 +268,12 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
                     `The authorization for ${service ? SERVICES[service.service] : 'the service'} was recorded.`,
                   );
                 } catch (failure) {
-                  const fields = apiFieldErrors(failure, {
+                  showSubmitFailure(failure, {
                     known: ['service_id', 'unit', 'amount', 'starts_on', 'ends_on', 'reference'],
+                    setErrors,
+                    setError,
+                    fallback: 'The authorization could not be recorded.',
                   });
-                  if (Object.keys(fields).length) setErrors(fields);
-                  else setError(apiErrorDetail(failure, 'The authorization could not be recorded.'));
                 }
               }}
             >

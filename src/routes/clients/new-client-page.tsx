@@ -6,7 +6,7 @@ import { useOrganizationTimeZone } from '../../app/organization';
 import { dateIn } from '../../domain/dates';
 import { CLIENT_TYPE_SLUGS, type ClientTypeSlug } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { showSubmitFailure } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { SubmitButton } from '../../ui/submit-button';
 import { personName } from '../../api/hiring';
@@ -66,9 +66,12 @@ function NewClientForm({ slug }: { slug: ClientTypeSlug }) {
               state: { notice: `${personName(created)} was added as a new ${title}.` },
             });
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: CLIENT_FORM_FIELDS });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, 'The client could not be added.'));
+            showSubmitFailure(failure, {
+              known: CLIENT_FORM_FIELDS,
+              setErrors,
+              setError,
+              fallback: 'The client could not be added.',
+            });
           }
         }}
       >

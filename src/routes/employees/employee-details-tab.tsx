@@ -6,7 +6,7 @@ import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
@@ -79,9 +79,12 @@ export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabPr
                 resetForm();
                 setNotice('The details were saved.');
               } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['first_name', 'last_name', 'phone', 'position'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setError(apiErrorDetail(failure, 'The details could not be saved.'));
+                showSubmitFailure(failure, {
+                  known: ['first_name', 'last_name', 'phone', 'position'],
+                  setErrors,
+                  setError,
+                  fallback: 'The details could not be saved.',
+                });
               }
             }}
           >

@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { showSubmitFailure } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
@@ -62,9 +62,12 @@ export function NewEmployeePage() {
                 },
               });
             } catch (failure) {
-              const fields = apiFieldErrors(failure, { known: FIELDS });
-              if (Object.keys(fields).length) setErrors(fields);
-              else setError(apiErrorDetail(failure, 'The employee could not be created.'));
+              showSubmitFailure(failure, {
+                known: FIELDS,
+                setErrors,
+                setError,
+                fallback: 'The employee could not be created.',
+              });
             }
           }}
         >

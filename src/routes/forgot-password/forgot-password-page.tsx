@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useOrganization } from '../../app/organization';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { showSubmitFailure } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
 import { FormStack, TextField } from '../../ui/fields';
@@ -50,9 +50,7 @@ export function ForgotPasswordPage() {
             await api.auth_password_reset_create(null, { email: email.trim() });
             setSent(true);
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: ['email'] });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure));
+            showSubmitFailure(failure, { known: ['email'], setErrors, setError });
           }
         }}
       >

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../app/date-time';
 import { useLiveEvents } from '../../app/live-events';
 import { GRIEVANCE_MOVE_LABELS, REPRISAL_WATCH_DAYS, type GrievanceState } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { CheckboxField, FormStack, TextAreaField } from '../../ui/fields';
@@ -245,9 +245,12 @@ export function GrievancePage() {
                 resetForm();
                 changed(answer, values.internal ? 'The internal note was added.' : 'The note was added.');
               } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['note', 'internal'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setError(apiErrorDetail(failure, 'The note could not be added.'));
+                showSubmitFailure(failure, {
+                  known: ['note', 'internal'],
+                  setErrors,
+                  setError,
+                  fallback: 'The note could not be added.',
+                });
               }
             }}
           >
@@ -358,9 +361,12 @@ function MoveDialog({
               ...(resolving ? { resolution: values.resolution.trim() } : {}),
             });
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: ['resolution', 'note'] });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, 'The grievance could not be moved.'));
+            showSubmitFailure(failure, {
+              known: ['resolution', 'note'],
+              setErrors,
+              setError,
+              fallback: 'The grievance could not be moved.',
+            });
           }
         }}
       >

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { FormStack, SelectField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
@@ -118,9 +118,12 @@ export function ShareWithFamily({ grievance, onShared, onUnshared }: ShareWithFa
               resetForm();
               onShared(answer, `${member?.name ?? 'Your family member'} now sees this concern.`);
             } catch (failure) {
-              const fields = apiFieldErrors(failure, { known: ['user_id'] });
-              if (Object.keys(fields).length) setErrors(fields);
-              else setError(apiErrorDetail(failure, 'The concern could not be shared.'));
+              showSubmitFailure(failure, {
+                known: ['user_id'],
+                setErrors,
+                setError,
+                fallback: 'The concern could not be shared.',
+              });
             }
           }}
         >

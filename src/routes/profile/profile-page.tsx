@@ -10,7 +10,7 @@ import type { User } from '../../api/types';
 import { PROFILE_STATUS_LABELS, ROLE_LABELS } from '../../domain/roles';
 import { POSITIONS } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { PasswordField } from '../../ui/password-field';
 import { PasswordRules, usePasswordRules } from '../../ui/password-rules';
@@ -193,9 +193,12 @@ function EditDetailsForm({ user }: { user: User }) {
           updateUser(updated);
           setResult({ tone: 'success', text: 'Your details were saved.' });
         } catch (failure) {
-          const fields = apiFieldErrors(failure, { known: ['first_name', 'last_name', 'phone', 'timezone'] });
-          if (Object.keys(fields).length) setErrors(fields);
-          else setResult({ tone: 'error', text: apiErrorDetail(failure, 'Your details could not be saved.') });
+          showSubmitFailure(failure, {
+            known: ['first_name', 'last_name', 'phone', 'timezone'],
+            setErrors,
+            setError: (text) => setResult({ tone: 'error', text }),
+            fallback: 'Your details could not be saved.',
+          });
         }
       }}
     >
@@ -245,9 +248,12 @@ function ChangePasswordForm() {
           resetForm();
           setResult({ tone: 'success', text: 'Your password was changed. Your other sessions were signed out.' });
         } catch (failure) {
-          const fields = apiFieldErrors(failure, { known: ['current_password', 'new_password'] });
-          if (Object.keys(fields).length) setErrors(fields);
-          else setResult({ tone: 'error', text: apiErrorDetail(failure, 'Your password could not be changed.') });
+          showSubmitFailure(failure, {
+            known: ['current_password', 'new_password'],
+            setErrors,
+            setError: (text) => setResult({ tone: 'error', text }),
+            fallback: 'Your password could not be changed.',
+          });
         }
       }}
     >

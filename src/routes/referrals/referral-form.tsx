@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { REFERRAL_PAYERS, REFERRAL_SOURCES, SERVICES, servicesFor, type ServiceCode } from '../../domain/clients';
 import { CLIENT_TYPES, type ClientType } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { showSubmitFailure } from '../../ui/api-error';
 import {
   CheckboxField,
   FieldError,
@@ -251,9 +251,13 @@ export function ReferralForm({
           try {
             await onSave(values);
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: FIELDS, rename: { requested_services: 'services' } });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, failureText));
+            showSubmitFailure(failure, {
+              known: FIELDS,
+              rename: { requested_services: 'services' },
+              setErrors,
+              setError,
+              fallback: failureText,
+            });
           }
         }}
       >

@@ -12,7 +12,7 @@ import { RecordPending } from '../../app/record-pending';
 import { DECLINE_REASONS, REFERRAL_MOVES, type DeclineReason } from '../../domain/clients';
 import { hasPermission } from '../../domain/permissions';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
@@ -335,9 +335,12 @@ export function ReferralPage() {
                 resetForm();
                 changed(answer, 'The note was added.');
               } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['note'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setError(apiErrorDetail(failure, 'The note could not be added.'));
+                showSubmitFailure(failure, {
+                  known: ['note'],
+                  setErrors,
+                  setError,
+                  fallback: 'The note could not be added.',
+                });
               }
             }}
           >
@@ -447,9 +450,12 @@ function MoveDialog({
               ...(note ? { note } : {}),
             });
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: ['assessment_on', 'reason', 'note'] });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure, 'The referral could not be moved.'));
+            showSubmitFailure(failure, {
+              known: ['assessment_on', 'reason', 'note'],
+              setErrors,
+              setError,
+              fallback: 'The referral could not be moved.',
+            });
           }
         }}
       >

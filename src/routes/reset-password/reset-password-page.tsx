@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useOrganization } from '../../app/organization';
 import { Alert } from '../../ui/alert';
-import { apiErrorBody, apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorBody, showSubmitFailure } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { FormStack } from '../../ui/fields';
@@ -73,9 +73,12 @@ export function ResetPasswordPage() {
               setError(INVALID_RESET_LINK_TEXT);
               return;
             }
-            const fields = apiFieldErrors(failure, { known: ['new_password'], rename: { password: 'new_password' } });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure));
+            showSubmitFailure(failure, {
+              known: ['new_password'],
+              rename: { password: 'new_password' },
+              setErrors,
+              setError,
+            });
           }
         }}
       >

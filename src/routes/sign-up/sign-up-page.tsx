@@ -6,7 +6,7 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { useOrganization } from '../../app/organization';
 import { Alert } from '../../ui/alert';
-import { apiErrorBody, apiErrorDetail, apiFieldErrors, apiErrorStatus } from '../../ui/api-error';
+import { apiErrorBody, apiErrorStatus, showSubmitFailure } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
 import { FormStack } from '../../ui/fields';
@@ -76,9 +76,12 @@ export function SignUpPage() {
               setInvalidLink(true);
               return;
             }
-            const fields = apiFieldErrors(failure, { known: ['password'], rename: { new_password: 'password' } });
-            if (Object.keys(fields).length) setErrors(fields);
-            else setError(apiErrorDetail(failure));
+            showSubmitFailure(failure, {
+              known: ['password'],
+              rename: { new_password: 'password' },
+              setErrors,
+              setError,
+            });
           }
         }}
       >

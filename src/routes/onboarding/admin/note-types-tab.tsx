@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../../app/api-client';
-import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
+import { apiErrorDetail, apiFieldErrors, showSubmitFailure } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -83,9 +83,12 @@ export function NoteTypesTab() {
               setNotice(`${created.name} was added.`);
               resetForm();
             } catch (failure) {
-              const fields = apiFieldErrors(failure, { known: ['name'] });
-              if (Object.keys(fields).length) setErrors(fields);
-              else setError(apiErrorDetail(failure, 'The note type could not be added.'));
+              showSubmitFailure(failure, {
+                known: ['name'],
+                setErrors,
+                setError,
+                fallback: 'The note type could not be added.',
+              });
             }
           }}
         >

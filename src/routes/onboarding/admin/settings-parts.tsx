@@ -3,7 +3,7 @@ import { Form, Formik, useField, type FormikErrors, type FormikValues } from 'fo
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { POSITIONS } from '../../../domain/labels';
-import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
+import { apiErrorDetail, showSubmitFailure } from '../../../ui/api-error';
 import { FieldError, FieldHint, FormStack } from '../../../ui/fields';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -216,9 +216,12 @@ export function SettingsEditorTab<Row extends SettingsRow, Values extends Formik
                 setNotice(`${saved.name} was saved.`);
                 setEditing(null);
               } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: props.knownFields });
-                if (Object.keys(fields).length) setErrors(fields as FormikErrors<Values>);
-                else setError(apiErrorDetail(failure, props.saveFailure));
+                showSubmitFailure(failure, {
+                  known: props.knownFields,
+                  setErrors: (fields) => setErrors(fields as FormikErrors<Values>),
+                  setError,
+                  fallback: props.saveFailure,
+                });
               }
             }}
           >
