@@ -3,6 +3,7 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { useOrganization } from '../../app/organization';
+import { useList } from '../../app/use-list';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditActionCode } from '../../domain/audit';
 import { isIsoDate } from '../../domain/dates';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
@@ -12,6 +13,7 @@ import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FilterSelect, Input } from '../../ui/fields';
+import { DateRangeFields } from '../../ui/date-range-fields';
 import { saveBlob } from '../../ui/save-file';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { Filters, Messages } from '../../ui/layout';
@@ -95,13 +97,6 @@ export function AuditLogPage() {
   const [entityIdText, setEntityIdText] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  // the page's offset belongs to the filters it was reached with: other filters start at the first page
-  const [paging, setPaging] = useState({ key: '', offset: 0 });
-  const [rows, setRows] = useState<AuditEntry[]>([]);
-  const [count, setCount] = useState(0);
-  const [countLimited, setCountLimited] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
@@ -156,36 +151,14 @@ export function AuditLogPage() {
     }),
     [organization, person, action, entity, entityId, from, to, datesProblem],
   );
-  const filterKey = JSON.stringify(filters);
-  const offset = paging.key === filterKey ? paging.offset : 0;
-  const setOffset = (next: number) => setPaging({ key: filterKey, offset: next });
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setError(null);
-    api
-      .audit_log_list({ ...filters, limit: AUDIT_PAGE_SIZE, offset })
-      .then((page) => {
-        if (!active) return;
-        setRows(page.results);
-        setCount(page.count);
-        setCountLimited(page.count_limited);
-      })
-      .catch((failure: unknown) => {
-        if (!active) return;
-        setRows([]);
-        setCount(0);
-        setError(apiErrorDetail(failure, 'The audit log could not be loaded.'));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters count by their content (filterKey)
-  }, [api, filterKey, offset]);
+  // The filters are a form of their own (a person picked from a lookup, a record id typed, a checked period): the
+  // list holds the page, and other filters (another key) start at the first page.
+  const list = useList({
+    load: (page) => api.audit_log_list({ ...filters, ...page }),
+    pageSize: AUDIT_PAGE_SIZE,
+    failureText: 'The audit log could not be loaded.',
+    key: JSON.stringify(filters),
+  });
 
   const download = async () => {
     setDownloading(true);
@@ -365,35 +338,18 @@ export function AuditLogPage() {
             />
           )}
         </FieldShell>
-        <FieldShell label="From" error={datesProblem && from ? datesProblem : undefined}>
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          )}
-        </FieldShell>
-        <FieldShell label="To">
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          )}
-        </FieldShell>
+        <DateRangeFields
+          from={from}
+          to={to}
+          onFromChange={setFrom}
+          onToChange={setTo}
+          fromError={datesProblem && from ? datesProblem : undefined}
+        />
       </Filters>
       <Messages>
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
         {downloadError ? <Alert tone="error">{downloadError}</Alert> : null}
-        {countLimited ? (
+        {list.answer?.count_limited ? (
           <Alert tone="info">
             More than 10,000 rows match: the pages stop there. Narrow the filters (a person, a few days) to see older
             ones, or download them all as CSV.
@@ -403,9 +359,8 @@ export function AuditLogPage() {
       <DataTable
         caption="Audit log"
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
         empty={
           <EmptyState
             title={filtered ? 'No rows match' : 'Nothing recorded yet'}
@@ -416,7 +371,6 @@ export function AuditLogPage() {
             }
           />
         }
-        paging={{ limit: AUDIT_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
     </PrivatePage>
   );
