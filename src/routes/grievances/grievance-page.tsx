@@ -14,11 +14,13 @@ import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { CheckboxField, FormStack, TextAreaField } from '../../ui/fields';
+import { FormStack, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate } from '../../api/hiring';
 import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 import { Tag } from '../../ui/tag';
+import { Timeline, TimelineEntry } from '../../ui/timeline';
+import { AddNoteForm } from '../../ui/add-note-form';
 import { PrivateNotFoundPage } from '../../app/not-found-pages';
 import { PrivatePage } from '../../app/page-shell';
 import { GrievanceStateTags } from '../../ui/grievance-state-tags';
@@ -34,32 +36,6 @@ import {
   type GrievanceViewer,
 } from '../../api/grievances';
 import { ShareWithFamily } from './share-with-family';
-
-const Timeline = styled.ol`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1.5)};
-  li {
-    padding-left: ${({ theme }) => theme.spacing(1.5)};
-    border-left: 3px solid ${({ theme }) => theme.palette.border};
-  }
-  li[data-internal='true'] {
-    border-left-color: ${({ theme }) => theme.palette.warning.border};
-  }
-  p {
-    margin: 2px 0 0;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
-  small {
-    display: block;
-    color: ${({ theme }) => theme.palette.text.secondary};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`;
 
 const Paragraph = styled.dd`
   white-space: pre-wrap;
@@ -218,56 +194,29 @@ export function GrievancePage() {
           <h2 id="grievance-trail-title">Trail</h2>
           <Timeline aria-labelledby="grievance-trail-title">
             {grievance.events.map((event) => (
-              <li key={event.id} data-internal={event.internal ? 'true' : undefined}>
-                <strong>{eventTitle(event)}</strong>{' '}
-                {event.internal ? <Tag tone="warning">Hidden from the complainant</Tag> : null}
-                {event.note ? <p>{event.note}</p> : null}
-                <small>
-                  {event.by?.name ?? 'The office'} · {formatDateTime(event.at, timeZone)}
-                </small>
-              </li>
+              <TimelineEntry
+                key={event.id}
+                title={eventTitle(event)}
+                tag={event.internal ? <Tag tone="warning">Hidden from the complainant</Tag> : null}
+                note={event.note}
+                by={event.by?.name ?? 'The office'}
+                when={formatDateTime(event.at, timeZone)}
+                internal={event.internal}
+              />
             ))}
           </Timeline>
-          <h3 id="add-grievance-note-title">Add a note</h3>
-          <Formik
-            initialValues={{ note: '', internal: false }}
-            validationSchema={yup.object({
-              note: yup.string().trim().max(5000, 'Use at most 5,000 characters').required('Write the note'),
-            })}
-            onSubmit={async (values, { resetForm, setErrors }) => {
+          <AddNoteForm
+            titleId="add-grievance-note-title"
+            hint={office ? undefined : 'The office reads it with your grievance.'}
+            internalLabel={office ? 'Internal: hidden from the complainant' : undefined}
+            onError={setError}
+            onAdd={async ({ note, internal }) => {
               setNotice(null);
               setError(null);
-              try {
-                const answer = await api.grievances_notes_create(
-                  { id },
-                  { note: values.note.trim(), ...(office ? { internal: values.internal } : {}) },
-                );
-                resetForm();
-                changed(answer, values.internal ? 'The internal note was added.' : 'The note was added.');
-              } catch (failure) {
-                showSubmitFailure(failure, {
-                  known: ['note', 'internal'],
-                  setErrors,
-                  setError,
-                  fallback: 'The note could not be added.',
-                });
-              }
+              const answer = await api.grievances_notes_create({ id }, { note, ...(office ? { internal } : {}) });
+              changed(answer, internal ? 'The internal note was added.' : 'The note was added.');
             }}
-          >
-            <Form noValidate aria-labelledby="add-grievance-note-title">
-              <FormStack>
-                <TextAreaField
-                  name="note"
-                  label="Note"
-                  hint={office ? undefined : 'The office reads it with your grievance.'}
-                />
-                {office ? <CheckboxField name="internal" label="Internal: hidden from the complainant" /> : null}
-                <RowActions>
-                  <SubmitButton>Add note</SubmitButton>
-                </RowActions>
-              </FormStack>
-            </Form>
-          </Formik>
+          />
         </Panel>
       </TwoColumns>
 
@@ -295,12 +244,12 @@ export function GrievancePage() {
           ) : (
             <Timeline aria-labelledby="grievance-watch-title">
               {grievance.reprisal_watch.changes.map((change) => (
-                <li key={change.id}>
-                  <strong>{changeText(change)}</strong>
-                  <small>
-                    {change.by?.name ?? 'The system'} · {formatDateTime(change.at, timeZone)}
-                  </small>
-                </li>
+                <TimelineEntry
+                  key={change.id}
+                  title={changeText(change)}
+                  by={change.by?.name ?? 'The system'}
+                  when={formatDateTime(change.at, timeZone)}
+                />
               ))}
             </Timeline>
           )}

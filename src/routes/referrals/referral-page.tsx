@@ -1,4 +1,3 @@
-import styled from '@emotion/styled';
 import { Form, Formik } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
@@ -24,6 +23,8 @@ import { PrivateNotFoundPage } from '../../app/not-found-pages';
 import { PrivatePage } from '../../app/page-shell';
 import { changedFields, ReferralForm, referralValues } from './referral-form';
 import { ReferralStatusTags } from '../../ui/referral-status-tags';
+import { Timeline, TimelineEntry } from '../../ui/timeline';
+import { AddNoteForm } from '../../ui/add-note-form';
 import {
   declineReasonLabel,
   eventTitle,
@@ -40,29 +41,6 @@ type StatusBody = RequestBody<'referrals_status_create'>;
 type Asking = 'ASSESSMENT_SCHEDULED' | 'DECLINED' | 'LOST' | 'ADMIT';
 
 const REASON_OPTIONS = Object.entries(DECLINE_REASONS).map(([value, label]) => ({ value, label }));
-
-const Timeline = styled.ol`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1.5)};
-  li {
-    padding-left: ${({ theme }) => theme.spacing(1.5)};
-    border-left: 3px solid ${({ theme }) => theme.palette.border};
-  }
-  p {
-    margin: 2px 0 0;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
-  small {
-    display: block;
-    color: ${({ theme }) => theme.palette.text.secondary};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`;
 
 const personOf = (referral: Referral) => `${referral.first_name} ${referral.last_name}`.trim();
 
@@ -312,47 +290,24 @@ export function ReferralPage() {
           <h2 id="referral-timeline-title">Timeline</h2>
           <Timeline aria-labelledby="referral-timeline-title">
             {referral.events.map((event) => (
-              <li key={event.id}>
-                <strong>{eventTitle(event)}</strong>
-                {event.note ? <p>{event.note}</p> : null}
-                <small>
-                  {event.by?.name ?? 'Someone no longer with the agency'} · {formatDateTime(event.at, user?.timezone)}
-                </small>
-              </li>
+              <TimelineEntry
+                key={event.id}
+                title={eventTitle(event)}
+                note={event.note}
+                by={event.by?.name ?? 'Someone no longer with the agency'}
+                when={formatDateTime(event.at, user?.timezone)}
+              />
             ))}
           </Timeline>
-          <h3 id="add-referral-note-title">Add a note</h3>
-          <Formik
-            initialValues={{ note: '' }}
-            validationSchema={yup.object({
-              note: yup.string().trim().max(5000, 'Use at most 5,000 characters').required('Write the note'),
-            })}
-            onSubmit={async (values, { resetForm, setErrors }) => {
+          <AddNoteForm
+            titleId="add-referral-note-title"
+            onError={setError}
+            onAdd={async ({ note }) => {
               setNotice(null);
               setError(null);
-              try {
-                const answer = await api.referrals_notes_create({ id }, { note: values.note.trim() });
-                resetForm();
-                changed(answer, 'The note was added.');
-              } catch (failure) {
-                showSubmitFailure(failure, {
-                  known: ['note'],
-                  setErrors,
-                  setError,
-                  fallback: 'The note could not be added.',
-                });
-              }
+              changed(await api.referrals_notes_create({ id }, { note }), 'The note was added.');
             }}
-          >
-            <Form noValidate aria-labelledby="add-referral-note-title">
-              <FormStack>
-                <TextAreaField name="note" label="Note" />
-                <RowActions>
-                  <SubmitButton>Add note</SubmitButton>
-                </RowActions>
-              </FormStack>
-            </Form>
-          </Formik>
+          />
         </Panel>
       </TwoColumns>
 
