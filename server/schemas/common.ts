@@ -91,6 +91,23 @@ export const Timestamp = Type.String({ format: 'date-time' });
  */
 export const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
+/** A person's first or last name, as a form sends it. */
+export const PersonName = Type.String({ minLength: 1, maxLength: 150 });
+
+/** A phone number as typed. */
+export const Phone = Type.String({ maxLength: 40 });
+
+/** Free text of at most `maxLength` characters. */
+export const Text = (maxLength = 200) => Type.String({ maxLength });
+
+/** The parts of a home address a form sends, each optional. */
+export const HomeAddressInput = {
+  address: Type.Optional(Text()),
+  city: Type.Optional(Text(100)),
+  state: Type.Optional(Text(50)),
+  postal_code: Type.Optional(Text(20)),
+};
+
 /** A person named in an answer: who wrote, changed or brought something. */
 export const PersonRef = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'PersonRef' });
 

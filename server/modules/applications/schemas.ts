@@ -4,15 +4,14 @@ import {
   errorResponses,
   FileDownload,
   IdParams,
+  Nullable,
   Paged,
   PagingQuery,
   PersonRef,
+  Timestamp,
 } from '../../schemas/common';
 import { StoredFileSchema } from '../documents/schemas';
 import { EmployeeSchema, PositionKey } from '../employees/schemas';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Timestamp = Type.String({ format: 'date-time' });
 
 export const APPLICATION_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
 export const WEEK_DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;

@@ -12,22 +12,23 @@ import { CLIENT_TYPES } from '#domain/labels';
 import {
   authenticatedErrors,
   CodeOf,
+  HomeAddressInput,
   Id,
   IdParams,
+  IsoDate,
   Nullable,
   Paged,
   PagingQuery,
+  PersonName,
+  Phone,
+  Text,
   Timestamp,
 } from '../../schemas/common';
-import { IsoDate } from '../documents/schemas';
 
 export const ClientTypeCode = CodeOf(CLIENT_TYPES);
 export const ClientStatusCode = CodeOf(CLIENT_STATUSES);
 export const ServiceCode = CodeOf(SERVICES);
 
-const Name = Type.String({ minLength: 1, maxLength: 150 });
-const Short = (maxLength = 200) => Type.String({ maxLength });
-const Phone = Type.String({ maxLength: 40 });
 const Notes = Type.String({ maxLength: 10_000 });
 
 export const ClientSummarySchema = Type.Object(
@@ -139,27 +140,24 @@ const tags = ['clients'];
 
 /** What a client's form sends: the details, then (home health) the clinical fields. */
 const clientFields = {
-  first_name: Name,
-  last_name: Name,
+  first_name: PersonName,
+  last_name: PersonName,
   date_of_birth: IsoDate,
   phone: Type.Optional(Phone),
-  address: Type.Optional(Short()),
-  city: Type.Optional(Short(100)),
-  state: Type.Optional(Short(50)),
-  postal_code: Type.Optional(Short(20)),
+  ...HomeAddressInput,
   latitude: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
   longitude: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
-  preferred_language: Type.Optional(Short(100)),
-  emergency_contact_name: Type.Optional(Short(150)),
+  preferred_language: Type.Optional(Text(100)),
+  emergency_contact_name: Type.Optional(Text(150)),
   emergency_contact_phone: Type.Optional(Phone),
-  emergency_contact_relationship: Type.Optional(Short(100)),
+  emergency_contact_relationship: Type.Optional(Text(100)),
   notes: Type.Optional(Notes),
   payer: Type.Optional(Nullable(CodeOf(PAYERS))),
-  member_id: Type.Optional(Nullable(Short(50))),
-  physician_name: Type.Optional(Nullable(Short(150))),
-  physician_npi: Type.Optional(Nullable(Short(20))),
-  diagnosis_code: Type.Optional(Nullable(Short(20))),
-  diagnosis_description: Type.Optional(Nullable(Short(200))),
+  member_id: Type.Optional(Nullable(Text(50))),
+  physician_name: Type.Optional(Nullable(Text(150))),
+  physician_npi: Type.Optional(Nullable(Text(20))),
+  diagnosis_code: Type.Optional(Nullable(Text(20))),
+  diagnosis_description: Type.Optional(Nullable(Text(200))),
   certification_start: Type.Optional(Nullable(IsoDate)),
   certification_end: Type.Optional(Nullable(IsoDate)),
 };
@@ -276,7 +274,7 @@ export const authorizationCreateSchema = {
     amount: Type.Integer({ minimum: 1, maximum: 100_000 }),
     starts_on: IsoDate,
     ends_on: IsoDate,
-    reference: Type.Optional(Short(100)),
+    reference: Type.Optional(Text(100)),
   }),
   response: { 201: AuthorizationSchema, ...authenticatedErrors(404) },
 };
@@ -291,8 +289,8 @@ export const invitationCreateSchema = {
   params: IdParams,
   body: Type.Object({
     email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }),
-    first_name: Name,
-    last_name: Name,
+    first_name: PersonName,
+    last_name: PersonName,
     relationship: CodeOf(CLIENT_RELATIONSHIPS),
   }),
   response: { 201: PortalUserSchema, ...authenticatedErrors(404, 502) },

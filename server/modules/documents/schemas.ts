@@ -1,9 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { authenticatedErrors, FileDownload, Id, IdParams, IsoDate, Timestamp } from '../../schemas/common';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-/** The one date atom (server/schemas/common.ts), kept importable from here. */
-export { IsoDate };
+import { authenticatedErrors, FileDownload, Id, IdParams, IsoDate, Nullable, Timestamp } from '../../schemas/common';
 
 export const StoredFileSchema = Type.Object(
   { name: Type.String(), size: Type.Integer(), content_type: Type.String() },

@@ -1,15 +1,23 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { POSITIONS } from '#domain/labels';
-import { authenticatedErrors, Id, IdParams, NoContent, Paged, PagingQuery, PersonRef } from '../../schemas/common';
-import { DocumentSchema, IsoDate } from '../documents/schemas';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Timestamp = Type.String({ format: 'date-time' });
+import {
+  authenticatedErrors,
+  Id,
+  IdParams,
+  IsoDate,
+  NoContent,
+  Nullable,
+  Paged,
+  PagingQuery,
+  PersonName,
+  PersonRef,
+  Phone,
+  Timestamp,
+} from '../../schemas/common';
+import { DocumentSchema } from '../documents/schemas';
 
 export const POSITION_KEYS = Object.keys(POSITIONS) as (keyof typeof POSITIONS)[];
 export const PositionKey = Type.Enum([...POSITION_KEYS], { description: POSITION_KEYS.join(', ') });
-const Name = Type.String({ minLength: 1, maxLength: 150 });
-const Phone = Type.String({ maxLength: 40 });
 
 export const EmployeeSummarySchema = Type.Object(
   {
@@ -111,8 +119,8 @@ export const employeeCreateSchema = {
   summary: 'Create an employee (NEW): mails the sign-up link and assigns the onboarding items',
   body: Type.Object({
     email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }),
-    first_name: Name,
-    last_name: Name,
+    first_name: PersonName,
+    last_name: PersonName,
     phone: Type.Optional(Nullable(Phone)),
     position: PositionKey,
   }),
@@ -135,8 +143,8 @@ export const employeeUpdateSchema = {
   summary: "Edit an employee's name, phone or position",
   params: IdParams,
   body: Type.Object({
-    first_name: Type.Optional(Name),
-    last_name: Type.Optional(Name),
+    first_name: Type.Optional(PersonName),
+    last_name: Type.Optional(PersonName),
     phone: Type.Optional(Nullable(Phone)),
     position: Type.Optional(PositionKey),
   }),

@@ -5,14 +5,15 @@ import {
   CodeOf,
   Id,
   IdParams,
+  IsoDate,
   NoContent,
   Nullable,
   Paged,
   PagingQuery,
   PersonRef,
+  Text,
   Timestamp,
 } from '../../schemas/common';
-import { IsoDate } from '../documents/schemas';
 
 const tags = ['grievances'];
 
@@ -136,8 +137,6 @@ export const grievanceListSchema = {
   }),
   response: { 200: Paged(GrievanceSummarySchema), ...authenticatedErrors() },
 };
-
-const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const grievanceCreateSchema = {
   operationId: 'grievances_create',

@@ -1,7 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { REFERRAL_STATUSES } from '#domain/clients';
-import { authenticatedErrors, Nullable, Paged, PagingQuery } from '../../schemas/common';
-import { IsoDate } from '../documents/schemas';
+import { authenticatedErrors, IsoDate, Nullable, Paged, PagingQuery } from '../../schemas/common';
 
 const tags = ['marketers'];
 

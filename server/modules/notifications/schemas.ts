@@ -1,7 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery } from '../../schemas/common';
-
-const Timestamp = Type.String({ format: 'date-time' });
+import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery, Timestamp } from '../../schemas/common';
 
 /** The Notification of the contract. */
 export const NotificationSchema = Type.Object(

@@ -5,14 +5,13 @@ import {
   Id,
   IdParams,
   IsoDate,
+  Nullable,
   Paged,
   PagingQuery,
   PersonRef,
   Timestamp,
 } from '../../schemas/common';
 import { FormFieldSchema } from './settings-schemas';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const FORM_REQUEST_STATUSES = ['PENDING', 'AWAITING_COUNTERSIGN', 'COMPLETED'] as const;
 

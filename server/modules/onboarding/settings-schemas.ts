@@ -1,9 +1,7 @@
 import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
 import { POSITIONS } from '#domain/labels';
-import { authenticatedErrors, IdParams, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, IdParams, Nullable, Paged, PagingQuery, Timestamp } from '../../schemas/common';
 
-const Timestamp = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.String({ maxLength: 5000 });
 

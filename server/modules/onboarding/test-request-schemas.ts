@@ -1,9 +1,15 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { authenticatedErrors, Id, IdParams, Paged, PagingQuery, PersonRef } from '../../schemas/common';
+import {
+  authenticatedErrors,
+  Id,
+  IdParams,
+  Nullable,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 import { ObservedSkillSchema } from './settings-schemas';
-
-const Timestamp = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const TEST_REQUEST_STATUSES = ['PENDING', 'AWAITING_OBSERVATION', 'PASSED', 'FAILED'] as const;
 

@@ -1,7 +1,15 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { SERVICES } from '#domain/clients';
-import { authenticatedErrors, CodeOf, Id, Paged, PagingQuery, PersonRef, Timestamp } from '../../schemas/common';
-import { IsoDate } from '../documents/schemas';
+import {
+  authenticatedErrors,
+  CodeOf,
+  Id,
+  IsoDate,
+  Paged,
+  PagingQuery,
+  PersonRef,
+  Timestamp,
+} from '../../schemas/common';
 
 export const PayrollVisitSchema = Type.Object(
   {

@@ -4,21 +4,21 @@ import { CLIENT_TYPES } from '#domain/labels';
 import {
   authenticatedErrors,
   CodeOf,
+  HomeAddressInput,
   Id,
   IdParams,
+  IsoDate,
   Nullable,
   Paged,
   PagingQuery,
+  PersonName,
   PersonRef,
+  Text,
   Timestamp,
 } from '../../schemas/common';
-import { IsoDate } from '../documents/schemas';
 
 export const ReferralStatusCode = CodeOf(REFERRAL_STATUSES);
 export const ReferralSourceCode = CodeOf(REFERRAL_SOURCES);
-
-const Name = Type.String({ minLength: 1, maxLength: 150 });
-const Short = (maxLength = 200) => Type.String({ maxLength });
 
 export const ReferralSummarySchema = Type.Object(
   {
@@ -96,20 +96,17 @@ export type ReferralOrdering = (typeof REFERRAL_ORDERINGS)[number];
 const tags = ['referrals'];
 
 const referralFields = {
-  first_name: Name,
-  last_name: Name,
+  first_name: PersonName,
+  last_name: PersonName,
   date_of_birth: IsoDate,
   phone: Type.String({ minLength: 1, maxLength: 40 }),
-  address: Type.Optional(Short()),
-  city: Type.Optional(Short(100)),
-  state: Type.Optional(Short(50)),
-  postal_code: Type.Optional(Short(20)),
+  ...HomeAddressInput,
   type: CodeOf(CLIENT_TYPES),
   requested_services: Type.Optional(Type.Array(CodeOf(SERVICES), { maxItems: 20, uniqueItems: true })),
   payer: Type.Optional(Nullable(CodeOf(REFERRAL_PAYERS))),
   source: ReferralSourceCode,
-  source_name: Type.Optional(Short(200)),
-  source_contact: Type.Optional(Short(200)),
+  source_name: Type.Optional(Text(200)),
+  source_contact: Type.Optional(Text(200)),
   notes: Type.Optional(Type.String({ maxLength: 10_000 })),
 };
 

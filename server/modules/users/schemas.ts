@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery, PersonName } from '../../schemas/common';
 import { OrganizationUserSchema } from '../../schemas/user';
 
 /** The roles an organization's users may hold; the master role is never given through the API. */
@@ -21,8 +21,6 @@ export const USER_ORDERINGS = [
   '-created_at',
 ] as const;
 export type UserOrdering = (typeof USER_ORDERINGS)[number];
-
-const Name = Type.String({ minLength: 1, maxLength: 150 });
 
 const tags = ['users'];
 
@@ -64,8 +62,8 @@ export const userCreateSchema = {
   summary: 'Invite a user to the organization: mails a sign-up link',
   body: Type.Object({
     email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }),
-    first_name: Name,
-    last_name: Name,
+    first_name: PersonName,
+    last_name: PersonName,
     role: OrganizationRole,
   }),
   response: { 201: OrganizationUserSchema, ...authenticatedErrors(502) },

@@ -16,13 +16,13 @@ import {
   CodeOf,
   Id,
   IdParams,
+  IsoDate,
   Nullable,
   Paged,
   PagingQuery,
   PersonRef,
   Timestamp,
 } from '../../schemas/common';
-import { IsoDate } from '../documents/schemas';
 
 export const VisitStatusCode = CodeOf(VISIT_STATUSES);
 const Note = Type.String({ maxLength: 2_000 });

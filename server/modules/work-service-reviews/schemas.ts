@@ -9,13 +9,13 @@ import {
   FileDownload,
   Id,
   IdParams,
+  IsoDate,
   Nullable,
   Paged,
   PagingQuery,
   PersonRef,
   Timestamp,
 } from '../../schemas/common';
-import { IsoDate } from '../documents/schemas';
 import { MAX_SIGNATURE_LENGTH } from '../../lib/signature-files';
 
 export const ReviewStatusCode = CodeOf(REVIEW_STATUSES);
