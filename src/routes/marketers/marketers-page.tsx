@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useApiClient } from '../../app/api-client';
+import { useList } from '../../app/use-list';
 import { isIsoDate } from '../../domain/dates';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, Input } from '../../ui/fields';
+import { DateRangeFields } from '../../ui/date-range-fields';
 import { personName } from '../../api/hiring';
 import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag } from '../../ui/tag';
@@ -22,6 +23,17 @@ export const percentText = (value: number | null) =>
   value === null ? '—' : `${(Math.round(value * 1000) / 10).toLocaleString('en-US')}%`;
 const daysText = (value: number | null) =>
   value === null ? '—' : `${value.toLocaleString('en-US')} ${value === 1 ? 'day' : 'days'}`;
+
+interface Period {
+  from: string;
+  to: string;
+}
+
+/** An optional period: none at all, or both of its dates in order. */
+function periodProblemOf({ from, to }: Period): string | null {
+  if (isIsoDate(from) && isIsoDate(to)) return from > to ? 'The period cannot start after it ends.' : null;
+  return from || to ? 'Enter both dates of the period.' : null;
+}
 
 /** /marketers (view-marketer): the office's referral board, and each marketer's figures for a period. */
 export function MarketersPage() {
@@ -41,53 +53,26 @@ export function MarketersPage() {
 
 function MarketerFiguresPanel() {
   const api = useApiClient();
-  // Empty until the server's answer names its default period (the last 90 days).
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [offset, setOffset] = useState(0);
-  const [rows, setRows] = useState<MarketerFigures[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
+  // The period asked for: none (the server's own, the last 90 days) until one is typed in full and in order; a
+  // period half typed keeps the figures of the last one.
+  const [asked, setAsked] = useState<Partial<Period>>({});
+  const list = useList({
+    load: (page) => api.marketers_list({ ...page, ...asked }),
+    pageSize: MARKETERS_PAGE_SIZE,
+    failureText: "The marketers' figures could not be loaded.",
+    key: JSON.stringify(asked),
+  });
+  // What the date fields hold once they are typed in; until then, the period the server answered for.
+  const [typed, setTyped] = useState<Period | null>(null);
+  const from = typed?.from ?? list.answer?.from ?? '';
+  const to = typed?.to ?? list.answer?.to ?? '';
+  const periodProblem = periodProblemOf({ from, to });
+  const type = (next: Period) => {
+    setTyped(next.from || next.to ? next : null);
+    if (!periodProblemOf(next)) setAsked(next.from ? next : {});
+  };
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const complete = isIsoDate(from) && isIsoDate(to);
-  const periodProblem = complete
-    ? from > to
-      ? 'The period cannot start after it ends.'
-      : null
-    : from || to
-      ? 'Enter both dates of the period.'
-      : null;
-  const period = complete && !periodProblem ? { from, to } : {};
-  // The period and page the figures shown were answered for (the first answer fills in the server's period).
-  const answered = useRef('');
-
-  useEffect(() => {
-    if (periodProblem || answered.current === `${from}|${to}|${offset}`) return;
-    let active = true;
-    setLoading(true);
-    setError(null);
-    api
-      .marketers_list({ limit: MARKETERS_PAGE_SIZE, offset, ...period })
-      .then((answer) => {
-        if (!active) return;
-        answered.current = `${answer.from}|${answer.to}|${offset}`;
-        setRows(answer.results);
-        setCount(answer.count);
-        setFrom(answer.from);
-        setTo(answer.to);
-      })
-      .catch((failure: unknown) => {
-        if (active) setError(apiErrorDetail(failure, "The marketers' figures could not be loaded."));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- period is a new object each render, made of from and to
-  }, [api, from, to, offset, periodProblem]);
 
   const download = async () => {
     setDownloading(true);
@@ -149,38 +134,18 @@ function MarketerFiguresPanel() {
         Referrals that came in during the period, by where they stand today. Conversion is admitted out of decided
         (admitted, declined, lost).
       </p>
-      <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
+      <Messages>
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </Messages>
       <Filters role="group" aria-label="Period">
-        <FieldShell label="From" error={periodProblem}>
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => {
-                setFrom(event.target.value);
-                setOffset(0);
-              }}
-            />
-          )}
-        </FieldShell>
-        <FieldShell label="To">
-          {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              invalid={invalid}
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(event) => {
-                setTo(event.target.value);
-                setOffset(0);
-              }}
-            />
-          )}
-        </FieldShell>
+        <DateRangeFields
+          from={from}
+          to={to}
+          onFromChange={(value) => type({ from: value, to })}
+          onToChange={(value) => type({ from, to: value })}
+          fromError={periodProblem}
+        />
       </Filters>
       <RowActions css={{ marginBottom: 16 }}>
         <Button
@@ -195,9 +160,8 @@ function MarketerFiguresPanel() {
       <DataTable
         caption="Marketers' figures"
         columns={columns}
-        rows={rows}
+        {...list.table}
         rowKey={(row) => row.id}
-        loading={loading}
         empty={
           <EmptyState
             title="No marketers yet"
@@ -209,7 +173,6 @@ function MarketerFiguresPanel() {
             }
           />
         }
-        paging={{ limit: MARKETERS_PAGE_SIZE, offset, count, onOffsetChange: setOffset }}
       />
     </Panel>
   );
