@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
-import { requireOrganization } from '../../lib/request-organization';
 import * as schemas from './form-request-schemas';
 import { createFormRequestService } from './form-request-service';
 import { ADMIN, EMPLOYEE_SELF, EMPLOYEE_SELF_OR_ADMIN } from './onboarding-access';
@@ -11,8 +11,7 @@ export const formRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/onboarding/form-requests/',
     { schema: schemas.formRequestCreateSchema, config: ADMIN },
-    async (request, reply) =>
-      reply.status(201).send(await forms.create(request, requireOrganization(request), request.body)),
+    async (request, reply) => reply.status(201).send(await forms.create(actorOf(request), request.body)),
   );
 
   app.get(
@@ -21,7 +20,7 @@ export const formRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { limit, offset, ...filter } = request.query;
       const page = pageOf({ limit, offset });
-      const { count, results } = await forms.list(request, requireOrganization(request), filter, page);
+      const { count, results } = await forms.list(actorOf(request), filter, page);
       return pagedAnswer(request, page, count, results);
     },
   );
@@ -29,24 +28,24 @@ export const formRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/onboarding/form-requests/:id/',
     { schema: schemas.formRequestRetrieveSchema, config: EMPLOYEE_SELF_OR_ADMIN },
-    async (request) => forms.retrieve(request, requireOrganization(request), request.params.id),
+    async (request) => forms.retrieve(actorOf(request), request.params.id),
   );
 
   app.get(
     '/api/onboarding/form-requests/:id/signature/',
     { schema: schemas.formRequestSignatureSchema, config: EMPLOYEE_SELF_OR_ADMIN },
-    async (request, reply) => forms.sendSignature(request, reply, requireOrganization(request), request.params.id),
+    async (request, reply) => forms.sendSignature(actorOf(request), reply, request.params.id),
   );
 
   app.post(
     '/api/onboarding/form-requests/:id/submit/',
     { schema: schemas.formRequestSubmitSchema, config: EMPLOYEE_SELF },
-    async (request) => forms.submit(request, requireOrganization(request), request.params.id, request.body),
+    async (request) => forms.submit(actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/onboarding/form-requests/:id/countersign/',
     { schema: schemas.formRequestCountersignSchema, config: ADMIN },
-    async (request) => forms.countersign(request, requireOrganization(request), request.params.id, request.body),
+    async (request) => forms.countersign(actorOf(request), request.params.id, request.body),
   );
 };

@@ -1,31 +1,61 @@
-import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formRequests, formTemplates, users, type FormField } from '../../db/schema';
-import { ApiError, invalid, notFound } from '../../lib/api-error';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isIsoDate } from '#domain/dates';
-import type { Page } from '../../lib/paging';
-import type { RequestOrganization } from '../../types';
-import { organizationAdminIds } from '../notifications/service';
-import type { FormRequestOut } from './form-request-schemas';
-import { requireSignature, withSignatureFile } from '../../lib/signature-files';
-import { requireFile, sendStoredFile } from '../../lib/stored-files';
+import type { Db } from '../../db/connection';
+import { formRequests, formTemplates, users, type FormField } from '../../db/schema';
+import { OFFICE, type Actor } from '../../lib/actor';
+import { ApiError, invalid } from '../../lib/api-error';
 import { personName } from '../../lib/names';
-import { inTransactionNotifying, isAdmin, requireEmployees } from './onboarding-support';
+import type { Page } from '../../lib/paging';
+import { requireOrganization } from '../../lib/request-organization';
+import { requireFile, sendStoredFile } from '../../lib/stored-files';
+import type {
+  formRequestCountersignSchema,
+  formRequestCreateSchema,
+  formRequestListSchema,
+  FormRequestOut,
+  formRequestSubmitSchema,
+} from './form-request-schemas';
+import {
+  inTransactionSigned,
+  moveRequest,
+  namesWithOpen,
+  noticeOffice,
+  listRequests,
+  loadRequest,
+  requireEmployees,
+  sendRequests,
+  type BodyOf,
+  type FilterOf,
+} from './onboarding-support';
+import { requireActiveSetting } from './settings-service';
 
-type FormRequestRow = typeof formRequests.$inferSelect;
-type TemplateRow = typeof formTemplates.$inferSelect;
-interface FormRequestRecord {
-  request: FormRequestRow;
-  template: TemplateRow;
-  employee: { id: number; firstName: string; lastName: string; email: string };
+type Paged = { count: number; results: FormRequestOut[] };
+
+/** What a form request is sent from. */
+const TEMPLATE = { table: formTemplates, field: 'template_id', noun: 'form template' };
+
+/** Form requests with their template and employee, to filter with `where`. */
+function selectRecords(db: Db) {
+  return db
+    .select({
+      request: formRequests,
+      template: formTemplates,
+      employee: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(formRequests)
+    .innerJoin(formTemplates, eq(formTemplates.id, formRequests.templateId))
+    .innerJoin(users, eq(users.id, formRequests.employeeId));
 }
+type FormRequestRecord = Awaited<ReturnType<typeof selectRecords>>[number];
 
 export const formRequestLink = (id: number) => `/onboarding/form-request/${id}`;
 /** The office's view of an employee's form: their answers and signature, then the countersign pad. */
 export const officeFormRequestLink = (employeeId: number, id: number) =>
   `/employees/${employeeId}/onboarding/form-request/${id}`;
 const employeeOnboardingLink = (employeeId: number) => `/employees/${employeeId}/onboarding`;
-const needsCountersign = (template: Pick<TemplateRow, 'signers'>) => template.signers.includes('ADMIN');
+const needsCountersign = (template: Pick<FormRequestRecord['template'], 'signers'>) =>
+  template.signers.includes('ADMIN');
 
 export function serializeFormRequest({ request, template, employee }: FormRequestRecord): FormRequestOut {
   return {
@@ -95,113 +125,47 @@ export function checkedAnswers(
 export function createFormRequestService(app: FastifyInstance) {
   const db = app.db;
 
-  function selectRecords() {
-    return db
-      .select({
-        request: formRequests,
-        template: formTemplates,
-        employee: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-      })
-      .from(formRequests)
-      .innerJoin(formTemplates, eq(formTemplates.id, formRequests.templateId))
-      .innerJoin(users, eq(users.id, formRequests.employeeId));
-  }
+  const load = (organizationId: number, id: number, ...more: SQL[]) =>
+    loadRequest(selectRecords(db), formRequests, organizationId, id, ...more);
 
-  /** The request, if the signed-in user may see it: its employee, or an admin of the organization. */
-  async function find(
-    request: FastifyRequest,
-    organization: RequestOrganization,
-    id: number,
-  ): Promise<FormRequestRecord> {
-    const conditions: SQL[] = [eq(formRequests.id, id), eq(formRequests.organizationId, organization.id)];
-    if (!isAdmin(request)) conditions.push(eq(formRequests.employeeId, request.user!.user.id));
-    const [record] = await selectRecords()
-      .where(and(...conditions))
-      .limit(1);
-    if (!record) throw notFound();
-    return record;
-  }
+  /** The request, if the actor may see it: its employee, or the office. */
+  const find = (actor: Actor, organizationId: number, id: number) =>
+    load(organizationId, id, ...(actor.can(OFFICE) ? [] : [eq(formRequests.employeeId, actor.user.id)]));
 
-  async function reload(organization: RequestOrganization, id: number): Promise<FormRequestOut> {
-    const [record] = await selectRecords()
-      .where(and(eq(formRequests.id, id), eq(formRequests.organizationId, organization.id)))
-      .limit(1);
-    return serializeFormRequest(record);
-  }
+  const audit = (actor: Actor, id: number, changed: Record<string, unknown>, action?: 'READ') =>
+    actor.audit({ entity: 'form_request', entityId: id, action, changed });
 
   return {
-    async create(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      input: { template_id: number; employee_ids: number[]; due_date?: string | null },
-    ): Promise<FormRequestOut[]> {
-      const [template] = await db
-        .select()
-        .from(formTemplates)
-        .where(and(eq(formTemplates.id, input.template_id), eq(formTemplates.organizationId, organization.id)))
-        .limit(1);
-      if (!template) throw invalid({ template_id: ['No such form template in this organization.'] });
-      if (!template.active) throw invalid({ template_id: ['This form template is retired.'] });
+    async create(actor: Actor, input: BodyOf<typeof formRequestCreateSchema>): Promise<FormRequestOut[]> {
+      const organization = requireOrganization(actor);
+      const template = await requireActiveSetting(db, organization.id, TEMPLATE, input.template_id);
       const employees = await requireEmployees(db, organization.id, input.employee_ids);
-      const open = await db
-        .select({ employeeId: formRequests.employeeId })
-        .from(formRequests)
-        .where(
-          and(
-            eq(formRequests.organizationId, organization.id),
-            eq(formRequests.templateId, template.id),
-            ne(formRequests.status, 'COMPLETED'),
-            inArray(
-              formRequests.employeeId,
-              employees.map((e) => e.id),
-            ),
-          ),
-        );
-      if (open.length) {
-        const names = employees.filter((e) => open.some((o) => o.employeeId === e.id)).map(personName);
-        const text = `Already waiting for this form: ${names.join(', ')}.`;
+      const open = and(eq(formRequests.templateId, template.id), ne(formRequests.status, 'COMPLETED'))!;
+      const waiting = await namesWithOpen(db, formRequests, organization.id, employees, open);
+      if (waiting) {
+        const text = `Already waiting for this form: ${waiting}.`;
         throw invalid({ employee_ids: [text] }, text);
       }
-      const now = app.now();
-      const rows = await inTransactionNotifying(app, async (tx, notice) => {
-        const created = await tx
-          .insert(formRequests)
-          .values(
-            employees.map((employee) => ({
-              organizationId: organization.id,
-              templateId: template.id,
-              employeeId: employee.id,
-              required: template.required,
-              status: 'PENDING',
-              dueDate: input.due_date ?? null,
-              requestedById: request.user!.user.id,
-              createdAt: now,
-            })),
-          )
-          .returning();
-        for (const row of created) {
-          await notice({
-            userId: row.employeeId,
-            organizationId: organization.id,
-            type: 'form_requested',
-            title: `Please fill and sign: ${template.name}`,
-            body: input.due_date ? `Due by ${input.due_date}.` : '',
-            link: formRequestLink(row.id),
-          });
-        }
-        return created;
-      });
+      const rows = await sendRequests(
+        app,
+        actor,
+        formRequests,
+        { organizationId: organization.id, employees },
+        () => ({ templateId: template.id, required: template.required, dueDate: input.due_date ?? null }),
+        (row) => ({
+          type: 'form_requested',
+          title: `Please fill and sign: ${template.name}`,
+          body: input.due_date ? `Due by ${input.due_date}.` : '',
+          link: formRequestLink(row.id),
+        }),
+      );
       for (const row of rows) {
-        await request.audit({
-          entity: 'form_request',
-          entityId: row.id,
-          changed: {
-            event: 'request',
-            template_id: template.id,
-            employee_id: row.employeeId,
-            required: row.required,
-            due_date: row.dueDate,
-          },
+        await audit(actor, row.id, {
+          event: 'request',
+          template_id: template.id,
+          employee_id: row.employeeId,
+          required: row.required,
+          due_date: row.dueDate,
         });
       }
       return rows.map((row) =>
@@ -209,206 +173,121 @@ export function createFormRequestService(app: FastifyInstance) {
       );
     },
 
-    async list(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      filter: { status?: string; employee?: number },
-      page: Page,
-    ): Promise<{ count: number; results: FormRequestOut[] }> {
-      const admin = isAdmin(request);
+    async list(actor: Actor, filter: FilterOf<typeof formRequestListSchema>, page: Page): Promise<Paged> {
+      const organization = requireOrganization(actor);
+      const office = actor.can(OFFICE);
+      const employeeId = office ? filter.employee : actor.user.id;
       const conditions: SQL[] = [eq(formRequests.organizationId, organization.id)];
-      if (!admin) conditions.push(eq(formRequests.employeeId, request.user!.user.id));
-      else if (filter.employee !== undefined) conditions.push(eq(formRequests.employeeId, filter.employee));
-      if (filter.status) conditions.push(eq(formRequests.status, filter.status));
-      const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        selectRecords()
-          .where(where)
-          .orderBy(desc(formRequests.createdAt), desc(formRequests.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ count: count() }).from(formRequests).where(where),
-      ]);
-      // an employee's reading of their own forms is audited too (every read, every role)
-      const employeeId = admin ? filter.employee : request.user!.user.id;
-      await request.audit({
-        entity: 'form_request',
-        changed: {
-          event: 'read-list',
-          ...(employeeId !== undefined ? { employee_id: employeeId } : {}),
-          count: rows.length,
-        },
-      });
-      return { count: Number(total?.count ?? 0), results: rows.map(serializeFormRequest) };
+      if (employeeId !== undefined) conditions.push(eq(formRequests.employeeId, employeeId));
+      const { count, results } = await listRequests(
+        actor,
+        db,
+        { table: formRequests, select: selectRecords(db) },
+        { conditions, status: filter.status, page },
+        employeeId !== undefined ? { employee_id: employeeId } : {},
+      );
+      return { count, results: results.map(serializeFormRequest) };
     },
 
-    async retrieve(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<FormRequestOut> {
-      const record = await find(request, organization, id);
-      await request.audit({
-        entity: 'form_request',
-        entityId: id,
-        changed: { event: 'read', employee_id: record.request.employeeId },
-      });
+    async retrieve(actor: Actor, id: number): Promise<FormRequestOut> {
+      const record = await find(actor, requireOrganization(actor).id, id);
+      await audit(actor, id, { event: 'read', employee_id: record.request.employeeId });
       return serializeFormRequest(record);
     },
 
     /** The employee's drawn signature of a signed request: for its employee, or the office (audited). */
-    async sendSignature(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      organization: RequestOrganization,
-      id: number,
-    ): Promise<FastifyReply> {
-      const record = await find(request, organization, id);
+    async sendSignature(actor: Actor, reply: FastifyReply, id: number): Promise<FastifyReply> {
+      const organization = requireOrganization(actor);
+      const record = await find(actor, organization.id, id);
       const file = await requireFile(
         app,
         record.request.signatureFileId,
         organization.id,
         'This form is not signed yet.',
       );
-      await request.audit({
-        entity: 'form_request',
-        entityId: id,
-        action: 'READ',
-        changed: { event: 'signature-read', employee_id: record.request.employeeId },
-      });
+      await audit(actor, id, { event: 'signature-read', employee_id: record.request.employeeId }, 'READ');
       return sendStoredFile(app, reply, file);
     },
 
     /** The employee fills and signs their own request (one transaction: the request, then the admins' notices). */
-    async submit(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      id: number,
-      input: { answers: Record<string, Answer>; signature: string },
-    ): Promise<FormRequestOut> {
-      const me = request.user!.user;
-      const [record] = await selectRecords()
-        .where(
-          and(
-            eq(formRequests.id, id),
-            eq(formRequests.organizationId, organization.id),
-            eq(formRequests.employeeId, me.id),
-          ),
-        )
-        .limit(1);
-      if (!record) throw notFound();
-      if (record.request.status !== 'PENDING')
-        throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
+    async submit(actor: Actor, id: number, input: BodyOf<typeof formRequestSubmitSchema>): Promise<FormRequestOut> {
+      const organization = requireOrganization(actor);
+      const me = actor.user;
+      const record = await load(organization.id, id, eq(formRequests.employeeId, me.id));
+      const alreadySigned = () => new ApiError(400, 'already_submitted', 'This form has already been signed.');
+      if (record.request.status !== 'PENDING') throw alreadySigned();
       const answers = checkedAnswers(record.template.fields, input.answers);
-      const signature = await requireSignature(input.signature);
       const countersign = needsCountersign(record.template);
       const status = countersign ? 'AWAITING_COUNTERSIGN' : 'COMPLETED';
       const now = app.now();
-      await withSignatureFile(
-        app,
-        signature,
-        { organizationId: organization.id, createdById: me.id },
-        (saveSignature) =>
-          inTransactionNotifying(app, async (tx, notice) => {
-            const file = await saveSignature(tx);
-            const updated = await tx
-              .update(formRequests)
-              .set({ status, answers, signatureFileId: file.id, signedAt: now })
-              .where(
-                and(
-                  eq(formRequests.id, id),
-                  eq(formRequests.organizationId, organization.id),
-                  eq(formRequests.status, 'PENDING'),
-                ),
-              )
-              .returning({ id: formRequests.id });
-            if (!updated.length) throw new ApiError(400, 'already_submitted', 'This form has already been signed.');
-            const name = personName(me);
-            for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
-              await notice({
-                userId: adminId,
-                organizationId: organization.id,
-                type: 'form_completed',
-                title: countersign
-                  ? `${name} signed ${record.template.name}: please countersign`
-                  : `${name} completed ${record.template.name}`,
-                link: countersign ? officeFormRequestLink(me.id, id) : employeeOnboardingLink(me.id),
-              });
-            }
-          }),
-      );
-      await request.audit({
-        entity: 'form_request',
-        entityId: id,
-        changed: {
-          event: 'submit',
-          status: { from: 'PENDING', to: status },
-          answers: Object.keys(answers),
-          signature: 'PNG',
-        },
+      await inTransactionSigned(app, actor, organization.id, input.signature, async (tx, file, notice) => {
+        await moveRequest(
+          tx,
+          formRequests,
+          { id, organizationId: organization.id, from: 'PENDING' },
+          { status, answers, signatureFileId: file.id, signedAt: now },
+          alreadySigned,
+        );
+        const name = personName(me);
+        await noticeOffice(tx, notice, {
+          organizationId: organization.id,
+          type: 'form_completed',
+          title: countersign
+            ? `${name} signed ${record.template.name}: please countersign`
+            : `${name} completed ${record.template.name}`,
+          link: countersign ? officeFormRequestLink(me.id, id) : employeeOnboardingLink(me.id),
+        });
       });
-      return reload(organization, id);
+      await audit(actor, id, {
+        event: 'submit',
+        status: { from: 'PENDING', to: status },
+        answers: Object.keys(answers),
+        signature: 'PNG',
+      });
+      return serializeFormRequest(await load(organization.id, id));
     },
 
     /** An admin countersigns a signed form that needs the office's signature too. */
     async countersign(
-      request: FastifyRequest,
-      organization: RequestOrganization,
+      actor: Actor,
       id: number,
-      input: { signature: string },
+      input: BodyOf<typeof formRequestCountersignSchema>,
     ): Promise<FormRequestOut> {
-      const record = await find(request, organization, id);
+      const organization = requireOrganization(actor);
+      const record = await find(actor, organization.id, id);
       if (!needsCountersign(record.template))
         throw new ApiError(400, 'no_countersignature', 'This form does not need the office’s signature.');
-      if (record.request.status !== 'AWAITING_COUNTERSIGN') {
-        throw new ApiError(400, 'not_awaiting_countersignature', 'This form is not waiting for a countersignature.');
-      }
-      const signature = await requireSignature(input.signature);
+      const notAwaiting = () =>
+        new ApiError(400, 'not_awaiting_countersignature', 'This form is not waiting for a countersignature.');
+      if (record.request.status !== 'AWAITING_COUNTERSIGN') throw notAwaiting();
       const now = app.now();
-      await withSignatureFile(
-        app,
-        signature,
-        { organizationId: organization.id, createdById: request.user!.user.id },
-        (saveSignature) =>
-          inTransactionNotifying(app, async (tx, notice) => {
-            const file = await saveSignature(tx);
-            const updated = await tx
-              .update(formRequests)
-              .set({
-                status: 'COMPLETED',
-                countersignatureFileId: file.id,
-                countersignedById: request.user!.user.id,
-                countersignedAt: now,
-              })
-              .where(
-                and(
-                  eq(formRequests.id, id),
-                  eq(formRequests.organizationId, organization.id),
-                  eq(formRequests.status, 'AWAITING_COUNTERSIGN'),
-                ),
-              )
-              .returning({ id: formRequests.id });
-            if (!updated.length)
-              throw new ApiError(
-                400,
-                'not_awaiting_countersignature',
-                'This form is not waiting for a countersignature.',
-              );
-            await notice({
-              userId: record.request.employeeId,
-              organizationId: organization.id,
-              type: 'form_completed',
-              title: `${record.template.name} is complete: the office countersigned it`,
-              link: formRequestLink(id),
-            });
-          }),
-      );
-      await request.audit({
-        entity: 'form_request',
-        entityId: id,
-        changed: {
-          event: 'countersign',
-          status: { from: 'AWAITING_COUNTERSIGN', to: 'COMPLETED' },
-          employee_id: record.request.employeeId,
-        },
+      await inTransactionSigned(app, actor, organization.id, input.signature, async (tx, file, notice) => {
+        await moveRequest(
+          tx,
+          formRequests,
+          { id, organizationId: organization.id, from: 'AWAITING_COUNTERSIGN' },
+          {
+            status: 'COMPLETED',
+            countersignatureFileId: file.id,
+            countersignedById: actor.user.id,
+            countersignedAt: now,
+          },
+          notAwaiting,
+        );
+        await notice({
+          userId: record.request.employeeId,
+          organizationId: organization.id,
+          type: 'form_completed',
+          title: `${record.template.name} is complete: the office countersigned it`,
+          link: formRequestLink(id),
+        });
       });
-      return reload(organization, id);
+      await audit(actor, id, {
+        event: 'countersign',
+        status: { from: 'AWAITING_COUNTERSIGN', to: 'COMPLETED' },
+        employee_id: record.request.employeeId,
+      });
+      return serializeFormRequest(await load(organization.id, id));
     },
   };
 }

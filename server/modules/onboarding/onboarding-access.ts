@@ -13,5 +13,8 @@ export const EMPLOYEE_SELF_OR_ADMIN = {
     duringFormsDue: true as const,
   },
 };
-/** The RN who observes an HHA's skills: an employee, checked in the service (READY, position RN). */
-export const OBSERVER = { access: { roles: ['ROLE_EMPLOYEE' as const] } };
+/**
+ * The RN who observes an HHA's skills: a READY employee (of the permission table's people, they alone hold
+ * view-workschedules); the position RN, which the table does not state, is checked in the service.
+ */
+export const OBSERVER = { access: { permission: 'view-workschedules' as Permission } };

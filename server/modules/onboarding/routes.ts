@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { organizationToday } from '../../lib/dates';
 import { requireOrganization } from '../../lib/request-organization';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../../schemas/common';
@@ -24,10 +25,11 @@ const onboardingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/onboarding/checklist/',
     { schema: onboardingChecklistSchema, config: EMPLOYEE_SELF },
     async (request) => {
-      const organization = requireOrganization(request);
-      const me = request.user!.user.id;
+      const actor = actorOf(request);
+      const organization = requireOrganization(actor);
+      const me = actor.user.id;
       // one's own onboarding record: audited as every read of an employee's
-      await request.audit({ entity: 'employee', entityId: me, action: 'READ', changed: { event: 'checklist' } });
+      await actor.audit({ entity: 'employee', entityId: me, action: 'READ', changed: { event: 'checklist' } });
       return buildChecklist(app.db, organization.id, me, organizationToday(app, organization));
     },
   );

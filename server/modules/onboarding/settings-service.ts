@@ -1,5 +1,8 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from '@fastify/type-provider-typebox';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connection';
 import {
   competencyTests,
   documentTypes,
@@ -9,9 +12,11 @@ import {
   type ObservedSkill,
   type TestQuestion,
 } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
-import type { RequestOrganization } from '../../types';
+import { requireOrganization } from '../../lib/request-organization';
+import { pageAndCount } from './onboarding-support';
 import type {
   CompetencyTestChanges,
   CompetencyTestInput,
@@ -24,7 +29,10 @@ import type {
   FormTemplateOut,
   NoteTypeChanges,
   NoteTypeOut,
+  noteTypeSchemas,
 } from './settings-schemas';
+
+type NoteTypeInput = Static<typeof noteTypeSchemas.create.body>;
 
 type FormTemplateRow = typeof formTemplates.$inferSelect;
 type NoteTypeRow = typeof noteTypes.$inferSelect;
@@ -182,105 +190,127 @@ function differences(
   return changed;
 }
 
-/** The onboarding settings of the request's organization: every query carries its organization filter. */
+type SettingTable = typeof formTemplates | typeof noteTypes | typeof documentTypes | typeof competencyTests;
+
+/** The audit log's entity of each setting. */
+const ENTITY_OF = new Map<SettingTable, string>([
+  [formTemplates, 'form_template'],
+  [noteTypes, 'note_type'],
+  [documentTypes, 'document_type'],
+  [competencyTests, 'competency_test'],
+]);
+
+/** One of the organization's settings by id (undefined: that organization has none of that id). */
+export async function findSetting<Table extends SettingTable>(
+  db: Db,
+  table: Table,
+  organizationId: number,
+  id: number,
+): Promise<Table['$inferSelect'] | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as SettingTable)
+    .where(and(eq(table.id, id), eq(table.organizationId, organizationId)))
+    .limit(1);
+  return row as Table['$inferSelect'] | undefined;
+}
+
+/** The setting a request is sent from: the organization's and not retired, or a 400 naming `field`. */
+export async function requireActiveSetting<Table extends SettingTable>(
+  db: Db,
+  organizationId: number,
+  { table, field, noun }: { table: Table; field: string; noun: string },
+  id: number,
+): Promise<Table['$inferSelect']> {
+  const row = await findSetting(db, table, organizationId, id);
+  if (!row) throw invalid({ [field]: [`No such ${noun} in this organization.`] });
+  if (!row.active) throw invalid({ [field]: [`This ${noun} is retired.`] });
+  return row;
+}
+
+/** The onboarding settings of the actor's organization: every query carries its organization filter. */
 export function createSettingsService(app: FastifyInstance) {
   const db = app.db;
 
-  async function pageOf<T>(
-    table: typeof formTemplates | typeof noteTypes | typeof documentTypes | typeof competencyTests,
-    organizationId: number,
-    active: boolean | undefined,
-    page: Page,
-    serialize: (row: never) => T,
-  ): Promise<{ count: number; results: T[] }> {
-    const conditions: SQL[] = [eq(table.organizationId, organizationId)];
-    if (active !== undefined) conditions.push(eq(table.active, active));
-    const where = and(...conditions);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(asc(table.name), asc(table.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ count: count() }).from(table).where(where),
-    ]);
-    return { count: Number(total?.count ?? 0), results: rows.map((row) => serialize(row as never)) };
+  function listOf<T>(table: SettingTable, serialize: (row: never) => T) {
+    return async (actor: Actor, active: boolean | undefined, page: Page): Promise<{ count: number; results: T[] }> => {
+      const conditions: SQL[] = [eq(table.organizationId, requireOrganization(actor).id)];
+      if (active !== undefined) conditions.push(eq(table.active, active));
+      const where = and(...conditions);
+      const { count, results } = await pageAndCount(
+        db,
+        table,
+        where,
+        page,
+        db.select().from(table).where(where).orderBy(asc(table.name), asc(table.id)),
+      );
+      return { count, results: results.map((row) => serialize(row as never)) };
+    };
   }
 
-  async function findTemplate(organization: RequestOrganization, id: number): Promise<FormTemplateRow> {
-    const [row] = await db
-      .select()
-      .from(formTemplates)
-      .where(and(eq(formTemplates.id, id), eq(formTemplates.organizationId, organization.id)))
-      .limit(1);
+  /** The setting of the actor's organization, or 404. */
+  async function find<Table extends SettingTable>(actor: Actor, table: Table, id: number) {
+    const row = await findSetting(db, table, requireOrganization(actor).id, id);
     if (!row) throw notFound();
     return row;
   }
-  async function findNoteType(organization: RequestOrganization, id: number): Promise<NoteTypeRow> {
+
+  /** Changes one setting of the actor's organization, audited with what changed; answers the changed row. */
+  async function change<Table extends SettingTable>(
+    actor: Actor,
+    table: Table,
+    id: number,
+    values: PgUpdateSetSource<Table>,
+    changed: Record<string, unknown>,
+  ): Promise<Table['$inferSelect']> {
     const [row] = await db
-      .select()
-      .from(noteTypes)
-      .where(and(eq(noteTypes.id, id), eq(noteTypes.organizationId, organization.id)))
-      .limit(1);
-    if (!row) throw notFound();
-    return row;
+      .update(table as SettingTable)
+      .set(values as PgUpdateSetSource<SettingTable>)
+      .where(and(eq(table.id, id), eq(table.organizationId, requireOrganization(actor).id)))
+      .returning();
+    await actor.audit({ entity: ENTITY_OF.get(table)!, entityId: id, changed });
+    return row as Table['$inferSelect'];
   }
-  async function findDocumentType(organization: RequestOrganization, id: number): Promise<DocumentTypeRow> {
+
+  /** Adds one setting to the actor's organization, audited with what it holds. */
+  async function add<Table extends SettingTable, Out extends object>(
+    actor: Actor,
+    table: Table,
+    values: Omit<Table['$inferInsert'], 'organizationId' | 'createdAt'>,
+    serialize: (row: Table['$inferSelect']) => Out,
+  ): Promise<Out> {
     const [row] = await db
-      .select()
-      .from(documentTypes)
-      .where(and(eq(documentTypes.id, id), eq(documentTypes.organizationId, organization.id)))
-      .limit(1);
-    if (!row) throw notFound();
-    return row;
-  }
-  async function findTest(organization: RequestOrganization, id: number): Promise<CompetencyTestRow> {
-    const [row] = await db
-      .select()
-      .from(competencyTests)
-      .where(and(eq(competencyTests.id, id), eq(competencyTests.organizationId, organization.id)))
-      .limit(1);
-    if (!row) throw notFound();
-    return row;
+      .insert(table as SettingTable)
+      .values({ ...values, organizationId: requireOrganization(actor).id, createdAt: app.now() } as never)
+      .returning();
+    const out = serialize(row as Table['$inferSelect']);
+    await actor.audit({ entity: ENTITY_OF.get(table)!, entityId: row.id, changed: { event: 'create', ...out } });
+    return out;
   }
 
   return {
-    listFormTemplates: (organization: RequestOrganization, active: boolean | undefined, page: Page) =>
-      pageOf(formTemplates, organization.id, active, page, serializeFormTemplate),
-    retrieveFormTemplate: async (organization: RequestOrganization, id: number) =>
-      serializeFormTemplate(await findTemplate(organization, id)),
+    listFormTemplates: listOf(formTemplates, serializeFormTemplate),
+    retrieveFormTemplate: async (actor: Actor, id: number) =>
+      serializeFormTemplate(await find(actor, formTemplates, id)),
 
-    async createFormTemplate(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      input: FormTemplateInput,
-    ): Promise<FormTemplateOut> {
-      const values = {
-        organizationId: organization.id,
-        name: blankName(input.name)!,
-        description: (input.description ?? '').trim(),
-        fields: checkedFields(input.fields),
-        signers: checkedSigners(input.signers ?? ['EMPLOYEE']),
-        required: input.required ?? true,
-        assignOnHire: input.assign_on_hire ?? false,
-        active: input.active ?? true,
-        createdAt: app.now(),
-      };
-      const [row] = await db.insert(formTemplates).values(values).returning();
-      const out = serializeFormTemplate(row);
-      await request.audit({ entity: 'form_template', entityId: row.id, changed: { event: 'create', ...out } });
-      return out;
-    },
+    createFormTemplate: (actor: Actor, input: FormTemplateInput): Promise<FormTemplateOut> =>
+      add(
+        actor,
+        formTemplates,
+        {
+          name: blankName(input.name)!,
+          description: (input.description ?? '').trim(),
+          fields: checkedFields(input.fields),
+          signers: checkedSigners(input.signers ?? ['EMPLOYEE']),
+          required: input.required ?? true,
+          assignOnHire: input.assign_on_hire ?? false,
+          active: input.active ?? true,
+        },
+        serializeFormTemplate,
+      ),
 
-    async updateFormTemplate(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      id: number,
-      input: FormTemplateChanges,
-    ): Promise<FormTemplateOut> {
-      const before = serializeFormTemplate(await findTemplate(organization, id));
+    async updateFormTemplate(actor: Actor, id: number, input: FormTemplateChanges): Promise<FormTemplateOut> {
+      const before = serializeFormTemplate(await find(actor, formTemplates, id));
       const after = {
         name: blankName(input.name),
         description: input.description?.trim(),
@@ -292,96 +322,43 @@ export function createSettingsService(app: FastifyInstance) {
       };
       const changed = differences(before, after);
       if (!Object.keys(changed).length) return before;
-      const [row] = await db
-        .update(formTemplates)
-        .set({
-          name: after.name,
-          description: after.description,
-          fields: after.fields,
-          signers: after.signers,
-          required: after.required,
-          assignOnHire: after.assign_on_hire,
-          active: after.active,
-          updatedAt: app.now(),
-        })
-        .where(and(eq(formTemplates.id, id), eq(formTemplates.organizationId, organization.id)))
-        .returning();
-      await request.audit({ entity: 'form_template', entityId: id, changed });
-      return serializeFormTemplate(row);
+      const { assign_on_hire: assignOnHire, ...same } = after;
+      return serializeFormTemplate(
+        await change(actor, formTemplates, id, { ...same, assignOnHire, updatedAt: app.now() }, changed),
+      );
     },
 
-    listNoteTypes: (organization: RequestOrganization, active: boolean | undefined, page: Page) =>
-      pageOf(noteTypes, organization.id, active, page, serializeNoteType),
+    listNoteTypes: listOf(noteTypes, serializeNoteType),
 
-    async createNoteType(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      input: { name: string; active?: boolean },
-    ): Promise<NoteTypeOut> {
-      const [row] = await db
-        .insert(noteTypes)
-        .values({
-          organizationId: organization.id,
-          name: blankName(input.name)!,
-          active: input.active ?? true,
-          createdAt: app.now(),
-        })
-        .returning();
-      const out = serializeNoteType(row);
-      await request.audit({ entity: 'note_type', entityId: row.id, changed: { event: 'create', ...out } });
-      return out;
-    },
+    createNoteType: (actor: Actor, input: NoteTypeInput): Promise<NoteTypeOut> =>
+      add(actor, noteTypes, { name: blankName(input.name)!, active: input.active ?? true }, serializeNoteType),
 
-    async updateNoteType(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      id: number,
-      input: NoteTypeChanges,
-    ): Promise<NoteTypeOut> {
-      const before = serializeNoteType(await findNoteType(organization, id));
-      const changed = differences(before, { name: blankName(input.name), active: input.active });
+    async updateNoteType(actor: Actor, id: number, input: NoteTypeChanges): Promise<NoteTypeOut> {
+      const before = serializeNoteType(await find(actor, noteTypes, id));
+      const after = { name: blankName(input.name), active: input.active };
+      const changed = differences(before, after);
       if (!Object.keys(changed).length) return before;
-      const [row] = await db
-        .update(noteTypes)
-        .set({ name: blankName(input.name), active: input.active })
-        .where(and(eq(noteTypes.id, id), eq(noteTypes.organizationId, organization.id)))
-        .returning();
-      await request.audit({ entity: 'note_type', entityId: id, changed });
-      return serializeNoteType(row);
+      return serializeNoteType(await change(actor, noteTypes, id, after, changed));
     },
 
-    listDocumentTypes: (organization: RequestOrganization, active: boolean | undefined, page: Page) =>
-      pageOf(documentTypes, organization.id, active, page, serializeDocumentType),
+    listDocumentTypes: listOf(documentTypes, serializeDocumentType),
 
-    async createDocumentType(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      input: DocumentTypeInput,
-    ): Promise<DocumentTypeOut> {
-      const [row] = await db
-        .insert(documentTypes)
-        .values({
-          organizationId: organization.id,
+    createDocumentType: (actor: Actor, input: DocumentTypeInput): Promise<DocumentTypeOut> =>
+      add(
+        actor,
+        documentTypes,
+        {
           name: blankName(input.name)!,
           required: input.required ?? true,
           requiresExpiry: input.requires_expiry ?? false,
           positions: [...(input.positions ?? [])],
           active: input.active ?? true,
-          createdAt: app.now(),
-        })
-        .returning();
-      const out = serializeDocumentType(row);
-      await request.audit({ entity: 'document_type', entityId: row.id, changed: { event: 'create', ...out } });
-      return out;
-    },
+        },
+        serializeDocumentType,
+      ),
 
-    async updateDocumentType(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      id: number,
-      input: DocumentTypeChanges,
-    ): Promise<DocumentTypeOut> {
-      const before = serializeDocumentType(await findDocumentType(organization, id));
+    async updateDocumentType(actor: Actor, id: number, input: DocumentTypeChanges): Promise<DocumentTypeOut> {
+      const before = serializeDocumentType(await find(actor, documentTypes, id));
       const after = {
         name: blankName(input.name),
         required: input.required,
@@ -391,36 +368,20 @@ export function createSettingsService(app: FastifyInstance) {
       };
       const changed = differences(before, after);
       if (!Object.keys(changed).length) return before;
-      const [row] = await db
-        .update(documentTypes)
-        .set({
-          name: after.name,
-          required: after.required,
-          requiresExpiry: after.requires_expiry,
-          positions: after.positions,
-          active: after.active,
-        })
-        .where(and(eq(documentTypes.id, id), eq(documentTypes.organizationId, organization.id)))
-        .returning();
-      await request.audit({ entity: 'document_type', entityId: id, changed });
-      return serializeDocumentType(row);
+      const { requires_expiry: requiresExpiry, ...same } = after;
+      return serializeDocumentType(await change(actor, documentTypes, id, { ...same, requiresExpiry }, changed));
     },
 
-    listCompetencyTests: (organization: RequestOrganization, active: boolean | undefined, page: Page) =>
-      pageOf(competencyTests, organization.id, active, page, serializeCompetencyTest),
-    retrieveCompetencyTest: async (organization: RequestOrganization, id: number) =>
-      serializeCompetencyTest(await findTest(organization, id)),
+    listCompetencyTests: listOf(competencyTests, serializeCompetencyTest),
+    retrieveCompetencyTest: async (actor: Actor, id: number) =>
+      serializeCompetencyTest(await find(actor, competencyTests, id)),
 
-    async createCompetencyTest(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      input: CompetencyTestInput,
-    ): Promise<CompetencyTestOut> {
+    createCompetencyTest(actor: Actor, input: CompetencyTestInput): Promise<CompetencyTestOut> {
       const { questions, observedSkills } = checkedTest(input.questions, input.observed_skills ?? []);
-      const [row] = await db
-        .insert(competencyTests)
-        .values({
-          organizationId: organization.id,
+      return add(
+        actor,
+        competencyTests,
+        {
           name: blankName(input.name)!,
           description: (input.description ?? '').trim(),
           passMark: input.pass_mark,
@@ -428,21 +389,13 @@ export function createSettingsService(app: FastifyInstance) {
           observedSkills,
           positions: [...(input.positions ?? [])],
           active: input.active ?? true,
-          createdAt: app.now(),
-        })
-        .returning();
-      const out = serializeCompetencyTest(row);
-      await request.audit({ entity: 'competency_test', entityId: row.id, changed: { event: 'create', ...out } });
-      return out;
+        },
+        serializeCompetencyTest,
+      );
     },
 
-    async updateCompetencyTest(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      id: number,
-      input: CompetencyTestChanges,
-    ): Promise<CompetencyTestOut> {
-      const current = await findTest(organization, id);
+    async updateCompetencyTest(actor: Actor, id: number, input: CompetencyTestChanges): Promise<CompetencyTestOut> {
+      const current = await find(actor, competencyTests, id);
       const before = serializeCompetencyTest(current);
       const checked =
         input.questions || input.observed_skills
@@ -459,22 +412,10 @@ export function createSettingsService(app: FastifyInstance) {
       };
       const changed = differences(before, after);
       if (!Object.keys(changed).length) return before;
-      const [row] = await db
-        .update(competencyTests)
-        .set({
-          name: after.name,
-          description: after.description,
-          passMark: after.pass_mark,
-          questions: after.questions,
-          observedSkills: after.observed_skills,
-          positions: after.positions,
-          active: after.active,
-          updatedAt: app.now(),
-        })
-        .where(and(eq(competencyTests.id, id), eq(competencyTests.organizationId, organization.id)))
-        .returning();
-      await request.audit({ entity: 'competency_test', entityId: id, changed });
-      return serializeCompetencyTest(row);
+      const { pass_mark: passMark, observed_skills: observedSkills, ...same } = after;
+      return serializeCompetencyTest(
+        await change(actor, competencyTests, id, { ...same, passMark, observedSkills, updatedAt: app.now() }, changed),
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
-import { requireOrganization } from '../../lib/request-organization';
 import { ADMIN, EMPLOYEE_SELF, EMPLOYEE_SELF_OR_ADMIN, OBSERVER } from './onboarding-access';
 import * as schemas from './test-request-schemas';
 import { createTestRequestService } from './test-request-service';
@@ -11,8 +11,7 @@ export const testRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/onboarding/test-requests/',
     { schema: schemas.testRequestCreateSchema, config: ADMIN },
-    async (request, reply) =>
-      reply.status(201).send(await tests.create(request, requireOrganization(request), request.body)),
+    async (request, reply) => reply.status(201).send(await tests.create(actorOf(request), request.body)),
   );
 
   app.get(
@@ -21,7 +20,7 @@ export const testRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { limit, offset, ...filter } = request.query;
       const page = pageOf({ limit, offset });
-      const { count, results } = await tests.list(request, requireOrganization(request), filter, page);
+      const { count, results } = await tests.list(actorOf(request), filter, page);
       return pagedAnswer(request, page, count, results);
     },
   );
@@ -29,24 +28,24 @@ export const testRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/onboarding/test-requests/awaiting-observation/count/',
     { schema: schemas.testRequestAwaitingCountSchema, config: OBSERVER },
-    async (request) => tests.awaitingObservationCount(request, requireOrganization(request)),
+    async (request) => tests.awaitingObservationCount(actorOf(request)),
   );
 
   app.get(
     '/api/onboarding/test-requests/:id/',
     { schema: schemas.testRequestRetrieveSchema, config: EMPLOYEE_SELF_OR_ADMIN },
-    async (request) => tests.retrieve(request, requireOrganization(request), request.params.id),
+    async (request) => tests.retrieve(actorOf(request), request.params.id),
   );
 
   app.post(
     '/api/onboarding/test-requests/:id/submit/',
     { schema: schemas.testRequestSubmitSchema, config: EMPLOYEE_SELF },
-    async (request) => tests.submit(request, requireOrganization(request), request.params.id, request.body),
+    async (request) => tests.submit(actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/onboarding/test-requests/:id/observation/',
     { schema: schemas.testRequestObservationSchema, config: OBSERVER },
-    async (request) => tests.observe(request, requireOrganization(request), request.params.id, request.body),
+    async (request) => tests.observe(actorOf(request), request.params.id, request.body),
   );
 };

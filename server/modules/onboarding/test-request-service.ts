@@ -1,32 +1,46 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connection';
 import { competencyTests, employeeProfiles, testRequests, users, type SkillResult } from '../../db/schema';
-import { ApiError, invalid, notFound, permissionDenied } from '../../lib/api-error';
+import { OFFICE, type Actor } from '../../lib/actor';
+import { ApiError, invalid, permissionDenied } from '../../lib/api-error';
 import { personName } from '../../lib/names';
 import type { Page } from '../../lib/paging';
-import type { RequestOrganization } from '../../types';
-import { requireSignature, withSignatureFile } from '../../lib/signature-files';
-import { organizationAdminIds } from '../notifications/service';
+import { requireOrganization } from '../../lib/request-organization';
 import {
   inTransactionNotifying,
-  isAdmin,
+  inTransactionSigned,
   isObservingNurse,
+  moveRequest,
+  namesWithOpen,
   newQuestionOrder,
+  noticeOffice,
   organizationNurseIds,
+  listRequests,
+  loadRequest,
   requireEmployees,
   requireObservingNurse,
+  sendRequests,
+  type BodyOf,
+  type FilterOf,
 } from './onboarding-support';
-import type { TestRequestOut } from './test-request-schemas';
+import { requireActiveSetting } from './settings-service';
+import type {
+  testRequestCreateSchema,
+  testRequestListSchema,
+  testRequestObservationSchema,
+  TestRequestOut,
+  testRequestSubmitSchema,
+} from './test-request-schemas';
+
+type Paged = { count: number; results: TestRequestOut[] };
+
+/** What a test request is sent from. */
+const TEST = { table: competencyTests, field: 'test_id', noun: 'competency test' };
 
 type TestRequestRow = typeof testRequests.$inferSelect;
 type TestRow = typeof competencyTests.$inferSelect;
-interface TestRequestRecord {
-  request: TestRequestRow;
-  test: TestRow;
-  employee: { id: number; firstName: string; lastName: string; email: string; position: string | null };
-  observer: { id: number; firstName: string; lastName: string; email: string } | null;
-}
 
 export const testRequestLink = (id: number) => `/onboarding/test-request/${id}`;
 export const testResultLink = (id: number) => `/onboarding/test-request/result?id=${id}`;
@@ -36,6 +50,34 @@ const needsObservation = (test: Pick<TestRow, 'observedSkills'>, position: strin
   test.observedSkills.length > 0 && position === 'HHA';
 
 const observers = alias(users, 'observers');
+
+/** Test requests with their test, employee (and position) and observer, to filter with `where`. */
+function selectRecords(db: Db) {
+  return db
+    .select({
+      request: testRequests,
+      test: competencyTests,
+      employee: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        position: employeeProfiles.position,
+      },
+      observer: {
+        id: observers.id,
+        firstName: observers.firstName,
+        lastName: observers.lastName,
+        email: observers.email,
+      },
+    })
+    .from(testRequests)
+    .innerJoin(competencyTests, eq(competencyTests.id, testRequests.testId))
+    .innerJoin(users, eq(users.id, testRequests.employeeId))
+    .leftJoin(employeeProfiles, eq(employeeProfiles.userId, testRequests.employeeId))
+    .leftJoin(observers, eq(observers.id, testRequests.observerId));
+}
+type TestRequestRecord = Awaited<ReturnType<typeof selectRecords>>[number];
 
 /** The test's questions in the order this attempt asks them (its own shuffle; the test's order for older attempts). */
 function questionsOfAttempt(test: TestRow, request: TestRequestRow): TestRow['questions'] {
@@ -91,48 +133,14 @@ export function serializeTestRequest(
 export function createTestRequestService(app: FastifyInstance) {
   const db = app.db;
 
-  function selectRecords() {
-    return db
-      .select({
-        request: testRequests,
-        test: competencyTests,
-        employee: {
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          position: employeeProfiles.position,
-        },
-        observer: {
-          id: observers.id,
-          firstName: observers.firstName,
-          lastName: observers.lastName,
-          email: observers.email,
-        },
-      })
-      .from(testRequests)
-      .innerJoin(competencyTests, eq(competencyTests.id, testRequests.testId))
-      .innerJoin(users, eq(users.id, testRequests.employeeId))
-      .leftJoin(employeeProfiles, eq(employeeProfiles.userId, testRequests.employeeId))
-      .leftJoin(observers, eq(observers.id, testRequests.observerId));
-  }
+  const load = (organizationId: number, id: number, ...more: (SQL | undefined)[]) =>
+    loadRequest(selectRecords(db), testRequests, organizationId, id, ...more);
 
-  async function load(
-    organization: RequestOrganization,
-    id: number,
-    ...more: (SQL | undefined)[]
-  ): Promise<TestRequestRecord | null> {
-    const [record] = await selectRecords()
-      .where(and(eq(testRequests.id, id), eq(testRequests.organizationId, organization.id), ...more))
-      .limit(1);
-    return (record as TestRequestRecord | undefined) ?? null;
-  }
-
-  /** Who may see a request: its employee, an admin, or an RN of the organization once it waits for (or had) their observation. */
-  function visibleTo(request: FastifyRequest): SQL | undefined {
-    if (isAdmin(request)) return undefined;
-    const me = request.user!.user.id;
-    if (isObservingNurse(request)) {
+  /** Who may see a request: its employee, the office, or an RN of the organization once it waits for (or had) their observation. */
+  async function visibleTo(actor: Actor): Promise<SQL | undefined> {
+    if (actor.can(OFFICE)) return undefined;
+    const me = actor.user.id;
+    if (await isObservingNurse(db, actor)) {
       return or(
         eq(testRequests.employeeId, me),
         eq(testRequests.status, 'AWAITING_OBSERVATION'),
@@ -142,47 +150,29 @@ export function createTestRequestService(app: FastifyInstance) {
     return eq(testRequests.employeeId, me);
   }
 
+  const audit = (actor: Actor, id: number, changed: Record<string, unknown>) =>
+    actor.audit({ entity: 'test_request', entityId: id, changed });
+
+  /** The request as the actor sees it, read again after a change. */
+  const reloaded = async (actor: Actor, organizationId: number, id: number) =>
+    serializeTestRequest(await load(organizationId, id), actor.user.id);
+
   return {
-    async create(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      input: { test_id: number; employee_ids: number[] },
-    ): Promise<TestRequestOut[]> {
-      const [test] = await db
-        .select()
-        .from(competencyTests)
-        .where(and(eq(competencyTests.id, input.test_id), eq(competencyTests.organizationId, organization.id)))
-        .limit(1);
-      if (!test) throw invalid({ test_id: ['No such competency test in this organization.'] });
-      if (!test.active) throw invalid({ test_id: ['This competency test is retired.'] });
+    async create(actor: Actor, input: BodyOf<typeof testRequestCreateSchema>): Promise<TestRequestOut[]> {
+      const organization = requireOrganization(actor);
+      const test = await requireActiveSetting(db, organization.id, TEST, input.test_id);
       const employees = await requireEmployees(db, organization.id, input.employee_ids);
       const problems: string[] = [];
       if (test.positions.length) {
         const others = employees.filter((e) => !e.position || !test.positions.includes(e.position));
         if (others.length) problems.push(`This test is not for the position of ${others.map(personName).join(', ')}.`);
       }
-      const open = await db
-        .select({ employeeId: testRequests.employeeId })
-        .from(testRequests)
-        .where(
-          and(
-            eq(testRequests.organizationId, organization.id),
-            eq(testRequests.testId, test.id),
-            inArray(testRequests.status, ['PENDING', 'AWAITING_OBSERVATION']),
-            inArray(
-              testRequests.employeeId,
-              employees.map((e) => e.id),
-            ),
-          ),
-        );
-      if (open.length) {
-        problems.push(
-          `Already taking this test: ${employees
-            .filter((e) => open.some((o) => o.employeeId === e.id))
-            .map(personName)
-            .join(', ')}.`,
-        );
-      }
+      const open = and(
+        eq(testRequests.testId, test.id),
+        inArray(testRequests.status, ['PENDING', 'AWAITING_OBSERVATION']),
+      )!;
+      const taking = await namesWithOpen(db, testRequests, organization.id, employees, open);
+      if (taking) problems.push(`Already taking this test: ${taking}.`);
       if (problems.length) throw invalid({ employee_ids: problems }, problems[0]);
       // a retake asks the questions in another order than the attempt before it
       const earlier = await db
@@ -207,99 +197,60 @@ export function createTestRequestService(app: FastifyInstance) {
           previous ? (previous.questionOrder.length ? previous.questionOrder : questionIds) : null,
         );
       };
-      const now = app.now();
-      const rows = await inTransactionNotifying(app, async (tx, notice) => {
-        const created = await tx
-          .insert(testRequests)
-          .values(
-            employees.map((employee) => ({
-              organizationId: organization.id,
-              testId: test.id,
-              employeeId: employee.id,
-              status: 'PENDING',
-              questionOrder: orderFor(employee.id),
-              requestedById: request.user!.user.id,
-              createdAt: now,
-            })),
-          )
-          .returning();
-        for (const row of created) {
-          await notice({
-            userId: row.employeeId,
-            organizationId: organization.id,
-            type: 'test_requested',
-            title: `Please take the competency test: ${test.name}`,
-            link: testRequestLink(row.id),
-          });
-        }
-        return created;
-      });
-      for (const row of rows) {
-        await request.audit({
-          entity: 'test_request',
-          entityId: row.id,
-          changed: { event: 'request', test_id: test.id, employee_id: row.employeeId },
-        });
-      }
+      const rows = await sendRequests(
+        app,
+        actor,
+        testRequests,
+        { organizationId: organization.id, employees },
+        (employee) => ({ testId: test.id, questionOrder: orderFor(employee.id) }),
+        (row) => ({
+          type: 'test_requested',
+          title: `Please take the competency test: ${test.name}`,
+          link: testRequestLink(row.id),
+        }),
+      );
+      for (const row of rows)
+        await audit(actor, row.id, { event: 'request', test_id: test.id, employee_id: row.employeeId });
       return rows.map((row) =>
         serializeTestRequest(
           { request: row, test, employee: employees.find((e) => e.id === row.employeeId)!, observer: null },
-          request.user!.user.id,
+          actor.user.id,
         ),
       );
     },
 
-    async list(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      filter: { status?: string; awaiting_observation?: boolean; employee?: number },
-      page: Page,
-    ): Promise<{ count: number; results: TestRequestOut[] }> {
-      const admin = isAdmin(request);
-      const me = request.user!.user.id;
+    async list(actor: Actor, filter: FilterOf<typeof testRequestListSchema>, page: Page): Promise<Paged> {
+      const organization = requireOrganization(actor);
+      const office = actor.can(OFFICE);
+      const me = actor.user.id;
       const conditions: SQL[] = [eq(testRequests.organizationId, organization.id)];
       if (filter.awaiting_observation) {
-        if (!admin && !isObservingNurse(request))
+        if (!office && !(await isObservingNurse(db, actor)))
           throw permissionDenied('Only a registered nurse of the organization observes skills.');
         conditions.push(eq(testRequests.status, 'AWAITING_OBSERVATION'));
         // a nurse never observes her own skills (the menu's count says the same)
-        if (!admin) conditions.push(ne(testRequests.employeeId, me));
-      } else if (!admin) {
+        if (!office) conditions.push(ne(testRequests.employeeId, me));
+      } else if (!office) {
         conditions.push(eq(testRequests.employeeId, me));
       }
-      if (admin && filter.employee !== undefined) conditions.push(eq(testRequests.employeeId, filter.employee));
-      if (filter.status) conditions.push(eq(testRequests.status, filter.status));
-      const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        selectRecords()
-          .where(where)
-          .orderBy(desc(testRequests.createdAt), desc(testRequests.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ count: count() }).from(testRequests).where(where),
-      ]);
-      // an employee's reading of their own tests is audited too (every read, every role)
-      await request.audit({
-        entity: 'test_request',
-        changed: {
-          event: 'read-list',
+      if (office && filter.employee !== undefined) conditions.push(eq(testRequests.employeeId, filter.employee));
+      const { count, results } = await listRequests(
+        actor,
+        db,
+        { table: testRequests, select: selectRecords(db) },
+        { conditions, status: filter.status, page },
+        {
           ...(filter.awaiting_observation ? { awaiting_observation: true } : {}),
           ...(filter.employee !== undefined ? { employee_id: filter.employee } : {}),
-          count: rows.length,
         },
-      });
-      return {
-        count: Number(total?.count ?? 0),
-        results: (rows as TestRequestRecord[]).map((row) => serializeTestRequest(row, me)),
-      };
+      );
+      return { count, results: results.map((row) => serializeTestRequest(row, me)) };
     },
 
     /** The nurse's menu count: the organization's skills checks waiting for an observation, not her own. */
-    async awaitingObservationCount(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-    ): Promise<{ count: number }> {
-      requireObservingNurse(request);
+    async awaitingObservationCount(actor: Actor): Promise<{ count: number }> {
+      const organization = requireOrganization(actor);
+      await requireObservingNurse(db, actor);
       const [row] = await db
         .select({ count: count() })
         .from(testRequests)
@@ -307,33 +258,23 @@ export function createTestRequestService(app: FastifyInstance) {
           and(
             eq(testRequests.organizationId, organization.id),
             eq(testRequests.status, 'AWAITING_OBSERVATION'),
-            ne(testRequests.employeeId, request.user!.user.id),
+            ne(testRequests.employeeId, actor.user.id),
           ),
         );
       return { count: Number(row?.count ?? 0) };
     },
 
-    async retrieve(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<TestRequestOut> {
-      const record = await load(organization, id, visibleTo(request));
-      if (!record) throw notFound();
-      await request.audit({
-        entity: 'test_request',
-        entityId: id,
-        changed: { event: 'read', employee_id: record.request.employeeId },
-      });
-      return serializeTestRequest(record, request.user!.user.id);
+    async retrieve(actor: Actor, id: number): Promise<TestRequestOut> {
+      const record = await load(requireOrganization(actor).id, id, await visibleTo(actor));
+      await audit(actor, id, { event: 'read', employee_id: record.request.employeeId });
+      return serializeTestRequest(record, actor.user.id);
     },
 
     /** The written part, once: scored at once; an HHA's written pass then waits for an RN's observation. */
-    async submit(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      id: number,
-      input: { answers: Record<string, number> },
-    ): Promise<TestRequestOut> {
-      const me = request.user!.user;
-      const record = await load(organization, id, eq(testRequests.employeeId, me.id));
-      if (!record) throw notFound();
+    async submit(actor: Actor, id: number, input: BodyOf<typeof testRequestSubmitSchema>): Promise<TestRequestOut> {
+      const organization = requireOrganization(actor);
+      const me = actor.user;
+      const record = await load(organization.id, id, eq(testRequests.employeeId, me.id));
       const already = () => new ApiError(400, 'already_submitted', 'This test has already been submitted.');
       if (record.request.submittedAt !== null || record.request.status !== 'PENDING') throw already();
       const { test, employee } = record;
@@ -357,32 +298,24 @@ export function createTestRequestService(app: FastifyInstance) {
       const now = app.now();
       const name = personName(me);
       await inTransactionNotifying(app, async (tx, notice) => {
-        const updated = await tx
-          .update(testRequests)
-          .set({ answers, score, writtenPassed, status, submittedAt: now })
-          .where(
-            and(
-              eq(testRequests.id, id),
-              eq(testRequests.organizationId, organization.id),
-              eq(testRequests.status, 'PENDING'),
-            ),
-          )
-          .returning({ id: testRequests.id });
-        if (!updated.length) throw already();
+        await moveRequest(
+          tx,
+          testRequests,
+          { id, organizationId: organization.id, from: 'PENDING' },
+          { answers, score, writtenPassed, status, submittedAt: now },
+          already,
+        );
         const outcome = observation
           ? 'written part passed, skills observation next'
           : writtenPassed
             ? 'passed'
             : 'not passed';
-        for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
-          await notice({
-            userId: adminId,
-            organizationId: organization.id,
-            type: 'test_submitted',
-            title: `${name} submitted ${test.name}: ${score}% (${outcome})`,
-            link: employeeOnboardingLink(me.id),
-          });
-        }
+        await noticeOffice(tx, notice, {
+          organizationId: organization.id,
+          type: 'test_submitted',
+          title: `${name} submitted ${test.name}: ${score}% (${outcome})`,
+          link: employeeOnboardingLink(me.id),
+        });
         if (observation) {
           for (const nurseId of await organizationNurseIds(tx, organization.id)) {
             if (nurseId === me.id) continue;
@@ -397,25 +330,25 @@ export function createTestRequestService(app: FastifyInstance) {
           }
         }
       });
-      await request.audit({
-        entity: 'test_request',
-        entityId: id,
-        changed: { event: 'submit', score, written_passed: writtenPassed, status: { from: 'PENDING', to: status } },
+      await audit(actor, id, {
+        event: 'submit',
+        score,
+        written_passed: writtenPassed,
+        status: { from: 'PENDING', to: status },
       });
-      return serializeTestRequest((await load(organization, id))!, request.user!.user.id);
+      return reloaded(actor, organization.id, id);
     },
 
     /** A READY RN of the organization (not the taker) marks every observed skill and signs. */
     async observe(
-      request: FastifyRequest,
-      organization: RequestOrganization,
+      actor: Actor,
       id: number,
-      input: { skills: { skill_id: string; satisfactory: boolean; comment?: string | null }[]; signature: string },
+      input: BodyOf<typeof testRequestObservationSchema>,
     ): Promise<TestRequestOut> {
-      requireObservingNurse(request);
-      const me = request.user!.user;
-      const record = await load(organization, id);
-      if (!record) throw notFound();
+      const organization = requireOrganization(actor);
+      await requireObservingNurse(db, actor);
+      const me = actor.user;
+      const record = await load(organization.id, id);
       if (record.request.employeeId === me.id) throw permissionDenied('You cannot observe your own test.');
       const notAwaiting = () =>
         new ApiError(400, 'not_awaiting_observation', 'This test is not waiting for a skills observation.');
@@ -433,7 +366,6 @@ export function createTestRequestService(app: FastifyInstance) {
         if (!marked.has(skill.id)) problems[`skills.${skill.id}`] = ['Mark this skill satisfactory or not.'];
       }
       if (Object.keys(problems).length) throw invalid(problems, 'Mark every skill.');
-      const signature = await requireSignature(input.signature);
       const results: SkillResult[] = test.observedSkills.map((skill) => ({
         skill_id: skill.id,
         label: skill.label,
@@ -442,61 +374,36 @@ export function createTestRequestService(app: FastifyInstance) {
       const status = results.every((r) => r.satisfactory) ? 'PASSED' : 'FAILED';
       const now = app.now();
       const employee = record.request.employeeId;
-      await withSignatureFile(
-        app,
-        signature,
-        { organizationId: organization.id, createdById: me.id },
-        (saveSignature) =>
-          inTransactionNotifying(app, async (tx, notice) => {
-            const file = await saveSignature(tx);
-            const updated = await tx
-              .update(testRequests)
-              .set({
-                status,
-                skillResults: results,
-                observerId: me.id,
-                observerSignatureFileId: file.id,
-                observedAt: now,
-              })
-              .where(
-                and(
-                  eq(testRequests.id, id),
-                  eq(testRequests.organizationId, organization.id),
-                  eq(testRequests.status, 'AWAITING_OBSERVATION'),
-                ),
-              )
-              .returning({ id: testRequests.id });
-            if (!updated.length) throw notAwaiting();
-            const title = `${test.name}: ${status === 'PASSED' ? 'passed' : 'not passed'} (skills observed by ${personName(me)})`;
-            await notice({
-              userId: employee,
-              organizationId: organization.id,
-              type: 'test_completed',
-              title,
-              link: testResultLink(id),
-            });
-            for (const adminId of await organizationAdminIds(tx as never, organization.id)) {
-              await notice({
-                userId: adminId,
-                organizationId: organization.id,
-                type: 'test_completed',
-                title: `${personName(record.employee)}: ${title}`,
-                link: employeeOnboardingLink(employee),
-              });
-            }
-          }),
-      );
-      await request.audit({
-        entity: 'test_request',
-        entityId: id,
-        changed: {
-          event: 'observation',
-          employee_id: employee,
-          status: { from: 'AWAITING_OBSERVATION', to: status },
-          skills: results.map((r) => ({ skill_id: r.skill_id, satisfactory: r.satisfactory })),
-        },
+      await inTransactionSigned(app, actor, organization.id, input.signature, async (tx, file, notice) => {
+        await moveRequest(
+          tx,
+          testRequests,
+          { id, organizationId: organization.id, from: 'AWAITING_OBSERVATION' },
+          { status, skillResults: results, observerId: me.id, observerSignatureFileId: file.id, observedAt: now },
+          notAwaiting,
+        );
+        const title = `${test.name}: ${status === 'PASSED' ? 'passed' : 'not passed'} (skills observed by ${personName(me)})`;
+        await notice({
+          userId: employee,
+          organizationId: organization.id,
+          type: 'test_completed',
+          title,
+          link: testResultLink(id),
+        });
+        await noticeOffice(tx, notice, {
+          organizationId: organization.id,
+          type: 'test_completed',
+          title: `${personName(record.employee)}: ${title}`,
+          link: employeeOnboardingLink(employee),
+        });
       });
-      return serializeTestRequest((await load(organization, id))!, request.user!.user.id);
+      await audit(actor, id, {
+        event: 'observation',
+        employee_id: employee,
+        status: { from: 'AWAITING_OBSERVATION', to: status },
+        skills: results.map((r) => ({ skill_id: r.skill_id, satisfactory: r.satisfactory })),
+      });
+      return reloaded(actor, organization.id, id);
     },
   };
 }
