@@ -14,42 +14,25 @@ import { useUnreadNotificationCount } from './unread-notifications';
 import { useLiveEventsFollow } from './live-events';
 import { useUnreadConversationCount } from './unread-messages';
 import { visuallyHidden } from '../ui/visually-hidden';
+import { CountBadge } from '../ui/count-badge';
+import { LineIcon } from '../ui/line-icon';
 
 const MAIN_ID = 'main-content';
 
 function MenuIcon() {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={20} strokeLinecap="round">
       <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function BellIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={16}>
       <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -206,16 +189,10 @@ const Badge = styled(Link)`
 `;
 
 /** The unread count beside a menu item (Messages). */
-const NavCount = styled.span`
+const NavCount = styled(CountBadge)`
   margin-left: 8px;
   min-width: 22px;
   padding: 0 7px;
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: ${({ theme }) => theme.palette.primaryText};
-  color: #fff;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: 700;
-  text-align: center;
 `;
 
 const Who = styled.span`

@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../app/date-time';
 import { TOPICS, type Topic } from '../../domain/messages';
+import { CountBadge } from '../../ui/count-badge';
 import type { ConversationSummary } from './messages-api';
 
 export const ListBox = styled.ul`
@@ -71,16 +72,10 @@ export const ListBox = styled.ul`
   }
 `;
 
-export const UnreadBadge = styled.span`
+export const UnreadBadge = styled(CountBadge)`
   flex: none;
   min-width: 24px;
   padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: ${({ theme }) => theme.palette.primaryText};
-  color: #fff;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: 700;
-  text-align: center;
 `;
 
 export const topicLabel = (topic: Topic) => TOPICS[topic] ?? topic;
