@@ -8,7 +8,7 @@ import { ListFilters } from '../../app/list-filters';
 import { useList } from '../../app/use-list';
 import { hasPermission } from '../../domain/permissions';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -125,9 +125,12 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
                 list.setOffset(0);
                 list.reload();
               } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['type_id', 'text'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setError(apiErrorDetail(failure, 'The note could not be added.'));
+                showSubmitFailure(failure, {
+                  known: ['type_id', 'text'],
+                  setErrors,
+                  setError,
+                  fallback: 'The note could not be added.',
+                });
               }
             }}
           >

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../app/date-time';
 import { useTellReadHere } from '../../app/live-events';
 import { MESSAGE_MAX } from '../../domain/messages';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, apiErrorStatus, showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
@@ -251,9 +251,12 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
       helpers.resetForm();
       onChangedRef.current();
     } catch (failure) {
-      const fields = apiFieldErrors(failure, { known: ['body'] });
-      if (fields.body) helpers.setFieldError('body', fields.body);
-      else setError(apiErrorDetail(failure, 'The message could not be sent.'));
+      showSubmitFailure(failure, {
+        known: ['body'],
+        setErrors: helpers.setErrors,
+        setError,
+        fallback: 'The message could not be sent.',
+      });
     }
   };
 

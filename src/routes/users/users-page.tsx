@@ -11,7 +11,7 @@ import { fullName } from '../../app/session-user';
 import type { OperationParams, RequestBody, OrganizationUser } from '../../api/types';
 import { ROLE_LABELS } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
@@ -224,9 +224,12 @@ export function UsersPage() {
                 resetForm();
                 setInviteOpen(false);
               } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['email', 'first_name', 'last_name', 'role'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setActionError(apiErrorDetail(failure, 'The invitation could not be sent.'));
+                showSubmitFailure(failure, {
+                  known: ['email', 'first_name', 'last_name', 'role'],
+                  setErrors,
+                  setError: setActionError,
+                  fallback: 'The invitation could not be sent.',
+                });
               }
             }}
           >
