@@ -43,6 +43,18 @@ const KIND_EXTENSIONS: Record<FileKind, string[]> = {
   docx: ['.docx'],
 };
 
+/**
+ * The request's multipart form as a service reads it: the route binds it to the request, which stays in the route,
+ * and the service calls it once the record is found and open, so a refusal comes before the upload is read.
+ */
+export type ReadForm = (options: Parameters<typeof readMultipartForm>[1]) => Promise<MultipartForm>;
+
+/** Binds `readMultipartForm` to a route's request, for a service that takes a `ReadForm`. */
+export const formReaderOf =
+  (request: FastifyRequest): ReadForm =>
+  (options) =>
+    readMultipartForm(request, options);
+
 /** The file drop's rejection text (spec 5): "File type must be .pdf, .png, .jpg, .jpeg". */
 export function fileTypeRejection(kinds: readonly FileKind[]): string {
   return `File type must be ${kinds.flatMap((kind) => KIND_EXTENSIONS[kind]).join(', ')}`;

@@ -6971,7 +6971,7 @@ export interface OperationMethods {
    * 
    * Answers the stored file of an employee document, as an attachment with its own content type: to the employee it belongs to, or to the office of its organization.
    * 
-   * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_EMPLOYEE`. Also open to an employee who still has forms due.
+   * Signed in, with the permission `view-employees`, `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
    */
   'documents_file_retrieve'(
     parameters: Parameters<Paths.DocumentsFileRetrieve.PathParameters>,
@@ -8623,7 +8623,7 @@ export interface PathsDictionary {
      * 
      * Answers the stored file of an employee document, as an attachment with its own content type: to the employee it belongs to, or to the office of its organization.
      * 
-     * Signed in, with the role `ROLE_ADMIN`, `ROLE_MASTER` or `ROLE_EMPLOYEE`. Also open to an employee who still has forms due.
+     * Signed in, with the permission `view-employees`, `view-onboarding` or `view-documents`. Also open to an employee who still has forms due.
      */
     'get'(
       parameters: Parameters<Paths.DocumentsFileRetrieve.PathParameters>,

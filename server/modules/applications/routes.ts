@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
-import { registerUploads } from '../../lib/uploads';
+import { requireOrganization } from '../../lib/request-organization';
+import { sendStoredFile } from '../../lib/stored-files';
+import { formReaderOf, registerUploads } from '../../lib/uploads';
 import * as schemas from './schemas';
 import { createApplicationService } from './service';
 
@@ -12,7 +15,16 @@ const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/applications/',
     { schema: schemas.applicationCreateSchema, config: { access: { public: true }, rateLimit: 'apply-now' } },
-    async (request, reply) => reply.status(201).send(await applications.create(request)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await applications.create(
+            requireOrganization(request),
+            (entry) => request.audit(entry),
+            formReaderOf(request),
+          ),
+        ),
   );
 
   app.get(
@@ -21,7 +33,7 @@ const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { limit, offset, ...filter } = request.query;
       const page = pageOf({ limit, offset });
-      const { count, results } = await applications.list(request, filter, page);
+      const { count, results } = await applications.list(actorOf(request), filter, page);
       return pagedAnswer(request, page, count, results);
     },
   );
@@ -29,31 +41,33 @@ const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/applications/:id/',
     { schema: schemas.applicationRetrieveSchema, config: viewApplications },
-    async (request) => applications.retrieve(request, request.params.id),
+    async (request) => applications.retrieve(actorOf(request), request.params.id),
   );
 
   app.get(
     '/api/applications/:id/resume/',
     { schema: schemas.applicationResumeSchema, config: viewApplications },
-    async (request, reply) => applications.sendResume(request, reply, request.params.id),
+    async (request, reply) =>
+      sendStoredFile(app, reply, await applications.resume(actorOf(request), request.params.id)),
   );
 
   app.get(
     '/api/applications/:id/signature/',
     { schema: schemas.applicationSignatureSchema, config: viewApplications },
-    async (request, reply) => applications.sendSignature(request, reply, request.params.id),
+    async (request, reply) =>
+      sendStoredFile(app, reply, await applications.signature(actorOf(request), request.params.id)),
   );
 
   app.post(
     '/api/applications/:id/accept/',
     { schema: schemas.applicationAcceptSchema, config: viewApplications },
-    async (request) => applications.accept(request, request.params.id),
+    async (request) => applications.accept(actorOf(request), request.log, request.params.id),
   );
 
   app.post(
     '/api/applications/:id/reject/',
     { schema: schemas.applicationRejectSchema, config: viewApplications },
-    async (request) => applications.reject(request, request.params.id, request.body.reason),
+    async (request) => applications.reject(actorOf(request), request.params.id, request.body.reason),
   );
 };
 

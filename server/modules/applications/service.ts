@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import { POSITIONS, type Position } from '#domain/labels';
 import { applications, files, users, type ApplicationAvailability } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
@@ -7,8 +8,8 @@ import { isIsoDate } from '#domain/dates';
 import { decodeSignature, withSignatureFile } from '../../lib/signature-files';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
-import { requireFile, sendStoredFile, serializeFile, storeUpload } from '../../lib/stored-files';
-import { readMultipartForm } from '../../lib/uploads';
+import { requireFile, serializeFile, storeUpload, type FileRow } from '../../lib/stored-files';
+import type { ReadForm } from '../../lib/uploads';
 import { createEmployee, mailEmployeeInvitation, notifyOnboardingAssigned } from '../employees/hiring';
 import { EMAIL_TAKEN, isUniqueViolation } from '../../lib/user-record';
 import { personName } from '../../lib/names';
@@ -16,6 +17,7 @@ import { createEmployeeService } from '../employees/service';
 import type { EmployeeOut } from '../employees/schemas';
 import { notify, organizationAdminIds } from '../notifications/service';
 import { consume } from '../../plugins/rate-limit';
+import type { AuditEntry } from '../../plugins/audit';
 import type { RequestOrganization } from '../../types';
 import { SHIFTS, WEEK_DAYS, type ApplicationOrdering, type ApplicationOut } from './schemas';
 
@@ -204,9 +206,16 @@ export function createApplicationService(app: FastifyInstance) {
     );
 
   return {
-    async create(request: FastifyRequest): Promise<{ id: number; status: 'PENDING' }> {
-      const organization = requireOrganization(request);
-      const form = await readMultipartForm(request, { fileField: 'resume', kinds: RESUME_KINDS, fileRequired: true });
+    /**
+     * The public apply-now form: no one is signed in, so it takes the organization of the page and the request's
+     * audit instead of an actor.
+     */
+    async create(
+      organization: RequestOrganization,
+      audit: (entry: AuditEntry) => Promise<void>,
+      readForm: ReadForm,
+    ): Promise<{ id: number; status: 'PENDING' }> {
+      const form = await readForm({ fileField: 'resume', kinds: RESUME_KINDS, fileRequired: true });
       const { row: input, signature } = await parseApplication(form.fields);
       const now = app.now();
       const created = await withSignatureFile(
@@ -229,7 +238,7 @@ export function createApplicationService(app: FastifyInstance) {
             return row;
           }),
       );
-      await request.audit({
+      await audit({
         entity: 'application',
         entityId: created.id,
         actorId: null,
@@ -260,11 +269,11 @@ export function createApplicationService(app: FastifyInstance) {
     },
 
     async list(
-      request: FastifyRequest,
+      actor: Actor,
       filter: ApplicationListFilter,
       page: Page,
     ): Promise<{ count: number; results: ApplicationOut[] }> {
-      const organization = requireOrganization(request);
+      const organization = requireOrganization(actor);
       const conditions: SQL[] = [eq(applications.organizationId, organization.id)];
       if (filter.status) conditions.push(eq(applications.status, filter.status));
       if (filter.position) conditions.push(eq(applications.position, filter.position));
@@ -290,7 +299,7 @@ export function createApplicationService(app: FastifyInstance) {
       ]);
       const found = Number(total?.count ?? 0);
       // applicants by name (every read that names a person is audited)
-      await request.audit({
+      await actor.audit({
         entity: 'application',
         action: 'SEARCH',
         changed: { query: { ...filter, ...page }, count: found },
@@ -298,22 +307,24 @@ export function createApplicationService(app: FastifyInstance) {
       return { count: found, results: rows.map(serialize) };
     },
 
-    async retrieve(request: FastifyRequest, id: number): Promise<ApplicationOut> {
-      const found = await find(requireOrganization(request).id, id);
-      await request.audit({ entity: 'application', entityId: id, action: 'READ', changed: { event: 'read' } });
+    async retrieve(actor: Actor, id: number): Promise<ApplicationOut> {
+      const found = await find(requireOrganization(actor).id, id);
+      await actor.audit({ entity: 'application', entityId: id, action: 'READ', changed: { event: 'read' } });
       return serialize(found);
     },
 
-    async sendResume(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
-      const organization = requireOrganization(request);
+    /** The resume, for the route to send. */
+    async resume(actor: Actor, id: number): Promise<FileRow> {
+      const organization = requireOrganization(actor);
       const { application } = await find(organization.id, id);
       const file = await requireFile(app, application.resumeFileId, organization.id, 'This application has no resume.');
-      await request.audit({ entity: 'application', entityId: id, changed: { event: 'resume-read' } });
-      return sendStoredFile(app, reply, file);
+      await actor.audit({ entity: 'application', entityId: id, changed: { event: 'resume-read' } });
+      return file;
     },
 
-    async sendSignature(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
-      const organization = requireOrganization(request);
+    /** The applicant's attestation signature, for the route to send. */
+    async signature(actor: Actor, id: number): Promise<FileRow> {
+      const organization = requireOrganization(actor);
       const { application } = await find(organization.id, id);
       const file = await requireFile(
         app,
@@ -321,20 +332,25 @@ export function createApplicationService(app: FastifyInstance) {
         organization.id,
         'This application has no signature.',
       );
-      await request.audit({
+      await actor.audit({
         entity: 'application',
         entityId: id,
         action: 'READ',
         changed: { event: 'file-read', file: 'signature' },
       });
-      return sendStoredFile(app, reply, file);
+      return file;
     },
 
-    async accept(request: FastifyRequest, id: number): Promise<{ application: ApplicationOut; employee: EmployeeOut }> {
-      const organization = requireOrganization(request);
+    /** Hires the applicant; `log` is the request's, for an invitation mail that fails. */
+    async accept(
+      actor: Actor,
+      log: FastifyBaseLogger,
+      id: number,
+    ): Promise<{ application: ApplicationOut; employee: EmployeeOut }> {
+      const organization = requireOrganization(actor);
       const current = await find(organization.id, id);
       if (current.application.status !== 'PENDING') throw alreadyReviewed(current.application.status);
-      const reviewer = request.user!.user;
+      const reviewer = actor.user;
       const now = app.now();
       let created: Awaited<ReturnType<typeof createEmployee>>;
       try {
@@ -373,12 +389,12 @@ export function createApplicationService(app: FastifyInstance) {
         if (isUniqueViolation(error)) throw invalid({ email: [EMAIL_TAKEN] }, EMAIL_TAKEN);
         throw error;
       }
-      await request.audit({
+      await actor.audit({
         entity: 'application',
         entityId: id,
         changed: { status: { from: 'PENDING', to: 'ACCEPTED' }, employee_id: created.id },
       });
-      await request.audit({
+      await actor.audit({
         entity: 'employee',
         entityId: created.id,
         changed: {
@@ -391,15 +407,15 @@ export function createApplicationService(app: FastifyInstance) {
       });
       await notifyOnboardingAssigned(app, organization, created.id, created.items);
       const [user] = await app.db.select().from(users).where(eq(users.id, created.id)).limit(1);
-      await mailEmployeeInvitation(app, request, organization, user, current.application.position);
+      await mailEmployeeInvitation(app, log, organization, user, current.application.position);
       return {
         application: serialize(await find(organization.id, id)),
         employee: await employees.serialized(organization, created.id),
       };
     },
 
-    async reject(request: FastifyRequest, id: number, reason: string): Promise<ApplicationOut> {
-      const organization = requireOrganization(request);
+    async reject(actor: Actor, id: number, reason: string): Promise<ApplicationOut> {
+      const organization = requireOrganization(actor);
       const text = reason.trim();
       if (!text)
         throw invalid(
@@ -410,7 +426,7 @@ export function createApplicationService(app: FastifyInstance) {
       if (current.application.status !== 'PENDING') throw alreadyReviewed(current.application.status);
       const [updated] = await app.db
         .update(applications)
-        .set({ status: 'REJECTED', rejectionReason: text, reviewedAt: app.now(), reviewedById: request.user!.user.id })
+        .set({ status: 'REJECTED', rejectionReason: text, reviewedAt: app.now(), reviewedById: actor.user.id })
         .where(
           and(
             eq(applications.id, id),
@@ -420,7 +436,7 @@ export function createApplicationService(app: FastifyInstance) {
         )
         .returning({ id: applications.id });
       if (!updated) throw alreadyReviewed('REJECTED');
-      await request.audit({
+      await actor.audit({
         entity: 'application',
         entityId: id,
         changed: { status: { from: 'PENDING', to: 'REJECTED' }, rejection_reason: text },

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { users } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import type { RequestOrganization } from '../../types';
 
 /**
  * Stateless one-time tokens for password reset and sign-up links (as Django's PasswordResetTokenGenerator):
@@ -88,4 +90,37 @@ export function createSignUpLink(app: FastifyInstance, user: TokenUser, organiza
 /** `${PUBLIC_URL}/reset-password/<uid>/<token>/<organization token>`. */
 export function createPasswordResetLink(app: FastifyInstance, user: TokenUser, organizationToken: string): string {
   return link(app, 'reset-password', 'reset', user, organizationToken);
+}
+
+/** What a sign-up mail says around its link, and what the office is told when it cannot be sent. */
+export interface SignUpMail {
+  subject: string;
+  text: (link: string, days: number) => string;
+  failure: string;
+}
+
+/**
+ * Mails the sign-up link (an invitation, a hire). A mail that cannot be sent is logged on the caller's logger
+ * (the request's, so the line carries its id) and answers 502: the office resends it later.
+ */
+export async function mailSignUpLink(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  organization: RequestOrganization,
+  user: TokenUser,
+  mail: SignUpMail,
+): Promise<void> {
+  const link = createSignUpLink(app, user, organization.token);
+  const days = Math.round(app.config.passwordTokenSeconds / 86_400);
+  try {
+    await app.mail.send({
+      to: user.email,
+      subject: mail.subject,
+      text: mail.text(link, days),
+      organizationId: organization.id,
+    });
+  } catch (error) {
+    log.error({ err: error }, 'invitation mail failed');
+    throw new ApiError(502, 'mail_failed', mail.failure);
+  }
 }

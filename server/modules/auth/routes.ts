@@ -1,8 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor';
+import { sendStoredFile } from '../../lib/stored-files';
 import { serializeUser } from '../../lib/user-record';
+import { bearerToken } from '../../plugins/authentication';
+import { ORGANIZATION_HEADER } from '../../plugins/organization';
 import { PASSWORD_TEXTS } from './password-rules';
 import * as schemas from './schemas';
-import { createAuthService } from './service';
+import { createAuthService, type Visitor } from './service';
+
+/** What the public routes' services read of the request: nobody is signed in, so there is no actor. */
+function visitorOf(request: FastifyRequest): Visitor {
+  const header = request.headers[ORGANIZATION_HEADER];
+  return {
+    organization: request.organization,
+    // a missing header falls back to the email's one account; one naming no organization finds none
+    namesUnknownOrganization: !request.organization && typeof header === 'string' && header.trim() !== '',
+    ip: request.ip,
+    cookies: request.headers.cookie,
+    secure: request.protocol === 'https',
+    log: request.log,
+    audit: (entry) => request.audit(entry),
+  };
+}
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = createAuthService(app);
@@ -12,18 +32,22 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/login/',
     { schema: schemas.loginSchema, config: { ...isPublic, rateLimit: 'login' } },
     async (request, reply) => {
-      const { deviceCookie, ...answer } = await auth.login(request, request.body.email, request.body.password);
+      const { deviceCookie, ...answer } = await auth.login(
+        visitorOf(request),
+        request.body.email,
+        request.body.password,
+      );
       void reply.header('set-cookie', deviceCookie);
       return answer;
     },
   );
 
   app.post('/api/auth/token/refresh/', { schema: schemas.refreshSchema, config: isPublic }, async (request) =>
-    auth.refresh(request, request.body.refresh),
+    auth.refresh(request.body.refresh),
   );
 
   app.post('/api/auth/logout/', { schema: schemas.logoutSchema, config: isPublic }, async (request, reply) => {
-    await auth.logout(request, request.body.refresh);
+    await auth.logout(visitorOf(request), request.body.refresh, bearerToken(request));
     return reply.status(204).send(null);
   });
 
@@ -36,14 +60,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/api/auth/user/',
     { schema: schemas.userUpdateSchema, config: { access: { permission: 'edit-profile' } } },
-    async (request) => auth.updateProfile(request, request.body),
+    async (request) => auth.updateProfile(actorOf(request), request.body),
   );
 
   app.post(
     '/api/auth/password/change/',
     { schema: schemas.passwordChangeSchema, config: { access: { permission: 'change-password' } } },
     async (request, reply) => {
-      await auth.changePassword(request, request.body.current_password, request.body.new_password);
+      await auth.changePassword(
+        actorOf(request),
+        request.sessionFamilyId,
+        request.body.current_password,
+        request.body.new_password,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -51,13 +80,13 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/auth/signature/',
     { schema: schemas.signatureSchema, config: { access: { permission: 'change-signature' } } },
-    async (request) => auth.saveSignature(request, request.body.signature),
+    async (request) => auth.saveSignature(actorOf(request), request.body.signature),
   );
 
   app.get(
     '/api/auth/signature/',
     { schema: schemas.signatureRetrieveSchema, config: { access: { permission: 'change-signature' } } },
-    async (request, reply) => auth.sendSignature(request, reply),
+    async (request, reply) => sendStoredFile(app, reply, await auth.signature(actorOf(request))),
   );
 
   app.get(
@@ -70,7 +99,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/password/reset/',
     { schema: schemas.passwordResetSchema, config: { ...isPublic, rateLimit: 'password-reset' } },
     async (request, reply) => {
-      await auth.requestPasswordReset(request, request.body.email);
+      await auth.requestPasswordReset(visitorOf(request), request.body.email);
       return reply.status(204).send(null);
     },
   );
@@ -79,7 +108,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/password/reset/confirm/',
     { schema: schemas.passwordResetConfirmSchema, config: { ...isPublic, rateLimit: 'link-confirm' } },
     async (request, reply) => {
-      await auth.confirmPasswordReset(request, request.body.uid, request.body.token, request.body.new_password);
+      await auth.confirmPasswordReset(
+        visitorOf(request),
+        request.body.uid,
+        request.body.token,
+        request.body.new_password,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -87,7 +121,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/auth/sign-up/confirm/',
     { schema: schemas.signUpConfirmSchema, config: { ...isPublic, rateLimit: 'link-confirm' } },
-    async (request) => auth.confirmSignUp(request, request.body.uid, request.body.token, request.body.password),
+    async (request) =>
+      auth.confirmSignUp(visitorOf(request), request.body.uid, request.body.token, request.body.password),
   );
 };
 

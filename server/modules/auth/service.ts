@@ -1,17 +1,18 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { files, organizations, sessionFamilies, users } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
-import { requireFile, sendStoredFile } from '../../lib/stored-files';
+import type { Actor } from '../../lib/actor';
+import { requireFile, type FileRow } from '../../lib/stored-files';
 import { ApiError, invalid, throttled } from '../../lib/api-error';
 import { CURRENT_HASH_PREFIX, dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
 import { loadAccountByEmail, loadUserRecord, serializeUser, userById, type UserRecord } from '../../lib/user-record';
 import type { UserOut } from '../../schemas/user';
 import { verifyAccessToken } from '../../lib/access-token';
-import { bearerToken } from '../../plugins/authentication';
-import { ORGANIZATION_HEADER } from '../../plugins/organization';
+import type { AuditEntry } from '../../plugins/audit';
 import { digest } from '../../plugins/rate-limit';
+import type { RequestOrganization } from '../../types';
 import { deviceCookieHeader, trustedDevice } from './device-cookie';
 import { LoginThrottle } from './login-throttle';
 import { passwordProblems } from './password-rules';
@@ -34,11 +35,22 @@ const accountKey = (email: string, organizationId: number | null) =>
   `account:${organizationId ?? 'none'}:${digest(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
-/** A page of an organization that does not exist has no accounts (a missing header falls back to the email's one account). */
-const namesUnknownOrganization = (request: FastifyRequest) =>
-  !request.organization &&
-  typeof request.headers[ORGANIZATION_HEADER] === 'string' &&
-  request.headers[ORGANIZATION_HEADER].trim() !== '';
+/**
+ * Who calls a public route (sign-in, sign-out, the password links): nobody is signed in, so instead of an actor
+ * the service takes what it reads of the request, which stays in the route (routes.ts, `visitorOf`).
+ */
+export interface Visitor {
+  /** The organization of the page, when its header names one that exists. */
+  readonly organization: RequestOrganization | null;
+  /** The header names an organization that does not exist: that page has no accounts. */
+  readonly namesUnknownOrganization: boolean;
+  readonly ip: string;
+  /** The request's Cookie header, where a device cookie may be. */
+  readonly cookies: string | undefined;
+  readonly secure: boolean;
+  readonly log: FastifyBaseLogger;
+  audit(entry: AuditEntry): Promise<void>;
+}
 
 export function createAuthService(app: FastifyInstance) {
   const throttle = new LoginThrottle(app.db, app.config.loginThrottleWindowSeconds);
@@ -67,6 +79,17 @@ export function createAuthService(app: FastifyInstance) {
       .where(eq(users.id, userId));
   }
 
+  /** A link's use, written as its owner's act: nobody is signed in when a reset or sign-up link is used. */
+  function auditOwnersAct(visitor: Visitor, user: UserRecord['user'], event: string): Promise<void> {
+    return visitor.audit({
+      entity: 'user',
+      entityId: user.id,
+      actorId: user.id,
+      organizationId: user.organizationId,
+      changed: { event },
+    });
+  }
+
   /** The user behind a link's uid and token, or a 400 naming the token. */
   async function userOfLink(purpose: TokenPurpose, uid: string, token: string): Promise<UserRecord> {
     const id = decodeUid(uid);
@@ -93,25 +116,25 @@ export function createAuthService(app: FastifyInstance) {
      * the same work (a real or a dummy Argon2 verification); every attempt is audited and counted.
      */
     async login(
-      request: FastifyRequest,
+      visitor: Visitor,
       email: string,
       password: string,
     ): Promise<SessionTokens & { user: UserOut; deviceCookie: string }> {
       const now = app.now();
-      const organizationId = request.organization?.id ?? null;
-      const record = namesUnknownOrganization(request) ? null : await loadAccountByEmail(app.db, email, organizationId);
+      const organizationId = visitor.organization?.id ?? null;
+      const record = visitor.namesUnknownOrganization ? null : await loadAccountByEmail(app.db, email, organizationId);
       // A device that signed in to this account before is counted on its own cookie, so failures from
       // elsewhere never lock its owner out; any other attempt is counted for the account from this address,
       // for the address, and for the account from everywhere (which holds back every device without a cookie).
-      const device = record ? trustedDevice(request, app.keys.device, record.user.id) : null;
+      const device = record ? trustedDevice(visitor.cookies, app.keys.device, record.user.id) : null;
       const rules = device
         ? [{ key: `device:${device}`, limit: app.config.loginThrottleAccount }]
         : [
             {
-              key: `${accountKey(email, organizationId)}:${addressKey(request.ip)}`,
+              key: `${accountKey(email, organizationId)}:${addressKey(visitor.ip)}`,
               limit: app.config.loginThrottleAccount,
             },
-            { key: addressKey(request.ip), limit: app.config.loginThrottleAddress },
+            { key: addressKey(visitor.ip), limit: app.config.loginThrottleAddress },
             { key: accountKey(email, organizationId), limit: app.config.loginThrottleAccountSpread },
           ];
       const wait = await throttle.retryAfter(rules, now);
@@ -124,7 +147,7 @@ export function createAuthService(app: FastifyInstance) {
       // the account by its email when it is one; otherwise the text is not kept (it may be a password)
       const account = record ? { email: record.user.email } : { account: 'unknown' };
       if (wait > 0) {
-        await request.audit({
+        await visitor.audit({
           ...auditBase,
           action: 'SIGN_IN_FAILED',
           changed: { event: 'login', outcome: 'throttled', ...account },
@@ -138,7 +161,7 @@ export function createAuthService(app: FastifyInstance) {
           rules.map((rule) => rule.key),
           now,
         );
-        await request.audit({
+        await visitor.audit({
           ...auditBase,
           action: 'SIGN_IN_FAILED',
           changed: { event: 'login', outcome: 'failure', ...account },
@@ -150,7 +173,7 @@ export function createAuthService(app: FastifyInstance) {
       if (!storedHash.startsWith(CURRENT_HASH_PREFIX)) update.passwordHash = await hashPassword(password);
       await app.db.update(users).set(update).where(eq(users.id, record.user.id));
       const tokens = await startSession(app, record.user);
-      await request.audit({
+      await visitor.audit({
         ...auditBase,
         action: 'SIGN_IN',
         changed: { event: 'login', outcome: 'success', email: record.user.email },
@@ -158,24 +181,23 @@ export function createAuthService(app: FastifyInstance) {
       return {
         ...tokens,
         user: await reload(record.user.id),
-        deviceCookie: deviceCookieHeader(request, app.keys.device, record.user.id, device ?? undefined),
+        deviceCookie: deviceCookieHeader(visitor.secure, app.keys.device, record.user.id, device ?? undefined),
       };
     },
 
-    async refresh(request: FastifyRequest, token: string): Promise<SessionTokens> {
+    async refresh(token: string): Promise<SessionTokens> {
       const { access, refresh } = await refreshSession(app, token);
       return { access, refresh };
     },
 
     /** Revokes the family named by the refresh token and/or the access token; quiet when neither is valid. */
-    async logout(request: FastifyRequest, refresh: string | undefined): Promise<void> {
+    async logout(visitor: Visitor, refresh: string | undefined, access: string | null): Promise<void> {
       const now = app.now();
       const families = new Set<string>();
       if (refresh) {
         const parsed = parseRefreshToken(app.keys.refresh, refresh);
         if (parsed) families.add(parsed.familyId);
       }
-      const access = bearerToken(request);
       if (access) {
         try {
           families.add((await verifyAccessToken(access, app.keys.access, app.config, now)).familyId);
@@ -191,7 +213,7 @@ export function createAuthService(app: FastifyInstance) {
           .from(sessionFamilies)
           .where(eq(sessionFamilies.id, familyId))
           .limit(1);
-        await request.audit({
+        await visitor.audit({
           entity: 'session',
           entityId: familyId,
           changed: { event: 'logout' },
@@ -211,10 +233,9 @@ export function createAuthService(app: FastifyInstance) {
     },
 
     async updateProfile(
-      request: FastifyRequest,
+      actor: Actor,
       changes: { first_name?: string; last_name?: string; timezone?: string; phone?: string | null },
     ): Promise<UserOut> {
-      const user = request.user!;
       if (changes.timezone !== undefined && !isTimeZone(changes.timezone))
         throw invalid({ timezone: ['Not a valid time zone.'] });
       const set: Partial<typeof users.$inferInsert> = {};
@@ -224,31 +245,36 @@ export function createAuthService(app: FastifyInstance) {
       if (changes.phone !== undefined)
         set.phone = changes.phone === null || changes.phone.trim() === '' ? null : changes.phone.trim();
       if (Object.keys(set).length) {
-        await app.db.update(users).set(set).where(eq(users.id, user.user.id));
-        await request.audit({ entity: 'user', entityId: user.user.id, changed: changes });
+        await app.db.update(users).set(set).where(eq(users.id, actor.user.id));
+        await actor.audit({ entity: 'user', entityId: actor.user.id, changed: changes });
       }
-      return reload(user.user.id);
+      return reload(actor.user.id);
     },
 
-    async changePassword(request: FastifyRequest, currentPassword: string, newPassword: string): Promise<void> {
-      const user = request.user!;
+    /** `sessionFamilyId`: the session that changes the password stays signed in (the request's, not the actor's). */
+    async changePassword(
+      actor: Actor,
+      sessionFamilyId: string | null,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<void> {
       const now = app.now();
-      const key = accountKey(user.user.email, user.user.organizationId);
+      const key = accountKey(actor.user.email, actor.user.organizationId);
       const wait = await throttle.retryAfter([{ key, limit: app.config.loginThrottleAccount }], now);
       if (wait > 0) throw throttled(wait);
-      if (!user.user.passwordHash || !(await verifyPassword(user.user.passwordHash, currentPassword))) {
+      if (!actor.user.passwordHash || !(await verifyPassword(actor.user.passwordHash, currentPassword))) {
         await throttle.recordFailure([key], now);
         throw invalid({ current_password: ['Your current password is incorrect.'] });
       }
-      await requirePasswordRules('new_password', newPassword, user.user);
-      await setPassword(user.user.id, newPassword);
-      await revokeUserSessions(app, user.user.id, 'password-change', now, { exceptFamilyId: request.sessionFamilyId });
-      await request.audit({ entity: 'user', entityId: user.user.id, changed: { event: 'password-change' } });
+      await requirePasswordRules('new_password', newPassword, actor.user);
+      await setPassword(actor.user.id, newPassword);
+      await revokeUserSessions(app, actor.user.id, 'password-change', now, { exceptFamilyId: sessionFamilyId });
+      await actor.audit({ entity: 'user', entityId: actor.user.id, changed: { event: 'password-change' } });
     },
 
     /** Saves a new signature file; the one it replaces is deleted, row and bytes. */
-    async saveSignature(request: FastifyRequest, signature: string): Promise<UserOut> {
-      const { user } = request.user!;
+    async saveSignature(actor: Actor, signature: string): Promise<UserOut> {
+      const { user } = actor;
       const png = await requireSignature(signature);
       const replaced = await withSignatureFile(
         app,
@@ -275,19 +301,14 @@ export function createAuthService(app: FastifyInstance) {
         await fileStorageOf(app)
           .remove(replaced.storageKey)
           .catch((error: unknown) => app.log.warn({ err: error }, 'replaced signature not removed'));
-      await request.audit({ entity: 'user', entityId: user.id, changed: { signature: `PNG, ${png.length} bytes` } });
+      await actor.audit({ entity: 'user', entityId: user.id, changed: { signature: `PNG, ${png.length} bytes` } });
       return reload(user.id);
     },
 
-    async sendSignature(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-      const { user } = request.user!; // read from the database with this request
-      const file = await requireFile(
-        app,
-        user.signatureFileId,
-        user.organizationId,
-        'You have not saved a signature yet.',
-      );
-      return sendStoredFile(app, reply, file);
+    /** The signed-in user's signature file, for the route to send. */
+    async signature(actor: Actor): Promise<FileRow> {
+      const { user } = actor; // read from the database with this request
+      return requireFile(app, user.signatureFileId, user.organizationId, 'You have not saved a signature yet.');
     },
 
     /**
@@ -295,44 +316,33 @@ export function createAuthService(app: FastifyInstance) {
      * made and mailed in the background, only to an active account. The volume is bounded by the route's
      * rate limit (per email, address and organization).
      */
-    async requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-      const record = namesUnknownOrganization(request)
+    async requestPasswordReset(visitor: Visitor, email: string): Promise<void> {
+      const record = visitor.namesUnknownOrganization
         ? null
-        : await loadAccountByEmail(app.db, email, request.organization?.id ?? null);
+        : await loadAccountByEmail(app.db, email, visitor.organization?.id ?? null);
       const known = record !== null && record.user.isActive ? record : null;
-      await request.audit({
+      await visitor.audit({
         entity: 'user',
         entityId: known?.user.id ?? null,
         actorId: null,
-        organizationId: known ? known.user.organizationId : (request.organization?.id ?? null),
+        organizationId: known ? known.user.organizationId : (visitor.organization?.id ?? null),
         changed: known ? { event: 'password-reset-request' } : { event: 'password-reset-request', account: 'unknown' },
       });
       // after the answer has gone: making and mailing the link must not lengthen a known email's answer
-      if (known) setImmediate(() => void mailPasswordReset(request, known));
+      if (known) setImmediate(() => void mailPasswordReset(visitor, known));
     },
 
-    async confirmPasswordReset(
-      request: FastifyRequest,
-      uid: string,
-      token: string,
-      newPassword: string,
-    ): Promise<void> {
+    async confirmPasswordReset(visitor: Visitor, uid: string, token: string, newPassword: string): Promise<void> {
       const record = await userOfLink('reset', uid, token);
       await requirePasswordRules('new_password', newPassword, record.user);
       await setPassword(record.user.id, newPassword);
       await revokeUserSessions(app, record.user.id, 'password-reset', app.now());
       await throttle.reset(accountKey(record.user.email, record.user.organizationId));
-      await request.audit({
-        entity: 'user',
-        entityId: record.user.id,
-        actorId: record.user.id,
-        organizationId: record.user.organizationId,
-        changed: { event: 'password-reset' },
-      });
+      await auditOwnersAct(visitor, record.user, 'password-reset');
     },
 
     async confirmSignUp(
-      request: FastifyRequest,
+      visitor: Visitor,
       uid: string,
       token: string,
       password: string,
@@ -341,21 +351,15 @@ export function createAuthService(app: FastifyInstance) {
       await requirePasswordRules('password', password, record.user);
       await setPassword(record.user.id, password, { lastLogin: app.now() });
       const tokens = await startSession(app, record.user);
-      await request.audit({
-        entity: 'user',
-        entityId: record.user.id,
-        actorId: record.user.id,
-        organizationId: record.user.organizationId,
-        changed: { event: 'sign-up' },
-      });
+      await auditOwnersAct(visitor, record.user, 'sign-up');
       return { ...tokens, user: await reload(record.user.id) };
     },
   };
 
-  async function mailPasswordReset(request: FastifyRequest, record: UserRecord): Promise<void> {
+  async function mailPasswordReset(visitor: Visitor, record: UserRecord): Promise<void> {
     try {
       const organizationToken =
-        record.organization?.token ?? request.organization?.token ?? (await firstOrganizationToken());
+        record.organization?.token ?? visitor.organization?.token ?? (await firstOrganizationToken());
       const link = createPasswordResetLink(app, record.user, organizationToken);
       await app.mail.send({
         to: record.user.email,
@@ -368,7 +372,7 @@ export function createAuthService(app: FastifyInstance) {
         organizationId: record.user.organizationId,
       });
     } catch (error) {
-      request.log.error({ err: error }, 'password reset mail failed');
+      visitor.log.error({ err: error }, 'password reset mail failed');
     }
   }
 

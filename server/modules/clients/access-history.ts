@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import { auditLog, users } from '../../db/schema';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
@@ -10,11 +11,11 @@ import { findClient } from './client-rows';
 /** Who read or changed the client, and when: the client's audit log, newest first. */
 export function createClientAccessHistory(app: FastifyInstance) {
   async function accessHistory(
-    request: FastifyRequest,
+    actor: Actor,
     id: number,
     page: Page,
   ): Promise<{ count: number; results: AccessEntryOut[] }> {
-    const organization = requireOrganization(request);
+    const organization = requireOrganization(actor);
     await findClient(app, organization, id);
     const where = and(
       eq(auditLog.clientId, id),
@@ -42,7 +43,7 @@ export function createClientAccessHistory(app: FastifyInstance) {
         .where(where),
     ]);
     // who read the client is itself a read of the client; written after the page, so it shows from the next one
-    await request.audit({
+    await actor.audit({
       entity: 'client',
       entityId: id,
       action: 'READ',

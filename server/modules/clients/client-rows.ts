@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import { clients } from '../../db/schema';
 import { notFound } from '../../lib/api-error';
 import type { Tx } from '../../db/connection';
@@ -26,7 +27,7 @@ export async function findClient(
 }
 
 export async function auditClient(
-  request: FastifyRequest,
+  actor: Actor,
   clientId: number,
   entry: {
     action?: 'READ' | 'SEARCH' | 'CREATE' | 'UPDATE';
@@ -35,7 +36,7 @@ export async function auditClient(
     changed: Record<string, unknown>;
   },
 ) {
-  await request.audit({
+  await actor.audit({
     entity: entry.entity ?? 'client',
     entityId: entry.entityId ?? clientId,
     action: entry.action,

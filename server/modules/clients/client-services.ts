@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import {
   authorizationWarnings,
   servicesFor,
@@ -120,11 +121,11 @@ function serializeAuthorization(
 export function createClientServices(app: FastifyInstance) {
   return {
     async addService(
-      request: FastifyRequest,
+      actor: Actor,
       id: number,
       input: { service: ServiceCode; status?: ServiceStatus },
     ): Promise<ClientServiceOut> {
-      const organization = requireOrganization(request);
+      const organization = requireOrganization(actor);
       const client = await findClient(app, organization, id);
       requireServicesOfType(client.type as ClientType, [input.service]);
       const [existing] = await app.db
@@ -143,7 +144,7 @@ export function createClientServices(app: FastifyInstance) {
           createdAt: app.now(),
         })
         .returning();
-      await auditClient(request, id, {
+      await auditClient(actor, id, {
         action: 'CREATE',
         entity: 'client_service',
         entityId: row.id,
@@ -159,12 +160,12 @@ export function createClientServices(app: FastifyInstance) {
     },
 
     async updateService(
-      request: FastifyRequest,
+      actor: Actor,
       id: number,
       serviceId: number,
       input: { status: ServiceStatus },
     ): Promise<ClientServiceOut> {
-      const organization = requireOrganization(request);
+      const organization = requireOrganization(actor);
       await findClient(app, organization, id);
       const [current] = await app.db
         .select()
@@ -179,7 +180,7 @@ export function createClientServices(app: FastifyInstance) {
       if (!current) throw notFound();
       if (current.status !== input.status) {
         await app.db.update(clientServices).set({ status: input.status }).where(eq(clientServices.id, serviceId));
-        await auditClient(request, id, {
+        await auditClient(actor, id, {
           action: 'UPDATE',
           entity: 'client_service',
           entityId: serviceId,
@@ -191,7 +192,7 @@ export function createClientServices(app: FastifyInstance) {
     },
 
     async addAuthorization(
-      request: FastifyRequest,
+      actor: Actor,
       id: number,
       input: {
         service_id: number;
@@ -202,7 +203,7 @@ export function createClientServices(app: FastifyInstance) {
         reference?: string;
       },
     ): Promise<AuthorizationOut> {
-      const organization = requireOrganization(request);
+      const organization = requireOrganization(actor);
       await findClient(app, organization, id);
       const [service] = await app.db
         .select()
@@ -228,11 +229,11 @@ export function createClientServices(app: FastifyInstance) {
           startsOn: input.starts_on,
           endsOn: input.ends_on,
           reference: input.reference?.trim() ?? '',
-          createdById: request.user!.user.id,
+          createdById: actor.user.id,
           createdAt: app.now(),
         })
         .returning();
-      await auditClient(request, id, {
+      await auditClient(actor, id, {
         action: 'CREATE',
         entity: 'client_authorization',
         entityId: row.id,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import type { ClientStatus } from '#domain/clients';
 import type { ClientType } from '#domain/labels';
 import { clientCounts, clients } from '../../db/schema';
@@ -75,11 +76,11 @@ export function createClientList(app: FastifyInstance) {
   }
 
   async function list(
-    request: FastifyRequest,
+    actor: Actor,
     filter: ClientListFilter,
     page: Page,
   ): Promise<{ count: number; results: ClientSummaryOut[] }> {
-    const organization = requireOrganization(request);
+    const organization = requireOrganization(actor);
     const conditions: SQL[] = [eq(clients.organizationId, organization.id)];
     // home care (or home health) means every client receiving it: those of both types too
     if (filter.type)
@@ -100,7 +101,7 @@ export function createClientList(app: FastifyInstance) {
       countClients(organization.id, filter, where),
     ]);
     // a list of clients is a search of health records: the query is kept (product.md, "Audit")
-    await request.audit({
+    await actor.audit({
       entity: 'client',
       action: 'SEARCH',
       changed: { query: { ...filter, ...page }, count: total },

@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ClientRelationship } from '#domain/clients';
+import type { Static } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import { clientUsers, users } from '../../db/schema';
 import { requireOrganization } from '../../lib/request-organization';
 import type { RequestOrganization } from '../../types';
 import { createUserService } from '../users/service';
-import type { PortalUserOut } from './schemas';
+import type { invitationCreateSchema, PortalUserOut } from './schemas';
 import { auditClient, findClient } from './client-rows';
 
 /** The client and family members who sign in to the portal for the client (an invitation not yet taken is pending). */
@@ -31,20 +32,18 @@ export async function portalUsersOf(
   }));
 }
 
-/** The office invites the client, or a family member, to the portal. */
+export type PortalInvitation = Static<typeof invitationCreateSchema.body>;
+
+/** The office invites the client, or a family member, to the portal (`log`: the request's, for a mail that fails). */
 export function createClientPortalUsers(app: FastifyInstance) {
   const userService = createUserService(app);
   return {
-    async invite(
-      request: FastifyRequest,
-      id: number,
-      input: { email: string; first_name: string; last_name: string; relationship: ClientRelationship },
-    ): Promise<PortalUserOut> {
-      const organization = requireOrganization(request);
+    async invite(actor: Actor, log: FastifyBaseLogger, id: number, input: PortalInvitation): Promise<PortalUserOut> {
+      const organization = requireOrganization(actor);
       await findClient(app, organization, id);
       const user = await userService.invite(
-        request,
-        organization,
+        actor,
+        log,
         { email: input.email, first_name: input.first_name, last_name: input.last_name, role: 'ROLE_CLIENT' },
         async (tx, userId) => {
           await tx.insert(clientUsers).values({
@@ -56,7 +55,7 @@ export function createClientPortalUsers(app: FastifyInstance) {
           });
         },
       );
-      await auditClient(request, id, {
+      await auditClient(actor, id, {
         action: 'CREATE',
         entity: 'client_user',
         entityId: user.id,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import {
   certificationEnd,
   certificationProblem,
@@ -157,24 +158,28 @@ function columnsOf(input: ClientInput): Partial<ClientRow> {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as Partial<ClientRow>;
 }
 
+/** The home health fields, empty: what a home care client keeps of them. */
+const NO_HOME_HEALTH = {
+  payer: null,
+  memberId: null,
+  physicianName: null,
+  physicianNpi: null,
+  diagnosisCode: null,
+  diagnosisDescription: null,
+  certificationStart: null,
+  certificationEnd: null,
+} satisfies Partial<ClientRow>;
+
+/** The discharge, empty: what a client not discharged keeps of it. */
+const NO_DISCHARGE = { dischargedOn: null, dischargeReason: null, dischargeNote: null } satisfies Partial<ClientRow>;
+
 /** A home care client keeps no home health fields; a client not discharged keeps no discharge. */
 function withoutFieldsOfOtherTypes(client: ClientRow): ClientRow {
-  const cleared = { ...client };
-  if (!includesHomeHealth(client.type)) {
-    Object.assign(cleared, {
-      payer: null,
-      memberId: null,
-      physicianName: null,
-      physicianNpi: null,
-      diagnosisCode: null,
-      diagnosisDescription: null,
-      certificationStart: null,
-      certificationEnd: null,
-    });
-  }
-  if (client.status !== 'DISCHARGED')
-    Object.assign(cleared, { dischargedOn: null, dischargeReason: null, dischargeNote: null });
-  return cleared;
+  return {
+    ...client,
+    ...(includesHomeHealth(client.type) ? {} : NO_HOME_HEALTH),
+    ...(client.status === 'DISCHARGED' ? {} : NO_DISCHARGE),
+  };
 }
 
 function nextCertification(row: ClientRow, today: string): ClientOut['next_certification'] {
@@ -258,17 +263,8 @@ export function createClientRecord(app: FastifyInstance) {
       emergencyContactPhone: '',
       emergencyContactRelationship: '',
       notes: '',
-      payer: null,
-      memberId: null,
-      physicianName: null,
-      physicianNpi: null,
-      diagnosisCode: null,
-      diagnosisDescription: null,
-      certificationStart: null,
-      certificationEnd: null,
-      dischargedOn: null,
-      dischargeReason: null,
-      dischargeNote: null,
+      ...NO_HOME_HEALTH,
+      ...NO_DISCHARGE,
       referralId: null,
       createdById: by,
       createdAt: now,
@@ -296,12 +292,12 @@ export function createClientRecord(app: FastifyInstance) {
     insertClient,
     todayIn,
 
-    async create(request: FastifyRequest, input: ClientInput & { type: ClientType }): Promise<ClientOut> {
-      const organization = requireOrganization(request);
+    async create(actor: Actor, input: ClientInput & { type: ClientType }): Promise<ClientOut> {
+      const organization = requireOrganization(actor);
       if (input.status === 'DISCHARGED') throw invalid({ status: ['A new client cannot be discharged.'] });
-      const row = await app.db.transaction((tx) => insertClient(tx, organization, input, request.user!.user.id));
+      const row = await app.db.transaction((tx) => insertClient(tx, organization, input, actor.user.id));
       const { id: _id, createdAt: _c, updatedAt: _u, ...values } = row;
-      await auditClient(request, row.id, {
+      await auditClient(actor, row.id, {
         action: 'CREATE',
         changed: {
           event: 'create',
@@ -312,15 +308,15 @@ export function createClientRecord(app: FastifyInstance) {
       return serialize(app, organization, row);
     },
 
-    async retrieve(request: FastifyRequest, id: number): Promise<ClientOut> {
-      const organization = requireOrganization(request);
+    async retrieve(actor: Actor, id: number): Promise<ClientOut> {
+      const organization = requireOrganization(actor);
       const row = await findClient(app, organization, id);
-      await auditClient(request, id, { action: 'READ', changed: { event: 'read', what: 'client' } });
+      await auditClient(actor, id, { action: 'READ', changed: { event: 'read', what: 'client' } });
       return serialize(app, organization, row);
     },
 
-    async update(request: FastifyRequest, id: number, input: ClientInput): Promise<ClientOut> {
-      const organization = requireOrganization(request);
+    async update(actor: Actor, id: number, input: ClientInput): Promise<ClientOut> {
+      const organization = requireOrganization(actor);
       const { changed, row } = await app.db.transaction(async (tx) => {
         const current = await findClient(app, organization, id, tx);
         const next = withoutFieldsOfOtherTypes({ ...current, ...columnsOf(input) });
@@ -351,7 +347,7 @@ export function createClientRecord(app: FastifyInstance) {
           .returning();
         return { changed: changes, row: updated };
       });
-      if (Object.keys(changed).length) await auditClient(request, id, { action: 'UPDATE', changed });
+      if (Object.keys(changed).length) await auditClient(actor, id, { action: 'UPDATE', changed });
       return serialize(app, organization, row);
     },
   };

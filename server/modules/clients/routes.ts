@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ClientType } from '#domain/labels';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createClientAccessHistory } from './access-history';
@@ -22,7 +23,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/clients/', { schema: schemas.clientListSchema, config: office }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await list(request, filter, page);
+    const { count, results } = await list(actorOf(request), filter, page);
     return pagedAnswer(request, page, count, results);
   });
 
@@ -30,7 +31,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply
       .status(201)
       .send(
-        await record.create(request, { ...request.body, type: request.body.type as ClientType } as Parameters<
+        await record.create(actorOf(request), { ...request.body, type: request.body.type as ClientType } as Parameters<
           typeof record.create
         >[1]),
       ),
@@ -40,42 +41,43 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/clients/welcome/',
     { schema: schemas.welcomeSchema, config: { access: { roles: ['ROLE_CLIENT' as const] } } },
-    async (request) => welcome(request),
+    async (request) => welcome(actorOf(request)),
   );
 
   app.get('/api/clients/:id/', { schema: schemas.clientRetrieveSchema, config: office }, async (request) =>
-    record.retrieve(request, request.params.id),
+    record.retrieve(actorOf(request), request.params.id),
   );
 
   app.patch('/api/clients/:id/', { schema: schemas.clientUpdateSchema, config: office }, async (request) =>
-    record.update(request, request.params.id, request.body as Parameters<typeof record.update>[2]),
+    record.update(actorOf(request), request.params.id, request.body as Parameters<typeof record.update>[2]),
   );
 
   app.post(
     '/api/clients/:id/services/',
     { schema: schemas.serviceCreateSchema, config: office },
     async (request, reply) =>
-      reply.status(201).send(await services.addService(request, request.params.id, request.body)),
+      reply.status(201).send(await services.addService(actorOf(request), request.params.id, request.body)),
   );
 
   app.patch(
     '/api/clients/:id/services/:service_id/',
     { schema: schemas.serviceUpdateSchema, config: office },
-    async (request) => services.updateService(request, request.params.id, request.params.service_id, request.body),
+    async (request) =>
+      services.updateService(actorOf(request), request.params.id, request.params.service_id, request.body),
   );
 
   app.post(
     '/api/clients/:id/authorizations/',
     { schema: schemas.authorizationCreateSchema, config: office },
     async (request, reply) =>
-      reply.status(201).send(await services.addAuthorization(request, request.params.id, request.body)),
+      reply.status(201).send(await services.addAuthorization(actorOf(request), request.params.id, request.body)),
   );
 
   app.post(
     '/api/clients/:id/invitation/',
     { schema: schemas.invitationCreateSchema, config: office },
     async (request, reply) =>
-      reply.status(201).send(await invite(request, request.params.id, request.body as Parameters<typeof invite>[2])),
+      reply.status(201).send(await invite(actorOf(request), request.log, request.params.id, request.body)),
   );
 
   app.get(
@@ -83,7 +85,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: schemas.accessHistorySchema, config: office },
     async (request) => {
       const page = pageOf(request.query);
-      const { count, results } = await accessHistory(request, request.params.id, page);
+      const { count, results } = await accessHistory(actorOf(request), request.params.id, page);
       return pagedAnswer(request, page, count, results);
     },
   );

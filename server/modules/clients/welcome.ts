@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import { SERVICES } from '#domain/clients';
 import { clients, clientServices, clientUsers, users, visits } from '../../db/schema';
 import { requireOrganization } from '../../lib/request-organization';
@@ -9,9 +10,9 @@ import { auditClient } from './client-rows';
 
 /** The signed-in client's (or family member's) home: the client, who comes next, who came, what waits to be signed. */
 export function createClientWelcome(app: FastifyInstance) {
-  async function welcome(request: FastifyRequest): Promise<WelcomeOut> {
-    const organization = requireOrganization(request);
-    const userId = request.user!.user.id;
+  async function welcome(actor: Actor): Promise<WelcomeOut> {
+    const organization = requireOrganization(actor);
+    const userId = actor.user.id;
     const [link] = await app.db
       .select({ link: clientUsers, client: clients })
       .from(clientUsers)
@@ -59,7 +60,7 @@ export function createClientWelcome(app: FastifyInstance) {
       status: visit.status,
       changed: visit.changedAt !== null,
     });
-    await auditClient(request, link.client.id, { action: 'READ', changed: { event: 'read', what: 'welcome' } });
+    await auditClient(actor, link.client.id, { action: 'READ', changed: { event: 'read', what: 'welcome' } });
     return {
       client: {
         id: link.client.id,

@@ -1,13 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { OFFICE, type Actor } from '../../lib/actor';
 import type { Db, Tx } from '../../db/connection';
 import { documentTypes, employeeDocuments, employeeProfiles, files, users } from '../../db/schema';
 import { organizationToday } from '../../lib/dates';
-import { invalid, notFound, permissionDenied } from '../../lib/api-error';
+import { invalid, notFound } from '../../lib/api-error';
 import { addDays, isIsoDate } from '#domain/dates';
 import { requireOrganization } from '../../lib/request-organization';
-import { sendStoredFile, serializeFile, storeUpload } from '../../lib/stored-files';
-import { readMultipartForm } from '../../lib/uploads';
+import { serializeFile, storeUpload, type FileRow } from '../../lib/stored-files';
+import type { ReadForm } from '../../lib/uploads';
 import { personName } from '../../lib/names';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type { DocumentOut } from './schemas';
@@ -98,7 +99,7 @@ const adminLink = (employeeId: number) => `/employees/${employeeId}/documents`;
 const OWN_LINK = '/profile/documents';
 
 export function createDocumentService(app: FastifyInstance) {
-  const todayOf = (request: FastifyRequest) => organizationToday(app, requireOrganization(request));
+  const todayOf = (actor: Actor) => organizationToday(app, requireOrganization(actor));
 
   async function loadDocument(organizationId: number, id: number) {
     const [row] = await app.db
@@ -112,18 +113,19 @@ export function createDocumentService(app: FastifyInstance) {
 
   /** Stores the uploaded file of a slot (multipart `file`, `expires_on`): PENDING, to be reviewed. */
   async function storeDocumentFile(
-    request: FastifyRequest,
+    actor: Actor,
     document: DocumentRow,
     by: 'employee' | 'office',
+    readForm: ReadForm,
   ): Promise<DocumentOut> {
-    const organization = requireOrganization(request);
-    const me = request.user!.user;
+    const organization = requireOrganization(actor);
+    const me = actor.user;
     const id = document.id;
     if (document.status === 'APPROVED' && !document.requiresExpiry) {
       throw invalid({ file: ['This document is already approved.'] }, 'This document is already approved.');
     }
-    const form = await readMultipartForm(request, { fileField: 'file', kinds: DOCUMENT_KINDS, fileRequired: true });
-    const today = todayOf(request);
+    const form = await readForm({ fileField: 'file', kinds: DOCUMENT_KINDS, fileRequired: true });
+    const today = todayOf(actor);
     const expiresOn = (form.fields.expires_on ?? '').trim() || null;
     // a multipart field (blank: none), so checked here as the API's own dates are (format date)
     if (expiresOn !== null && !isIsoDate(expiresOn)) throw invalid({ expires_on: ['Enter a real date.'] });
@@ -156,7 +158,7 @@ export function createDocumentService(app: FastifyInstance) {
         return { row, file };
       },
     );
-    await request.audit({
+    await actor.audit({
       entity: 'employee_document',
       entityId: id,
       changed: {
@@ -204,77 +206,67 @@ export function createDocumentService(app: FastifyInstance) {
   }
 
   return {
-    todayOf,
-    loadDocument,
-
-    async ownList(request: FastifyRequest): Promise<DocumentOut[]> {
-      const organization = requireOrganization(request);
-      const me = request.user!.user.id;
+    async ownList(actor: Actor): Promise<DocumentOut[]> {
+      const organization = requireOrganization(actor);
+      const me = actor.user.id;
       // one's own record is audited too (every read, every role)
-      await request.audit({
+      await actor.audit({
         entity: 'employee_document',
         action: 'READ',
         employeeId: me,
         changed: { event: 'read-list', employee_id: me },
       });
-      return listEmployeeDocuments(app.db, organization.id, me, todayOf(request));
+      return listEmployeeDocuments(app.db, organization.id, me, todayOf(actor));
     },
 
     /** The employee uploads the file of one of their own slots: PENDING until an admin reviews it. */
-    async upload(request: FastifyRequest, id: number): Promise<DocumentOut> {
-      const organization = requireOrganization(request);
+    async upload(actor: Actor, id: number, readForm: ReadForm): Promise<DocumentOut> {
+      const organization = requireOrganization(actor);
       const found = await loadDocument(organization.id, id);
       // another employee's slot is as invisible as a missing one
-      if (!found || found.document.employeeId !== request.user!.user.id) throw notFound();
-      return storeDocumentFile(request, found.document, 'employee');
+      if (!found || found.document.employeeId !== actor.user.id) throw notFound();
+      return storeDocumentFile(actor, found.document, 'employee', readForm);
     },
 
     /**
      * The office uploads a document it received on paper for one of its employees: the same checks and expiry
      * date as the employee's own upload; it waits for review like any upload, and the employee is told.
      */
-    async officeUpload(request: FastifyRequest, employeeId: number, id: number): Promise<DocumentOut> {
-      const organization = requireOrganization(request);
+    async officeUpload(actor: Actor, employeeId: number, id: number, readForm: ReadForm): Promise<DocumentOut> {
+      const organization = requireOrganization(actor);
       const found = await loadDocument(organization.id, id);
       if (!found || found.document.employeeId !== employeeId) throw notFound();
-      return storeDocumentFile(request, found.document, 'office');
+      return storeDocumentFile(actor, found.document, 'office', readForm);
     },
 
-    /** The file of a document: its owner, or an admin/master acting in its organization. */
-    async sendFile(request: FastifyRequest, reply: FastifyReply, id: number): Promise<FastifyReply> {
-      const organization = requireOrganization(request);
-      const me = request.user!;
+    /** The file of a document, for the route to send: its owner's, or any of the organization's for the office. */
+    async file(actor: Actor, id: number): Promise<FileRow> {
+      const organization = requireOrganization(actor);
       const found = await loadDocument(organization.id, id);
-      if (!found) throw notFound();
-      const isOwner = found.document.employeeId === me.user.id;
-      const isAdmin = me.permissions.includes('view-employees');
-      if (!isOwner && !isAdmin) {
-        // employees, clients and marketers learn nothing about other people's documents
-        if (me.user.role === 'ROLE_EMPLOYEE') throw notFound();
-        throw permissionDenied();
-      }
+      // an employee learns nothing about other people's documents: as invisible as a missing one
+      if (!found || (found.document.employeeId !== actor.user.id && !actor.can(OFFICE))) throw notFound();
       if (!found.file) throw notFound('This document has no file yet.');
-      await request.audit({
+      await actor.audit({
         entity: 'employee_document',
         entityId: id,
         changed: { event: 'file-read', employee_id: found.document.employeeId },
       });
-      return sendStoredFile(app, reply, found.file);
+      return found.file;
     },
 
     // ---- admin side (employees routes) ----
 
-    async adminList(request: FastifyRequest, employeeId: number): Promise<DocumentOut[]> {
-      const organization = requireOrganization(request);
-      return listEmployeeDocuments(app.db, organization.id, employeeId, todayOf(request));
+    async adminList(actor: Actor, employeeId: number): Promise<DocumentOut[]> {
+      const organization = requireOrganization(actor);
+      return listEmployeeDocuments(app.db, organization.id, employeeId, todayOf(actor));
     },
 
     async requestSlot(
-      request: FastifyRequest,
+      actor: Actor,
       employee: { id: number },
       input: { document_type_id?: number; name?: string; required?: boolean; requires_expiry?: boolean },
     ): Promise<DocumentOut> {
-      const organization = requireOrganization(request);
+      const organization = requireOrganization(actor);
       let values: { name: string; required: boolean; requiresExpiry: boolean; documentTypeId: number | null };
       if (input.document_type_id !== undefined) {
         const [type] = await app.db
@@ -310,11 +302,11 @@ export function createDocumentService(app: FastifyInstance) {
           organizationId: organization.id,
           employeeId: employee.id,
           ...values,
-          requestedById: request.user!.user.id,
+          requestedById: actor.user.id,
           createdAt: now,
         })
         .returning();
-      await request.audit({
+      await actor.audit({
         entity: 'employee_document',
         entityId: row.id,
         changed: {
@@ -338,20 +330,20 @@ export function createDocumentService(app: FastifyInstance) {
         now,
         app,
       );
-      return serializeDocument(row, null, todayOf(request));
+      return serializeDocument(row, null, todayOf(actor));
     },
 
     async review(
-      request: FastifyRequest,
+      actor: Actor,
       employeeId: number,
       id: number,
       input: { status?: 'APPROVED' | 'REJECTED'; review_note?: string | null; expires_on?: string | null },
     ): Promise<DocumentOut> {
-      const organization = requireOrganization(request);
+      const organization = requireOrganization(actor);
       const found = await loadDocument(organization.id, id);
       if (!found || found.document.employeeId !== employeeId) throw notFound();
       const doc = found.document;
-      const today = todayOf(request);
+      const today = todayOf(actor);
       const expiresOn = input.expires_on !== undefined ? input.expires_on : doc.expiresOn;
       const note = input.review_note === undefined ? undefined : (input.review_note ?? '').trim() || null;
       if (input.status) {
@@ -373,7 +365,7 @@ export function createDocumentService(app: FastifyInstance) {
       }
       if (input.status) {
         changes.reviewedAt = app.now();
-        changes.reviewedById = request.user!.user.id;
+        changes.reviewedById = actor.user.id;
       }
       if (note !== undefined && note !== doc.reviewNote) {
         changes.reviewNote = note;
@@ -392,7 +384,7 @@ export function createDocumentService(app: FastifyInstance) {
         .set(changes)
         .where(and(eq(employeeDocuments.id, id), eq(employeeDocuments.organizationId, organization.id)))
         .returning();
-      await request.audit({
+      await actor.audit({
         entity: 'employee_document',
         entityId: id,
         changed: { event: 'review', employee_id: employeeId, ...changed },

@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { POSITIONS, type Position } from '#domain/labels';
 import type { Tx } from '../../db/connection';
-import { competencyTests, employeeProfiles, formRequests, formTemplates, testRequests, users } from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
+import { competencyTests, formRequests, formTemplates, testRequests } from '../../db/schema';
 import type { RequestOrganization } from '../../types';
 import { requireEmailFree } from '../../lib/user-record';
-import { createSignUpLink } from '../auth/password-tokens';
+import { mailSignUpLink } from '../auth/password-tokens';
 import { assignRequiredDocuments } from '../documents/service';
 import { notify } from '../notifications/service';
 import { newQuestionOrder } from '../onboarding/onboarding-support';
+import { insertInvitedUser } from '../users/service';
 
 export interface NewEmployee {
   email: string;
@@ -82,43 +82,24 @@ export async function assignOnboardingItems(
   return { forms: templates.length, documents, tests: test ? 1 : 0 };
 }
 
-/** The invitation mail: the sign-up link, valid PASSWORD_TOKEN_SECONDS. */
-export async function mailEmployeeInvitation(
+/** The invitation mail: the sign-up link, valid PASSWORD_TOKEN_SECONDS; `log` is the request's, for a mail that fails. */
+export function mailEmployeeInvitation(
   app: FastifyInstance,
-  request: FastifyRequest,
+  log: FastifyBaseLogger,
   organization: RequestOrganization,
-  user: {
-    id: number;
-    email: string;
-    firstName: string;
-    passwordHash: string | null;
-    lastLogin: Date | null;
-    securityStamp: number;
-  },
+  user: Parameters<typeof mailSignUpLink>[3] & { firstName: string },
   position: string,
 ): Promise<void> {
-  const link = createSignUpLink(app, user, organization.token);
-  const days = Math.round(app.config.passwordTokenSeconds / 86_400);
   const positionLabel = POSITIONS[position as Position] ?? position;
-  try {
-    await app.mail.send({
-      to: user.email,
-      subject: `Welcome to ${organization.name}: set up your Care Portal account`,
-      text:
-        `Hello ${user.firstName || user.email},\n\n` +
-        `${organization.name} has hired you as ${positionLabel}. To choose your password and start your onboarding ` +
-        `(forms to sign, documents to upload and your competency test), open:\n\n${link}\n\n` +
-        `The link works once and expires in ${days} days. If you did not expect this mail, ignore it.\n`,
-      organizationId: organization.id,
-    });
-  } catch (error) {
-    request.log.error({ err: error }, 'invitation mail failed');
-    throw new ApiError(
-      502,
-      'mail_failed',
-      'The employee was created but the invitation mail could not be sent. Resend the invitation from Users.',
-    );
-  }
+  return mailSignUpLink(app, log, organization, user, {
+    subject: `Welcome to ${organization.name}: set up your Care Portal account`,
+    text: (link, days) =>
+      `Hello ${user.firstName || user.email},\n\n` +
+      `${organization.name} has hired you as ${positionLabel}. To choose your password and start your onboarding ` +
+      `(forms to sign, documents to upload and your competency test), open:\n\n${link}\n\n` +
+      `The link works once and expires in ${days} days. If you did not expect this mail, ignore it.\n`,
+    failure: 'The employee was created but the invitation mail could not be sent. Resend the invitation from Users.',
+  });
 }
 
 /**
@@ -134,29 +115,12 @@ export async function createEmployee(
 ): Promise<{ id: number; items: AssignedItems }> {
   const email = input.email.trim().toLowerCase();
   await requireEmailFree(tx, organization.id, email);
-  const [created] = await tx
-    .insert(users)
-    .values({
-      organizationId: organization.id,
-      email,
-      firstName: input.first_name.trim(),
-      lastName: input.last_name.trim(),
-      role: 'ROLE_EMPLOYEE',
-      phone: input.phone?.trim() || null,
-      passwordHash: null,
-      timezone: organization.timezone,
-      createdAt: now,
-    })
-    .returning({ id: users.id });
-  await tx.insert(employeeProfiles).values({
-    userId: created.id,
-    organizationId: organization.id,
-    status: 'NEW',
+  const id = await insertInvitedUser(tx, organization, { ...input, email, role: 'ROLE_EMPLOYEE' }, now, {
     position: input.position,
     applicationId: input.applicationId ?? null,
   });
-  const items = await assignOnboardingItems(tx, organization.id, created.id, input.position, requestedById, now);
-  return { id: created.id, items };
+  const items = await assignOnboardingItems(tx, organization.id, id, input.position, requestedById, now);
+  return { id, items };
 }
 
 /** In-app notice of the onboarding waiting for the new hire (the invitation mail already tells them). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor';
 import { pageOf, pagedAnswer } from '../../lib/paging';
-import { requireOrganization } from '../../lib/request-organization';
 import { createDocumentService } from '../documents/service';
 import * as schemas from './schemas';
 import { createEmployeeService } from './service';
@@ -13,59 +13,53 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/employees/', { schema: schemas.employeeListSchema, config: viewEmployees }, async (request) => {
     const { limit, offset, ...filter } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await employees.list(requireOrganization(request), filter, page);
-    // a list of employees is a search of their records: the query is kept (product.md, "Audit")
-    await request.audit({ entity: 'employee', action: 'SEARCH', changed: { query: { ...filter, ...page }, count } });
+    const { count, results } = await employees.list(actorOf(request), filter, page);
     return pagedAnswer(request, page, count, results);
   });
 
-  app.post(
-    '/api/employees/',
-    { schema: schemas.employeeCreateSchema, config: viewEmployees },
-    async (request, reply) => {
-      const { email, first_name, last_name, phone, position } = request.body;
-      return reply.status(201).send(await employees.create(request, { email, first_name, last_name, phone, position }));
-    },
+  app.post('/api/employees/', { schema: schemas.employeeCreateSchema, config: viewEmployees }, async (request, reply) =>
+    reply.status(201).send(await employees.create(actorOf(request), request.log, request.body)),
   );
 
   app.get('/api/employees/:id/', { schema: schemas.employeeRetrieveSchema, config: viewEmployees }, async (request) =>
-    employees.retrieve(request, request.params.id),
+    employees.retrieve(actorOf(request), request.params.id),
   );
 
   app.patch('/api/employees/:id/', { schema: schemas.employeeUpdateSchema, config: viewEmployees }, async (request) =>
-    employees.update(request, request.params.id, request.body),
+    employees.update(actorOf(request), request.params.id, request.body),
   );
 
   app.get(
     '/api/employees/:id/checklist/',
     { schema: schemas.employeeChecklistSchema, config: viewEmployees },
-    async (request) => employees.checklist(request, request.params.id),
+    async (request) => employees.checklist(actorOf(request), request.params.id),
   );
 
   app.post(
     '/api/employees/:id/ready/',
     { schema: schemas.employeeReadySchema, config: viewEmployees },
-    async (request) => employees.markReady(request, request.params.id),
+    async (request) => employees.markReady(actorOf(request), request.params.id),
   );
 
   app.get('/api/employees/:id/notes/', { schema: schemas.noteListSchema, config: viewEmployees }, async (request) => {
     const { limit, offset, type_id } = request.query;
     const page = pageOf({ limit, offset });
-    const { count, results } = await employees.notes(request, request.params.id, type_id, page);
+    const { count, results } = await employees.notes(actorOf(request), request.params.id, type_id, page);
     return pagedAnswer(request, page, count, results);
   });
 
   app.post(
     '/api/employees/:id/notes/',
     { schema: schemas.noteCreateSchema, config: viewEmployees },
-    async (request, reply) => reply.status(201).send(await employees.addNote(request, request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await employees.addNote(actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/api/employees/:id/notes/:note_id/',
     { schema: schemas.noteDestroySchema, config: { access: { permission: 'delete-employee-notes' as const } } },
     async (request, reply) => {
-      await employees.removeNote(request, request.params.id, request.params.note_id);
+      await employees.removeNote(actorOf(request), request.params.id, request.params.note_id);
       return reply.status(204).send(null);
     },
   );
@@ -74,9 +68,10 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/employees/:id/documents/',
     { schema: schemas.employeeDocumentListSchema, config: viewEmployees },
     async (request) => {
-      await employees.find(requireOrganization(request), request.params.id);
-      const list = await documents.adminList(request, request.params.id);
-      await employees.readAudit(request, request.params.id, 'documents');
+      const actor = actorOf(request);
+      await employees.find(actor, request.params.id);
+      const list = await documents.adminList(actor, request.params.id);
+      await employees.readAudit(actor, request.params.id, 'documents');
       return list;
     },
   );
@@ -85,8 +80,9 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/employees/:id/documents/',
     { schema: schemas.employeeDocumentCreateSchema, config: viewEmployees },
     async (request, reply) => {
-      const employee = await employees.find(requireOrganization(request), request.params.id);
-      return reply.status(201).send(await documents.requestSlot(request, employee, request.body));
+      const actor = actorOf(request);
+      const employee = await employees.find(actor, request.params.id);
+      return reply.status(201).send(await documents.requestSlot(actor, employee, request.body));
     },
   );
 
@@ -94,8 +90,9 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/employees/:id/documents/:document_id/',
     { schema: schemas.employeeDocumentReviewSchema, config: viewEmployees },
     async (request) => {
-      await employees.find(requireOrganization(request), request.params.id);
-      return documents.review(request, request.params.id, request.params.document_id, request.body);
+      const actor = actorOf(request);
+      await employees.find(actor, request.params.id);
+      return documents.review(actor, request.params.id, request.params.document_id, request.body);
     },
   );
 };

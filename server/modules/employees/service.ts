@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import { employeeCounts, employeeNotes, employeeProfiles, noteTypes, users } from '../../db/schema';
 import { organizationToday } from '../../lib/dates';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
@@ -192,23 +193,26 @@ export function createEmployeeService(app: FastifyInstance) {
     return and(...conditions)!;
   }
 
-  async function readAudit(request: FastifyRequest, id: number, what: string) {
-    await request.audit({ entity: 'employee', entityId: id, changed: { event: 'read', what } });
+  async function readAudit(actor: Actor, id: number, what: string) {
+    await actor.audit({ entity: 'employee', entityId: id, changed: { event: 'read', what } });
   }
 
   return {
-    find,
-    todayIn,
+    /** The employee of the actor's organization (404 for anyone else), for the routes that act on their records. */
+    async find(actor: Actor, id: number): Promise<EmployeeRow> {
+      return find(requireOrganization(actor), id);
+    },
     /** The Employee answer, without an audit row (for answers that embed it). */
     async serialized(organization: RequestOrganization, id: number): Promise<EmployeeOut> {
       return serializeEmployee(await find(organization, id));
     },
 
     async list(
-      organization: RequestOrganization,
+      actor: Actor,
       filter: EmployeeListFilter,
       page: Page,
     ): Promise<{ count: number; results: EmployeeSummaryOut[] }> {
+      const organization = requireOrganization(actor);
       const today = todayIn(organization);
       const where = listWhere(organization.id, filter, today);
       const [rows, total] = await Promise.all([
@@ -221,27 +225,34 @@ export function createEmployeeService(app: FastifyInstance) {
           .offset(page.offset),
         countEmployees(organization.id, filter, where, today),
       ]);
+      // a list of employees is a search of their records: the query is kept (product.md, "Audit")
+      await actor.audit({
+        entity: 'employee',
+        action: 'SEARCH',
+        changed: { query: { ...filter, ...page }, count: total },
+      });
       return { count: total, results: rows.map(summary) };
     },
 
-    async retrieve(request: FastifyRequest, id: number): Promise<EmployeeOut> {
-      const row = await find(requireOrganization(request), id);
-      await readAudit(request, id, 'employee');
+    async retrieve(actor: Actor, id: number): Promise<EmployeeOut> {
+      const row = await find(requireOrganization(actor), id);
+      await readAudit(actor, id, 'employee');
       return serializeEmployee(row);
     },
 
-    async create(request: FastifyRequest, input: NewEmployee): Promise<EmployeeOut> {
-      const organization = requireOrganization(request);
+    /** Hires the employee; `log` is the request's, for an invitation mail that fails. */
+    async create(actor: Actor, log: FastifyBaseLogger, input: NewEmployee): Promise<EmployeeOut> {
+      const organization = requireOrganization(actor);
       const now = app.now();
       let created: Awaited<ReturnType<typeof createEmployee>>;
       try {
-        created = await app.db.transaction((tx) => createEmployee(tx, organization, input, request.user!.user.id, now));
+        created = await app.db.transaction((tx) => createEmployee(tx, organization, input, actor.user.id, now));
       } catch (error) {
         if (isUniqueViolation(error)) throw invalid({ email: [EMAIL_TAKEN] }, EMAIL_TAKEN);
         throw error;
       }
       const row = await find(organization, created.id);
-      await request.audit({
+      await actor.audit({
         entity: 'employee',
         entityId: created.id,
         changed: {
@@ -256,16 +267,16 @@ export function createEmployeeService(app: FastifyInstance) {
       });
       await notifyOnboardingAssigned(app, organization, created.id, created.items);
       const [user] = await app.db.select().from(users).where(eq(users.id, created.id)).limit(1);
-      await mailEmployeeInvitation(app, request, organization, user, input.position);
+      await mailEmployeeInvitation(app, log, organization, user, input.position);
       return serializeEmployee(row);
     },
 
     async update(
-      request: FastifyRequest,
+      actor: Actor,
       id: number,
       input: { first_name?: string; last_name?: string; phone?: string | null; position?: string },
     ): Promise<EmployeeOut> {
-      const organization = requireOrganization(request);
+      const organization = requireOrganization(actor);
       const row = await find(organization, id);
       const changed: Record<string, { from: unknown; to: unknown }> = {};
       const userChanges: Partial<typeof users.$inferInsert> = {};
@@ -301,25 +312,25 @@ export function createEmployeeService(app: FastifyInstance) {
             .set({ position })
             .where(and(eq(employeeProfiles.userId, id), eq(employeeProfiles.organizationId, organization.id)));
       });
-      await request.audit({ entity: 'employee', entityId: id, changed });
+      await actor.audit({ entity: 'employee', entityId: id, changed });
       return serializeEmployee(await find(organization, id));
     },
 
-    async checklist(request: FastifyRequest, id: number): Promise<ChecklistOut> {
-      const organization = requireOrganization(request);
+    async checklist(actor: Actor, id: number): Promise<ChecklistOut> {
+      const organization = requireOrganization(actor);
       await find(organization, id);
       const checklist = await buildChecklist(app.db, organization.id, id, todayIn(organization));
-      await readAudit(request, id, 'checklist');
+      await readAudit(actor, id, 'checklist');
       return checklist;
     },
 
-    async markReady(request: FastifyRequest, id: number): Promise<EmployeeOut> {
-      const organization = requireOrganization(request);
+    async markReady(actor: Actor, id: number): Promise<EmployeeOut> {
+      const organization = requireOrganization(actor);
       const row = await find(organization, id);
       if (row.status === 'READY') return serializeEmployee(row);
       const checklist = await buildChecklist(app.db, organization.id, id, todayIn(organization));
       if (!checklist.ready) {
-        await request.audit({
+        await actor.audit({
           entity: 'employee',
           entityId: id,
           changed: { event: 'ready-refused', missing: checklist.missing },
@@ -342,7 +353,7 @@ export function createEmployeeService(app: FastifyInstance) {
         )
         .returning({ userId: employeeProfiles.userId });
       if (updated.length) {
-        await request.audit({
+        await actor.audit({
           entity: 'employee',
           entityId: id,
           changed: { status: { from: 'NEW', to: 'READY' }, ready_at: now.toISOString() },
@@ -367,12 +378,12 @@ export function createEmployeeService(app: FastifyInstance) {
     // ---- notes ----
 
     async notes(
-      request: FastifyRequest,
+      actor: Actor,
       id: number,
       typeId: number | undefined,
       page: Page,
     ): Promise<{ count: number; results: NoteOut[] }> {
-      const organization = requireOrganization(request);
+      const organization = requireOrganization(actor);
       await find(organization, id);
       const conditions = [eq(employeeNotes.organizationId, organization.id), eq(employeeNotes.employeeId, id)];
       if (typeId !== undefined) conditions.push(eq(employeeNotes.typeId, typeId));
@@ -395,7 +406,7 @@ export function createEmployeeService(app: FastifyInstance) {
           .offset(page.offset),
         app.db.select({ count: count() }).from(employeeNotes).where(where),
       ]);
-      await readAudit(request, id, 'notes');
+      await readAudit(actor, id, 'notes');
       return {
         count: Number(total?.count ?? 0),
         results: rows.map((r) => ({
@@ -413,8 +424,8 @@ export function createEmployeeService(app: FastifyInstance) {
       };
     },
 
-    async addNote(request: FastifyRequest, id: number, input: { type_id: number; text: string }): Promise<NoteOut> {
-      const organization = requireOrganization(request);
+    async addNote(actor: Actor, id: number, input: { type_id: number; text: string }): Promise<NoteOut> {
+      const organization = requireOrganization(actor);
       await find(organization, id);
       const text = input.text.trim();
       if (!text) throw invalid({ text: ['This field may not be blank.'] });
@@ -434,7 +445,7 @@ export function createEmployeeService(app: FastifyInstance) {
           { type_id: ['Choose one of the organization’s note types.'] },
           'Choose one of the organization’s note types.',
         );
-      const author = request.user!.user;
+      const author = actor.user;
       const [note] = await app.db
         .insert(employeeNotes)
         .values({
@@ -446,7 +457,7 @@ export function createEmployeeService(app: FastifyInstance) {
           createdAt: app.now(),
         })
         .returning();
-      await request.audit({
+      await actor.audit({
         entity: 'employee_note',
         entityId: note.id,
         changed: { event: 'create', employee_id: id, type: type.name, text },
@@ -460,8 +471,8 @@ export function createEmployeeService(app: FastifyInstance) {
       };
     },
 
-    async removeNote(request: FastifyRequest, id: number, noteId: number): Promise<void> {
-      const organization = requireOrganization(request);
+    async removeNote(actor: Actor, id: number, noteId: number): Promise<void> {
+      const organization = requireOrganization(actor);
       const removed = await app.db
         .delete(employeeNotes)
         .where(
@@ -473,7 +484,7 @@ export function createEmployeeService(app: FastifyInstance) {
         )
         .returning();
       if (!removed.length) throw notFound();
-      await request.audit({
+      await actor.audit({
         entity: 'employee_note',
         entityId: noteId,
         changed: { event: 'delete', employee_id: id, text: removed[0].text },

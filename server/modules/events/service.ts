@@ -194,7 +194,8 @@ export function createLiveStreams(
     /**
      * Answers the request with the user's stream: the missed events after `lastEventId` first, then live ones.
      * Beyond the caps (StreamCaps) it first closes the session's or user's oldest streams, or answers 429 when
-     * the address holds its cap of streams (not counting those this one replaces).
+     * the address holds its cap of streams (not counting those this one replaces). The stream is the HTTP answer
+     * itself (it takes over the reply and its socket), so it takes the request and reply rather than an actor.
      */
     async open(request: FastifyRequest, reply: FastifyReply, lastEventId: number | null): Promise<void> {
       const userId = request.user!.user.id;

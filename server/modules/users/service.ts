@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, fillPlaceholders, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ROLE_LABELS, type ProfileStatus } from '#domain/roles';
 import { employeeProfiles, organizations, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
+import { requireOrganization } from '../../lib/request-organization';
 import {
   EMAIL_TAKEN,
   formsDueOf,
@@ -15,35 +18,20 @@ import {
 } from '../../lib/user-record';
 import type { OrganizationUserOut } from '../../schemas/user';
 import type { RequestOrganization } from '../../types';
-import { createSignUpLink } from '../auth/password-tokens';
+import { mailSignUpLink } from '../auth/password-tokens';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Page } from '../../lib/paging';
 import type { Tx } from '../../db/connection';
-import type { OrganizationRole, UserOrdering } from './schemas';
+import type { OrganizationRole, userCreateSchema, userListSchema, userUpdateSchema } from './schemas';
 
-export interface UserListFilter {
-  search?: string;
-  role?: OrganizationRole;
-  is_active?: boolean;
-  ordering?: UserOrdering;
-}
-
-export interface UserInvitation {
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: OrganizationRole;
-}
-
-export interface UserChanges {
-  is_active?: boolean;
-  role?: OrganizationRole;
-}
+export type UserListFilter = Omit<Static<typeof userListSchema.querystring>, 'limit' | 'offset'>;
+export type UserInvitation = Static<typeof userCreateSchema.body>;
+export type UserChanges = Static<typeof userUpdateSchema.body>;
 
 const MAX_SEARCH_TERMS = 5;
 
 // Every ordering ends on the id, so pages never overlap or skip rows that tie.
-const ORDERINGS: Record<UserOrdering, SQL[]> = {
+const ORDERINGS: Record<NonNullable<UserListFilter['ordering']>, SQL[]> = {
   last_name: [asc(users.lastName), asc(users.firstName), asc(users.id)],
   '-last_name': [desc(users.lastName), desc(users.firstName), desc(users.id)],
   first_name: [asc(users.firstName), asc(users.lastName), asc(users.id)],
@@ -149,6 +137,39 @@ function listedUser(row: ListRow): OrganizationUserOut {
   };
 }
 
+/**
+ * Inserts a person invited to sign up (no password yet: the invitation is pending) in the organization; an
+ * employee gets their NEW profile with them (`profile`: its position and application, for a hire). The caller
+ * checks that the email is free, audits and mails the link.
+ */
+export async function insertInvitedUser(
+  tx: Tx,
+  organization: RequestOrganization,
+  person: { email: string; first_name: string; last_name: string; phone?: string | null; role: OrganizationRole },
+  now: Date,
+  profile: Pick<typeof employeeProfiles.$inferInsert, 'position' | 'applicationId'> = {},
+): Promise<number> {
+  const [created] = await tx
+    .insert(users)
+    .values({
+      organizationId: organization.id,
+      email: person.email,
+      firstName: person.first_name.trim(),
+      lastName: person.last_name.trim(),
+      role: person.role,
+      phone: person.phone?.trim() || null,
+      passwordHash: null,
+      timezone: organization.timezone,
+      createdAt: now,
+    })
+    .returning({ id: users.id });
+  if (person.role === 'ROLE_EMPLOYEE')
+    await tx
+      .insert(employeeProfiles)
+      .values({ userId: created.id, organizationId: organization.id, status: 'NEW', ...profile });
+  return created.id;
+}
+
 function changeOf<T>(from: T, to: T | undefined): { from: T; to: T } | null {
   return to === undefined || to === from ? null : { from, to };
 }
@@ -198,40 +219,30 @@ export function createUserService(app: FastifyInstance) {
     return record;
   }
 
-  async function mailInvitation(
-    request: FastifyRequest,
+  /** The invitation mail; `log` is the request's, so a failed send is logged with its id. */
+  function mailInvitation(
+    log: FastifyBaseLogger,
     organization: RequestOrganization,
     user: UserRecord['user'],
   ): Promise<void> {
-    const link = createSignUpLink(app, user, organization.token);
-    const days = Math.round(app.config.passwordTokenSeconds / 86_400);
-    try {
-      await app.mail.send({
-        to: user.email,
-        subject: `You are invited to ${organization.name} on Care Portal`,
-        text:
-          `Hello ${user.firstName || user.email},\n\n` +
-          `${organization.name} invited you to Care Portal as ${ROLE_LABELS[user.role as OrganizationRole] ?? 'a user'}. ` +
-          `To choose your password and sign in, open:\n\n${link}\n\n` +
-          `The link works once and expires in ${days} days. If you did not expect this invitation, ignore this mail.\n`,
-        organizationId: organization.id,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'invitation mail failed');
-      throw new ApiError(
-        502,
-        'mail_failed',
-        'The invitation mail could not be sent. Try resending the invitation later.',
-      );
-    }
+    return mailSignUpLink(app, log, organization, user, {
+      subject: `You are invited to ${organization.name} on Care Portal`,
+      text: (link, days) =>
+        `Hello ${user.firstName || user.email},\n\n` +
+        `${organization.name} invited you to Care Portal as ${ROLE_LABELS[user.role as OrganizationRole] ?? 'a user'}. ` +
+        `To choose your password and sign in, open:\n\n${link}\n\n` +
+        `The link works once and expires in ${days} days. If you did not expect this invitation, ignore this mail.\n`,
+      failure: 'The invitation mail could not be sent. Try resending the invitation later.',
+    });
   }
 
   return {
     async list(
-      organization: RequestOrganization,
+      actor: Actor,
       filter: UserListFilter,
       page: Page,
     ): Promise<{ count: number; results: OrganizationUserOut[] }> {
+      const organization = requireOrganization(actor);
       const terms = searchTerms(filter);
       const statement = listStatement(filter, terms.length);
       const values: Record<string, unknown> = {
@@ -246,52 +257,37 @@ export function createUserService(app: FastifyInstance) {
       return { count: Number(total.rows[0]?.count ?? 0), results: (rows.rows as ListRow[]).map(listedUser) };
     },
 
-    async retrieve(organization: RequestOrganization, id: number): Promise<OrganizationUserOut> {
-      return serializeOrganizationUser(await find(organization, id));
+    async retrieve(actor: Actor, id: number): Promise<OrganizationUserOut> {
+      return serializeOrganizationUser(await find(requireOrganization(actor), id));
     },
 
     /**
-     * Creates the user without a password (invitation pending) in the request's organization and mails the link.
-     * `alongside` adds rows that belong with the user in the same transaction (a client's portal link).
+     * Creates the user without a password (invitation pending) in the actor's organization and mails the link
+     * (`log`: the request's, for a mail that fails). `alongside` adds rows that belong with the user in the same
+     * transaction (a client's portal link).
      */
     async invite(
-      request: FastifyRequest,
-      organization: RequestOrganization,
+      actor: Actor,
+      log: FastifyBaseLogger,
       input: UserInvitation,
       alongside?: (tx: Tx, userId: number) => Promise<void>,
     ): Promise<OrganizationUserOut> {
+      const organization = requireOrganization(actor);
       const email = input.email.trim().toLowerCase();
       await requireEmailFree(app.db, organization.id, email);
       let userId: number;
       try {
         userId = await app.db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({
-              organizationId: organization.id,
-              email,
-              firstName: input.first_name.trim(),
-              lastName: input.last_name.trim(),
-              role: input.role,
-              passwordHash: null,
-              timezone: organization.timezone,
-              createdAt: app.now(),
-            })
-            .returning({ id: users.id });
-          if (input.role === 'ROLE_EMPLOYEE') {
-            await tx
-              .insert(employeeProfiles)
-              .values({ userId: created.id, organizationId: organization.id, status: 'NEW' });
-          }
-          await alongside?.(tx, created.id);
-          return created.id;
+          const created = await insertInvitedUser(tx, organization, { ...input, email }, app.now());
+          await alongside?.(tx, created);
+          return created;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw invalid({ email: [EMAIL_TAKEN] }, EMAIL_TAKEN);
         throw error;
       }
       const record = await find(organization, userId);
-      await request.audit({
+      await actor.audit({
         entity: 'user',
         entityId: userId,
         changed: {
@@ -302,11 +298,12 @@ export function createUserService(app: FastifyInstance) {
           role: input.role,
         },
       });
-      await mailInvitation(request, organization, record.user);
+      await mailInvitation(log, organization, record.user);
       return serializeOrganizationUser(record);
     },
 
-    async resendInvitation(request: FastifyRequest, organization: RequestOrganization, id: number): Promise<void> {
+    async resendInvitation(actor: Actor, log: FastifyBaseLogger, id: number): Promise<void> {
+      const organization = requireOrganization(actor);
       const { user } = await find(organization, id);
       if (user.passwordHash !== null) throw new ApiError(400, 'already_signed_up', 'This user has already signed up.');
       if (!user.isActive)
@@ -315,8 +312,8 @@ export function createUserService(app: FastifyInstance) {
           'user_inactive',
           'This user is deactivated. Reactivate them before resending the invitation.',
         );
-      await mailInvitation(request, organization, user);
-      await request.audit({ entity: 'user', entityId: id, changed: { event: 'invitation-resend' } });
+      await mailInvitation(log, organization, user);
+      await actor.audit({ entity: 'user', entityId: id, changed: { event: 'invitation-resend' } });
     },
 
     /**
@@ -324,17 +321,13 @@ export function createUserService(app: FastifyInstance) {
      * lock the organization out); becoming an employee creates the NEW profile, leaving that role keeps it
      * for a possible return. Deactivation ends every session of the user at once.
      */
-    async update(
-      request: FastifyRequest,
-      organization: RequestOrganization,
-      id: number,
-      changes: UserChanges,
-    ): Promise<OrganizationUserOut> {
+    async update(actor: Actor, id: number, changes: UserChanges): Promise<OrganizationUserOut> {
+      const organization = requireOrganization(actor);
       const record = await find(organization, id);
       const { user } = record;
       const isActive = changeOf(user.isActive, changes.is_active);
       const role = changeOf(user.role, changes.role);
-      if (user.id === request.user!.user.id) {
+      if (user.id === actor.user.id) {
         const fields: Record<string, string[]> = {};
         if (isActive) fields.is_active = ['You cannot deactivate your own account.'];
         if (role) fields.role = ['You cannot change your own role.'];
@@ -361,7 +354,7 @@ export function createUserService(app: FastifyInstance) {
       if (isActive?.to === false) await revokeUserSessions(app, id, 'deactivated', app.now());
       // an employee's account changed (deactivated, role taken away): their record's trail, for a grievance's reprisal watch
       const employeeId = user.role === 'ROLE_EMPLOYEE' || role?.to === 'ROLE_EMPLOYEE' ? id : null;
-      await request.audit({
+      await actor.audit({
         entity: 'user',
         entityId: id,
         employeeId,
