@@ -6,7 +6,7 @@ import { auditLog, organizations, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { prefixPattern, searchTerms } from '../../lib/search';
 import { personName } from '../../lib/names';
 import { AUDIT_COUNT_LIMIT, type AuditEntryOut, type AuditFilter } from './schemas';
@@ -95,7 +95,7 @@ export function createAuditLogService(app: FastifyInstance) {
       actor: Actor,
       filter: AuditFilter,
       page: Page,
-    ): Promise<{ count: number; countLimited: boolean; results: AuditEntryOut[] }> {
+    ): Promise<Listed<AuditEntryOut> & { countLimited: boolean }> {
       const where = whereOf(actor, filter);
       if (page.offset >= AUDIT_COUNT_LIMIT) {
         throw invalid({

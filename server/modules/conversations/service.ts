@@ -5,7 +5,7 @@ import { messageNotificationTitle, OFFICE_NAME, PREVIEW_LENGTH, type Topic } fro
 import { conversationReads, conversations, employeeProfiles, messages, notifications, users } from '../../db/schema';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../../lib/names';
 import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
@@ -326,11 +326,7 @@ export function createConversationService(app: FastifyInstance) {
   }
 
   return {
-    async list(
-      actor: Actor,
-      filter: ConversationListFilter,
-      page: Page,
-    ): Promise<{ count: number; results: ConversationSummaryOut[] }> {
+    async list(actor: Actor, filter: ConversationListFilter, page: Page): Promise<Listed<ConversationSummaryOut>> {
       const caller = callerOf(actor);
       const conditions = [visible(caller)];
       if (filter.topic) conditions.push(eq(conversations.topic, filter.topic));

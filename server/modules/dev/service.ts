@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema';
 import type { RequestOrganization } from '../../types';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import type { MailOut } from './schemas';
 
 export function createOutboxService(app: FastifyInstance) {
@@ -11,7 +11,7 @@ export function createOutboxService(app: FastifyInstance) {
      * The organization's mails, newest first, as the outbox keeps them: sign-up and reset tokens redacted, so
      * nothing here opens another person's account. Mails without an organization (the master's) show to no admin.
      */
-    async list(organization: RequestOrganization, page: Page): Promise<{ count: number; results: MailOut[] }> {
+    async list(organization: RequestOrganization, page: Page): Promise<Listed<MailOut>> {
       const where = eq(outbox.organizationId, organization.id);
       const [rows, [total]] = await Promise.all([
         app.db

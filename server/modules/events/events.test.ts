@@ -293,26 +293,21 @@ for (const backend of testBackends()) {
 
     it('prunes the rows older than a day and keeps the younger ones', async () => {
       const now = t.app.now();
-      const [old] = await t.database.db
-        .insert(liveEvents)
-        .values({
-          userId: nurse.user.id,
-          organizationId: sunriseId,
-          type: 'notifications.read',
-          data: { unread: 0 },
-          createdAt: new Date(now.getTime() - 25 * 3_600_000),
-        })
-        .returning();
-      const [young] = await t.database.db
-        .insert(liveEvents)
-        .values({
-          userId: nurse.user.id,
-          organizationId: sunriseId,
-          type: 'notifications.read',
-          data: { unread: 0 },
-          createdAt: new Date(now.getTime() - 23 * 3_600_000),
-        })
-        .returning();
+      const eventAged = async (hours: number) => {
+        const [row] = await t.database.db
+          .insert(liveEvents)
+          .values({
+            userId: nurse.user.id,
+            organizationId: sunriseId,
+            type: 'notifications.read',
+            data: { unread: 0 },
+            createdAt: new Date(now.getTime() - hours * 3_600_000),
+          })
+          .returning();
+        return row;
+      };
+      const old = await eventAged(25);
+      const young = await eventAged(23);
       expect(await pruneLiveEvents(t.app)).toBeGreaterThanOrEqual(1);
       const left = (await t.database.db.select({ id: liveEvents.id }).from(liveEvents)).map((r) => r.id);
       expect(left).not.toContain(old.id);

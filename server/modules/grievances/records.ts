@@ -10,7 +10,7 @@ import {
 } from '#domain/grievances';
 import { auditLog, clients, grievances, users } from '../../db/schema';
 import type { Tx } from '../../db/connection';
-import { personName } from '../../lib/names';
+import { personRef } from '../../lib/names';
 import type { GrievanceOut, GrievanceSummaryOut, ReprisalChangeOut } from './schemas';
 
 /** A grievance's rows and how they read: what the desk and the complainant's pages both show. */
@@ -63,22 +63,12 @@ export function summary(row: Selected, now: Date): GrievanceSummaryOut {
     overdue: overdueAt(grievance, now),
     channel: grievance.channel as GrievanceSummaryOut['channel'],
     complainant_name: grievance.complainantName,
-    complainant: grievance.complainantId
-      ? {
-          id: grievance.complainantId,
-          name: personName({
-            firstName: row.complainantFirst ?? '',
-            lastName: row.complainantLast ?? '',
-            email: row.complainantEmail ?? '',
-          }),
-        }
-      : null,
-    client: grievance.clientId
-      ? {
-          id: grievance.clientId,
-          name: personName({ firstName: row.clientFirst ?? '', lastName: row.clientLast ?? '' }),
-        }
-      : null,
+    complainant: personRef(grievance.complainantId, {
+      firstName: row.complainantFirst,
+      lastName: row.complainantLast,
+      email: row.complainantEmail,
+    }),
+    client: personRef(grievance.clientId, { firstName: row.clientFirst, lastName: row.clientLast }),
     occurred_on: grievance.occurredOn,
     created_at: grievance.createdAt.toISOString(),
     updated_at: grievance.updatedAt.toISOString(),
@@ -129,12 +119,7 @@ export async function reprisalWatch(
       entity_id: row.entityId,
       action: row.action ?? 'UPDATE',
       fields: Object.keys(row.changedFields ?? {}).filter((key) => key !== 'event'),
-      by: row.actorId
-        ? {
-            id: row.actorId,
-            name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }),
-          }
-        : null,
+      by: personRef(row.actorId, { firstName, lastName, email }),
     })),
   };
 }

@@ -16,7 +16,7 @@ import { OFFICE, type Actor } from '../../lib/actor';
 import { organizationToday } from '../../lib/dates';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { personName } from '../../lib/names';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { notify, organizationAdminIds } from '../notifications/service';
 import type {
@@ -94,11 +94,7 @@ export function createGrievanceService(app: FastifyInstance) {
   }
 
   return {
-    async list(
-      actor: Actor,
-      filter: GrievanceListFilter,
-      page: Page,
-    ): Promise<{ count: number; results: GrievanceSummaryOut[] }> {
+    async list(actor: Actor, filter: GrievanceListFilter, page: Page): Promise<Listed<GrievanceSummaryOut>> {
       mayUse(actor);
       const organization = requireOrganization(actor);
       const conditions: SQL[] = [visibleTo(actor, organization)];

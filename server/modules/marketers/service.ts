@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/actor';
 import { organizationToday } from '../../lib/dates';
 import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import type { RequestOrganization } from '../../types';
 import type { MarketerFiguresOut } from './schemas';
@@ -77,7 +77,7 @@ export function createMarketerService(app: FastifyInstance) {
   return {
     periodOf,
 
-    async list(actor: Actor, period: Period, page: Page): Promise<{ count: number; results: MarketerFiguresOut[] }> {
+    async list(actor: Actor, period: Period, page: Page): Promise<Listed<MarketerFiguresOut>> {
       const organization = requireOrganization(actor);
       const [rows, total] = await Promise.all([
         app.db.execute(sql`

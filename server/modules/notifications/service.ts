@@ -6,7 +6,7 @@ import type { EventBus } from '../events/bus';
 import type { MailService } from '../mail/service';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/api-error';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import type { NotificationOut } from './schemas';
 
@@ -197,11 +197,7 @@ export function createNotificationService(app: FastifyInstance) {
   }
 
   return {
-    async list(
-      actor: Actor,
-      filter: NotificationFilter,
-      page: Page,
-    ): Promise<{ count: number; results: NotificationOut[] }> {
+    async list(actor: Actor, filter: NotificationFilter, page: Page): Promise<Listed<NotificationOut>> {
       const conditions = own(actor);
       if (filter.type) conditions.push(eq(notifications.type, filter.type));
       if (filter.unread !== undefined)

@@ -8,7 +8,7 @@ import { organizationToday } from '../../lib/dates';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../../lib/names';
 import type { PayrollPeriodOut, PeriodQuery } from './schemas';
@@ -114,7 +114,7 @@ export function createPayrollService(app: FastifyInstance) {
   }
 
   return {
-    async list(actor: Actor, query: PeriodQuery, page: Page): Promise<{ count: number; results: PayrollPeriodOut[] }> {
+    async list(actor: Actor, query: PeriodQuery, page: Page): Promise<Listed<PayrollPeriodOut>> {
       const all = await periods(actor, query);
       const results = all.slice(page.offset, page.offset + page.limit);
       // an employee's pay weeks name them and the clients they served: a READ row, the employee's own reading too

@@ -16,12 +16,12 @@ import { CLIENT_TYPES } from '#domain/labels';
 import { clients, referralEvents, referrals, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { SEARCH_COUNT_LIMIT, snakeCase as snake } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
 import type { Tx } from '../../db/connection';
 import type { RequestOrganization } from '../../types';
-import { personName } from '../../lib/names';
+import { personRef } from '../../lib/names';
 import { digitsOf, nameOrPhoneMatches } from '../clients/list';
 import { createClientRecord } from '../clients/record';
 import { notify, organizationAdminIds } from '../notifications/service';
@@ -126,16 +126,11 @@ export function createReferralService(app: FastifyInstance) {
       assessment_on: referral.assessmentOn,
       decline_reason: referral.declineReason,
       overdue: referral.status === 'NEW' && now - referral.createdAt.getTime() > OVERDUE_MS,
-      marketer: referral.marketerId
-        ? {
-            id: referral.marketerId,
-            name: personName({
-              firstName: marketerFirst ?? '',
-              lastName: marketerLast ?? '',
-              email: marketerEmail ?? '',
-            }),
-          }
-        : null,
+      marketer: personRef(referral.marketerId, {
+        firstName: marketerFirst,
+        lastName: marketerLast,
+        email: marketerEmail,
+      }),
       client_id: clientId,
       status_changed_at: referral.statusChangedAt.toISOString(),
       created_at: referral.createdAt.toISOString(),
@@ -189,12 +184,7 @@ export function createReferralService(app: FastifyInstance) {
         reason: event.reason as DeclineReason | null,
         note: event.note,
         changes: event.changes,
-        by: event.byId
-          ? {
-              id: event.byId,
-              name: personName({ firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' }),
-            }
-          : null,
+        by: personRef(event.byId, { firstName, lastName, email }),
         at: event.at.toISOString(),
       })),
     };
@@ -264,11 +254,7 @@ export function createReferralService(app: FastifyInstance) {
   }
 
   return {
-    async list(
-      actor: Actor,
-      filter: ReferralListFilter,
-      page: Page,
-    ): Promise<{ count: number; results: ReferralSummaryOut[] }> {
+    async list(actor: Actor, filter: ReferralListFilter, page: Page): Promise<Listed<ReferralSummaryOut>> {
       const organization = requireOrganization(actor);
       const conditions: SQL[] = [visibleTo(actor, organization)];
       if (filter.status) conditions.push(eq(referrals.status, filter.status));

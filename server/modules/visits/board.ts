@@ -17,7 +17,7 @@ import { invalid } from '../../lib/api-error';
 import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { prefixPattern, searchTerms } from '../../lib/search';
-import { personName } from '../../lib/names';
+import { personName, personRef } from '../../lib/names';
 import type { BoardOut, BoardQuery, BoardVisitOut } from './schemas';
 import { settingsOf } from './visit-rows';
 
@@ -153,16 +153,11 @@ export function createVisitBoard(app: FastifyInstance) {
         service_date: r.visit.serviceDate,
         service: r.service,
         client: { id: r.visit.clientId, name: `${r.clientFirst} ${r.clientLast}` },
-        caregiver: r.visit.caregiverId
-          ? {
-              id: r.visit.caregiverId,
-              name: personName({
-                firstName: r.caregiverFirst ?? '',
-                lastName: r.caregiverLast ?? '',
-                email: r.caregiverEmail ?? '',
-              }),
-            }
-          : null,
+        caregiver: personRef(r.visit.caregiverId, {
+          firstName: r.caregiverFirst,
+          lastName: r.caregiverLast,
+          email: r.caregiverEmail,
+        }),
         open_exceptions: Number(r.openExceptions),
         requests: Number(r.requests),
         changed: r.visit.changedAt !== null,

@@ -17,7 +17,7 @@ import {
 import { clients, clientServices, employeeProfiles, users, visitRequests, visits } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { invalid } from '../../lib/api-error';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { snakeCase } from '../../lib/search';
 import type { RequestOrganization } from '../../types';
@@ -167,47 +167,48 @@ export function newVisit(
   };
 }
 
-/** Inserts a visit, refusing an overlap with the conflict named; the exclusion constraint decides a race. */
+/**
+ * Writes a visit of the caregiver (none: an Open visit) in the window, refusing an overlap with the conflict named:
+ * checked first, and the exclusion constraint decides a race. `except` is the visit being changed.
+ */
+async function writeWithoutOverlap<T>(
+  organization: RequestOrganization,
+  db: Db,
+  caregiver: { id: number; name: string } | null,
+  window: { startsAt: Date; endsAt: Date },
+  except: number | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  const refusal = (booked: { id: number; name: string }) =>
+    conflictError(organization, db, booked.id, booked.name, window.startsAt, window.endsAt, except);
+  if (caregiver && (await overlapping(db, caregiver.id, window.startsAt, window.endsAt, except)))
+    throw await refusal(caregiver);
+  try {
+    return await write();
+  } catch (error) {
+    if (isExclusionViolation(error) && caregiver) throw await refusal(caregiver);
+    throw error;
+  }
+}
+
+/** Inserts a visit, refusing an overlap with the conflict named. */
 export async function insertVisit(
   app: FastifyInstance,
   organization: RequestOrganization,
   values: typeof visits.$inferInsert,
   caregiverName: string | null,
 ): Promise<number> {
-  if (values.caregiverId && caregiverName) {
-    const other = await overlapping(app.db, values.caregiverId, values.startsAt, values.endsAt);
-    if (other)
-      throw await conflictError(
-        organization,
-        app.db,
-        values.caregiverId,
-        caregiverName,
-        values.startsAt,
-        values.endsAt,
-      );
-  }
-  try {
+  const caregiver = values.caregiverId && caregiverName ? { id: values.caregiverId, name: caregiverName } : null;
+  return writeWithoutOverlap(organization, app.db, caregiver, values, undefined, async () => {
     const [row] = await app.db.insert(visits).values(values).returning({ id: visits.id });
     return row.id;
-  } catch (error) {
-    if (isExclusionViolation(error) && values.caregiverId && caregiverName) {
-      throw await conflictError(
-        organization,
-        app.db,
-        values.caregiverId,
-        caregiverName,
-        values.startsAt,
-        values.endsAt,
-      );
-    }
-    throw error;
-  }
+  });
 }
 
 /** Visits as the office books, moves and cancels them, and as anyone reads those they may see. */
 export function createVisitBooking(app: FastifyInstance) {
   return {
-    async list(actor: Actor, filter: VisitFilter, page: Page): Promise<{ count: number; results: VisitOut[] }> {
+    async list(actor: Actor, filter: VisitFilter, page: Page): Promise<Listed<VisitOut>> {
       const where = await listWhere(app, actor, filter);
       const order =
         filter.ordering === '-starts_at'
@@ -326,20 +327,8 @@ export function createVisitBooking(app: FastifyInstance) {
         if (before[key] !== after[key]) changes[snakeCase(key)] = { from: before[key], to: after[key] };
       if (!Object.keys(changes).length) return one(app, actor, id);
       const material = Object.keys(changes).some((key) => key !== 'notes');
-      if (caregiverId && caregiver) {
-        const other = await overlapping(app.db, caregiverId, values.startsAt, values.endsAt, id);
-        if (other)
-          throw await conflictError(
-            organization,
-            app.db,
-            caregiverId,
-            caregiver.name,
-            values.startsAt,
-            values.endsAt,
-            id,
-          );
-      }
-      try {
+      const booked = caregiverId && caregiver ? { id: caregiverId, name: caregiver.name } : null;
+      await writeWithoutOverlap(organization, app.db, booked, values, id, async () => {
         const updated = await app.db
           .update(visits)
           .set({ ...values, updatedAt: app.now(), ...(material ? { changedAt: app.now() } : {}) })
@@ -347,19 +336,7 @@ export function createVisitBooking(app: FastifyInstance) {
           .returning({ id: visits.id });
         if (!updated.length)
           throw conflict('Someone else changed this visit a moment ago. Reload it and try again.', 'visit_changed');
-      } catch (error) {
-        if (isExclusionViolation(error) && caregiverId && caregiver)
-          throw await conflictError(
-            organization,
-            app.db,
-            caregiverId,
-            caregiver.name,
-            values.startsAt,
-            values.endsAt,
-            id,
-          );
-        throw error;
-      }
+      });
       // the caregiver assigned: the other askers hear nothing more of it, and their requests go
       if (caregiverId && caregiverId !== current.caregiverId)
         await app.db.delete(visitRequests).where(eq(visitRequests.visitId, id));
@@ -405,7 +382,7 @@ export function createVisitBooking(app: FastifyInstance) {
           `This visit is ${current.status === 'IN_PROGRESS' ? 'in progress' : current.status.toLowerCase()} and cannot be cancelled.`,
           'visit_locked',
         );
-      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', {
+      await auditVisit(actor, current, 'UPDATE', {
         status: { from: current.status, to: 'CANCELLED' },
         cancel_reason: input.reason,
       });

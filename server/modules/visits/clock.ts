@@ -9,8 +9,19 @@ import { requireOrganization } from '../../lib/request-organization';
 import type { ClockInput, VisitOut } from './schemas';
 import { overlapping } from './booking';
 import { addException, verifyIfClear } from './exceptions';
-import { auditVisit, conflict, dayIn, selectVisits, settingsOf, tellOffice } from './visit-rows';
+import {
+  auditVisit,
+  conflict,
+  dayIn,
+  selectVisits,
+  settingsOf,
+  tellOffice,
+  type Db,
+  type VisitRow,
+} from './visit-rows';
 import { findVisible, one, placeClock, serialize } from './visibility';
+
+type Place = ReturnType<typeof placeClock>;
 
 /** A caregiver may clock in this long before the window starts (at the door early), not sooner. */
 const EARLY_CLOCK_IN_MINUTES = 60;
@@ -36,6 +47,28 @@ export function createVisitClock(app: FastifyInstance) {
     }
     return { organization, joined, current, now: app.now() };
   }
+
+  /** The exceptions a clock's place raises: away from the home (with the caregiver's reason), or not believable. */
+  async function placeExceptions(tx: Db, row: VisitRow, place: Place, clock: 'CLOCK_IN' | 'CLOCK_OUT') {
+    if (place.exception)
+      await addException(
+        app,
+        tx,
+        row,
+        `LOCATION_${clock}`,
+        `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`,
+      );
+    if (place.implausible) await addException(app, tx, row, `IMPLAUSIBLE_${clock}`, place.implausible);
+  }
+
+  /** A clock's audit row: when, where, and how far from the home (in whole metres). */
+  const auditClock = (actor: Actor, visit: VisitRow, event: 'clock_in' | 'clock_out', now: Date, place: Place) =>
+    auditVisit(actor, visit, 'UPDATE', {
+      event,
+      at: now.toISOString(),
+      location: place.location,
+      distance: place.distance === null ? null : Math.round(place.distance),
+    });
 
   return {
     async clockIn(actor: Actor, id: number, input: ClockInput): Promise<VisitOut> {
@@ -73,15 +106,7 @@ export function createVisitClock(app: FastifyInstance) {
           .returning();
         if (!moved.length) throw conflict('You already clocked in to this visit.', 'visit_locked');
         const row = moved[0];
-        if (place.exception)
-          await addException(
-            app,
-            tx,
-            row,
-            'LOCATION_CLOCK_IN',
-            `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`,
-          );
-        if (place.implausible) await addException(app, tx, row, 'IMPLAUSIBLE_CLOCK_IN', place.implausible);
+        await placeExceptions(tx, row, place, 'CLOCK_IN');
         const late = minutesBetween(current.startsAt, now);
         if (late > LATE_AFTER_MINUTES)
           await addException(app, tx, row, 'LATE_CLOCK_IN', `Clocked in ${late} minutes after the start.`);
@@ -93,12 +118,7 @@ export function createVisitClock(app: FastifyInstance) {
         if (other)
           await addException(app, tx, row, 'OVERLAP', `Clocked in while visit ${other.id} was still in progress.`);
       });
-      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', {
-        event: 'clock_in',
-        at: now.toISOString(),
-        location: place.location,
-        distance: place.distance === null ? null : Math.round(place.distance),
-      });
+      await auditClock(actor, current, 'clock_in', now, place);
       return one(app, actor, id);
     },
 
@@ -128,23 +148,10 @@ export function createVisitClock(app: FastifyInstance) {
           .where(and(eq(visits.id, id), eq(visits.status, 'IN_PROGRESS')))
           .returning();
         if (!moved.length) throw conflict('You already clocked out of this visit.', 'visit_locked');
-        if (place.exception)
-          await addException(
-            app,
-            tx,
-            moved[0],
-            'LOCATION_CLOCK_OUT',
-            `${place.location === 'HOME' ? 'At the home' : 'In the community'}: ${place.reason}`,
-          );
-        if (place.implausible) await addException(app, tx, moved[0], 'IMPLAUSIBLE_CLOCK_OUT', place.implausible);
+        await placeExceptions(tx, moved[0], place, 'CLOCK_OUT');
         await verifyIfClear(app, tx, id);
       });
-      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', {
-        event: 'clock_out',
-        at: now.toISOString(),
-        location: place.location,
-        distance: place.distance === null ? null : Math.round(place.distance),
-      });
+      await auditClock(actor, current, 'clock_out', now, place);
       return one(app, actor, id);
     },
 
@@ -170,7 +177,7 @@ export function createVisitClock(app: FastifyInstance) {
         .where(and(eq(visits.id, id), eq(visits.status, 'SCHEDULED'), eq(visits.caregiverId, current.caregiverId)))
         .returning({ id: visits.id });
       if (!moved.length) throw conflict('This visit changed a moment ago. Reload and try again.', 'visit_changed');
-      await auditVisit(actor, { id, clientId: current.clientId, caregiverId: current.caregiverId }, 'UPDATE', {
+      await auditVisit(actor, current, 'UPDATE', {
         event: 'callout',
         caregiver_id: { from: current.caregiverId, to: null },
         status: { from: 'SCHEDULED', to: 'OPEN' },

@@ -4,9 +4,9 @@ import { windowProblem, type ExceptionCode } from '#domain/visits';
 import { clients, clientServices, users, visitExceptions, visits } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
-import { personName } from '../../lib/names';
+import { personRef } from '../../lib/names';
 import type { ExceptionFilter, ExceptionListItemOut, ResolveInput, VisitOut } from './schemas';
 import { conflict, serializeException, workedMinutes, type Db, type VisitRow } from './visit-rows';
 import { one } from './visibility';
@@ -69,11 +69,7 @@ async function detectMissingClocks(app: FastifyInstance, organizationId: number)
 /** The office's exceptions queue and its resolutions: approved, or the times corrected with a reason. */
 export function createVisitExceptions(app: FastifyInstance) {
   return {
-    async exceptions(
-      actor: Actor,
-      filter: ExceptionFilter,
-      page: Page,
-    ): Promise<{ count: number; results: ExceptionListItemOut[] }> {
+    async exceptions(actor: Actor, filter: ExceptionFilter, page: Page): Promise<Listed<ExceptionListItemOut>> {
       const organization = requireOrganization(actor);
       await detectMissingClocks(app, organization.id);
       const where = and(
@@ -122,16 +118,11 @@ export function createVisitExceptions(app: FastifyInstance) {
             id: r.visit.id,
             status: r.visit.status,
             client: { id: r.visit.clientId, first_name: r.clientFirst, last_name: r.clientLast },
-            caregiver: r.visit.caregiverId
-              ? {
-                  id: r.visit.caregiverId,
-                  name: personName({
-                    firstName: r.caregiverFirst ?? '',
-                    lastName: r.caregiverLast ?? '',
-                    email: r.caregiverEmail ?? '',
-                  }),
-                }
-              : null,
+            caregiver: personRef(r.visit.caregiverId, {
+              firstName: r.caregiverFirst,
+              lastName: r.caregiverLast,
+              email: r.caregiverEmail,
+            }),
             service: r.service,
             starts_at: r.visit.startsAt.toISOString(),
             ends_at: r.visit.endsAt.toISOString(),

@@ -24,7 +24,7 @@ import {
 import { OFFICE, type Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { personName } from '../../lib/names';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import { requireFile, type FileRow } from '../../lib/stored-files';
@@ -346,11 +346,7 @@ export function createReviewService(app: FastifyInstance) {
   }
 
   return {
-    async list(
-      actor: Actor,
-      filter: ReviewListFilter,
-      page: Page,
-    ): Promise<{ count: number; results: ReviewSummaryOut[] }> {
+    async list(actor: Actor, filter: ReviewListFilter, page: Page): Promise<Listed<ReviewSummaryOut>> {
       const organization = requireOrganization(actor);
       const office = actor.can(OFFICE);
       const conditions: (SQL | undefined)[] = [eq(workServiceReviews.organizationId, organization.id)];
