@@ -1,4 +1,3 @@
-import styled from '@emotion/styled';
 import { useApiClient } from '../api-client';
 import { useAuthentication } from '../authentication';
 import { ListFilters } from '../list-filters';
@@ -8,6 +7,7 @@ import { useLiveEvents, useLiveStreamOpened } from '../live-events';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, GRIEVANCE_STATES } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
+import { Cards } from '../../ui/cards';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { Messages } from '../../ui/layout';
@@ -115,24 +115,6 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
     </>
   );
 }
-
-/** A list of cards, one a row: readable on a phone. */
-export const Cards = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(1.5)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    padding: ${({ theme }) => theme.spacing(1.5, 2)};
-    border: 1px solid ${({ theme }) => theme.palette.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 4px 0 0;
-  }
-`;
 
 /** The complainant's own grievances (an employee's or a client's), newest first, each a link with its state. */
 export function OwnGrievances({
