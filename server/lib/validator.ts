@@ -3,7 +3,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { isIsoDate, isIsoDateTime } from '#domain/dates';
 
 // The API's dates are real ones, checked once, here, for every body, query and path field of the atoms
-// `IsoDate` (format date) and `Timestamp` (format date-time) of server/schemas/common.ts: 1950-02-30 or
+// `IsoDate` (format date) and `Timestamp` (format date-time) of server/schemas/fields.ts: 1950-02-30 or
 // 2026-02-30T10:00:00Z is a 400 naming the field, and never reaches PostgreSQL (which would refuse it).
 Format.Set('date', isIsoDate);
 Format.Set('date-time', isIsoDateTime);

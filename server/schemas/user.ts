@@ -1,6 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Nullable } from './fields';
 
 /**
  * A string or null as one type list, not an anyOf: the response serializer (fast-json-stringify) picks an

@@ -1,15 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import {
-  authenticatedErrors,
-  errorResponses,
-  FileDownload,
-  IdParams,
-  Nullable,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, errorResponses, FileDownload, IdParams, Paged, PagingQuery } from '../../schemas/common';
+import { Nullable, PersonRef, Timestamp } from '../../schemas/fields';
 import { StoredFileSchema } from '../documents/schemas';
 import { EmployeeSchema, PositionKey } from '../employees/schemas';
 

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { Type, type Static, type TObject } from '@fastify/type-provider-typebox';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_PATTERN } from '#domain/audit';
-import { authenticatedErrors, CodeOf, IsoDate, Nullable, PagingQuery, Timestamp } from '../../schemas/common';
+import { authenticatedErrors, PagingQuery } from '../../schemas/common';
+import { CodeOf, IsoDate, Nullable, Timestamp } from '../../schemas/fields';
 
 const AuditOrganization = Type.Object({ id: Type.Integer(), name: Type.String() }, { title: 'AuditOrganization' });
 

@@ -9,21 +9,18 @@ import {
   SERVICES,
 } from '#domain/clients';
 import { CLIENT_TYPES } from '#domain/labels';
+import { authenticatedErrors, IdParams, Paged, PagingQuery } from '../../schemas/common';
 import {
-  authenticatedErrors,
   CodeOf,
   HomeAddressInput,
   Id,
-  IdParams,
   IsoDate,
   Nullable,
-  Paged,
-  PagingQuery,
   PersonName,
   Phone,
   Text,
   Timestamp,
-} from '../../schemas/common';
+} from '../../schemas/fields';
 
 export const ClientTypeCode = CodeOf(CLIENT_TYPES);
 export const ClientStatusCode = CodeOf(CLIENT_STATUSES);

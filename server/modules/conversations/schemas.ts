@@ -1,16 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { MESSAGE_MAX, SUBJECT_MAX, TOPICS } from '#domain/messages';
-import {
-  authenticatedErrors,
-  CodeOf,
-  Id,
-  IdParams,
-  Nullable,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, IdParams, Paged, PagingQuery } from '../../schemas/common';
+import { CodeOf, Id, Nullable, PersonRef, Timestamp } from '../../schemas/fields';
 
 export const TopicCode = CodeOf(TOPICS);
 /** A message id (bigserial): keyset bounds and read marks. */

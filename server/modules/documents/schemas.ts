@@ -1,5 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { authenticatedErrors, FileDownload, Id, IdParams, IsoDate, Nullable, Timestamp } from '../../schemas/common';
+import { authenticatedErrors, FileDownload, IdParams } from '../../schemas/common';
+import { Id, IsoDate, Nullable, Timestamp } from '../../schemas/fields';
 
 export const StoredFileSchema = Type.Object(
   { name: Type.String(), size: Type.Integer(), content_type: Type.String() },

@@ -1,19 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { POSITIONS } from '#domain/labels';
-import {
-  authenticatedErrors,
-  Id,
-  IdParams,
-  IsoDate,
-  NoContent,
-  Nullable,
-  Paged,
-  PagingQuery,
-  PersonName,
-  PersonRef,
-  Phone,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { Id, IsoDate, Nullable, PersonName, PersonRef, Phone, Timestamp } from '../../schemas/fields';
 import { DocumentSchema } from '../documents/schemas';
 
 export const POSITION_KEYS = Object.keys(POSITIONS) as (keyof typeof POSITIONS)[];

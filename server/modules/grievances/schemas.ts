@@ -1,19 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_STATES } from '#domain/grievances';
-import {
-  authenticatedErrors,
-  CodeOf,
-  Id,
-  IdParams,
-  IsoDate,
-  NoContent,
-  Nullable,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Text,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { CodeOf, Id, IsoDate, Nullable, PersonRef, Text, Timestamp } from '../../schemas/fields';
 
 const tags = ['grievances'];
 

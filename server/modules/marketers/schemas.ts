@@ -1,6 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { REFERRAL_STATUSES } from '#domain/clients';
-import { authenticatedErrors, IsoDate, Nullable, Paged, PagingQuery } from '../../schemas/common';
+import { authenticatedErrors, Paged, PagingQuery } from '../../schemas/common';
+import { IsoDate, Nullable } from '../../schemas/fields';
 
 const tags = ['marketers'];
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery, Timestamp } from '../../schemas/common';
+import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { Timestamp } from '../../schemas/fields';
 
 /** The Notification of the contract. */
 export const NotificationSchema = Type.Object(

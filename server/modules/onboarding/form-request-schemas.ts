@@ -1,16 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import {
-  authenticatedErrors,
-  FileDownload,
-  Id,
-  IdParams,
-  IsoDate,
-  Nullable,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, FileDownload, IdParams, Paged, PagingQuery } from '../../schemas/common';
+import { Id, IsoDate, Nullable, PersonRef, Timestamp } from '../../schemas/fields';
 import { FormFieldSchema } from './settings-schemas';
 
 export const FORM_REQUEST_STATUSES = ['PENDING', 'AWAITING_COUNTERSIGN', 'COMPLETED'] as const;

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
 import { POSITIONS } from '#domain/labels';
-import { authenticatedErrors, IdParams, Nullable, Paged, PagingQuery, Timestamp } from '../../schemas/common';
+import { authenticatedErrors, IdParams, Paged, PagingQuery } from '../../schemas/common';
+import { Nullable, Timestamp } from '../../schemas/fields';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.String({ maxLength: 5000 });

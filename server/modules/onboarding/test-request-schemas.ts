@@ -1,14 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import {
-  authenticatedErrors,
-  Id,
-  IdParams,
-  Nullable,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, IdParams, Paged, PagingQuery } from '../../schemas/common';
+import { Id, Nullable, PersonRef, Timestamp } from '../../schemas/fields';
 import { ObservedSkillSchema } from './settings-schemas';
 
 export const TEST_REQUEST_STATUSES = ['PENDING', 'AWAITING_OBSERVATION', 'PASSED', 'FAILED'] as const;

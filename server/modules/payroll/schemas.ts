@@ -1,15 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { SERVICES } from '#domain/clients';
-import {
-  authenticatedErrors,
-  CodeOf,
-  Id,
-  IsoDate,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, Paged, PagingQuery } from '../../schemas/common';
+import { CodeOf, Id, IsoDate, PersonRef, Timestamp } from '../../schemas/fields';
 
 export const PayrollVisitSchema = Type.Object(
   {

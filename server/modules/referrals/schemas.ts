@@ -1,21 +1,18 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { DECLINE_REASONS, REFERRAL_PAYERS, REFERRAL_SOURCES, REFERRAL_STATUSES, SERVICES } from '#domain/clients';
 import { CLIENT_TYPES } from '#domain/labels';
+import { authenticatedErrors, IdParams, Paged, PagingQuery } from '../../schemas/common';
 import {
-  authenticatedErrors,
   CodeOf,
   HomeAddressInput,
   Id,
-  IdParams,
   IsoDate,
   Nullable,
-  Paged,
-  PagingQuery,
   PersonName,
   PersonRef,
   Text,
   Timestamp,
-} from '../../schemas/common';
+} from '../../schemas/fields';
 
 export const ReferralStatusCode = CodeOf(REFERRAL_STATUSES);
 export const ReferralSourceCode = CodeOf(REFERRAL_SOURCES);

@@ -1,5 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery, PersonName } from '../../schemas/common';
+import { authenticatedErrors, IdParams, NoContent, Paged, PagingQuery } from '../../schemas/common';
+import { PersonName } from '../../schemas/fields';
 import { OrganizationUserSchema } from '../../schemas/user';
 
 /** The roles an organization's users may hold; the master role is never given through the API. */

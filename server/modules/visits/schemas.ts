@@ -10,19 +10,8 @@ import {
   RESOLUTIONS,
   VISIT_STATUSES,
 } from '#domain/visits';
-import {
-  authenticatedErrors,
-  ClientRef,
-  CodeOf,
-  Id,
-  IdParams,
-  IsoDate,
-  Nullable,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, IdParams, Paged, PagingQuery } from '../../schemas/common';
+import { ClientRef, CodeOf, Id, IsoDate, Nullable, PersonRef, Timestamp } from '../../schemas/fields';
 
 export const VisitStatusCode = CodeOf(VISIT_STATUSES);
 const Note = Type.String({ maxLength: 2_000 });

@@ -2,20 +2,8 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { SERVICES } from '#domain/clients';
 import { RESOLUTIONS } from '#domain/visits';
 import { REVIEW_STATUSES, UNABLE_REASONS } from '#domain/work-service-reviews';
-import {
-  authenticatedErrors,
-  ClientRef,
-  CodeOf,
-  FileDownload,
-  Id,
-  IdParams,
-  IsoDate,
-  Nullable,
-  Paged,
-  PagingQuery,
-  PersonRef,
-  Timestamp,
-} from '../../schemas/common';
+import { authenticatedErrors, FileDownload, IdParams, Paged, PagingQuery } from '../../schemas/common';
+import { ClientRef, CodeOf, Id, IsoDate, Nullable, PersonRef, Timestamp } from '../../schemas/fields';
 import { MAX_SIGNATURE_LENGTH } from '../../lib/signature-files';
 
 export const ReviewStatusCode = CodeOf(REVIEW_STATUSES);
