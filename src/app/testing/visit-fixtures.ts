@@ -70,17 +70,6 @@ export function makePatternResult(overrides: Partial<RecurrenceResult> = {}): Re
   return { created: [], skipped: [], ...overrides };
 }
 
-/** An axios-like failure with the API's error body. */
-export function apiFailure(status: number, detail: string, fields?: Record<string, string[]>) {
-  return Object.assign(new Error(detail), {
-    isAxiosError: true,
-    response: {
-      status,
-      data: { detail, code: status === 409 ? 'conflict' : 'invalid', ...(fields ? { fields } : {}) },
-    },
-  });
-}
-
 type PayrollPeriod = import('../../api/visits').PayrollPeriod;
 type PayrollVisit = PayrollPeriod['visits'][number];
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
+import { invalidInput } from '../../app/testing/api-failures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 
@@ -176,20 +177,10 @@ describe('ApplyNow page', { timeout: 30_000 }, () => {
 
   it("maps the server's field errors onto the fields", async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: {
-          detail: 'Invalid input.',
-          code: 'invalid',
-          fields: {
-            email: ['An application with this email is already open.'],
-            resume: ['The file is not a PDF or Word document.'],
-          },
-        },
-      },
-    };
+    const refusal = invalidInput({
+      email: ['An application with this email is already open.'],
+      resume: ['The file is not a PDF or Word document.'],
+    });
     setUp(vi.fn(async () => Promise.reject(refusal)));
     await screen.findByRole('form', { name: 'Job application' }, { timeout: 5000 });
     await fillIn(user);

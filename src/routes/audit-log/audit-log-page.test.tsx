@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi, SUNRISE } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { apiFailure } from '../../app/testing/visit-fixtures';
+import { apiFailure } from '../../app/testing/api-failures';
 import type { AuditEntry, AuditPerson } from './audit-log-api';
 import { changeLines } from './audit-log-page';
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
-import { apiFailure, makeClock, makePatternResult, makeVisit } from '../../app/testing/visit-fixtures';
+import { apiFailure, invalidInput } from '../../app/testing/api-failures';
+import { makeClock, makePatternResult, makeVisit } from '../../app/testing/visit-fixtures';
 import type { Visit } from '../../api/visits';
 import { makeClient, makeService, page } from '../../app/testing/client-fixtures';
 
@@ -183,9 +184,7 @@ describe("Client's visits", { timeout: 30000 }, () => {
         .fn()
         .mockRejectedValueOnce(apiFailure(409, conflict))
         .mockRejectedValueOnce(
-          apiFailure(400, 'Invalid input.', {
-            caregiver_id: ['Omar Haddad is not READY: finish their onboarding first.'],
-          }),
+          invalidInput({ caregiver_id: ['Omar Haddad is not READY: finish their onboarding first.'] }),
         )
         .mockResolvedValueOnce(booked),
     });

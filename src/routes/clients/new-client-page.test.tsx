@@ -5,6 +5,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { ICD10_MESSAGE, NPI_MESSAGE } from '../../domain/clients';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient } from '../../app/testing/client-fixtures';
+import { invalidInput } from '../../app/testing/api-failures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -150,17 +151,7 @@ describe('New client page', { timeout: 30000 }, () => {
 
   it("puts the server's field errors at their fields", async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: {
-          detail: 'Invalid input.',
-          code: 'invalid',
-          fields: { member_id: ['This member id belongs to another client.'] },
-        },
-      },
-    };
+    const refusal = invalidInput({ member_id: ['This member id belongs to another client.'] });
     setUp('/clients/new/home-health', { clients_create: vi.fn(async () => Promise.reject(refusal)) });
     const form = await screen.findByRole('form', { name: 'New Home Health Patient' });
     await fillHomeHealth(user, form, { npi: '1234567893', icd10: 'I10' });

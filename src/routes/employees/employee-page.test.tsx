@@ -8,6 +8,7 @@ import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Checklist, EmployeeDocument, Note } from '../../api/hiring';
 import { page } from '../../app/testing/client-fixtures';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
+import { apiFailure } from '../../app/testing/api-failures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 
@@ -337,13 +338,10 @@ describe('Employee page', { timeout: 30000 }, () => {
         },
       ],
     };
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: { detail: 'The employee is not ready.', code: 'not_ready', fields: { checklist: incomplete.missing } },
-      },
-    };
+    const refusal = apiFailure(400, 'The employee is not ready.', {
+      code: 'not_ready',
+      fields: { checklist: incomplete.missing },
+    });
     const ready = vi
       .fn()
       .mockRejectedValueOnce(refusal)

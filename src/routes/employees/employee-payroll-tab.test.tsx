@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { apiFailure, makePayrollPeriod, makePayrollVisit } from '../../app/testing/visit-fixtures';
+import { apiFailure } from '../../app/testing/api-failures';
+import { makePayrollPeriod, makePayrollVisit } from '../../app/testing/visit-fixtures';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -99,7 +100,9 @@ describe("Employee's payroll", { timeout: 30000 }, () => {
     });
     const list = vi.fn(async (params: { from: string }) => {
       if (params.from < '2025-01-01')
-        throw apiFailure(400, 'Check the fields.', { from: ['Ask for at most a year of pay periods at once.'] });
+        throw apiFailure(400, 'Check the fields.', {
+          fields: { from: ['Ask for at most a year of pay periods at once.'] },
+        });
       return { count: 1, next: null, previous: null, results: [lastWeek] };
     });
     const { api } = setUp({ payroll_periods_list: list });

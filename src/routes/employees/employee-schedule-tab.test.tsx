@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient, makeService, page, summaryOf } from '../../app/testing/client-fixtures';
-import { apiFailure, makeClock, makeVisit } from '../../app/testing/visit-fixtures';
+import { apiFailure } from '../../app/testing/api-failures';
+import { makeClock, makeVisit } from '../../app/testing/visit-fixtures';
 import type { Employee } from '../../api/hiring';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
 

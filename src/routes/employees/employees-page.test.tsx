@@ -6,6 +6,7 @@ import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { EmployeeSummary } from '../../api/hiring';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
+import { invalidInput } from '../../app/testing/api-failures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -183,17 +184,7 @@ describe('Employees page', { timeout: 30000 }, () => {
 
   it("shows the server's field error when the email is taken", async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: {
-          detail: 'Invalid input.',
-          code: 'invalid',
-          fields: { email: ['A user with this email already exists.'] },
-        },
-      },
-    };
+    const refusal = invalidInput({ email: ['A user with this email already exists.'] });
     setUp('/employees/new', { employees_create: vi.fn(async () => Promise.reject(refusal)) });
     const form = await screen.findByRole('form', { name: 'Employee details' }, { timeout: 5000 });
     await user.type(within(form).getByLabelText('Email'), 'nurse@sunrise.example');

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme, seriousAxeViolations } from '../../ui/test-utils';
 import { ForgotPasswordPage, RESET_REQUESTED_TEXT } from './forgot-password-page';
+import { invalidInput } from '../../app/testing/api-failures';
 
 const api = vi.hoisted(() => ({ auth_password_reset_create: vi.fn() }));
 vi.mock('../../app/api-client', () => ({ useApiClient: () => api }));
@@ -53,13 +54,7 @@ describe('Forgot password page', () => {
 
   it('shows a server field error on the email field', async () => {
     const user = userEvent.setup();
-    api.auth_password_reset_create.mockRejectedValue({
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: { detail: 'Invalid input.', code: 'invalid', fields: { email: ['Enter a valid email address.'] } },
-      },
-    });
+    api.auth_password_reset_create.mockRejectedValue(invalidInput({ email: ['Enter a valid email address.'] }));
     renderPage();
     await user.type(screen.getByLabelText('Email'), 'a@b.example');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));

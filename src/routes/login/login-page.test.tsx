@@ -8,6 +8,7 @@ import { IDLE_TIMEOUT_MS } from '../../domain/constants';
 import { sessionMachine, type SessionActorRef } from '../../machines/session-machine';
 import { renderWithTheme, seriousAxeViolations } from '../../ui/test-utils';
 import { LoginPage } from './login-page';
+import { apiFailure } from '../../app/testing/api-failures';
 
 const auth = vi.hoisted(() => ({ login: vi.fn(), session: null as unknown }));
 vi.mock('../../app/authentication', () => ({
@@ -59,11 +60,6 @@ function renderLogin() {
   );
 }
 
-const failure = (status: number, detail: string, code: string) => ({
-  isAxiosError: true,
-  response: { status, data: { detail, code } },
-});
-
 beforeEach(() => {
   auth.login.mockReset();
   auth.session = createActor(sessionMachine, { input: {} }).start();
@@ -104,7 +100,7 @@ describe('Login page', () => {
   it("shows the server's detail of a refused sign-in in an alert", async () => {
     const user = userEvent.setup();
     auth.login.mockRejectedValue(
-      failure(401, 'No active account found with the given credentials.', 'invalid_credentials'),
+      apiFailure(401, 'No active account found with the given credentials.', { code: 'invalid_credentials' }),
     );
     renderLogin();
     await user.type(screen.getByLabelText('Email'), 'admin@sunrise.example');
@@ -116,7 +112,7 @@ describe('Login page', () => {
 
   it('shows the throttle text of a 429', async () => {
     const user = userEvent.setup();
-    auth.login.mockRejectedValue(failure(429, 'Too many attempts. Try again in a minute.', 'throttled'));
+    auth.login.mockRejectedValue(apiFailure(429, 'Too many attempts. Try again in a minute.', { code: 'throttled' }));
     renderLogin();
     await user.type(screen.getByLabelText('Email'), 'admin@sunrise.example');
     await user.type(screen.getByLabelText('Password'), 'wrong');

@@ -4,6 +4,7 @@ import { describe, expect, it, vi, type Mock } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Conversation, ConversationSummary, Message } from './messages-api';
+import { apiFailure } from '../../app/testing/api-failures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -251,10 +252,7 @@ describe('the messages page', () => {
   });
 
   it("says so when the conversation is not one of one's own", async () => {
-    const notFound = Object.assign(new Error('Not found.'), {
-      isAxiosError: true,
-      response: { status: 404, data: { detail: 'Not found.', code: 'not_found' } },
-    });
+    const notFound = apiFailure(404, 'Not found.', { code: 'not_found' });
     const api = messagesApiStub({ conversations_retrieve: vi.fn(async () => Promise.reject(notFound)) });
     renderApp({ path: '/messages/99', user: nurse, api });
     expect(await screen.findByText('There is no such conversation among yours.')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { invalidInput } from '../../app/testing/api-failures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 
@@ -95,17 +96,7 @@ describe('Profile page', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal of a wrong current password", async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: {
-          detail: 'Invalid input.',
-          code: 'invalid',
-          fields: { current_password: ['The current password is not correct.'] },
-        },
-      },
-    };
+    const refusal = invalidInput({ current_password: ['The current password is not correct.'] });
     renderApp({
       path: '/profile',
       user: admin,

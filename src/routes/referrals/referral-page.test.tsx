@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { makeEvent, makeReferral } from '../../app/testing/referral-fixtures';
+import { apiFailure } from '../../app/testing/api-failures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -142,13 +143,9 @@ describe('Referral page', { timeout: 30000 }, () => {
 
   it("shows the server's message when the admission is refused (409)", async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 409,
-        data: { detail: 'This referral was already admitted; a referral is admitted once.', code: 'referral_admitted' },
-      },
-    };
+    const refusal = apiFailure(409, 'This referral was already admitted; a referral is admitted once.', {
+      code: 'referral_admitted',
+    });
     setUp('/marketers/31/referrals/12', { referrals_admit_create: vi.fn(async () => Promise.reject(refusal)) });
     await user.click(within(await moves()).getByRole('button', { name: 'Admit' }));
     await user.click(

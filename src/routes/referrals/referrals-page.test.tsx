@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeReferral } from '../../app/testing/referral-fixtures';
+import { invalidInput } from '../../app/testing/api-failures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -154,17 +155,7 @@ describe('New referral', { timeout: 30000 }, () => {
 
   it("shows the server's field error at its field", async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: {
-          detail: 'Invalid input.',
-          code: 'invalid',
-          fields: { phone: ['Enter a phone number with at least 7 digits.'] },
-        },
-      },
-    };
+    const refusal = invalidInput({ phone: ['Enter a phone number with at least 7 digits.'] });
     setUp('/referrals/new', { referrals_create: vi.fn(async () => Promise.reject(refusal)) });
     const form = await screen.findByRole('form', { name: 'Referral details' }, { timeout: 5000 });
     await user.type(within(form).getByLabelText('First name'), 'Rosa');

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme, seriousAxeViolations } from '../../ui/test-utils';
 import { INVALID_RESET_LINK_TEXT, ResetPasswordPage } from './reset-password-page';
+import { invalidInput } from '../../app/testing/api-failures';
 
 const api = vi.hoisted(() => ({ auth_password_reset_confirm_create: vi.fn(), password_texts_list: vi.fn() }));
 vi.mock('../../app/api-client', () => ({ useApiClient: () => api }));
@@ -80,13 +81,9 @@ describe('Reset password page', () => {
   });
 
   it("maps the server's field errors onto the fields", async () => {
-    api.auth_password_reset_confirm_create.mockRejectedValue({
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: { detail: 'Invalid input.', code: 'invalid', fields: { new_password: ['This password is too common.'] } },
-      },
-    });
+    api.auth_password_reset_confirm_create.mockRejectedValue(
+      invalidInput({ new_password: ['This password is too common.'] }),
+    );
     renderPage();
     const user = await fill('password1234');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
@@ -95,13 +92,7 @@ describe('Reset password page', () => {
   });
 
   it('says when the link is invalid or expired', async () => {
-    api.auth_password_reset_confirm_create.mockRejectedValue({
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: { detail: 'Invalid input.', code: 'invalid', fields: { token: ['Invalid or expired.'] } },
-      },
-    });
+    api.auth_password_reset_confirm_create.mockRejectedValue(invalidInput({ token: ['Invalid or expired.'] }));
     renderPage();
     const user = await fill('correct-horse-battery');
     await user.click(screen.getByRole('button', { name: 'Set password' }));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient } from '../../app/testing/client-fixtures';
-import { apiFailure } from '../../app/testing/visit-fixtures';
+import { apiFailure } from '../../app/testing/api-failures';
 import type { Board, BoardVisit } from '../../api/visits';
 
 /** The test router's address and its navigate (Back is `navigate(-1)`), read beside the app. */

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithTheme, seriousAxeViolations } from '../../ui/test-utils';
 import { INVALID_SIGN_UP_LINK_TEXT, SignUpPage } from './sign-up-page';
+import { apiFailure, invalidInput } from '../../app/testing/api-failures';
 
 const api = vi.hoisted(() => ({ auth_signup_confirm_create: vi.fn(), password_texts_list: vi.fn() }));
 const auth = vi.hoisted(() => ({ startSession: vi.fn() }));
@@ -63,10 +64,9 @@ describe('Sign-up page', () => {
   });
 
   it('shows a clear error for an invalid or expired link', async () => {
-    api.auth_signup_confirm_create.mockRejectedValue({
-      isAxiosError: true,
-      response: { status: 400, data: { detail: 'The link is invalid or has expired.', code: 'invalid_token' } },
-    });
+    api.auth_signup_confirm_create.mockRejectedValue(
+      apiFailure(400, 'The link is invalid or has expired.', { code: 'invalid_token' }),
+    );
     renderPage();
     const user = await fill('correct-horse-battery');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -76,17 +76,9 @@ describe('Sign-up page', () => {
   });
 
   it("maps the server's password errors onto the field", async () => {
-    api.auth_signup_confirm_create.mockRejectedValue({
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: {
-          detail: 'Invalid input.',
-          code: 'invalid',
-          fields: { password: ['The password is too similar to the email.'] },
-        },
-      },
-    });
+    api.auth_signup_confirm_create.mockRejectedValue(
+      invalidInput({ password: ['The password is too similar to the email.'] }),
+    );
     renderPage();
     const user = await fill('sunrise-example-1');
     await user.click(screen.getByRole('button', { name: 'Create account' }));

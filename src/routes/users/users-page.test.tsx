@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { holdTimers } from '../../ui/debounce-testing';
+import { invalidInput } from '../../app/testing/api-failures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -150,17 +151,7 @@ describe('Users page', () => {
 
   it("shows the server's field error of a refused invitation", async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: {
-          detail: 'Invalid input.',
-          code: 'invalid',
-          fields: { email: ['A user with this email already exists.'] },
-        },
-      },
-    };
+    const refusal = invalidInput({ email: ['A user with this email already exists.'] });
     setUp({ users_create: vi.fn(async () => Promise.reject(refusal)) });
     await screen.findByText('Nina Reyes', {}, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Invite user' }));

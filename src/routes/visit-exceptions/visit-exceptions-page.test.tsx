@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { apiFailure, makeVisit } from '../../app/testing/visit-fixtures';
+import { apiFailure } from '../../app/testing/api-failures';
+import { makeVisit } from '../../app/testing/visit-fixtures';
 import type { VisitExceptionItem } from '../../api/visits';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -162,7 +163,9 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     const resolve = vi
       .fn()
       .mockRejectedValueOnce(
-        apiFailure(400, 'Check the fields.', { corrected_end_at: ['A corrected end cannot be in the future.'] }),
+        apiFailure(400, 'Check the fields.', {
+          fields: { corrected_end_at: ['A corrected end cannot be in the future.'] },
+        }),
       )
       .mockRejectedValueOnce(apiFailure(409, 'This exception was already resolved.'))
       .mockResolvedValue(makeVisit({ status: 'VERIFIED' }));

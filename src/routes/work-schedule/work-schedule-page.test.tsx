@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
+import { apiFailure } from '../../app/testing/api-failures';
 import {
-  apiFailure,
   makeClock,
   makeOfferedVisit,
   makePayrollPeriod,
@@ -271,8 +271,7 @@ describe('Work schedule', { timeout: 30000 }, () => {
       .fn()
       .mockRejectedValueOnce(
         apiFailure(400, far, {
-          location_type: [far],
-          reason: ['Say why the position does not place you at the home.'],
+          fields: { location_type: [far], reason: ['Say why the position does not place you at the home.'] },
         }),
       )
       .mockResolvedValueOnce({

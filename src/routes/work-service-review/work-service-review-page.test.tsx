@@ -6,6 +6,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient } from '../../app/testing/client-fixtures';
 import type { Review, ReviewVisit } from '../../api/work-service-reviews';
+import { apiFailure } from '../../app/testing/api-failures';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 
@@ -183,12 +184,8 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
 
   it("shows the server's refusal when signing fails (signed already elsewhere)", async () => {
     const user = userEvent.setup();
-    const refusal = Object.assign(new Error('409'), {
-      isAxiosError: true,
-      response: {
-        status: 409,
-        data: { detail: 'This review is signed already: it can no longer change.', code: 'review_signed' },
-      },
+    const refusal = apiFailure(409, 'This review is signed already: it can no longer change.', {
+      code: 'review_signed',
     });
     setUp({ overrides: { work_service_reviews_sign_create: vi.fn(async () => Promise.reject(refusal)) } });
     const sign = await screen.findByRole('form', { name: 'Sign the week' });
@@ -264,10 +261,7 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     unmount();
 
-    const missing = Object.assign(new Error('404'), {
-      isAxiosError: true,
-      response: { status: 404, data: { detail: 'Not found.', code: 'not_found' } },
-    });
+    const missing = apiFailure(404, 'Not found.', { code: 'not_found' });
     setUp({ overrides: { work_service_reviews_retrieve: vi.fn(async () => Promise.reject(missing)) } });
     expect(await screen.findByRole('heading', { level: 1, name: /not found/i })).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import { drawSignature } from '../../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
 import { makeChecklist, makeFormRequest } from '../../../app/testing/onboarding-fixtures';
+import { invalidInput } from '../../../app/testing/api-failures';
 
 vi.mock('signature_pad', () => import('../../../app/testing/fake-signature-pad'));
 
@@ -110,17 +111,10 @@ describe('Form request', { timeout: 30_000 }, () => {
 
   it("maps the server's answers.<key> and signature errors onto the fields", async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: {
-        status: 400,
-        data: {
-          detail: 'Invalid input.',
-          code: 'invalid',
-          fields: { 'answers.contact_name': ['Enter the full name.'], signature: ['The signature is empty.'] },
-        },
-      },
-    };
+    const refusal = invalidInput({
+      'answers.contact_name': ['Enter the full name.'],
+      signature: ['The signature is empty.'],
+    });
     setUp({ submit: vi.fn(async () => Promise.reject(refusal)) });
     await screen.findByRole('form', { name: 'Emergency contact' }, { timeout: 5000 });
     await fillIn(user);

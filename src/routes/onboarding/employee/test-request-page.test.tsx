@@ -6,6 +6,7 @@ import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
 import { seriousAxeViolations } from '../../../ui/test-utils';
 import { makeChecklist, makeTestRequest } from '../../../app/testing/onboarding-fixtures';
 import type { TestRequest } from '../../../api/onboarding';
+import { apiFailure } from '../../../app/testing/api-failures';
 
 vi.mock('signature_pad', () => import('../../../app/testing/fake-signature-pad'));
 
@@ -93,10 +94,7 @@ describe('Competency test: the written part', { timeout: 30_000 }, () => {
 
   it('a refused submission closes the confirmation and says why, keeping the answers', async () => {
     const user = userEvent.setup();
-    const refusal = {
-      isAxiosError: true,
-      response: { status: 409, data: { detail: 'This test was already submitted.', code: 'conflict' } },
-    };
+    const refusal = apiFailure(409, 'This test was already submitted.');
     const submit = vi.fn(async () => Promise.reject(refusal));
     setUp(aide, '/onboarding/test-request/21', { 21: makeTestRequest() }, { test_requests_submit_create: submit });
     await screen.findByRole('heading', { level: 1, name: 'Home health aide competency' }, { timeout: 5000 });
