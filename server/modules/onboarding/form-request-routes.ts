@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import * as schemas from './form-request-schemas';
 import { createFormRequestService } from './form-request-service';
 import { ADMIN, EMPLOYEE_SELF, EMPLOYEE_SELF_OR_ADMIN } from './onboarding-access';
@@ -17,12 +17,7 @@ export const formRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/onboarding/form-requests/',
     { schema: schemas.formRequestListSchema, config: EMPLOYEE_SELF_OR_ADMIN },
-    async (request) => {
-      const { limit, offset, ...filter } = request.query;
-      const page = pageOf({ limit, offset });
-      const { count, results } = await forms.list(actorOf(request), filter, page);
-      return pagedAnswer(request, page, count, results);
-    },
+    async (request) => listAnswer(request, (filter, page) => forms.list(actorOf(request), filter, page)),
   );
 
   app.get(

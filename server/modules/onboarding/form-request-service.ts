@@ -6,7 +6,7 @@ import { formRequests, formTemplates, users, type FormField } from '../../db/sch
 import { OFFICE, type Actor } from '../../lib/actor';
 import { ApiError, invalid } from '../../lib/api-error';
 import { personName } from '../../lib/names';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireFile, sendStoredFile } from '../../lib/stored-files';
 import type {
@@ -17,8 +17,7 @@ import type {
   formRequestSubmitSchema,
 } from './form-request-schemas';
 import {
-  inTransactionSigned,
-  moveRequest,
+  moveSigned,
   namesWithOpen,
   noticeOffice,
   listRequests,
@@ -30,7 +29,7 @@ import {
 } from './onboarding-support';
 import { requireActiveSetting } from './settings-service';
 
-type Paged = { count: number; results: FormRequestOut[] };
+type Countersignature = BodyOf<typeof formRequestCountersignSchema>;
 
 /** What a form request is sent from. */
 const TEMPLATE = { table: formTemplates, field: 'template_id', noun: 'form template' };
@@ -173,7 +172,11 @@ export function createFormRequestService(app: FastifyInstance) {
       );
     },
 
-    async list(actor: Actor, filter: FilterOf<typeof formRequestListSchema>, page: Page): Promise<Paged> {
+    async list(
+      actor: Actor,
+      filter: FilterOf<typeof formRequestListSchema>,
+      page: Page,
+    ): Promise<Listed<FormRequestOut>> {
       const organization = requireOrganization(actor);
       const office = actor.can(OFFICE);
       const employeeId = office ? filter.employee : actor.user.id;
@@ -220,24 +223,27 @@ export function createFormRequestService(app: FastifyInstance) {
       const countersign = needsCountersign(record.template);
       const status = countersign ? 'AWAITING_COUNTERSIGN' : 'COMPLETED';
       const now = app.now();
-      await inTransactionSigned(app, actor, organization.id, input.signature, async (tx, file, notice) => {
-        await moveRequest(
-          tx,
-          formRequests,
-          { id, organizationId: organization.id, from: 'PENDING' },
-          { status, answers, signatureFileId: file.id, signedAt: now },
-          alreadySigned,
-        );
-        const name = personName(me);
-        await noticeOffice(tx, notice, {
-          organizationId: organization.id,
-          type: 'form_completed',
-          title: countersign
-            ? `${name} signed ${record.template.name}: please countersign`
-            : `${name} completed ${record.template.name}`,
-          link: countersign ? officeFormRequestLink(me.id, id) : employeeOnboardingLink(me.id),
-        });
-      });
+      const name = personName(me);
+      await moveSigned(
+        app,
+        actor,
+        formRequests,
+        { id, organizationId: organization.id, from: 'PENDING' },
+        input.signature,
+        {
+          values: (file) => ({ status, answers, signatureFileId: file.id, signedAt: now }),
+          refused: alreadySigned,
+          notify: (tx, notice) =>
+            noticeOffice(tx, notice, {
+              organizationId: organization.id,
+              type: 'form_completed',
+              title: countersign
+                ? `${name} signed ${record.template.name}: please countersign`
+                : `${name} completed ${record.template.name}`,
+              link: countersign ? officeFormRequestLink(me.id, id) : employeeOnboardingLink(me.id),
+            }),
+        },
+      );
       await audit(actor, id, {
         event: 'submit',
         status: { from: 'PENDING', to: status },
@@ -248,11 +254,7 @@ export function createFormRequestService(app: FastifyInstance) {
     },
 
     /** An admin countersigns a signed form that needs the office's signature too. */
-    async countersign(
-      actor: Actor,
-      id: number,
-      input: BodyOf<typeof formRequestCountersignSchema>,
-    ): Promise<FormRequestOut> {
+    async countersign(actor: Actor, id: number, input: Countersignature): Promise<FormRequestOut> {
       const organization = requireOrganization(actor);
       const record = await find(actor, organization.id, id);
       if (!needsCountersign(record.template))
@@ -261,26 +263,23 @@ export function createFormRequestService(app: FastifyInstance) {
         new ApiError(400, 'not_awaiting_countersignature', 'This form is not waiting for a countersignature.');
       if (record.request.status !== 'AWAITING_COUNTERSIGN') throw notAwaiting();
       const now = app.now();
-      await inTransactionSigned(app, actor, organization.id, input.signature, async (tx, file, notice) => {
-        await moveRequest(
-          tx,
-          formRequests,
-          { id, organizationId: organization.id, from: 'AWAITING_COUNTERSIGN' },
-          {
-            status: 'COMPLETED',
-            countersignatureFileId: file.id,
-            countersignedById: actor.user.id,
-            countersignedAt: now,
-          },
-          notAwaiting,
-        );
-        await notice({
-          userId: record.request.employeeId,
-          organizationId: organization.id,
-          type: 'form_completed',
-          title: `${record.template.name} is complete: the office countersigned it`,
-          link: formRequestLink(id),
-        });
+      const from = 'AWAITING_COUNTERSIGN';
+      await moveSigned(app, actor, formRequests, { id, organizationId: organization.id, from }, input.signature, {
+        values: (file) => ({
+          status: 'COMPLETED',
+          countersignatureFileId: file.id,
+          countersignedById: actor.user.id,
+          countersignedAt: now,
+        }),
+        refused: notAwaiting,
+        notify: (_tx, notice) =>
+          notice({
+            userId: record.request.employeeId,
+            organizationId: organization.id,
+            type: 'form_completed',
+            title: `${record.template.name} is complete: the office countersigned it`,
+            link: formRequestLink(id),
+          }),
       });
       await audit(actor, id, {
         event: 'countersign',

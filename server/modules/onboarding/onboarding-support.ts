@@ -8,7 +8,7 @@ import { employeeProfiles, formRequests, testRequests, users } from '../../db/sc
 import type { Actor } from '../../lib/actor';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
 import { personName } from '../../lib/names';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import type { FileRow } from '../../lib/stored-files';
 import type { NewLiveEvent } from '../events/bus';
@@ -84,23 +84,6 @@ export type Notice = (notification: NewNotification) => Promise<void>;
 export async function noticeOffice(tx: Tx, notice: Notice, notification: Omit<NewNotification, 'userId'>) {
   for (const adminId of await organizationAdminIds(tx as never, notification.organizationId))
     await notice({ ...notification, userId: adminId });
-}
-
-/**
- * The actor's drawn signature (a 400 naming `signature` when it is not one), stored as a file whose row `work`
- * gets in one transaction with what points at it and what it notifies (see inTransactionNotifying).
- */
-export async function inTransactionSigned<T>(
-  app: FastifyInstance,
-  actor: Actor,
-  organizationId: number,
-  signature: string,
-  work: (tx: Tx, file: FileRow, notice: Notice) => Promise<T>,
-): Promise<T> {
-  const png = await requireSignature(signature);
-  return withSignatureFile(app, png, { organizationId, createdById: actor.user.id }, (saveSignature) =>
-    inTransactionNotifying(app, async (tx, notice) => work(tx, await saveSignature(tx), notice)),
-  );
 }
 
 /** The requests a service sends employees: a form to fill and sign, or a competency test to take. */
@@ -187,6 +170,32 @@ export async function moveRequest<Table extends RequestTable>(
 
 type Pageable<Row> = { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
 
+/**
+ * Moves a request on from `from` with the actor's drawn signature (a 400 naming `signature` when it is not one): the
+ * signature's file, the move (`values`, given the file) and what it notifies in one transaction; `refused` when
+ * another moved it first.
+ */
+export async function moveSigned<Table extends RequestTable>(
+  app: FastifyInstance,
+  actor: Actor,
+  table: Table,
+  request: { id: number; organizationId: number; from: string },
+  signature: string,
+  move: {
+    values: (file: FileRow) => PgUpdateSetSource<Table>;
+    refused: () => Error;
+    notify: (tx: Tx, notice: Notice) => Promise<void>;
+  },
+): Promise<void> {
+  const png = await requireSignature(signature);
+  await withSignatureFile(app, png, { organizationId: request.organizationId, createdById: actor.user.id }, (save) =>
+    inTransactionNotifying(app, async (tx, notice) => {
+      await moveRequest(tx, table, request, move.values(await save(tx)), move.refused);
+      await move.notify(tx, notice);
+    }),
+  );
+}
+
 /** One page of `rows` (filtered by `where`, ordered) and how many rows of `table` match `where` in all. */
 export async function pageAndCount<Row>(
   db: Db,
@@ -194,7 +203,7 @@ export async function pageAndCount<Row>(
   where: SQL | undefined,
   page: Page,
   rows: Pageable<Row>,
-): Promise<{ count: number; results: Row[] }> {
+): Promise<Listed<Row>> {
   const [results, [total]] = await Promise.all([
     rows.limit(page.limit).offset(page.offset),
     db.select({ count: count() }).from(table).where(where),
@@ -238,7 +247,7 @@ export async function listRequests<Row>(
   { table, select }: { table: RequestTable; select: RequestSelect<Row> },
   { conditions, status, page }: { conditions: SQL[]; status: string | undefined; page: Page },
   audited: Record<string, unknown>,
-): Promise<{ count: number; results: Row[] }> {
+): Promise<Listed<Row>> {
   const where = and(...conditions, status ? eq(table.status, status) : undefined);
   const ordered = select.where(where).orderBy(desc(table.createdAt), desc(table.id));
   const listed = await pageAndCount(db, table, where, page, ordered);

@@ -1,29 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { actorOf, type Actor } from '../../lib/actor';
-import { pageOf, pagedAnswer, type Page } from '../../lib/paging';
+import { actorOf } from '../../lib/actor';
+import { listAnswer } from '../../lib/paging';
 import { ADMIN } from './onboarding-access';
 import { competencyTestSchemas, documentTypeSchemas, formTemplateSchemas, noteTypeSchemas } from './settings-schemas';
 import { createSettingsService } from './settings-service';
-
-/** A settings list route: a page of the organization's, only the active (or retired) ones when `active` says. */
-const listed =
-  <T>(list: (actor: Actor, active: boolean | undefined, page: Page) => Promise<{ count: number; results: T[] }>) =>
-  async (request: FastifyRequest & { query: { active?: boolean; limit?: number; offset?: number } }) => {
-    const page = pageOf(request.query);
-    const { count, results } = await list(actorOf(request), request.query.active, page);
-    return pagedAnswer(request, page, count, results);
-  };
 
 /** The organization's onboarding settings: form templates, note types, document types, competency tests. */
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const settings = createSettingsService(app);
   const config = ADMIN;
 
-  app.get(
-    '/api/onboarding/form-templates/',
-    { schema: formTemplateSchemas.list, config },
-    listed(settings.listFormTemplates),
+  app.get('/api/onboarding/form-templates/', { schema: formTemplateSchemas.list, config }, async (request) =>
+    listAnswer(request, (filter, page) => settings.listFormTemplates(actorOf(request), filter, page)),
   );
   app.post('/api/onboarding/form-templates/', { schema: formTemplateSchemas.create, config }, async (request, reply) =>
     reply.status(201).send(await settings.createFormTemplate(actorOf(request), request.body)),
@@ -35,7 +23,9 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     settings.updateFormTemplate(actorOf(request), request.params.id, request.body),
   );
 
-  app.get('/api/onboarding/note-types/', { schema: noteTypeSchemas.list, config }, listed(settings.listNoteTypes));
+  app.get('/api/onboarding/note-types/', { schema: noteTypeSchemas.list, config }, async (request) =>
+    listAnswer(request, (filter, page) => settings.listNoteTypes(actorOf(request), filter, page)),
+  );
   app.post('/api/onboarding/note-types/', { schema: noteTypeSchemas.create, config }, async (request, reply) =>
     reply.status(201).send(await settings.createNoteType(actorOf(request), request.body)),
   );
@@ -43,10 +33,8 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     settings.updateNoteType(actorOf(request), request.params.id, request.body),
   );
 
-  app.get(
-    '/api/onboarding/document-types/',
-    { schema: documentTypeSchemas.list, config },
-    listed(settings.listDocumentTypes),
+  app.get('/api/onboarding/document-types/', { schema: documentTypeSchemas.list, config }, async (request) =>
+    listAnswer(request, (filter, page) => settings.listDocumentTypes(actorOf(request), filter, page)),
   );
   app.post('/api/onboarding/document-types/', { schema: documentTypeSchemas.create, config }, async (request, reply) =>
     reply.status(201).send(await settings.createDocumentType(actorOf(request), request.body)),
@@ -55,10 +43,8 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     settings.updateDocumentType(actorOf(request), request.params.id, request.body),
   );
 
-  app.get(
-    '/api/onboarding/competency-tests/',
-    { schema: competencyTestSchemas.list, config },
-    listed(settings.listCompetencyTests),
+  app.get('/api/onboarding/competency-tests/', { schema: competencyTestSchemas.list, config }, async (request) =>
+    listAnswer(request, (filter, page) => settings.listCompetencyTests(actorOf(request), filter, page)),
   );
   app.post(
     '/api/onboarding/competency-tests/',

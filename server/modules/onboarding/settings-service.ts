@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { pageAndCount } from './onboarding-support';
 import type {
@@ -233,7 +233,7 @@ export function createSettingsService(app: FastifyInstance) {
   const db = app.db;
 
   function listOf<T>(table: SettingTable, serialize: (row: never) => T) {
-    return async (actor: Actor, active: boolean | undefined, page: Page): Promise<{ count: number; results: T[] }> => {
+    return async (actor: Actor, { active }: { active?: boolean }, page: Page): Promise<Listed<T>> => {
       const conditions: SQL[] = [eq(table.organizationId, requireOrganization(actor).id)];
       if (active !== undefined) conditions.push(eq(table.active, active));
       const where = and(...conditions);
@@ -255,21 +255,29 @@ export function createSettingsService(app: FastifyInstance) {
     return row;
   }
 
-  /** Changes one setting of the actor's organization, audited with what changed; answers the changed row. */
-  async function change<Table extends SettingTable>(
+  /**
+   * Changes one setting of the actor's organization: `changes` gives, from its row, the answer's fields as sent
+   * (undefined: not sent) and the columns they set. Nothing is written unless a field differs; what does is audited.
+   */
+  async function update<Table extends SettingTable, Out extends object>(
     actor: Actor,
     table: Table,
     id: number,
-    values: PgUpdateSetSource<Table>,
-    changed: Record<string, unknown>,
-  ): Promise<Table['$inferSelect']> {
+    serialize: (row: Table['$inferSelect']) => Out,
+    changes: (row: Table['$inferSelect']) => { after: Record<string, unknown>; values: PgUpdateSetSource<Table> },
+  ): Promise<Out> {
+    const current = await find(actor, table, id);
+    const before = serialize(current);
+    const { after, values } = changes(current);
+    const changed = differences(before as Record<string, unknown>, after);
+    if (!Object.keys(changed).length) return before;
     const [row] = await db
       .update(table as SettingTable)
       .set(values as PgUpdateSetSource<SettingTable>)
       .where(and(eq(table.id, id), eq(table.organizationId, requireOrganization(actor).id)))
       .returning();
     await actor.audit({ entity: ENTITY_OF.get(table)!, entityId: id, changed });
-    return row as Table['$inferSelect'];
+    return serialize(row as Table['$inferSelect']);
   }
 
   /** Adds one setting to the actor's organization, audited with what it holds. */
@@ -309,37 +317,31 @@ export function createSettingsService(app: FastifyInstance) {
         serializeFormTemplate,
       ),
 
-    async updateFormTemplate(actor: Actor, id: number, input: FormTemplateChanges): Promise<FormTemplateOut> {
-      const before = serializeFormTemplate(await find(actor, formTemplates, id));
-      const after = {
-        name: blankName(input.name),
-        description: input.description?.trim(),
-        fields: input.fields ? checkedFields(input.fields) : undefined,
-        signers: input.signers ? checkedSigners(input.signers) : undefined,
-        required: input.required,
-        assign_on_hire: input.assign_on_hire,
-        active: input.active,
-      };
-      const changed = differences(before, after);
-      if (!Object.keys(changed).length) return before;
-      const { assign_on_hire: assignOnHire, ...same } = after;
-      return serializeFormTemplate(
-        await change(actor, formTemplates, id, { ...same, assignOnHire, updatedAt: app.now() }, changed),
-      );
-    },
+    updateFormTemplate: (actor: Actor, id: number, input: FormTemplateChanges): Promise<FormTemplateOut> =>
+      update(actor, formTemplates, id, serializeFormTemplate, () => {
+        const after = {
+          name: blankName(input.name),
+          description: input.description?.trim(),
+          fields: input.fields ? checkedFields(input.fields) : undefined,
+          signers: input.signers ? checkedSigners(input.signers) : undefined,
+          required: input.required,
+          assign_on_hire: input.assign_on_hire,
+          active: input.active,
+        };
+        const { assign_on_hire: assignOnHire, ...same } = after;
+        return { after, values: { ...same, assignOnHire, updatedAt: app.now() } };
+      }),
 
     listNoteTypes: listOf(noteTypes, serializeNoteType),
 
     createNoteType: (actor: Actor, input: NoteTypeInput): Promise<NoteTypeOut> =>
       add(actor, noteTypes, { name: blankName(input.name)!, active: input.active ?? true }, serializeNoteType),
 
-    async updateNoteType(actor: Actor, id: number, input: NoteTypeChanges): Promise<NoteTypeOut> {
-      const before = serializeNoteType(await find(actor, noteTypes, id));
-      const after = { name: blankName(input.name), active: input.active };
-      const changed = differences(before, after);
-      if (!Object.keys(changed).length) return before;
-      return serializeNoteType(await change(actor, noteTypes, id, after, changed));
-    },
+    updateNoteType: (actor: Actor, id: number, input: NoteTypeChanges): Promise<NoteTypeOut> =>
+      update(actor, noteTypes, id, serializeNoteType, () => {
+        const after = { name: blankName(input.name), active: input.active };
+        return { after, values: after };
+      }),
 
     listDocumentTypes: listOf(documentTypes, serializeDocumentType),
 
@@ -357,20 +359,18 @@ export function createSettingsService(app: FastifyInstance) {
         serializeDocumentType,
       ),
 
-    async updateDocumentType(actor: Actor, id: number, input: DocumentTypeChanges): Promise<DocumentTypeOut> {
-      const before = serializeDocumentType(await find(actor, documentTypes, id));
-      const after = {
-        name: blankName(input.name),
-        required: input.required,
-        requires_expiry: input.requires_expiry,
-        positions: input.positions ? [...input.positions] : undefined,
-        active: input.active,
-      };
-      const changed = differences(before, after);
-      if (!Object.keys(changed).length) return before;
-      const { requires_expiry: requiresExpiry, ...same } = after;
-      return serializeDocumentType(await change(actor, documentTypes, id, { ...same, requiresExpiry }, changed));
-    },
+    updateDocumentType: (actor: Actor, id: number, input: DocumentTypeChanges): Promise<DocumentTypeOut> =>
+      update(actor, documentTypes, id, serializeDocumentType, () => {
+        const after = {
+          name: blankName(input.name),
+          required: input.required,
+          requires_expiry: input.requires_expiry,
+          positions: input.positions ? [...input.positions] : undefined,
+          active: input.active,
+        };
+        const { requires_expiry: requiresExpiry, ...same } = after;
+        return { after, values: { ...same, requiresExpiry } };
+      }),
 
     listCompetencyTests: listOf(competencyTests, serializeCompetencyTest),
     retrieveCompetencyTest: async (actor: Actor, id: number) =>
@@ -394,28 +394,23 @@ export function createSettingsService(app: FastifyInstance) {
       );
     },
 
-    async updateCompetencyTest(actor: Actor, id: number, input: CompetencyTestChanges): Promise<CompetencyTestOut> {
-      const current = await find(actor, competencyTests, id);
-      const before = serializeCompetencyTest(current);
-      const checked =
-        input.questions || input.observed_skills
-          ? checkedTest(input.questions ?? current.questions, input.observed_skills ?? current.observedSkills)
-          : null;
-      const after = {
-        name: blankName(input.name),
-        description: input.description?.trim(),
-        pass_mark: input.pass_mark,
-        questions: input.questions ? checked!.questions : undefined,
-        observed_skills: input.observed_skills ? checked!.observedSkills : undefined,
-        positions: input.positions ? [...input.positions] : undefined,
-        active: input.active,
-      };
-      const changed = differences(before, after);
-      if (!Object.keys(changed).length) return before;
-      const { pass_mark: passMark, observed_skills: observedSkills, ...same } = after;
-      return serializeCompetencyTest(
-        await change(actor, competencyTests, id, { ...same, passMark, observedSkills, updatedAt: app.now() }, changed),
-      );
-    },
+    updateCompetencyTest: (actor: Actor, id: number, input: CompetencyTestChanges): Promise<CompetencyTestOut> =>
+      update(actor, competencyTests, id, serializeCompetencyTest, (current) => {
+        const checked =
+          input.questions || input.observed_skills
+            ? checkedTest(input.questions ?? current.questions, input.observed_skills ?? current.observedSkills)
+            : null;
+        const after = {
+          name: blankName(input.name),
+          description: input.description?.trim(),
+          pass_mark: input.pass_mark,
+          questions: input.questions ? checked!.questions : undefined,
+          observed_skills: input.observed_skills ? checked!.observedSkills : undefined,
+          positions: input.positions ? [...input.positions] : undefined,
+          active: input.active,
+        };
+        const { pass_mark: passMark, observed_skills: observedSkills, ...same } = after;
+        return { after, values: { ...same, passMark, observedSkills, updatedAt: app.now() } };
+      }),
   };
 }

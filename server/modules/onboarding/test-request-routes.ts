@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import { ADMIN, EMPLOYEE_SELF, EMPLOYEE_SELF_OR_ADMIN, OBSERVER } from './onboarding-access';
 import * as schemas from './test-request-schemas';
 import { createTestRequestService } from './test-request-service';
@@ -17,12 +17,7 @@ export const testRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/onboarding/test-requests/',
     { schema: schemas.testRequestListSchema, config: EMPLOYEE_SELF_OR_ADMIN },
-    async (request) => {
-      const { limit, offset, ...filter } = request.query;
-      const page = pageOf({ limit, offset });
-      const { count, results } = await tests.list(actorOf(request), filter, page);
-      return pagedAnswer(request, page, count, results);
-    },
+    async (request) => listAnswer(request, (filter, page) => tests.list(actorOf(request), filter, page)),
   );
 
   app.get(

@@ -6,11 +6,11 @@ import { competencyTests, employeeProfiles, testRequests, users, type SkillResul
 import { OFFICE, type Actor } from '../../lib/actor';
 import { ApiError, invalid, permissionDenied } from '../../lib/api-error';
 import { personName } from '../../lib/names';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import {
   inTransactionNotifying,
-  inTransactionSigned,
+  moveSigned,
   isObservingNurse,
   moveRequest,
   namesWithOpen,
@@ -34,7 +34,7 @@ import type {
   testRequestSubmitSchema,
 } from './test-request-schemas';
 
-type Paged = { count: number; results: TestRequestOut[] };
+type Observation = BodyOf<typeof testRequestObservationSchema>;
 
 /** What a test request is sent from. */
 const TEST = { table: competencyTests, field: 'test_id', noun: 'competency test' };
@@ -219,7 +219,11 @@ export function createTestRequestService(app: FastifyInstance) {
       );
     },
 
-    async list(actor: Actor, filter: FilterOf<typeof testRequestListSchema>, page: Page): Promise<Paged> {
+    async list(
+      actor: Actor,
+      filter: FilterOf<typeof testRequestListSchema>,
+      page: Page,
+    ): Promise<Listed<TestRequestOut>> {
       const organization = requireOrganization(actor);
       const office = actor.can(OFFICE);
       const me = actor.user.id;
@@ -340,11 +344,7 @@ export function createTestRequestService(app: FastifyInstance) {
     },
 
     /** A READY RN of the organization (not the taker) marks every observed skill and signs. */
-    async observe(
-      actor: Actor,
-      id: number,
-      input: BodyOf<typeof testRequestObservationSchema>,
-    ): Promise<TestRequestOut> {
+    async observe(actor: Actor, id: number, input: Observation): Promise<TestRequestOut> {
       const organization = requireOrganization(actor);
       await requireObservingNurse(db, actor);
       const me = actor.user;
@@ -374,28 +374,32 @@ export function createTestRequestService(app: FastifyInstance) {
       const status = results.every((r) => r.satisfactory) ? 'PASSED' : 'FAILED';
       const now = app.now();
       const employee = record.request.employeeId;
-      await inTransactionSigned(app, actor, organization.id, input.signature, async (tx, file, notice) => {
-        await moveRequest(
-          tx,
-          testRequests,
-          { id, organizationId: organization.id, from: 'AWAITING_OBSERVATION' },
-          { status, skillResults: results, observerId: me.id, observerSignatureFileId: file.id, observedAt: now },
-          notAwaiting,
-        );
-        const title = `${test.name}: ${status === 'PASSED' ? 'passed' : 'not passed'} (skills observed by ${personName(me)})`;
-        await notice({
-          userId: employee,
-          organizationId: organization.id,
-          type: 'test_completed',
-          title,
-          link: testResultLink(id),
-        });
-        await noticeOffice(tx, notice, {
-          organizationId: organization.id,
-          type: 'test_completed',
-          title: `${personName(record.employee)}: ${title}`,
-          link: employeeOnboardingLink(employee),
-        });
+      const title = `${test.name}: ${status === 'PASSED' ? 'passed' : 'not passed'} (skills observed by ${personName(me)})`;
+      const from = 'AWAITING_OBSERVATION';
+      await moveSigned(app, actor, testRequests, { id, organizationId: organization.id, from }, input.signature, {
+        values: (file) => ({
+          status,
+          skillResults: results,
+          observerId: me.id,
+          observerSignatureFileId: file.id,
+          observedAt: now,
+        }),
+        refused: notAwaiting,
+        notify: async (tx, notice) => {
+          await notice({
+            userId: employee,
+            organizationId: organization.id,
+            type: 'test_completed',
+            title,
+            link: testResultLink(id),
+          });
+          await noticeOffice(tx, notice, {
+            organizationId: organization.id,
+            type: 'test_completed',
+            title: `${personName(record.employee)}: ${title}`,
+            link: employeeOnboardingLink(employee),
+          });
+        },
       });
       await audit(actor, id, {
         event: 'observation',
