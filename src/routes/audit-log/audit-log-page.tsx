@@ -8,13 +8,11 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditActionCode } from '../../domai
 import { isIsoDate } from '../../domain/dates';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail } from '../../ui/api-error';
-import { Button } from '../../ui/button';
+import { CsvDownloadButton } from '../../ui/csv-download-button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FieldShell, FilterSelect, Input } from '../../ui/fields';
 import { DateRangeFields } from '../../ui/date-range-fields';
-import { saveBlob } from '../../ui/save-file';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { Filters, Messages } from '../../ui/layout';
 import { Tag, type TagTone } from '../../ui/tag';
@@ -97,7 +95,6 @@ export function AuditLogPage() {
   const [entityIdText, setEntityIdText] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const personQuery = useDebouncedValue(personText.trim(), TYPING_DELAY_MS);
@@ -159,22 +156,6 @@ export function AuditLogPage() {
     failureText: 'The audit log could not be loaded.',
     key: JSON.stringify(filters),
   });
-
-  const download = async () => {
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      const csv = await api.audit_log_export_retrieve(filters, null, { responseType: 'text' });
-      saveBlob(
-        new Blob([csv], { type: 'text/csv;charset=utf-8' }),
-        `audit-log${from ? `-${from}` : ''}${to ? `-to-${to}` : ''}.csv`,
-      );
-    } catch (failure) {
-      setDownloadError(apiErrorDetail(failure, 'The CSV could not be downloaded.'));
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   const columns: DataTableColumn<AuditEntry>[] = [
     { key: 'created_at', header: 'When', render: (row) => formatDateTime(row.created_at, timeZone) },
@@ -271,14 +252,14 @@ export function AuditLogPage() {
       title="Audit log"
       description={`Every sign-in, change, read, search and export, newest first. Nobody can change or delete a row. Times and dates are in ${timeZone.replace(/_/g, ' ')} time.`}
       actions={
-        <Button
-          variant="secondary"
-          disabled={downloading || !!datesProblem}
-          aria-busy={downloading || undefined}
-          onClick={() => void download()}
-        >
-          {downloading ? 'Downloading' : 'Download CSV'}
-        </Button>
+        <CsvDownloadButton
+          label="Download CSV"
+          load={() => api.audit_log_export_retrieve(filters, null, { responseType: 'text' })}
+          fileName={`audit-log${from ? `-${from}` : ''}${to ? `-to-${to}` : ''}.csv`}
+          failureText="The CSV could not be downloaded."
+          onError={setDownloadError}
+          disabled={!!datesProblem}
+        />
       }
     >
       <Filters role="search" aria-label="Filter the audit log">

@@ -3,8 +3,8 @@ import { useApiClient } from '../../app/api-client';
 import { useList } from '../../app/use-list';
 import { isIsoDate } from '../../domain/dates';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail } from '../../ui/api-error';
-import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { CsvDownloadButton } from '../../ui/csv-download-button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { DateRangeFields } from '../../ui/date-range-fields';
@@ -12,7 +12,6 @@ import { personName } from '../../api/hiring';
 import { Filters, Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag } from '../../ui/tag';
 import { PrivatePage } from '../../app/page-shell';
-import { saveBlob } from '../../ui/save-file';
 import type { MarketerFigures } from '../../api/referrals';
 import { ReferralBoard } from './referral-board';
 
@@ -71,21 +70,7 @@ function MarketerFiguresPanel() {
     setTyped(next.from || next.to ? next : null);
     if (!periodProblemOf(next)) setAsked(next.from ? next : {});
   };
-  const [error, setError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
-
-  const download = async () => {
-    setDownloading(true);
-    setError(null);
-    try {
-      const csv = await api.marketers_report_retrieve({ from, to }, null, { responseType: 'text' });
-      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `referral-conversion-${from}-to-${to}.csv`);
-    } catch (failure) {
-      setError(apiErrorDetail(failure, 'The report could not be downloaded.'));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const statusCount = (status: keyof MarketerFigures['by_status']) => (row: MarketerFigures) =>
     String(row.by_status[status]);
@@ -136,7 +121,7 @@ function MarketerFiguresPanel() {
       </p>
       <Messages>
         {list.error ? <Alert tone="error">{list.error}</Alert> : null}
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {downloadError ? <Alert tone="error">{downloadError}</Alert> : null}
       </Messages>
       <Filters role="group" aria-label="Period">
         <DateRangeFields
@@ -148,14 +133,14 @@ function MarketerFiguresPanel() {
         />
       </Filters>
       <RowActions css={{ marginBottom: 16 }}>
-        <Button
-          variant="secondary"
-          onClick={() => void download()}
-          disabled={downloading || !from || !to || !!periodProblem}
-          aria-busy={downloading || undefined}
-        >
-          {downloading ? 'Downloading' : 'Download report (CSV)'}
-        </Button>
+        <CsvDownloadButton
+          label="Download report (CSV)"
+          load={() => api.marketers_report_retrieve({ from, to }, null, { responseType: 'text' })}
+          fileName={`referral-conversion-${from}-to-${to}.csv`}
+          failureText="The report could not be downloaded."
+          onError={setDownloadError}
+          disabled={!from || !to || !!periodProblem}
+        />
       </RowActions>
       <DataTable
         caption="Marketers' figures"

@@ -22,7 +22,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FilterSelect, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
-import { saveBlob } from '../../ui/save-file';
+import { CsvDownloadButton } from '../../ui/csv-download-button';
 import { SubmitButton } from '../../ui/submit-button';
 import { isoToMaskedDate, maskedToIsoDate } from '../../api/hiring';
 import { Filters, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
@@ -423,22 +423,8 @@ function EvvExportPanel({ timeZone }: { timeZone: string }) {
   const lastWeek = addDays(weekStartOf(dateIn(timeZone, new Date()), WEEK_STARTS_ON), -7);
   const [from, setFrom] = useState(lastWeek);
   const [to, setTo] = useState(addDays(lastWeek, 6));
-  const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const problem = periodProblem(from, to);
-
-  const download = async () => {
-    setDownloading(true);
-    setError(null);
-    try {
-      const csv = await api.visits_export_retrieve({ from, to }, null, { responseType: 'text' });
-      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `evv-visits-${from}-to-${to}.csv`);
-    } catch (failure) {
-      setError(apiErrorDetail(failure, 'The export could not be downloaded.'));
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <Panel aria-labelledby="evv-export-title" css={{ marginTop: 24 }}>
@@ -449,14 +435,14 @@ function EvvExportPanel({ timeZone }: { timeZone: string }) {
       </p>
       <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
       <PeriodFields label="Export period" from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
-      <Button
-        variant="secondary"
-        disabled={!!problem || downloading}
-        aria-busy={downloading || undefined}
-        onClick={() => void download()}
-      >
-        {downloading ? 'Downloading' : 'Download CSV'}
-      </Button>
+      <CsvDownloadButton
+        label="Download CSV"
+        load={() => api.visits_export_retrieve({ from, to }, null, { responseType: 'text' })}
+        fileName={`evv-visits-${from}-to-${to}.csv`}
+        failureText="The export could not be downloaded."
+        onError={setError}
+        disabled={!!problem}
+      />
     </Panel>
   );
 }

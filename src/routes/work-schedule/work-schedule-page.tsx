@@ -9,7 +9,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { saveBlob } from '../../ui/save-file';
+import { CsvDownloadButton } from '../../ui/csv-download-button';
 import { Details, Messages, Panel } from '../../ui/layout';
 import { Tag } from '../../ui/tag';
 import { PrivatePage } from '../../app/page-shell';
@@ -65,7 +65,6 @@ function MyHours({ today }: { today: string }) {
   const period = { from: addDays(weekStart, -7), to: today };
   const [periods, setPeriods] = useState<PayrollPeriod[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -82,19 +81,6 @@ function MyHours({ today }: { today: string }) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- period is a new object each render, made of today
   }, [api, today]);
-
-  const download = async () => {
-    setDownloading(true);
-    setError(null);
-    try {
-      const csv = await api.payroll_periods_export_retrieve(period, null, { responseType: 'text' });
-      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `my-hours-${period.from}-to-${period.to}.csv`);
-    } catch (failure) {
-      setError(payrollErrorText(failure, 'Your hours could not be downloaded.'));
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   // newest first: this week, then last week (a week without verified visits still comes, with 0)
   const label = (row: PayrollPeriod) =>
@@ -136,15 +122,14 @@ function MyHours({ today }: { today: string }) {
       <p css={{ margin: '8px 0 12px', fontSize: '0.875rem' }}>
         Verified visits, as worked (no rounding). Hours over 40 in a week are overtime.
       </p>
-      <Button
+      <CsvDownloadButton
         size="sm"
-        variant="secondary"
-        disabled={downloading}
-        aria-busy={downloading || undefined}
-        onClick={() => void download()}
-      >
-        {downloading ? 'Downloading' : 'Download my hours (CSV)'}
-      </Button>
+        label="Download my hours (CSV)"
+        load={() => api.payroll_periods_export_retrieve(period, null, { responseType: 'text' })}
+        fileName={`my-hours-${period.from}-to-${period.to}.csv`}
+        failureText={(failure) => payrollErrorText(failure, 'Your hours could not be downloaded.')}
+        onError={setError}
+      />
     </Panel>
   );
 }
