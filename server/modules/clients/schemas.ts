@@ -26,8 +26,6 @@ export const ClientTypeCode = CodeOf(CLIENT_TYPES);
 export const ClientStatusCode = CodeOf(CLIENT_STATUSES);
 export const ServiceCode = CodeOf(SERVICES);
 
-const Notes = Type.String({ maxLength: 10_000 });
-
 export const ClientSummarySchema = Type.Object(
   {
     id: Type.Integer(),
@@ -148,7 +146,7 @@ const clientFields = {
   emergency_contact_name: Type.Optional(Text(150)),
   emergency_contact_phone: Type.Optional(Phone),
   emergency_contact_relationship: Type.Optional(Text(100)),
-  notes: Type.Optional(Notes),
+  notes: Type.Optional(Text(10_000)),
   payer: Type.Optional(Nullable(CodeOf(PAYERS))),
   member_id: Type.Optional(Nullable(Text(50))),
   physician_name: Type.Optional(Nullable(Text(150))),

@@ -104,7 +104,7 @@ const referralFields = {
   source: ReferralSourceCode,
   source_name: Type.Optional(Text(200)),
   source_contact: Type.Optional(Text(200)),
-  notes: Type.Optional(Type.String({ maxLength: 10_000 })),
+  notes: Type.Optional(Text(10_000)),
 };
 
 export const referralListSchema = {
