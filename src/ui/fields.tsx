@@ -178,6 +178,10 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+/** A label map (value to words) as the options of a select or a group, in the map's order. */
+export const labelOptions = (labels: Readonly<Record<string, string>>): SelectOption[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange'> {
   name: string;
   label: ReactNode;

@@ -5,14 +5,14 @@ import { useApiClient } from '../api-client';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, type GrievanceCategory } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
-import { FieldShell, FormStack, Input, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { FieldShell, FormStack, Input, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { personName } from '../../api/hiring';
 import { Messages, RowActions } from '../../ui/layout';
 import type { Grievance, GrievanceBody } from '../../api/grievances';
 
-const CATEGORY_OPTIONS = Object.entries(GRIEVANCE_CATEGORIES).map(([value, label]) => ({ value, label }));
+const CATEGORY_OPTIONS = labelOptions(GRIEVANCE_CATEGORIES);
 const COMPLAINANT_OPTIONS = [
   { value: 'CLIENT', label: 'A client (or their family)' },
   { value: 'EMPLOYEE', label: 'An employee' },

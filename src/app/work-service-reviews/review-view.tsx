@@ -14,7 +14,7 @@ import {
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
-import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
+import { FormStack, labelOptions, SelectField, TextAreaField } from '../../ui/fields';
 import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
@@ -306,7 +306,7 @@ function SignForm({ review, api, onSigned }: { review: Review; api: ApiClient; o
   );
 }
 
-const UNABLE_OPTIONS = Object.entries(UNABLE_REASONS).map(([value, label]) => ({ value, label }));
+const UNABLE_OPTIONS = labelOptions(UNABLE_REASONS);
 const unableSchema = yup.object({
   reason: yup
     .string()

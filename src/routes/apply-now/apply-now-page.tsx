@@ -13,14 +13,14 @@ import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
 import {
   CheckboxField,
-  FieldError,
   FieldHint,
   FormStack,
+  labelOptions,
   SelectField,
   TextAreaField,
   TextField,
-  useTouchedError,
 } from '../../ui/fields';
+import { CheckboxGroupField } from '../../ui/checkbox-group-field';
 import { FileDropField } from '../../ui/file-drop';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SignatureField } from '../../ui/signature-pad';
@@ -56,7 +56,9 @@ export const RESUME_MAX_SIZE = 10 * 1024 * 1024;
 export const ATTESTATION_TEXT =
   'I certify that the information in this application is true and complete to the best of my knowledge. I understand that false or missing information may disqualify me from employment or lead to dismissal, and I authorize the agency to verify it.';
 
-const POSITION_OPTIONS = Object.entries(POSITIONS).map(([value, label]) => ({ value, label }));
+const POSITION_OPTIONS = labelOptions(POSITIONS);
+const DAY_CHOICES = labelOptions(DAYS);
+const SHIFT_CHOICES = labelOptions(SHIFTS);
 
 const allFalse = <Key extends string>(keys: Record<Key, string>) =>
   Object.fromEntries(Object.keys(keys).map((key) => [key, false])) as Record<Key, boolean>;
@@ -199,24 +201,6 @@ const SERVER_FIELD_NAMES: Record<string, string> = {
   'availability.hours_per_week': 'hours_per_week',
 };
 
-const Group = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-  legend {
-    padding: 0;
-    font-weight: 600;
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`;
-
-const Choices = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  column-gap: ${({ theme }) => theme.spacing(2)};
-`;
-
 const Section = styled.section`
   display: flex;
   flex-direction: column;
@@ -228,30 +212,6 @@ const Section = styled.section`
     font-size: ${({ theme }) => theme.font.size.lg};
   }
 `;
-
-function CheckboxGroup({
-  name,
-  legend,
-  choices,
-}: {
-  name: 'days' | 'shifts';
-  legend: string;
-  choices: Record<string, string>;
-}) {
-  const error = useTouchedError(name);
-  const errorId = `${name}-group-error`;
-  return (
-    <Group aria-describedby={error ? errorId : undefined}>
-      <legend>{legend}</legend>
-      <Choices>
-        {Object.entries(choices).map(([value, label]) => (
-          <CheckboxField key={value} name={`${name}.${value}`} label={label} />
-        ))}
-      </Choices>
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
-    </Group>
-  );
-}
 
 /** Under the submit button: why it is still disabled (the spec's rule disables it while the form is invalid). */
 function SubmitHint() {
@@ -358,8 +318,8 @@ export function ApplyNowPage() {
             </Section>
             <Section aria-labelledby="apply-availability">
               <h2 id="apply-availability">Availability</h2>
-              <CheckboxGroup name="days" legend="Days you can work" choices={DAYS} />
-              <CheckboxGroup name="shifts" legend="Shifts you can work" choices={SHIFTS} />
+              <CheckboxGroupField name="days" legend="Days you can work" choices={DAY_CHOICES} columns={2} />
+              <CheckboxGroupField name="shifts" legend="Shifts you can work" choices={SHIFT_CHOICES} columns={2} />
               <DateField name="start_date" label="Earliest start date (optional)" />
               <TextField
                 name="hours_per_week"

@@ -18,7 +18,7 @@ import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate, maskedToIsoDate, personName } from '../../api/hiring';
@@ -36,8 +36,8 @@ import type { ClientTabProps } from './client-tab-props';
 import { ClientStatusTag } from './clients-page';
 import type { Client, PortalUser } from '../../api/clients';
 
-const DISCHARGE_REASON_OPTIONS = Object.entries(DISCHARGE_REASONS).map(([value, label]) => ({ value, label }));
-const RELATIONSHIP_OPTIONS = Object.entries(CLIENT_RELATIONSHIPS).map(([value, label]) => ({ value, label }));
+const DISCHARGE_REASON_OPTIONS = labelOptions(DISCHARGE_REASONS);
+const RELATIONSHIP_OPTIONS = labelOptions(CLIENT_RELATIONSHIPS);
 
 /** A portal user's state in words: invitation pending, signed up, or deactivated. */
 function PortalUserState({ user }: { user: PortalUser }) {

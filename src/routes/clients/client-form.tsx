@@ -19,7 +19,15 @@ import {
   type ServiceCode,
 } from '../../domain/clients';
 import type { ClientType } from '../../domain/labels';
-import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import {
+  CheckboxField,
+  FieldError,
+  FormStack,
+  labelOptions,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { isoToMaskedDate, maskedToIsoDate } from '../../api/hiring';
 import { Panel, TwoColumns } from '../../ui/layout';
@@ -95,7 +103,7 @@ export const OPEN_STATUS_OPTIONS = OPEN_STATUSES.map((value) => ({ value, label:
 /** A home health client in these statuses needs its clinical details (as the server decides). */
 const CARE_UNDER_WAY: readonly string[] = ['ACTIVE', 'ON_HOLD'];
 
-const PAYER_OPTIONS = Object.entries(PAYERS).map(([value, label]) => ({ value, label }));
+const PAYER_OPTIONS = labelOptions(PAYERS);
 
 /** The form's values: empty for a new client, else the client's. */
 export function clientFormValues(client?: Client): ClientFormValues {

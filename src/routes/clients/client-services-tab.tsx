@@ -18,7 +18,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, FormStack, Select, SelectField, TextField } from '../../ui/fields';
+import { FieldShell, FormStack, labelOptions, Select, SelectField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate, maskedToIsoDate } from '../../api/hiring';
@@ -32,7 +32,7 @@ export const ENDING_SOON_TEXT = `Ends within ${ENDING_SOON_DAYS} days`;
 
 const units = new Intl.NumberFormat(DEFAULT_LOCALE, { maximumFractionDigits: 2 });
 const SERVICE_STATUS_OPTIONS = Object.entries(SERVICE_STATUSES) as [ServiceStatus, string][];
-const UNIT_OPTIONS = Object.entries(AUTHORIZATION_UNITS).map(([value, label]) => ({ value, label }));
+const UNIT_OPTIONS = labelOptions(AUTHORIZATION_UNITS);
 
 /** An authorization's warnings in words (the colour only repeats them). */
 export function AuthorizationWarnings({

@@ -7,13 +7,13 @@ import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { FormStack, SelectField, TextField } from '../../ui/fields';
+import { FormStack, labelOptions, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../../app/page-shell';
 import { personName } from '../../api/hiring';
 import { Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 
-export const POSITION_OPTIONS = Object.entries(POSITIONS).map(([value, label]) => ({ value, label }));
+export const POSITION_OPTIONS = labelOptions(POSITIONS);
 
 const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'position'] as const;
 

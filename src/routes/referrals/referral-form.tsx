@@ -6,15 +6,8 @@ import { REFERRAL_PAYERS, REFERRAL_SOURCES, SERVICES, servicesFor, type ServiceC
 import { CLIENT_TYPES, type ClientType } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
-import {
-  CheckboxField,
-  FieldError,
-  FormStack,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useTouchedError,
-} from '../../ui/fields';
+import { FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { CheckboxGroupField } from '../../ui/checkbox-group-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, RowActions, TwoColumns } from '../../ui/layout';
 import type { Referral, ReferralBody } from '../../api/referrals';
@@ -133,10 +126,9 @@ export function changedFields(referral: Referral, values: ReferralValues): Parti
   ) as Partial<ReferralBody>;
 }
 
-const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-const TYPE_OPTIONS = options(CLIENT_TYPES);
-const PAYER_OPTIONS = options(REFERRAL_PAYERS);
-const SOURCE_OPTIONS = options(REFERRAL_SOURCES);
+const TYPE_OPTIONS = labelOptions(CLIENT_TYPES);
+const PAYER_OPTIONS = labelOptions(REFERRAL_PAYERS);
+const SOURCE_OPTIONS = labelOptions(REFERRAL_SOURCES);
 
 /** The form's checks; `today` is the user's calendar date (a date of birth cannot come after it). */
 export function referralSchema(today: string) {
@@ -174,24 +166,6 @@ export function referralSchema(today: string) {
   });
 }
 
-const Group = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-  legend {
-    padding: 0;
-    font-weight: 600;
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`;
-
-const Choices = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  column-gap: ${({ theme }) => theme.spacing(2)};
-`;
-
 const Section = styled.h3`
   margin: ${({ theme }) => theme.spacing(1, 0, 0)};
   font-size: ${({ theme }) => theme.font.size.md};
@@ -200,18 +174,13 @@ const Section = styled.h3`
 /** The requested services: a checkbox for each service the chosen type offers. */
 function ServicesGroup() {
   const { values } = useFormikContext<ReferralValues>();
-  const error = useTouchedError('services');
   if (!values.type) return <p css={{ margin: 0 }}>Choose the type of care to pick the requested services.</p>;
   return (
-    <Group aria-describedby={error ? 'services-error' : undefined}>
-      <legend>Requested services (optional)</legend>
-      <Choices>
-        {servicesFor(values.type).map((service) => (
-          <CheckboxField key={service} name={`services.${service}`} label={SERVICES[service]} />
-        ))}
-      </Choices>
-      {error ? <FieldError id="services-error">{error}</FieldError> : null}
-    </Group>
+    <CheckboxGroupField
+      name="services"
+      legend="Requested services (optional)"
+      choices={servicesFor(values.type).map((service) => ({ value: service, label: SERVICES[service] }))}
+    />
   );
 }
 

@@ -14,7 +14,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate } from '../../api/hiring';
 import type { RequestBody } from '../../api/types';
@@ -40,7 +40,7 @@ import {
 type StatusBody = RequestBody<'referrals_status_create'>;
 type Asking = 'ASSESSMENT_SCHEDULED' | 'DECLINED' | 'LOST' | 'ADMIT';
 
-const REASON_OPTIONS = Object.entries(DECLINE_REASONS).map(([value, label]) => ({ value, label }));
+const REASON_OPTIONS = labelOptions(DECLINE_REASONS);
 
 const personOf = (referral: Referral) => `${referral.first_name} ${referral.last_name}`.trim();
 

@@ -4,7 +4,15 @@ import { useApiClient } from '../../../app/api-client';
 import { Button } from '../../../ui/button';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
-import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
+import {
+  CheckboxField,
+  FieldError,
+  FormStack,
+  labelOptions,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../ui/fields';
 import { ALL_ROWS, type FieldType, type FormTemplate } from '../../../api/hiring';
 import type { RequestBody } from '../../../api/types';
 import { RowActions, TwoColumns } from '../../../ui/layout';
@@ -165,7 +173,7 @@ export function FormTemplatesTab() {
       <SelectField
         name="signers"
         label="Signed by"
-        options={Object.entries(SIGNERS).map(([value, label]) => ({ value, label }))}
+        options={labelOptions(SIGNERS)}
         hint="With an admin, the form waits for your countersignature after the employee signs."
       />
       <CheckboxField name="required" label="Required (counts toward forms due and ready to hire)" />
