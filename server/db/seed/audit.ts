@@ -9,6 +9,24 @@ const OFFICE_BROWSER =
 const PHONE_BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+/** A sign-in at an organization, as the login route records it (the account tried is the actor). */
+function signIn(
+  userId: number,
+  organizationId: number,
+  email: string,
+  outcome: 'success' | 'failure',
+): AuditEntry & AuditContext {
+  return {
+    entity: 'session',
+    entityId: userId,
+    actorId: userId,
+    organizationId,
+    operationId: 'auth_login_create',
+    action: outcome === 'success' ? 'SIGN_IN' : 'SIGN_IN_FAILED',
+    changed: { event: 'login', outcome, email },
+  };
+}
+
 /**
  * The demo's audit trail (product.md, "Audit"), so the master's /audit-log shows something on a fresh demo:
  * yesterday's sign-ins at both agencies (one failed first), the Sunrise admin searching and opening Clara
@@ -37,26 +55,14 @@ export async function seedDemoAudit(tx: Tx, ids: DemoIds, now: Date): Promise<vo
       0,
       {
         ...office,
-        entity: 'session',
-        entityId: admin,
-        actorId: admin,
-        organizationId: sunrise,
-        operationId: 'auth_login_create',
-        action: 'SIGN_IN_FAILED',
-        changed: { event: 'login', outcome: 'failure', email: 'admin@sunrise.example' },
+        ...signIn(admin, sunrise, 'admin@sunrise.example', 'failure'),
       },
     ],
     [
       1,
       {
         ...office,
-        entity: 'session',
-        entityId: admin,
-        actorId: admin,
-        organizationId: sunrise,
-        operationId: 'auth_login_create',
-        action: 'SIGN_IN',
-        changed: { event: 'login', outcome: 'success', email: 'admin@sunrise.example' },
+        ...signIn(admin, sunrise, 'admin@sunrise.example', 'success'),
       },
     ],
     [
@@ -118,13 +124,7 @@ export async function seedDemoAudit(tx: Tx, ids: DemoIds, now: Date): Promise<vo
       {
         ip: '203.0.113.61',
         userAgent: PHONE_BROWSER,
-        entity: 'session',
-        entityId: nurse,
-        actorId: nurse,
-        organizationId: sunrise,
-        operationId: 'auth_login_create',
-        action: 'SIGN_IN',
-        changed: { event: 'login', outcome: 'success', email: 'nurse@sunrise.example' },
+        ...signIn(nurse, sunrise, 'nurse@sunrise.example', 'success'),
       },
     ],
     [
@@ -144,13 +144,7 @@ export async function seedDemoAudit(tx: Tx, ids: DemoIds, now: Date): Promise<vo
       {
         ip: '192.0.2.80',
         userAgent: OFFICE_BROWSER,
-        entity: 'session',
-        entityId: harborAdmin,
-        actorId: harborAdmin,
-        organizationId: harbor,
-        operationId: 'auth_login_create',
-        action: 'SIGN_IN',
-        changed: { event: 'login', outcome: 'success', email: 'admin@harbor.example' },
+        ...signIn(harborAdmin, harbor, 'admin@harbor.example', 'success'),
       },
     ],
   ];

@@ -11,15 +11,19 @@ import type { Tx } from '../connection';
 import { clientAuthorizations, clients, clientServices, clientUsers, users } from '../schema';
 import type { DemoIds } from './demo';
 
-interface DemoClient {
+/** A person of the demo, as a client or a referral: the name, birth date, phone and home. */
+export interface DemoPerson {
   first: string;
   last: string;
-  type: ClientType;
-  status: ClientStatus;
   born: string;
   phone: string;
   address: string;
   city: string;
+}
+
+interface DemoClient extends DemoPerson {
+  type: ClientType;
+  status: ClientStatus;
   language?: string;
   services: ServiceCode[];
   /** Home coordinates (visit verification compares clock-ins with them). */
@@ -269,7 +273,18 @@ const HARBOR_CLIENTS: DemoClient[] = [
 /** The demo clients' ids by last name, in each organization (the referrals admitted as them point at them). */
 export type DemoClientIds = Record<'sunrise' | 'harbor', Map<string, number>>;
 
-export const digits = (phone: string) => phone.replace(/\D/g, '');
+/** The person's columns, which the clients and the referrals tables share (every demo home is in New York). */
+export const personColumns = (person: DemoPerson) => ({
+  firstName: person.first,
+  lastName: person.last,
+  dateOfBirth: person.born,
+  phone: person.phone,
+  phoneDigits: person.phone.replace(/\D/g, ''),
+  address: person.address,
+  city: person.city,
+  state: 'NY',
+  postalCode: '10001',
+});
 export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
 async function seedClients(
@@ -290,15 +305,7 @@ async function seedClients(
         organizationId,
         type: demo.type,
         status: demo.status,
-        firstName: demo.first,
-        lastName: demo.last,
-        dateOfBirth: demo.born,
-        phone: demo.phone,
-        phoneDigits: digits(demo.phone),
-        address: demo.address,
-        city: demo.city,
-        state: 'NY',
-        postalCode: '10001',
+        ...personColumns(demo),
         latitude: demo.at?.[0] ?? null,
         longitude: demo.at?.[1] ?? null,
         preferredLanguage: demo.language ?? 'English',

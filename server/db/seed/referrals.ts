@@ -8,16 +8,10 @@ import { dateIn } from '#domain/dates';
 import type { ClientType } from '#domain/labels';
 import type { Tx } from '../connection';
 import { clients, referralEvents, referrals } from '../schema';
-import { daysBefore, digits, type DemoClientIds } from './clients';
+import { daysBefore, personColumns, type DemoClientIds, type DemoPerson } from './clients';
 import type { DemoIds } from './demo';
 
-interface DemoReferral {
-  first: string;
-  last: string;
-  born: string;
-  phone: string;
-  address: string;
-  city: string;
+interface DemoReferral extends DemoPerson {
   type: ClientType;
   services: ServiceCode[];
   payer: 'Medicare' | 'Medicaid' | 'PRIVATE_PAY' | 'PRIVATE_INSURANCE' | null;
@@ -229,15 +223,7 @@ async function seedReferrals(
       .values({
         organizationId,
         marketerId,
-        firstName: demo.first,
-        lastName: demo.last,
-        dateOfBirth: demo.born,
-        phone: demo.phone,
-        phoneDigits: digits(demo.phone),
-        address: demo.address,
-        city: demo.city,
-        state: 'NY',
-        postalCode: '10001',
+        ...personColumns(demo),
         type: demo.type,
         requestedServices: demo.services,
         payer: demo.payer,

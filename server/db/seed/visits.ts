@@ -57,28 +57,31 @@ const NURSE = 'nurse@sunrise.example';
 const AIDE = 'aide@sunrise.example';
 const HARBOR_NURSE = 'tomas.reid@harbor.example';
 
+/** The nurse's usual morning on a weekday: Walter Nguyen at eight, then Clara Whitfield at ten. */
+const nurseMorning = (day: number): DemoVisit[] => [
+  {
+    client: 'Nguyen',
+    service: 'SkilledNurses',
+    caregiver: NURSE,
+    day,
+    start: '08:00',
+    end: '09:00',
+    notes: 'Vitals and medication review',
+  },
+  {
+    client: 'Whitfield',
+    service: 'Pathways',
+    caregiver: NURSE,
+    day,
+    start: '10:00',
+    end: '11:30',
+    notes: 'Bathing, light housekeeping',
+  },
+];
+
 const SUNRISE_VISITS: DemoVisit[] = [
   // the week behind: clocked at the home and verified (Clara's completed week waits for her review)
-  ...[-6, -5, -4, -3, -2].flatMap((day): DemoVisit[] => [
-    {
-      client: 'Nguyen',
-      service: 'SkilledNurses',
-      caregiver: NURSE,
-      day,
-      start: '08:00',
-      end: '09:00',
-      notes: 'Vitals and medication review',
-    },
-    {
-      client: 'Whitfield',
-      service: 'Pathways',
-      caregiver: NURSE,
-      day,
-      start: '10:00',
-      end: '11:30',
-      notes: 'Bathing, light housekeeping',
-    },
-  ]),
+  ...[-6, -5, -4, -3, -2].flatMap(nurseMorning),
   { client: 'Delgado', service: 'Cna', caregiver: NURSE, day: -1, start: '09:00', end: '10:00', lateBy: 25 },
   { client: 'Becker', service: 'Bds', caregiver: AIDE, day: -1, start: '13:00', end: '16:00' },
   // today: the nurse's day, one of them at Clara's home
@@ -102,26 +105,7 @@ const SUNRISE_VISITS: DemoVisit[] = [
   },
   { client: 'Delgado', service: 'Cna', caregiver: NURSE, day: 0, start: '15:00', end: '16:00' },
   // the days ahead
-  ...[1, 2, 3].flatMap((day): DemoVisit[] => [
-    {
-      client: 'Nguyen',
-      service: 'SkilledNurses',
-      caregiver: NURSE,
-      day,
-      start: '08:00',
-      end: '09:00',
-      notes: 'Vitals and medication review',
-    },
-    {
-      client: 'Whitfield',
-      service: 'Pathways',
-      caregiver: NURSE,
-      day,
-      start: '10:00',
-      end: '11:30',
-      notes: 'Bathing, light housekeeping',
-    },
-  ]),
+  ...[1, 2, 3].flatMap(nurseMorning),
   { client: 'Becker', service: 'Bds', caregiver: AIDE, day: 1, start: '13:00', end: '16:00' },
   {
     client: 'Fischer',
