@@ -34,13 +34,13 @@ interface VisitFormValues {
   until: string;
 }
 
-const maskedDate = (required: string) =>
+export const maskedDate = (required: string) =>
   yup
     .string()
     .required(required)
     .test('date', 'Enter a date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value));
 
-const wallTime = (required: string) =>
+export const wallTime = (required: string) =>
   yup
     .string()
     .required(required)

@@ -4,6 +4,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useOrganization } from '../../app/organization';
 import { useList } from '../../app/use-list';
+import { maskedDate, wallTime } from '../../app/visits/visit-form';
 import { addDays, dateIn, zonedTime } from '../../domain/dates';
 import {
   CORRECTION_REASONS,
@@ -21,7 +22,7 @@ import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { FilterSelect, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
-import { DateField, parseMaskedDate } from '../../ui/masked-input';
+import { DateField } from '../../ui/masked-input';
 import { CsvDownloadButton } from '../../ui/csv-download-button';
 import { SubmitButton } from '../../ui/submit-button';
 import { isoToMaskedDate, maskedToIsoDate } from '../../api/hiring';
@@ -41,18 +42,6 @@ const REASON_OPTIONS = (Object.entries(CORRECTION_REASONS) as [CorrectionReason,
   value,
   label,
 }));
-
-const maskedDate = (required: string) =>
-  yup
-    .string()
-    .required(required)
-    .test('date', 'Enter a date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value));
-
-const wallTime = (required: string) =>
-  yup
-    .string()
-    .required(required)
-    .matches(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Enter a time as HH:MM.');
 
 interface CorrectValues {
   correction_reason: string;
