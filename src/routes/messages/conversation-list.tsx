@@ -3,16 +3,10 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../app/date-time';
 import { TOPICS, type Topic } from '../../domain/messages';
 import { CountBadge } from '../../ui/count-badge';
+import { ListBox } from '../../ui/list-box';
 import type { ConversationSummary } from './messages-api';
 
-export const ListBox = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  background: ${({ theme }) => theme.palette.background.surface};
-  border: 1px solid ${({ theme }) => theme.palette.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  overflow: hidden;
+const Conversations = styled(ListBox)`
   li + li {
     border-top: 1px solid ${({ theme }) => theme.palette.grey[200]};
   }
@@ -91,7 +85,7 @@ export function ConversationList({
   timeZone: string | null | undefined;
 }) {
   return (
-    <ListBox aria-label="Conversations">
+    <Conversations aria-label="Conversations">
       {conversations.map((conversation) => (
         <li key={conversation.id} data-unread={conversation.unread > 0}>
           <Link to={`/messages/${conversation.id}`} aria-current={conversation.id === openId ? 'page' : undefined}>
@@ -111,6 +105,6 @@ export function ConversationList({
           </Link>
         </li>
       ))}
-    </ListBox>
+    </Conversations>
   );
 }

@@ -11,6 +11,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { ListBox } from '../../ui/list-box';
 import { SubNav } from '../../ui/tab-strip';
 import type { Notification } from '../../api/onboarding';
 import { StatusTag } from '../../ui/tag';
@@ -69,14 +70,7 @@ export function typeLabel(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  background: ${({ theme }) => theme.palette.background.surface};
-  border: 1px solid ${({ theme }) => theme.palette.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  overflow: hidden;
+const List = styled(ListBox)`
   li {
     display: flex;
     flex-wrap: wrap;
