@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays } from '#domain/dates';
 import {
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_MOVES,
@@ -13,7 +12,7 @@ import {
 import { clients, clientUsers, grievanceEvents, grievanceShares, grievances, users } from '../../db/schema';
 import type { Tx } from '../../db/connection';
 import { OFFICE, type Actor } from '../../lib/actor';
-import { organizationToday } from '../../lib/dates';
+import { onDays, organizationToday } from '../../lib/dates';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { personName } from '../../lib/names';
 import type { Listed, Page } from '../../lib/paging';
@@ -93,6 +92,16 @@ export function createGrievanceService(app: FastifyInstance) {
     }
   }
 
+  /** A share given or taken back, audited against the grievance (its client named). */
+  const auditShare = (actor: Actor, grievance: GrievanceRow, userId: number, shared: boolean) =>
+    actor.audit({
+      entity: 'grievance_share',
+      entityId: grievance.id,
+      action: shared ? 'CREATE' : 'DELETE',
+      clientId: grievance.clientId,
+      changed: { event: shared ? 'share' : 'unshare', grievance_id: grievance.id, user_id: userId },
+    });
+
   return {
     async list(actor: Actor, filter: GrievanceListFilter, page: Page): Promise<Listed<GrievanceSummaryOut>> {
       mayUse(actor);
@@ -111,21 +120,9 @@ export function createGrievanceService(app: FastifyInstance) {
         conditions.push(
           sql`not (${inArray(grievances.state, UNRESOLVED)} and ${grievances.createdAt} < ${overdueSince.toISOString()})`,
         );
-      // dates of the organization's calendar, read as its midnight by the database's own zone rules
-      if (filter.created_after)
-        conditions.push(
-          gte(
-            grievances.createdAt,
-            sql`(${filter.created_after}::date)::timestamp at time zone ${organization.timezone}`,
-          ),
-        );
-      if (filter.created_before)
-        conditions.push(
-          lt(
-            grievances.createdAt,
-            sql`(${addDays(filter.created_before, 1)}::date)::timestamp at time zone ${organization.timezone}`,
-          ),
-        );
+      conditions.push(
+        ...onDays(grievances.createdAt, organization.timezone, filter.created_after, filter.created_before),
+      );
       const where = and(...conditions)!;
       const [rows, [total]] = await Promise.all([
         selectGrievances(app.db)
@@ -366,13 +363,7 @@ export function createGrievanceService(app: FastifyInstance) {
         .onConflictDoNothing()
         .returning({ userId: grievanceShares.userId });
       if (added.length) {
-        await actor.audit({
-          entity: 'grievance_share',
-          entityId: grievance.id,
-          action: 'CREATE',
-          clientId: grievance.clientId,
-          changed: { event: 'share', grievance_id: grievance.id, user_id: userId },
-        });
+        await auditShare(actor, grievance, userId, true);
         await announce(app, grievance);
       }
       return serialize(app, actor, await find(app, actor, id));
@@ -392,13 +383,7 @@ export function createGrievanceService(app: FastifyInstance) {
         )
         .returning({ userId: grievanceShares.userId });
       if (!removed.length) throw notFound();
-      await actor.audit({
-        entity: 'grievance_share',
-        entityId: grievance.id,
-        action: 'DELETE',
-        clientId: grievance.clientId,
-        changed: { event: 'unshare', grievance_id: grievance.id, user_id: userId },
-      });
+      await auditShare(actor, grievance, userId, false);
       await announce(app, grievance, [userId]);
     },
 

@@ -4,7 +4,7 @@ import { REFERRAL_SOURCES, REFERRAL_STATUSES, type ReferralStatus } from '#domai
 import { addDays } from '#domain/dates';
 import { rowsOf } from '../../db/connection';
 import type { Actor } from '../../lib/actor';
-import { organizationToday } from '../../lib/dates';
+import { dayStartIn, organizationToday } from '../../lib/dates';
 import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Listed, Page } from '../../lib/paging';
@@ -70,8 +70,8 @@ export function createMarketerService(app: FastifyInstance) {
   /** Referrals of the organization that came in during the period (its local dates, both included). */
   function referralsIn(organization: RequestOrganization, period: Period): SQL {
     return sql`r.organization_id = ${organization.id}
-      and r.created_at >= (${period.from}::date)::timestamp at time zone ${organization.timezone}
-      and r.created_at < (${addDays(period.to, 1)}::date)::timestamp at time zone ${organization.timezone}`;
+      and r.created_at >= ${dayStartIn(organization.timezone, period.from)}
+      and r.created_at < ${dayStartIn(organization.timezone, addDays(period.to, 1))}`;
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -16,6 +16,7 @@ import { CLIENT_TYPES } from '#domain/labels';
 import { clients, referralEvents, referrals, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
+import { onDays } from '../../lib/dates';
 import type { Listed, Page } from '../../lib/paging';
 import { SEARCH_COUNT_LIMIT, snakeCase as snake } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
@@ -266,21 +267,9 @@ export function createReferralService(app: FastifyInstance) {
         conditions.push(
           sql`not (${referrals.status} = 'NEW' and ${referrals.createdAt} < ${overdueSince.toISOString()})`,
         );
-      // dates of the organization's calendar, read as its midnight in UTC terms by the database's own zone rules
-      if (filter.created_after)
-        conditions.push(
-          gte(
-            referrals.createdAt,
-            sql`(${filter.created_after}::date)::timestamp at time zone ${organization.timezone}`,
-          ),
-        );
-      if (filter.created_before)
-        conditions.push(
-          lt(
-            referrals.createdAt,
-            sql`(${addDays(filter.created_before, 1)}::date)::timestamp at time zone ${organization.timezone}`,
-          ),
-        );
+      conditions.push(
+        ...onDays(referrals.createdAt, organization.timezone, filter.created_after, filter.created_before),
+      );
       conditions.push(...nameOrPhoneMatches(referrals, filter.search));
       const where = and(...conditions)!;
       const bounded = app.db

@@ -19,7 +19,7 @@ import { requireOrganization } from '../../lib/request-organization';
 import { prefixPattern, searchTerms } from '../../lib/search';
 import { personName, personRef } from '../../lib/names';
 import type { BoardOut, BoardQuery, BoardVisitOut } from './schemas';
-import { settingsOf } from './visit-rows';
+import { namedVisitColumns, settingsOf } from './visit-rows';
 
 export function createVisitBoard(app: FastifyInstance) {
   return {
@@ -120,13 +120,7 @@ export function createVisitBoard(app: FastifyInstance) {
       const compact = () =>
         app.db
           .select({
-            visit: visits,
-            clientFirst: clients.firstName,
-            clientLast: clients.lastName,
-            service: clientServices.service,
-            caregiverFirst: users.firstName,
-            caregiverLast: users.lastName,
-            caregiverEmail: users.email,
+            ...namedVisitColumns,
             openExceptions: sql<number>`(select count(*)::int from ${visitExceptions} where ${visitExceptions.visitId} = ${visits.id} and ${visitExceptions.resolvedAt} is null)`,
             requests: sql<number>`(select count(*)::int from ${visitRequests} where ${visitRequests.visitId} = ${visits.id})`,
           })

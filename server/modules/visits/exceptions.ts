@@ -8,7 +8,7 @@ import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personRef } from '../../lib/names';
 import type { ExceptionFilter, ExceptionListItemOut, ResolveInput, VisitOut } from './schemas';
-import { conflict, serializeException, workedMinutes, type Db, type VisitRow } from './visit-rows';
+import { conflict, namedVisitColumns, serializeException, workedMinutes, type Db, type VisitRow } from './visit-rows';
 import { one } from './visibility';
 
 /** A visit still In progress this long after its window ended has a missing clock-out. */
@@ -83,13 +83,7 @@ export function createVisitExceptions(app: FastifyInstance) {
           .select({
             exception: visitExceptions,
             resolver: sql<string | null>`${resolver}`,
-            visit: visits,
-            clientFirst: clients.firstName,
-            clientLast: clients.lastName,
-            service: clientServices.service,
-            caregiverFirst: users.firstName,
-            caregiverLast: users.lastName,
-            caregiverEmail: users.email,
+            ...namedVisitColumns,
           })
           .from(visitExceptions)
           .innerJoin(visits, eq(visits.id, visitExceptions.visitId))

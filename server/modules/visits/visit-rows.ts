@@ -47,21 +47,29 @@ export async function positionOf(app: FastifyInstance, userId: number): Promise<
   return profile?.position ?? null;
 }
 
-/** The rows behind visits, with their client, service and caregiver. */
+/**
+ * A visit with its client's name, its service and its caregiver's name: what every list of visits shows. The query
+ * joins clients and client services, and users on the caregiver (none for an Open visit).
+ */
+export const namedVisitColumns = {
+  visit: visits,
+  clientFirst: clients.firstName,
+  clientLast: clients.lastName,
+  service: clientServices.service,
+  caregiverFirst: users.firstName,
+  caregiverLast: users.lastName,
+  caregiverEmail: users.email,
+};
+
+/** The rows behind visits, with their client (and the client's home), service and caregiver. */
 export function selectVisits(db: Db) {
   return db
     .select({
-      visit: visits,
-      clientFirst: clients.firstName,
-      clientLast: clients.lastName,
+      ...namedVisitColumns,
       address: sql<string>`concat_ws(', ', nullif(${clients.address}, ''), nullif(${clients.city}, ''), nullif(concat_ws(' ', nullif(${clients.state}, ''), nullif(${clients.postalCode}, '')), ''))`,
       city: clients.city,
       latitude: clients.latitude,
       longitude: clients.longitude,
-      service: clientServices.service,
-      caregiverFirst: users.firstName,
-      caregiverLast: users.lastName,
-      caregiverEmail: users.email,
     })
     .from(visits)
     .innerJoin(clients, eq(clients.id, visits.clientId))
