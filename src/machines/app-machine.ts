@@ -28,6 +28,20 @@ export interface AppContext {
   error: unknown;
 }
 
+/** Every way into `failed`: the error is kept (the App throws it into the error boundary) and reported. */
+const failWithError = {
+  target: 'failed',
+  actions: [
+    { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+    { type: 'reportInitError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  ],
+} as const;
+
+const apiClientFailed = {
+  description: 'The client answered by loadApiClient could not be built after all: the error screen, reported.',
+  ...failWithError,
+} as const;
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -126,53 +140,23 @@ export const appMachine = setup({
           target: 'startingSession',
           actions: { type: 'assignApi', params: ({ event }) => ({ api: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'reportInitError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
+        onError: failWithError,
       },
     },
     startingSession: {
       description: 'The organization and session actors start; the session reloads once if it can.',
       tags: ['loading'],
-      on: {
-        'apiClient.failed': {
-          description: 'The client answered by loadApiClient could not be built after all: the error screen, reported.',
-          target: 'failed',
-          actions: [
-            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'reportInitError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
-      },
+      on: { 'apiClient.failed': apiClientFailed },
       entry: ['spawnOrganization', 'spawnSession'],
       invoke: {
         src: 'waitForSessionReload',
         onDone: { target: 'ready' },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'reportInitError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
+        onError: failWithError,
       },
     },
     ready: {
       description: 'The portal renders.',
-      on: {
-        'apiClient.failed': {
-          description: 'The client answered by loadApiClient could not be built after all: the error screen, reported.',
-          target: 'failed',
-          actions: [
-            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'reportInitError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
-      },
+      on: { 'apiClient.failed': apiClientFailed },
     },
     maintenance: {
       description: 'The portal is offline: the maintenance page with the expected start and end.',

@@ -45,6 +45,17 @@ export type SessionEvent =
   | { type: 'session.activity'; at: number; initial?: boolean }
   | { type: 'session.wake'; at: number };
 
+/** An idle session ends the same whether its logout call succeeded: cleared here, and the login page says why. */
+const signedOutForIdleness = {
+  target: 'signedOut',
+  actions: [
+    'clearUser',
+    'clearTokens',
+    'announceSignedOut',
+    { type: 'assignSignedOutReason', params: { reason: 'idle' } },
+  ],
+} as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -288,24 +299,8 @@ export const sessionMachine = setup({
         'Idle: logout or the custom idle handler; if that fails the user is cleared locally. Either way the login page says why.',
       invoke: {
         src: 'endIdleSession',
-        onDone: {
-          target: 'signedOut',
-          actions: [
-            'clearUser',
-            'clearTokens',
-            'announceSignedOut',
-            { type: 'assignSignedOutReason', params: { reason: 'idle' } },
-          ],
-        },
-        onError: {
-          target: 'signedOut',
-          actions: [
-            'clearUser',
-            'clearTokens',
-            'announceSignedOut',
-            { type: 'assignSignedOutReason', params: { reason: 'idle' } },
-          ],
-        },
+        onDone: signedOutForIdleness,
+        onError: signedOutForIdleness,
       },
     },
   },
