@@ -4,13 +4,13 @@ import { useApiClient } from '../../../app/api-client';
 import { Button } from '../../../ui/button';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
-import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
+import { CheckboxField, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { NumberField, parseMaskedNumber } from '../../../ui/masked-input';
 import { ALL_ROWS, type CompetencyTest } from '../../../api/hiring';
 import type { RequestBody } from '../../../api/types';
 import type { Position } from '../../../domain/labels';
 import { RowActions } from '../../../ui/layout';
-import { Fieldset, newItemId, PositionsField, positionsText, SettingsEditorTab } from './settings-parts';
+import { itemBox, ItemsEditor, newItemId, PositionsField, positionsText, SettingsEditorTab } from './settings-parts';
 
 interface QuestionValues {
   id: string;
@@ -135,153 +135,125 @@ export function CompetencyTestsTab() {
   );
 }
 
-const itemStyle = { border: '1px solid #E4E4E7', borderRadius: 8, padding: 12 } as const;
-const listStyle = {
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 12,
-} as const;
-
 function QuestionsEditor() {
-  const { values, errors, touched } = useFormikContext<TestValues>();
-  const listError = typeof errors.questions === 'string' && touched.questions ? errors.questions : null;
+  const { values } = useFormikContext<TestValues>();
   return (
-    <FieldArray name="questions">
-      {({ push, remove }) => (
-        <Fieldset>
-          <legend>Questions</legend>
-          <ol css={listStyle}>
-            {values.questions.map((question, index) => {
-              const n = index + 1;
-              return (
-                <li key={question.id} css={itemStyle}>
-                  <FormStack>
-                    <TextAreaField name={`questions.${index}.text`} label={`Question ${n}`} rows={2} />
-                    <TextField
-                      name={`questions.${index}.subject`}
-                      label={`Question ${n} subject (optional)`}
-                      hint="Shown to someone who answered it wrong, as what to review: never the answer."
-                      autoComplete="off"
-                    />
-                    <FieldArray name={`questions.${index}.choices`}>
-                      {(choices) => (
-                        <>
-                          {question.choices.map((_, choiceIndex) => (
-                            <RowActions key={choiceIndex} css={{ alignItems: 'flex-end' }}>
-                              <div css={{ flex: '1 1 200px' }}>
-                                <TextField
-                                  name={`questions.${index}.choices.${choiceIndex}`}
-                                  label={`Question ${n} choice ${choiceIndex + 1}`}
-                                  autoComplete="off"
-                                />
-                              </div>
-                              <Button
-                                size="sm"
-                                variant="secondary"
-                                onClick={() => choices.remove(choiceIndex)}
-                                aria-label={`Remove choice ${choiceIndex + 1} of question ${n}`}
-                              >
-                                Remove
-                              </Button>
-                            </RowActions>
-                          ))}
-                          <div>
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => choices.push('')}
-                              aria-label={`Add a choice to question ${n}`}
-                            >
-                              Add choice
-                            </Button>
+    <ItemsEditor
+      name="questions"
+      legend="Questions"
+      addLabel="Add question"
+      newItem={() => ({ id: newItemId('q'), text: '', choices: ['', ''], answer: '', subject: '' })}
+    >
+      {({ remove }) =>
+        values.questions.map((question, index) => {
+          const n = index + 1;
+          return (
+            <li key={question.id} css={itemBox}>
+              <FormStack>
+                <TextAreaField name={`questions.${index}.text`} label={`Question ${n}`} rows={2} />
+                <TextField
+                  name={`questions.${index}.subject`}
+                  label={`Question ${n} subject (optional)`}
+                  hint="Shown to someone who answered it wrong, as what to review: never the answer."
+                  autoComplete="off"
+                />
+                <FieldArray name={`questions.${index}.choices`}>
+                  {(choices) => (
+                    <>
+                      {question.choices.map((_, choiceIndex) => (
+                        <RowActions key={choiceIndex} css={{ alignItems: 'flex-end' }}>
+                          <div css={{ flex: '1 1 200px' }}>
+                            <TextField
+                              name={`questions.${index}.choices.${choiceIndex}`}
+                              label={`Question ${n} choice ${choiceIndex + 1}`}
+                              autoComplete="off"
+                            />
                           </div>
-                        </>
-                      )}
-                    </FieldArray>
-                    <SelectField
-                      name={`questions.${index}.answer`}
-                      label={`Question ${n} correct answer`}
-                      placeholder="Choose the correct choice"
-                      options={question.choices.map((choice, choiceIndex) => ({
-                        value: String(choiceIndex),
-                        label: choice || `Choice ${choiceIndex + 1}`,
-                      }))}
-                    />
-                    <div>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => remove(index)}
-                        aria-label={`Remove question ${n}`}
-                      >
-                        Remove question
-                      </Button>
-                    </div>
-                  </FormStack>
-                </li>
-              );
-            })}
-          </ol>
-          {listError ? <FieldError role="alert">{listError}</FieldError> : null}
-          <div css={{ marginTop: 12 }}>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => push({ id: newItemId('q'), text: '', choices: ['', ''], answer: '', subject: '' })}
-            >
-              Add question
-            </Button>
-          </div>
-        </Fieldset>
-      )}
-    </FieldArray>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => choices.remove(choiceIndex)}
+                            aria-label={`Remove choice ${choiceIndex + 1} of question ${n}`}
+                          >
+                            Remove
+                          </Button>
+                        </RowActions>
+                      ))}
+                      <div>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => choices.push('')}
+                          aria-label={`Add a choice to question ${n}`}
+                        >
+                          Add choice
+                        </Button>
+                      </div>
+                    </>
+                  )}
+                </FieldArray>
+                <SelectField
+                  name={`questions.${index}.answer`}
+                  label={`Question ${n} correct answer`}
+                  placeholder="Choose the correct choice"
+                  options={question.choices.map((choice, choiceIndex) => ({
+                    value: String(choiceIndex),
+                    label: choice || `Choice ${choiceIndex + 1}`,
+                  }))}
+                />
+                <div>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => remove(index)}
+                    aria-label={`Remove question ${n}`}
+                  >
+                    Remove question
+                  </Button>
+                </div>
+              </FormStack>
+            </li>
+          );
+        })
+      }
+    </ItemsEditor>
   );
 }
 
 function SkillsEditor() {
   const { values } = useFormikContext<TestValues>();
   return (
-    <FieldArray name="observed_skills">
-      {({ push, remove }) => (
-        <Fieldset>
-          <legend>Observed skills</legend>
-          <p css={{ margin: '0 0 8px', fontSize: '0.875rem' }}>
-            For home health aides, a registered nurse watches each skill and marks it satisfactory or not (42 CFR
-            484.80(c)).
-          </p>
-          <ol css={listStyle}>
-            {values.observed_skills.map((skill, index) => (
-              <li key={skill.id}>
-                <RowActions css={{ alignItems: 'flex-end' }}>
-                  <div css={{ flex: '1 1 240px' }}>
-                    <TextField
-                      name={`observed_skills.${index}.label`}
-                      label={`Skill ${index + 1}`}
-                      autoComplete="off"
-                    />
-                  </div>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => remove(index)}
-                    aria-label={`Remove skill ${index + 1}`}
-                  >
-                    Remove
-                  </Button>
-                </RowActions>
-              </li>
-            ))}
-          </ol>
-          <div css={{ marginTop: 12 }}>
-            <Button size="sm" variant="secondary" onClick={() => push({ id: newItemId('skill'), label: '' })}>
-              Add skill
-            </Button>
-          </div>
-        </Fieldset>
-      )}
-    </FieldArray>
+    <ItemsEditor
+      name="observed_skills"
+      legend="Observed skills"
+      intro={
+        <p css={{ margin: '0 0 8px', fontSize: '0.875rem' }}>
+          For home health aides, a registered nurse watches each skill and marks it satisfactory or not (42 CFR
+          484.80(c)).
+        </p>
+      }
+      addLabel="Add skill"
+      newItem={() => ({ id: newItemId('skill'), label: '' })}
+    >
+      {({ remove }) =>
+        values.observed_skills.map((skill, index) => (
+          <li key={skill.id}>
+            <RowActions css={{ alignItems: 'flex-end' }}>
+              <div css={{ flex: '1 1 240px' }}>
+                <TextField name={`observed_skills.${index}.label`} label={`Skill ${index + 1}`} autoComplete="off" />
+              </div>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => remove(index)}
+                aria-label={`Remove skill ${index + 1}`}
+              >
+                Remove
+              </Button>
+            </RowActions>
+          </li>
+        ))
+      }
+    </ItemsEditor>
   );
 }

@@ -1,22 +1,14 @@
-import { FieldArray, useFormikContext } from 'formik';
+import { useFormikContext } from 'formik';
 import * as yup from 'yup';
 import { useApiClient } from '../../../app/api-client';
 import { Button } from '../../../ui/button';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
-import {
-  CheckboxField,
-  FieldError,
-  FormStack,
-  labelOptions,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../ui/fields';
+import { CheckboxField, FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { ALL_ROWS, type FieldType, type FormTemplate } from '../../../api/hiring';
 import type { RequestBody } from '../../../api/types';
 import { RowActions, TwoColumns } from '../../../ui/layout';
-import { Fieldset, SettingsEditorTab, yesNo } from './settings-parts';
+import { itemBox, ItemsEditor, SettingsEditorTab, yesNo } from './settings-parts';
 
 const FIELD_TYPES: { value: FieldType; label: string }[] = [
   { value: 'text', label: 'Short text' },
@@ -184,85 +176,70 @@ export function FormTemplatesTab() {
 }
 
 function FieldsEditor() {
-  const { values, errors, setFieldValue, touched } = useFormikContext<TemplateValues>();
-  const listError = typeof errors.fields === 'string' && touched.fields ? errors.fields : null;
+  const { values, setFieldValue } = useFormikContext<TemplateValues>();
   return (
-    <FieldArray name="fields">
-      {({ push, remove, move }) => (
-        <Fieldset>
-          <legend>Fields</legend>
-          {values.fields.length === 0 ? <p css={{ margin: '0 0 8px' }}>No fields yet.</p> : null}
-          <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
-            {values.fields.map((field, index) => (
-              <li key={index} css={{ border: '1px solid #E4E4E7', borderRadius: 8, padding: 12 }}>
-                <FormStack>
-                  <TwoColumns>
-                    <TextField
-                      name={`fields.${index}.label`}
-                      label={`Field ${index + 1} label`}
-                      autoComplete="off"
-                      onBlur={(event) => {
-                        if (!field.key && event.target.value)
-                          void setFieldValue(`fields.${index}.key`, keyFromLabel(event.target.value));
-                      }}
-                    />
-                    <TextField
-                      name={`fields.${index}.key`}
-                      label={`Field ${index + 1} key`}
-                      autoComplete="off"
-                      hint="Names the answer; keep it once forms are filled."
-                    />
-                  </TwoColumns>
-                  <TwoColumns>
-                    <SelectField
-                      name={`fields.${index}.type`}
-                      label={`Field ${index + 1} type`}
-                      options={FIELD_TYPES}
-                    />
-                    <CheckboxField name={`fields.${index}.required`} label={`Field ${index + 1} required`} />
-                  </TwoColumns>
-                  {field.type === 'select' ? (
-                    <TextAreaField
-                      name={`fields.${index}.options`}
-                      label={`Field ${index + 1} choices`}
-                      hint="One choice per line."
-                    />
-                  ) : null}
-                  <RowActions>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                      aria-label={`Move field ${index + 1} up`}
-                    >
-                      Move up
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => remove(index)}
-                      aria-label={`Remove field ${index + 1}`}
-                    >
-                      Remove
-                    </Button>
-                  </RowActions>
-                </FormStack>
-              </li>
-            ))}
-          </ol>
-          {listError ? <FieldError role="alert">{listError}</FieldError> : null}
-          <div css={{ marginTop: 12 }}>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => push({ key: '', label: '', type: 'text', required: true, options: '' })}
-            >
-              Add field
-            </Button>
-          </div>
-        </Fieldset>
-      )}
-    </FieldArray>
+    <ItemsEditor
+      name="fields"
+      legend="Fields"
+      intro={values.fields.length === 0 ? <p css={{ margin: '0 0 8px' }}>No fields yet.</p> : null}
+      addLabel="Add field"
+      newItem={() => ({ key: '', label: '', type: 'text', required: true, options: '' })}
+    >
+      {({ remove, move }) =>
+        values.fields.map((field, index) => (
+          <li key={index} css={itemBox}>
+            <FormStack>
+              <TwoColumns>
+                <TextField
+                  name={`fields.${index}.label`}
+                  label={`Field ${index + 1} label`}
+                  autoComplete="off"
+                  onBlur={(event) => {
+                    if (!field.key && event.target.value)
+                      void setFieldValue(`fields.${index}.key`, keyFromLabel(event.target.value));
+                  }}
+                />
+                <TextField
+                  name={`fields.${index}.key`}
+                  label={`Field ${index + 1} key`}
+                  autoComplete="off"
+                  hint="Names the answer; keep it once forms are filled."
+                />
+              </TwoColumns>
+              <TwoColumns>
+                <SelectField name={`fields.${index}.type`} label={`Field ${index + 1} type`} options={FIELD_TYPES} />
+                <CheckboxField name={`fields.${index}.required`} label={`Field ${index + 1} required`} />
+              </TwoColumns>
+              {field.type === 'select' ? (
+                <TextAreaField
+                  name={`fields.${index}.options`}
+                  label={`Field ${index + 1} choices`}
+                  hint="One choice per line."
+                />
+              ) : null}
+              <RowActions>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                  aria-label={`Move field ${index + 1} up`}
+                >
+                  Move up
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove field ${index + 1}`}
+                >
+                  Remove
+                </Button>
+              </RowActions>
+            </FormStack>
+          </li>
+        ))
+      }
+    </ItemsEditor>
   );
 }

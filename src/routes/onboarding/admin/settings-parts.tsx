@@ -1,5 +1,15 @@
 import styled from '@emotion/styled';
-import { Form, Formik, useField, type FormikErrors, type FormikValues } from 'formik';
+import {
+  FieldArray,
+  Form,
+  Formik,
+  getIn,
+  useField,
+  useFormikContext,
+  type ArrayHelpers,
+  type FormikErrors,
+  type FormikValues,
+} from 'formik';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { POSITIONS } from '../../../domain/labels';
@@ -111,7 +121,58 @@ export function PositionsField({
   );
 }
 
-export { Fieldset };
+/** The box around one item of an `ItemsEditor`. */
+export const itemBox = { border: '1px solid #E4E4E7', borderRadius: 8, padding: 12 } as const;
+const itemList = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 12,
+} as const;
+
+/**
+ * A settings form's list of items (a test's questions or skills, a template's fields) under one legend: the
+ * items `children` draws with the array's helpers, the list's own error once touched ("add at least one"), and
+ * the button that adds `newItem()`.
+ */
+export function ItemsEditor({
+  name,
+  legend,
+  intro,
+  addLabel,
+  newItem,
+  children,
+}: {
+  name: string;
+  legend: string;
+  intro?: ReactNode;
+  addLabel: string;
+  newItem: () => unknown;
+  children: (helpers: ArrayHelpers) => ReactNode;
+}) {
+  const { errors, touched } = useFormikContext();
+  const error: unknown = getIn(errors, name);
+  const listError = typeof error === 'string' && getIn(touched, name) ? error : null;
+  return (
+    <FieldArray name={name}>
+      {(helpers) => (
+        <Fieldset>
+          <legend>{legend}</legend>
+          {intro}
+          <ol css={itemList}>{children(helpers)}</ol>
+          {listError ? <FieldError role="alert">{listError}</FieldError> : null}
+          <div css={{ marginTop: 12 }}>
+            <Button size="sm" variant="secondary" onClick={() => helpers.push(newItem())}>
+              {addLabel}
+            </Button>
+          </div>
+        </Fieldset>
+      )}
+    </FieldArray>
+  );
+}
 
 /** The positions of a setting as words. */
 export function positionsText(positions: readonly string[]): string {
