@@ -12,6 +12,7 @@ import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ListBox } from '../../ui/list-box';
+import { PageButtons } from '../../ui/page-buttons';
 import { SubNav } from '../../ui/tab-strip';
 import type { Notification } from '../../api/onboarding';
 import { StatusTag } from '../../ui/tag';
@@ -135,7 +136,7 @@ export function NotificationsPage() {
     failureText: 'The notifications could not be loaded.',
     key: `${type ?? ''}|${allowed}`,
   });
-  const { rows, setRows, count, loading, offset, setOffset } = list;
+  const { rows, setRows, count, loading, offset } = list;
   const [actionError, setActionError] = useState<string | null>(null);
   const error = actionError ?? list.error;
   // a new notification shows at once (the stream tells of it; the list loads it)
@@ -248,22 +249,7 @@ export function NotificationsPage() {
           </List>
           {count > NOTIFICATIONS_PAGE_SIZE ? (
             <Pager>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - NOTIFICATIONS_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={offset + NOTIFICATIONS_PAGE_SIZE >= count}
-                onClick={() => setOffset(offset + NOTIFICATIONS_PAGE_SIZE)}
-              >
-                Next
-              </Button>
+              <PageButtons {...list.paging} />
             </Pager>
           ) : null}
         </>

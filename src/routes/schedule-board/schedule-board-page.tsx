@@ -8,6 +8,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { pageRangeText } from '../../ui/data-table';
+import { PageButtons } from '../../ui/page-buttons';
 import { EmptyState } from '../../ui/empty-state';
 import { SearchField } from '../../ui/search-field';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
@@ -456,22 +457,13 @@ export function ScheduleBoardPage() {
               <Pager aria-label="Pagination">
                 <span aria-live="polite">{pageRangeText(BOARD_PAGE_SIZE, offset, board.count)}</span>
                 <RowActions>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={offset === 0 || loading}
-                    onClick={() => setOffset(Math.max(0, offset - BOARD_PAGE_SIZE))}
-                  >
-                    Previous
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={offset + BOARD_PAGE_SIZE >= board.count || loading}
-                    onClick={() => setOffset(offset + BOARD_PAGE_SIZE)}
-                  >
-                    Next
-                  </Button>
+                  <PageButtons
+                    limit={BOARD_PAGE_SIZE}
+                    offset={offset}
+                    count={board.count}
+                    onOffsetChange={setOffset}
+                    disabled={loading}
+                  />
                 </RowActions>
               </Pager>
             ) : null}
