@@ -177,11 +177,8 @@ export function createFormRequestService(app: FastifyInstance) {
       filter: FilterOf<typeof formRequestListSchema>,
       page: Page,
     ): Promise<Listed<FormRequestOut>> {
-      const organization = requireOrganization(actor);
-      const office = actor.can(OFFICE);
-      const employeeId = office ? filter.employee : actor.user.id;
-      const conditions: SQL[] = [eq(formRequests.organizationId, organization.id)];
-      if (employeeId !== undefined) conditions.push(eq(formRequests.employeeId, employeeId));
+      const employeeId = actor.can(OFFICE) ? filter.employee : actor.user.id;
+      const conditions = employeeId !== undefined ? [eq(formRequests.employeeId, employeeId)] : [];
       const { count, results } = await listRequests(
         actor,
         db,

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files, formRequests, formTemplates, notifications, users } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
 import { testBackends, type Caller } from '../../test-client';
-import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp } from './onboarding-test-kit';
+import { onboardingSuite, SIGNATURE } from './onboarding-test-kit';
 
 const ELIGIBILITY_ANSWERS = {
   legal_name: 'Noah Patel',
@@ -14,15 +14,7 @@ const ELIGIBILITY_ANSWERS = {
 
 for (const backend of testBackends()) {
   describe(`form requests (${backend})`, () => {
-    let t: OnboardingTestApp;
-    let admin: Caller;
-    let master: Caller;
-    let harborAdmin: Caller;
-    let nurse: Caller;
-    let aide: Caller;
-    let newhire: Caller;
-    let client: Caller;
-    let marketer: Caller;
+    const { t, admin, master, harborAdmin, nurse, aide, newhire, client, marketer } = onboardingSuite(backend);
     const templates: Record<string, number> = {};
 
     const formsDue = async (session: Caller) =>
@@ -32,20 +24,8 @@ for (const backend of testBackends()) {
       (await ownRequests(session)).find((r: { template: { id: number } }) => r.template.id === templates[template]);
 
     beforeAll(async () => {
-      t = await createOnboardingTestApp(backend);
-      [admin, master, harborAdmin, nurse, aide, newhire, client, marketer] = await t.asEach([
-        'admin@sunrise.example',
-        'master@portal.example',
-        'admin@harbor.example',
-        'nurse@sunrise.example',
-        'aide@sunrise.example',
-        'newhire@sunrise.example',
-        'client@sunrise.example',
-        'marketer@sunrise.example',
-      ]);
       for (const row of await t.database.db.select().from(formTemplates)) templates[row.name] = row.id;
     });
-    afterAll(async () => t?.close());
 
     it("lists one's own form requests, without the answers of others", async () => {
       const aides = await ownRequests(aide);

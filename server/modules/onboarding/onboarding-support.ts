@@ -8,6 +8,7 @@ import { employeeProfiles, formRequests, testRequests, users } from '../../db/sc
 import type { Actor } from '../../lib/actor';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
 import { personName } from '../../lib/names';
+import { requireOrganization } from '../../lib/request-organization';
 import type { Listed, Page } from '../../lib/paging';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import type { FileRow } from '../../lib/stored-files';
@@ -238,7 +239,8 @@ export async function loadRequest<Row>(
 }
 
 /**
- * One page of the requests `conditions` (and `status`, when given) match, newest first, and how many they match.
+ * One page of the actor's organization's requests that `conditions` (and `status`, when given) match, newest first,
+ * and how many they match.
  * The read is audited with `audited`: every read, every role (an employee's reading of their own too).
  */
 export async function listRequests<Row>(
@@ -248,7 +250,8 @@ export async function listRequests<Row>(
   { conditions, status, page }: { conditions: SQL[]; status: string | undefined; page: Page },
   audited: Record<string, unknown>,
 ): Promise<Listed<Row>> {
-  const where = and(...conditions, status ? eq(table.status, status) : undefined);
+  const inOrganization = eq(table.organizationId, requireOrganization(actor).id);
+  const where = and(inOrganization, ...conditions, status ? eq(table.status, status) : undefined);
   const ordered = select.where(where).orderBy(desc(table.createdAt), desc(table.id));
   const listed = await pageAndCount(db, table, where, page, ordered);
   await actor.audit({

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { auditLog, notifications } from '../../db/schema';
-import { testApp, type TestApi } from '../../test-client';
+import { current, testApp, type Caller, type TestApi } from '../../test-client';
 import type { Backend } from '../../test-support';
 
 export { SIGNATURE } from '../../lib/multipart-test-helpers';
@@ -28,4 +29,32 @@ export async function createOnboardingTestApp(backend: Backend): Promise<Onboard
         .where(eq(auditLog.operationId, operationId))
         .orderBy(desc(auditLog.id)),
   });
+}
+
+/** Who the onboarding suites act as: the office of both organizations, employees in each state, and outsiders. */
+const PEOPLE = {
+  admin: 'admin@sunrise.example',
+  master: 'master@portal.example',
+  harborAdmin: 'admin@harbor.example',
+  nurse: 'nurse@sunrise.example',
+  aide: 'aide@sunrise.example',
+  newhire: 'newhire@sunrise.example',
+  client: 'client@sunrise.example',
+  marketer: 'marketer@sunrise.example',
+} as const;
+type Person = keyof typeof PEOPLE;
+
+/** An onboarding suite's app and its people, signed in before (and closed after) the enclosing describe. */
+export function onboardingSuite(backend: Backend): { t: OnboardingTestApp } & Record<Person, Caller> {
+  let app: OnboardingTestApp;
+  const names = Object.keys(PEOPLE) as Person[];
+  const signedIn = {} as Record<Person, Caller>;
+  beforeAll(async () => {
+    app = await createOnboardingTestApp(backend);
+    const callers = await app.asEach(names.map((name) => PEOPLE[name]));
+    names.forEach((name, i) => (signedIn[name] = callers[i]));
+  });
+  afterAll(async () => app?.close());
+  const people = Object.fromEntries(names.map((name) => [name, current(() => signedIn[name])]));
+  return { t: current(() => app), ...(people as Record<Person, Caller>) };
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formTemplates } from '../../db/schema';
-import { testBackends, type Caller } from '../../test-client';
-import { createOnboardingTestApp, type OnboardingTestApp } from './onboarding-test-kit';
+import { testBackends } from '../../test-client';
+import { onboardingSuite } from './onboarding-test-kit';
 
 const TEMPLATE = {
   name: 'Direct deposit',
@@ -28,34 +28,16 @@ const TEST = {
 
 for (const backend of testBackends()) {
   describe(`onboarding settings (${backend})`, () => {
-    let t: OnboardingTestApp;
-    let admin: Caller;
-    let master: Caller;
-    let harborAdmin: Caller;
-    let nurse: Caller;
-    let newhire: Caller;
-    let client: Caller;
-    let marketer: Caller;
+    const { t, admin, master, harborAdmin, nurse, newhire, client, marketer } = onboardingSuite(backend);
     let harborTemplateId: number;
 
     beforeAll(async () => {
-      t = await createOnboardingTestApp(backend);
-      [admin, master, harborAdmin, nurse, newhire, client, marketer] = await t.asEach([
-        'admin@sunrise.example',
-        'master@portal.example',
-        'admin@harbor.example',
-        'nurse@sunrise.example',
-        'newhire@sunrise.example',
-        'client@sunrise.example',
-        'marketer@sunrise.example',
-      ]);
       const [harbor] = await t.database.db
         .select()
         .from(formTemplates)
         .where(eq(formTemplates.name, 'Harbor orientation acknowledgment'));
       harborTemplateId = harbor.id;
     });
-    afterAll(async () => t?.close());
 
     it('creates a form template with checked fields, lists, retrieves and changes it, each change audited', async () => {
       const created = await admin.post('/api/onboarding/form-templates/', TEMPLATE);

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, formRequests, notifications, testRequests } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
 import { testBackends, type Caller } from '../../test-client';
-import { createOnboardingTestApp, SIGNATURE, type OnboardingTestApp } from './onboarding-test-kit';
+import { onboardingSuite, SIGNATURE } from './onboarding-test-kit';
 
 /** The HHA competency test: a written part and the observed skills of 42 CFR 484.80(c). */
 const HHA_TEST = {
@@ -53,14 +53,7 @@ const allSkills = (satisfactory: (id: string) => boolean) =>
 
 for (const backend of testBackends()) {
   describe(`competency test requests (${backend})`, () => {
-    let t: OnboardingTestApp;
-    let admin: Caller;
-    let harborAdmin: Caller;
-    let nurse: Caller;
-    let aide: Caller;
-    let newhire: Caller;
-    let client: Caller;
-    let marketer: Caller;
+    const { t, admin, harborAdmin, nurse, aide, newhire, client, marketer } = onboardingSuite(backend);
     let testId: number;
     let aideRequest: number;
 
@@ -73,21 +66,10 @@ for (const backend of testBackends()) {
       session.post(`/api/onboarding/test-requests/${id}/observation/`, payload);
 
     beforeAll(async () => {
-      t = await createOnboardingTestApp(backend);
-      [admin, harborAdmin, nurse, aide, newhire, client, marketer] = await t.asEach([
-        'admin@sunrise.example',
-        'admin@harbor.example',
-        'nurse@sunrise.example',
-        'aide@sunrise.example',
-        'newhire@sunrise.example',
-        'client@sunrise.example',
-        'marketer@sunrise.example',
-      ]);
       const created = await admin.post('/api/onboarding/competency-tests/', HHA_TEST);
       expect(created.statusCode).toBe(201);
       testId = created.json().id;
     });
-    afterAll(async () => t?.close());
 
     it('sends the test: the aide is notified with the link and by mail, audited', async () => {
       const created = await send([aide.user.id]);
