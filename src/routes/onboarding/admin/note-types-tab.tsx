@@ -11,8 +11,7 @@ import { FormStack, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, type NoteType } from '../../../api/hiring';
 import { Panel, RowActions } from '../../../ui/layout';
-import { Tag } from '../../../ui/tag';
-import { SettingsMessages, useSettingsList } from './settings-parts';
+import { actionsColumn, SettingsMessages, stateColumn, useSettingsList } from './settings-parts';
 
 const nameSchema = yup.object({
   name: yup.string().trim().required('Enter a name').max(100, 'At most 100 characters'),
@@ -39,31 +38,22 @@ export function NoteTypesTab() {
 
   const columns: DataTableColumn<NoteType>[] = [
     { key: 'name', header: 'Name' },
-    {
-      key: 'active',
-      header: 'State',
-      render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag>,
-    },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnCards: true,
-      render: (row) => (
-        <RowActions>
-          <Button size="sm" variant="secondary" onClick={() => setRenaming(row)} aria-label={`Rename ${row.name}`}>
-            Rename
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => void toggle(row)}
-            aria-label={`${row.active ? 'Deactivate' : 'Reactivate'} ${row.name}`}
-          >
-            {row.active ? 'Deactivate' : 'Reactivate'}
-          </Button>
-        </RowActions>
-      ),
-    },
+    stateColumn<NoteType>(),
+    actionsColumn<NoteType>((row) => (
+      <RowActions>
+        <Button size="sm" variant="secondary" onClick={() => setRenaming(row)} aria-label={`Rename ${row.name}`}>
+          Rename
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void toggle(row)}
+          aria-label={`${row.active ? 'Deactivate' : 'Reactivate'} ${row.name}`}
+        >
+          {row.active ? 'Deactivate' : 'Reactivate'}
+        </Button>
+      </RowActions>
+    )),
   ];
 
   return (

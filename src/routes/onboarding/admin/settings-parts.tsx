@@ -187,26 +187,31 @@ export function newItemId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
+/** Whether a setting is active (inactive ones stay on what already uses them). */
+export function stateColumn<T extends { active: boolean }>(): DataTableColumn<T> {
+  return {
+    key: 'active',
+    header: 'State',
+    render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag>,
+  };
+}
+
+/** A settings row's buttons, unlabelled on a phone's cards. */
+export function actionsColumn<T>(render: (row: T) => ReactNode): DataTableColumn<T> {
+  return { key: 'actions', header: 'Actions', hideLabelOnCards: true, render };
+}
+
 /** The columns every settings list ends with: whether the row is active, and its Edit button. */
 function stateAndEditColumns<T extends { name: string; active: boolean }>(
   onEdit: (row: T) => void,
 ): DataTableColumn<T>[] {
   return [
-    {
-      key: 'active',
-      header: 'State',
-      render: (row) => <Tag tone={row.active ? 'success' : 'neutral'}>{row.active ? 'Active' : 'Inactive'}</Tag>,
-    },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnCards: true,
-      render: (row) => (
-        <Button size="sm" variant="secondary" onClick={() => onEdit(row)} aria-label={`Edit ${row.name}`}>
-          Edit
-        </Button>
-      ),
-    },
+    stateColumn<T>(),
+    actionsColumn<T>((row) => (
+      <Button size="sm" variant="secondary" onClick={() => onEdit(row)} aria-label={`Edit ${row.name}`}>
+        Edit
+      </Button>
+    )),
   ];
 }
 
