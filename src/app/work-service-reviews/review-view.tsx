@@ -20,6 +20,7 @@ import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag, TagList, type TagTone } from '../../ui/tag';
+import { Cards } from '../../ui/cards';
 import { dayInWords, formatMinutes, serviceLabel, visitWindow } from '../../domain/visit-text';
 import type { ApiClient } from '../../api/client';
 import type { Review, ReviewVisit } from '../../api/work-service-reviews';
@@ -81,21 +82,7 @@ export function ReviewPrintStyles() {
 }
 
 /** The week's visits, a card each: readable on a phone, one row each on paper. */
-const VisitCards = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(1.5)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  > li {
-    padding: ${({ theme }) => theme.spacing(1.5, 2)};
-    border: 1px solid ${({ theme }) => theme.palette.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 4px 0 0;
-  }
+const VisitCards = styled(Cards)`
   blockquote {
     margin: ${({ theme }) => theme.spacing(1, 0, 0)};
     padding-left: ${({ theme }) => theme.spacing(1.5)};

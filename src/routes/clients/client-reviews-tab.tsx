@@ -8,26 +8,20 @@ import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import type { ClientTabProps } from './client-tab-props';
 import { Panel } from '../../ui/layout';
+import { Cards } from '../../ui/cards';
 import { useRecord } from '../../app/use-record';
 import { ReviewStatusTag, ReviewView, reviewTotals } from '../../app/work-service-reviews/review-view';
 
 /** The office reads at most this many weeks at once (newest first). */
 export const REVIEWS_PAGE_SIZE = 52;
 
-const Rows = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(1.5)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+/** A card a week: its title, status, totals and signature on one wrapping line. */
+const Rows = styled(Cards)`
   li {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: ${({ theme }) => theme.spacing(0.5, 1.5)};
-    padding: ${({ theme }) => theme.spacing(1.5, 2)};
-    border: 1px solid ${({ theme }) => theme.palette.border};
-    border-radius: ${({ theme }) => theme.radii.md};
   }
 `;
 

@@ -1,4 +1,3 @@
-import styled from '@emotion/styled';
 import { useState } from 'react';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
@@ -16,28 +15,11 @@ import { GrievanceForm } from '../../app/grievances/grievance-form';
 import { OwnGrievances } from '../../app/grievances/grievance-list';
 import { Messages, Panel } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
+import { Cards } from '../../ui/cards';
 import { PrivatePage } from '../../app/page-shell';
 import type { WelcomeVisit } from '../../api/clients';
 
 export const CONCERNS_PAGE_SIZE = 50;
-
-/** A list of cards, one a row: readable on a phone. */
-const Cards = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(1.5)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    padding: ${({ theme }) => theme.spacing(1.5, 2)};
-    border: 1px solid ${({ theme }) => theme.palette.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 4px 0 0;
-  }
-`;
 
 function timeOfDay(iso: string, timeZone: string | null | undefined): string {
   try {
