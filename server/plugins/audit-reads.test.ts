@@ -14,6 +14,21 @@ async function rowOf(t: TestApi, operationId: string, caller: Caller) {
   return row;
 }
 
+/** The demo's client Clara Whitfield (the client user's own client). */
+async function claraWhitfield(t: TestApi) {
+  const [client] = await t.database.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.firstName, 'Clara'), eq(clients.lastName, 'Whitfield')));
+  return client!;
+}
+
+/** Reads the path as the caller (answered 200) and gives back the audit row that read wrote. */
+async function readAudited(t: TestApi, caller: Caller, path: string, operationId: string) {
+  expect((await caller.get(path)).statusCode).toBe(200);
+  return rowOf(t, operationId, caller);
+}
+
 /**
  * product.md, "Audit": every read of something that names a client or an employee writes
  * its READ or SEARCH row, by every role, not only the office: a marketer reading their own referrals, a client
@@ -56,8 +71,7 @@ describe('reads that name a client or an employee leave an audit row, for every 
       changedFields: { query: { search: 'hargreave' }, count: 1 },
     });
 
-    expect((await marketer.get(`/api/referrals/${id}/`)).statusCode).toBe(200);
-    expect(await rowOf(t, 'referrals_retrieve', marketer)).toMatchObject({
+    expect(await readAudited(t, marketer, `/api/referrals/${id}/`, 'referrals_retrieve')).toMatchObject({
       action: 'READ',
       entity: 'referral',
       entityId: String(id),
@@ -66,22 +80,19 @@ describe('reads that name a client or an employee leave an audit row, for every 
   });
 
   it("the office's reading of a client's access history", async () => {
-    const [own] = await t.database.db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.firstName, 'Clara'), eq(clients.lastName, 'Whitfield')));
-    expect((await admin.get(`/api/clients/${own!.id}/access-history/`)).statusCode).toBe(200);
-    expect(await rowOf(t, 'clients_access_history_list', admin)).toMatchObject({
+    const own = await claraWhitfield(t);
+    expect(
+      await readAudited(t, admin, `/api/clients/${own.id}/access-history/`, 'clients_access_history_list'),
+    ).toMatchObject({
       action: 'READ',
       entity: 'client',
-      entityId: String(own!.id),
-      clientId: own!.id,
+      entityId: String(own.id),
+      clientId: own.id,
     });
   });
 
   it("the office's marketers board, which names the marketers", async () => {
-    expect((await admin.get('/api/marketers/')).statusCode).toBe(200);
-    expect(await rowOf(t, 'marketers_list', admin)).toMatchObject({
+    expect(await readAudited(t, admin, '/api/marketers/', 'marketers_list')).toMatchObject({
       action: 'SEARCH',
       entity: 'referral',
       changedFields: { event: 'marketers-board' },
@@ -89,42 +100,40 @@ describe('reads that name a client or an employee leave an audit row, for every 
   });
 
   it("a client's list and retrieve of their own work-service review", async () => {
-    const [own] = await t.database.db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.firstName, 'Clara'), eq(clients.lastName, 'Whitfield')));
+    const own = await claraWhitfield(t);
     const list = await client.get('/api/work-service-reviews/');
     expect(list.statusCode).toBe(200);
     expect(await rowOf(t, 'work_service_reviews_list', client)).toMatchObject({
       action: 'SEARCH',
       entity: 'work_service_review',
       role: 'ROLE_CLIENT',
-      clientId: own!.id,
+      clientId: own.id,
     });
     const [review] = list.json().results;
     expect(review).toBeDefined();
 
-    expect((await client.get(`/api/work-service-reviews/${review.id}/`)).statusCode).toBe(200);
-    expect(await rowOf(t, 'work_service_reviews_retrieve', client)).toMatchObject({
+    expect(
+      await readAudited(t, client, `/api/work-service-reviews/${review.id}/`, 'work_service_reviews_retrieve'),
+    ).toMatchObject({
       action: 'READ',
       entity: 'work_service_review',
       entityId: String(review.id),
       role: 'ROLE_CLIENT',
-      clientId: own!.id,
+      clientId: own.id,
     });
   });
 
   it("a caregiver's own pay weeks, and the office's reading of them", async () => {
-    expect((await nurse.get('/api/payroll-periods/')).statusCode).toBe(200);
-    expect(await rowOf(t, 'payroll_periods_list', nurse)).toMatchObject({
+    expect(await readAudited(t, nurse, '/api/payroll-periods/', 'payroll_periods_list')).toMatchObject({
       action: 'READ',
       entity: 'payroll',
       entityId: String(nurse.user.id),
       employeeId: nurse.user.id,
       role: 'ROLE_EMPLOYEE',
     });
-    expect((await admin.get(`/api/payroll-periods/?employee_id=${nurse.user.id}`)).statusCode).toBe(200);
-    expect(await rowOf(t, 'payroll_periods_list', admin)).toMatchObject({
+    expect(
+      await readAudited(t, admin, `/api/payroll-periods/?employee_id=${nurse.user.id}`, 'payroll_periods_list'),
+    ).toMatchObject({
       action: 'READ',
       entity: 'payroll',
       employeeId: nurse.user.id,
@@ -155,21 +164,20 @@ describe('reads by employees of their conversations and their own onboarding rec
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
-    expect((await nurse.get('/api/conversations/')).statusCode).toBe(200);
-    expect(await rowOf(t, 'conversations_list', nurse)).toMatchObject({
+    expect(await readAudited(t, nurse, '/api/conversations/', 'conversations_list')).toMatchObject({
       action: 'SEARCH',
       entity: 'conversation',
       role: 'ROLE_EMPLOYEE',
     });
-    expect((await nurse.get(`/api/conversations/${id}/`)).statusCode).toBe(200);
-    expect(await rowOf(t, 'conversations_retrieve', nurse)).toMatchObject({
+    expect(await readAudited(t, nurse, `/api/conversations/${id}/`, 'conversations_retrieve')).toMatchObject({
       action: 'READ',
       entity: 'conversation',
       entityId: String(id),
       employeeId: nurse.user.id,
     });
-    expect((await admin.get(`/api/conversations/${id}/messages/`)).statusCode).toBe(200);
-    expect(await rowOf(t, 'conversations_messages_list', admin)).toMatchObject({
+    expect(
+      await readAudited(t, admin, `/api/conversations/${id}/messages/`, 'conversations_messages_list'),
+    ).toMatchObject({
       action: 'READ',
       entity: 'conversation',
       entityId: String(id),
@@ -187,29 +195,27 @@ describe('reads by employees of their conversations and their own onboarding rec
       employeeId: newhire.user.id,
     });
     const [form] = forms.json().results;
-    expect((await newhire.get(`/api/onboarding/form-requests/${form.id}/`)).statusCode).toBe(200);
-    expect(await rowOf(t, 'form_requests_retrieve', newhire)).toMatchObject({
+    expect(
+      await readAudited(t, newhire, `/api/onboarding/form-requests/${form.id}/`, 'form_requests_retrieve'),
+    ).toMatchObject({
       action: 'READ',
       entityId: String(form.id),
       employeeId: newhire.user.id,
     });
 
-    expect((await newhire.get('/api/profile/documents/')).statusCode).toBe(200);
-    expect(await rowOf(t, 'profile_documents_list', newhire)).toMatchObject({
+    expect(await readAudited(t, newhire, '/api/profile/documents/', 'profile_documents_list')).toMatchObject({
       action: 'READ',
       entity: 'employee_document',
       employeeId: newhire.user.id,
     });
 
-    expect((await newhire.get('/api/onboarding/checklist/')).statusCode).toBe(200);
-    expect(await rowOf(t, 'onboarding_checklist_retrieve', newhire)).toMatchObject({
+    expect(await readAudited(t, newhire, '/api/onboarding/checklist/', 'onboarding_checklist_retrieve')).toMatchObject({
       action: 'READ',
       entity: 'employee',
       employeeId: newhire.user.id,
     });
 
-    expect((await newhire.get('/api/onboarding/test-requests/')).statusCode).toBe(200);
-    expect(await rowOf(t, 'test_requests_list', newhire)).toMatchObject({
+    expect(await readAudited(t, newhire, '/api/onboarding/test-requests/', 'test_requests_list')).toMatchObject({
       action: 'READ',
       entity: 'test_request',
       role: 'ROLE_EMPLOYEE',
@@ -219,8 +225,7 @@ describe('reads by employees of their conversations and their own onboarding rec
     expect(applications.statusCode).toBe(200);
     expect(await rowOf(t, 'applications_list', admin)).toMatchObject({ action: 'SEARCH', entity: 'application' });
     const [application] = applications.json().results;
-    expect((await admin.get(`/api/applications/${application.id}/`)).statusCode).toBe(200);
-    expect(await rowOf(t, 'applications_retrieve', admin)).toMatchObject({
+    expect(await readAudited(t, admin, `/api/applications/${application.id}/`, 'applications_retrieve')).toMatchObject({
       action: 'READ',
       entity: 'application',
       entityId: String(application.id),

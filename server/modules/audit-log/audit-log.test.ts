@@ -41,7 +41,8 @@ for (const backend of testBackends()) {
           .limit(1)
       )[0].id;
       // rows at known instants, before anyone signs in (the clock then goes back to now)
-      const at = async (iso: string, name: string, entry: Parameters<TestApi['app']['writeAudit']>[0]) => {
+      type Entry = Parameters<TestApi['app']['writeAudit']>[0];
+      const at = async (iso: string, name: string, entry: Entry) => {
         clock.set(new Date(iso));
         await t.app.writeAudit(entry);
         probes[name] = (
@@ -72,23 +73,17 @@ for (const backend of testBackends()) {
         action: 'SIGN_OUT',
         changed: { event: 'logout' },
       });
+      const harborSignIn: Entry = {
+        actorId: harborAdminId,
+        organizationId: ids.harbor,
+        entity: 'session',
+        entityId: harborAdminId,
+        action: 'SIGN_IN',
+        changed: { event: 'login', outcome: 'success' },
+      };
       // 02:00 UTC on April 1st is still March 31st in New York
-      await at('2021-04-01T02:00:00Z', 'lateMarch', {
-        actorId: harborAdminId,
-        organizationId: ids.harbor,
-        entity: 'session',
-        entityId: harborAdminId,
-        action: 'SIGN_IN',
-        changed: { event: 'login', outcome: 'success' },
-      });
-      await at('2021-04-02T17:00:00Z', 'april', {
-        actorId: harborAdminId,
-        organizationId: ids.harbor,
-        entity: 'session',
-        entityId: harborAdminId,
-        action: 'SIGN_IN',
-        changed: { event: 'login', outcome: 'success' },
-      });
+      await at('2021-04-01T02:00:00Z', 'lateMarch', harborSignIn);
+      await at('2021-04-02T17:00:00Z', 'april', harborSignIn);
       clock.set(new Date());
       const browser = { headers: { 'user-agent': BROWSER } };
       master = await t.as('master@portal.example', browser);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { testApp, type TestApi } from '../../test-client';
+import { testApp, type Caller, type TestApi } from '../../test-client';
 
 /** A message as it reached the SMTP server: its envelope and its text (quoted-printable undone). */
 interface Received {
@@ -69,17 +69,16 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     throw new Error(`no message to ${to} reached the SMTP server`);
   };
 
+  /** The admin invites a client: the sign-up mail goes out by SMTP. */
+  const inviteClient = (admin: Caller, email: string, first_name: string, last_name: string) =>
+    admin.post('/api/users/', { email, first_name, last_name, role: 'ROLE_CLIENT' });
+
   it('delivers the reset and sign-up links to the recipient only; no log line ever holds a token, also when the link is used', async () => {
     const admin = await t.as('admin@sunrise.example');
     expect(
       (await t.anonymous.in('sunrise').post('/api/auth/password/reset/', { email: 'aide@sunrise.example' })).statusCode,
     ).toBe(204);
-    const invited = await admin.post('/api/users/', {
-      email: 'smtp.invite@example.com',
-      first_name: 'Sam',
-      last_name: 'Tern',
-      role: 'ROLE_CLIENT',
-    });
+    const invited = await inviteClient(admin, 'smtp.invite@example.com', 'Sam', 'Tern');
     expect(invited.statusCode).toBe(201);
 
     const reset = LINK.exec((await waitForMessage('aide@sunrise.example')).text)!;
@@ -126,12 +125,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   it('keeps a mail the SMTP server refuses as failed, and logs why without its text', async () => {
     const admin = await t.as('admin@sunrise.example');
     await smtp.close();
-    const invited = await admin.post('/api/users/', {
-      email: 'smtp.down@example.com',
-      first_name: 'Dana',
-      last_name: 'Down',
-      role: 'ROLE_CLIENT',
-    });
+    const invited = await inviteClient(admin, 'smtp.down@example.com', 'Dana', 'Down');
     expect(invited.statusCode).toBe(502);
     const [row] = (await t.mails()).filter((m) => m.to === 'smtp.down@example.com');
     expect(row.state).toBe('failed');

@@ -23,39 +23,23 @@ for (const backend of testBackends()) {
       const sunriseId = orgs.find((o) => o.token === 'sunrise')!.id;
       const harborId = orgs.find((o) => o.token === 'harbor')!.id;
       const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 9, minutes));
-      const db = t.database.db;
-      ids.oldMessage = await notify(
-        db,
-        { userId: nurse.user.id, organizationId: sunriseId, type: 'messages', title: 'Old message' },
-        at(0),
-      );
-      ids.document = await notify(
-        db,
-        {
-          userId: nurse.user.id,
-          organizationId: sunriseId,
-          type: 'documents',
-          title: 'License expires',
-          body: 'Renew it',
-          link: '/profile/documents',
-        },
-        at(1),
-      );
-      ids.newMessage = await notify(
-        db,
-        { userId: nurse.user.id, organizationId: sunriseId, type: 'messages', title: 'New message' },
-        at(2),
-      );
-      ids.adminOwn = await notify(
-        db,
-        { userId: admin.user.id, organizationId: sunriseId, type: 'applications', title: 'New application' },
-        at(3),
-      );
-      ids.harbor = await notify(
-        db,
-        { userId: harborAdmin.user.id, organizationId: harborId, type: 'messages', title: 'Harbor only' },
-        at(4),
-      );
+      /** A notification of the person's in the organization, `minutes` after nine on New Year's Day. */
+      const notified = (
+        who: Caller,
+        organizationId: number,
+        minutes: number,
+        notification: Omit<Parameters<typeof notify>[1], 'userId' | 'organizationId'>,
+      ) => notify(t.database.db, { userId: who.user.id, organizationId, ...notification }, at(minutes));
+      ids.oldMessage = await notified(nurse, sunriseId, 0, { type: 'messages', title: 'Old message' });
+      ids.document = await notified(nurse, sunriseId, 1, {
+        type: 'documents',
+        title: 'License expires',
+        body: 'Renew it',
+        link: '/profile/documents',
+      });
+      ids.newMessage = await notified(nurse, sunriseId, 2, { type: 'messages', title: 'New message' });
+      ids.adminOwn = await notified(admin, sunriseId, 3, { type: 'applications', title: 'New application' });
+      ids.harbor = await notified(harborAdmin, harborId, 4, { type: 'messages', title: 'Harbor only' });
     });
     afterAll(async () => t?.close());
 

@@ -5,7 +5,7 @@ import { AT_THE_DOOR, FAR_AWAY, MONDAY_MORNING, NGUYEN_HOME, visitsSuite } from 
 
 for (const backend of testBackends()) {
   describe(`visits: booking, the caregiver's day, the board and the export (${backend})`, () => {
-    const { t, admin, nurse, client, harbor, nguyen, whitfield, at, book } = visitsSuite(backend);
+    const { t, admin, nurse, client, harbor, nguyen, whitfield, at, book, bookFor, recur } = visitsSuite(backend);
 
     describe('scheduling', () => {
       it('books a visit for a READY nurse; it shows in her schedule and not in another organization', async () => {
@@ -54,34 +54,18 @@ for (const backend of testBackends()) {
         expect(tooLong.json().fields.end_time).toEqual(['A visit cannot be longer than 24 hours.']);
 
         const newhire = (await admin.get('/api/employees/?search=patel')).json().results[0];
-        const notReady = await admin.post('/api/visits/', {
-          client_id: whitfield.id,
-          service_id: whitfield.pathways,
+        const notReady = await bookFor(whitfield.id, whitfield.pathways, '2031-01-08', '09:00', '10:00', {
           caregiver_id: newhire.id,
-          service_date: '2031-01-08',
-          start_time: '09:00',
-          end_time: '10:00',
         });
         expect(notReady.json().fields.caregiver_id).toEqual([
           'Noah Patel is not READY: finish their onboarding first.',
         ]);
 
-        const notTheirs = await admin.post('/api/visits/', {
-          client_id: whitfield.id,
-          service_id: nguyen.nursing,
-          service_date: '2031-01-08',
-          start_time: '09:00',
-          end_time: '10:00',
-        });
+        const notTheirs = await bookFor(whitfield.id, nguyen.nursing, '2031-01-08', '09:00', '10:00');
         expect(notTheirs.json().fields.service_id).toEqual(['Clara Whitfield does not receive this service.']);
 
-        const wrongLicence = await admin.post('/api/visits/', {
-          client_id: nguyen.id,
-          service_id: nguyen.therapy,
+        const wrongLicence = await bookFor(nguyen.id, nguyen.therapy, '2031-01-08', '09:00', '10:00', {
           caregiver_id: nurse.user.id,
-          service_date: '2031-01-08',
-          start_time: '09:00',
-          end_time: '10:00',
         });
         expect(wrongLicence.json().fields.caregiver_id[0]).toBe(
           'Nora Okafor (Registered Nurse) cannot provide PhysicalTherapist: it needs Physical Therapist.',
@@ -89,21 +73,9 @@ for (const backend of testBackends()) {
       });
 
       it('a visit without a caregiver is Open, and the nurse sees open visits that fit her', async () => {
-        const open = await admin.post('/api/visits/', {
-          client_id: nguyen.id,
-          service_id: nguyen.nursing,
-          service_date: '2031-01-09',
-          start_time: '13:00',
-          end_time: '14:00',
-        });
+        const open = await bookFor(nguyen.id, nguyen.nursing, '2031-01-09', '13:00', '14:00');
         expect(open.json()).toMatchObject({ status: 'OPEN', caregiver: null });
-        const therapy = await admin.post('/api/visits/', {
-          client_id: nguyen.id,
-          service_id: nguyen.therapy,
-          service_date: '2031-01-09',
-          start_time: '15:00',
-          end_time: '16:00',
-        });
+        const therapy = await bookFor(nguyen.id, nguyen.therapy, '2031-01-09', '15:00', '16:00');
         expect(therapy.statusCode).toBe(201);
         const offered = (await nurse.get('/api/visits/?status=OPEN')).json().results.map((v: { id: number }) => v.id);
         expect(offered).toContain(open.json().id);
@@ -136,10 +108,7 @@ for (const backend of testBackends()) {
 
       it('a weekly pattern books its days at once and lists what it skipped and why', async () => {
         // Mon/Wed/Fri 09:00–10:00 over two weeks; Friday the 15th is taken by the booking above
-        const answer = await admin.post('/api/visits/recurrences/', {
-          client_id: nguyen.id,
-          service_id: nguyen.nursing,
-          caregiver_id: nurse.user.id,
+        const answer = await recur({
           starts_on: '2031-01-08',
           until: '2031-01-17',
           weekdays: [1, 3, 5],
@@ -170,10 +139,7 @@ for (const backend of testBackends()) {
       });
 
       it('a weekly pattern across the change keeps the local time: 09:00 is 14:00Z before it and 13:00Z after', async () => {
-        const answer = await admin.post('/api/visits/recurrences/', {
-          client_id: nguyen.id,
-          service_id: nguyen.nursing,
-          caregiver_id: nurse.user.id,
+        const answer = await recur({
           starts_on: '2031-03-07',
           until: '2031-03-11',
           weekdays: [5, 1],
@@ -371,15 +337,7 @@ for (const backend of testBackends()) {
 
     describe('what others see, and the export', () => {
       it("a client sees their own visits only; a caregiver cannot read another's", async () => {
-        const visit = (
-          await admin.post('/api/visits/', {
-            client_id: whitfield.id,
-            service_id: whitfield.pathways,
-            service_date: '2031-01-27',
-            start_time: '09:00',
-            end_time: '10:00',
-          })
-        ).json();
+        const visit = (await bookFor(whitfield.id, whitfield.pathways, '2031-01-27', '09:00', '10:00')).json();
         const mine = (await client.get('/api/visits/?from=2030-12-27&to=2031-03-26')).json();
         expect(mine.results.map((v: { client: { id: number } }) => v.client.id)).toEqual([whitfield.id]);
         expect(mine.results.map((v: { id: number }) => v.id)).toContain(visit.id);
@@ -390,13 +348,8 @@ for (const backend of testBackends()) {
 
       it("the client's home page shows who comes, and a moved visit as changed", async () => {
         const visit = (
-          await admin.post('/api/visits/', {
-            client_id: whitfield.id,
-            service_id: whitfield.pathways,
+          await bookFor(whitfield.id, whitfield.pathways, '2031-01-08', '15:00', '16:00', {
             caregiver_id: nurse.user.id,
-            service_date: '2031-01-08',
-            start_time: '15:00',
-            end_time: '16:00',
           })
         ).json();
         const before = (await client.get('/api/clients/welcome/'))
@@ -416,15 +369,7 @@ for (const backend of testBackends()) {
           .upcoming_visits.find((v: { id: number }) => v.id === visit.id);
         expect(after).toMatchObject({ starts_at: '2031-01-08T21:00:00.000Z', changed: true });
         // notes alone are not a change the client needs to hear of
-        const other = (
-          await admin.post('/api/visits/', {
-            client_id: whitfield.id,
-            service_id: whitfield.pathways,
-            service_date: '2031-01-09',
-            start_time: '15:00',
-            end_time: '16:00',
-          })
-        ).json();
+        const other = (await bookFor(whitfield.id, whitfield.pathways, '2031-01-09', '15:00', '16:00')).json();
         await admin.patch(`/api/visits/${other.id}/`, { notes: 'Bring the shower chair' });
         expect(
           (await client.get('/api/clients/welcome/'))

@@ -47,6 +47,11 @@ export function visitsSuite(backend: Backend) {
   });
   afterAll(async () => app?.close());
 
+  const nursingByTheNurse = () => ({
+    client_id: nguyen.id,
+    service_id: nguyen.nursing,
+    caregiver_id: suite.nurse.user.id,
+  });
   const suite = {
     t: current(() => app),
     admin,
@@ -56,12 +61,26 @@ export function visitsSuite(backend: Backend) {
     nguyen: current(() => nguyen),
     whitfield: current(() => whitfield),
     at,
-    book: (payload: object) =>
+    /** Books Walter Nguyen's nursing with the nurse: the payload says when. */
+    book: (payload: object) => admin.post('/api/visits/', { ...nursingByTheNurse(), ...payload }),
+    /** Books a weekly pattern of Walter Nguyen's nursing with the nurse: the payload says which days. */
+    recur: (payload: object) => admin.post('/api/visits/recurrences/', { ...nursingByTheNurse(), ...payload }),
+    /** Books a client's service on a day from one time to another: Open, unless `more` names a caregiver. */
+    bookFor: (
+      clientId: number,
+      serviceId: number,
+      service_date: string,
+      start_time: string,
+      end_time: string,
+      more: object = {},
+    ) =>
       admin.post('/api/visits/', {
-        client_id: nguyen.id,
-        service_id: nguyen.nursing,
-        caregiver_id: suite.nurse.user.id,
-        ...payload,
+        client_id: clientId,
+        service_id: serviceId,
+        service_date,
+        start_time,
+        end_time,
+        ...more,
       }),
   };
   return suite;

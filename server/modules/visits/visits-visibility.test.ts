@@ -5,7 +5,7 @@ import { AT_THE_DOOR, FAR_AWAY, NGUYEN_HOME, visitsSuite } from './visits-suite'
 
 for (const backend of testBackends()) {
   describe(`visits: who sees what of a visit, and the audit (${backend})`, () => {
-    const { t, admin, nurse, client, nguyen, whitfield, at, book } = visitsSuite(backend);
+    const { t, admin, nurse, client, nguyen, whitfield, at, book, bookFor } = visitsSuite(backend);
 
     // (product.md, "What each person sees of a visit", "Audit")
     describe('who sees what of a visit, and the audit rows of every read', () => {
@@ -43,34 +43,14 @@ for (const backend of testBackends()) {
 
       it('a caregiver reads an open visit only when it fits their position and lies ahead, without address, notes or position', async () => {
         const nursing = (
-          await admin.post('/api/visits/', {
-            client_id: nguyen.id,
-            service_id: nguyen.nursing,
-            service_date: '2031-02-04',
-            start_time: '09:00',
-            end_time: '10:00',
-            notes: 'Gate code 4512',
-          })
+          await bookFor(nguyen.id, nguyen.nursing, '2031-02-04', '09:00', '10:00', { notes: 'Gate code 4512' })
         ).json();
         const pathways = (
-          await admin.post('/api/visits/', {
-            client_id: whitfield.id,
-            service_id: whitfield.pathways,
-            service_date: '2031-02-04',
-            start_time: '13:00',
-            end_time: '14:00',
+          await bookFor(whitfield.id, whitfield.pathways, '2031-02-04', '13:00', '14:00', {
             notes: 'Key under the mat',
           })
         ).json();
-        const past = (
-          await admin.post('/api/visits/', {
-            client_id: whitfield.id,
-            service_id: whitfield.pathways,
-            service_date: '2031-01-10',
-            start_time: '13:00',
-            end_time: '14:00',
-          })
-        ).json();
+        const past = (await bookFor(whitfield.id, whitfield.pathways, '2031-01-10', '13:00', '14:00')).json();
         expect([nursing.status, pathways.status, past.status]).toEqual(['OPEN', 'OPEN', 'OPEN']);
 
         // the aide (HHA) may not provide skilled nursing: the nurse-only visit is not hers to read, ask for or find
@@ -178,13 +158,8 @@ for (const backend of testBackends()) {
 
       it('the client and every family member see times, service, status and the caregiver’s first name and initial, nothing else', async () => {
         const booked = (
-          await admin.post('/api/visits/', {
-            client_id: whitfield.id,
-            service_id: whitfield.pathways,
+          await bookFor(whitfield.id, whitfield.pathways, '2031-01-15', '13:00', '14:00', {
             caregiver_id: nurse.user.id,
-            service_date: '2031-01-15',
-            start_time: '13:00',
-            end_time: '14:00',
             notes: 'Key under the mat',
           })
         ).json();
