@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { useApiClient } from './api-client';
 import { useAuthentication } from './authentication';
 import { ListFilters } from './list-filters';
+import { ListTable } from './list-table';
 import { useList } from './use-list';
 import { formatDateTime } from './date-time';
 import { REFERRAL_OVERDUE_HOURS, REFERRAL_SOURCES, REFERRAL_STATUSES } from '../domain/clients';
 import { Alert } from '../ui/alert';
 import { TextLink } from '../ui/button';
-import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { EmptyState } from '../ui/empty-state';
+import type { DataTableColumn } from '../ui/data-table';
 import { Messages } from '../ui/layout';
 import { ReferralStatusTags } from '../ui/referral-status-tags';
 import {
@@ -117,18 +117,13 @@ export function ReferralList({
             : []),
         ]}
       />
-      <DataTable
+      <ListTable
+        list={list}
         caption={caption}
         columns={columns}
-        {...list.table}
         rowKey={(row) => row.id}
-        empty={
-          <EmptyState
-            title={list.filtered ? 'No referrals match' : 'No referrals yet'}
-            description={list.filtered ? 'Try another search or filter.' : emptyDescription}
-            action={list.filtered ? undefined : emptyAction}
-          />
-        }
+        noMatch={{ title: 'No referrals match', description: 'Try another search or filter.' }}
+        empty={{ title: 'No referrals yet', description: emptyDescription, action: emptyAction }}
       />
     </>
   );

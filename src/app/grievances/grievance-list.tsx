@@ -1,6 +1,7 @@
 import { useApiClient } from '../api-client';
 import { useAuthentication } from '../authentication';
 import { ListFilters } from '../list-filters';
+import { ListTable } from '../list-table';
 import { useList } from '../use-list';
 import { formatDateTime } from '../date-time';
 import { useLiveEvents, useLiveStreamOpened } from '../live-events';
@@ -8,8 +9,7 @@ import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, GRIEVANCE_STATES } from '
 import { Alert } from '../../ui/alert';
 import { TextLink } from '../../ui/button';
 import { Cards } from '../../ui/cards';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
+import type { DataTableColumn } from '../../ui/data-table';
 import { Messages } from '../../ui/layout';
 import { GrievanceStateTags } from '../../ui/grievance-state-tags';
 import {
@@ -100,17 +100,13 @@ export function GrievanceDesk({ caption, clientId, emptyDescription }: Grievance
               ]
         }
       />
-      <DataTable
+      <ListTable
+        list={list}
         caption={caption}
         columns={columns}
-        {...list.table}
         rowKey={(row) => row.id}
-        empty={
-          <EmptyState
-            title={list.filtered ? 'No grievances match' : 'No grievances yet'}
-            description={list.filtered ? 'Try another filter.' : emptyDescription}
-          />
-        }
+        noMatch={{ title: 'No grievances match', description: 'Try another filter.' }}
+        empty={{ title: 'No grievances yet', description: emptyDescription }}
       />
     </>
   );

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { ListFilters } from '../../app/list-filters';
+import { ListTable } from '../../app/list-table';
 import { useList } from '../../app/use-list';
 import { useRecord } from '../../app/use-record';
 import { RecordPending } from '../../app/record-pending';
@@ -14,8 +15,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
+import type { DataTableColumn } from '../../ui/data-table';
 import { SignatureImage } from '../../ui/signature-image';
 import { FormStack, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
@@ -132,25 +132,16 @@ function ApplicationList() {
         search={{ label: 'Search applications', placeholder: 'Name, email or phone' }}
         choices={[{ name: 'position', label: 'Position', all: 'All positions', options: POSITIONS }]}
       />
-      <DataTable
+      <ListTable
+        list={list}
         caption={`${APPLICATION_STATUS_LABELS[status]} applications`}
         columns={columns}
-        {...list.table}
         rowKey={(row) => row.id}
-        empty={
-          <EmptyState
-            title={
-              list.filtered
-                ? 'No applications match'
-                : `No ${APPLICATION_STATUS_LABELS[status].toLowerCase()} applications`
-            }
-            description={
-              list.filtered
-                ? 'Try another search or position.'
-                : 'Applications sent through your apply-now page appear here.'
-            }
-          />
-        }
+        noMatch={{ title: 'No applications match', description: 'Try another search or position.' }}
+        empty={{
+          title: `No ${APPLICATION_STATUS_LABELS[status].toLowerCase()} applications`,
+          description: 'Applications sent through your apply-now page appear here.',
+        }}
       />
     </PrivatePage>
   );

@@ -1,13 +1,13 @@
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { ListFilters } from '../../app/list-filters';
+import { ListTable } from '../../app/list-table';
 import { useList } from '../../app/use-list';
 import { CLIENT_STATUSES, type ClientStatus } from '../../domain/clients';
 import { CLIENT_TYPE_SLUGS, CLIENT_TYPES, type ClientType } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
+import type { DataTableColumn } from '../../ui/data-table';
 import { formatCalendarDate, formatDayIn, personName } from '../../api/hiring';
 import { Messages } from '../../ui/layout';
 import { Tag, type TagTone } from '../../ui/tag';
@@ -100,26 +100,21 @@ export function ClientsPage() {
           { name: 'status', label: 'Status', all: 'All statuses', options: CLIENT_STATUSES },
         ]}
       />
-      <DataTable
+      <ListTable
+        list={list}
         caption="Clients"
         columns={columns}
-        {...list.table}
         rowKey={(row) => row.id}
-        empty={
-          <EmptyState
-            title={list.filtered ? 'No clients match' : 'No clients yet'}
-            description={
-              list.filtered ? 'Try another search or filter.' : 'Add a client, or admit one from a referral.'
-            }
-            action={
-              list.filtered ? undefined : (
-                <ButtonLink to="/clients/new/home-care" variant="secondary">
-                  New client
-                </ButtonLink>
-              )
-            }
-          />
-        }
+        noMatch={{ title: 'No clients match', description: 'Try another search or filter.' }}
+        empty={{
+          title: 'No clients yet',
+          description: 'Add a client, or admit one from a referral.',
+          action: (
+            <ButtonLink to="/clients/new/home-care" variant="secondary">
+              New client
+            </ButtonLink>
+          ),
+        }}
       />
     </PrivatePage>
   );

@@ -5,14 +5,14 @@ import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { formatDateTime } from '../../app/date-time';
 import { ListFilters } from '../../app/list-filters';
+import { ListTable } from '../../app/list-table';
 import { useList } from '../../app/use-list';
 import { hasPermission } from '../../domain/permissions';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
+import type { DataTableColumn } from '../../ui/data-table';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
@@ -164,12 +164,13 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
           },
         ]}
       />
-      <DataTable
+      <ListTable
+        list={list}
         caption="Notes"
         columns={columns}
-        {...list.table}
         rowKey={(row) => row.id}
-        empty={<EmptyState title={list.filtered ? 'No notes of this type' : 'No notes yet'} />}
+        noMatch={{ title: 'No notes of this type' }}
+        empty={{ title: 'No notes yet' }}
       />
       {deleting ? (
         <ConfirmDialog

@@ -1,12 +1,12 @@
 import { useApiClient } from '../../app/api-client';
 import { ListFilters } from '../../app/list-filters';
+import { ListTable } from '../../app/list-table';
 import { useList } from '../../app/use-list';
 import { positionLabel, POSITIONS, type Position } from '../../domain/labels';
 import { PROFILE_STATUS_LABELS, type ProfileStatus } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
+import type { DataTableColumn } from '../../ui/data-table';
 import { PrivatePage } from '../../app/page-shell';
 import { personName, type EmployeeSummary } from '../../api/hiring';
 import { Messages } from '../../ui/layout';
@@ -91,28 +91,21 @@ export function EmployeesPage() {
           { name: 'expired', label: 'Documents', all: 'All employees', options: { true: 'With expired documents' } },
         ]}
       />
-      <DataTable
+      <ListTable
+        list={list}
         caption="Employees"
         columns={columns}
-        {...list.table}
         rowKey={(row) => row.id}
-        empty={
-          <EmptyState
-            title={list.filtered ? 'No employees match' : 'No employees yet'}
-            description={
-              list.filtered
-                ? 'Try another search or filter.'
-                : 'Accept an application or add an employee you already know.'
-            }
-            action={
-              list.filtered ? undefined : (
-                <ButtonLink to="/employees/new" variant="secondary">
-                  New employee
-                </ButtonLink>
-              )
-            }
-          />
-        }
+        noMatch={{ title: 'No employees match', description: 'Try another search or filter.' }}
+        empty={{
+          title: 'No employees yet',
+          description: 'Accept an application or add an employee you already know.',
+          action: (
+            <ButtonLink to="/employees/new" variant="secondary">
+              New employee
+            </ButtonLink>
+          ),
+        }}
       />
     </PrivatePage>
   );

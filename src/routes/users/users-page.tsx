@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useAuthentication } from '../../app/authentication';
 import { ListFilters } from '../../app/list-filters';
+import { ListTable } from '../../app/list-table';
 import { useList } from '../../app/use-list';
 import { formatDateTime } from '../../app/date-time';
 import { fullName } from '../../app/session-user';
@@ -13,8 +14,7 @@ import { ROLE_LABELS } from '../../domain/roles';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
+import type { DataTableColumn } from '../../ui/data-table';
 import { FormStack, SelectField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../../app/page-shell';
@@ -274,19 +274,13 @@ export function UsersPage() {
         choices={[{ name: 'role', label: 'Role', all: 'All roles', options: ROLE_OPTIONS }]}
       />
 
-      <DataTable
+      <ListTable
+        list={list}
         caption="Users"
         columns={columns}
-        {...list.table}
         rowKey={(row) => row.id}
-        empty={
-          <EmptyState
-            title={list.filtered ? 'No users match' : 'No users yet'}
-            description={
-              list.filtered ? 'Try another search or role.' : 'Invite the first person of your organization.'
-            }
-          />
-        }
+        noMatch={{ title: 'No users match', description: 'Try another search or role.' }}
+        empty={{ title: 'No users yet', description: 'Invite the first person of your organization.' }}
       />
 
       {confirmation ? (
