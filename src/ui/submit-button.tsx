@@ -1,5 +1,6 @@
 import { useFormikContext } from 'formik';
 import { Button, type ButtonProps } from './button';
+import { RowActions } from './layout';
 
 export interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
   /** Label while submitting. */
@@ -34,5 +35,17 @@ export function SubmitButton({
     >
       {isSubmitting ? submittingLabel : children}
     </Button>
+  );
+}
+
+/** A form's last row: its submit button, and Cancel beside it to close the form unsent. */
+export function SubmitOrCancel({ onCancel, ...submit }: SubmitButtonProps & { onCancel: () => void }) {
+  return (
+    <RowActions>
+      <SubmitButton {...submit} />
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+    </RowActions>
   );
 }

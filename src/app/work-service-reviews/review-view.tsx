@@ -17,7 +17,7 @@ import { Button } from '../../ui/button';
 import { FormStack, labelOptions, SelectField, TextAreaField } from '../../ui/fields';
 import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
-import { SubmitButton } from '../../ui/submit-button';
+import { SubmitButton, SubmitOrCancel } from '../../ui/submit-button';
 import { Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag, TagList, type TagTone } from '../../ui/tag';
 import { Cards } from '../../ui/cards';
@@ -151,12 +151,9 @@ function DisputeForm({
             rows={3}
           />
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <RowActions>
-            <SubmitButton submittingLabel="Sending">Send dispute</SubmitButton>
-            <Button variant="secondary" onClick={onCancel}>
-              Cancel
-            </Button>
-          </RowActions>
+          <SubmitOrCancel submittingLabel="Sending" onCancel={onCancel}>
+            Send dispute
+          </SubmitOrCancel>
         </FormStack>
       </Form>
     </Formik>

@@ -12,7 +12,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { CheckboxField, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
-import { SubmitButton } from '../../ui/submit-button';
+import { SubmitButton, SubmitOrCancel } from '../../ui/submit-button';
 import { DocumentUploadForm } from '../../app/document-upload-form';
 import type { EmployeeTabProps } from './employee-tab-props';
 import {
@@ -291,12 +291,7 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
                       <CheckboxField name="requires_expiry" label="Has an expiry date" />
                     </>
                   ) : null}
-                  <RowActions>
-                    <SubmitButton>Send request</SubmitButton>
-                    <Button variant="secondary" onClick={() => setRequestOpen(false)}>
-                      Cancel
-                    </Button>
-                  </RowActions>
+                  <SubmitOrCancel onCancel={() => setRequestOpen(false)}>Send request</SubmitOrCancel>
                 </FormStack>
               </Form>
             )}

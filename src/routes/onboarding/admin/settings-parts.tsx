@@ -19,7 +19,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { Messages, Panel, RowActions } from '../../../ui/layout';
-import { SubmitButton } from '../../../ui/submit-button';
+import { SubmitOrCancel } from '../../../ui/submit-button';
 import { Tag } from '../../../ui/tag';
 
 type Listed<T> = Promise<{ results: T[] }>;
@@ -294,12 +294,7 @@ export function SettingsEditorTab<Row extends SettingsRow, Values extends Formik
             <Form noValidate aria-labelledby={props.editorId}>
               <FormStack>
                 {props.children}
-                <RowActions>
-                  <SubmitButton>{props.saveLabel}</SubmitButton>
-                  <Button variant="secondary" onClick={() => setEditing(null)}>
-                    Cancel
-                  </Button>
-                </RowActions>
+                <SubmitOrCancel onCancel={() => setEditing(null)}>{props.saveLabel}</SubmitOrCancel>
               </FormStack>
             </Form>
           </Formik>
