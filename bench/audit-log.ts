@@ -16,7 +16,7 @@ import { buildApp } from '../server/app';
 import { rowsOf, type Db } from '../server/db/connection';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { percentile, type LatencyFigures } from './employees-list';
-import { withBenchDatabase } from './lib';
+import { BENCH_DATABASE_URL, p95Ratios, sizesOf, withBenchDatabase } from './lib';
 
 export interface AuditLogBench {
   sizes: { rows: number; personMonth: LatencyFigures; seedSeconds: number }[];
@@ -110,10 +110,9 @@ export async function benchAuditLog(options: {
             `audit_log_list ${rows.toLocaleString('en-US')} rows (added in ${seedSeconds.toFixed(1)} s): one person's month p95 ${personMonth.p95.toFixed(2)} ms, p50 ${personMonth.p50.toFixed(2)} ms`,
           );
         }
-        const base = results[0]!;
         return {
           sizes: results,
-          ratios: results.map((r) => ({ rows: r.rows, personMonth: r.personMonth.p95 / base.personMonth.p95 })),
+          ratios: p95Ratios(results, ['personMonth']),
         };
       } finally {
         await app.close();
@@ -124,12 +123,9 @@ export async function benchAuditLog(options: {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
+  const sizes = sizesOf(process.argv.slice(2));
   const result = await benchAuditLog({
-    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    databaseUrl: BENCH_DATABASE_URL,
     ...(sizes.length ? { sizes } : {}),
     samples: Number(process.env.AUDIT_SAMPLES ?? 200),
   });

@@ -16,7 +16,7 @@ import { buildApp } from '../server/app';
 import type { Db } from '../server/db/connection';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { percentile, type LatencyFigures } from './employees-list';
-import { withBenchDatabase } from './lib';
+import { BENCH_DATABASE_URL, p95Ratios, sizesOf, withBenchDatabase } from './lib';
 
 export interface ClientsListSize {
   rows: number;
@@ -126,26 +126,18 @@ export async function benchClientsList(options: {
     } finally {
       await app.close();
     }
-    const base = results[0];
     return {
       sizes: results,
-      ratios: results.map((r) => ({
-        rows: r.rows,
-        firstPage: r.firstPage.p95 / base.firstPage.p95,
-        search: r.search.p95 / base.search.p95,
-      })),
+      ratios: p95Ratios(results, ['firstPage', 'search']),
       board,
     };
   });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
+  const sizes = sizesOf(process.argv.slice(2));
   const result = await benchClientsList({
-    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    databaseUrl: BENCH_DATABASE_URL,
     ...(sizes.length ? { sizes } : {}),
     samples: 60,
   });

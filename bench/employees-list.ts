@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import type { Db } from '../server/db/connection';
 import { DEMO_PASSWORD } from '../server/db/seed';
-import { withBenchDatabase } from './lib';
+import { BENCH_DATABASE_URL, p95Ratios, sizesOf, withBenchDatabase } from './lib';
 
 export interface LatencyFigures {
   p50: number;
@@ -228,26 +228,17 @@ export async function benchEmployeesList(options: {
     } finally {
       await app.close();
     }
-    const base = results[0];
     return {
       sizes: results,
-      ratios: results.map((r) => ({
-        rows: r.rows,
-        firstPage: r.firstPage.p95 / base.firstPage.p95,
-        search: r.search.p95 / base.search.p95,
-        nameSearch: r.nameSearch.p95 / base.nameSearch.p95,
-      })),
+      ratios: p95Ratios(results, ['firstPage', 'search', 'nameSearch']),
     };
   });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
+  const sizes = sizesOf(process.argv.slice(2));
   const result = await benchEmployeesList({
-    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    databaseUrl: BENCH_DATABASE_URL,
     ...(sizes.length ? { sizes } : {}),
   });
   console.log(JSON.stringify(result.ratios, null, 2));

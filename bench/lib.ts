@@ -109,6 +109,29 @@ export async function spawnUntilListening(
   };
 }
 
+/** Row counts from a list ('1000,100000', or the words of a command line): the positive ones. */
+export function sizesOf(list: string | readonly string[]): number[] {
+  return (typeof list === 'string' ? list.split(',') : list).map(Number).filter((n) => n > 0);
+}
+
+/** The database of a bench run on its own (`tsx bench/<name>.ts [sizes...]`). */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Each size's p95 of the named figures over the first (smallest) size's, as a bench run on its own prints them. */
+export function p95Ratios<Figure extends string>(
+  results: readonly ({ rows: number } & Record<Figure, { p95: number }>)[],
+  figures: readonly Figure[],
+): ({ rows: number } & Record<Figure, number>)[] {
+  const base = results[0]!;
+  return results.map(
+    (result) =>
+      ({
+        rows: result.rows,
+        ...Object.fromEntries(figures.map((figure) => [figure, result[figure].p95 / base[figure].p95])),
+      }) as { rows: number } & Record<Figure, number>,
+  );
+}
+
 export function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
 }

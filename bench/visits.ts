@@ -16,7 +16,7 @@ import { buildApp } from '../server/app';
 import { rowsOf, type Db } from '../server/db/connection';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { percentile, type LatencyFigures } from './employees-list';
-import { withBenchDatabase } from './lib';
+import { BENCH_DATABASE_URL, p95Ratios, sizesOf, withBenchDatabase } from './lib';
 
 export interface VisitsBench {
   sizes: { rows: number; week: LatencyFigures; ownWeek: LatencyFigures; seedSeconds: number }[];
@@ -244,15 +244,10 @@ export async function benchVisits(options: {
         `schedule board, ${boardCaregivers} caregivers and ${boardCaregivers * 10} visits in the week: p95 ${boardFigures.p95.toFixed(1)} ms`,
       );
 
-      const base = results[0];
       return {
         board: { caregivers: boardCaregivers, visits: boardCaregivers * 10, figures: boardFigures },
         sizes: results,
-        ratios: results.map((r) => ({
-          rows: r.rows,
-          week: r.week.p95 / base.week.p95,
-          ownWeek: r.ownWeek.p95 / base.ownWeek.p95,
-        })),
+        ratios: p95Ratios(results, ['week', 'ownWeek']),
         concurrent,
         export: exported,
       };
@@ -263,12 +258,9 @@ export async function benchVisits(options: {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
+  const sizes = sizesOf(process.argv.slice(2));
   const result = await benchVisits({
-    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    databaseUrl: BENCH_DATABASE_URL,
     ...(sizes.length ? { sizes } : {}),
     samples: 60,
     exportVisits: Number(process.env.EXPORT_VISITS ?? 100_000),
