@@ -108,6 +108,15 @@ export interface ConversationPaneProps {
   backTo: string;
 }
 
+/** The way back to the list, shown where the list and the open pane take turns (a phone's one column). */
+export function BackToConversations({ to }: { to: string }) {
+  return (
+    <TextLink to={to} className="back">
+      ← All conversations
+    </TextLink>
+  );
+}
+
 /** One conversation: its messages (author, time, who has read them), older ones on demand, and the composer. */
 export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: ConversationPaneProps) {
   const api = useApiClient();
@@ -264,9 +273,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
     return (
       <Pane aria-label="Conversation">
         <header>
-          <TextLink to={backTo} className="back">
-            ← All conversations
-          </TextLink>
+          <BackToConversations to={backTo} />
         </header>
         {error ? (
           <Alert tone="error">{error}</Alert>
@@ -283,9 +290,7 @@ export function ConversationPane({ id, userId, timeZone, onChanged, backTo }: Co
   return (
     <Pane aria-labelledby="conversation-title">
       <header>
-        <TextLink to={backTo} className="back">
-          ← All conversations
-        </TextLink>
+        <BackToConversations to={backTo} />
         <h2 id="conversation-title">{conversation.subject}</h2>
         <p>
           {topicLabel(conversation.topic)} · with {withWhom}

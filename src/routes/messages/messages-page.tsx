@@ -6,12 +6,12 @@ import { useAuthentication } from '../../app/authentication';
 import { useList } from '../../app/use-list';
 import { TOPICS, type Topic } from '../../domain/messages';
 import { Alert } from '../../ui/alert';
-import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { FilterSelect } from '../../ui/fields';
 import { PrivatePage } from '../../app/page-shell';
 import { ConversationList } from './conversation-list';
-import { ConversationPane } from './conversation-pane';
+import { BackToConversations, ConversationPane } from './conversation-pane';
 import { useMessageEvents } from './message-events';
 import { NewConversationForm } from './new-conversation-form';
 
@@ -162,9 +162,7 @@ export function MessagesPage() {
         <div className="open-column">
           {creating && user ? (
             <NewPane aria-labelledby="new-conversation-title">
-              <TextLink to="/messages" className="back">
-                ← All conversations
-              </TextLink>
+              <BackToConversations to="/messages" />
               <h2 id="new-conversation-title">New conversation</h2>
               <NewConversationForm
                 office={office}
