@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { sendStoredFile } from '../../lib/stored-files';
 import { formReaderOf, registerUploads } from '../../lib/uploads';
@@ -27,15 +27,8 @@ const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
   );
 
-  app.get(
-    '/api/applications/',
-    { schema: schemas.applicationListSchema, config: viewApplications },
-    async (request) => {
-      const { limit, offset, ...filter } = request.query;
-      const page = pageOf({ limit, offset });
-      const { count, results } = await applications.list(actorOf(request), filter, page);
-      return pagedAnswer(request, page, count, results);
-    },
+  app.get('/api/applications/', { schema: schemas.applicationListSchema, config: viewApplications }, async (request) =>
+    listAnswer(request, (filter, page) => applications.list(actorOf(request), filter, page)),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/actor';
 import { POSITIONS, type Position } from '#domain/labels';
@@ -6,7 +7,7 @@ import { applications, files, users, type ApplicationAvailability } from '../../
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { isIsoDate } from '#domain/dates';
 import { decodeSignature, withSignatureFile } from '../../lib/signature-files';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireFile, serializeFile, storeUpload, type FileRow } from '../../lib/stored-files';
 import type { ReadForm } from '../../lib/uploads';
@@ -19,16 +20,17 @@ import { notify, organizationAdminIds } from '../notifications/service';
 import { consume } from '../../plugins/rate-limit';
 import type { AuditEntry } from '../../plugins/audit';
 import type { RequestOrganization } from '../../types';
-import { SHIFTS, WEEK_DAYS, type ApplicationOrdering, type ApplicationOut } from './schemas';
+import {
+  SHIFTS,
+  WEEK_DAYS,
+  type applicationListSchema,
+  type ApplicationOrdering,
+  type ApplicationOut,
+} from './schemas';
 
 export const RESUME_KINDS = ['pdf', 'doc', 'docx'] as const;
 
-export interface ApplicationListFilter {
-  status?: string;
-  position?: string;
-  search?: string;
-  ordering?: ApplicationOrdering;
-}
+export type ApplicationListFilter = Omit<Static<typeof applicationListSchema.querystring>, 'limit' | 'offset'>;
 
 const ORDERINGS: Record<ApplicationOrdering, SQL[]> = {
   created_at: [asc(applications.createdAt), asc(applications.id)],
@@ -268,11 +270,7 @@ export function createApplicationService(app: FastifyInstance) {
       return { id: created.id, status: 'PENDING' };
     },
 
-    async list(
-      actor: Actor,
-      filter: ApplicationListFilter,
-      page: Page,
-    ): Promise<{ count: number; results: ApplicationOut[] }> {
+    async list(actor: Actor, filter: ApplicationListFilter, page: Page): Promise<Listed<ApplicationOut>> {
       const organization = requireOrganization(actor);
       const conditions: SQL[] = [eq(applications.organizationId, organization.id)];
       if (filter.status) conditions.push(eq(applications.status, filter.status));

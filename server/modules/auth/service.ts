@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { files, organizations, sessionFamilies, users } from '../../db/schema';
 import { fileStorageOf } from '../../lib/file-storage';
@@ -16,6 +17,7 @@ import type { RequestOrganization } from '../../types';
 import { deviceCookieHeader, trustedDevice } from './device-cookie';
 import { LoginThrottle } from './login-throttle';
 import { passwordProblems } from './password-rules';
+import type { userUpdateSchema } from './schemas';
 import { checkPasswordToken, createPasswordResetLink, decodeUid, type TokenPurpose } from './password-tokens';
 import {
   parseRefreshToken,
@@ -34,6 +36,8 @@ const LINK_INVALID = 'The link is invalid or has expired.';
 const accountKey = (email: string, organizationId: number | null) =>
   `account:${organizationId ?? 'none'}:${digest(email)}`;
 const addressKey = (ip: string) => `address:${ip}`;
+
+export type ProfileChanges = Static<typeof userUpdateSchema.body>;
 
 /**
  * Who calls a public route (sign-in, sign-out, the password links): nobody is signed in, so instead of an actor
@@ -232,10 +236,7 @@ export function createAuthService(app: FastifyInstance) {
       }
     },
 
-    async updateProfile(
-      actor: Actor,
-      changes: { first_name?: string; last_name?: string; timezone?: string; phone?: string | null },
-    ): Promise<UserOut> {
+    async updateProfile(actor: Actor, changes: ProfileChanges): Promise<UserOut> {
       if (changes.timezone !== undefined && !isTimeZone(changes.timezone))
         throw invalid({ timezone: ['Not a valid time zone.'] });
       const set: Partial<typeof users.$inferInsert> = {};

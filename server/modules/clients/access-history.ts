@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/actor';
 import { auditLog, users } from '../../db/schema';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../../lib/names';
 import type { AccessEntryOut } from './schemas';
@@ -10,11 +10,7 @@ import { findClient } from './client-rows';
 
 /** Who read or changed the client, and when: the client's audit log, newest first. */
 export function createClientAccessHistory(app: FastifyInstance) {
-  async function accessHistory(
-    actor: Actor,
-    id: number,
-    page: Page,
-  ): Promise<{ count: number; results: AccessEntryOut[] }> {
+  async function accessHistory(actor: Actor, id: number, page: Page): Promise<Listed<AccessEntryOut>> {
     const organization = requireOrganization(actor);
     await findClient(app, organization, id);
     const where = and(

@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/actor';
-import {
-  authorizationWarnings,
-  servicesFor,
-  type AuthorizationUnit,
-  type ServiceCode,
-  type ServiceStatus,
-} from '#domain/clients';
+import { authorizationWarnings, servicesFor, type AuthorizationUnit, type ServiceCode } from '#domain/clients';
 import { CLIENT_TYPES, type ClientType } from '#domain/labels';
 import { clientAuthorizations, clientServices } from '../../db/schema';
 import { organizationToday } from '../../lib/dates';
@@ -15,7 +10,13 @@ import { invalid, notFound } from '../../lib/api-error';
 import { requireOrganization } from '../../lib/request-organization';
 import { rowsOf } from '../../db/connection';
 import type { RequestOrganization } from '../../types';
-import type { AuthorizationOut, ClientServiceOut } from './schemas';
+import type {
+  authorizationCreateSchema,
+  AuthorizationOut,
+  ClientServiceOut,
+  serviceCreateSchema,
+  serviceUpdateSchema,
+} from './schemas';
 import { auditClient, findClient } from './client-rows';
 
 /** Refuses, by field, a service the client's type does not receive. */
@@ -117,14 +118,14 @@ function serializeAuthorization(
   };
 }
 
+export type NewService = Static<typeof serviceCreateSchema.body>;
+export type ServiceChange = Static<typeof serviceUpdateSchema.body>;
+export type NewAuthorization = Static<typeof authorizationCreateSchema.body>;
+
 /** The services a client receives and the payer's authorizations of each. */
 export function createClientServices(app: FastifyInstance) {
   return {
-    async addService(
-      actor: Actor,
-      id: number,
-      input: { service: ServiceCode; status?: ServiceStatus },
-    ): Promise<ClientServiceOut> {
+    async addService(actor: Actor, id: number, input: NewService): Promise<ClientServiceOut> {
       const organization = requireOrganization(actor);
       const client = await findClient(app, organization, id);
       requireServicesOfType(client.type as ClientType, [input.service]);
@@ -159,12 +160,7 @@ export function createClientServices(app: FastifyInstance) {
       };
     },
 
-    async updateService(
-      actor: Actor,
-      id: number,
-      serviceId: number,
-      input: { status: ServiceStatus },
-    ): Promise<ClientServiceOut> {
+    async updateService(actor: Actor, id: number, serviceId: number, input: ServiceChange): Promise<ClientServiceOut> {
       const organization = requireOrganization(actor);
       await findClient(app, organization, id);
       const [current] = await app.db
@@ -191,18 +187,7 @@ export function createClientServices(app: FastifyInstance) {
       return services.find((s) => s.id === serviceId)!;
     },
 
-    async addAuthorization(
-      actor: Actor,
-      id: number,
-      input: {
-        service_id: number;
-        unit: AuthorizationUnit;
-        amount: number;
-        starts_on: string;
-        ends_on: string;
-        reference?: string;
-      },
-    ): Promise<AuthorizationOut> {
+    async addAuthorization(actor: Actor, id: number, input: NewAuthorization): Promise<AuthorizationOut> {
       const organization = requireOrganization(actor);
       await findClient(app, organization, id);
       const [service] = await app.db

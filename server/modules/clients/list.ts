@@ -1,21 +1,15 @@
 import { and, asc, desc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/actor';
-import type { ClientStatus } from '#domain/clients';
-import type { ClientType } from '#domain/labels';
 import { clientCounts, clients } from '../../db/schema';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
-import type { ClientOrdering, ClientSummaryOut } from './schemas';
+import type { clientListSchema, ClientOrdering, ClientSummaryOut } from './schemas';
 import { summary } from './client-rows';
 
-export interface ClientListFilter {
-  search?: string;
-  type?: ClientType;
-  status?: ClientStatus;
-  ordering?: ClientOrdering;
-}
+export type ClientListFilter = Omit<Static<typeof clientListSchema.querystring>, 'limit' | 'offset'>;
 
 const ORDERINGS: Record<ClientOrdering, SQL[]> = {
   last_name: [asc(clients.lastName), asc(clients.firstName), asc(clients.id)],
@@ -75,11 +69,7 @@ export function createClientList(app: FastifyInstance) {
     return Number(row?.total ?? 0);
   }
 
-  async function list(
-    actor: Actor,
-    filter: ClientListFilter,
-    page: Page,
-  ): Promise<{ count: number; results: ClientSummaryOut[] }> {
+  async function list(actor: Actor, filter: ClientListFilter, page: Page): Promise<Listed<ClientSummaryOut>> {
     const organization = requireOrganization(actor);
     const conditions: SQL[] = [eq(clients.organizationId, organization.id)];
     // home care (or home health) means every client receiving it: those of both types too

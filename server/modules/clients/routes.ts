@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ClientType } from '#domain/labels';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createClientAccessHistory } from './access-history';
 import { createClientServices } from './client-services';
@@ -20,12 +20,9 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // spec 7 has no client permission: the office (admin, master) works clients, as its /clients prefix says
   const office = { access: { roles: ['ROLE_ADMIN' as const, 'ROLE_MASTER' as const] } };
 
-  app.get('/api/clients/', { schema: schemas.clientListSchema, config: office }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await list(actorOf(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/clients/', { schema: schemas.clientListSchema, config: office }, async (request) =>
+    listAnswer(request, (filter, page) => list(actorOf(request), filter, page)),
+  );
 
   app.post('/api/clients/', { schema: schemas.clientCreateSchema, config: office }, async (request, reply) =>
     reply
@@ -83,11 +80,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/clients/:id/access-history/',
     { schema: schemas.accessHistorySchema, config: office },
-    async (request) => {
-      const page = pageOf(request.query);
-      const { count, results } = await accessHistory(actorOf(request), request.params.id, page);
-      return pagedAnswer(request, page, count, results);
-    },
+    async (request) => listAnswer(request, (_, page) => accessHistory(actorOf(request), request.params.id, page)),
   );
 };
 

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { OFFICE, type Actor } from '../../lib/actor';
 import type { Db, Tx } from '../../db/connection';
@@ -11,9 +12,13 @@ import { serializeFile, storeUpload, type FileRow } from '../../lib/stored-files
 import type { ReadForm } from '../../lib/uploads';
 import { personName } from '../../lib/names';
 import { notify, organizationAdminIds } from '../notifications/service';
+import type { employeeDocumentCreateSchema, employeeDocumentReviewSchema } from '../employees/schemas';
 import type { DocumentOut } from './schemas';
 
 type DocumentRow = typeof employeeDocuments.$inferSelect;
+/** The office's request for a document, and its review (the routes are the employee's: employees/routes.ts). */
+export type SlotRequest = Static<typeof employeeDocumentCreateSchema.body>;
+export type DocumentReview = Static<typeof employeeDocumentReviewSchema.body>;
 type FileMeta = { name: string; size: number; contentType: string } | null;
 
 export const DOCUMENT_KINDS = ['pdf', 'png', 'jpeg'] as const;
@@ -261,11 +266,7 @@ export function createDocumentService(app: FastifyInstance) {
       return listEmployeeDocuments(app.db, organization.id, employeeId, todayOf(actor));
     },
 
-    async requestSlot(
-      actor: Actor,
-      employee: { id: number },
-      input: { document_type_id?: number; name?: string; required?: boolean; requires_expiry?: boolean },
-    ): Promise<DocumentOut> {
+    async requestSlot(actor: Actor, employee: { id: number }, input: SlotRequest): Promise<DocumentOut> {
       const organization = requireOrganization(actor);
       let values: { name: string; required: boolean; requiresExpiry: boolean; documentTypeId: number | null };
       if (input.document_type_id !== undefined) {
@@ -333,12 +334,7 @@ export function createDocumentService(app: FastifyInstance) {
       return serializeDocument(row, null, todayOf(actor));
     },
 
-    async review(
-      actor: Actor,
-      employeeId: number,
-      id: number,
-      input: { status?: 'APPROVED' | 'REJECTED'; review_note?: string | null; expires_on?: string | null },
-    ): Promise<DocumentOut> {
+    async review(actor: Actor, employeeId: number, id: number, input: DocumentReview): Promise<DocumentOut> {
       const organization = requireOrganization(actor);
       const found = await loadDocument(organization.id, id);
       if (!found || found.document.employeeId !== employeeId) throw notFound();

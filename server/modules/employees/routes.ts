@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import { createDocumentService } from '../documents/service';
 import * as schemas from './schemas';
 import { createEmployeeService } from './service';
@@ -10,12 +10,9 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const documents = createDocumentService(app);
   const viewEmployees = { access: { permission: 'view-employees' as const } };
 
-  app.get('/api/employees/', { schema: schemas.employeeListSchema, config: viewEmployees }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await employees.list(actorOf(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/employees/', { schema: schemas.employeeListSchema, config: viewEmployees }, async (request) =>
+    listAnswer(request, (filter, page) => employees.list(actorOf(request), filter, page)),
+  );
 
   app.post('/api/employees/', { schema: schemas.employeeCreateSchema, config: viewEmployees }, async (request, reply) =>
     reply.status(201).send(await employees.create(actorOf(request), request.log, request.body)),
@@ -41,12 +38,9 @@ const employeeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => employees.markReady(actorOf(request), request.params.id),
   );
 
-  app.get('/api/employees/:id/notes/', { schema: schemas.noteListSchema, config: viewEmployees }, async (request) => {
-    const { limit, offset, type_id } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await employees.notes(actorOf(request), request.params.id, type_id, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/employees/:id/notes/', { schema: schemas.noteListSchema, config: viewEmployees }, async (request) =>
+    listAnswer(request, ({ type_id }, page) => employees.notes(actorOf(request), request.params.id, type_id, page)),
+  );
 
   app.post(
     '/api/employees/:id/notes/',

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Actor } from '../../lib/actor';
 import { employeeCounts, employeeNotes, employeeProfiles, noteTypes, users } from '../../db/schema';
 import { organizationToday } from '../../lib/dates';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
 import { addDays } from '#domain/dates';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import { prefixPattern, SEARCH_COUNT_LIMIT, searchTerms, wordsQuery } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
 import { formsDueOf } from '../../lib/user-record';
@@ -16,15 +17,20 @@ import { buildChecklist } from './checklist';
 import { createEmployee, mailEmployeeInvitation, notifyOnboardingAssigned, type NewEmployee } from './hiring';
 import { EMAIL_TAKEN, isUniqueViolation } from '../../lib/user-record';
 import { personName } from '../../lib/names';
-import type { ChecklistOut, EmployeeOrdering, EmployeeOut, EmployeeSummaryOut, NoteOut } from './schemas';
+import type {
+  ChecklistOut,
+  employeeListSchema,
+  EmployeeOrdering,
+  EmployeeOut,
+  EmployeeSummaryOut,
+  employeeUpdateSchema,
+  noteCreateSchema,
+  NoteOut,
+} from './schemas';
 
-export interface EmployeeListFilter {
-  status?: 'NEW' | 'READY';
-  position?: string;
-  search?: string;
-  expired?: boolean;
-  ordering?: EmployeeOrdering;
-}
+export type EmployeeListFilter = Omit<Static<typeof employeeListSchema.querystring>, 'limit' | 'offset'>;
+export type EmployeeChanges = Static<typeof employeeUpdateSchema.body>;
+export type NoteInput = Static<typeof noteCreateSchema.body>;
 
 // Every ordering ends on the id; last_name and created_at orderings are served by the users indexes.
 const ORDERINGS: Record<EmployeeOrdering, SQL[]> = {
@@ -207,11 +213,7 @@ export function createEmployeeService(app: FastifyInstance) {
       return serializeEmployee(await find(organization, id));
     },
 
-    async list(
-      actor: Actor,
-      filter: EmployeeListFilter,
-      page: Page,
-    ): Promise<{ count: number; results: EmployeeSummaryOut[] }> {
+    async list(actor: Actor, filter: EmployeeListFilter, page: Page): Promise<Listed<EmployeeSummaryOut>> {
       const organization = requireOrganization(actor);
       const today = todayIn(organization);
       const where = listWhere(organization.id, filter, today);
@@ -271,11 +273,7 @@ export function createEmployeeService(app: FastifyInstance) {
       return serializeEmployee(row);
     },
 
-    async update(
-      actor: Actor,
-      id: number,
-      input: { first_name?: string; last_name?: string; phone?: string | null; position?: string },
-    ): Promise<EmployeeOut> {
+    async update(actor: Actor, id: number, input: EmployeeChanges): Promise<EmployeeOut> {
       const organization = requireOrganization(actor);
       const row = await find(organization, id);
       const changed: Record<string, { from: unknown; to: unknown }> = {};
@@ -377,12 +375,7 @@ export function createEmployeeService(app: FastifyInstance) {
 
     // ---- notes ----
 
-    async notes(
-      actor: Actor,
-      id: number,
-      typeId: number | undefined,
-      page: Page,
-    ): Promise<{ count: number; results: NoteOut[] }> {
+    async notes(actor: Actor, id: number, typeId: number | undefined, page: Page): Promise<Listed<NoteOut>> {
       const organization = requireOrganization(actor);
       await find(organization, id);
       const conditions = [eq(employeeNotes.organizationId, organization.id), eq(employeeNotes.employeeId, id)];
@@ -424,7 +417,7 @@ export function createEmployeeService(app: FastifyInstance) {
       };
     },
 
-    async addNote(actor: Actor, id: number, input: { type_id: number; text: string }): Promise<NoteOut> {
+    async addNote(actor: Actor, id: number, input: NoteInput): Promise<NoteOut> {
       const organization = requireOrganization(actor);
       await find(organization, id);
       const text = input.text.trim();

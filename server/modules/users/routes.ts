@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor';
-import { pageOf, pagedAnswer } from '../../lib/paging';
+import { listAnswer } from '../../lib/paging';
 import * as schemas from './schemas';
 import { createUserService } from './service';
 
@@ -8,12 +8,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = createUserService(app);
   const viewUsers = { access: { permission: 'view-users' as const } };
 
-  app.get('/api/users/', { schema: schemas.userListSchema, config: viewUsers }, async (request) => {
-    const { limit, offset, ...filter } = request.query;
-    const page = pageOf({ limit, offset });
-    const { count, results } = await users.list(actorOf(request), filter, page);
-    return pagedAnswer(request, page, count, results);
-  });
+  app.get('/api/users/', { schema: schemas.userListSchema, config: viewUsers }, async (request) =>
+    listAnswer(request, (filter, page) => users.list(actorOf(request), filter, page)),
+  );
 
   // the mails log a failed send on the request's logger
   app.post('/api/users/', { schema: schemas.userCreateSchema, config: viewUsers }, async (request, reply) =>

@@ -20,7 +20,7 @@ import type { OrganizationUserOut } from '../../schemas/user';
 import type { RequestOrganization } from '../../types';
 import { mailSignUpLink } from '../auth/password-tokens';
 import { revokeUserSessions } from '../auth/sessions';
-import type { Page } from '../../lib/paging';
+import type { Listed, Page } from '../../lib/paging';
 import type { Tx } from '../../db/connection';
 import type { OrganizationRole, userCreateSchema, userListSchema, userUpdateSchema } from './schemas';
 
@@ -237,11 +237,7 @@ export function createUserService(app: FastifyInstance) {
   }
 
   return {
-    async list(
-      actor: Actor,
-      filter: UserListFilter,
-      page: Page,
-    ): Promise<{ count: number; results: OrganizationUserOut[] }> {
+    async list(actor: Actor, filter: UserListFilter, page: Page): Promise<Listed<OrganizationUserOut>> {
       const organization = requireOrganization(actor);
       const terms = searchTerms(filter);
       const statement = listStatement(filter, terms.length);
