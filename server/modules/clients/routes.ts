@@ -34,7 +34,8 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
   );
 
-  // the signed-in client's own home (before /:id, which it would otherwise match)
+  // the signed-in client's own home (before /:id, which it would otherwise match); spec 6 gives a client no
+  // permission of their own (change-signature is the office's too), so who may open it is who one is: a client
   app.get(
     '/api/clients/welcome/',
     { schema: schemas.welcomeSchema, config: { access: { roles: ['ROLE_CLIENT' as const] } } },
