@@ -20,6 +20,7 @@ import {
   moveSigned,
   namesWithOpen,
   noticeOffice,
+  personColumns,
   listRequests,
   loadRequest,
   requireEmployees,
@@ -40,7 +41,7 @@ function selectRecords(db: Db) {
     .select({
       request: formRequests,
       template: formTemplates,
-      employee: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      employee: personColumns(users),
     })
     .from(formRequests)
     .innerJoin(formTemplates, eq(formTemplates.id, formRequests.templateId))

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@fastify/type-provider-typebox';
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/connection';
 import { employeeProfiles, formRequests, testRequests, users } from '../../db/schema';
@@ -261,6 +261,13 @@ export async function listRequests<Row>(
   return listed;
 }
 
+/** The columns that point at a person and name them (personName), of `users` or an alias of it. */
+export function personColumns<People extends Record<'id' | 'firstName' | 'lastName' | 'email', PgColumn>>(
+  people: People,
+): Pick<People, 'id' | 'firstName' | 'lastName' | 'email'> {
+  return { id: people.id, firstName: people.firstName, lastName: people.lastName, email: people.email };
+}
+
 /** The active READY registered nurses of an organization: who observes the HHA skills. */
 export async function organizationNurseIds(db: Db | Tx, organizationId: number): Promise<number[]> {
   const rows = await db
@@ -295,13 +302,7 @@ export async function requireEmployees(db: Db, organizationId: number, ids: numb
   const unique = [...new Set(ids)];
   const rows = unique.length
     ? await db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          position: employeeProfiles.position,
-        })
+        .select({ ...personColumns(users), position: employeeProfiles.position })
         .from(users)
         .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
         .where(

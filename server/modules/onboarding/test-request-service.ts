@@ -17,6 +17,7 @@ import {
   newQuestionOrder,
   noticeOffice,
   organizationNurseIds,
+  personColumns,
   listRequests,
   loadRequest,
   requireEmployees,
@@ -57,19 +58,8 @@ function selectRecords(db: Db) {
     .select({
       request: testRequests,
       test: competencyTests,
-      employee: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        position: employeeProfiles.position,
-      },
-      observer: {
-        id: observers.id,
-        firstName: observers.firstName,
-        lastName: observers.lastName,
-        email: observers.email,
-      },
+      employee: { ...personColumns(users), position: employeeProfiles.position },
+      observer: personColumns(observers),
     })
     .from(testRequests)
     .innerJoin(competencyTests, eq(competencyTests.id, testRequests.testId))
