@@ -8,6 +8,7 @@ import { invalid, notFound } from '../../lib/api-error';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../../lib/names';
+import type { NewLiveEvent } from '../events/bus';
 import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
 import type {
   ConversationCreateInput,
@@ -21,6 +22,11 @@ import type {
 type ConversationRow = typeof conversations.$inferSelect;
 
 /** Who calls: the office (an admin, or the master acting in the organization) or an employee. */
+/** What the conversation's people hear live of it, without the recipient. */
+type ConversationEvent =
+  | Omit<NewLiveEvent<'message.created'>, 'userId' | 'organizationId'>
+  | Omit<NewLiveEvent<'conversation.read'>, 'userId' | 'organizationId'>;
+
 interface Caller {
   organizationId: number;
   userId: number;
@@ -230,17 +236,21 @@ export function createConversationService(app: FastifyInstance) {
     }));
   }
 
+  /** Tells everyone of the conversation but the caller the live event, and gives back whom it told. */
+  async function tellOthers(caller: Caller, conversation: ConversationRow, event: ConversationEvent) {
+    const others = (await participantsOf(conversation)).filter((person) => person.id !== caller.userId);
+    await app.events.publish(
+      others.map((person) => ({ ...event, userId: person.id, organizationId: conversation.organizationId })),
+    );
+    return others;
+  }
+
   /** Live events and notifications of a new message, to everyone of the conversation but its author. */
   async function announce(caller: Caller, conversation: ConversationRow, messageId: number) {
-    const recipients = (await participantsOf(conversation)).filter((person) => person.id !== caller.userId);
-    await app.events.publish(
-      recipients.map((person) => ({
-        userId: person.id,
-        organizationId: conversation.organizationId,
-        type: 'message.created',
-        data: { conversation_id: conversation.id, message_id: messageId },
-      })),
-    );
+    const recipients = await tellOthers(caller, conversation, {
+      type: 'message.created',
+      data: { conversation_id: conversation.id, message_id: messageId },
+    });
     // one unread notification per conversation and person: the next messages wait behind it; never the text
     const link = `/messages/${conversation.id}`;
     const title = messageNotificationTitle(caller.name, conversation.topic as Topic);
@@ -534,15 +544,10 @@ export function createConversationService(app: FastifyInstance) {
         .returning({ last: conversationReads.lastReadMessageId });
       const last = Number(mark.last);
       if (!before || Number(before.last) < last) {
-        const others = (await participantsOf(conversation)).filter((person) => person.id !== caller.userId);
-        await app.events.publish(
-          others.map((person) => ({
-            userId: person.id,
-            organizationId: conversation.organizationId,
-            type: 'conversation.read',
-            data: { conversation_id: conversation.id, user_id: caller.userId, last_read_message_id: last },
-          })),
-        );
+        await tellOthers(caller, conversation, {
+          type: 'conversation.read',
+          data: { conversation_id: conversation.id, user_id: caller.userId, last_read_message_id: last },
+        });
       }
       // the bell's notice of this conversation is read with it (one's other tabs hear the new count)
       const cleared = await app.db

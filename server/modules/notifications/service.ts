@@ -165,6 +165,17 @@ export async function organizationAdminIds(db: Db, organizationId: number): Prom
   return rows.map((r) => r.id);
 }
 
+/** `notify` for every active admin of the organization, the app mailing them and telling their open tabs. */
+export async function notifyAdmins(
+  app: FastifyInstance,
+  organizationId: number,
+  notification: Omit<NewNotification, 'userId' | 'organizationId'>,
+  now: Date = app.now(),
+): Promise<void> {
+  for (const adminId of await organizationAdminIds(app.db, organizationId))
+    await notify(app.db, { ...notification, userId: adminId, organizationId }, now, app);
+}
+
 export function serializeNotification(row: NotificationRow): NotificationOut {
   return {
     id: row.id,

@@ -25,7 +25,7 @@ import type { RequestOrganization } from '../../types';
 import { personRef } from '../../lib/names';
 import { digitsOf, nameOrPhoneMatches } from '../clients/list';
 import { createClientRecord } from '../clients/record';
-import { notify, organizationAdminIds } from '../notifications/service';
+import { notify, notifyAdmins } from '../notifications/service';
 import type {
   ReferralAdmitInput,
   ReferralCreateInput,
@@ -336,21 +336,17 @@ export function createReferralService(app: FastifyInstance) {
         'CREATE',
       );
       if (!office) {
-        for (const adminId of await organizationAdminIds(app.db, organization.id)) {
-          await notify(
-            app.db,
-            {
-              userId: adminId,
-              organizationId: organization.id,
-              type: 'referral_new',
-              title: 'A new referral is waiting',
-              body: 'A marketer entered a referral. Contact the person within 48 hours.',
-              link: `/marketers/${me.id}/referrals/${id}`,
-            },
-            now,
-            app,
-          );
-        }
+        await notifyAdmins(
+          app,
+          organization.id,
+          {
+            type: 'referral_new',
+            title: 'A new referral is waiting',
+            body: 'A marketer entered a referral. Contact the person within 48 hours.',
+            link: `/marketers/${me.id}/referrals/${id}`,
+          },
+          now,
+        );
       }
       return serialize(await find(actor, id));
     },

@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api-error';
 import type { Tx } from '../../db/connection';
 import type { RequestOrganization } from '../../types';
 import { personName } from '../../lib/names';
-import { notify, organizationAdminIds } from '../notifications/service';
+import { notifyAdmins } from '../notifications/service';
 import type { VisitExceptionOut } from './schemas';
 
 /** What every job on visits shares: the joined rows, the organization's settings, the audit and the office's notices. */
@@ -133,13 +133,5 @@ export async function tellOffice(
   body: string,
   link: string,
 ) {
-  const now = app.now();
-  for (const adminId of await organizationAdminIds(app.db, organization.id)) {
-    await notify(
-      app.db,
-      { userId: adminId, organizationId: organization.id, type: 'visit', title, body, link },
-      now,
-      app,
-    );
-  }
+  await notifyAdmins(app, organization.id, { type: 'visit', title, body, link });
 }

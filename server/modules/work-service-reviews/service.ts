@@ -30,7 +30,7 @@ import { requireSignature, withSignatureFile } from '../../lib/signature-files';
 import { requireFile, type FileRow } from '../../lib/stored-files';
 import { rowsOf, type Tx } from '../../db/connection';
 import { ownClientId } from '../clients/own-client';
-import { notify, organizationAdminIds } from '../notifications/service';
+import { notify, notifyAdmins } from '../notifications/service';
 import type {
   ReviewDisputeInput,
   ReviewListFilter,
@@ -476,23 +476,14 @@ export function createReviewService(app: FastifyInstance) {
         status: { from, to: 'DISPUTED' },
       });
       // no health details and not the client's words: the office reads them in the queue
-      for (const adminId of await organizationAdminIds(app.db, organization.id)) {
-        await notify(
-          app.db,
-          {
-            userId: adminId,
-            organizationId: organization.id,
-            type: 'work_service_review',
-            title: `${clientFirst.charAt(0)}. ${clientLast} disputed a visit`,
-            body: `The visit of ${formatDay(line.service_date)} (week of ${weekLabel(review.weekStart, review.weekEnd)}) is in the exceptions queue.`,
-            link: `/clients/${review.clientId}/reviews/${review.id}`,
-            // the mail names neither the client nor the day: those wait behind the sign-in
-            mail: 'A client disputed a visit',
-          },
-          app.now(),
-          app,
-        );
-      }
+      await notifyAdmins(app, organization.id, {
+        type: 'work_service_review',
+        title: `${clientFirst.charAt(0)}. ${clientLast} disputed a visit`,
+        body: `The visit of ${formatDay(line.service_date)} (week of ${weekLabel(review.weekStart, review.weekEnd)}) is in the exceptions queue.`,
+        link: `/clients/${review.clientId}/reviews/${review.id}`,
+        // the mail names neither the client nor the day: those wait behind the sign-in
+        mail: 'A client disputed a visit',
+      });
       return reload(actor, id);
     },
 
