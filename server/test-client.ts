@@ -155,4 +155,12 @@ export function current<T extends object>(get: () => T): T {
   });
 }
 
+/** The demo's people of Sunrise outside the office: a READY and a NEW employee, a client and a marketer. */
+export const SUNRISE_OUTSIDE_THE_OFFICE = [
+  'nurse@sunrise.example',
+  'newhire@sunrise.example',
+  'client@sunrise.example',
+  'marketer@sunrise.example',
+];
+
 export { storedFileCount, testBackends, TestClock, type Backend } from './test-support';

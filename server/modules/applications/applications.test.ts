@@ -10,7 +10,14 @@ import {
   testRequests,
   users,
 } from '../../db/schema';
-import { storedFileCount, testApp, testBackends, type Caller, type TestApi } from '../../test-client';
+import {
+  storedFileCount,
+  SUNRISE_OUTSIDE_THE_OFFICE,
+  testApp,
+  testBackends,
+  type Caller,
+  type TestApi,
+} from '../../test-client';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { zipSync } from 'fflate';
@@ -347,12 +354,7 @@ for (const backend of testBackends()) {
         (await harborAdmin.get('/api/applications/')).json().results.some((a: { id: number }) => a.id === id),
       ).toBe(false);
       expect((await admin.in('harbor').get('/api/applications/')).statusCode).toBe(403);
-      for (const email of [
-        'nurse@sunrise.example',
-        'newhire@sunrise.example',
-        'client@sunrise.example',
-        'marketer@sunrise.example',
-      ]) {
+      for (const email of SUNRISE_OUTSIDE_THE_OFFICE) {
         const session = await t.as(email);
         expect((await session.get('/api/applications/')).statusCode).toBe(403);
         expect((await session.get(`/api/applications/${id}/resume/`)).statusCode).toBe(403);

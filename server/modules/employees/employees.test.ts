@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { PDF_BYTES } from '../../lib/multipart-test-helpers';
 import { addDays } from '#domain/dates';
-import { testApp, testBackends, type Caller, type TestApi } from '../../test-client';
+import { SUNRISE_OUTSIDE_THE_OFFICE, testApp, testBackends, type Caller, type TestApi } from '../../test-client';
 
 for (const backend of testBackends()) {
   describe(`employees (${backend})`, () => {
@@ -278,12 +278,7 @@ for (const backend of testBackends()) {
       });
 
       it('refuses employees, clients and marketers (403) and strangers (401)', async () => {
-        for (const email of [
-          'nurse@sunrise.example',
-          'newhire@sunrise.example',
-          'client@sunrise.example',
-          'marketer@sunrise.example',
-        ]) {
+        for (const email of SUNRISE_OUTSIDE_THE_OFFICE) {
           const session = await t.as(email);
           expect((await session.get('/api/employees/')).statusCode).toBe(403);
           expect((await session.get(`/api/employees/${ids.aide}/`)).statusCode).toBe(403);
