@@ -6,7 +6,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
   type AnyPgColumn,
@@ -27,7 +26,7 @@ import type {
 } from '#domain/clients';
 import type { ClientType } from '#domain/labels';
 import { createdAt, requiredRef, writtenAt } from './columns';
-import { organizationId } from './tenancy';
+import { organizationId, organizationRow } from './tenancy';
 import { users } from './identity';
 
 /**
@@ -54,8 +53,7 @@ const personAtHome = () => ({
 export const clients = pgTable(
   'clients',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     /** HCC, HHP or 'HCC, HHP' (spec 3). */
     type: text('type').$type<ClientType>().notNull(),
     /** PENDING, ACTIVE, WAITING_LIST, ON_HOLD, DISCHARGED. */
@@ -113,8 +111,7 @@ export const clientCounts = pgTable(
 export const clientServices = pgTable(
   'client_services',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     clientId: requiredRef('client_id', () => clients.id),
     service: text('service').$type<ServiceCode>().notNull(),
     /** ACTIVE, ON_HOLD, ENDED. */
@@ -131,8 +128,7 @@ export const clientServices = pgTable(
 export const clientAuthorizations = pgTable(
   'client_authorizations',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     clientId: requiredRef('client_id', () => clients.id),
     serviceId: requiredRef('service_id', () => clientServices.id),
     /** HOUR or VISIT. */
@@ -171,8 +167,7 @@ export const clientUsers = pgTable(
 export const referrals = pgTable(
   'referrals',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     /** The marketer who brought it; null when the office entered it. */
     marketerId: integer('marketer_id').references(() => users.id),
     ...personAtHome(),
@@ -207,8 +202,7 @@ export const referrals = pgTable(
 export const referralEvents = pgTable(
   'referral_events',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     referralId: requiredRef('referral_id', () => referrals.id),
     kind: text('kind').notNull(),
     status: text('status').$type<ReferralStatus>(),

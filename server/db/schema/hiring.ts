@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import { createdAt, instant, legacySignature, requiredRef } from './columns';
-import { organizationId } from './tenancy';
+import { organizationId, organizationRow } from './tenancy';
 import { files, users } from './identity';
 
 export const employeeProfiles = pgTable(
@@ -59,8 +48,7 @@ export interface ApplicationAvailability {
 export const applications = pgTable(
   'applications',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     /** PENDING, ACCEPTED or REJECTED. */
     status: text('status').notNull().default('PENDING'),
     position: text('position').notNull(),
@@ -102,8 +90,7 @@ const appliesToPositions = () =>
 export const documentTypes = pgTable(
   'document_types',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     name: text('name').notNull(),
     required: boolean('required').notNull().default(true),
     requiresExpiry: boolean('requires_expiry').notNull().default(false),
@@ -118,8 +105,7 @@ export const documentTypes = pgTable(
 export const employeeDocuments = pgTable(
   'employee_documents',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     employeeId: requiredRef('employee_id', () => users.id),
     /** null for an ad-hoc slot requested by name. */
     documentTypeId: integer('document_type_id').references(() => documentTypes.id),
@@ -156,8 +142,7 @@ export const employeeDocuments = pgTable(
 export const noteTypes = pgTable(
   'note_types',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
@@ -168,8 +153,7 @@ export const noteTypes = pgTable(
 export const employeeNotes = pgTable(
   'employee_notes',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     employeeId: requiredRef('employee_id', () => users.id),
     typeId: requiredRef('type_id', () => noteTypes.id),
     text: text('text').notNull(),
@@ -190,8 +174,7 @@ export interface FormField {
 export const formTemplates = pgTable(
   'form_templates',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     fields: jsonb('fields').$type<FormField[]>().notNull().default([]),
@@ -209,8 +192,7 @@ export const formTemplates = pgTable(
 export const formRequests = pgTable(
   'form_requests',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     templateId: requiredRef('template_id', () => formTemplates.id),
     employeeId: requiredRef('employee_id', () => users.id),
     /** Copied from the template when requested: counts toward forms_due and ready to hire. */
@@ -269,8 +251,7 @@ export interface SkillResult {
 export const competencyTests = pgTable(
   'competency_tests',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** Percent, 1-100. */
@@ -288,8 +269,7 @@ export const competencyTests = pgTable(
 export const testRequests = pgTable(
   'test_requests',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     testId: requiredRef('test_id', () => competencyTests.id),
     employeeId: requiredRef('employee_id', () => users.id),
     /** PENDING, AWAITING_OBSERVATION, PASSED or FAILED. */

@@ -15,7 +15,7 @@ import {
 
 import type { GrievanceCategory, GrievanceState } from '#domain/clients';
 import { createdAt, instant, requiredRef, writtenAt } from './columns';
-import { organizationId } from './tenancy';
+import { organizationId, organizationRow } from './tenancy';
 import { users } from './identity';
 import { clients } from './clients';
 
@@ -26,8 +26,7 @@ import { clients } from './clients';
 export const conversations = pgTable(
   'conversations',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     topic: text('topic').notNull(),
     subject: text('subject').notNull().default(''),
     /** The employee side of an office conversation. */
@@ -97,8 +96,7 @@ export const notifications = pgTable(
 export const grievances = pgTable(
   'grievances',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     clientId: integer('client_id').references(() => clients.id),
     filedById: integer('filed_by_id').references(() => users.id),
     /** The person the grievance is about them: the employee or client user who complains (null for a family member or caller without an account). */
@@ -133,8 +131,7 @@ export const grievances = pgTable(
 export const grievanceEvents = pgTable(
   'grievance_events',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     grievanceId: requiredRef('grievance_id', () => grievances.id),
     /** TRANSITION or NOTE. */
     kind: text('kind').notNull(),

@@ -6,7 +6,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -22,7 +21,7 @@ import type {
 } from '#domain/visits';
 import type { ReviewStatus, UnableReason } from '#domain/work-service-reviews';
 import { createdAt, instant, requiredRef, writtenAt } from './columns';
-import { organizationId } from './tenancy';
+import { organizationId, organizationRow } from './tenancy';
 import { files, users } from './identity';
 import { clientServices, clients } from './clients';
 
@@ -36,8 +35,7 @@ import { clientServices, clients } from './clients';
 export const visits = pgTable(
   'visits',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     clientId: requiredRef('client_id', () => clients.id),
     clientServiceId: requiredRef('client_service_id', () => clientServices.id),
     /** Null while the visit is Open. */
@@ -95,8 +93,7 @@ export const visits = pgTable(
 export const visitExceptions = pgTable(
   'visit_exceptions',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     visitId: requiredRef('visit_id', () => visits.id),
     code: text('code').$type<ExceptionCode>().notNull(),
     /** The caregiver's reason or the client's comment, in their words. */
@@ -151,8 +148,7 @@ export interface SignedVisit {
 export const workServiceReviews = pgTable(
   'work_service_reviews',
   {
-    id: serial('id').primaryKey(),
-    organizationId: organizationId(),
+    ...organizationRow(),
     clientId: requiredRef('client_id', () => clients.id),
     /** The organization's first day of the week (organizations.week_start) and the week's last day. */
     weekStart: date('week_start', { mode: 'string' }).notNull(),
