@@ -3,7 +3,7 @@ import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { OFFICE, type Actor } from '../../lib/actor';
 import type { Db, Tx } from '../../db/connection';
-import { documentTypes, employeeDocuments, employeeProfiles, files, users } from '../../db/schema';
+import { documentTypes, employeeDocuments, files } from '../../db/schema';
 import { organizationToday } from '../../lib/dates';
 import { invalid, notFound } from '../../lib/api-error';
 import { addDays, isIsoDate } from '#domain/dates';
@@ -11,7 +11,7 @@ import { requireOrganization } from '../../lib/request-organization';
 import { serializeFile, storeUpload, type FileRow } from '../../lib/stored-files';
 import type { ReadForm } from '../../lib/uploads';
 import { personName } from '../../lib/names';
-import { notify, organizationAdminIds } from '../notifications/service';
+import { notify, notifyAdmins } from '../notifications/service';
 import type { employeeDocumentCreateSchema, employeeDocumentReviewSchema } from '../employees/schemas';
 import type { DocumentOut } from './schemas';
 
@@ -191,21 +191,17 @@ export function createDocumentService(app: FastifyInstance) {
       );
     } else {
       const who = personName(me);
-      for (const adminId of await organizationAdminIds(app.db, organization.id)) {
-        await notify(
-          app.db,
-          {
-            userId: adminId,
-            organizationId: organization.id,
-            type: 'document_uploaded',
-            title: `${who} uploaded ${document.name}`,
-            body: 'It is waiting for your review.',
-            link: adminLink(me.id),
-          },
-          now,
-          app,
-        );
-      }
+      await notifyAdmins(
+        app,
+        organization.id,
+        {
+          type: 'document_uploaded',
+          title: `${who} uploaded ${document.name}`,
+          body: 'It is waiting for your review.',
+          link: adminLink(me.id),
+        },
+        now,
+      );
     }
     return serializeDocument(updated.row, updated.file, today);
   }
@@ -404,15 +400,4 @@ export function createDocumentService(app: FastifyInstance) {
       return serializeDocument(row, found.file, today);
     },
   };
-}
-
-/** Is this user an employee (profile + role) of the organization? */
-export async function isEmployeeOf(db: Db, organizationId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.organizationId, organizationId), eq(users.role, 'ROLE_EMPLOYEE')))
-    .limit(1);
-  return Boolean(row);
 }
