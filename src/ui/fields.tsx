@@ -150,6 +150,32 @@ export function TextField({ name, label, hint, id, adornment, ...inputProps }: T
   );
 }
 
+/**
+ * The email field: an email keyboard, never capitalized. `autoComplete` says whose address it is: `off` (the
+ * default) for someone else's, so the browser offers none of the user's own.
+ */
+export function EmailField({
+  name = 'email',
+  label = 'Email',
+  autoComplete = 'off',
+  ...props
+}: Omit<TextFieldProps, 'name' | 'label' | 'type' | 'inputMode' | 'autoCapitalize'> & {
+  name?: string;
+  label?: ReactNode;
+}) {
+  return (
+    <TextField
+      {...props}
+      name={name}
+      label={label}
+      type="email"
+      inputMode="email"
+      autoCapitalize="off"
+      autoComplete={autoComplete}
+    />
+  );
+}
+
 export interface TextAreaFieldProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
   'name' | 'value' | 'onChange'

@@ -13,6 +13,7 @@ import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
 import {
   CheckboxField,
+  EmailField,
   FieldHint,
   FormStack,
   labelOptions,
@@ -305,14 +306,7 @@ export function ApplyNowPage() {
               <h2 id="apply-contact">Contact details</h2>
               <TextField name="first_name" label="First name" autoComplete="given-name" />
               <TextField name="last_name" label="Last name" autoComplete="family-name" />
-              <TextField
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="off"
-              />
+              <EmailField autoComplete="email" />
               <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
               <TextAreaField name="address" label="Home address" autoComplete="street-address" rows={2} />
             </Section>

@@ -18,7 +18,8 @@ import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { EmailField, FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { nameRules, requiredEmail } from '../../ui/person-rules';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate, maskedToIsoDate, personName } from '../../api/hiring';
@@ -289,9 +290,8 @@ function InviteDialog({
       <Formik
         initialValues={{ email: '', first_name: '', last_name: '', relationship: '' }}
         validationSchema={yup.object({
-          email: yup.string().trim().email('Enter a valid email address').required('Enter an email address'),
-          first_name: yup.string().trim().required('Enter a first name'),
-          last_name: yup.string().trim().required('Enter a last name'),
+          email: requiredEmail(),
+          ...nameRules(),
           relationship: yup
             .string()
             .oneOf(Object.keys(CLIENT_RELATIONSHIPS), 'Choose who this is')
@@ -326,15 +326,7 @@ function InviteDialog({
       >
         <Form noValidate aria-label="Invite to the portal">
           <FormStack>
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoCapitalize="off"
-              autoComplete="off"
-              data-autofocus
-            />
+            <EmailField data-autofocus />
             <TextField name="first_name" label="First name" autoComplete="off" />
             <TextField name="last_name" label="Last name" autoComplete="off" />
             <SelectField name="relationship" label="Who is this?" placeholder="Choose" options={RELATIONSHIP_OPTIONS} />

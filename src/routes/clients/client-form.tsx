@@ -28,6 +28,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../ui/fields';
+import { optionalPhone } from '../../ui/person-rules';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { isoToMaskedDate, maskedToIsoDate } from '../../api/hiring';
 import { Panel, TwoColumns } from '../../ui/layout';
@@ -134,11 +135,6 @@ export function clientFormValues(client?: Client): ClientFormValues {
   };
 }
 
-const phone = yup
-  .string()
-  .trim()
-  .matches(/^[+()\d\s.-]{7,}$/, { message: 'Enter a phone number', excludeEmptyString: true });
-
 const maskedDate = () =>
   yup.string().test('date', 'Enter a date as dd.mm.yyyy', (value) => !value || !!parseMaskedDate(value));
 
@@ -170,8 +166,8 @@ export function clientSchema({
         const iso = maskedToIsoDate(value);
         return !iso || iso <= today;
       }),
-    phone,
-    emergency_contact_phone: phone,
+    phone: optionalPhone(),
+    emergency_contact_phone: optionalPhone(),
     status: yup.string().required('Choose a status.'),
   };
   if (!includesHomeHealth(type)) return yup.object(base);

@@ -9,6 +9,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { FormStack, SelectField, TextField } from '../../ui/fields';
+import { nameRules, optionalPhone } from '../../ui/person-rules';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { ProfileStatusTag } from '../../ui/profile-status-tag';
@@ -16,12 +17,8 @@ import { POSITION_OPTIONS } from './new-employee-page';
 import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
 
 const schema = yup.object({
-  first_name: yup.string().trim().required('Enter a first name'),
-  last_name: yup.string().trim().required('Enter a last name'),
-  phone: yup
-    .string()
-    .trim()
-    .matches(/^[+()\d\s.-]{7,}$/, { message: 'Enter a phone number', excludeEmptyString: true }),
+  ...nameRules(),
+  phone: optionalPhone(),
   position: yup.string().oneOf(Object.keys(POSITIONS), 'Choose a position').required('Choose a position'),
 });
 

@@ -7,7 +7,8 @@ import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { FormStack, labelOptions, SelectField, TextField } from '../../ui/fields';
+import { EmailField, FormStack, labelOptions, SelectField, TextField } from '../../ui/fields';
+import { nameRules, optionalPhone, requiredEmail } from '../../ui/person-rules';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../../app/page-shell';
 import { personName } from '../../api/hiring';
@@ -18,13 +19,9 @@ export const POSITION_OPTIONS = labelOptions(POSITIONS);
 const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'position'] as const;
 
 const schema = yup.object({
-  email: yup.string().trim().email('Enter a valid email address').required('Enter an email address'),
-  first_name: yup.string().trim().required('Enter a first name'),
-  last_name: yup.string().trim().required('Enter a last name'),
-  phone: yup
-    .string()
-    .trim()
-    .matches(/^[+()\d\s.-]{7,}$/, { message: 'Enter a phone number', excludeEmptyString: true }),
+  email: requiredEmail(),
+  ...nameRules(),
+  phone: optionalPhone(),
   position: yup.string().oneOf(Object.keys(POSITIONS), 'Choose a position').required('Choose a position'),
 });
 
@@ -73,14 +70,7 @@ export function NewEmployeePage() {
         >
           <Form noValidate aria-labelledby="new-employee-title">
             <FormStack>
-              <TextField
-                name="email"
-                label="Email"
-                type="email"
-                inputMode="email"
-                autoCapitalize="off"
-                autoComplete="off"
-              />
+              <EmailField />
               <TwoColumns>
                 <TextField name="first_name" label="First name" autoComplete="off" />
                 <TextField name="last_name" label="Last name" autoComplete="off" />

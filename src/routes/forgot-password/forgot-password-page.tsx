@@ -8,13 +8,14 @@ import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
-import { FormStack, TextField } from '../../ui/fields';
+import { EmailField, FormStack } from '../../ui/fields';
+import { requiredEmail } from '../../ui/person-rules';
 import { SubmitButton } from '../../ui/submit-button';
 
 export const RESET_REQUESTED_TEXT = 'If an account exists for that email, we sent a link to reset the password.';
 
 const schema = yup.object({
-  email: yup.string().trim().email('Enter a valid email address').required('Enter your email address'),
+  email: requiredEmail('Enter your email address'),
 });
 
 /** /forgot-password/:org — request a password reset link; the answer never tells whether the account exists. */
@@ -57,14 +58,7 @@ export function ForgotPasswordPage() {
         <Form noValidate aria-label="Forgot password">
           <FormStack>
             {error ? <Alert tone="error">{error}</Alert> : null}
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="off"
-            />
+            <EmailField autoComplete="email" />
             <SubmitButton fullWidth>Send reset link</SubmitButton>
           </FormStack>
         </Form>

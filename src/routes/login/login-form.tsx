@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import type { ReactNode } from 'react';
 import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
-import { FormStack, TextField } from '../../ui/fields';
+import { EmailField, FormStack } from '../../ui/fields';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 
@@ -52,14 +52,7 @@ export function LoginForm({ org, organizationName, onSubmit, notices, children }
         <Form noValidate aria-label="Sign in">
           <FormStack>
             {notices}
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              autoCapitalize="off"
-            />
+            <EmailField autoComplete="username" />
             <PasswordField name="password" label="Password" autoComplete="current-password" />
             <SubmitButton fullWidth>Sign in</SubmitButton>
           </FormStack>
