@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useId, type Key, type ReactNode } from 'react';
-import { Button } from './button';
+import { PageButtons } from './page-buttons';
 import { EmptyState } from './empty-state';
 import { Select } from './fields';
 import { VisuallyHidden, visuallyHidden } from './visually-hidden';
@@ -303,28 +303,11 @@ export function DataTable<Row>({
 }
 
 function Paging({ limit, offset, count, onOffsetChange, disabled }: DataTablePaging & { disabled: boolean }) {
-  const hasPrevious = offset > 0;
-  const hasNext = offset + limit < count;
   return (
     <Pager aria-label="Pagination">
       <span aria-live="polite">{pageRangeText(limit, offset, count)}</span>
       <div css={{ display: 'flex', gap: 8 }}>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!hasPrevious || disabled}
-          onClick={() => onOffsetChange(Math.max(0, offset - limit))}
-        >
-          Previous
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!hasNext || disabled}
-          onClick={() => onOffsetChange(offset + limit)}
-        >
-          Next
-        </Button>
+        <PageButtons limit={limit} offset={offset} count={count} onOffsetChange={onOffsetChange} disabled={disabled} />
       </div>
     </Pager>
   );
