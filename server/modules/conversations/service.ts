@@ -8,6 +8,7 @@ import { invalid, notFound } from '../../lib/api-error';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { personName } from '../../lib/names';
+import type { Tx } from '../../db/connection';
 import type { NewLiveEvent } from '../events/bus';
 import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
 import type {
@@ -236,6 +237,31 @@ export function createConversationService(app: FastifyInstance) {
     }));
   }
 
+  /** Writes the caller's message in the conversation; one's own message is read by oneself. */
+  async function writeMessage(tx: Tx, caller: Caller, conversationId: number, text: string, now: Date) {
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        organizationId: caller.organizationId,
+        conversationId,
+        authorId: caller.userId,
+        body: text.trim(),
+        createdAt: now,
+      })
+      .returning();
+    await tx
+      .insert(conversationReads)
+      .values({ conversationId, userId: caller.userId, lastReadMessageId: message.id, readAt: now })
+      .onConflictDoUpdate({
+        target: [conversationReads.conversationId, conversationReads.userId],
+        set: {
+          lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, excluded.last_read_message_id)`,
+          readAt: now,
+        },
+      });
+    return message;
+  }
+
   /** Tells everyone of the conversation but the caller the live event, and gives back whom it told. */
   async function tellOthers(caller: Caller, conversation: ConversationRow, event: ConversationEvent) {
     const others = (await participantsOf(conversation)).filter((person) => person.id !== caller.userId);
@@ -383,22 +409,7 @@ export function createConversationService(app: FastifyInstance) {
             createdAt: now,
           })
           .returning();
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            organizationId: caller.organizationId,
-            conversationId: conversation.id,
-            authorId: caller.userId,
-            body: body.body.trim(),
-            createdAt: now,
-          })
-          .returning({ id: messages.id });
-        await tx.insert(conversationReads).values({
-          conversationId: conversation.id,
-          userId: caller.userId,
-          lastReadMessageId: message.id,
-          readAt: now,
-        });
+        const message = await writeMessage(tx, caller, conversation.id, body.body, now);
         return { conversation, messageId: Number(message.id) };
       });
       await actor.audit({
@@ -470,34 +481,8 @@ export function createConversationService(app: FastifyInstance) {
       if (blank(text)) throw invalid({ body: [NOT_BLANK] });
       const now = app.now();
       const message = await app.db.transaction(async (tx) => {
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            organizationId: caller.organizationId,
-            conversationId: conversation.id,
-            authorId: caller.userId,
-            body: text.trim(),
-            createdAt: now,
-          })
-          .returning();
         await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversation.id));
-        // one's own message is read by oneself
-        await tx
-          .insert(conversationReads)
-          .values({
-            conversationId: conversation.id,
-            userId: caller.userId,
-            lastReadMessageId: message.id,
-            readAt: now,
-          })
-          .onConflictDoUpdate({
-            target: [conversationReads.conversationId, conversationReads.userId],
-            set: {
-              lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, excluded.last_read_message_id)`,
-              readAt: now,
-            },
-          });
-        return message;
+        return writeMessage(tx, caller, conversation.id, text, now);
       });
       await actor.audit({
         entity: 'message',
