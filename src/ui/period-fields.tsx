@@ -1,5 +1,5 @@
 import { isIsoDate } from '../domain/dates';
-import { FieldShell, Input } from './fields';
+import { DateRangeFields } from './date-range-fields';
 import { Filters } from './layout';
 
 /** What is wrong with a period whose two dates are both required, or null when it can be asked for. */
@@ -26,30 +26,14 @@ export function PeriodFields({ label, from, to, onFromChange, onToChange }: Peri
       : undefined;
   return (
     <Filters role="group" aria-label={label}>
-      <FieldShell label="From" error={fromError}>
-        {({ invalid, ...control }) => (
-          <Input
-            {...control}
-            invalid={invalid}
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => onFromChange(event.target.value)}
-          />
-        )}
-      </FieldShell>
-      <FieldShell label="To" error={!isIsoDate(to) ? 'Enter the last day.' : undefined}>
-        {({ invalid, ...control }) => (
-          <Input
-            {...control}
-            invalid={invalid}
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => onToChange(event.target.value)}
-          />
-        )}
-      </FieldShell>
+      <DateRangeFields
+        from={from}
+        to={to}
+        onFromChange={onFromChange}
+        onToChange={onToChange}
+        fromError={fromError}
+        toError={!isIsoDate(to) ? 'Enter the last day.' : undefined}
+      />
     </Filters>
   );
 }
