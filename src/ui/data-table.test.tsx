@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, pageRangeText, type DataTableColumn } from './data-table';
+import { DataTable, pageRangeText, type DataTableColumn, type DataTableProps } from './data-table';
 import { EmptyState } from './empty-state';
 import { renderWithTheme, seriousAxeViolations } from './test-utils';
 
@@ -20,11 +20,14 @@ const rows: Person[] = [
   { id: 2, name: 'Bo Kim', email: 'bo@example.com' },
 ];
 
+/** The people above as the table named Users; `props` add to it or change it (paging, ordering, columns). */
+function UsersTable(props: Partial<DataTableProps<Person>>) {
+  return <DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} {...props} />;
+}
+
 describe('DataTable', () => {
   it('renders a named table with header and one row per item, cells labelled for stacked cards', async () => {
-    const { container } = renderWithTheme(
-      <DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} />,
-    );
+    const { container } = renderWithTheme(<UsersTable />);
     const table = screen.getByRole('table', { name: 'Users' });
     expect(
       within(table)
@@ -38,20 +41,12 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state when there are no rows', () => {
-    renderWithTheme(
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={[]}
-        rowKey={(p) => p.id}
-        empty={<EmptyState title="No users yet" />}
-      />,
-    );
+    renderWithTheme(<UsersTable rows={[]} empty={<EmptyState title="No users yet" />} />);
     expect(screen.getByText('No users yet')).toBeInTheDocument();
   });
 
   it('shows loading instead of the empty state while loading', () => {
-    renderWithTheme(<DataTable caption="Users" columns={columns} rows={[]} rowKey={(p) => p.id} loading />);
+    renderWithTheme(<UsersTable rows={[]} loading />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(screen.queryByText('Nothing here yet')).not.toBeInTheDocument();
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
@@ -60,29 +55,13 @@ describe('DataTable', () => {
   it('pages on the server with limit, offset and count', async () => {
     const onOffsetChange = vi.fn();
     const user = userEvent.setup();
-    const { rerender } = renderWithTheme(
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={rows}
-        rowKey={(p) => p.id}
-        paging={{ limit: 2, offset: 0, count: 5, onOffsetChange }}
-      />,
-    );
+    const { rerender } = renderWithTheme(<UsersTable paging={{ limit: 2, offset: 0, count: 5, onOffsetChange }} />);
     const pager = screen.getByRole('navigation', { name: 'Pagination' });
     expect(pager).toHaveTextContent('1–2 of 5');
     expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(within(pager).getByRole('button', { name: 'Next' }));
     expect(onOffsetChange).toHaveBeenCalledWith(2);
-    rerender(
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={rows}
-        rowKey={(p) => p.id}
-        paging={{ limit: 2, offset: 4, count: 5, onOffsetChange }}
-      />,
-    );
+    rerender(<UsersTable paging={{ limit: 2, offset: 4, count: 5, onOffsetChange }} />);
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('5–5 of 5');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Previous' }));
@@ -92,27 +71,10 @@ describe('DataTable', () => {
   it('asks the server for another ordering from a sortable header', async () => {
     const onOrderingChange = vi.fn();
     const user = userEvent.setup();
-    const { rerender } = renderWithTheme(
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={rows}
-        rowKey={(p) => p.id}
-        onOrderingChange={onOrderingChange}
-      />,
-    );
+    const { rerender } = renderWithTheme(<UsersTable onOrderingChange={onOrderingChange} />);
     await user.click(screen.getByRole('button', { name: /Name/ }));
     expect(onOrderingChange).toHaveBeenLastCalledWith('last_name');
-    rerender(
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={rows}
-        rowKey={(p) => p.id}
-        ordering="last_name"
-        onOrderingChange={onOrderingChange}
-      />,
-    );
+    rerender(<UsersTable ordering="last_name" onOrderingChange={onOrderingChange} />);
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: /Name/ }));
     expect(onOrderingChange).toHaveBeenLastCalledWith('-last_name');
@@ -123,14 +85,7 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const sortable: DataTableColumn<Person>[] = [...columns, { key: 'id', header: 'Added', sortField: 'created_at' }];
     const { container } = renderWithTheme(
-      <DataTable
-        caption="Users"
-        columns={sortable}
-        rows={rows}
-        rowKey={(p) => p.id}
-        ordering="last_name"
-        onOrderingChange={onOrderingChange}
-      />,
+      <UsersTable columns={sortable} ordering="last_name" onOrderingChange={onOrderingChange} />,
     );
     const select = screen.getByRole('combobox', { name: 'Sort by' });
     expect(
@@ -145,14 +100,10 @@ describe('DataTable', () => {
   });
 
   it('has no sort control without a sortable column or without onOrderingChange', () => {
-    const { unmount } = renderWithTheme(
-      <DataTable caption="Users" columns={columns} rows={rows} rowKey={(p) => p.id} />,
-    );
+    const { unmount } = renderWithTheme(<UsersTable />);
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
     unmount();
-    renderWithTheme(
-      <DataTable caption="Users" columns={[columns[1]]} rows={rows} rowKey={(p) => p.id} onOrderingChange={vi.fn()} />,
-    );
+    renderWithTheme(<UsersTable columns={[columns[1]]} onOrderingChange={vi.fn()} />);
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
   });
 

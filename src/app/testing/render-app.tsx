@@ -90,7 +90,8 @@ export function stubApi(overrides: ApiStubs = {}) {
     auth_signature_create: vi.fn(),
     auth_signature_retrieve: vi.fn(),
     auth_logout_create: vi.fn(async () => undefined),
-    // Issue 3 (hire to ready): empty lists, so the shell can render any page without a failure of its own.
+    // hiring, onboarding, clients, referrals and visits: empty lists, so the shell can render any page without a
+    // failure of its own
     applications_list: vi.fn(async () => emptyPage),
     employees_list: vi.fn(async () => emptyPage),
     onboarding_checklist_retrieve: vi.fn(async () => ({
@@ -108,7 +109,6 @@ export function stubApi(overrides: ApiStubs = {}) {
     note_types_list: vi.fn(async () => []),
     document_types_list: vi.fn(async () => []),
     competency_tests_list: vi.fn(async () => []),
-    // Issue 9 (clients and referrals)
     clients_list: vi.fn(async () => emptyPage),
     clients_welcome_retrieve: vi.fn(async () => ({
       client: null,
@@ -120,7 +120,6 @@ export function stubApi(overrides: ApiStubs = {}) {
     grievances_list: vi.fn(async () => emptyPage),
     referrals_list: vi.fn(async () => emptyPage),
     marketers_list: vi.fn(async () => ({ ...emptyPage, from: '2026-01-01', to: '2026-03-31' })),
-    // Issue 10 (visits)
     visits_list: vi.fn(async () => emptyPage),
     visits_board_retrieve: vi.fn(async () => ({
       by: 'caregiver',

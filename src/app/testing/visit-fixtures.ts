@@ -88,6 +88,18 @@ export function makePayrollVisit(overrides: Partial<PayrollVisit> = {}): Payroll
 }
 
 /** A pay period as the server answers it (tests): the week of Sunday Feb 22, 2026 in New York, one visit. */
+/** A long verified day on the pay period (tests): 07:00–18:00 in New York on `date`, 11 hours. */
+export function makeLongPayrollDay(id: number, date: string, corrected = false): PayrollVisit {
+  return makePayrollVisit({
+    id,
+    service_date: date,
+    started_at: `${date}T12:00:00.000Z`,
+    ended_at: `${date}T23:00:00.000Z`,
+    minutes: 660,
+    corrected,
+  });
+}
+
 export function makePayrollPeriod(overrides: Partial<PayrollPeriod> = {}): PayrollPeriod {
   const weekStart = overrides.week_start ?? '2026-02-22';
   const visits = overrides.visits ?? [makePayrollVisit()];

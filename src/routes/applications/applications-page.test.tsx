@@ -5,6 +5,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Application, Employee } from '../../api/hiring';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 
@@ -87,22 +88,14 @@ describe('Applications page', { timeout: 30000 }, () => {
     const { api } = setUp();
     await screen.findByRole('link', { name: 'Lena Moss' }, { timeout: 5000 });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Position' }), 'Registered Nurse');
-    await waitFor(() =>
-      expect(api.applications_list).toHaveBeenLastCalledWith(
-        expect.objectContaining({ position: 'RN', status: 'PENDING' }),
-      ),
-    );
+    await waitForLastCall(api.applications_list, expect.objectContaining({ position: 'RN', status: 'PENDING' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Lena Moss' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Omar Diaz' })).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search applications' }), 'zed');
-    await waitFor(() =>
-      expect(api.applications_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'zed' })),
-    );
+    await waitForLastCall(api.applications_list, expect.objectContaining({ search: 'zed' }));
     expect(await screen.findByText('No applications match')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Rejected' }));
-    await waitFor(() =>
-      expect(api.applications_list).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'REJECTED' })),
-    );
+    await waitForLastCall(api.applications_list, expect.objectContaining({ status: 'REJECTED' }));
   });
 
   it("stays on the page one went to: the search box's debounce does not go back to page 1 after the first render", async () => {

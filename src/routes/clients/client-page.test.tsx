@@ -5,6 +5,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Client } from '../../api/clients';
 import { makeAuthorization, makeClient, makeService, page } from '../../app/testing/client-fixtures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -271,8 +272,6 @@ describe('Client page', { timeout: 30000 }, () => {
     expect(screen.getByText('The portal (automatic)')).toBeInTheDocument();
     expect(api.clients_access_history_list).toHaveBeenCalledWith({ id: 301, limit: 20, offset: 0 });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() =>
-      expect(api.clients_access_history_list).toHaveBeenLastCalledWith({ id: 301, limit: 20, offset: 20 }),
-    );
+    await waitForLastCall(api.clients_access_history_list, { id: 301, limit: 20, offset: 20 });
   });
 });

@@ -8,6 +8,7 @@ import { apiFailure, invalidInput } from '../../app/testing/api-failures';
 import { makeClock, makePatternResult, makeVisit } from '../../app/testing/visit-fixtures';
 import type { Visit } from '../../api/visits';
 import { makeClient, makeService, page } from '../../app/testing/client-fixtures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -152,27 +153,23 @@ describe("Client's visits", { timeout: 30000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('heading', { name: 'Week of Mar 8, 2026 – Mar 14, 2026' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(api.visits_list).toHaveBeenLastCalledWith({
-        client_id: 301,
-        from: '2026-03-08',
-        to: '2026-03-14',
-        ordering: 'starts_at',
-        limit: 1000,
-      }),
-    );
+    await waitForLastCall(api.visits_list, {
+      client_id: 301,
+      from: '2026-03-08',
+      to: '2026-03-14',
+      ordering: 'starts_at',
+      limit: 1000,
+    });
     expect(await screen.findByText('No visits this week')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
-    await waitFor(() =>
-      expect(api.visits_list).toHaveBeenLastCalledWith({
-        client_id: 301,
-        from: '2026-02-22',
-        to: '2026-02-28',
-        ordering: 'starts_at',
-        limit: 1000,
-      }),
-    );
+    await waitForLastCall(api.visits_list, {
+      client_id: 301,
+      from: '2026-02-22',
+      to: '2026-02-28',
+      ordering: 'starts_at',
+      limit: 1000,
+    });
   });
 
   it("books a visit: only the client's active services and the caregivers who may provide it; a refusal shows the server's words", async () => {
@@ -222,17 +219,15 @@ describe("Client's visits", { timeout: 30000 }, () => {
     await user.type(within(form).getByLabelText('Ends'), '07:00');
     await user.click(within(form).getByLabelText('Ends the next day'));
     await book(user, form, 'Book the visit');
-    await waitFor(() =>
-      expect(api.visits_create).toHaveBeenLastCalledWith(null, {
-        client_id: 301,
-        service_id: 11,
-        caregiver_id: 202,
-        service_date: '2026-03-02',
-        start_time: '09:00',
-        end_time: '07:00',
-        end_date: '2026-03-03',
-      }),
-    );
+    await waitForLastCall(api.visits_create, null, {
+      client_id: 301,
+      service_id: 11,
+      caregiver_id: 202,
+      service_date: '2026-03-02',
+      start_time: '09:00',
+      end_time: '07:00',
+      end_date: '2026-03-03',
+    });
     expect(
       await within(form).findByText('Booked Monday, Mar 2, 2026, 09:00–11:00 with Omar Haddad.'),
     ).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient, page, summaryOf } from '../../app/testing/client-fixtures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -89,49 +90,35 @@ describe('Clients page', { timeout: 30000 }, () => {
     await screen.findByRole('link', { name: 'Rosa Diaz' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Home Health');
-    await waitFor(() =>
-      expect(api.clients_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', type: 'HHP' }),
-    );
+    await waitForLastCall(api.clients_list, { limit: 20, offset: 0, ordering: 'last_name', type: 'HHP' });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Rosa Diaz' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Hal Brook' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'All types');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Discharged');
-    await waitFor(() =>
-      expect(api.clients_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: 'last_name',
-        status: 'DISCHARGED',
-      }),
-    );
+    await waitForLastCall(api.clients_list, {
+      limit: 20,
+      offset: 0,
+      ordering: 'last_name',
+      status: 'DISCHARGED',
+    });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Hal Brook' })).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: /Added/ }));
-    await waitFor(() =>
-      expect(api.clients_list).toHaveBeenLastCalledWith(
-        expect.objectContaining({ ordering: 'created_at', status: 'DISCHARGED' }),
-      ),
-    );
+    await waitForLastCall(api.clients_list, expect.objectContaining({ ordering: 'created_at', status: 'DISCHARGED' }));
     await user.click(screen.getByRole('button', { name: /Added/ }));
-    await waitFor(() =>
-      expect(api.clients_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: '-created_at' })),
-    );
+    await waitForLastCall(api.clients_list, expect.objectContaining({ ordering: '-created_at' }));
     await user.click(screen.getByRole('button', { name: /Name/ }));
-    await waitFor(() =>
-      expect(api.clients_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: 'last_name' })),
-    );
+    await waitForLastCall(api.clients_list, expect.objectContaining({ ordering: 'last_name' }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All statuses');
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'brook');
-    await waitFor(() =>
-      expect(api.clients_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: 'last_name',
-        search: 'brook',
-      }),
-    );
+    await waitForLastCall(api.clients_list, {
+      limit: 20,
+      offset: 0,
+      ordering: 'last_name',
+      search: 'brook',
+    });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Rosa Diaz' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Hal Brook' })).toBeInTheDocument();
 

@@ -9,6 +9,7 @@ import type { Checklist, EmployeeDocument, Note } from '../../api/hiring';
 import { page } from '../../app/testing/client-fixtures';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
 import { apiFailure } from '../../app/testing/api-failures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 
@@ -173,11 +174,10 @@ describe('Employee page', { timeout: 30000 }, () => {
       'The license has expired; upload the new one.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Reject document' }));
-    await waitFor(() =>
-      expect(api.employees_documents_partial_update).toHaveBeenLastCalledWith(
-        { id: 203, document_id: 2 },
-        { status: 'REJECTED', review_note: 'The license has expired; upload the new one.' },
-      ),
+    await waitForLastCall(
+      api.employees_documents_partial_update,
+      { id: 203, document_id: 2 },
+      { status: 'REJECTED', review_note: 'The license has expired; upload the new one.' },
     );
     expect(
       await within(row('Driver license')).findByText('The license has expired; upload the new one.'),
@@ -191,11 +191,10 @@ describe('Employee page', { timeout: 30000 }, () => {
     await user.clear(date);
     await user.type(date, '15062028');
     await user.click(within(dialog).getByRole('button', { name: 'Save date' }));
-    await waitFor(() =>
-      expect(api.employees_documents_partial_update).toHaveBeenLastCalledWith(
-        { id: 203, document_id: 2 },
-        { expires_on: '2028-06-15' },
-      ),
+    await waitForLastCall(
+      api.employees_documents_partial_update,
+      { id: 203, document_id: 2 },
+      { expires_on: '2028-06-15' },
     );
   });
 
@@ -298,9 +297,7 @@ describe('Employee page', { timeout: 30000 }, () => {
     await waitFor(() => expect(api.employees_notes_list).toHaveBeenCalledTimes(2));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Show notes of type' }), 'General');
-    await waitFor(() =>
-      expect(api.employees_notes_list).toHaveBeenLastCalledWith({ id: 203, limit: 20, offset: 0, type_id: 1 }),
-    );
+    await waitForLastCall(api.employees_notes_list, { id: 203, limit: 20, offset: 0, type_id: 1 });
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await user.click(await screen.findByRole('button', { name: /Delete the General note/ }));

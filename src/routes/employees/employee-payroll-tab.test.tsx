@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { apiFailure } from '../../app/testing/api-failures';
-import { makePayrollPeriod, makePayrollVisit } from '../../app/testing/visit-fixtures';
+import { makeLongPayrollDay, makePayrollPeriod } from '../../app/testing/visit-fixtures';
+import { page } from '../../app/testing/client-fixtures';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -14,30 +16,21 @@ const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' 
 const nina = makeEmployee({ id: 201, first_name: 'Nina', last_name: 'Reyes', position: 'RN' });
 
 // This week: four long verified visits, 44 hours (4 over 40), one of them corrected by the office.
-const long = (id: number, date: string, corrected = false) =>
-  makePayrollVisit({
-    id,
-    service_date: date,
-    started_at: `${date}T12:00:00.000Z`,
-    ended_at: `${date}T23:00:00.000Z`,
-    minutes: 660,
-    corrected,
-  });
 const overtimeWeek = makePayrollPeriod({
   week_start: '2026-03-01',
-  visits: [long(701, '2026-03-01'), long(702, '2026-03-02', true), long(703, '2026-03-02'), long(704, '2026-03-02')],
+  visits: [
+    makeLongPayrollDay(701, '2026-03-01'),
+    makeLongPayrollDay(702, '2026-03-02', true),
+    makeLongPayrollDay(703, '2026-03-02'),
+    makeLongPayrollDay(704, '2026-03-02'),
+  ],
 });
 const lastWeek = makePayrollPeriod();
 
 function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
     employees_retrieve: vi.fn(async () => nina),
-    payroll_periods_list: vi.fn(async () => ({
-      count: 2,
-      next: null,
-      previous: null,
-      results: [overtimeWeek, lastWeek],
-    })),
+    payroll_periods_list: vi.fn(async () => page([overtimeWeek, lastWeek])),
     payroll_periods_export_retrieve: vi.fn(async () => 'Employee,Week start\r\n'),
     ...overrides,
   });
@@ -109,9 +102,7 @@ describe("Employee's payroll", { timeout: 30000 }, () => {
     await screen.findByRole('region', { name: 'Week of Feb 22, 2026 – Feb 28, 2026' });
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
-    await waitFor(() =>
-      expect(list).toHaveBeenLastCalledWith({ employee_id: 201, from: '2026-02-01', to: '2026-03-02', limit: 60 }),
-    );
+    await waitForLastCall(list, { employee_id: 201, from: '2026-02-01', to: '2026-03-02', limit: 60 });
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(api.payroll_periods_export_retrieve).toHaveBeenCalledWith(

@@ -7,6 +7,7 @@ import { seriousAxeViolations } from '../../ui/test-utils';
 import type { EmployeeSummary } from '../../api/hiring';
 import { makeEmployee } from '../../app/testing/employee-fixtures';
 import { invalidInput } from '../../app/testing/api-failures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -80,44 +81,34 @@ describe('Employees page', { timeout: 30000 }, () => {
     const { api } = setUp('/employees');
     await screen.findByRole('link', { name: 'Ada Stone' }, { timeout: 5000 });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'New');
-    await waitFor(() =>
-      expect(api.employees_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: 'last_name',
-        status: 'NEW',
-      }),
-    );
+    await waitForLastCall(api.employees_list, {
+      limit: 20,
+      offset: 0,
+      ordering: 'last_name',
+      status: 'NEW',
+    });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Ada Stone' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Ned Park' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All statuses');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Documents' }), 'With expired documents');
-    await waitFor(() =>
-      expect(api.employees_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: 'last_name',
-        expired: true,
-      }),
-    );
+    await waitForLastCall(api.employees_list, {
+      limit: 20,
+      offset: 0,
+      ordering: 'last_name',
+      expired: true,
+    });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Ned Park' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Ada Stone' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Position' }), 'Registered Nurse');
-    await waitFor(() =>
-      expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ position: 'RN', expired: true })),
-    );
+    await waitForLastCall(api.employees_list, expect.objectContaining({ position: 'RN', expired: true }));
     expect(await screen.findByText('No employees match')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Forms due/ }));
-    await waitFor(() =>
-      expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ ordering: 'forms_due' })),
-    );
+    await waitForLastCall(api.employees_list, expect.objectContaining({ ordering: 'forms_due' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'ada');
-    await waitFor(() =>
-      expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'ada' })),
-    );
+    await waitForLastCall(api.employees_list, expect.objectContaining({ search: 'ada' }));
   });
 
   it("stays on the page one went to: the search box's debounce does not go back to page 1 after the first render", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { ageText, type Grievance, type GrievanceSummary } from '../../api/grievances';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -171,17 +172,15 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'Billing');
     await user.selectOptions(screen.getByLabelText('State'), 'Resolved');
     await user.selectOptions(screen.getByLabelText('Age'), 'Overdue (no resolution after 14 days)');
-    await waitFor(() =>
-      expect(api.grievances_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: '-created_at',
-        open: true,
-        category: 'BILLING',
-        state: 'RESOLVED',
-        overdue: true,
-      }),
-    );
+    await waitForLastCall(api.grievances_list, {
+      limit: 20,
+      offset: 0,
+      ordering: '-created_at',
+      open: true,
+      category: 'BILLING',
+      state: 'RESOLVED',
+      overdue: true,
+    });
     expect(screen.getByRole('link', { name: 'Record a grievance' })).toHaveAttribute('href', '/clients/grievances/new');
   });
 
@@ -382,7 +381,7 @@ describe('grievance desk and pages', { timeout: 30000 }, () => {
     await user.selectOptions(within(form).getByLabelText('How was it taken?'), 'By phone');
     await user.selectOptions(within(form).getByLabelText('Who complains?'), 'A client (or their family)');
     await user.type(within(form).getByLabelText('Find the client'), 'whit');
-    await waitFor(() => expect(api.clients_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, search: 'whit' }));
+    await waitForLastCall(api.clients_list, { limit: 20, offset: 0, search: 'whit' });
     await waitFor(() => expect(within(form).getByLabelText('Client')).toHaveValue('301'));
     await user.type(within(form).getByLabelText("Caller's name (optional)"), 'June, daughter');
     await user.click(within(form).getByRole('button', { name: 'Record grievance' }));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { makeFigures, makeReferral } from '../../app/testing/referral-fixtures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -69,26 +70,22 @@ describe('Marketers page', { timeout: 30000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Marketer' }), 'Mia Lane');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Follow-up' }), 'New for more than 48 hours');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'Hospital');
-    await waitFor(() =>
-      expect(api.referrals_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: '-created_at',
-        marketer_id: 31,
-        overdue: true,
-        source: 'HOSPITAL',
-      }),
-    );
+    await waitForLastCall(api.referrals_list, {
+      limit: 20,
+      offset: 0,
+      ordering: '-created_at',
+      marketer_id: 31,
+      overdue: true,
+      source: 'HOSPITAL',
+    });
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    await waitFor(() =>
-      expect(api.marketers_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        from: '2026-01-01',
-        to: '2026-03-02',
-      }),
-    );
+    await waitForLastCall(api.marketers_list, {
+      limit: 20,
+      offset: 0,
+      from: '2026-01-01',
+      to: '2026-03-02',
+    });
   });
 
   it('downloads the report of the period as a CSV file', async () => {

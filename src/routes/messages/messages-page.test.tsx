@@ -5,6 +5,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Conversation, ConversationSummary, Message } from './messages-api';
 import { apiFailure } from '../../app/testing/api-failures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -92,13 +93,9 @@ describe('the messages page', () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'PAY');
-    await waitFor(() =>
-      expect(api.conversations_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, topic: 'PAY' }),
-    );
+    await waitForLastCall(api.conversations_list, { limit: 20, offset: 0, topic: 'PAY' });
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'unread');
-    await waitFor(() =>
-      expect(api.conversations_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, topic: 'PAY', unread: true }),
-    );
+    await waitForLastCall(api.conversations_list, { limit: 20, offset: 0, topic: 'PAY', unread: true });
   });
 
   it('shows a conversation with each author, time and who has read it, and marks it read up to the last message', async () => {
@@ -143,9 +140,7 @@ describe('the messages page', () => {
     expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 12 });
     // the same event again (a replay after a reconnect): the same answer shows once
     push(live, 'message.created', { conversation_id: 7, message_id: 14 });
-    await waitFor(() =>
-      expect(api.conversations_messages_list).toHaveBeenLastCalledWith({ id: 7, limit: 200, after: 14 }),
-    );
+    await waitForLastCall(api.conversations_messages_list, { id: 7, limit: 200, after: 14 });
     expect(screen.getAllByText('Also on Friday?')).toHaveLength(1);
     // another conversation's message: the open one loads nothing
     const calls = mocked(api.conversations_messages_list).mock.calls.length;
@@ -310,9 +305,7 @@ describe('the messages page', () => {
     renderApp({ path: '/messages/new', user: admin, api });
     const form = await screen.findByRole('form', { name: 'New conversation' });
     await userEvent.type(within(form).getByLabelText('Find the employee'), 'nor');
-    await waitFor(() =>
-      expect(api.employees_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, status: 'READY', search: 'nor' }),
-    );
+    await waitForLastCall(api.employees_list, { limit: 20, offset: 0, status: 'READY', search: 'nor' });
     await waitFor(() => expect(within(form).getByLabelText('Employee')).toHaveValue('2'));
     await userEvent.type(within(form).getByLabelText('Subject'), 'CPR card');
     await userEvent.type(within(form).getByLabelText('Message'), 'Please upload it.');

@@ -5,6 +5,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeReferral } from '../../app/testing/referral-fixtures';
 import { invalidInput } from '../../app/testing/api-failures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -58,25 +59,21 @@ describe("The marketer's referrals", { timeout: 30000 }, () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Contacted');
-    await waitFor(() =>
-      expect(api.referrals_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: '-created_at',
-        status: 'CONTACTED',
-      }),
-    );
+    await waitForLastCall(api.referrals_list, {
+      limit: 20,
+      offset: 0,
+      ordering: '-created_at',
+      status: 'CONTACTED',
+    });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Rosa Diaz' })).not.toBeInTheDocument());
     await user.type(screen.getByRole('searchbox', { name: 'Search referrals' }), 'rosa');
-    await waitFor(() =>
-      expect(api.referrals_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: '-created_at',
-        status: 'CONTACTED',
-        search: 'rosa',
-      }),
-    );
+    await waitForLastCall(api.referrals_list, {
+      limit: 20,
+      offset: 0,
+      ordering: '-created_at',
+      status: 'CONTACTED',
+      search: 'rosa',
+    });
     expect(await screen.findByText('No referrals match')).toBeInTheDocument();
   });
 

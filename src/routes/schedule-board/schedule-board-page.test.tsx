@@ -6,6 +6,7 @@ import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeClient } from '../../app/testing/client-fixtures';
 import { apiFailure } from '../../app/testing/api-failures';
 import type { Board, BoardVisit } from '../../api/visits';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 /** The test router's address and its navigate (Back is `navigate(-1)`), read beside the app. */
 const router = vi.hoisted(() => ({ search: '', navigate: null as null | ((delta: number) => void) }));
@@ -199,62 +200,35 @@ describe('Schedule board', { timeout: 30000 }, () => {
     expect(screen.getByRole('button', { name: 'This week' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Next week' }));
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({
-        by: 'caregiver',
-        week: '2026-03-08',
-        limit: 25,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, { by: 'caregiver', week: '2026-03-08', limit: 25, offset: 0 });
     expect(await screen.findByRole('heading', { name: 'Week of Mar 8, 2026 – Mar 14, 2026' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'This week' }));
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({ by: 'caregiver', limit: 25, offset: 0 }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, { by: 'caregiver', limit: 25, offset: 0 });
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({
-        by: 'caregiver',
-        week: '2026-02-22',
-        limit: 25,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, { by: 'caregiver', week: '2026-02-22', limit: 25, offset: 0 });
 
     const pager = await screen.findByRole('navigation', { name: 'Pagination' });
     expect(pager).toHaveTextContent('1–25 of 30');
     await user.click(within(pager).getByRole('button', { name: 'Next' }));
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({
-        by: 'caregiver',
-        week: '2026-02-22',
-        limit: 25,
-        offset: 25,
-      }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, { by: 'caregiver', week: '2026-02-22', limit: 25, offset: 25 });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search caregivers' }), 'nin');
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({
-        by: 'caregiver',
-        week: '2026-02-22',
-        search: 'nin',
-        limit: 25,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, {
+      by: 'caregiver',
+      week: '2026-02-22',
+      search: 'nin',
+      limit: 25,
+      offset: 0,
+    });
 
     await user.click(screen.getByRole('button', { name: 'By client' }));
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({
-        by: 'client',
-        week: '2026-02-22',
-        search: 'nin',
-        limit: 25,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, {
+      by: 'client',
+      week: '2026-02-22',
+      search: 'nin',
+      limit: 25,
+      offset: 0,
+    });
     expect(screen.getByRole('button', { name: 'By client' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByRole('searchbox', { name: 'Search clients' })).toBeInTheDocument();
   });
@@ -271,33 +245,22 @@ describe('Schedule board', { timeout: 30000 }, () => {
     await waitFor(() => expect(router.search).toBe('?week=2026-03-08&by=client'));
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'ros');
     await waitFor(() => expect(router.search).toBe('?week=2026-03-08&by=client&search=ros'));
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({
-        by: 'client',
-        week: '2026-03-08',
-        search: 'ros',
-        limit: 25,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, {
+      by: 'client',
+      week: '2026-03-08',
+      search: 'ros',
+      limit: 25,
+      offset: 0,
+    });
 
     // Back: the search was typed into the same step, so Back leaves the rows by client and the search
     act(() => router.navigate!(-1));
     await waitFor(() => expect(router.search).toBe('?week=2026-03-08'));
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({
-        by: 'caregiver',
-        week: '2026-03-08',
-        limit: 25,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, { by: 'caregiver', week: '2026-03-08', limit: 25, offset: 0 });
     expect(await screen.findByRole('searchbox', { name: 'Search caregivers' })).toHaveValue('');
     expect(screen.getByRole('button', { name: 'By caregiver' })).toHaveAttribute('aria-pressed', 'true');
     act(() => router.navigate!(-1));
-    await waitFor(() =>
-      expect(api.visits_board_retrieve).toHaveBeenLastCalledWith({ by: 'caregiver', limit: 25, offset: 0 }),
-    );
+    await waitForLastCall(api.visits_board_retrieve, { by: 'caregiver', limit: 25, offset: 0 });
     expect(await screen.findByRole('heading', { name: 'Week of Mar 1, 2026 – Mar 7, 2026' })).toBeInTheDocument();
     // nothing typed meanwhile: the address stays as Back left it
     await new Promise((resolve) => setTimeout(resolve, 400));

@@ -5,6 +5,7 @@ import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { holdTimers } from '../../ui/debounce-testing';
 import { invalidInput } from '../../app/testing/api-failures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -74,22 +75,18 @@ describe('Users page', () => {
     const api = setUp();
     await screen.findByText('Nina Reyes', {}, { timeout: 5000 });
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nina');
-    await waitFor(() =>
-      expect(api.users_list).toHaveBeenLastCalledWith({ limit: 20, offset: 0, ordering: 'last_name', search: 'nina' }),
-    );
+    await waitForLastCall(api.users_list, { limit: 20, offset: 0, ordering: 'last_name', search: 'nina' });
     await waitFor(() => expect(within(table()).queryByText('Mark Ito')).not.toBeInTheDocument());
     expect(within(table()).getByText('Nina Reyes')).toBeInTheDocument();
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Marketer');
-    await waitFor(() =>
-      expect(api.users_list).toHaveBeenLastCalledWith({
-        limit: 20,
-        offset: 0,
-        ordering: 'last_name',
-        role: 'ROLE_MARKETER',
-      }),
-    );
+    await waitForLastCall(api.users_list, {
+      limit: 20,
+      offset: 0,
+      ordering: 'last_name',
+      role: 'ROLE_MARKETER',
+    });
     await waitFor(() => expect(within(table()).queryByText('Nina Reyes')).not.toBeInTheDocument());
     expect(within(table()).getByText('Mark Ito')).toBeInTheDocument();
 

@@ -6,6 +6,7 @@ import { seriousAxeViolations } from '../../ui/test-utils';
 import { apiFailure } from '../../app/testing/api-failures';
 import { makeVisit } from '../../app/testing/visit-fixtures';
 import type { VisitExceptionItem } from '../../api/visits';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -220,11 +221,10 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Ended at'), { target: { value: '11:15' } });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    await waitFor(() =>
-      expect(resolve).toHaveBeenLastCalledWith(
-        { id: 9002 },
-        expect.objectContaining({ corrected_end_at: '2026-02-27T16:15:00.000Z' }),
-      ),
+    await waitForLastCall(
+      resolve,
+      { id: 9002 },
+      expect.objectContaining({ corrected_end_at: '2026-02-27T16:15:00.000Z' }),
     );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This exception was already resolved.');
     await user.click(submit);
@@ -260,24 +260,20 @@ describe('Visit exceptions', { timeout: 30000 }, () => {
       within(screen.getByLabelText('Exception')).getByRole('option', { name: 'Clock-out position not plausible' }),
     ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Exception'), 'Late clock-in');
-    await waitFor(() =>
-      expect(api.visit_exceptions_list).toHaveBeenLastCalledWith({
-        resolved: false,
-        code: 'LATE_CLOCK_IN',
-        limit: 20,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.visit_exceptions_list, {
+      resolved: false,
+      code: 'LATE_CLOCK_IN',
+      limit: 20,
+      offset: 0,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Resolved' }));
-    await waitFor(() =>
-      expect(api.visit_exceptions_list).toHaveBeenLastCalledWith({
-        resolved: true,
-        code: 'LATE_CLOCK_IN',
-        limit: 20,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.visit_exceptions_list, {
+      resolved: true,
+      code: 'LATE_CLOCK_IN',
+      limit: 20,
+      offset: 0,
+    });
     const table = await screen.findByRole('table', { name: 'Resolved exceptions' });
     const row = (await within(table).findByText('Late clock-in')).closest('tr')!;
     expect(row).toHaveTextContent('ApprovedBus was late; the client confirmed.');

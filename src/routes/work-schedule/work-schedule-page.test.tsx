@@ -7,11 +7,13 @@ import { apiFailure } from '../../app/testing/api-failures';
 import {
   makeClock,
   makeOfferedVisit,
+  makeLongPayrollDay,
   makePayrollPeriod,
-  makePayrollVisit,
   makeVisit,
 } from '../../app/testing/visit-fixtures';
 import type { Visit } from '../../api/visits';
+import { page } from '../../app/testing/client-fixtures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -68,21 +70,13 @@ const open = makeOfferedVisit({
 });
 
 // Pay periods (verified visits only): this week's long days run into overtime; last week's one visit.
-const longDay = (id: number, date: string) =>
-  makePayrollVisit({
-    id,
-    service_date: date,
-    started_at: `${date}T12:00:00.000Z`,
-    ended_at: `${date}T23:00:00.000Z`,
-    minutes: 660,
-  });
 const thisWeekPay = makePayrollPeriod({
   week_start: '2026-03-01',
   visits: [
-    longDay(701, '2026-03-01'),
-    longDay(702, '2026-03-01'),
-    longDay(703, '2026-03-02'),
-    longDay(704, '2026-03-02'),
+    makeLongPayrollDay(701, '2026-03-01'),
+    makeLongPayrollDay(702, '2026-03-01'),
+    makeLongPayrollDay(703, '2026-03-02'),
+    makeLongPayrollDay(704, '2026-03-02'),
   ],
 });
 const lastWeekPay = makePayrollPeriod();
@@ -111,18 +105,13 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
   const api = Object.assign(stubApi(), {
     visits_list: vi.fn(async (params: { status?: string }) => {
       const results = params.status === 'OPEN' ? [open] : [lastFriday, sunday, morning, afternoon, wednesday];
-      return { count: results.length, next: null, previous: null, results };
+      return page(results);
     }),
     visits_clock_in_create: vi.fn(),
     visits_clock_out_create: vi.fn(),
     visits_callout_create: vi.fn(),
     visits_request_create: vi.fn(),
-    payroll_periods_list: vi.fn(async () => ({
-      count: 2,
-      next: null,
-      previous: null,
-      results: [thisWeekPay, lastWeekPay],
-    })),
+    payroll_periods_list: vi.fn(async () => page([thisWeekPay, lastWeekPay])),
     payroll_periods_export_retrieve: vi.fn(async () => 'Employee,Week start\r\n'),
     ...overrides,
   });
@@ -291,17 +280,16 @@ describe('Work schedule', { timeout: 30000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Where are you?'), 'Community');
     await user.type(within(dialog).getByLabelText('Why?'), 'Met her at the clinic');
     await user.click(within(dialog).getByRole('button', { name: 'Clock in' }));
-    await waitFor(() =>
-      expect(api.visits_clock_in_create).toHaveBeenLastCalledWith(
-        { id: 501 },
-        {
-          latitude: 39.78171,
-          longitude: -89.65012,
-          accuracy: 9,
-          location_type: 'COMMUNITY',
-          reason: 'Met her at the clinic',
-        },
-      ),
+    await waitForLastCall(
+      api.visits_clock_in_create,
+      { id: 501 },
+      {
+        latitude: 39.78171,
+        longitude: -89.65012,
+        accuracy: 9,
+        location_type: 'COMMUNITY',
+        reason: 'Met her at the clinic',
+      },
     );
     expect(await screen.findByText('In progress since 09:11')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

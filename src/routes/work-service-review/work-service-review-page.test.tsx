@@ -65,6 +65,17 @@ function makeReview(overrides: Partial<Review> = {}): Review {
   };
 }
 
+/** The first visit of the week as the client disputed it, the office not answering yet. */
+const disputedVisit = makeVisit({
+  dispute: {
+    exception_id: 9,
+    comment: 'She left at 11:00.',
+    created_at: '2026-11-23T14:00:00.000Z',
+    resolution: null,
+    resolved_at: null,
+  },
+});
+
 const signedReview = (overrides: Partial<Review> = {}) =>
   makeReview({
     status: 'SIGNED',
@@ -201,18 +212,7 @@ describe('Work-service review (client)', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const disputed = makeReview({
       status: 'DISPUTED',
-      visits: [
-        makeVisit({
-          dispute: {
-            exception_id: 9,
-            comment: 'She left at 11:00.',
-            created_at: '2026-11-23T14:00:00.000Z',
-            resolution: null,
-            resolved_at: null,
-          },
-        }),
-        makeReview().visits[1],
-      ],
+      visits: [disputedVisit, makeReview().visits[1]],
     });
     const { api } = setUp({ overrides: { work_service_reviews_dispute_create: vi.fn(async () => disputed) } });
     await user.click(await screen.findByRole('button', { name: 'Dispute the visit of Monday, Nov 16, 2026' }));
@@ -272,17 +272,7 @@ describe('Work-service reviews (office, on the client’s record)', { timeout: 3
     const user = userEvent.setup();
     const review = makeReview({
       status: 'DISPUTED',
-      visits: [
-        makeVisit({
-          dispute: {
-            exception_id: 9,
-            comment: 'She left at 11:00.',
-            created_at: '2026-11-23T14:00:00.000Z',
-            resolution: null,
-            resolved_at: null,
-          },
-        }),
-      ],
+      visits: [disputedVisit],
       visit_count: 1,
       total_minutes: 87,
     });

@@ -6,6 +6,7 @@ import { seriousAxeViolations } from '../../../ui/test-utils';
 import type { FormTemplate } from '../../../api/hiring';
 import { page } from '../../../app/testing/client-fixtures';
 import { makeEmployee } from '../../../app/testing/employee-fixtures';
+import { waitForLastCall } from '../../../app/testing/wait-for-call';
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
 
@@ -236,9 +237,7 @@ describe('Onboarding settings', { timeout: 30000 }, () => {
     await user.click(within(people).getByRole('checkbox', { name: /Ned Park/ }));
     expect(screen.getByText('2 employees selected')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'ned');
-    await waitFor(() =>
-      expect(api.employees_list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'ned' })),
-    );
+    await waitForLastCall(api.employees_list, expect.objectContaining({ search: 'ned' }));
     await waitFor(() => expect(within(people).queryByText('Nina Reyes')).not.toBeInTheDocument());
     await user.click(within(people).getByRole('checkbox', { name: /Ned Park/ }));
     expect(await seriousAxeViolations(container)).toEqual([]);

@@ -14,6 +14,22 @@ const aide = makeUser('ROLE_EMPLOYEE', { id: 100, status: 'NEW', first_name: 'An
 const nurse = makeUser('ROLE_EMPLOYEE', { id: 200, status: 'READY', first_name: 'Nina', last_name: 'Reyes' });
 const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
 
+/** The nurse's observation of the aide: the vital signs satisfactory, the transfer not. */
+const failedTransfer = [
+  {
+    skill_id: 's1',
+    label: 'Reading and recording temperature, pulse and respiration',
+    satisfactory: true,
+    comment: null,
+  },
+  {
+    skill_id: 's2',
+    label: 'Safe transfer techniques and ambulation',
+    satisfactory: false,
+    comment: 'Did not lock the wheelchair.',
+  },
+];
+
 function setUp(
   user: typeof aide,
   path: string,
@@ -131,20 +147,7 @@ describe('Competency test: the written part', { timeout: 30_000 }, () => {
       submitted_at: '2026-03-02T14:05:00Z',
       observer: { id: 200, name: 'Nina Reyes' },
       observed_at: '2026-03-03T15:00:00Z',
-      skill_results: [
-        {
-          skill_id: 's1',
-          label: 'Reading and recording temperature, pulse and respiration',
-          satisfactory: true,
-          comment: null,
-        },
-        {
-          skill_id: 's2',
-          label: 'Safe transfer techniques and ambulation',
-          satisfactory: false,
-          comment: 'Did not lock the wheelchair.',
-        },
-      ],
+      skill_results: failedTransfer,
     });
     const { container } = setUp(aide, '/onboarding/test-request/result?id=21', { 21: failed });
     const result = await screen.findByRole('region', { name: 'Result' }, { timeout: 5000 });
@@ -221,20 +224,7 @@ describe('Competency test: the RN observation', { timeout: 30_000 }, () => {
       status: 'FAILED',
       observer: { id: 200, name: 'Nina Reyes' },
       observed_at: '2026-03-03T15:00:00Z',
-      skill_results: [
-        {
-          skill_id: 's1',
-          label: 'Reading and recording temperature, pulse and respiration',
-          satisfactory: true,
-          comment: null,
-        },
-        {
-          skill_id: 's2',
-          label: 'Safe transfer techniques and ambulation',
-          satisfactory: false,
-          comment: 'Did not lock the wheelchair.',
-        },
-      ],
+      skill_results: failedTransfer,
     }));
     const { container } = setUp(
       nurse,
