@@ -7583,7 +7583,7 @@ export interface OperationMethods {
    * 
    * Answers how many of the organization’s home health aide tests wait for a registered nurse’s skills observation (other than the nurse’s own), for the count beside the nurse’s menu item. Reads no record itself, so nothing is audited.
    * 
-   * Signed in, with the role `ROLE_EMPLOYEE`.
+   * Signed in, with the permission `view-workschedules`.
    */
   'test_requests_awaiting_observation_count_retrieve'(
     parameters?: Parameters<UnknownParamsObject> | null,
@@ -7607,7 +7607,7 @@ export interface OperationMethods {
    * 
    * A READY registered nurse records the observed skills of a home health aide’s test (42 CFR 484.80(c)): each skill satisfactory or not, with a comment, signed with the nurse’s drawn signature.
    * 
-   * Signed in, with the role `ROLE_EMPLOYEE`.
+   * Signed in, with the permission `view-workschedules`.
    */
   'test_requests_observation_create'(
     parameters: Parameters<Paths.TestRequestsObservationCreate.PathParameters>,
@@ -9309,7 +9309,7 @@ export interface PathsDictionary {
      * 
      * Answers how many of the organization’s home health aide tests wait for a registered nurse’s skills observation (other than the nurse’s own), for the count beside the nurse’s menu item. Reads no record itself, so nothing is audited.
      * 
-     * Signed in, with the role `ROLE_EMPLOYEE`.
+     * Signed in, with the permission `view-workschedules`.
      */
     'get'(
       parameters?: Parameters<UnknownParamsObject> | null,
@@ -9337,7 +9337,7 @@ export interface PathsDictionary {
      * 
      * A READY registered nurse records the observed skills of a home health aide’s test (42 CFR 484.80(c)): each skill satisfactory or not, with a comment, signed with the nurse’s drawn signature.
      * 
-     * Signed in, with the role `ROLE_EMPLOYEE`.
+     * Signed in, with the permission `view-workschedules`.
      */
     'post'(
       parameters: Parameters<Paths.TestRequestsObservationCreate.PathParameters>,
