@@ -1,17 +1,5 @@
 import styled from '@emotion/styled';
-import { CheckboxField, FieldError, useTouchedError } from './fields';
-
-const Group = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-  legend {
-    padding: 0;
-    font-weight: 600;
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`;
+import { CheckboxField, FieldError, FieldGroup, useTouchedError } from './fields';
 
 const Choices = styled('div', { shouldForwardProp: (prop) => prop !== 'columns' })<{ columns?: number }>`
   display: grid;
@@ -38,7 +26,7 @@ export function CheckboxGroupField({
   const error = useTouchedError(name);
   const errorId = `${name}-group-error`;
   return (
-    <Group aria-describedby={error ? errorId : undefined}>
+    <FieldGroup aria-describedby={error ? errorId : undefined}>
       <legend>{legend}</legend>
       <Choices columns={columns}>
         {choices.map(({ value, label }) => (
@@ -46,6 +34,6 @@ export function CheckboxGroupField({
         ))}
       </Choices>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
-    </Group>
+    </FieldGroup>
   );
 }

@@ -115,6 +115,19 @@ export function useTouchedError(name: string): string | undefined {
   return meta.touched && typeof meta.error === 'string' ? meta.error : undefined;
 }
 
+/** Fields under one legend, without the browser's frame around them. */
+export const FieldGroup = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+  legend {
+    padding: 0;
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`;
+
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange'> {
   name: string;
   label: ReactNode;

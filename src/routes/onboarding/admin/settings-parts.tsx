@@ -14,7 +14,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { POSITIONS } from '../../../domain/labels';
 import { apiErrorDetail, showSubmitFailure } from '../../../ui/api-error';
-import { FieldError, FieldHint, FormStack } from '../../../ui/fields';
+import { FieldError, FieldGroup, FieldHint, FormStack } from '../../../ui/fields';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -53,16 +53,9 @@ export function useSettingsList<T extends { id: number }>(load: () => Listed<T>,
   return { rows, loading, error, reload, upsert };
 }
 
-const Fieldset = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
+const Fieldset = styled(FieldGroup)`
   legend {
-    padding: 0;
     margin-bottom: ${({ theme }) => theme.spacing(0.5)};
-    font-weight: 600;
-    font-size: ${({ theme }) => theme.font.size.sm};
   }
 `;
 
