@@ -48,6 +48,12 @@ export function createVisitClock(app: FastifyInstance) {
     return { organization, joined, current, now: app.now() };
   }
 
+  /** Where the clock happened, by the organization's tolerance around the client's home. */
+  async function placeOf(organizationId: number, input: ClockInput, home: Parameters<typeof placeClock>[1]) {
+    const { tolerance } = await settingsOf(app, organizationId);
+    return placeClock(input, home, tolerance);
+  }
+
   /** The exceptions a clock's place raises: away from the home (with the caregiver's reason), or not believable. */
   async function placeExceptions(tx: Db, row: VisitRow, place: Place, clock: 'CLOCK_IN' | 'CLOCK_OUT') {
     if (place.exception)
@@ -86,8 +92,7 @@ export function createVisitClock(app: FastifyInstance) {
         );
       if (now >= current.endsAt)
         throw conflict('This visit’s window has ended: ask the office to record your times.', 'window_ended');
-      const { tolerance } = await settingsOf(app, organization.id);
-      const place = placeClock(input, joined, tolerance);
+      const place = await placeOf(organization.id, input, joined);
       await app.db.transaction(async (tx) => {
         const moved = await tx
           .update(visits)
@@ -129,8 +134,7 @@ export function createVisitClock(app: FastifyInstance) {
         'IN_PROGRESS',
         'Clock in to this visit first.',
       );
-      const { tolerance } = await settingsOf(app, organization.id);
-      const place = placeClock(input, joined, tolerance);
+      const place = await placeOf(organization.id, input, joined);
       await app.db.transaction(async (tx) => {
         const moved = await tx
           .update(visits)
