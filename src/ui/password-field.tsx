@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
 import { TextField, type TextFieldProps } from './fields';
+import { LineIcon } from './line-icon';
 
 const ToggleButton = styled.button`
   position: absolute;
@@ -28,20 +29,11 @@ const ToggleButton = styled.button`
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={20}>
       <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8z" />
       <circle cx="12" cy="12" r="3" />
       {crossed ? <line x1="3" y1="3" x2="21" y2="21" /> : null}
-    </svg>
+    </LineIcon>
   );
 }
 
