@@ -12,7 +12,8 @@ import type { RequestOrganization } from '../../types';
  */
 export type TokenPurpose = 'reset' | 'signup';
 type UserRow = typeof users.$inferSelect;
-type TokenUser = Pick<UserRow, 'id' | 'email' | 'passwordHash' | 'lastLogin' | 'securityStamp'>;
+/** What a link's token is made of: it stops working once any of these change. */
+export type TokenUser = Pick<UserRow, 'id' | 'email' | 'passwordHash' | 'lastLogin' | 'securityStamp'>;
 
 function mac(key: Buffer, purpose: TokenPurpose, user: TokenUser, timestamp: string): string {
   const material = [

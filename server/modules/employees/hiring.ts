@@ -5,7 +5,7 @@ import type { Tx } from '../../db/connection';
 import { competencyTests, formRequests, formTemplates, testRequests } from '../../db/schema';
 import type { RequestOrganization } from '../../types';
 import { requireEmailFree } from '../../lib/user-record';
-import { mailSignUpLink } from '../auth/password-tokens';
+import { mailSignUpLink, type TokenUser } from '../auth/password-tokens';
 import { assignRequiredDocuments } from '../documents/service';
 import { notify } from '../notifications/service';
 import { newQuestionOrder } from '../onboarding/onboarding-support';
@@ -87,7 +87,7 @@ export function mailEmployeeInvitation(
   app: FastifyInstance,
   log: FastifyBaseLogger,
   organization: RequestOrganization,
-  user: Parameters<typeof mailSignUpLink>[3] & { firstName: string },
+  user: TokenUser & { firstName: string },
   position: string,
 ): Promise<void> {
   const positionLabel = POSITIONS[position as Position] ?? position;

@@ -16,7 +16,7 @@ import { notify } from '../notifications/service';
 import { buildChecklist } from './checklist';
 import { createEmployee, mailEmployeeInvitation, notifyOnboardingAssigned, type NewEmployee } from './hiring';
 import { EMAIL_TAKEN, isUniqueViolation } from '../../lib/user-record';
-import { personName } from '../../lib/names';
+import { personName, personRef } from '../../lib/names';
 import type {
   ChecklistOut,
   employeeListSchema,
@@ -406,12 +406,11 @@ export function createEmployeeService(app: FastifyInstance) {
           id: r.note.id,
           type: { id: r.note.typeId, name: r.typeName },
           text: r.note.text,
-          author: r.note.authorId
-            ? {
-                id: r.note.authorId,
-                name: `${r.authorFirst ?? ''} ${r.authorLast ?? ''}`.trim() || (r.authorEmail ?? ''),
-              }
-            : null,
+          author: personRef(r.note.authorId, {
+            firstName: r.authorFirst,
+            lastName: r.authorLast,
+            email: r.authorEmail,
+          }),
           created_at: r.note.createdAt.toISOString(),
         })),
       };
