@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Audit log", as a journey in headless Chromium against the real server (PGlite):
+ * The audit log as a journey in headless Chromium against the real server (PGlite):
  * the admin opens a client record in the browser and changes an employee; the master opens /audit-log,
  * filters by that admin, action Read and the client's record, and sees the row with the client's id; filters
  * the employee's updates and sees the old and new values and no secret; downloads the filtered rows as CSV;
@@ -7,49 +7,32 @@
  *
  * Screenshots go to tests/e2e/.artifacts/audit-log-*.png.
  */
-import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
+  DESKTOP,
+  PHONE,
+  download,
+  useJourneyPages,
+  type JourneyPage,
   DEMO_PASSWORD,
   DEMO_USERS,
   describeViolations,
-  newContext,
-  newPage,
   screenshot,
   seriousAxeViolations,
-  signIn,
   useSuite,
-  waitForPath,
 } from './harness';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const STEP = 150_000; // per step: the machine is shared and slow
-
-type JourneyPage = Page & { problems: string[] };
-
-/** Clicks `button` and returns the file the page saves: its suggested name and text. */
-async function download(page: Page, button: Locator): Promise<{ name: string; text: string }> {
-  const downloading = page.waitForEvent('download', { timeout: 30_000 });
-  await button.click();
-  const file = await downloading;
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
-}
 
 describe.sequential('audit log, end to end', () => {
   const suite = useSuite();
-  const contexts: BrowserContext[] = [];
-  const pages: JourneyPage[] = [];
+  const { pages, signedIn } = useJourneyPages(suite);
   const state = {} as {
     client: { id: number; name: string };
     employee: { id: number; firstName: string; newFirstName: string };
     master: JourneyPage;
   };
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-  });
 
   async function call<T>(token: string | undefined, method: string, path: string, body?: unknown): Promise<T> {
     const answer = await fetch(`${suite.server.url}${path}`, {
@@ -60,16 +43,6 @@ describe.sequential('audit log, end to end', () => {
     const data = (await answer.json().catch(() => null)) as T;
     if (!answer.ok) throw new Error(`${method} ${path} was refused (${answer.status}): ${JSON.stringify(data)}`);
     return data;
-  }
-
-  async function signedIn(email: string, options: typeof DESKTOP | typeof PHONE): Promise<JourneyPage> {
-    const context = await newContext(suite.browser, options);
-    contexts.push(context);
-    const page = await newPage(context);
-    pages.push(page);
-    await signIn(page, suite.server.url, email);
-    await waitForPath(page, /^\/(?!login)/);
-    return page;
   }
 
   const filters = (page: Page) => page.getByRole('search', { name: 'Filter the audit log' });

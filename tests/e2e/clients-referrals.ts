@@ -1,5 +1,5 @@
 /**
- * Issue 9, "Clients and referrals", as seven journeys in headless Chromium against the real server (PGlite),
+ * Clients and referrals as seven journeys in headless Chromium against the real server (PGlite),
  * in two parts that each have a server of their own and run side by side: referrals.test.ts runs steps 1–3,
  * clients.test.ts steps 4–7. The steps of a part share its server and run in order.
  *
@@ -20,33 +20,28 @@
  * axe-core runs on every page of the journey; the serious and critical findings are asserted at the end.
  * Screenshots go to tests/e2e/.artifacts/clients-referrals-*.png.
  */
-import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { addDays, dateIn } from '../../src/domain/dates';
 import { certificationEnd, certificationProblem, ICD10_MESSAGE, NPI_MESSAGE } from '../../src/domain/clients';
 import { DEMO_TIMEZONES } from '../../server/db/seed';
 import {
+  DESKTOP,
+  PHONE,
+  download,
+  useJourneyPages,
+  type JourneyPage,
   DEMO_USERS,
-  describeViolations,
   exposeAppApiClient,
-  newContext,
-  newPage,
   screenshot,
-  seriousAxeViolations,
   signIn,
   useSuite,
   waitForPath,
-  type AxeViolation,
-  settled,
+  useAxeJourney,
 } from './harness';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const NEW_PASSWORD = 'Juniper-Harbor-Kettle-4417';
 const STEP = 150_000; // per step: the machine is shared and slow
-
-type JourneyPage = Page & { problems: string[] };
 
 // ---------------------------------------------------------------------------------------------------------
 // Dates, as Sunrise's calendar has them
@@ -118,10 +113,8 @@ async function apiData<T>(page: Page, operation: string, ...args: unknown[]): Pr
 export function clientsReferralsJourney(part: 'referrals' | 'clients'): void {
   describe.sequential(`${part}, end to end`, () => {
     const suite = useSuite();
-    const axeFindings: { page: string; violations: AxeViolation[] }[] = [];
-    const axeChecked: string[] = [];
-    const contexts: BrowserContext[] = [];
-    const pages: JourneyPage[] = [];
+    const { axe, axeChecked, axeFindings, axeReport } = useAxeJourney(part);
+    const { pages, open } = useJourneyPages(suite);
     const tag =
       Math.random()
         .toString(36)
@@ -154,32 +147,12 @@ export function clientsReferralsJourney(part: 'referrals' | 'clients'): void {
     };
 
     const url = (path: string) => `${suite.server.url}${path}`;
-    async function open(options: typeof PHONE | typeof DESKTOP): Promise<JourneyPage> {
-      const context = await newContext(suite.browser, options);
-      contexts.push(context);
-      const page = await newPage(context);
-      pages.push(page);
-      return page;
-    }
-    /** axe-core on the page as it is now; findings are asserted at the end of the journey. */
-    async function axe(page: Page, name: string) {
-      await settled(page);
-      await page.waitForTimeout(300); // colour transitions (buttons becoming enabled) end
-      const violations = await seriousAxeViolations(page);
-      axeChecked.push(name);
-      if (violations.length) axeFindings.push({ page: name, violations });
-    }
     const shot = (page: Page, name: string) => screenshot(page, `clients-referrals-${name}`);
     const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
     const main = (page: Page) => page.getByRole('main');
     /** A success or error notice of the page (role alert or status). */
     const notice = (page: Page, text: string | RegExp) =>
       page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text }).first();
-
-    afterAll(async () => {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      console.info(`[${part}] axe-core ran on ${axeChecked.length} page states: ${axeChecked.join(', ')}`);
-    });
 
     if (part === 'referrals') {
       it(
@@ -540,18 +513,15 @@ export function clientsReferralsJourney(part: 'referrals' | 'clients'): void {
           await axe(page, 'marketers (figures)');
           await shot(page, 'marketers-figures');
 
-          const downloading = page.waitForEvent('download');
-          await page.getByRole('button', { name: 'Download report (CSV)' }).click();
-          const download = await downloading;
-          expect(download.suggestedFilename()).toBe(`referral-conversion-${api.from}-to-${api.to}.csv`);
-          const text = readFileSync((await download.path())!, 'utf8');
-          const lines = text.split(/\r?\n/);
+          const report = await download(page, page.getByRole('button', { name: 'Download report (CSV)' }));
+          expect(report.name).toBe(`referral-conversion-${api.from}-to-${api.to}.csv`);
+          const lines = report.text.split(/\r?\n/);
           expect(lines[0]).toContain(`Sunrise Home Care, ${api.from} to ${api.to}`);
           expect(lines).toContain(
             'Dimension,Name,Referrals,Admitted,Declined,Lost,Open,Conversion,Median days to admission',
           );
           const marcoLine = lines.find((line) => line.startsWith('Marketer,Marco Silva,'));
-          expect(marcoLine, text).toBeTruthy();
+          expect(marcoLine, report.text).toBeTruthy();
           expect(marcoLine).toMatch(/^Marketer,Marco Silva,8,2,1,1,4,50\.0%,/);
           expect(lines.some((line) => line.startsWith('Marketer,Entered by the office,'))).toBe(true);
           expect(lines.some((line) => line.startsWith('Source,Hospital,'))).toBe(true);
@@ -995,11 +965,7 @@ export function clientsReferralsJourney(part: 'referrals' | 'clients'): void {
 
     it('axe-core: no serious or critical violation on any page of the journey', () => {
       expect(axeChecked.length).toBeGreaterThan(part === 'referrals' ? 12 : 13);
-      const findings = axeFindings.filter((finding) => finding.violations.length);
-      const report = findings
-        .map((finding) => `${finding.page}:\n${describeViolations(finding.violations)}`)
-        .join('\n\n');
-      expect(findings, report).toEqual([]);
+      expect(axeFindings, axeReport()).toEqual([]);
     });
 
     it('no uncaught exception in any page of the journey', () => {

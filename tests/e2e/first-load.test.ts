@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
-  newContext,
   newPage,
   settled,
   signIn,
   SUNRISE_TEAL,
   useSuite,
   waitForPath,
+  DESKTOP,
+  withPage,
 } from './harness';
 
 const suite = useSuite();
@@ -21,9 +22,7 @@ interface Fetched {
 
 describe('the sign-in page’s first requests', () => {
   it('fetches the status file and the versioned API definition once each (from the preloads), and the definition not again on the next visit', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page, context) => {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       let fetched = new Map<string, Fetched>();
@@ -63,15 +62,11 @@ describe('the sign-in page’s first requests', () => {
       expect(of(second, '/status.json')).toEqual([{ path: '/status.json', fromCache: false }]);
       expect(of(second, '/api/schema/')).toEqual([{ path: versioned, fromCache: true }]);
       expect(page.problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows the branded sign-in form before the API client has loaded, and a sign-in submitted meanwhile is sent once it has', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       // Hold the API client's chunk (axios and openapi-client-axios) until the test lets it go.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -100,15 +95,11 @@ describe('the sign-in page’s first requests', () => {
       await waitForPath(page, '/users');
       expect(logins).toEqual(['POST']);
       expect(page.problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('sends the organization token of /login/:org with every API call of a first visit, the organization’s lookup first among them (spec 7)', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       const calls: Promise<string>[] = [];
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
@@ -130,9 +121,7 @@ describe('the sign-in page’s first requests', () => {
       expect(sent).toContain('POST /api/auth/login/ sunrise');
       expect(sent.filter((call) => !call.endsWith(' sunrise'))).toEqual([]);
       expect(page.problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -173,9 +162,7 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
   ])(
     'shows the branded form before any script has run, and on %s React’s page replaces it in place, keeping what was typed',
     async (_, viewport) => {
-      const context = await newContext(suite.browser, { viewport });
-      try {
-        const page = await newPage(context);
+      await withPage(suite.browser, { viewport }, async (page) => {
         const lookups: string[] = [];
         page.on('request', (request) => {
           if (new URL(request.url()).pathname === '/api/organizations/sunrise/') lookups.push(request.url());
@@ -252,16 +239,12 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
         await waitForPath(page, '/users');
         expect(lookups).toHaveLength(1); // the app's lookup is the one the first paint's script started
         expect(page.problems).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     },
   );
 
   it('sends nothing when the first paint’s form is submitted before React is there', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page, context) => {
       const sent: string[] = [];
       page.on('request', (request) => sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`));
       const release = await holdScripts(page);
@@ -296,15 +279,11 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
         .evaluate((input) => (input as HTMLInputElement).form!.requestSubmit());
       expect((await submitted).postData() ?? '').toBe('');
       expect(carrying()).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('is hidden for a signed-in person reloading the sign-in page (the session reloads first: no form flashes)', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await signIn(page, suite.server.url, DEMO_USERS.admin);
       await waitForPath(page, '/users');
       const release = await holdScripts(page);
@@ -316,8 +295,6 @@ describe('the sign-in page’s first paint, drawn by the server into the HTML', 
       release();
       await waitForPath(page, '/users');
       expect(page.problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

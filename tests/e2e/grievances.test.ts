@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Grievances", in headless Chromium against the real server (PGlite); the steps share one server
+ * Grievances in headless Chromium against the real server (PGlite); the steps share one server
  * and run in order.
  *
  * 1. An employee files a grievance at /grievances on a 390×844 phone. The demo aide has a required form due,
@@ -12,12 +12,10 @@
  *
  * Screenshots go to tests/e2e/.artifacts/grievances-*.png.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_USERS, newContext, newPage, screenshot, signIn, useSuite, waitForPath } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, DEMO_USERS, screenshot, useJourneyPages, useSuite, waitForPath } from './harness';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const STEP = 150_000; // per step: the machine is shared and slow
 
 const CLIENT_CONCERN = 'The Sunday aide was rude to my daughter.';
@@ -27,21 +25,8 @@ const RESOLUTION = 'A different aide comes on Sundays from next week, and the ai
 
 describe.sequential('grievances, end to end', () => {
   const suite = useSuite();
-  const contexts: BrowserContext[] = [];
+  const { signedIn } = useJourneyPages(suite);
   const state = {} as { office: Page; client: Page; grievancePath: string };
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-  });
-
-  async function signedIn(email: string, options: Parameters<typeof newContext>[1]): Promise<Page> {
-    const context = await newContext(suite.browser, options);
-    contexts.push(context);
-    const page = await newPage(context);
-    await signIn(page, suite.server.url, email);
-    await waitForPath(page, /^\/(?!login)/);
-    return page;
-  }
 
   it('1. the nurse files a grievance at /grievances on a phone and sees it Received', { timeout: STEP }, async () => {
     const page = await signedIn(DEMO_USERS.nurse, PHONE);

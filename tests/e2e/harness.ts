@@ -449,15 +449,74 @@ export async function settled(page: Page, quietMs = 500, timeout = 30_000): Prom
   }
 }
 
+/** The screens the journeys are seen on (a context's default is the desktop's). */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const SMALL_PHONE = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/** A page of newPage: what went wrong in the browser is in `problems`. */
+export type JourneyPage = Page & { problems: string[] };
+
 /** A page that records the browser's console errors and uncaught exceptions (for failure messages). */
-export async function newPage(context: BrowserContext): Promise<Page & { problems: string[] }> {
-  const page = (await context.newPage()) as Page & { problems: string[] };
+export async function newPage(context: BrowserContext): Promise<JourneyPage> {
+  const page = (await context.newPage()) as JourneyPage;
   page.problems = [];
   page.on('pageerror', (error) => page.problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
   });
   return page;
+}
+
+/** Runs `run` on a fresh page in a context of its own (made with `options`), closing it whatever happens. */
+export async function withPage<T>(
+  browser: Browser,
+  options: BrowserContextOptions,
+  run: (page: JourneyPage, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await newContext(browser, options);
+  try {
+    return await run(await newPage(context), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The pages of a journey whose steps share them (each in a context of its own), all closed after the file. */
+export interface JourneyPages {
+  /** Every page opened so far, in order. */
+  readonly pages: JourneyPage[];
+  open(options: BrowserContextOptions): Promise<JourneyPage>;
+  /** A page signed in as `email` at `baseUrl` (the suite's server by default), past the sign-in form. */
+  signedIn(email: string, options: BrowserContextOptions, baseUrl?: string): Promise<JourneyPage>;
+}
+
+/** Registers the afterAll that closes the journey's contexts; the browser is the suite's, read when a page opens. */
+export function useJourneyPages(suite: { readonly browser: Browser; readonly server?: RunningServer }): JourneyPages {
+  const contexts: BrowserContext[] = [];
+  const pages: JourneyPage[] = [];
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+  });
+  async function open(options: BrowserContextOptions): Promise<JourneyPage> {
+    const context = await newContext(suite.browser, options);
+    contexts.push(context);
+    const page = await newPage(context);
+    pages.push(page);
+    return page;
+  }
+  async function signedIn(email: string, options: BrowserContextOptions, baseUrl = suite.server!.url) {
+    const page = await open(options);
+    await signIn(page, baseUrl, email);
+    await waitForPath(page, /^\/(?!login)/);
+    return page;
+  }
+  return { pages, open, signedIn };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -487,6 +546,14 @@ export async function backgroundColour(page: Page, selector: string): Promise<st
     .locator(selector)
     .first()
     .evaluate((element) => getComputedStyle(element).backgroundColor);
+}
+
+/** Clicks `button` and returns the file the page saves: its suggested name and text. */
+export async function download(page: Page, button: Locator): Promise<{ name: string; text: string }> {
+  const downloading = page.waitForEvent('download', { timeout: 30_000 });
+  await button.click();
+  const file = await downloading;
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -542,6 +609,29 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 
 export function describeViolations(violations: AxeViolation[]): string {
   return violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.join(', ')}`).join('\n');
+}
+
+/**
+ * axe-core along a journey: `axe(page, name)` checks the page as it is now and keeps its serious and critical
+ * findings, which the journey asserts at its end (`axeFindings`, described by `axeReport()`); after the file,
+ * the log names every page state checked.
+ */
+export function useAxeJourney(journey: string) {
+  const axeFindings: { page: string; violations: AxeViolation[] }[] = [];
+  const axeChecked: string[] = [];
+  afterAll(() => {
+    console.info(`[${journey}] axe-core ran on ${axeChecked.length} page states: ${axeChecked.join(', ')}`);
+  });
+  async function axe(page: Page, name: string) {
+    await settled(page);
+    await page.waitForTimeout(300); // colour transitions (buttons becoming enabled: 120 ms) end
+    const violations = await seriousAxeViolations(page);
+    axeChecked.push(name);
+    if (violations.length) axeFindings.push({ page: name, violations });
+  }
+  const axeReport = () =>
+    axeFindings.map((finding) => `${finding.page}:\n${describeViolations(finding.violations)}`).join('\n\n');
+  return { axe, axeChecked, axeFindings, axeReport };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /**
- * Issue 3, "Hire to ready", as one journey in headless Chromium against the real server: the six steps share
+ * Hire to ready as one journey in headless Chromium against the real server: the six steps share
  * one server and run in order. hire-to-ready.pglite.test.ts runs it on PGlite, hire-to-ready.postgres.test.ts
  * on PostgreSQL (when TEST_DATABASE_URL is set), side by side.
  *
@@ -16,36 +16,32 @@
  * axe-core runs on every page of the journey; the serious and critical findings are asserted at the end.
  * Screenshots go to tests/e2e/.artifacts/hire-to-ready-*.png.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { addDays, dateIn } from '../../src/domain/dates';
 import { DEMO_TIMEZONES } from '../../server/db/seed';
 import { minimalPdf } from '../../server/lib/minimal-pdf';
 import { permissionsFor } from '../../src/domain/permissions';
 import {
+  DESKTOP,
+  SMALL_PHONE,
+  useJourneyPages,
+  type JourneyPage,
   DEMO_USERS,
-  describeViolations,
   e2eDatabaseTested,
-  newContext,
-  newPage,
   screenshot,
-  seriousAxeViolations,
   signIn,
   useSuite,
   waitForPath,
-  type AxeViolation,
   type E2EDatabase,
   settled,
   callApi,
   drawSignature,
+  useAxeJourney,
 } from './harness';
 
-const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const NEW_PASSWORD = 'Tidewater-Lantern-Orchard-5823';
 const POSITION_LABEL = 'Home Health Aide';
-
-type JourneyPage = Page & { problems: string[] };
 
 // ---------------------------------------------------------------------------------------------------------
 // Files made in the test
@@ -123,9 +119,8 @@ export function hireToReadySuite(database: E2EDatabase): void {
   if (!e2eDatabaseTested(database, 'hire to ready, end to end')) return;
   describe.sequential(`hire to ready, end to end (${database})`, () => {
     const suite = useSuite({}, { database });
-    const axeFindings: { page: string; violations: AxeViolation[] }[] = [];
-    const axeChecked: string[] = [];
-    const contexts: BrowserContext[] = [];
+    const { axe, axeChecked, axeFindings, axeReport } = useAxeJourney(`hire-to-ready ${database}`);
+    const { open } = useJourneyPages(suite);
     const tag = Math.random().toString(36).slice(2, 7);
     const applicant = {
       first: 'Jordan',
@@ -146,30 +141,10 @@ export function hireToReadySuite(database: E2EDatabase): void {
     };
 
     const url = (path: string) => `${suite.server.url}${path}`;
-    async function open(browserOptions: typeof PHONE | typeof DESKTOP): Promise<JourneyPage> {
-      const context = await newContext(suite.browser, browserOptions);
-      contexts.push(context);
-      return newPage(context);
-    }
-    /** axe-core on the page as it is now; findings are asserted at the end of the journey. */
-    async function axe(page: Page, name: string) {
-      await settled(page);
-      await page.waitForTimeout(300); // let colour transitions (buttons becoming enabled: 120 ms) end
-      const violations = await seriousAxeViolations(page);
-      axeChecked.push(name);
-      if (violations.length) axeFindings.push({ page: name, violations });
-    }
     async function shot(page: Page, name: string) {
       await screenshot(page, `hire-to-ready-${database}-${name}`);
     }
     const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-
-    afterAll(async () => {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      console.info(
-        `[hire-to-ready ${database}] axe-core ran on ${axeChecked.length} page states: ${axeChecked.join(', ')}`,
-      );
-    });
 
     it('1. a job seeker applies on a phone at /apply-now/sunrise: resume drop (PDF kept, text and PNG refused), signed attestation, confirmation', async () => {
       // The admin is signed in first (desktop), so step 2 can see the unread count move without a reload.
@@ -179,7 +154,7 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await expect.poll(() => unreadCount(state.admin)).not.toBeNull();
       state.adminUnreadBefore = (await unreadCount(state.admin))!;
 
-      const page = await open(PHONE);
+      const page = await open(SMALL_PHONE);
       state.applicantPage = page;
       await page.goto(url('/apply-now/sunrise'));
       await heading(page, 'Apply now').waitFor();
@@ -349,7 +324,7 @@ export function hireToReadySuite(database: E2EDatabase): void {
     });
 
     it('3. the new employee follows the sign-up link on a phone, sets a password against the rules, lands on /profile/incomplete-documents and is kept inside the forms-due prefixes', async () => {
-      const page = await open(PHONE);
+      const page = await open(SMALL_PHONE);
       state.employee = page;
       await page.goto(url(state.signUpPath));
       await heading(page, 'Create your password').waitFor();
@@ -509,7 +484,7 @@ export function hireToReadySuite(database: E2EDatabase): void {
       await axe(page, 'onboarding/test-request/result (awaiting observation)');
 
       // The RN observes the six skills on her phone and signs.
-      const nurse = await open(PHONE);
+      const nurse = await open(SMALL_PHONE);
       await signIn(nurse, suite.server.url, DEMO_USERS.nurse);
       await waitForPath(nurse, '/work-schedule');
       await nurse.goto(url('/onboarding'));
@@ -812,10 +787,7 @@ export function hireToReadySuite(database: E2EDatabase): void {
 
     it('axe-core: no serious or critical violation on any page of the journey', () => {
       expect(axeChecked.length).toBeGreaterThan(20);
-      const report = axeFindings
-        .map((finding) => `${finding.page}:\n${describeViolations(finding.violations)}`)
-        .join('\n\n');
-      expect(axeFindings, report).toEqual([]);
+      expect(axeFindings, axeReport()).toEqual([]);
     });
 
     it('no uncaught exception in any page of the journey', () => {

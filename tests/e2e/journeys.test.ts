@@ -4,14 +4,14 @@ import {
   HARBOR_BLUE,
   SUNRISE_TEAL,
   backgroundColour,
-  newContext,
-  newPage,
   pageUsesColour,
   screenshot,
   signIn,
   useSuite,
   waitForPath,
   settled,
+  DESKTOP,
+  withPage,
 } from './harness';
 
 const suite = useSuite();
@@ -92,9 +92,7 @@ describe('signing in, each demo user lands on their home route with their organi
 
   for (const journey of journeys) {
     it(`${journey.who} signs in at /login/${journey.org} and lands on ${journey.home}`, async () => {
-      const context = await newContext(suite.browser);
-      try {
-        const page = await newPage(context);
+      await withPage(suite.browser, DESKTOP, async (page) => {
         await signIn(page, suite.server.url, journey.email, journey.org);
         await waitForPath(page, journey.home);
         await expect.poll(() => header(page).textContent()).toContain(journey.name);
@@ -102,18 +100,14 @@ describe('signing in, each demo user lands on their home route with their organi
         await settled(page);
         await screenshot(page, journey.shot);
         expect(page.problems.filter((problem) => problem.startsWith('pageerror'))).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
 
 describe('branding', () => {
   it('/login/sunrise shows Sunrise Home Care in teal with its favicon', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await page.goto(`${suite.server.url}/login/sunrise`);
       await expect.poll(() => page.locator('main').textContent()).toContain(SUNRISE);
       await expect.poll(() => backgroundColour(page, '[data-testid="brand-logo"]')).toBe(SUNRISE_TEAL);
@@ -132,30 +126,22 @@ describe('branding', () => {
       expect(favicon.status()).toBe(200);
       expect(favicon.headers()['content-type']).toMatch(/image\/svg\+xml/);
       await screenshot(page, 'login-sunrise');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('/login/harbor shows Harbor Home Health in blue with its favicon', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await page.goto(`${suite.server.url}/login/harbor`);
       await expect.poll(() => page.locator('main').textContent()).toContain(HARBOR);
       await expect.poll(() => backgroundColour(page, '[data-testid="brand-logo"]')).toBe(HARBOR_BLUE);
       await expect
         .poll(() => page.locator('link[rel~="icon"]').first().getAttribute('href'))
         .toMatch(/\/favicons\/harbor\.svg$/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("the master's organization switch changes the header name and the colours from sunrise teal to harbor blue", async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await signIn(page, suite.server.url, DEMO_USERS.master);
       await waitForPath(page, '/users');
       await expect.poll(() => header(page).textContent()).toContain(SUNRISE);
@@ -179,17 +165,13 @@ describe('branding', () => {
       await page.reload();
       await waitForPath(page, '/users');
       await expect.poll(() => header(page).textContent()).toContain(HARBOR);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('the session', () => {
   it('a reload keeps the session (refresh token in sessionStorage "refresh")', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await signIn(page, suite.server.url, DEMO_USERS.nurse);
       await waitForPath(page, '/work-schedule');
       const stored = await page.evaluate(() => sessionStorage.getItem('refresh'));
@@ -204,15 +186,11 @@ describe('the session', () => {
       const rotated = await page.evaluate(() => sessionStorage.getItem('refresh'));
       expect(rotated).toBeTruthy();
       expect(rotated).not.toBe(stored);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('signing out returns to /login/sunrise, forgets the refresh token and keeps private pages closed', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await signIn(page, suite.server.url, DEMO_USERS.admin);
       await waitForPath(page, '/users');
       const refresh = await page.evaluate(() => sessionStorage.getItem('refresh'));
@@ -229,15 +207,11 @@ describe('the session', () => {
 
       await page.goto(`${suite.server.url}/users`);
       await waitForPath(page, /^\/login(\/|$)/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a private page opened signed out redirects to the login page of the last organization', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       // Never visited: there is no organization to sign in to yet; /login shows the login-oriented not-found.
       await page.goto(`${suite.server.url}/work-schedule`);
       await waitForPath(page, /^\/login(\/|$)/);
@@ -250,15 +224,11 @@ describe('the session', () => {
       await page.goto(`${suite.server.url}/work-schedule`);
       await waitForPath(page, '/login/sunrise');
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the site root / opens the portal (signed out: the login page; signed in: /users)', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       const response = await page.goto(`${suite.server.url}/`);
       expect(
         response?.status(),
@@ -271,8 +241,6 @@ describe('the session', () => {
       await page.goto(`${suite.server.url}/`);
       await waitForPath(page, '/users');
       await expect.poll(() => header(page).textContent()).toContain(SUNRISE);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

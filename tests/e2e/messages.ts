@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Live messages", in headless Chromium against the real server (PGlite): two browsers, the steps
+ * Live messages in headless Chromium against the real server (PGlite): two browsers, the steps
  * share one server and run in order.
  *
  * 1. The admin has /messages open on a desktop: the demo conversation of the nurse with one unread message.
@@ -18,29 +18,27 @@
  * Screenshots go to tests/e2e/.artifacts/messages-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startPortalCluster } from '../multi-process/servers';
 import { EVENTS_STREAM_PATH } from '../../src/app/event-stream';
 import { NETWORK_ERROR_TEXT } from '../../src/ui/api-error';
 import {
+  DESKTOP,
+  PHONE,
+  useJourneyPages,
+  type JourneyPage,
   DEMO_USERS,
   e2eDatabaseTested,
   ensureBuild,
   findChromium,
   launchBrowser,
-  newContext,
-  newPage,
   screenshot,
-  signIn,
   startServer,
   waitForPath,
   type E2EDatabase,
 } from './harness';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const STEP = 150_000; // per step: the machine is shared and slow
-type SignedInPage = Awaited<ReturnType<typeof newPage>>;
 const LIVE = { timeout: 10_000, interval: 200 }; // "within a second" on a quiet machine; this one is shared
 
 const SUBJECT = 'Swap my Friday visits';
@@ -73,8 +71,7 @@ export function messagesSuite(database: E2EDatabase): void {
     `messages, end to end (${database === 'pglite' ? 'PGlite, one server' : 'PostgreSQL, two server processes'})`,
     () => {
       const suite = {} as { servers: Servers; browser: Browser };
-      const contexts: BrowserContext[] = [];
-      const state = {} as { admin: SignedInPage; nurse: SignedInPage; conversationPath: string };
+      const state = {} as { admin: JourneyPage; nurse: JourneyPage; conversationPath: string };
       const shot = (page: Page, name: string) => screenshot(page, database === 'pglite' ? name : `${name}-postgres`);
 
       beforeAll(async () => {
@@ -85,23 +82,12 @@ export function messagesSuite(database: E2EDatabase): void {
       }, 240_000);
 
       afterAll(async () => {
-        for (const context of contexts) await context.close().catch(() => {});
         await suite.browser?.close();
         await suite.servers?.stop();
       });
 
-      async function signedIn(
-        email: string,
-        baseUrl: string,
-        options: Parameters<typeof newContext>[1],
-      ): Promise<SignedInPage> {
-        const context = await newContext(suite.browser, options);
-        contexts.push(context);
-        const page = await newPage(context);
-        await signIn(page, baseUrl, email);
-        await waitForPath(page, /^\/(?!login)/);
-        return page;
-      }
+      // after the afterAll above, so it runs before it: the pages close before the browser does
+      const { signedIn } = useJourneyPages(suite);
 
       const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
 
@@ -109,7 +95,7 @@ export function messagesSuite(database: E2EDatabase): void {
         "1. the admin has /messages open: the nurse's demo conversation waits with one unread message",
         { timeout: STEP },
         async () => {
-          const page = await signedIn(DEMO_USERS.admin, suite.servers.admin, DESKTOP);
+          const page = await signedIn(DEMO_USERS.admin, DESKTOP, suite.servers.admin);
           state.admin = page;
           await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
           await waitForPath(page, '/messages');
@@ -124,7 +110,7 @@ export function messagesSuite(database: E2EDatabase): void {
         '2. the nurse, on a phone, starts a conversation with the office about her schedule',
         { timeout: STEP },
         async () => {
-          const page = await signedIn(DEMO_USERS.nurse, suite.servers.nurse, PHONE);
+          const page = await signedIn(DEMO_USERS.nurse, PHONE, suite.servers.nurse);
           state.nurse = page;
           await page.getByRole('button', { name: 'Menu' }).click();
           await page.getByRole('link', { name: 'Messages' }).click();

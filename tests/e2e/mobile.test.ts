@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
+  DESKTOP,
+  PHONE,
+  SMALL_PHONE,
+  withPage,
   DEMO_USERS,
   describeViolations,
-  newContext,
-  newPage,
   screenshot,
   seriousAxeViolations,
   signIn,
@@ -15,23 +17,9 @@ import {
 
 const suite = useSuite();
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const SMALL_PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
 /** Nothing is wider than the screen (no sideways scrolling). */
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-async function withPage<T>(options: object, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await newContext(suite.browser, options);
-  try {
-    const page = await newPage(context);
-    return await run(page, context);
-  } finally {
-    await context.close();
-  }
 }
 
 async function signInAs(page: Page, email: string, home: string) {
@@ -194,7 +182,7 @@ const PEOPLE = {
 
 describe('on a phone (390x844; the first check at 360x740 too)', () => {
   it('the caregiver signs in and sees the work schedule without sideways scrolling (360 px too)', async () => {
-    await withPage(SMALL_PHONE, async (page) => {
+    await withPage(suite.browser, SMALL_PHONE, async (page) => {
       await page.goto(`${suite.server.url}/login/sunrise`);
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -217,7 +205,7 @@ describe('on a phone (390x844; the first check at 360x740 too)', () => {
   });
 
   it('the nurse: one header row with her name, a menu over the page, tabs all reachable, big enough targets, the file drop says tap', async () => {
-    await withPage(PHONE, async (page) => {
+    await withPage(suite.browser, PHONE, async (page) => {
       await signInAs(page, DEMO_USERS.nurse, '/work-schedule');
       await phoneChecks(page, 'nurse-work-schedule', PEOPLE.nurse);
       const menu = await menuOverlays(page);
@@ -239,7 +227,7 @@ describe('on a phone (390x844; the first check at 360x740 too)', () => {
   });
 
   it('the admin: landing page, employees as cards with a sort control, an employee with all tabs reachable', async () => {
-    await withPage(PHONE, async (page) => {
+    await withPage(suite.browser, PHONE, async (page) => {
       await signInAs(page, DEMO_USERS.admin, '/users');
       await phoneChecks(page, 'admin-users', PEOPLE.admin);
       await menuOverlays(page);
@@ -289,7 +277,7 @@ describe('on a phone (390x844; the first check at 360x740 too)', () => {
     ['marketer', DEMO_USERS.marketer, '/referrals', PEOPLE.marketer],
     ['master', DEMO_USERS.master, '/users', PEOPLE.master],
   ])('the %s: landing page', async (role, email, home, person) => {
-    await withPage(PHONE, async (page) => {
+    await withPage(suite.browser, PHONE, async (page) => {
       await signInAs(page, email, home);
       await phoneChecks(page, `${role}-home`, person);
       const menu = await menuOverlays(page);
@@ -329,7 +317,7 @@ async function brokenHeaders(page: Page): Promise<string[]> {
 
 describe('on a desktop (1280x800)', () => {
   it('no table header breaks inside a word', async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await signInAs(page, DEMO_USERS.admin, '/users');
       const problems: string[] = [];
       const check = async (name: string) => {

@@ -1,6 +1,6 @@
 /**
- * Issue 12, rough edges of onboarding (items 1, 2, 3 and 9), in headless Chromium against the real server
- * (PGlite); the steps share one server and run in order.
+ * Rough edges of onboarding, in headless Chromium against the real server (PGlite); the steps share one server
+ * and run in order.
  *
  * 1. The aide (READY, her one form due needs the office's countersignature) signs it on a phone: it now waits
  *    for the office, so nothing is due from her and she is no longer confined to the forms-due pages.
@@ -12,26 +12,24 @@
  *
  * Screenshots go to tests/e2e/.artifacts/onboarding-edges-*.png.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PDF_BYTES, SIGNATURE } from '../../server/lib/multipart-test-helpers';
 import { addDays, dateIn } from '../../src/domain/dates';
 import { DEMO_TIMEZONES } from '../../server/db/seed';
 import {
+  DESKTOP,
+  PHONE,
+  useJourneyPages,
   DEMO_USERS,
-  newContext,
-  newPage,
   screenshot,
   settled,
-  signIn,
   useSuite,
   waitForPath,
   callApi,
   drawSignature,
 } from './harness';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const STEP = 150_000; // per step: the machine is shared and slow
 const HIPAA = 'Confidentiality (HIPAA) agreement';
 
@@ -39,21 +37,9 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 describe.sequential('onboarding rough edges, end to end', () => {
   const suite = useSuite();
-  const contexts: BrowserContext[] = [];
+  const { signedIn } = useJourneyPages(suite);
   const state = {} as { aide: Page; admin: Page; aideId: number };
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-  });
-
-  async function signedIn(email: string, options: Parameters<typeof newContext>[1]): Promise<Page> {
-    const context = await newContext(suite.browser, options);
-    contexts.push(context);
-    const page = await newPage(context);
-    await signIn(page, suite.server.url, email);
-    await waitForPath(page, /^\/(?!login)/);
-    return page;
-  }
   const url = (path: string) => `${suite.server.url}${path}`;
 
   it(

@@ -11,6 +11,8 @@ import {
   useSuite,
   waitForPath,
   settled,
+  DESKTOP,
+  withPage,
 } from './harness';
 
 const suite = useSuite();
@@ -154,9 +156,7 @@ describe('accessibility of the public pages (axe-core: no serious or critical vi
 
 describe('accessibility of the signed-in pages', () => {
   it('users (admin), profile, and the private not-found page', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await signIn(page, suite.server.url, DEMO_USERS.admin);
       await waitForPath(page, '/users');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -193,17 +193,13 @@ describe('accessibility of the signed-in pages', () => {
       await waitForPath(page, '/users');
       await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
       expect(await page.getByText('You do not have access to that page.').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('the Error 500 screen', () => {
   it('an initialization failure (the API definition answers 500) shows Error 500 with Back to Site', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await page.route('**/api/schema/**', (route) =>
         route.fulfill({
           status: 500,
@@ -230,8 +226,6 @@ describe('the Error 500 screen', () => {
           timeout: 15_000,
         })
         .toMatch(/^\/login\S* .*(Sign in|Page not found)/s);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS, exposeAppApiClient, newContext, newPage, signIn, useSuite, waitForPath, settled } from './harness';
+import { DEMO_USERS, exposeAppApiClient, signIn, useSuite, waitForPath, settled, DESKTOP, withPage } from './harness';
 
 // Access tokens live 4 seconds on this server, so a test can outlive one and meet real 401s.
 const ACCESS_TOKEN_SECONDS = 4;
@@ -9,9 +9,7 @@ const REFRESH_PATH = '/api/auth/token/refresh/';
 
 describe('the refresh queue in the browser', () => {
   it('a storm of 30 calls with an expired access token makes exactly one refresh, and every call succeeds', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       // The master has no notifications, so nothing polls in the background and every call below is ours.
       await signIn(page, suite.server.url, DEMO_USERS.master);
       await waitForPath(page, '/users');
@@ -58,17 +56,13 @@ describe('the refresh queue in the browser', () => {
       expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(30);
       // The rotated refresh token is the one kept.
       expect(await page.evaluate(() => sessionStorage.getItem('refresh'))).toBeTruthy();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('idle logout on a fake clock', () => {
   it('4:59 without activity keeps the session; 5:00 ends it and goes back to /login/sunrise, which says why', async () => {
-    const context = await newContext(suite.browser);
-    try {
-      const page = await newPage(context);
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await page.clock.install();
       await signIn(page, suite.server.url, DEMO_USERS.admin);
       await waitForPath(page, '/users');
@@ -96,8 +90,6 @@ describe('idle logout on a fake clock', () => {
       expect(await page.evaluate(() => sessionStorage.getItem('refresh'))).toBeNull();
       // The login page says why, in words.
       await page.getByText('You were signed out after 5 minutes without activity.').waitFor({ timeout: 10_000 });
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Visits", as its seven journeys in headless Chromium against the real server (PGlite): the steps
+ * Visits as seven journeys in headless Chromium against the real server (PGlite): the steps
  * share one server and run in order. Where setting up is not the point of a journey, it books through the API;
  * the times follow the clock the suite runs at (visits "now" may cross midnight, the demo's own visits of the
  * nurse make way).
@@ -27,9 +27,8 @@
  *
  * Screenshots go to tests/e2e/.artifacts/visits-*.png.
  */
-import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { formatDateTime } from '../../src/app/date-time';
 import { SERVICES } from '../../src/domain/clients';
 import { DEFAULT_LOCALE } from '../../src/domain/constants';
@@ -37,19 +36,19 @@ import { addDays, dateIn, formatDay, zonedTime } from '../../src/domain/dates';
 import { timeIn, WEEKDAYS, weekdayOf, weekStartOf, windowIn } from '../../src/domain/visits';
 import { DEMO_TIMEZONES } from '../../server/db/seed';
 import {
+  DESKTOP,
+  PHONE,
   DEMO_PASSWORD,
   DEMO_USERS,
-  newContext,
-  newPage,
+  download,
   screenshot,
-  signIn,
+  useJourneyPages,
   useSuite,
   waitForPath,
   drawSignature,
+  type JourneyPage,
 } from './harness';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const STEP = 150_000; // per step: the machine is shared and slow
 const ZONE = DEMO_TIMEZONES.sunrise;
 const WEEK_STARTS_ON = 0; // Sunrise's weeks start on Sunday
@@ -104,8 +103,6 @@ interface Review {
   visit_count: number;
   visits: { visit_id: number; service_date: string; starts_at: string; ends_at: string; minutes: number }[];
 }
-
-type JourneyPage = Page & { problems: string[] };
 
 // ---------------------------------------------------------------------------------------------------------
 // What the pages write, computed as the app does
@@ -178,20 +175,11 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Clicks `button` and returns the file the page saves: its suggested name and text. */
-async function download(page: Page, button: Locator): Promise<{ name: string; text: string }> {
-  const downloading = page.waitForEvent('download', { timeout: 30_000 });
-  await button.click();
-  const file = await downloading;
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
-}
-
 // ---------------------------------------------------------------------------------------------------------
 
 describe.sequential('visits, end to end', () => {
   const suite = useSuite();
-  const contexts: BrowserContext[] = [];
-  const pages: JourneyPage[] = [];
+  const { pages, signedIn } = useJourneyPages(suite);
   const state = {} as {
     token: string;
     nurseId: number;
@@ -207,10 +195,6 @@ describe.sequential('visits, end to end', () => {
     corrected: Visit;
     dispute: { visitId: number; comment: string; day: string };
   };
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-  });
 
   /** A call to the API as the holder of `token` (a refusal throws with the server's words). */
   async function call<T>(token: string | undefined, method: string, path: string, body?: unknown): Promise<T> {
@@ -260,17 +244,7 @@ describe.sequential('visits, end to end', () => {
 
   const cardName = (visit: Visit) => `${windowOf(visit)} · ${state.client.name}`;
 
-  async function signedIn(email: string, options: Parameters<typeof newContext>[1]): Promise<JourneyPage> {
-    const context = await newContext(suite.browser, options);
-    contexts.push(context);
-    const page = await newPage(context);
-    pages.push(page);
-    await signIn(page, suite.server.url, email);
-    await waitForPath(page, /^\/(?!login)/);
-    return page;
-  }
-
-  async function phone(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
+  async function phone(options: BrowserContextOptions = {}): Promise<Page> {
     const page = await signedIn(DEMO_USERS.nurse, { ...PHONE, ...options });
     await page.goto(`${suite.server.url}/work-schedule`);
     return page;
