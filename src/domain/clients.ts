@@ -5,6 +5,19 @@
 import { addDays, formatDay, isIsoDate } from './dates';
 import { HOME_CARE_SERVICES, HOME_HEALTH_PAYERS, HOME_HEALTH_SERVICES, type ClientType } from './labels';
 
+/** The person and home a referral names and its client keeps (admission copies them), as the API names them. */
+export const PERSON_HOME_FIELDS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'postal_code',
+] as const;
+export type PersonHomeField = (typeof PERSON_HOME_FIELDS)[number];
+
 export const CLIENT_STATUSES = {
   PENDING: 'Pending',
   ACTIVE: 'Active',

@@ -12,10 +12,12 @@ import {
   normalizeIcd10,
   NPI_MESSAGE,
   PAYERS,
+  PERSON_HOME_FIELDS,
   SERVICES,
   servicesFor,
   type ClientStatus,
   type Payer,
+  type PersonHomeField,
   type ServiceCode,
 } from '../../domain/clients';
 import type { ClientType } from '../../domain/labels';
@@ -39,15 +41,7 @@ import type { Client, ClientFields } from '../../api/clients';
  * checks (the same as the server's, at the field), the body it sends and its fields by client type.
  */
 
-export interface ClientFormValues {
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  postal_code: string;
+export interface ClientFormValues extends Record<PersonHomeField, string> {
   preferred_language: string;
   emergency_contact_name: string;
   emergency_contact_phone: string;
@@ -67,14 +61,7 @@ export interface ClientFormValues {
 
 /** The server's field names the form shows at a field (others go to the page's alert). */
 export const CLIENT_FORM_FIELDS = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'postal_code',
+  ...PERSON_HOME_FIELDS,
   'preferred_language',
   'emergency_contact_name',
   'emergency_contact_phone',

@@ -2,7 +2,15 @@ import styled from '@emotion/styled';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useState, type ReactNode } from 'react';
 import * as yup from 'yup';
-import { REFERRAL_PAYERS, REFERRAL_SOURCES, SERVICES, servicesFor, type ServiceCode } from '../../domain/clients';
+import {
+  PERSON_HOME_FIELDS,
+  REFERRAL_PAYERS,
+  REFERRAL_SOURCES,
+  SERVICES,
+  servicesFor,
+  type PersonHomeField,
+  type ServiceCode,
+} from '../../domain/clients';
 import { CLIENT_TYPES, type ClientType } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
@@ -12,15 +20,7 @@ import { SubmitButton } from '../../ui/submit-button';
 import { Messages, RowActions, TwoColumns } from '../../ui/layout';
 import type { Referral, ReferralBody } from '../../api/referrals';
 
-export interface ReferralValues {
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  postal_code: string;
+export interface ReferralValues extends Record<PersonHomeField, string> {
   type: ClientType | '';
   /** Every service, checked or not; only those of the type are shown and sent. */
   services: Record<ServiceCode, boolean>;
@@ -32,14 +32,7 @@ export interface ReferralValues {
 }
 
 const FIELDS = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'postal_code',
+  ...PERSON_HOME_FIELDS,
   'type',
   'services',
   'payer',
