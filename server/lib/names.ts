@@ -7,3 +7,12 @@ export const personRef = (
   id: number | null,
   person: { firstName: string | null; lastName: string | null; email?: string | null },
 ) => (id ? { id, name: personName(person) } : null);
+
+/** The columns `personName` reads, of the users table or an alias of it, to spread into a select. */
+export const nameColumns = <People extends { firstName: unknown; lastName: unknown; email: unknown }>(
+  people: People,
+): Pick<People, 'firstName' | 'lastName' | 'email'> => ({
+  firstName: people.firstName,
+  lastName: people.lastName,
+  email: people.email,
+});

@@ -8,7 +8,7 @@ import { invalid } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Listed, Page } from '../../lib/paging';
 import { prefixPattern, searchTerms } from '../../lib/search';
-import { personName } from '../../lib/names';
+import { nameColumns, personName } from '../../lib/names';
 import { AUDIT_COUNT_LIMIT, type AuditEntryOut, type AuditFilter } from './schemas';
 
 /** Rows the export reads at a time (never the whole log in memory). */
@@ -17,9 +17,7 @@ const PEOPLE_LIMIT = 20;
 
 const entryColumns = {
   entry: auditLog,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
+  ...nameColumns(users),
   organizationName: organizations.name,
 };
 type EntryRow = {
@@ -206,9 +204,7 @@ export function createAuditLogService(app: FastifyInstance) {
       const rows = await app.db
         .select({
           id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
+          ...nameColumns(users),
           role: users.role,
           organizationId: users.organizationId,
           organizationName: organizations.name,

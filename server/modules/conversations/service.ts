@@ -7,7 +7,7 @@ import { OFFICE, type Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
-import { personName } from '../../lib/names';
+import { nameColumns, personName } from '../../lib/names';
 import type { Tx } from '../../db/connection';
 import type { NewLiveEvent } from '../events/bus';
 import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
@@ -119,21 +119,15 @@ export function createConversationService(app: FastifyInstance) {
         conversation: conversations,
         employee: {
           id: employeeUser.id,
-          firstName: employeeUser.firstName,
-          lastName: employeeUser.lastName,
-          email: employeeUser.email,
+          ...nameColumns(employeeUser),
         },
         creator: {
           id: creatorUser.id,
-          firstName: creatorUser.firstName,
-          lastName: creatorUser.lastName,
-          email: creatorUser.email,
+          ...nameColumns(creatorUser),
         },
         counterpart: {
           id: counterpartUser.id,
-          firstName: counterpartUser.firstName,
-          lastName: counterpartUser.lastName,
-          email: counterpartUser.email,
+          ...nameColumns(counterpartUser),
         },
         lastMessageId: sql<
           number | null
@@ -176,9 +170,7 @@ export function createConversationService(app: FastifyInstance) {
     const rows = await app.db
       .select({
         id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
+        ...nameColumns(users),
         role: users.role,
       })
       .from(users)
@@ -191,9 +183,7 @@ export function createConversationService(app: FastifyInstance) {
     return app.db
       .select({
         id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
+        ...nameColumns(users),
         lastReadMessageId: conversationReads.lastReadMessageId,
         readAt: conversationReads.readAt,
       })
@@ -455,7 +445,7 @@ export function createConversationService(app: FastifyInstance) {
       const rows = await app.db
         .select({
           message: messages,
-          author: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+          author: { id: users.id, ...nameColumns(users) },
         })
         .from(messages)
         .innerJoin(users, eq(users.id, messages.authorId))
@@ -491,7 +481,7 @@ export function createConversationService(app: FastifyInstance) {
       });
       await announce(caller, conversation, Number(message.id));
       const [author] = await app.db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .select({ id: users.id, ...nameColumns(users) })
         .from(users)
         .where(eq(users.id, caller.userId));
       return serializeMessages([{ message, author }], await readMarksOf(conversation.id))[0];

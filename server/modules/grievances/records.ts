@@ -10,7 +10,7 @@ import {
 } from '#domain/grievances';
 import { auditLog, clients, grievances, users } from '../../db/schema';
 import type { Tx } from '../../db/connection';
-import { personRef } from '../../lib/names';
+import { nameColumns, personRef } from '../../lib/names';
 import type { GrievanceOut, GrievanceSummaryOut, ReprisalChangeOut } from './schemas';
 
 /** A grievance's rows and how they read: what the desk and the complainant's pages both show. */
@@ -93,7 +93,7 @@ export async function reprisalWatch(
   if (!concerns.length) return { until: until.toISOString(), changes: [] };
   const actors = alias(users, 'actor');
   const rows = await app.db
-    .select({ row: auditLog, firstName: actors.firstName, lastName: actors.lastName, email: actors.email })
+    .select({ row: auditLog, ...nameColumns(actors) })
     .from(auditLog)
     .leftJoin(actors, eq(actors.id, auditLog.actorId))
     .where(

@@ -14,7 +14,7 @@ import type { Tx } from '../../db/connection';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { onDays, organizationToday } from '../../lib/dates';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { personName } from '../../lib/names';
+import { nameColumns, personName } from '../../lib/names';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { notify, organizationAdminIds } from '../notifications/service';
@@ -187,7 +187,7 @@ export function createGrievanceService(app: FastifyInstance) {
           else complainant = { ...complainant, clientId: client.id, complainantName: name || personName(client) };
         } else if (input.employee_id) {
           const [employee] = await app.db
-            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+            .select({ id: users.id, ...nameColumns(users) })
             .from(users)
             .where(
               and(

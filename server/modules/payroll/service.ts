@@ -10,7 +10,7 @@ import { invalid, notFound } from '../../lib/api-error';
 import { csvLine } from '../../lib/csv';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
-import { personName } from '../../lib/names';
+import { nameColumns, personName } from '../../lib/names';
 import type { PayrollPeriodOut, PeriodQuery } from './schemas';
 
 /** Without dates: the current week and the three before it. At most a year at once. */
@@ -27,7 +27,7 @@ export function createPayrollService(app: FastifyInstance) {
     const id = office ? query.employee_id! : me.id;
     if (!office && query.employee_id && query.employee_id !== me.id) throw notFound();
     const [row] = await app.db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ id: users.id, ...nameColumns(users) })
       .from(users)
       .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
       .where(and(eq(users.id, id), eq(users.organizationId, organization.id)))

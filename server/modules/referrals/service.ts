@@ -22,7 +22,7 @@ import { SEARCH_COUNT_LIMIT, snakeCase as snake } from '../../lib/search';
 import { requireOrganization } from '../../lib/request-organization';
 import type { Tx } from '../../db/connection';
 import type { RequestOrganization } from '../../types';
-import { personRef } from '../../lib/names';
+import { nameColumns, personRef } from '../../lib/names';
 import { digitsOf, nameOrPhoneMatches } from '../clients/list';
 import { createClientRecord } from '../clients/record';
 import { notify, notifyAdmins } from '../notifications/service';
@@ -160,7 +160,7 @@ export function createReferralService(app: FastifyInstance) {
   async function serialize(row: Selected): Promise<ReferralOut> {
     const { referral } = row;
     const events = await app.db
-      .select({ event: referralEvents, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ event: referralEvents, ...nameColumns(users) })
       .from(referralEvents)
       .leftJoin(users, eq(users.id, referralEvents.byId))
       .where(

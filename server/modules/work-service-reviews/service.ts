@@ -23,7 +23,7 @@ import {
 } from '../../db/schema';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { ApiError, invalid, notFound } from '../../lib/api-error';
-import { personName } from '../../lib/names';
+import { nameColumns, personName } from '../../lib/names';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
@@ -236,7 +236,7 @@ export function createReviewService(app: FastifyInstance) {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
     const rows = await app.db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ id: users.id, ...nameColumns(users) })
       .from(users)
       .where(inArray(users.id, wanted));
     return new Map(
