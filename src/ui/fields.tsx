@@ -189,6 +189,16 @@ export function EmailField({
   );
 }
 
+/** The first and last name of a person someone else enters (the browser offers none of the user's own). */
+export function NameFields() {
+  return (
+    <>
+      <TextField name="first_name" label="First name" autoComplete="off" />
+      <TextField name="last_name" label="Last name" autoComplete="off" />
+    </>
+  );
+}
+
 export interface TextAreaFieldProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
   'name' | 'value' | 'onChange'

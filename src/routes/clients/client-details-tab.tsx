@@ -18,7 +18,7 @@ import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { EmailField, FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { EmailField, FormStack, labelOptions, NameFields, SelectField, TextAreaField } from '../../ui/fields';
 import { nameRules, requiredEmail } from '../../ui/person-rules';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
@@ -327,8 +327,7 @@ function InviteDialog({
         <Form noValidate aria-label="Invite to the portal">
           <FormStack>
             <EmailField data-autofocus />
-            <TextField name="first_name" label="First name" autoComplete="off" />
-            <TextField name="last_name" label="Last name" autoComplete="off" />
+            <NameFields />
             <SelectField name="relationship" label="Who is this?" placeholder="Choose" options={RELATIONSHIP_OPTIONS} />
             <DialogActions>
               <Button variant="secondary" onClick={onClose}>

@@ -26,6 +26,7 @@ import {
   FieldError,
   FormStack,
   labelOptions,
+  NameFields,
   SelectField,
   TextAreaField,
   TextField,
@@ -273,8 +274,7 @@ export function ClientFormFields({
         <h2 id={heading('person')}>Client</h2>
         <FormStack>
           <TwoColumns>
-            <TextField name="first_name" label="First name" autoComplete="off" />
-            <TextField name="last_name" label="Last name" autoComplete="off" />
+            <NameFields />
           </TwoColumns>
           <TwoColumns>
             <DateField name="date_of_birth" label="Date of birth" />

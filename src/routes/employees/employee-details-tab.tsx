@@ -8,7 +8,7 @@ import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
-import { FormStack, SelectField, TextField } from '../../ui/fields';
+import { FormStack, NameFields, SelectField, TextField } from '../../ui/fields';
 import { nameRules, optionalPhone } from '../../ui/person-rules';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
@@ -87,8 +87,7 @@ export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabPr
           >
             <Form noValidate aria-labelledby="employee-details-title">
               <FormStack>
-                <TextField name="first_name" label="First name" autoComplete="off" />
-                <TextField name="last_name" label="Last name" autoComplete="off" />
+                <NameFields />
                 <TextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
                 <SelectField name="position" label="Position" options={POSITION_OPTIONS} />
                 <RowActions>

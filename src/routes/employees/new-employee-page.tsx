@@ -7,7 +7,7 @@ import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { EmailField, FormStack, labelOptions, SelectField, TextField } from '../../ui/fields';
+import { EmailField, FormStack, labelOptions, NameFields, SelectField, TextField } from '../../ui/fields';
 import { nameRules, optionalPhone, requiredEmail } from '../../ui/person-rules';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../../app/page-shell';
@@ -72,8 +72,7 @@ export function NewEmployeePage() {
             <FormStack>
               <EmailField />
               <TwoColumns>
-                <TextField name="first_name" label="First name" autoComplete="off" />
-                <TextField name="last_name" label="Last name" autoComplete="off" />
+                <NameFields />
               </TwoColumns>
               <TwoColumns>
                 <TextField name="phone" label="Phone (optional)" type="tel" inputMode="tel" autoComplete="off" />

@@ -14,7 +14,7 @@ import {
 import { CLIENT_TYPES, type ClientType } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
-import { FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { FormStack, labelOptions, NameFields, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { CheckboxGroupField } from '../../ui/checkbox-group-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, RowActions, TwoColumns } from '../../ui/layout';
@@ -227,8 +227,7 @@ export function ReferralForm({
           <FormStack>
             <Section>Person</Section>
             <TwoColumns>
-              <TextField name="first_name" label="First name" autoComplete="off" />
-              <TextField name="last_name" label="Last name" autoComplete="off" />
+              <NameFields />
             </TwoColumns>
             <TwoColumns>
               <TextField name="date_of_birth" label="Date of birth" type="date" min="1900-01-01" max={today} />
