@@ -21,3 +21,8 @@ export function makeEmployee(overrides: Partial<Employee> = {}): Employee {
     ...overrides,
   };
 }
+
+/** Ned Park, the new home care companion of the tests (not ready yet), as the server answers him. */
+export function makeNewHire(overrides: Partial<Employee> = {}): Employee {
+  return makeEmployee({ id: 203, first_name: 'Ned', last_name: 'Park', position: 'HCC', status: 'NEW', ...overrides });
+}

@@ -137,11 +137,12 @@ export function stubApi(overrides: ApiStubs = {}) {
   return api as typeof api & ApiClient;
 }
 
-export interface RenderAppOptions {
+export interface RenderAppOptions<Api extends ApiClient> {
   path: string;
   /** The user the session reload answers; none: signed out. */
   user?: User | null;
-  api?: ApiClient;
+  /** The API client (default: stubApi()); the render hands it back as given, stubs and all. */
+  api?: Api;
   /** The organization in local storage (default Sunrise; null: none known). */
   storedOrganization?: Organization | null;
   organizations?: Organization[];
@@ -207,14 +208,14 @@ function CaptureNavigate() {
  * The whole shell (AppShell) in a MemoryRouter with the real root machine, whose edges are stubbed: the
  * status file says online, the API client is `api`, the session reload answers `user`.
  */
-export function renderApp({
+export function renderApp<Api extends ApiClient = ReturnType<typeof stubApi>>({
   path,
   user = null,
-  api = stubApi(),
+  api = stubApi() as Api,
   storedOrganization = SUNRISE,
   organizations = [SUNRISE, HARBOR],
   initError,
-}: RenderAppOptions) {
+}: RenderAppOptions<Api>) {
   const onInitError = vi.fn();
   const live = liveStreamStub();
   const machine = appMachine.provide({
@@ -229,7 +230,7 @@ export function renderApp({
           })),
         },
       }),
-      loadApiClient: fromPromise(async () => {
+      loadApiClient: fromPromise<ApiClient>(async () => {
         if (initError) throw initError;
         return api;
       }),

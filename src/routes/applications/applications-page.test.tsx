@@ -57,8 +57,7 @@ function setUp(path = '/applications', overrides: Record<string, (...args: never
     applications_signature_retrieve: vi.fn(async () => new Blob(['PNG'], { type: 'image/png' })),
     ...overrides,
   });
-  const view = renderApp({ path, user: admin, api });
-  return { ...view, api };
+  return renderApp({ path, user: admin, api });
 }
 
 describe('Applications page', { timeout: 30000 }, () => {

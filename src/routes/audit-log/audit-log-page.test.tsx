@@ -86,8 +86,7 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
     audit_log_export_retrieve: vi.fn(async () => 'Time (UTC),Action\r\n'),
     ...overrides,
   });
-  const view = renderApp({ path: '/audit-log', user: master, api, storedOrganization: SUNRISE });
-  return { ...view, api };
+  return renderApp({ path: '/audit-log', user: master, api, storedOrganization: SUNRISE });
 }
 
 const lastListCall = (api: { audit_log_list: ReturnType<typeof vi.fn> }) => api.audit_log_list.mock.calls.at(-1)?.[0];

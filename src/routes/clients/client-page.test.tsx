@@ -23,8 +23,7 @@ function setUp(path: string, client: Client, overrides: Record<string, (...args:
     clients_access_history_list: vi.fn(async () => page([])),
     ...overrides,
   });
-  const view = renderApp({ path, user: admin, api });
-  return { ...view, api };
+  return renderApp({ path, user: admin, api });
 }
 
 describe('Client page', { timeout: 30000 }, () => {

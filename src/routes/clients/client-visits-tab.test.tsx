@@ -68,8 +68,7 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
     visits_cancel_create: vi.fn(async () => ({ ...scheduled, status: 'CANCELLED', cancel_reason: 'CLIENT_HOSPITAL' })),
     ...overrides,
   });
-  const view = renderApp({ path: '/clients/301/visits', user: admin, api });
-  return { ...view, api };
+  return renderApp({ path: '/clients/301/visits', user: admin, api });
 }
 
 async function fillVisit(user: ReturnType<typeof userEvent.setup>, form: HTMLElement, caregiver = 'Nina Reyes (RN)') {

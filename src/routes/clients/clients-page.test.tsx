@@ -50,8 +50,7 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
     ),
     ...overrides,
   });
-  const view = renderApp({ path, user: admin, api });
-  return { ...view, api };
+  return renderApp({ path, user: admin, api });
 }
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;

@@ -33,8 +33,7 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
     clients_retrieve: vi.fn(async () => created),
     ...overrides,
   });
-  const view = renderApp({ path, user: admin, api });
-  return { ...view, api };
+  return renderApp({ path, user: admin, api });
 }
 
 /** Fills the person's fields and the home health fields with good values (the NPI and diagnosis as given). */

@@ -22,8 +22,7 @@ function setUp(
     grievances_create: vi.fn(),
     ...overrides,
   });
-  const view = renderApp({ path: '/clients/welcome', user: rosa, api });
-  return { ...view, api };
+  return renderApp({ path: '/clients/welcome', user: rosa, api });
 }
 
 describe('Welcome page (client)', { timeout: 30000 }, () => {

@@ -7,7 +7,7 @@ import type { User } from '../../api/types';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Checklist, EmployeeDocument, Note } from '../../api/hiring';
 import { page } from '../../app/testing/client-fixtures';
-import { makeEmployee } from '../../app/testing/employee-fixtures';
+import { makeNewHire } from '../../app/testing/employee-fixtures';
 import { apiFailure } from '../../app/testing/api-failures';
 import { waitForLastCall } from '../../app/testing/wait-for-call';
 
@@ -17,16 +17,7 @@ vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 configure({ asyncUtilTimeout: 5000 });
 
 const admin = makeUser('ROLE_ADMIN', { first_name: 'Grace', last_name: 'Hopper' });
-const ned = makeEmployee({
-  id: 203,
-  first_name: 'Ned',
-  last_name: 'Park',
-  position: 'HCC',
-  status: 'NEW',
-  forms_due: 1,
-  ready_at: null,
-  application_id: 7,
-});
+const ned = makeNewHire({ forms_due: 1, ready_at: null, application_id: 7 });
 
 function doc(overrides: Partial<EmployeeDocument>): EmployeeDocument {
   return {
@@ -112,8 +103,7 @@ function setUp(
     form_requests_countersign_create: vi.fn(async () => ({})),
     ...overrides,
   });
-  const view = renderApp({ path, user, api });
-  return { ...view, api };
+  return renderApp({ path, user, api });
 }
 
 describe('Employee page', { timeout: 30000 }, () => {

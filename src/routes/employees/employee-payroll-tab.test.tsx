@@ -34,8 +34,7 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
     payroll_periods_export_retrieve: vi.fn(async () => 'Employee,Week start\r\n'),
     ...overrides,
   });
-  const view = renderApp({ path: '/employees/201/payroll', user: admin, api });
-  return { ...view, api };
+  return renderApp({ path: '/employees/201/payroll', user: admin, api });
 }
 
 // Monday Mar 2, 2026, 09:10 in New York.

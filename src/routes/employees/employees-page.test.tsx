@@ -5,7 +5,7 @@ import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { EmployeeSummary } from '../../api/hiring';
-import { makeEmployee } from '../../app/testing/employee-fixtures';
+import { makeEmployee, makeNewHire } from '../../app/testing/employee-fixtures';
 import { invalidInput } from '../../app/testing/api-failures';
 import { waitForLastCall } from '../../app/testing/wait-for-call';
 
@@ -24,15 +24,7 @@ const ada = makeEmployee({
   expired_documents: 1,
   expiring_documents: 2,
 });
-const ned = makeEmployee({
-  id: 203,
-  first_name: 'Ned',
-  last_name: 'Park',
-  position: 'HCC',
-  status: 'NEW',
-  forms_due: 3,
-  invitation_pending: true,
-});
+const ned = makeNewHire({ forms_due: 3, invitation_pending: true });
 const everyone: EmployeeSummary[] = [nina, ada, ned];
 
 function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
@@ -54,8 +46,7 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
     employees_retrieve: vi.fn(async ({ id }: { id: number }) => everyone.find((row) => row.id === Number(id)) ?? nina),
     ...overrides,
   });
-  const view = renderApp({ path, user: admin, api });
-  return { ...view, api };
+  return renderApp({ path, user: admin, api });
 }
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;

@@ -131,8 +131,7 @@ function setUp(path: string, user: User, overrides: Record<string, (...args: nev
     employees_list: vi.fn(async () => page([])),
     ...overrides,
   });
-  const view = renderApp({ path, user, api });
-  return { ...view, api };
+  return renderApp({ path, user, api });
 }
 
 /** A live event as the stream hands it to the tab's live events actor. */

@@ -34,8 +34,7 @@ function setUp(path: string) {
     marketers_report_retrieve: vi.fn(async () => 'Dimension,Name\r\nSource,Hospital\r\n'),
     referrals_list: vi.fn(async () => ({ count: 2, next: null, previous: null, results: [rosa, walkIn] })),
   });
-  const view = renderApp({ path, user: admin, api });
-  return { ...view, api };
+  return renderApp({ path, user: admin, api });
 }
 
 describe('Marketers page', { timeout: 30000 }, () => {

@@ -50,8 +50,7 @@ function setUp(path = '/notifications', user = employee, initial = [formRequeste
       auth_user_retrieve: vi.fn(async () => employee),
     },
   );
-  const rendered = renderApp({ path, user, api });
-  return { ...rendered, api };
+  return renderApp({ path, user, api });
 }
 
 const badge = () => screen.getByRole('link', { name: /unread notification/ });

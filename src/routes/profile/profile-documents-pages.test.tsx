@@ -147,8 +147,7 @@ describe('My documents', { timeout: 30_000 }, () => {
       documents_file_retrieve: vi.fn(async () => new Blob(['%PDF'], { type: 'application/pdf' })),
       ...overrides,
     });
-    const rendered = renderApp({ path: '/profile/documents', user: makeUser('ROLE_EMPLOYEE'), api });
-    return { ...rendered, api };
+    return renderApp({ path: '/profile/documents', user: makeUser('ROLE_EMPLOYEE'), api });
   }
 
   it('shows each document with its status, flags the expired ones and warns of those expiring soon', async () => {

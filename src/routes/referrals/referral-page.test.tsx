@@ -55,8 +55,7 @@ function setUp(
     referrals_notes_create: vi.fn(async () => contacted),
     ...overrides,
   });
-  const view = renderApp({ path, user, api });
-  return { ...view, api };
+  return renderApp({ path, user, api });
 }
 
 const moves = () => screen.findByRole('group', { name: 'Move the referral' }, { timeout: 5000 });

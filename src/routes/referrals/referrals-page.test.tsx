@@ -36,8 +36,7 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
     referrals_retrieve: vi.fn(async () => rosa),
     ...overrides,
   });
-  const view = renderApp({ path, user: marketer, api });
-  return { ...view, api };
+  return renderApp({ path, user: marketer, api });
 }
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;

@@ -117,8 +117,7 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
     }),
     ...overrides,
   });
-  const view = renderApp({ path, user: admin, api });
-  return { ...view, api };
+  return renderApp({ path, user: admin, api });
 }
 
 // Monday Mar 2, 2026, 09:10 in New York.

@@ -106,8 +106,7 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
     visits_export_retrieve: vi.fn(async () => 'visit_id,service\r\n'),
     ...overrides,
   });
-  const view = renderApp({ path: '/clients/visit-exceptions', user: admin, api });
-  return { ...view, api };
+  return renderApp({ path: '/clients/visit-exceptions', user: admin, api });
 }
 
 // Monday Mar 2, 2026, 11:10 in New York (after the late visit ended).

@@ -115,8 +115,7 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
     payroll_periods_export_retrieve: vi.fn(async () => 'Employee,Week start\r\n'),
     ...overrides,
   });
-  const view = renderApp({ path: '/work-schedule', user: nurse, api });
-  return { ...view, api };
+  return renderApp({ path: '/work-schedule', user: nurse, api });
 }
 
 beforeEach(() => {

@@ -105,8 +105,7 @@ function setUp({
     clients_retrieve: vi.fn(async () => makeClient({ id: 301, first_name: 'Clara', last_name: 'Whitfield' })),
     ...overrides,
   });
-  const view = renderApp({ path, user, api });
-  return { ...view, api };
+  return renderApp({ path, user, api });
 }
 
 beforeEach(() => {

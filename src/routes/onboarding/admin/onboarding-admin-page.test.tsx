@@ -76,8 +76,7 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
     ),
     ...overrides,
   });
-  const view = renderApp({ path, user: admin, api });
-  return { ...view, api };
+  return renderApp({ path, user: admin, api });
 }
 
 describe('Onboarding settings', { timeout: 30000 }, () => {

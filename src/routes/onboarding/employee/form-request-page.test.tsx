@@ -23,8 +23,7 @@ function setUp({
     auth_user_retrieve: vi.fn(async () => ({ ...newHire, profile: { ...newHire.profile!, forms_due: 0 } })),
     onboarding_checklist_retrieve: vi.fn(async () => makeChecklist()),
   });
-  const rendered = renderApp({ path, user: newHire, api });
-  return { ...rendered, api };
+  return renderApp({ path, user: newHire, api });
 }
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {

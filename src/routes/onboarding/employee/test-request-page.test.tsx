@@ -42,8 +42,7 @@ function setUp(
     onboarding_checklist_retrieve: vi.fn(async () => makeChecklist()),
     ...extra,
   });
-  const rendered = renderApp({ path, user, api });
-  return { ...rendered, api };
+  return renderApp({ path, user, api });
 }
 
 describe('Competency test: the written part', { timeout: 30_000 }, () => {
