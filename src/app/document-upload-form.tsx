@@ -1,11 +1,11 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { maskedDateToIso, type EmployeeDocument } from '../api/onboarding';
 import { dateIn } from '../domain/dates';
 import { Alert } from '../ui/alert';
 import { showSubmitFailure } from '../ui/api-error';
-import { FormStack } from '../ui/fields';
+import { StackedForm } from '../ui/fields';
 import { FileDropField } from '../ui/file-drop';
 import { DateField, parseMaskedDate } from '../ui/masked-input';
 import { SubmitButton } from '../ui/submit-button';
@@ -68,22 +68,20 @@ export function DocumentUploadForm({
         }
       }}
     >
-      <Form noValidate aria-label={`Upload ${document.name}`}>
-        <FormStack>
-          <FileDropField
-            name="file"
-            label="File"
-            accept={DOCUMENT_ACCEPT}
-            maxSize={DOCUMENT_MAX_SIZE}
-            hint="A PDF, PNG or JPEG, at most 10 MB. A clear phone photo works."
-          />
-          {document.requires_expiry ? <DateField name="expires_on" label="Expiry date" /> : null}
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <div>
-            <SubmitButton>Upload</SubmitButton>
-          </div>
-        </FormStack>
-      </Form>
+      <StackedForm aria-label={`Upload ${document.name}`}>
+        <FileDropField
+          name="file"
+          label="File"
+          accept={DOCUMENT_ACCEPT}
+          maxSize={DOCUMENT_MAX_SIZE}
+          hint="A PDF, PNG or JPEG, at most 10 MB. A clear phone photo works."
+        />
+        {document.requires_expiry ? <DateField name="expires_on" label="Expiry date" /> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div>
+          <SubmitButton>Upload</SubmitButton>
+        </div>
+      </StackedForm>
     </Formik>
   );
 }

@@ -1,7 +1,7 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import * as yup from 'yup';
 import { showSubmitFailure } from './api-error';
-import { CheckboxField, FormStack, TextAreaField } from './fields';
+import { CheckboxField, StackedForm, TextAreaField } from './fields';
 import { RowActions } from './layout';
 import { SubmitButton } from './submit-button';
 
@@ -52,15 +52,13 @@ export function AddNoteForm({
           }
         }}
       >
-        <Form noValidate aria-labelledby={titleId}>
-          <FormStack>
-            <TextAreaField name="note" label="Note" hint={hint} />
-            {internalLabel ? <CheckboxField name="internal" label={internalLabel} /> : null}
-            <RowActions>
-              <SubmitButton>Add note</SubmitButton>
-            </RowActions>
-          </FormStack>
-        </Form>
+        <StackedForm aria-labelledby={titleId}>
+          <TextAreaField name="note" label="Note" hint={hint} />
+          {internalLabel ? <CheckboxField name="internal" label={internalLabel} /> : null}
+          <RowActions>
+            <SubmitButton>Add note</SubmitButton>
+          </RowActions>
+        </StackedForm>
       </Formik>
     </>
   );

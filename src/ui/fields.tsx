@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
-import { useField } from 'formik';
+import { Form, useField } from 'formik';
 import {
   useId,
+  type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -322,6 +323,15 @@ export const FormStack = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(2)};
 `;
+
+/** A Formik form as a stack of fields; the browser's own checks are off, as each field shows the form's. */
+export function StackedForm({ children, ...props }: Omit<ComponentProps<typeof Form>, 'noValidate'>) {
+  return (
+    <Form noValidate {...props}>
+      <FormStack>{children}</FormStack>
+    </Form>
+  );
+}
 
 export interface FilterSelectProps {
   label: string;

@@ -1,11 +1,11 @@
-import { Form, Formik, useFormikContext } from 'formik';
+import { Formik, useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../api-client';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, type GrievanceCategory } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
-import { FieldShell, FormStack, Input, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { FieldShell, Input, labelOptions, SelectField, StackedForm, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { personName } from '../../api/hiring';
@@ -234,33 +234,26 @@ export function GrievanceForm({ office = false, today, labelledBy, submitLabel, 
           }
         }}
       >
-        <Form noValidate aria-labelledby={labelledBy}>
-          <FormStack>
-            {office ? <OfficeFields /> : null}
-            <SelectField
-              name="category"
-              label="What is it about?"
-              placeholder="Choose one"
-              options={CATEGORY_OPTIONS}
-            />
-            <TextAreaField name="description" label="What happened?" />
-            <TextField name="occurred_on" label="When did it happen? (optional)" type="date" max={today} />
-            <TextAreaField name="people_involved" label="Who was involved? (optional)" rows={2} />
-            <TextAreaField
-              name="desired_outcome"
-              label={office ? 'What outcome do they want? (optional)' : 'What outcome do you want? (optional)'}
-              rows={2}
-            />
-            <p css={{ margin: 0 }}>
-              {office
-                ? 'Abuse, neglect or mistreatment is urgent: every admin and the owner are told when you record it.'
-                : `The office answers within ${GRIEVANCE_OVERDUE_DAYS} days. Abuse, neglect or mistreatment goes to every manager at once.`}
-            </p>
-            <RowActions>
-              <SubmitButton fullWidth={!office}>{submitLabel}</SubmitButton>
-            </RowActions>
-          </FormStack>
-        </Form>
+        <StackedForm aria-labelledby={labelledBy}>
+          {office ? <OfficeFields /> : null}
+          <SelectField name="category" label="What is it about?" placeholder="Choose one" options={CATEGORY_OPTIONS} />
+          <TextAreaField name="description" label="What happened?" />
+          <TextField name="occurred_on" label="When did it happen? (optional)" type="date" max={today} />
+          <TextAreaField name="people_involved" label="Who was involved? (optional)" rows={2} />
+          <TextAreaField
+            name="desired_outcome"
+            label={office ? 'What outcome do they want? (optional)' : 'What outcome do you want? (optional)'}
+            rows={2}
+          />
+          <p css={{ margin: 0 }}>
+            {office
+              ? 'Abuse, neglect or mistreatment is urgent: every admin and the owner are told when you record it.'
+              : `The office answers within ${GRIEVANCE_OVERDUE_DAYS} days. Abuse, neglect or mistreatment goes to every manager at once.`}
+          </p>
+          <RowActions>
+            <SubmitButton fullWidth={!office}>{submitLabel}</SubmitButton>
+          </RowActions>
+        </StackedForm>
       </Formik>
     </>
   );

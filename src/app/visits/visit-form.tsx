@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { Form, Formik, useFormikContext } from 'formik';
+import { Formik, useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../api-client';
@@ -8,7 +8,7 @@ import { MAX_PATTERN_DAYS, positionFits, WEEKDAYS } from '../../domain/visits';
 import type { ServiceCode } from '../../domain/clients';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
-import { CheckboxField, FieldError, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { CheckboxField, FieldError, SelectField, StackedForm, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
 import type { Client, ClientService, ClientSummary } from '../../api/clients';
@@ -294,70 +294,68 @@ export function VisitForm({ client, caregiver, onBooked }: VisitFormProps) {
             (person) => !service || positionFits(service.service as ServiceCode, person.position),
           );
           return (
-            <Form noValidate aria-labelledby="book-visit-title">
-              <FormStack>
-                {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
-                {notice ? <Alert tone="success">{notice}</Alert> : null}
-                {!client ? (
-                  <>
-                    <ClientServicesLoader onLoaded={setChosenClient} />
-                    <SelectField
-                      name="client_id"
-                      label="Client"
-                      placeholder="Choose a client"
-                      options={clients.map((row) => ({ value: String(row.id), label: personName(row) }))}
-                    />
-                  </>
-                ) : null}
-                <SelectField
-                  name="service_id"
-                  label="Service"
-                  placeholder={
-                    values.client_id
-                      ? services.length
-                        ? 'Choose a service'
-                        : 'No active service fits'
-                      : 'Choose the client first'
-                  }
-                  options={services.map((row) => ({ value: String(row.id), label: serviceLabel(row.service) }))}
-                />
-                {!caregiver ? (
+            <StackedForm aria-labelledby="book-visit-title">
+              {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
+              {notice ? <Alert tone="success">{notice}</Alert> : null}
+              {!client ? (
+                <>
+                  <ClientServicesLoader onLoaded={setChosenClient} />
                   <SelectField
-                    name="caregiver_id"
-                    label="Caregiver"
-                    placeholder="None yet: an open visit"
-                    hint="READY employees whose position may provide the service."
-                    options={fitting.map((person) => ({
-                      value: String(person.id),
-                      label: `${personName(person)} (${person.position ?? '—'})`,
-                    }))}
+                    name="client_id"
+                    label="Client"
+                    placeholder="Choose a client"
+                    options={clients.map((row) => ({ value: String(row.id), label: personName(row) }))}
                   />
-                ) : null}
-                <DateField name="date" label={values.repeat ? 'From' : 'Date'} />
-                <TwoColumns>
-                  <TextField name="start_time" label="Starts" type="time" />
-                  <TextField name="end_time" label="Ends" type="time" />
-                </TwoColumns>
-                <CheckboxField name="next_day" label="Ends the next day" />
-                <CheckboxField name="repeat" label="Repeat weekly" />
-                {values.repeat ? (
-                  <>
-                    <WeekdayBoxes />
-                    <DateField
-                      name="until"
-                      label="Until"
-                      hint={`A pattern books at most ${MAX_PATTERN_DAYS} days at once.`}
-                    />
-                  </>
-                ) : null}
-                <TextAreaField name="notes" label="Notes (optional)" />
-                <RowActions>
-                  <SubmitButton submittingLabel="Booking">
-                    {values.repeat ? 'Book the visits' : 'Book the visit'}
-                  </SubmitButton>
-                </RowActions>
-              </FormStack>
-            </Form>
+                </>
+              ) : null}
+              <SelectField
+                name="service_id"
+                label="Service"
+                placeholder={
+                  values.client_id
+                    ? services.length
+                      ? 'Choose a service'
+                      : 'No active service fits'
+                    : 'Choose the client first'
+                }
+                options={services.map((row) => ({ value: String(row.id), label: serviceLabel(row.service) }))}
+              />
+              {!caregiver ? (
+                <SelectField
+                  name="caregiver_id"
+                  label="Caregiver"
+                  placeholder="None yet: an open visit"
+                  hint="READY employees whose position may provide the service."
+                  options={fitting.map((person) => ({
+                    value: String(person.id),
+                    label: `${personName(person)} (${person.position ?? '—'})`,
+                  }))}
+                />
+              ) : null}
+              <DateField name="date" label={values.repeat ? 'From' : 'Date'} />
+              <TwoColumns>
+                <TextField name="start_time" label="Starts" type="time" />
+                <TextField name="end_time" label="Ends" type="time" />
+              </TwoColumns>
+              <CheckboxField name="next_day" label="Ends the next day" />
+              <CheckboxField name="repeat" label="Repeat weekly" />
+              {values.repeat ? (
+                <>
+                  <WeekdayBoxes />
+                  <DateField
+                    name="until"
+                    label="Until"
+                    hint={`A pattern books at most ${MAX_PATTERN_DAYS} days at once.`}
+                  />
+                </>
+              ) : null}
+              <TextAreaField name="notes" label="Notes (optional)" />
+              <RowActions>
+                <SubmitButton submittingLabel="Booking">
+                  {values.repeat ? 'Book the visits' : 'Book the visit'}
+                </SubmitButton>
+              </RowActions>
+            </StackedForm>
           );
         }}
       </Formik>

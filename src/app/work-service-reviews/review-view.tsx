@@ -14,7 +14,7 @@ import {
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
-import { FormStack, labelOptions, SelectField, TextAreaField } from '../../ui/fields';
+import { FormStack, labelOptions, SelectField, StackedForm, TextAreaField } from '../../ui/fields';
 import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton, SubmitOrCancel } from '../../ui/submit-button';
@@ -270,21 +270,19 @@ function SignForm({ review, api, onSigned }: { review: Review; api: ApiClient; o
           }
         }}
       >
-        <Form noValidate aria-label="Sign the week">
-          <FormStack>
-            <SignatureField
-              name="signature"
-              label="Your signature"
-              hint="Sign with your finger, stylus or mouse. Signing confirms that these visits took place as listed."
-            />
-            {error ? <Alert tone="error">{error}</Alert> : null}
-            <div>
-              <SubmitButton submittingLabel="Signing" errorsOnSubmit>
-                Sign
-              </SubmitButton>
-            </div>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label="Sign the week">
+          <SignatureField
+            name="signature"
+            label="Your signature"
+            hint="Sign with your finger, stylus or mouse. Signing confirms that these visits took place as listed."
+          />
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div>
+            <SubmitButton submittingLabel="Signing" errorsOnSubmit>
+              Sign
+            </SubmitButton>
+          </div>
+        </StackedForm>
       </Formik>
     </Panel>
   );
@@ -333,16 +331,14 @@ function UnableForm({ review, api, onDone }: { review: Review; api: ApiClient; o
           }
         }}
       >
-        <Form noValidate aria-labelledby="review-unable-title">
-          <FormStack>
-            <SelectField name="reason" label="Why" placeholder="Choose one" options={UNABLE_OPTIONS} />
-            <TextAreaField name="note" label="Note" hint="What happened, and who you spoke with." rows={3} />
-            {error ? <Alert tone="error">{error}</Alert> : null}
-            <div>
-              <SubmitButton submittingLabel="Recording">Record that the client cannot sign</SubmitButton>
-            </div>
-          </FormStack>
-        </Form>
+        <StackedForm aria-labelledby="review-unable-title">
+          <SelectField name="reason" label="Why" placeholder="Choose one" options={UNABLE_OPTIONS} />
+          <TextAreaField name="note" label="Note" hint="What happened, and who you spoke with." rows={3} />
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div>
+            <SubmitButton submittingLabel="Recording">Record that the client cannot sign</SubmitButton>
+          </div>
+        </StackedForm>
       </Formik>
     </Panel>
   );

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { Form, Formik, useFormikContext, type FormikErrors } from 'formik';
+import { Formik, useFormikContext, type FormikErrors } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -15,9 +15,9 @@ import {
   CheckboxField,
   EmailField,
   FieldHint,
-  FormStack,
   labelOptions,
   SelectField,
+  StackedForm,
   TextAreaField,
   TextField,
 } from '../../ui/fields';
@@ -299,65 +299,63 @@ export function ApplyNowPage() {
           }
         }}
       >
-        <Form noValidate aria-label="Job application">
-          <FormStack>
-            <SelectField name="position" label="Position" placeholder="Choose a position" options={POSITION_OPTIONS} />
-            <Section aria-labelledby="apply-contact">
-              <h2 id="apply-contact">Contact details</h2>
-              <TextField name="first_name" label="First name" autoComplete="given-name" />
-              <TextField name="last_name" label="Last name" autoComplete="family-name" />
-              <EmailField autoComplete="email" />
-              <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
-              <TextAreaField name="address" label="Home address" autoComplete="street-address" rows={2} />
-            </Section>
-            <Section aria-labelledby="apply-availability">
-              <h2 id="apply-availability">Availability</h2>
-              <CheckboxGroupField name="days" legend="Days you can work" choices={DAY_CHOICES} columns={2} />
-              <CheckboxGroupField name="shifts" legend="Shifts you can work" choices={SHIFT_CHOICES} columns={2} />
-              <DateField name="start_date" label="Earliest start date (optional)" />
-              <TextField
-                name="hours_per_week"
-                label="Hours per week you want (optional)"
-                inputMode="numeric"
-                autoComplete="off"
-              />
-            </Section>
-            <Section aria-labelledby="apply-experience">
-              <h2 id="apply-experience">Experience</h2>
-              <TextField
-                name="years_experience"
-                label="Years of experience in care"
-                inputMode="numeric"
-                autoComplete="off"
-              />
-              <TextAreaField
-                name="experience"
-                label="Your experience"
-                hint="Where you have worked, the care you gave, certifications and languages."
-                rows={5}
-              />
-              <FileDropField
-                name="resume"
-                label="Resume"
-                accept={RESUME_ACCEPT}
-                maxSize={RESUME_MAX_SIZE}
-                hint="A PDF or Word file, at most 10 MB."
-              />
-            </Section>
-            <Section aria-labelledby="apply-attestation">
-              <h2 id="apply-attestation">Certification</h2>
-              <CheckboxField name="attestation" label={ATTESTATION_TEXT} />
-              <SignatureField
-                name="attestation_signature"
-                label="Your signature"
-                hint="Sign with your finger, stylus or mouse."
-              />
-            </Section>
-            {error ? <Alert tone="error">{error}</Alert> : null}
-            <SubmitButton fullWidth>Submit application</SubmitButton>
-            <SubmitHint />
-          </FormStack>
-        </Form>
+        <StackedForm aria-label="Job application">
+          <SelectField name="position" label="Position" placeholder="Choose a position" options={POSITION_OPTIONS} />
+          <Section aria-labelledby="apply-contact">
+            <h2 id="apply-contact">Contact details</h2>
+            <TextField name="first_name" label="First name" autoComplete="given-name" />
+            <TextField name="last_name" label="Last name" autoComplete="family-name" />
+            <EmailField autoComplete="email" />
+            <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+            <TextAreaField name="address" label="Home address" autoComplete="street-address" rows={2} />
+          </Section>
+          <Section aria-labelledby="apply-availability">
+            <h2 id="apply-availability">Availability</h2>
+            <CheckboxGroupField name="days" legend="Days you can work" choices={DAY_CHOICES} columns={2} />
+            <CheckboxGroupField name="shifts" legend="Shifts you can work" choices={SHIFT_CHOICES} columns={2} />
+            <DateField name="start_date" label="Earliest start date (optional)" />
+            <TextField
+              name="hours_per_week"
+              label="Hours per week you want (optional)"
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          </Section>
+          <Section aria-labelledby="apply-experience">
+            <h2 id="apply-experience">Experience</h2>
+            <TextField
+              name="years_experience"
+              label="Years of experience in care"
+              inputMode="numeric"
+              autoComplete="off"
+            />
+            <TextAreaField
+              name="experience"
+              label="Your experience"
+              hint="Where you have worked, the care you gave, certifications and languages."
+              rows={5}
+            />
+            <FileDropField
+              name="resume"
+              label="Resume"
+              accept={RESUME_ACCEPT}
+              maxSize={RESUME_MAX_SIZE}
+              hint="A PDF or Word file, at most 10 MB."
+            />
+          </Section>
+          <Section aria-labelledby="apply-attestation">
+            <h2 id="apply-attestation">Certification</h2>
+            <CheckboxField name="attestation" label={ATTESTATION_TEXT} />
+            <SignatureField
+              name="attestation_signature"
+              label="Your signature"
+              hint="Sign with your finger, stylus or mouse."
+            />
+          </Section>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <SubmitButton fullWidth>Submit application</SubmitButton>
+          <SubmitHint />
+        </StackedForm>
       </Formik>
     </BrandBox>
   );

@@ -18,7 +18,7 @@ import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { EmailField, FormStack, labelOptions, NameFields, SelectField, TextAreaField } from '../../ui/fields';
+import { EmailField, labelOptions, NameFields, SelectField, StackedForm, TextAreaField } from '../../ui/fields';
 import { nameRules, requiredEmail } from '../../ui/person-rules';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
@@ -249,24 +249,22 @@ function DischargeDialog({
           }
         }}
       >
-        <Form noValidate aria-label={title}>
-          <FormStack>
-            <DateField name="discharged_on" label="Date of discharge" data-autofocus />
-            <SelectField
-              name="discharge_reason"
-              label="Reason"
-              placeholder="Choose a reason"
-              options={DISCHARGE_REASON_OPTIONS}
-            />
-            <TextAreaField name="discharge_note" label="Note (optional)" />
-            <DialogActions>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <SubmitButton variant="danger">Discharge</SubmitButton>
-            </DialogActions>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label={title}>
+          <DateField name="discharged_on" label="Date of discharge" data-autofocus />
+          <SelectField
+            name="discharge_reason"
+            label="Reason"
+            placeholder="Choose a reason"
+            options={DISCHARGE_REASON_OPTIONS}
+          />
+          <TextAreaField name="discharge_note" label="Note (optional)" />
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <SubmitButton variant="danger">Discharge</SubmitButton>
+          </DialogActions>
+        </StackedForm>
       </Formik>
     </Dialog>
   );
@@ -324,19 +322,17 @@ function InviteDialog({
           }
         }}
       >
-        <Form noValidate aria-label="Invite to the portal">
-          <FormStack>
-            <EmailField data-autofocus />
-            <NameFields />
-            <SelectField name="relationship" label="Who is this?" placeholder="Choose" options={RELATIONSHIP_OPTIONS} />
-            <DialogActions>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <SubmitButton>Send invitation</SubmitButton>
-            </DialogActions>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label="Invite to the portal">
+          <EmailField data-autofocus />
+          <NameFields />
+          <SelectField name="relationship" label="Who is this?" placeholder="Choose" options={RELATIONSHIP_OPTIONS} />
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <SubmitButton>Send invitation</SubmitButton>
+          </DialogActions>
+        </StackedForm>
       </Formik>
     </Dialog>
   );

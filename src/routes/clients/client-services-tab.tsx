@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -18,7 +18,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FieldShell, FormStack, labelOptions, Select, SelectField, TextField } from '../../ui/fields';
+import { FieldShell, labelOptions, Select, SelectField, StackedForm, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate, maskedToIsoDate } from '../../api/hiring';
@@ -212,19 +212,17 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
                 }
               }}
             >
-              <Form noValidate aria-labelledby="add-service-title">
-                <FormStack>
-                  <SelectField
-                    name="service"
-                    label="Service"
-                    placeholder="Choose a service"
-                    options={missing.map((code) => ({ value: code, label: SERVICES[code] }))}
-                  />
-                  <RowActions>
-                    <SubmitButton>Add service</SubmitButton>
-                  </RowActions>
-                </FormStack>
-              </Form>
+              <StackedForm aria-labelledby="add-service-title">
+                <SelectField
+                  name="service"
+                  label="Service"
+                  placeholder="Choose a service"
+                  options={missing.map((code) => ({ value: code, label: SERVICES[code] }))}
+                />
+                <RowActions>
+                  <SubmitButton>Add service</SubmitButton>
+                </RowActions>
+              </StackedForm>
             </Formik>
           )}
         </Panel>
@@ -277,36 +275,34 @@ export function ClientServicesTab({ client, onClientChange }: ClientTabProps) {
                 }
               }}
             >
-              <Form noValidate aria-labelledby="add-authorization-title">
-                <FormStack>
-                  <SelectField
-                    name="service_id"
-                    label="Service"
-                    placeholder="Choose a service"
-                    options={client.services.map((row) => ({
-                      value: String(row.id),
-                      label: SERVICES[row.service] ?? row.service,
-                    }))}
-                  />
-                  <TwoColumns>
-                    <SelectField name="unit" label="Unit" placeholder="Hours or visits" options={UNIT_OPTIONS} />
-                    <TextField name="amount" label="Amount authorized" inputMode="numeric" autoComplete="off" />
-                  </TwoColumns>
-                  <TwoColumns>
-                    <DateField name="starts_on" label="From" />
-                    <DateField name="ends_on" label="To" />
-                  </TwoColumns>
-                  <TextField
-                    name="reference"
-                    label="Reference (optional)"
-                    autoComplete="off"
-                    hint="The payer's authorization number."
-                  />
-                  <RowActions>
-                    <SubmitButton>Add authorization</SubmitButton>
-                  </RowActions>
-                </FormStack>
-              </Form>
+              <StackedForm aria-labelledby="add-authorization-title">
+                <SelectField
+                  name="service_id"
+                  label="Service"
+                  placeholder="Choose a service"
+                  options={client.services.map((row) => ({
+                    value: String(row.id),
+                    label: SERVICES[row.service] ?? row.service,
+                  }))}
+                />
+                <TwoColumns>
+                  <SelectField name="unit" label="Unit" placeholder="Hours or visits" options={UNIT_OPTIONS} />
+                  <TextField name="amount" label="Amount authorized" inputMode="numeric" autoComplete="off" />
+                </TwoColumns>
+                <TwoColumns>
+                  <DateField name="starts_on" label="From" />
+                  <DateField name="ends_on" label="To" />
+                </TwoColumns>
+                <TextField
+                  name="reference"
+                  label="Reference (optional)"
+                  autoComplete="off"
+                  hint="The payer's authorization number."
+                />
+                <RowActions>
+                  <SubmitButton>Add authorization</SubmitButton>
+                </RowActions>
+              </StackedForm>
             </Formik>
           )}
         </Panel>

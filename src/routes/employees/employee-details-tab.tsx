@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -8,7 +8,7 @@ import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
-import { FormStack, NameFields, SelectField, TextField } from '../../ui/fields';
+import { NameFields, SelectField, StackedForm, TextField } from '../../ui/fields';
 import { nameRules, optionalPhone } from '../../ui/person-rules';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
@@ -85,16 +85,14 @@ export function EmployeeDetailsTab({ employee, onEmployeeChange }: EmployeeTabPr
               }
             }}
           >
-            <Form noValidate aria-labelledby="employee-details-title">
-              <FormStack>
-                <NameFields />
-                <TextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
-                <SelectField name="position" label="Position" options={POSITION_OPTIONS} />
-                <RowActions>
-                  <SubmitButton>Save details</SubmitButton>
-                </RowActions>
-              </FormStack>
-            </Form>
+            <StackedForm aria-labelledby="employee-details-title">
+              <NameFields />
+              <TextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
+              <SelectField name="position" label="Position" options={POSITION_OPTIONS} />
+              <RowActions>
+                <SubmitButton>Save details</SubmitButton>
+              </RowActions>
+            </StackedForm>
           </Formik>
         </Panel>
         <Panel aria-labelledby="employee-account-title">

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useCallback, useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { CheckboxField, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { CheckboxField, SelectField, StackedForm, TextAreaField, TextField } from '../../ui/fields';
 import { DateField, parseMaskedDate } from '../../ui/masked-input';
 import { SubmitButton, SubmitOrCancel } from '../../ui/submit-button';
 import { DocumentUploadForm } from '../../app/document-upload-form';
@@ -273,27 +273,25 @@ export function EmployeeDocumentsTab({ employee }: EmployeeTabProps) {
             }}
           >
             {({ values }) => (
-              <Form noValidate aria-labelledby="request-document-title">
-                <FormStack>
-                  <SelectField
-                    name="document_type_id"
-                    label="Document type"
-                    placeholder="Choose a document type"
-                    options={[
-                      ...types.map((type) => ({ value: String(type.id), label: type.name })),
-                      { value: CUSTOM, label: 'Another document (custom name)' },
-                    ]}
-                  />
-                  {values.document_type_id === CUSTOM ? (
-                    <>
-                      <TextField name="name" label="Document name" autoComplete="off" />
-                      <CheckboxField name="required" label="Required for ready to hire" />
-                      <CheckboxField name="requires_expiry" label="Has an expiry date" />
-                    </>
-                  ) : null}
-                  <SubmitOrCancel onCancel={() => setRequestOpen(false)}>Send request</SubmitOrCancel>
-                </FormStack>
-              </Form>
+              <StackedForm aria-labelledby="request-document-title">
+                <SelectField
+                  name="document_type_id"
+                  label="Document type"
+                  placeholder="Choose a document type"
+                  options={[
+                    ...types.map((type) => ({ value: String(type.id), label: type.name })),
+                    { value: CUSTOM, label: 'Another document (custom name)' },
+                  ]}
+                />
+                {values.document_type_id === CUSTOM ? (
+                  <>
+                    <TextField name="name" label="Document name" autoComplete="off" />
+                    <CheckboxField name="required" label="Required for ready to hire" />
+                    <CheckboxField name="requires_expiry" label="Has an expiry date" />
+                  </>
+                ) : null}
+                <SubmitOrCancel onCancel={() => setRequestOpen(false)}>Send request</SubmitOrCancel>
+              </StackedForm>
             )}
           </Formik>
         </Panel>
@@ -373,17 +371,15 @@ function ReviewDialog({
               onClose();
           }}
         >
-          <Form noValidate aria-label={`Reject ${document.name}`}>
-            <FormStack>
-              <TextAreaField name="review_note" label="Note to the employee" data-autofocus />
-              <DialogActions>
-                <Button variant="secondary" onClick={onClose}>
-                  Cancel
-                </Button>
-                <SubmitButton variant="danger">Reject document</SubmitButton>
-              </DialogActions>
-            </FormStack>
-          </Form>
+          <StackedForm aria-label={`Reject ${document.name}`}>
+            <TextAreaField name="review_note" label="Note to the employee" data-autofocus />
+            <DialogActions>
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <SubmitButton variant="danger">Reject document</SubmitButton>
+            </DialogActions>
+          </StackedForm>
         </Formik>
       </Dialog>
     );
@@ -407,18 +403,16 @@ function ReviewDialog({
             onClose();
         }}
       >
-        <Form noValidate aria-label={approving ? `Approve ${document.name}` : `Expiry date of ${document.name}`}>
-          <FormStack>
-            {approving ? <p>This document needs an expiry date before it can be approved.</p> : null}
-            <DateField name="expires_on" label="Expiry date" data-autofocus />
-            <DialogActions>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <SubmitButton>{approving ? 'Approve' : 'Save date'}</SubmitButton>
-            </DialogActions>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label={approving ? `Approve ${document.name}` : `Expiry date of ${document.name}`}>
+          {approving ? <p>This document needs an expiry date before it can be approved.</p> : null}
+          <DateField name="expires_on" label="Expiry date" data-autofocus />
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <SubmitButton>{approving ? 'Approve' : 'Save date'}</SubmitButton>
+          </DialogActions>
+        </StackedForm>
       </Formik>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -9,7 +9,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { TextLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { FormStack } from '../../ui/fields';
+import { StackedForm } from '../../ui/fields';
 import { SignatureField } from '../../ui/signature-pad';
 import { SignatureImage } from '../../ui/signature-image';
 import { SubmitButton } from '../../ui/submit-button';
@@ -98,17 +98,15 @@ export function EmployeeFormRequestView({ employee }: EmployeeTabProps) {
               }
             }}
           >
-            <Form noValidate aria-label={`Countersign ${form.template.name}`}>
-              <FormStack>
-                <p css={{ margin: 0 }}>
-                  {name} has filled and signed this form. Read the answers above; your signature completes it.
-                </p>
-                <SignatureField name="signature" label="Your signature" />
-                <div>
-                  <SubmitButton>Countersign</SubmitButton>
-                </div>
-              </FormStack>
-            </Form>
+            <StackedForm aria-label={`Countersign ${form.template.name}`}>
+              <p css={{ margin: 0 }}>
+                {name} has filled and signed this form. Read the answers above; your signature completes it.
+              </p>
+              <SignatureField name="signature" label="Your signature" />
+              <div>
+                <SubmitButton>Countersign</SubmitButton>
+              </div>
+            </StackedForm>
           </Formik>
         </Panel>
       ) : null}

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useCallback, useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -9,7 +9,7 @@ import { apiErrorBody, apiErrorDetail } from '../../ui/api-error';
 import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FormStack, SelectField } from '../../ui/fields';
+import { SelectField, StackedForm } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { DocumentStatusTag, ExpiryText } from './employee-documents-tab';
 import type { EmployeeTabProps } from './employee-tab-props';
@@ -298,14 +298,12 @@ function SendShortcut({
             }
           }}
         >
-          <Form noValidate aria-labelledby={titleId}>
-            <FormStack>
-              <SelectField name="value" label={label} placeholder="Choose…" options={options} />
-              <RowActions>
-                <SubmitButton>{submitLabel}</SubmitButton>
-              </RowActions>
-            </FormStack>
-          </Form>
+          <StackedForm aria-labelledby={titleId}>
+            <SelectField name="value" label={label} placeholder="Choose…" options={options} />
+            <RowActions>
+              <SubmitButton>{submitLabel}</SubmitButton>
+            </RowActions>
+          </StackedForm>
         </Formik>
       )}
     </Panel>

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
@@ -7,7 +7,7 @@ import { POSITIONS, type Position } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { EmailField, FormStack, labelOptions, NameFields, SelectField, TextField } from '../../ui/fields';
+import { EmailField, labelOptions, NameFields, SelectField, StackedForm, TextField } from '../../ui/fields';
 import { nameRules, optionalPhone, requiredEmail } from '../../ui/person-rules';
 import { SubmitButton } from '../../ui/submit-button';
 import { PrivatePage } from '../../app/page-shell';
@@ -68,29 +68,27 @@ export function NewEmployeePage() {
             }
           }}
         >
-          <Form noValidate aria-labelledby="new-employee-title">
-            <FormStack>
-              <EmailField />
-              <TwoColumns>
-                <NameFields />
-              </TwoColumns>
-              <TwoColumns>
-                <TextField name="phone" label="Phone (optional)" type="tel" inputMode="tel" autoComplete="off" />
-                <SelectField
-                  name="position"
-                  label="Position"
-                  placeholder="Choose a position"
-                  options={POSITION_OPTIONS}
-                />
-              </TwoColumns>
-              <RowActions>
-                <SubmitButton>Create and send invitation</SubmitButton>
-                <ButtonLink to="/employees" variant="secondary">
-                  Cancel
-                </ButtonLink>
-              </RowActions>
-            </FormStack>
-          </Form>
+          <StackedForm aria-labelledby="new-employee-title">
+            <EmailField />
+            <TwoColumns>
+              <NameFields />
+            </TwoColumns>
+            <TwoColumns>
+              <TextField name="phone" label="Phone (optional)" type="tel" inputMode="tel" autoComplete="off" />
+              <SelectField
+                name="position"
+                label="Position"
+                placeholder="Choose a position"
+                options={POSITION_OPTIONS}
+              />
+            </TwoColumns>
+            <RowActions>
+              <SubmitButton>Create and send invitation</SubmitButton>
+              <ButtonLink to="/employees" variant="secondary">
+                Cancel
+              </ButtonLink>
+            </RowActions>
+          </StackedForm>
         </Formik>
       </Panel>
     </PrivatePage>

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -8,7 +8,7 @@ import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
-import { EmailField, FormStack } from '../../ui/fields';
+import { EmailField, StackedForm } from '../../ui/fields';
 import { requiredEmail } from '../../ui/person-rules';
 import { SubmitButton } from '../../ui/submit-button';
 
@@ -55,13 +55,11 @@ export function ForgotPasswordPage() {
           }
         }}
       >
-        <Form noValidate aria-label="Forgot password">
-          <FormStack>
-            {error ? <Alert tone="error">{error}</Alert> : null}
-            <EmailField autoComplete="email" />
-            <SubmitButton fullWidth>Send reset link</SubmitButton>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label="Forgot password">
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <EmailField autoComplete="email" />
+          <SubmitButton fullWidth>Send reset link</SubmitButton>
+        </StackedForm>
       </Formik>
     </BrandBox>
   );

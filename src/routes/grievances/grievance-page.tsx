@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -14,7 +14,7 @@ import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { FormStack, TextAreaField } from '../../ui/fields';
+import { StackedForm, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate } from '../../api/hiring';
 import { Details, Messages, Panel, RowActions, TwoColumns } from '../../ui/layout';
@@ -319,25 +319,23 @@ function MoveDialog({
           }
         }}
       >
-        <Form noValidate aria-label={title}>
-          <FormStack>
-            {resolving ? (
-              <TextAreaField name="resolution" label="Resolution" hint="The complainant reads it." data-autofocus />
-            ) : null}
-            <TextAreaField
-              name="note"
-              label="Note (optional)"
-              hint="The complainant sees this step and its note."
-              data-autofocus={!resolving || undefined}
-            />
-            <DialogActions>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <SubmitButton>{GRIEVANCE_MOVE_LABELS[to]}</SubmitButton>
-            </DialogActions>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label={title}>
+          {resolving ? (
+            <TextAreaField name="resolution" label="Resolution" hint="The complainant reads it." data-autofocus />
+          ) : null}
+          <TextAreaField
+            name="note"
+            label="Note (optional)"
+            hint="The complainant sees this step and its note."
+            data-autofocus={!resolving || undefined}
+          />
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <SubmitButton>{GRIEVANCE_MOVE_LABELS[to]}</SubmitButton>
+          </DialogActions>
+        </StackedForm>
       </Formik>
     </Dialog>
   );

@@ -1,11 +1,11 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
-import { FormStack, SelectField } from '../../ui/fields';
+import { SelectField, StackedForm } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, Panel, RowActions } from '../../ui/layout';
 import type { Grievance, GrievanceFamilyMember } from '../../api/grievances';
@@ -127,19 +127,12 @@ export function ShareWithFamily({ grievance, onShared, onUnshared }: ShareWithFa
             }
           }}
         >
-          <Form noValidate aria-label="Share with a family member" css={{ marginTop: 16 }}>
-            <FormStack>
-              <SelectField
-                name="user_id"
-                label="Family member"
-                placeholder="Choose a family member"
-                options={choices}
-              />
-              <RowActions>
-                <SubmitButton errorsOnSubmit>Share</SubmitButton>
-              </RowActions>
-            </FormStack>
-          </Form>
+          <StackedForm aria-label="Share with a family member" css={{ marginTop: 16 }}>
+            <SelectField name="user_id" label="Family member" placeholder="Choose a family member" options={choices} />
+            <RowActions>
+              <SubmitButton errorsOnSubmit>Share</SubmitButton>
+            </RowActions>
+          </StackedForm>
         </Formik>
       ) : null}
     </Panel>

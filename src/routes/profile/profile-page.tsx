@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useMemo, useState, type ReactNode } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -11,7 +11,7 @@ import { PROFILE_STATUS_LABELS, ROLE_LABELS } from '../../domain/roles';
 import { POSITIONS } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
-import { FormStack, SelectField, TextField } from '../../ui/fields';
+import { SelectField, StackedForm, TextField } from '../../ui/fields';
 import { PasswordField } from '../../ui/password-field';
 import { PasswordRules, usePasswordRules } from '../../ui/password-rules';
 import { SignatureField } from '../../ui/signature-pad';
@@ -202,18 +202,16 @@ function EditDetailsForm({ user }: { user: User }) {
         }
       }}
     >
-      <Form noValidate aria-label="Edit your details">
-        <FormStack>
-          {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-          <TextField name="first_name" label="First name" autoComplete="given-name" />
-          <TextField name="last_name" label="Last name" autoComplete="family-name" />
-          <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
-          <SelectField name="timezone" label="Time zone" options={zones} />
-          <div>
-            <SubmitButton>Save details</SubmitButton>
-          </div>
-        </FormStack>
-      </Form>
+      <StackedForm aria-label="Edit your details">
+        {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
+        <TextField name="first_name" label="First name" autoComplete="given-name" />
+        <TextField name="last_name" label="Last name" autoComplete="family-name" />
+        <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+        <SelectField name="timezone" label="Time zone" options={zones} />
+        <div>
+          <SubmitButton>Save details</SubmitButton>
+        </div>
+      </StackedForm>
     </Formik>
   );
 }
@@ -257,18 +255,16 @@ function ChangePasswordForm() {
         }
       }}
     >
-      <Form noValidate aria-label="Change password">
-        <FormStack>
-          {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-          <PasswordField name="current_password" label="Current password" autoComplete="current-password" />
-          <PasswordRules rules={rules} />
-          <PasswordField name="new_password" label="New password" autoComplete="new-password" />
-          <PasswordField name="confirmation" label="Repeat new password" autoComplete="new-password" />
-          <div>
-            <SubmitButton>Change password</SubmitButton>
-          </div>
-        </FormStack>
-      </Form>
+      <StackedForm aria-label="Change password">
+        {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
+        <PasswordField name="current_password" label="Current password" autoComplete="current-password" />
+        <PasswordRules rules={rules} />
+        <PasswordField name="new_password" label="New password" autoComplete="new-password" />
+        <PasswordField name="confirmation" label="Repeat new password" autoComplete="new-password" />
+        <div>
+          <SubmitButton>Change password</SubmitButton>
+        </div>
+      </StackedForm>
     </Formik>
   );
 }
@@ -311,20 +307,18 @@ function SignatureForm({ user }: { user: User }) {
           }
         }}
       >
-        <Form noValidate aria-label="Signature">
-          <FormStack>
-            {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-            <SignatureField
-              key={padKey}
-              name="signature"
-              label={user.has_signature ? 'Draw a new signature' : 'Draw your signature'}
-              hint="Use your mouse, finger or stylus."
-            />
-            <div>
-              <SubmitButton>Save signature</SubmitButton>
-            </div>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label="Signature">
+          {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
+          <SignatureField
+            key={padKey}
+            name="signature"
+            label={user.has_signature ? 'Draw a new signature' : 'Draw your signature'}
+            hint="Use your mouse, finger or stylus."
+          />
+          <div>
+            <SubmitButton>Save signature</SubmitButton>
+          </div>
+        </StackedForm>
       </Formik>
     </>
   );

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { Form, Formik, useFormikContext } from 'formik';
+import { Formik, useFormikContext } from 'formik';
 import { useState, type ReactNode } from 'react';
 import * as yup from 'yup';
 import {
@@ -14,7 +14,7 @@ import {
 import { CLIENT_TYPES, type ClientType } from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
-import { FormStack, labelOptions, NameFields, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { labelOptions, NameFields, SelectField, StackedForm, TextAreaField, TextField } from '../../ui/fields';
 import { CheckboxGroupField } from '../../ui/checkbox-group-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, RowActions, TwoColumns } from '../../ui/layout';
@@ -223,53 +223,51 @@ export function ReferralForm({
           }
         }}
       >
-        <Form noValidate aria-labelledby={labelledBy}>
-          <FormStack>
-            <Section>Person</Section>
+        <StackedForm aria-labelledby={labelledBy}>
+          <Section>Person</Section>
+          <TwoColumns>
+            <NameFields />
+          </TwoColumns>
+          <TwoColumns>
+            <TextField name="date_of_birth" label="Date of birth" type="date" min="1900-01-01" max={today} />
+            <TextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
+          </TwoColumns>
+          <TextField name="address" label="Address (optional)" autoComplete="off" />
+          <TwoColumns>
+            <TextField name="city" label="City (optional)" autoComplete="off" />
             <TwoColumns>
-              <NameFields />
+              <TextField name="state" label="State (optional)" autoComplete="off" />
+              <TextField name="postal_code" label="Postal code (optional)" autoComplete="off" />
             </TwoColumns>
-            <TwoColumns>
-              <TextField name="date_of_birth" label="Date of birth" type="date" min="1900-01-01" max={today} />
-              <TextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
-            </TwoColumns>
-            <TextField name="address" label="Address (optional)" autoComplete="off" />
-            <TwoColumns>
-              <TextField name="city" label="City (optional)" autoComplete="off" />
-              <TwoColumns>
-                <TextField name="state" label="State (optional)" autoComplete="off" />
-                <TextField name="postal_code" label="Postal code (optional)" autoComplete="off" />
-              </TwoColumns>
-            </TwoColumns>
-            <Section>Care</Section>
-            <TwoColumns>
-              <SelectField name="type" label="Type of care" placeholder="Choose a type" options={TYPE_OPTIONS} />
-              <SelectField name="payer" label="Payer (optional)" placeholder="Not known yet" options={PAYER_OPTIONS} />
-            </TwoColumns>
-            <ServicesGroup />
-            <Section>Source</Section>
-            <SelectField name="source" label="Source" placeholder="Choose a source" options={SOURCE_OPTIONS} />
-            <TwoColumns>
-              <TextField
-                name="source_name"
-                label="Source's name (optional)"
-                hint="The hospital, office or person that referred."
-                autoComplete="off"
-              />
-              <TextField
-                name="source_contact"
-                label="Source's contact (optional)"
-                hint="Who to call back there, and how."
-                autoComplete="off"
-              />
-            </TwoColumns>
-            <TextAreaField name="notes" label="Notes (optional)" />
-            <RowActions>
-              <SubmitButton>{submitLabel}</SubmitButton>
-              {cancel}
-            </RowActions>
-          </FormStack>
-        </Form>
+          </TwoColumns>
+          <Section>Care</Section>
+          <TwoColumns>
+            <SelectField name="type" label="Type of care" placeholder="Choose a type" options={TYPE_OPTIONS} />
+            <SelectField name="payer" label="Payer (optional)" placeholder="Not known yet" options={PAYER_OPTIONS} />
+          </TwoColumns>
+          <ServicesGroup />
+          <Section>Source</Section>
+          <SelectField name="source" label="Source" placeholder="Choose a source" options={SOURCE_OPTIONS} />
+          <TwoColumns>
+            <TextField
+              name="source_name"
+              label="Source's name (optional)"
+              hint="The hospital, office or person that referred."
+              autoComplete="off"
+            />
+            <TextField
+              name="source_contact"
+              label="Source's contact (optional)"
+              hint="Who to call back there, and how."
+              autoComplete="off"
+            />
+          </TwoColumns>
+          <TextAreaField name="notes" label="Notes (optional)" />
+          <RowActions>
+            <SubmitButton>{submitLabel}</SubmitButton>
+            {cancel}
+          </RowActions>
+        </StackedForm>
       </Formik>
     </>
   );

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -14,7 +14,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
-import { FormStack, labelOptions, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { labelOptions, SelectField, StackedForm, TextAreaField, TextField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { formatCalendarDate } from '../../api/hiring';
 import type { RequestBody } from '../../api/types';
@@ -414,30 +414,28 @@ function MoveDialog({
           }
         }}
       >
-        <Form noValidate aria-label={title}>
-          <FormStack>
-            {scheduling ? (
-              <TextField name="assessment_on" label="Date of the assessment" type="date" min={today} data-autofocus />
-            ) : (
-              <SelectField
-                name="reason"
-                label="Reason"
-                placeholder="Choose a reason"
-                options={REASON_OPTIONS}
-                data-autofocus
-              />
-            )}
-            <TextAreaField name="note" label="Note (optional)" />
-            <DialogActions>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <SubmitButton variant={scheduling ? 'primary' : 'danger'}>
-                {scheduling ? 'Schedule assessment' : 'Decline referral'}
-              </SubmitButton>
-            </DialogActions>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label={title}>
+          {scheduling ? (
+            <TextField name="assessment_on" label="Date of the assessment" type="date" min={today} data-autofocus />
+          ) : (
+            <SelectField
+              name="reason"
+              label="Reason"
+              placeholder="Choose a reason"
+              options={REASON_OPTIONS}
+              data-autofocus
+            />
+          )}
+          <TextAreaField name="note" label="Note (optional)" />
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <SubmitButton variant={scheduling ? 'primary' : 'danger'}>
+              {scheduling ? 'Schedule assessment' : 'Decline referral'}
+            </SubmitButton>
+          </DialogActions>
+        </StackedForm>
       </Formik>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -8,7 +8,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorBody, showSubmitFailure } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { FormStack } from '../../ui/fields';
+import { FormStack, StackedForm } from '../../ui/fields';
 import { PasswordField } from '../../ui/password-field';
 import { PasswordRules, usePasswordRules } from '../../ui/password-rules';
 import { SubmitButton } from '../../ui/submit-button';
@@ -82,22 +82,20 @@ export function ResetPasswordPage() {
           }
         }}
       >
-        <Form noValidate aria-label="Set a new password">
-          <FormStack>
-            {error ? (
-              <Alert tone="error">
-                {error}{' '}
-                {error === INVALID_RESET_LINK_TEXT ? (
-                  <TextLink to={org ? `/forgot-password/${org}` : '/forgot-password'}>Request a new link</TextLink>
-                ) : null}
-              </Alert>
-            ) : null}
-            <PasswordRules rules={rules} />
-            <PasswordField name="new_password" label="New password" autoComplete="new-password" />
-            <PasswordField name="confirmation" label="Repeat new password" autoComplete="new-password" />
-            <SubmitButton fullWidth>Set password</SubmitButton>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label="Set a new password">
+          {error ? (
+            <Alert tone="error">
+              {error}{' '}
+              {error === INVALID_RESET_LINK_TEXT ? (
+                <TextLink to={org ? `/forgot-password/${org}` : '/forgot-password'}>Request a new link</TextLink>
+              ) : null}
+            </Alert>
+          ) : null}
+          <PasswordRules rules={rules} />
+          <PasswordField name="new_password" label="New password" autoComplete="new-password" />
+          <PasswordField name="confirmation" label="Repeat new password" autoComplete="new-password" />
+          <SubmitButton fullWidth>Set password</SubmitButton>
+        </StackedForm>
       </Formik>
     </BrandBox>
   );

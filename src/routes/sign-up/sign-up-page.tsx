@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -9,7 +9,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorBody, apiErrorStatus, showSubmitFailure } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
 import { TextLink } from '../../ui/button';
-import { FormStack } from '../../ui/fields';
+import { StackedForm } from '../../ui/fields';
 import { PasswordField } from '../../ui/password-field';
 import { PasswordRules, usePasswordRules } from '../../ui/password-rules';
 import { SubmitButton } from '../../ui/submit-button';
@@ -85,15 +85,13 @@ export function SignUpPage() {
           }
         }}
       >
-        <Form noValidate aria-label="Create your password">
-          <FormStack>
-            {error ? <Alert tone="error">{error}</Alert> : null}
-            <PasswordRules rules={rules} />
-            <PasswordField name="password" label="Password" autoComplete="new-password" />
-            <PasswordField name="confirmation" label="Repeat password" autoComplete="new-password" />
-            <SubmitButton fullWidth>Create account</SubmitButton>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label="Create your password">
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <PasswordRules rules={rules} />
+          <PasswordField name="password" label="Password" autoComplete="new-password" />
+          <PasswordField name="confirmation" label="Repeat password" autoComplete="new-password" />
+          <SubmitButton fullWidth>Create account</SubmitButton>
+        </StackedForm>
       </Formik>
     </BrandBox>
   );

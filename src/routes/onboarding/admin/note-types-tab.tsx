@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button';
 import { Dialog, DialogActions } from '../../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
-import { FormStack, TextField } from '../../../ui/fields';
+import { StackedForm, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { ALL_ROWS, type NoteType } from '../../../api/hiring';
 import { Panel, RowActions } from '../../../ui/layout';
@@ -122,17 +122,15 @@ export function NoteTypesTab() {
               }
             }}
           >
-            <Form noValidate aria-label={`Rename ${renaming.name}`}>
-              <FormStack>
-                <TextField name="name" label="New name" autoComplete="off" data-autofocus />
-                <DialogActions>
-                  <Button variant="secondary" onClick={() => setRenaming(null)}>
-                    Cancel
-                  </Button>
-                  <SubmitButton>Rename</SubmitButton>
-                </DialogActions>
-              </FormStack>
-            </Form>
+            <StackedForm aria-label={`Rename ${renaming.name}`}>
+              <TextField name="name" label="New name" autoComplete="off" data-autofocus />
+              <DialogActions>
+                <Button variant="secondary" onClick={() => setRenaming(null)}>
+                  Cancel
+                </Button>
+                <SubmitButton>Rename</SubmitButton>
+              </DialogActions>
+            </StackedForm>
           </Formik>
         </Dialog>
       ) : null}

@@ -1,7 +1,6 @@
 import styled from '@emotion/styled';
 import {
   FieldArray,
-  Form,
   Formik,
   getIn,
   useField,
@@ -14,7 +13,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { POSITIONS } from '../../../domain/labels';
 import { apiErrorDetail, showSubmitFailure } from '../../../ui/api-error';
-import { FieldError, FieldGroup, FieldHint, FormStack } from '../../../ui/fields';
+import { FieldError, FieldGroup, FieldHint, StackedForm } from '../../../ui/fields';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -284,12 +283,10 @@ export function SettingsEditorTab<Row extends SettingsRow, Values extends Formik
               }
             }}
           >
-            <Form noValidate aria-labelledby={props.editorId}>
-              <FormStack>
-                {props.children}
-                <SubmitOrCancel onCancel={() => setEditing(null)}>{props.saveLabel}</SubmitOrCancel>
-              </FormStack>
-            </Form>
+            <StackedForm aria-labelledby={props.editorId}>
+              {props.children}
+              <SubmitOrCancel onCancel={() => setEditing(null)}>{props.saveLabel}</SubmitOrCancel>
+            </StackedForm>
           </Formik>
         </Panel>
       ) : (

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../app/date-time';
 import { homeRouteOf } from '../../../app/session-user';
 import { Alert } from '../../../ui/alert';
 import { apiErrorBody, apiErrorDetail } from '../../../ui/api-error';
-import { CheckboxField, FormStack, SelectField, TextAreaField, TextField } from '../../../ui/fields';
+import { CheckboxField, FormStack, SelectField, StackedForm, TextAreaField, TextField } from '../../../ui/fields';
 import { DateField, parseMaskedDate } from '../../../ui/masked-input';
 import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
@@ -209,22 +209,20 @@ export function FormRequestPage() {
                 });
               }}
             >
-              <Form noValidate aria-label={form.template.name}>
-                <FormStack>
-                  {fields.map((field) => (
-                    <TemplateField key={field.key} field={field} />
-                  ))}
-                  <SignatureField
-                    name="signature"
-                    label="Your signature"
-                    hint="Sign with your finger, stylus or mouse. Signing means you agree with the answers above."
-                  />
-                  {error ? <Alert tone="error">{error}</Alert> : null}
-                  <div>
-                    <SubmitButton>Sign and submit</SubmitButton>
-                  </div>
-                </FormStack>
-              </Form>
+              <StackedForm aria-label={form.template.name}>
+                {fields.map((field) => (
+                  <TemplateField key={field.key} field={field} />
+                ))}
+                <SignatureField
+                  name="signature"
+                  label="Your signature"
+                  hint="Sign with your finger, stylus or mouse. Signing means you agree with the answers above."
+                />
+                {error ? <Alert tone="error">{error}</Alert> : null}
+                <div>
+                  <SubmitButton>Sign and submit</SubmitButton>
+                </div>
+              </StackedForm>
             </Formik>
           ) : (
             <CompletedForm request={form} />

@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -8,7 +8,7 @@ import { POSITIONS } from '../../../domain/labels';
 import { Alert } from '../../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../../ui/api-error';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { FieldHint, FormStack, TextAreaField } from '../../../ui/fields';
+import { FieldHint, FormStack, StackedForm, TextAreaField } from '../../../ui/fields';
 import { SignatureField } from '../../../ui/signature-pad';
 import { SubmitButton } from '../../../ui/submit-button';
 import { PrivatePage } from '../../../app/page-shell';
@@ -69,30 +69,28 @@ function WrittenTest({ request }: { request: TestRequest }) {
       }}
     >
       <>
-        <Form noValidate aria-label={request.test.name}>
-          <FormStack>
-            <FieldHint>
-              {questions.length} {questions.length === 1 ? 'question' : 'questions'} · pass mark{' '}
-              {request.test.pass_mark}% · answer every question, then submit. You cannot change your answers afterwards.
-            </FieldHint>
-            {questions.map((question, index) => (
-              <Card key={String(question.id)} as="div">
-                <RadioGroupField
-                  name={`answers.${String(question.id)}`}
-                  legend={`${index + 1}. ${question.text}`}
-                  options={question.choices.map((choice, choiceIndex) => ({
-                    value: String(choiceIndex),
-                    label: choice,
-                  }))}
-                />
-              </Card>
-            ))}
-            {error ? <Alert tone="error">{error}</Alert> : null}
-            <div>
-              <SubmitButton>Submit test</SubmitButton>
-            </div>
-          </FormStack>
-        </Form>
+        <StackedForm aria-label={request.test.name}>
+          <FieldHint>
+            {questions.length} {questions.length === 1 ? 'question' : 'questions'} · pass mark {request.test.pass_mark}%
+            · answer every question, then submit. You cannot change your answers afterwards.
+          </FieldHint>
+          {questions.map((question, index) => (
+            <Card key={String(question.id)} as="div">
+              <RadioGroupField
+                name={`answers.${String(question.id)}`}
+                legend={`${index + 1}. ${question.text}`}
+                options={question.choices.map((choice, choiceIndex) => ({
+                  value: String(choiceIndex),
+                  label: choice,
+                }))}
+              />
+            </Card>
+          ))}
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div>
+            <SubmitButton>Submit test</SubmitButton>
+          </div>
+        </StackedForm>
         {toConfirm ? (
           <ConfirmDialog
             title="Submit your answers?"
@@ -172,39 +170,37 @@ function ObservationForm({ request, onRecorded }: { request: TestRequest; onReco
         }
       }}
     >
-      <Form noValidate aria-label="Skills observation">
-        <FormStack>
-          {skills.map((skill) => (
-            <Card key={String(skill.id)} as="div">
-              <FormStack>
-                <RadioGroupField
-                  name={`skills.${String(skill.id)}.satisfactory`}
-                  legend={skill.label}
-                  inline
-                  options={[
-                    { value: 'yes', label: 'Satisfactory' },
-                    { value: 'no', label: 'Not satisfactory' },
-                  ]}
-                />
-                <TextAreaField
-                  name={`skills.${String(skill.id)}.comment`}
-                  label={`Comment on ${skill.label} (optional)`}
-                  rows={2}
-                />
-              </FormStack>
-            </Card>
-          ))}
-          <SignatureField
-            name="signature"
-            label="Your signature (registered nurse)"
-            hint="Your signature confirms that you watched the aide perform each skill."
-          />
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <div>
-            <SubmitButton>Record observation</SubmitButton>
-          </div>
-        </FormStack>
-      </Form>
+      <StackedForm aria-label="Skills observation">
+        {skills.map((skill) => (
+          <Card key={String(skill.id)} as="div">
+            <FormStack>
+              <RadioGroupField
+                name={`skills.${String(skill.id)}.satisfactory`}
+                legend={skill.label}
+                inline
+                options={[
+                  { value: 'yes', label: 'Satisfactory' },
+                  { value: 'no', label: 'Not satisfactory' },
+                ]}
+              />
+              <TextAreaField
+                name={`skills.${String(skill.id)}.comment`}
+                label={`Comment on ${skill.label} (optional)`}
+                rows={2}
+              />
+            </FormStack>
+          </Card>
+        ))}
+        <SignatureField
+          name="signature"
+          label="Your signature (registered nurse)"
+          hint="Your signature confirms that you watched the aide perform each skill."
+        />
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div>
+          <SubmitButton>Record observation</SubmitButton>
+        </div>
+      </StackedForm>
     </Formik>
   );
 }
