@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import { formRequests, formTemplates, users, type FormField } from '../../db/schema';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { ApiError, invalid } from '../../lib/api-error';
-import { personName } from '../../lib/names';
+import { nameColumns, personName } from '../../lib/names';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { requireFile, sendStoredFile } from '../../lib/stored-files';
@@ -20,7 +20,6 @@ import {
   moveSigned,
   namesWithOpen,
   noticeOffice,
-  personColumns,
   listRequests,
   loadRequest,
   requireEmployees,
@@ -41,7 +40,7 @@ function selectRecords(db: Db) {
     .select({
       request: formRequests,
       template: formTemplates,
-      employee: personColumns(users),
+      employee: { id: users.id, ...nameColumns(users) },
     })
     .from(formRequests)
     .innerJoin(formTemplates, eq(formTemplates.id, formRequests.templateId))

@@ -1,13 +1,13 @@
 import type { Static, TSchema } from '@fastify/type-provider-typebox';
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/connection';
 import { employeeProfiles, formRequests, testRequests, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
-import { personName } from '../../lib/names';
+import { nameColumns, personName } from '../../lib/names';
 import { requireOrganization } from '../../lib/request-organization';
 import type { Listed, Page } from '../../lib/paging';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
@@ -261,13 +261,6 @@ export async function listRequests<Row>(
   return listed;
 }
 
-/** The columns that point at a person and name them (personName), of `users` or an alias of it. */
-export function personColumns<People extends Record<'id' | 'firstName' | 'lastName' | 'email', PgColumn>>(
-  people: People,
-): Pick<People, 'id' | 'firstName' | 'lastName' | 'email'> {
-  return { id: people.id, firstName: people.firstName, lastName: people.lastName, email: people.email };
-}
-
 /** The active READY registered nurses of an organization: who observes the HHA skills. */
 export async function organizationNurseIds(db: Db | Tx, organizationId: number): Promise<number[]> {
   const rows = await db
@@ -302,7 +295,7 @@ export async function requireEmployees(db: Db, organizationId: number, ids: numb
   const unique = [...new Set(ids)];
   const rows = unique.length
     ? await db
-        .select({ ...personColumns(users), position: employeeProfiles.position })
+        .select({ id: users.id, ...nameColumns(users), position: employeeProfiles.position })
         .from(users)
         .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
         .where(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import { competencyTests, employeeProfiles, testRequests, users, type SkillResult } from '../../db/schema';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { ApiError, invalid, permissionDenied } from '../../lib/api-error';
-import { personName } from '../../lib/names';
+import { nameColumns, personName } from '../../lib/names';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import {
@@ -17,7 +17,6 @@ import {
   newQuestionOrder,
   noticeOffice,
   organizationNurseIds,
-  personColumns,
   listRequests,
   loadRequest,
   requireEmployees,
@@ -58,8 +57,8 @@ function selectRecords(db: Db) {
     .select({
       request: testRequests,
       test: competencyTests,
-      employee: { ...personColumns(users), position: employeeProfiles.position },
-      observer: personColumns(observers),
+      employee: { id: users.id, ...nameColumns(users), position: employeeProfiles.position },
+      observer: { id: observers.id, ...nameColumns(observers) },
     })
     .from(testRequests)
     .innerJoin(competencyTests, eq(competencyTests.id, testRequests.testId))
