@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testBackends } from '../../test-client';
 import { AT_THE_DOOR, FAR_AWAY, MONDAY_MORNING, NGUYEN_HOME, visitsSuite } from './visits-suite';
 
@@ -175,13 +175,16 @@ for (const backend of testBackends()) {
     });
 
     describe("the caregiver's day", () => {
-      let visitId: number;
-      beforeAll(async () => {
-        await at(MONDAY_MORNING);
-        visitId = (await book({ service_date: '2031-01-06', start_time: '08:00', end_time: '09:00' })).json().id;
-      });
+      // booked by the first test that needs it, so that booking's code runs inside a test (mutation testing
+      // tells which tests cover which code only for code run in tests, not in hooks)
+      let booked: Promise<number> | undefined;
+      const theVisit = () =>
+        (booked ??= at(MONDAY_MORNING).then(
+          async () => (await book({ service_date: '2031-01-06', start_time: '08:00', end_time: '09:00' })).json().id,
+        ));
 
       it('refuses a clock-in more than an hour early, and a clock by anyone but the caregiver', async () => {
+        const visitId = await theVisit();
         await at('2031-01-06T11:30:00Z'); // 06:30
         const early = await nurse.post(`/api/visits/${visitId}/clock-in/`, NGUYEN_HOME);
         expect(early.statusCode).toBe(409);
@@ -193,6 +196,7 @@ for (const backend of testBackends()) {
       });
 
       it('at the home, clock in then out: In progress at the server time, then Verified with its minutes', async () => {
+        const visitId = await theVisit();
         await at('2031-01-06T12:58:00Z');
         const clockedIn = await nurse.post(`/api/visits/${visitId}/clock-in/`, { ...AT_THE_DOOR, accuracy: 12 });
         expect(clockedIn.statusCode, clockedIn.body).toBe(200);
