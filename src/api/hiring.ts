@@ -11,8 +11,6 @@ import { parseMaskedDate } from '../ui/masked-input';
 
 export type Application = ResponseData<'applications_retrieve'>;
 export type ApplicationStatus = Application['status'];
-export type Weekday = NonNullable<Application['availability']>['days'][number];
-export type Shift = NonNullable<Application['availability']>['shifts'][number];
 
 export type EmployeeSummary = ResponseData<'employees_list'>['results'][number];
 export type Employee = ResponseData<'employees_retrieve'>;

@@ -40,3 +40,23 @@ export function positionLabel(position: string | null | undefined): string {
   if (!position) return '—';
   return POSITIONS[position as keyof typeof POSITIONS] ?? position;
 }
+
+/** The days and shifts an applicant says they can work, in the order the form offers them. */
+export const AVAILABILITY_DAYS = {
+  MON: 'Monday',
+  TUE: 'Tuesday',
+  WED: 'Wednesday',
+  THU: 'Thursday',
+  FRI: 'Friday',
+  SAT: 'Saturday',
+  SUN: 'Sunday',
+} as const;
+export type AvailabilityDay = keyof typeof AVAILABILITY_DAYS;
+
+export const AVAILABILITY_SHIFTS = {
+  MORNING: 'Morning',
+  AFTERNOON: 'Afternoon',
+  EVENING: 'Evening',
+  OVERNIGHT: 'Overnight',
+} as const;
+export type AvailabilityShift = keyof typeof AVAILABILITY_SHIFTS;

@@ -17,6 +17,7 @@ import { Button, TextLink } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
 import type { DataTableColumn } from '../../ui/data-table';
 import { SignatureImage } from '../../ui/signature-image';
+import { AVAILABILITY_DAYS, AVAILABILITY_SHIFTS } from '../../domain/labels';
 import { FormStack, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import {
@@ -27,8 +28,6 @@ import {
   type Application,
   type ApplicationStatus,
   type Employee,
-  type Shift,
-  type Weekday,
 } from '../../api/hiring';
 import { Details, Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag, type TagTone } from '../../ui/tag';
@@ -44,22 +43,6 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 };
 const STATUS_TONES: Record<ApplicationStatus, TagTone> = { PENDING: 'warning', ACCEPTED: 'success', REJECTED: 'error' };
 const STATUSES = Object.keys(APPLICATION_STATUS_LABELS) as ApplicationStatus[];
-
-const WEEKDAY_LABELS: Record<Weekday, string> = {
-  MON: 'Monday',
-  TUE: 'Tuesday',
-  WED: 'Wednesday',
-  THU: 'Thursday',
-  FRI: 'Friday',
-  SAT: 'Saturday',
-  SUN: 'Sunday',
-};
-const SHIFT_LABELS: Record<Shift, string> = {
-  MORNING: 'Morning',
-  AFTERNOON: 'Afternoon',
-  EVENING: 'Evening',
-  OVERNIGHT: 'Overnight',
-};
 
 export function fileSizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
@@ -281,12 +264,12 @@ function ApplicationDetail({ id }: { id: number }) {
         <Details>
           <dt>Days</dt>
           <dd>
-            {availability.days?.length ? availability.days.map((day) => WEEKDAY_LABELS[day] ?? day).join(', ') : '—'}
+            {availability.days?.length ? availability.days.map((day) => AVAILABILITY_DAYS[day] ?? day).join(', ') : '—'}
           </dd>
           <dt>Shifts</dt>
           <dd>
             {availability.shifts?.length
-              ? availability.shifts.map((shift) => SHIFT_LABELS[shift] ?? shift).join(', ')
+              ? availability.shifts.map((shift) => AVAILABILITY_SHIFTS[shift] ?? shift).join(', ')
               : '—'}
           </dd>
           <dt>Can start</dt>

@@ -6,7 +6,13 @@ import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
 import { useOrganization } from '../../app/organization';
 import { usePageTitle } from '../../app/page-title';
-import { POSITIONS } from '../../domain/labels';
+import {
+  AVAILABILITY_DAYS,
+  AVAILABILITY_SHIFTS,
+  POSITIONS,
+  type AvailabilityDay,
+  type AvailabilityShift,
+} from '../../domain/labels';
 import { Alert } from '../../ui/alert';
 import { apiErrorBody, apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
 import { BrandBox } from '../../ui/brand-box';
@@ -29,24 +35,6 @@ import { SubmitButton } from '../../ui/submit-button';
 import { maskedDateToIso } from '../../api/onboarding';
 import { dateIn } from '../../domain/dates';
 
-export const DAYS = {
-  MON: 'Monday',
-  TUE: 'Tuesday',
-  WED: 'Wednesday',
-  THU: 'Thursday',
-  FRI: 'Friday',
-  SAT: 'Saturday',
-  SUN: 'Sunday',
-} as const;
-export const SHIFTS = {
-  MORNING: 'Morning',
-  AFTERNOON: 'Afternoon',
-  EVENING: 'Evening',
-  OVERNIGHT: 'Overnight',
-} as const;
-type Day = keyof typeof DAYS;
-type Shift = keyof typeof SHIFTS;
-
 export const RESUME_ACCEPT = {
   'application/pdf': ['.pdf'],
   'application/msword': ['.doc'],
@@ -58,8 +46,8 @@ export const ATTESTATION_TEXT =
   'I certify that the information in this application is true and complete to the best of my knowledge. I understand that false or missing information may disqualify me from employment or lead to dismissal, and I authorize the agency to verify it.';
 
 const POSITION_OPTIONS = labelOptions(POSITIONS);
-const DAY_CHOICES = labelOptions(DAYS);
-const SHIFT_CHOICES = labelOptions(SHIFTS);
+const DAY_CHOICES = labelOptions(AVAILABILITY_DAYS);
+const SHIFT_CHOICES = labelOptions(AVAILABILITY_SHIFTS);
 
 const allFalse = <Key extends string>(keys: Record<Key, string>) =>
   Object.fromEntries(Object.keys(keys).map((key) => [key, false])) as Record<Key, boolean>;
@@ -71,8 +59,8 @@ export interface ApplicationValues {
   email: string;
   phone: string;
   address: string;
-  days: Record<Day, boolean>;
-  shifts: Record<Shift, boolean>;
+  days: Record<AvailabilityDay, boolean>;
+  shifts: Record<AvailabilityShift, boolean>;
   start_date: string;
   hours_per_week: string;
   experience: string;
@@ -89,8 +77,8 @@ const initialValues: ApplicationValues = {
   email: '',
   phone: '',
   address: '',
-  days: allFalse(DAYS),
-  shifts: allFalse(SHIFTS),
+  days: allFalse(AVAILABILITY_DAYS),
+  shifts: allFalse(AVAILABILITY_SHIFTS),
   start_date: '',
   hours_per_week: '',
   experience: '',
@@ -162,8 +150,8 @@ export function applicationFormData(values: ApplicationValues): FormData {
   body.append('phone', values.phone.trim());
   body.append('address', values.address.trim());
   const availability: Record<string, unknown> = {
-    days: (Object.keys(DAYS) as Day[]).filter((day) => values.days[day]),
-    shifts: (Object.keys(SHIFTS) as Shift[]).filter((shift) => values.shifts[shift]),
+    days: (Object.keys(AVAILABILITY_DAYS) as AvailabilityDay[]).filter((day) => values.days[day]),
+    shifts: (Object.keys(AVAILABILITY_SHIFTS) as AvailabilityShift[]).filter((shift) => values.shifts[shift]),
   };
   const startDate = maskedDateToIso(values.start_date);
   if (startDate) availability.start_date = startDate;

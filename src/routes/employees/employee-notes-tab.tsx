@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -13,7 +13,7 @@ import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { DataTableColumn } from '../../ui/data-table';
-import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
+import { SelectField, StackedForm, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import type { EmployeeTabProps } from './employee-tab-props';
 import { ALL_ROWS, type Note, type NoteType } from '../../api/hiring';
@@ -134,20 +134,18 @@ export function EmployeeNotesTab({ employee }: EmployeeTabProps) {
               }
             }}
           >
-            <Form noValidate aria-labelledby="add-note-title">
-              <FormStack>
-                <SelectField
-                  name="type_id"
-                  label="Note type"
-                  placeholder="Choose a type"
-                  options={activeTypes.map((type) => ({ value: String(type.id), label: type.name }))}
-                />
-                <TextAreaField name="text" label="Note" />
-                <RowActions>
-                  <SubmitButton>Add note</SubmitButton>
-                </RowActions>
-              </FormStack>
-            </Form>
+            <StackedForm aria-labelledby="add-note-title">
+              <SelectField
+                name="type_id"
+                label="Note type"
+                placeholder="Choose a type"
+                options={activeTypes.map((type) => ({ value: String(type.id), label: type.name }))}
+              />
+              <TextAreaField name="text" label="Note" />
+              <RowActions>
+                <SubmitButton>Add note</SubmitButton>
+              </RowActions>
+            </StackedForm>
           </Formik>
         )}
       </Panel>

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -15,8 +15,9 @@ import { Alert } from '../../ui/alert';
 import { apiErrorDetail, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import type { DataTableColumn } from '../../ui/data-table';
-import { FormStack, SelectField, TextField } from '../../ui/fields';
-import { SubmitButton } from '../../ui/submit-button';
+import { EmailField, NameFields, SelectField, StackedForm } from '../../ui/fields';
+import { Messages, Panel, RowActions } from '../../ui/layout';
+import { SubmitOrCancel } from '../../ui/submit-button';
 import { PrivatePage } from '../../app/page-shell';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
@@ -40,37 +41,12 @@ export function userState(user: Pick<OrganizationUser, 'is_active' | 'invitation
   return user.invitation_pending ? 'Invited' : 'Active';
 }
 
-const Panel = styled.section`
-  margin-bottom: ${({ theme }) => theme.spacing(3)};
-  padding: ${({ theme }) => theme.spacing(3, 2)};
-  background: ${({ theme }) => theme.palette.background.surface};
-  border: 1px solid ${({ theme }) => theme.palette.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  h2 {
-    margin: 0 0 ${({ theme }) => theme.spacing(2)};
-    font-size: ${({ theme }) => theme.font.size.lg};
-  }
-`;
-
 const TwoColumns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.spacing(2)};
   ${({ theme }) => theme.mq.up('sm')} {
     grid-template-columns: 1fr 1fr;
   }
-`;
-
-const RowActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1)};
-`;
-
-const Messages = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1)};
-  margin-bottom: ${({ theme }) => theme.spacing(2)};
 `;
 
 const inviteSchema = yup.object({
@@ -233,29 +209,14 @@ export function UsersPage() {
               }
             }}
           >
-            <Form noValidate aria-labelledby="invite-user-title">
-              <FormStack>
-                <TextField
-                  name="email"
-                  label="Email"
-                  type="email"
-                  autoComplete="off"
-                  inputMode="email"
-                  autoCapitalize="off"
-                />
-                <TwoColumns>
-                  <TextField name="first_name" label="First name" autoComplete="off" />
-                  <TextField name="last_name" label="Last name" autoComplete="off" />
-                </TwoColumns>
-                <SelectField name="role" label="Role" placeholder="Choose a role" options={ROLE_OPTIONS} />
-                <RowActions>
-                  <SubmitButton>Send invitation</SubmitButton>
-                  <Button variant="secondary" onClick={() => setInviteOpen(false)}>
-                    Cancel
-                  </Button>
-                </RowActions>
-              </FormStack>
-            </Form>
+            <StackedForm aria-labelledby="invite-user-title">
+              <EmailField />
+              <TwoColumns>
+                <NameFields />
+              </TwoColumns>
+              <SelectField name="role" label="Role" placeholder="Choose a role" options={ROLE_OPTIONS} />
+              <SubmitOrCancel onCancel={() => setInviteOpen(false)}>Send invitation</SubmitOrCancel>
+            </StackedForm>
           </Formik>
         </Panel>
       ) : null}
