@@ -63,14 +63,19 @@ export async function listEmployeeDocuments(
   return rows.map((r) => serializeDocument(r.document, r.file, today));
 }
 
+/** What is handed to a new hire, and for which position: by whom (null: nobody signed in) and when. */
+export interface HireAssignment {
+  organizationId: number;
+  employeeId: number;
+  position: string;
+  requestedById: number | null;
+  now: Date;
+}
+
 /** The slots of the organization's active required document types that apply to a position. */
 export async function assignRequiredDocuments(
   tx: Tx,
-  organizationId: number,
-  employeeId: number,
-  position: string,
-  requestedById: number | null,
-  now: Date,
+  { organizationId, employeeId, position, requestedById, now }: HireAssignment,
 ): Promise<number> {
   const types = await tx
     .select()

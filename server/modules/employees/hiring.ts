@@ -6,7 +6,7 @@ import { competencyTests, formRequests, formTemplates, testRequests } from '../.
 import type { RequestOrganization } from '../../types';
 import { requireEmailFree } from '../../lib/user-record';
 import { mailSignUpLink, type TokenUser } from '../auth/password-tokens';
-import { assignRequiredDocuments } from '../documents/service';
+import { assignRequiredDocuments, type HireAssignment } from '../documents/service';
 import { notify } from '../notifications/service';
 import { newQuestionOrder } from '../onboarding/onboarding-support';
 import { insertInvitedUser } from '../users/service';
@@ -31,14 +31,8 @@ export interface AssignedItems {
  * for each active required document type of the position, and a test request for the active competency test
  * of the position (one naming the position first, else one for every position).
  */
-export async function assignOnboardingItems(
-  tx: Tx,
-  organizationId: number,
-  employeeId: number,
-  position: string,
-  requestedById: number | null,
-  now: Date,
-): Promise<AssignedItems> {
+export async function assignOnboardingItems(tx: Tx, hire: HireAssignment): Promise<AssignedItems> {
+  const { organizationId, employeeId, position, requestedById, now } = hire;
   const templates = await tx
     .select({ id: formTemplates.id, required: formTemplates.required })
     .from(formTemplates)
@@ -63,7 +57,7 @@ export async function assignOnboardingItems(
       })),
     );
   }
-  const documents = await assignRequiredDocuments(tx, organizationId, employeeId, position, requestedById, now);
+  const documents = await assignRequiredDocuments(tx, hire);
   const tests = await tx
     .select({ id: competencyTests.id, positions: competencyTests.positions, questions: competencyTests.questions })
     .from(competencyTests)
@@ -119,7 +113,13 @@ export async function createEmployee(
     position: input.position,
     applicationId: input.applicationId ?? null,
   });
-  const items = await assignOnboardingItems(tx, organization.id, id, input.position, requestedById, now);
+  const items = await assignOnboardingItems(tx, {
+    organizationId: organization.id,
+    employeeId: id,
+    position: input.position,
+    requestedById,
+    now,
+  });
   return { id, items };
 }
 

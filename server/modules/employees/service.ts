@@ -16,7 +16,7 @@ import { notify } from '../notifications/service';
 import { buildChecklist } from './checklist';
 import { createEmployee, mailEmployeeInvitation, notifyOnboardingAssigned, type NewEmployee } from './hiring';
 import { EMAIL_TAKEN, isUniqueViolation } from '../../lib/user-record';
-import { personName, personRef } from '../../lib/names';
+import { nameColumns, personName, personRef } from '../../lib/names';
 import type {
   ChecklistOut,
   employeeListSchema,
@@ -386,9 +386,7 @@ export function createEmployeeService(app: FastifyInstance) {
           .select({
             note: employeeNotes,
             typeName: noteTypes.name,
-            authorFirst: users.firstName,
-            authorLast: users.lastName,
-            authorEmail: users.email,
+            ...nameColumns(users),
           })
           .from(employeeNotes)
           .innerJoin(noteTypes, eq(noteTypes.id, employeeNotes.typeId))
@@ -406,11 +404,7 @@ export function createEmployeeService(app: FastifyInstance) {
           id: r.note.id,
           type: { id: r.note.typeId, name: r.typeName },
           text: r.note.text,
-          author: personRef(r.note.authorId, {
-            firstName: r.authorFirst,
-            lastName: r.authorLast,
-            email: r.authorEmail,
-          }),
+          author: personRef(r.note.authorId, r),
           created_at: r.note.createdAt.toISOString(),
         })),
       };
