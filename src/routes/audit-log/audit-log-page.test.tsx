@@ -59,13 +59,17 @@ const failed = entry({
   user_agent: null,
 });
 
-const alice: AuditPerson = {
+/** A person the people search finds: Alice Grant, Sunrise's admin, unless told otherwise. */
+const person = (overrides: Partial<AuditPerson> = {}): AuditPerson => ({
   id: 12,
   name: 'Alice Grant',
   email: 'admin@sunrise.example',
   role: 'ROLE_ADMIN',
   organization: { id: 1, name: 'Sunrise Home Care' },
-};
+  ...overrides,
+});
+
+const alice = person();
 
 const page = (results: AuditEntry[], count = results.length, countLimited = false) => ({
   count,
@@ -179,20 +183,9 @@ describe('Audit log', { timeout: 30000 }, () => {
 
   it('never picks one of several people who share an email: the organization decides', async () => {
     // a caregiver with an account at each agency (an email is unique within an organization only)
-    const atSunrise: AuditPerson = {
-      id: 31,
-      name: 'Nora Okafor',
-      email: 'nora@example.test',
-      role: 'ROLE_EMPLOYEE',
-      organization: { id: 1, name: 'Sunrise Home Care' },
-    };
-    const atHarbor: AuditPerson = {
-      id: 57,
-      name: 'Nora Okafor',
-      email: 'nora@example.test',
-      role: 'ROLE_EMPLOYEE',
-      organization: { id: 2, name: 'Harbor Home Health' },
-    };
+    const nora = { name: 'Nora Okafor', email: 'nora@example.test', role: 'ROLE_EMPLOYEE' } as const;
+    const atSunrise = person({ ...nora, id: 31 });
+    const atHarbor = person({ ...nora, id: 57, organization: { id: 2, name: 'Harbor Home Health' } });
     const user = userEvent.setup();
     const { api } = setUp({
       audit_log_people_list: vi.fn(async ({ organization }: { search: string; organization?: number }) =>

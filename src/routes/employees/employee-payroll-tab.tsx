@@ -4,9 +4,8 @@ import { useOrganization } from '../../app/organization';
 import { addDays, dateIn } from '../../domain/dates';
 import { weekStartOf } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
+import { CsvDownloadButton } from '../../ui/csv-download-button';
 import { EmptyState } from '../../ui/empty-state';
-import { saveBlob } from '../../ui/save-file';
 import { payrollErrorText, PayrollWeek } from '../../app/payroll-week';
 import { WEEK_STARTS_ON, type PayrollPeriod } from '../../api/visits';
 import type { EmployeeTabProps } from './employee-tab-props';
@@ -29,7 +28,6 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
   const [to, setTo] = useState(today);
   const [periods, setPeriods] = useState<PayrollPeriod[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
   const problem = periodProblem(from, to);
 
   useEffect(() => {
@@ -52,21 +50,6 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
     };
   }, [api, employee.id, from, to, problem]);
 
-  const download = async () => {
-    setDownloading(true);
-    setError(null);
-    try {
-      const csv = await api.payroll_periods_export_retrieve({ employee_id: employee.id, from, to }, null, {
-        responseType: 'text',
-      });
-      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `payroll-${employee.id}-${from}-to-${to}.csv`);
-    } catch (failure) {
-      setError(payrollErrorText(failure, 'The payroll could not be downloaded.'));
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   const worked = periods?.filter((period) => period.visits.length > 0) ?? [];
   return (
     <>
@@ -78,14 +61,18 @@ export function EmployeePayrollTab({ employee }: EmployeeTabProps) {
         </p>
         <PeriodFields label="Period" from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
         <RowActions>
-          <Button
-            variant="secondary"
-            disabled={!!problem || downloading}
-            aria-busy={downloading || undefined}
-            onClick={() => void download()}
-          >
-            {downloading ? 'Downloading' : 'Download CSV'}
-          </Button>
+          <CsvDownloadButton
+            label="Download CSV"
+            load={() =>
+              api.payroll_periods_export_retrieve({ employee_id: employee.id, from, to }, null, {
+                responseType: 'text',
+              })
+            }
+            fileName={`payroll-${employee.id}-${from}-to-${to}.csv`}
+            failureText={(failure) => payrollErrorText(failure, 'The payroll could not be downloaded.')}
+            onError={setError}
+            disabled={!!problem}
+          />
         </RowActions>
       </Panel>
       <Messages>{error ? <Alert tone="error">{error}</Alert> : null}</Messages>
