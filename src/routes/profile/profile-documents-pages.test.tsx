@@ -10,6 +10,29 @@ vi.mock('signature_pad', () => import('../../app/testing/fake-signature-pad'));
 const newHire = makeUser('ROLE_EMPLOYEE', { status: 'NEW', formsDue: 1 });
 const card = (name: string) => screen.getByRole('region', { name });
 
+/**
+ * Picks license.jpg in the driver license's upload form, which waits for an expiry date; a date that has
+ * passed is refused with its reason, then the valid one is typed in its place.
+ */
+async function pickLicense(
+  user: ReturnType<typeof userEvent.setup>,
+  form: HTMLElement,
+  dates: { passed: string; valid: string },
+) {
+  await user.upload(
+    within(form).getByLabelText('File', { selector: 'input' }),
+    new File(['jpeg'], 'license.jpg', { type: 'image/jpeg' }),
+  );
+  expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await user.type(within(form).getByLabelText('Expiry date'), dates.passed);
+  await user.tab();
+  expect(
+    await within(form).findByText('This date has passed: upload a document that is still valid'),
+  ).toBeInTheDocument();
+  await user.clear(within(form).getByLabelText('Expiry date'));
+  await user.type(within(form).getByLabelText('Expiry date'), dates.valid);
+}
+
 describe('Incomplete documents', { timeout: 20_000 }, () => {
   it('lists what is still due, each linking to the page that completes it', async () => {
     const checklist = makeChecklist({
@@ -174,20 +197,8 @@ describe('My documents', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { api } = setUp();
     const form = await screen.findByRole('form', { name: 'Upload Driver license' }, { timeout: 5000 });
-    await user.upload(
-      within(form).getByLabelText('File', { selector: 'input' }),
-      new File(['jpeg'], 'license.jpg', { type: 'image/jpeg' }),
-    );
-    const upload = within(form).getByRole('button', { name: 'Upload' });
-    expect(upload).toBeDisabled();
-    await user.type(within(form).getByLabelText('Expiry date'), '01.01.2001');
-    await user.tab();
-    expect(
-      await within(form).findByText('This date has passed: upload a document that is still valid'),
-    ).toBeInTheDocument();
-    await user.clear(within(form).getByLabelText('Expiry date'));
-    await user.type(within(form).getByLabelText('Expiry date'), '31.12.2099');
-    await user.click(upload);
+    await pickLicense(user, form, { passed: '01.01.2001', valid: '31.12.2099' });
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(api.profile_documents_upload_create).toHaveBeenCalledTimes(1));
     const [params, body] = api.profile_documents_upload_create.mock.calls[0] as unknown as [{ id: number }, FormData];
     expect(params).toEqual({ id: 1 });
@@ -206,17 +217,7 @@ describe('My documents', { timeout: 30_000 }, () => {
       const user = userEvent.setup();
       const { api } = setUp();
       const form = await screen.findByRole('form', { name: 'Upload Driver license' }, { timeout: 5000 });
-      await user.upload(
-        within(form).getByLabelText('File', { selector: 'input' }),
-        new File(['jpeg'], 'license.jpg', { type: 'image/jpeg' }),
-      );
-      await user.type(within(form).getByLabelText('Expiry date'), '23.11.2026');
-      await user.tab();
-      expect(
-        await within(form).findByText('This date has passed: upload a document that is still valid'),
-      ).toBeInTheDocument();
-      await user.clear(within(form).getByLabelText('Expiry date'));
-      await user.type(within(form).getByLabelText('Expiry date'), '24.11.2026');
+      await pickLicense(user, form, { passed: '23.11.2026', valid: '24.11.2026' });
       await user.click(within(form).getByRole('button', { name: 'Upload' }));
       await waitFor(() => expect(api.profile_documents_upload_create).toHaveBeenCalledTimes(1));
       const [, body] = api.profile_documents_upload_create.mock.calls[0] as unknown as [{ id: number }, FormData];
