@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SERVICES } from '#domain/clients';
 import { addDays, isIsoDate, zonedTime } from '#domain/dates';
 import { minutesBetween, OVERTIME_AFTER_MINUTES, weekStartOf } from '#domain/visits';
-import { clients, clientServices, employeeProfiles, organizations, users, visits } from '../../db/schema';
+import { employeeProfiles, users, visits } from '../../db/schema';
 import { organizationToday } from '../../lib/dates';
 import { OFFICE, type Actor } from '../../lib/actor';
 import { invalid, notFound } from '../../lib/api-error';
@@ -11,6 +11,7 @@ import { csvLine } from '../../lib/csv';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { nameColumns, personName } from '../../lib/names';
+import { selectVisits, settingsOf } from '../visits/visit-rows';
 import type { PayrollPeriodOut, PeriodQuery } from './schemas';
 
 /** Without dates: the current week and the three before it. At most a year at once. */
@@ -42,27 +43,14 @@ export function createPayrollService(app: FastifyInstance) {
     for (const field of ['from', 'to'] as const)
       if (query[field] && !isIsoDate(query[field]!)) throw invalid({ [field]: ['Enter a real date.'] });
     const tz = organization.timezone;
-    const [settings] = await app.db
-      .select({ weekStart: organizations.weekStart })
-      .from(organizations)
-      .where(eq(organizations.id, organization.id));
-    const weekStart = settings?.weekStart ?? 0;
+    const { weekStart } = await settingsOf(app, organization.id);
     const today = organizationToday(app, organization);
     const last = weekStartOf(query.to ?? today, weekStart);
     const first = weekStartOf(query.from ?? addDays(last, -7 * (DEFAULT_WEEKS - 1)), weekStart);
     if (first > last) throw invalid({ to: ['The period must end on or after its first day.'] });
     if (addDays(first, MAX_DAYS) < last) throw invalid({ from: ['Ask for at most a year of pay periods at once.'] });
     const end = addDays(last, 7);
-    const rows = await app.db
-      .select({
-        visit: visits,
-        firstName: clients.firstName,
-        lastName: clients.lastName,
-        service: clientServices.service,
-      })
-      .from(visits)
-      .innerJoin(clients, eq(clients.id, visits.clientId))
-      .innerJoin(clientServices, eq(clientServices.id, visits.clientServiceId))
+    const rows = await selectVisits(app.db)
       .where(
         and(
           eq(visits.caregiverId, employee.id),
@@ -77,13 +65,13 @@ export function createPayrollService(app: FastifyInstance) {
     for (let week = last; week >= first; week = addDays(week, -7)) {
       const weekEnd = addDays(week, 6);
       const inWeek = rows.filter((r) => r.visit.serviceDate >= week && r.visit.serviceDate <= weekEnd);
-      const worked = inWeek.map(({ visit, firstName, lastName, service }) => {
+      const worked = inWeek.map(({ visit, clientFirst, clientLast, service }) => {
         const started = visit.correctedStartAt ?? visit.clockInAt!;
         const ended = visit.correctedEndAt ?? visit.clockOutAt!;
         return {
           id: visit.id,
           service_date: visit.serviceDate,
-          client: { id: visit.clientId, name: `${firstName} ${lastName}` },
+          client: { id: visit.clientId, name: `${clientFirst} ${clientLast}` },
           service,
           started_at: started.toISOString(),
           ended_at: ended.toISOString(),
