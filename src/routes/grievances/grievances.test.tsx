@@ -5,6 +5,7 @@ import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { ageText, type Grievance, type GrievanceSummary } from '../../api/grievances';
 import { waitForLastCall } from '../../app/testing/wait-for-call';
+import { makeGrievance as makeListedGrievance } from '../../app/testing/client-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -14,22 +15,18 @@ const client = makeUser('ROLE_CLIENT', { first_name: 'Clara', last_name: 'Whitfi
 const employee = makeUser('ROLE_EMPLOYEE', { first_name: 'Nora', last_name: 'Okafor' });
 
 function makeSummary(overrides: Partial<GrievanceSummary> = {}): GrievanceSummary {
-  return {
+  return makeListedGrievance({
     id: 7,
     category: 'MISSED_VISIT',
     description: 'My Tuesday aide arrived an hour late.',
     state: 'INVESTIGATING',
-    urgent: false,
-    overdue: false,
-    channel: 'PORTAL',
     complainant_name: 'Clara Whitfield',
     complainant: { id: 40, name: 'Clara Whitfield' },
     client: { id: 301, name: 'Clara Whitfield' },
     occurred_on: '2026-03-01',
-    created_at: '2026-03-02T15:00:00Z',
     updated_at: '2026-03-03T15:00:00Z',
     ...overrides,
-  };
+  });
 }
 
 function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
