@@ -9,7 +9,7 @@ import { addDays, dateIn } from '#domain/dates';
 import type { ClientType } from '#domain/labels';
 import type { Tx } from '../connection';
 import { clientAuthorizations, clients, clientServices, clientUsers, users } from '../schema';
-import type { DemoIds } from './demo';
+import { daysBefore, type DemoIds } from './demo';
 
 /** A person of the demo, as a client or a referral: the name, birth date, phone and home. */
 export interface DemoPerson {
@@ -285,7 +285,6 @@ export const personColumns = (person: DemoPerson) => ({
   state: 'NY',
   postalCode: '10001',
 });
-export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
 async function seedClients(
   tx: Tx,

@@ -1,4 +1,4 @@
-/** The demo's constants every domain seed shares: its password, its organizations' time zones, the ids it made. */
+/** What every domain seed of the demo shares: its password, its organizations' time zones, the ids it made, its clock. */
 export const DEMO_PASSWORD = 'portal-demo-2026';
 
 /** The demo organizations' time zones: their dates (expiry, due dates, today's visits) are local to these. */
@@ -9,3 +9,6 @@ export interface DemoIds {
   /** user id by demo email */
   users: Record<string, number>;
 }
+
+/** The instant `days` whole days (of 24 hours) before `now`: when a demo record was made or changed. */
+export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);

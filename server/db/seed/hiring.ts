@@ -19,7 +19,7 @@ import {
   type ObservedSkill,
   type TestQuestion,
 } from '../schema';
-import { DEMO_TIMEZONES, type DemoIds } from './demo';
+import { DEMO_TIMEZONES, daysBefore, type DemoIds } from './demo';
 
 /** Runs the calls one after another (queries of one transaction share its connection: never at once). */
 async function inOrder<T>(calls: readonly (() => T | Promise<T>)[]): Promise<T[]> {
@@ -151,7 +151,6 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
     assignOnHire: true,
   });
 
-  const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
   const completed = async (
     templateId: number,
     employeeId: number,
@@ -164,17 +163,17 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
     required: true,
     status: 'COMPLETED',
     answers,
-    signatureFileId: await seedSignature(tx, storage, sunrise, employeeId, daysAgo(60)),
-    signedAt: daysAgo(60),
+    signatureFileId: await seedSignature(tx, storage, sunrise, employeeId, daysBefore(now, 60)),
+    signedAt: daysBefore(now, 60),
     ...(countersigned
       ? {
-          countersignatureFileId: await seedSignature(tx, storage, sunrise, admin, daysAgo(59)),
+          countersignatureFileId: await seedSignature(tx, storage, sunrise, admin, daysBefore(now, 59)),
           countersignedById: admin,
-          countersignedAt: daysAgo(59),
+          countersignedAt: daysBefore(now, 59),
         }
       : {}),
     requestedById: admin,
-    createdAt: daysAgo(62),
+    createdAt: daysBefore(now, 62),
   });
   const pending = (templateId: number, employeeId: number, createdDaysAgo: number) => ({
     organizationId: sunrise,
@@ -183,7 +182,7 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
     required: true,
     status: 'PENDING',
     requestedById: admin,
-    createdAt: daysAgo(createdDaysAgo),
+    createdAt: daysBefore(now, createdDaysAgo),
   });
   const nurse = ids.users['nurse@sunrise.example'];
   const aide = ids.users['aide@sunrise.example'];
@@ -413,7 +412,6 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
   const nurse = ids.users['nurse@sunrise.example'];
   const aide = ids.users['aide@sunrise.example'];
   const newhire = ids.users['newhire@sunrise.example'];
-  const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
 
   await tx
     .insert(noteTypes)
@@ -476,7 +474,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         size: data.length,
         contentType: 'application/pdf',
         createdById,
-        createdAt: daysAgo(30),
+        createdAt: daysBefore(now, 30),
       })
       .returning();
     return row;
@@ -499,7 +497,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         required: true,
         requiresExpiry: type.requiresExpiry,
         requestedById: admin,
-        createdAt: daysAgo(2),
+        createdAt: daysBefore(now, 2),
       };
     }
     const slug = type.name.toLowerCase().replace(/[^a-z]+/g, '-');
@@ -519,12 +517,12 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       status: 'APPROVED',
       fileId: file.id,
       expiresOn: addDays(dateIn(DEMO_TIMEZONES.sunrise, now), expiresInDays),
-      uploadedAt: daysAgo(40),
-      reviewedAt: daysAgo(39),
+      uploadedAt: daysBefore(now, 40),
+      reviewedAt: daysBefore(now, 39),
       reviewedById: admin,
       requestedById: admin,
-      createdAt: daysAgo(60),
-      ...(expiresInDays <= 30 ? { warned30At: daysAgo(10) } : {}),
+      createdAt: daysBefore(now, 60),
+      ...(expiresInDays <= 30 ? { warned30At: daysBefore(now, 10) } : {}),
     };
   };
   const byName = (name: string) => sunriseTypes.find((t) => t.name === name)!;
@@ -552,9 +550,9 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       answers: answersOf(CAREGIVER_QUESTIONS),
       score: 100,
       writtenPassed: true,
-      submittedAt: daysAgo(58),
+      submittedAt: daysBefore(now, 58),
       requestedById: admin,
-      createdAt: daysAgo(60),
+      createdAt: daysBefore(now, 60),
     },
     {
       organizationId: sunrise,
@@ -571,11 +569,11 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         comment: null,
       })),
       observerId: nurse,
-      observerSignatureFileId: await seedSignature(tx, storage, sunrise, nurse, daysAgo(55)),
-      observedAt: daysAgo(55),
-      submittedAt: daysAgo(57),
+      observerSignatureFileId: await seedSignature(tx, storage, sunrise, nurse, daysBefore(now, 55)),
+      observedAt: daysBefore(now, 55),
+      submittedAt: daysBefore(now, 57),
       requestedById: admin,
-      createdAt: daysAgo(60),
+      createdAt: daysBefore(now, 60),
     },
     {
       organizationId: sunrise,
@@ -583,7 +581,7 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
       employeeId: newhire,
       status: 'PENDING',
       requestedById: admin,
-      createdAt: daysAgo(2),
+      createdAt: daysBefore(now, 2),
     },
   ]);
 
@@ -615,9 +613,9 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         experience:
           'Five years of personal care in assisted living: bathing, transfers, meal preparation, vital signs.',
         yearsExperience: 5,
-        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysAgo(1)),
+        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysBefore(now, 1)),
         resumeFileId: resumeFile.id,
-        createdAt: daysAgo(1),
+        createdAt: daysBefore(now, 1),
       },
       {
         organizationId: sunrise,
@@ -631,9 +629,9 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         availability: availability(['SAT', 'SUN'], ['MORNING', 'EVENING']),
         experience: 'Cared for my grandfather for two years.',
         yearsExperience: 2,
-        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysAgo(5)),
-        createdAt: daysAgo(5),
-        reviewedAt: daysAgo(3),
+        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysBefore(now, 5)),
+        createdAt: daysBefore(now, 5),
+        reviewedAt: daysBefore(now, 3),
         reviewedById: admin,
         employeeId: newhire,
       },
@@ -649,9 +647,9 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
         availability: availability(['MON'], ['OVERNIGHT']),
         experience: 'New graduate, license pending.',
         yearsExperience: 0,
-        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysAgo(9)),
-        createdAt: daysAgo(9),
-        reviewedAt: daysAgo(8),
+        attestationSignatureFileId: await seedSignature(tx, storage, sunrise, null, daysBefore(now, 9)),
+        createdAt: daysBefore(now, 9),
+        reviewedAt: daysBefore(now, 8),
         reviewedById: admin,
         rejectionReason: 'No active RN license yet; welcome to apply again once licensed.',
       },
@@ -660,6 +658,6 @@ async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage |
   await tx.update(employeeProfiles).set({ applicationId: accepted.id }).where(eq(employeeProfiles.userId, newhire));
   await tx
     .update(employeeProfiles)
-    .set({ readyAt: daysAgo(50) })
+    .set({ readyAt: daysBefore(now, 50) })
     .where(eq(employeeProfiles.status, 'READY'));
 }

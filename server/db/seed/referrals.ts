@@ -8,8 +8,8 @@ import { dateIn } from '#domain/dates';
 import type { ClientType } from '#domain/labels';
 import type { Tx } from '../connection';
 import { clients, referralEvents, referrals } from '../schema';
-import { daysBefore, personColumns, type DemoClientIds, type DemoPerson } from './clients';
-import type { DemoIds } from './demo';
+import { personColumns, type DemoClientIds, type DemoPerson } from './clients';
+import { daysBefore, type DemoIds } from './demo';
 
 interface DemoReferral extends DemoPerson {
   type: ClientType;

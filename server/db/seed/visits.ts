@@ -24,7 +24,7 @@ import {
   visits,
   workServiceReviews,
 } from '../schema';
-import type { DemoIds } from './demo';
+import { daysBefore, type DemoIds } from './demo';
 
 export interface DemoVisitOf {
   client: string;
@@ -57,6 +57,17 @@ const NURSE = 'nurse@sunrise.example';
 const AIDE = 'aide@sunrise.example';
 const HARBOR_NURSE = 'tomas.reid@harbor.example';
 
+/** The nurse's usual visit to Clara Whitfield: at ten, bathing and light housekeeping. */
+const claraVisit = (day: number): DemoVisit => ({
+  client: 'Whitfield',
+  service: 'Pathways',
+  caregiver: NURSE,
+  day,
+  start: '10:00',
+  end: '11:30',
+  notes: 'Bathing, light housekeeping',
+});
+
 /** The nurse's usual morning on a weekday: Walter Nguyen at eight, then Clara Whitfield at ten. */
 const nurseMorning = (day: number): DemoVisit[] => [
   {
@@ -68,15 +79,7 @@ const nurseMorning = (day: number): DemoVisit[] => [
     end: '09:00',
     notes: 'Vitals and medication review',
   },
-  {
-    client: 'Whitfield',
-    service: 'Pathways',
-    caregiver: NURSE,
-    day,
-    start: '10:00',
-    end: '11:30',
-    notes: 'Bathing, light housekeeping',
-  },
+  claraVisit(day),
 ];
 
 const SUNRISE_VISITS: DemoVisit[] = [
@@ -85,15 +88,7 @@ const SUNRISE_VISITS: DemoVisit[] = [
   { client: 'Delgado', service: 'Cna', caregiver: NURSE, day: -1, start: '09:00', end: '10:00', lateBy: 25 },
   { client: 'Becker', service: 'Bds', caregiver: AIDE, day: -1, start: '13:00', end: '16:00' },
   // today: the nurse's day, one of them at Clara's home
-  {
-    client: 'Whitfield',
-    service: 'Pathways',
-    caregiver: NURSE,
-    day: 0,
-    start: '10:00',
-    end: '11:30',
-    notes: 'Bathing, light housekeeping',
-  },
+  claraVisit(0),
   {
     client: 'Nguyen',
     service: 'SkilledNurses',
@@ -275,7 +270,7 @@ async function seedVisits(
             }
           : {}),
         createdById: by,
-        createdAt: new Date(startsAt.getTime() - 10 * 86_400_000),
+        createdAt: daysBefore(startsAt, 10),
         updatedAt: clocked ? clockOut : now,
       } as typeof visits.$inferInsert)
       .returning({ id: visits.id });
@@ -308,7 +303,7 @@ export async function seedDemoVisits(
       role: 'ROLE_EMPLOYEE',
       passwordHash: null,
       timezone: timezones.harbor,
-      createdAt: new Date(now.getTime() - 90 * 86_400_000),
+      createdAt: daysBefore(now, 90),
     })
     .returning({ id: users.id });
   await tx.insert(employeeProfiles).values({
@@ -316,7 +311,7 @@ export async function seedDemoVisits(
     organizationId: ids.organizations.harbor,
     status: 'READY',
     position: 'RN',
-    readyAt: new Date(now.getTime() - 80 * 86_400_000),
+    readyAt: daysBefore(now, 80),
   });
   const people = { ...ids.users, [HARBOR_NURSE]: tomas.id };
   const claraWeek = await lastEndedWeek(tx, ids.organizations.sunrise, timezones.sunrise, now);
@@ -362,18 +357,7 @@ async function lastEndedWeek(
   const weekStart = addDays(weekStartOf(today, organization?.weekStart ?? 0), -7);
   const days = Array.from({ length: 7 }, (_, i) => daysFrom(today, addDays(weekStart, i)));
   const hasHers = SUNRISE_VISITS.some((visit) => visit.client === 'Whitfield' && days.includes(visit.day));
-  const list: DemoVisit[] = hasHers
-    ? []
-    : days.map((day) => ({
-        client: 'Whitfield',
-        service: 'Pathways',
-        caregiver: NURSE,
-        day,
-        start: '10:00',
-        end: '11:30',
-        notes: 'Bathing, light housekeeping',
-      }));
-  return { weekStart, visits: list };
+  return { weekStart, visits: hasHers ? [] : days.map(claraVisit) };
 }
 
 /** The client's work-service review of a week that has ended, waiting for their signature; their portal users are told. */
