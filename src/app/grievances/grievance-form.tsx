@@ -5,7 +5,8 @@ import { useApiClient } from '../api-client';
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_OVERDUE_DAYS, type GrievanceCategory } from '../../domain/grievances';
 import { Alert } from '../../ui/alert';
 import { showSubmitFailure } from '../../ui/api-error';
-import { FieldShell, Input, labelOptions, SelectField, StackedForm, TextAreaField, TextField } from '../../ui/fields';
+import { labelOptions, SelectField, StackedForm, TextAreaField, TextField } from '../../ui/fields';
+import { SearchField } from '../../ui/search-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { personName } from '../../api/hiring';
@@ -153,17 +154,12 @@ function PersonPicker({ kind }: { kind: 'CLIENT' | 'EMPLOYEE' }) {
   const noun = kind === 'CLIENT' ? 'client' : 'employee';
   return (
     <>
-      <FieldShell label={`Find the ${noun}`} hint="Type the first letters of the first or last name.">
-        {({ invalid, ...control }) => (
-          <Input
-            {...control}
-            invalid={invalid}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        )}
-      </FieldShell>
+      <SearchField
+        label={`Find the ${noun}`}
+        hint="Type the first letters of the first or last name."
+        value={search}
+        onChange={setSearch}
+      />
       <SelectField
         name={field}
         label={kind === 'CLIENT' ? 'Client' : 'Employee'}

@@ -5,7 +5,8 @@ import { Alert } from '../../../ui/alert';
 import { apiErrorDetail } from '../../../ui/api-error';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { FieldShell, Input, Select } from '../../../ui/fields';
+import { FieldShell, Select } from '../../../ui/fields';
+import { SearchField } from '../../../ui/search-field';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { positionLabel } from '../../../domain/labels';
 import { ProfileStatusTag } from '../../../ui/profile-status-tag';
@@ -178,23 +179,15 @@ export function SendRequestsTab() {
       <Panel aria-labelledby="send-who-title">
         <h2 id="send-who-title">2. To whom</h2>
         <Filters role="search" aria-label="Find employees">
-          <FieldShell
+          <SearchField
             label="Search employees"
             hint={
               count > employees.length ? `Showing ${employees.length} of ${count}; search to find others.` : undefined
             }
-          >
-            {({ invalid, ...control }) => (
-              <Input
-                {...control}
-                invalid={invalid}
-                type="search"
-                value={search}
-                placeholder="Name or email"
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            )}
-          </FieldShell>
+            value={search}
+            placeholder="Name or email"
+            onChange={setSearch}
+          />
         </Filters>
         <RowActions css={{ marginBottom: 8 }}>
           <Button
