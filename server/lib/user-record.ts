@@ -104,6 +104,15 @@ export function isUniqueViolation(error: unknown): boolean {
 export const userInOrganization = (id: number, organizationId: number) =>
   and(eq(users.id, id), eq(users.organizationId, organizationId))!;
 
+/** An active employee of the organization done with onboarding (READY): who works visits and is written to. Joins the profile. */
+export const readyEmployeeIn = (organizationId: number) =>
+  and(
+    eq(users.organizationId, organizationId),
+    eq(users.role, 'ROLE_EMPLOYEE'),
+    eq(users.isActive, true),
+    eq(employeeProfiles.status, 'READY'),
+  )!;
+
 export function userPermissions(record: Pick<UserRecord, 'user' | 'profile'>): Permission[] {
   return permissionsFor(record.user.role as Role, (record.profile?.status as ProfileStatus | undefined) ?? null);
 }

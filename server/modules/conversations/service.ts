@@ -8,6 +8,7 @@ import { invalid, notFound } from '../../lib/api-error';
 import type { Listed, Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { nameColumns, personName } from '../../lib/names';
+import { readyEmployeeIn } from '../../lib/user-record';
 import type { Tx } from '../../db/connection';
 import type { NewLiveEvent } from '../events/bus';
 import { notify, organizationAdminIds, unreadNotificationCount } from '../notifications/service';
@@ -322,15 +323,7 @@ export function createConversationService(app: FastifyInstance) {
         .select({ id: users.id })
         .from(users)
         .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-        .where(
-          and(
-            eq(users.id, body.employee_id),
-            eq(users.organizationId, caller.organizationId),
-            eq(users.role, 'ROLE_EMPLOYEE'),
-            eq(users.isActive, true),
-            eq(employeeProfiles.status, 'READY'),
-          ),
-        )
+        .where(and(eq(users.id, body.employee_id), readyEmployeeIn(caller.organizationId)))
         .limit(1);
       if (!employee) throw invalid({ employee_id: ['Choose a READY employee of this organization.'] });
     } else {

@@ -8,6 +8,7 @@ import { employeeProfiles, formRequests, testRequests, users } from '../../db/sc
 import type { Actor } from '../../lib/actor';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
 import { nameColumns, personName } from '../../lib/names';
+import { readyEmployeeIn } from '../../lib/user-record';
 import { requireOrganization } from '../../lib/request-organization';
 import type { Listed, Page } from '../../lib/paging';
 import { requireSignature, withSignatureFile } from '../../lib/signature-files';
@@ -267,15 +268,7 @@ export async function organizationNurseIds(db: Db | Tx, organizationId: number):
     .select({ id: users.id })
     .from(users)
     .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        eq(users.role, 'ROLE_EMPLOYEE'),
-        eq(users.isActive, true),
-        eq(employeeProfiles.status, 'READY'),
-        eq(employeeProfiles.position, 'RN'),
-      ),
-    );
+    .where(and(readyEmployeeIn(organizationId), eq(employeeProfiles.position, 'RN')));
   return rows.map((r) => r.id);
 }
 

@@ -18,6 +18,7 @@ import type { Page } from '../../lib/paging';
 import { requireOrganization } from '../../lib/request-organization';
 import { prefixPattern, searchTerms } from '../../lib/search';
 import { personName, personRef } from '../../lib/names';
+import { readyEmployeeIn } from '../../lib/user-record';
 import type { BoardOut, BoardQuery, BoardVisitOut } from './schemas';
 import { namedVisitColumns, settingsOf } from './visit-rows';
 
@@ -43,10 +44,7 @@ export function createVisitBoard(app: FastifyInstance) {
       let count: number;
       if (by === 'caregiver') {
         const where = and(
-          eq(users.organizationId, organization.id),
-          eq(users.role, 'ROLE_EMPLOYEE'),
-          eq(users.isActive, true),
-          eq(employeeProfiles.status, 'READY'),
+          readyEmployeeIn(organization.id),
           ...words.map((w) =>
             or(
               sql`lower(${users.lastName}) like ${prefixPattern(w)}`,
