@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -18,7 +18,7 @@ import { ConfirmDialog, Dialog, DialogActions } from '../../ui/confirm-dialog';
 import type { DataTableColumn } from '../../ui/data-table';
 import { SignatureImage } from '../../ui/signature-image';
 import { AVAILABILITY_DAYS, AVAILABILITY_SHIFTS } from '../../domain/labels';
-import { FormStack, TextAreaField } from '../../ui/fields';
+import { StackedForm, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import {
   downloadFile,
@@ -354,17 +354,15 @@ function ApplicationDetail({ id }: { id: number }) {
               }
             }}
           >
-            <Form noValidate aria-label="Reject the application">
-              <FormStack>
-                <TextAreaField name="reason" label="Reason" data-autofocus hint="Kept with the application." />
-                <DialogActions>
-                  <Button variant="secondary" onClick={() => setDialog(null)}>
-                    Cancel
-                  </Button>
-                  <SubmitButton variant="danger">Reject application</SubmitButton>
-                </DialogActions>
-              </FormStack>
-            </Form>
+            <StackedForm aria-label="Reject the application">
+              <TextAreaField name="reason" label="Reason" data-autofocus hint="Kept with the application." />
+              <DialogActions>
+                <Button variant="secondary" onClick={() => setDialog(null)}>
+                  Cancel
+                </Button>
+                <SubmitButton variant="danger">Reject application</SubmitButton>
+              </DialogActions>
+            </StackedForm>
           </Formik>
         </Dialog>
       ) : null}

@@ -1,4 +1,4 @@
-import { Form, Formik, useFormikContext } from 'formik';
+import { Formik, useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -6,7 +6,7 @@ import { MESSAGE_MAX, SUBJECT_MAX, TOPICS, type Topic } from '../../domain/messa
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiFieldErrors } from '../../ui/api-error';
-import { FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { SelectField, StackedForm, TextAreaField, TextField } from '../../ui/fields';
 import { SearchField } from '../../ui/search-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { personName } from '../../api/hiring';
@@ -187,27 +187,23 @@ export function NewConversationForm({
 
   return (
     <Formik initialValues={initialValues} validationSchema={schemaFor(office)} onSubmit={submit}>
-      <Form noValidate aria-label="New conversation">
-        <FormStack>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          {office ? (
-            <OfficeRecipient userId={userId} />
-          ) : (
-            <p css={{ margin: 0 }}>
-              Your message goes to the office: every admin of your agency can read and answer it.
-            </p>
-          )}
-          <SelectField
-            name="topic"
-            label="Topic"
-            placeholder={office ? undefined : 'Choose a topic'}
-            options={TOPIC_OPTIONS}
-          />
-          <TextField name="subject" label="Subject" maxLength={SUBJECT_MAX} />
-          <TextAreaField name="body" label="Message" rows={5} maxLength={MESSAGE_MAX} />
-          <SubmitButton>Send</SubmitButton>
-        </FormStack>
-      </Form>
+      <StackedForm aria-label="New conversation">
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        {office ? (
+          <OfficeRecipient userId={userId} />
+        ) : (
+          <p css={{ margin: 0 }}>Your message goes to the office: every admin of your agency can read and answer it.</p>
+        )}
+        <SelectField
+          name="topic"
+          label="Topic"
+          placeholder={office ? undefined : 'Choose a topic'}
+          options={TOPIC_OPTIONS}
+        />
+        <TextField name="subject" label="Subject" maxLength={SUBJECT_MAX} />
+        <TextAreaField name="body" label="Message" rows={5} maxLength={MESSAGE_MAX} />
+        <SubmitButton>Send</SubmitButton>
+      </StackedForm>
     </Formik>
   );
 }
