@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi, SUNRISE } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { apiFailure } from '../../app/testing/api-failures';
+import { waitForLastCall } from '../../app/testing/wait-for-call';
 import type { AuditEntry, AuditPerson } from './audit-log-api';
 import { changeLines } from './audit-log-page';
 
@@ -93,8 +94,6 @@ function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>>
   return renderApp({ path: '/audit-log', user: master, api, storedOrganization: SUNRISE });
 }
 
-const lastListCall = (api: { audit_log_list: ReturnType<typeof vi.fn> }) => api.audit_log_list.mock.calls.at(-1)?.[0];
-
 describe('Audit log', { timeout: 30000 }, () => {
   it('lists the rows: when, who with role and organization, action, record, old and new values, address and browser', async () => {
     const { api, container } = setUp();
@@ -122,41 +121,37 @@ describe('Audit log', { timeout: 30000 }, () => {
     await screen.findByRole('table', { name: 'Audit log' });
     await screen.findByText('Client #301');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(lastListCall(api)).toEqual({ limit: 25, offset: 25 }));
+    await waitForLastCall(api.audit_log_list, { limit: 25, offset: 25 });
     await user.selectOptions(filters().getByLabelText('Organization'), 'Harbor Home Health');
-    await waitFor(() => expect(lastListCall(api)).toEqual({ organization: 2, limit: 25, offset: 0 }));
+    await waitForLastCall(api.audit_log_list, { organization: 2, limit: 25, offset: 0 });
     await user.selectOptions(filters().getByLabelText('Action'), 'Read');
-    await waitFor(() => expect(lastListCall(api)).toEqual({ organization: 2, action: 'READ', limit: 25, offset: 0 }));
+    await waitForLastCall(api.audit_log_list, { organization: 2, action: 'READ', limit: 25, offset: 0 });
     expect(filters().getByLabelText('Record id')).toBeDisabled();
     await user.selectOptions(filters().getByLabelText('Record'), 'Client');
     await user.type(filters().getByLabelText('Record id'), '301');
-    await waitFor(() =>
-      expect(lastListCall(api)).toEqual({
-        organization: 2,
-        action: 'READ',
-        entity: 'client',
-        entity_id: '301',
-        limit: 25,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.audit_log_list, {
+      organization: 2,
+      action: 'READ',
+      entity: 'client',
+      entity_id: '301',
+      limit: 25,
+      offset: 0,
+    });
     fireEvent.change(filters().getByLabelText('From'), { target: { value: '2026-03-05' } });
     fireEvent.change(filters().getByLabelText('To'), { target: { value: '2026-03-01' } });
     expect(await screen.findByText('The period cannot start after it ends.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
     fireEvent.change(filters().getByLabelText('To'), { target: { value: '2026-03-31' } });
-    await waitFor(() =>
-      expect(lastListCall(api)).toEqual({
-        organization: 2,
-        action: 'READ',
-        entity: 'client',
-        entity_id: '301',
-        from: '2026-03-05',
-        to: '2026-03-31',
-        limit: 25,
-        offset: 0,
-      }),
-    );
+    await waitForLastCall(api.audit_log_list, {
+      organization: 2,
+      action: 'READ',
+      entity: 'client',
+      entity_id: '301',
+      from: '2026-03-05',
+      to: '2026-03-31',
+      limit: 25,
+      offset: 0,
+    });
     expect(screen.queryByText('The period cannot start after it ends.')).not.toBeInTheDocument();
   });
 
@@ -174,11 +169,11 @@ describe('Audit log', { timeout: 30000 }, () => {
     await user.clear(person);
     await user.type(person, 'admin@sunrise.example');
     expect(await screen.findByText('Rows of Alice Grant, Sunrise Home Care.')).toBeInTheDocument();
-    await waitFor(() => expect(lastListCall(api)).toEqual({ person: 12, limit: 25, offset: 0 }));
+    await waitForLastCall(api.audit_log_list, { person: 12, limit: 25, offset: 0 });
     await user.clear(person);
     await user.type(person, 'zed');
     expect(await screen.findByText('No one by that name or email.')).toBeInTheDocument();
-    await waitFor(() => expect(lastListCall(api)).toEqual({ limit: 25, offset: 0 }));
+    await waitForLastCall(api.audit_log_list, { limit: 25, offset: 0 });
   });
 
   it('never picks one of several people who share an email: the organization decides', async () => {
@@ -200,10 +195,10 @@ describe('Audit log', { timeout: 30000 }, () => {
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.audit_log_people_list).toHaveBeenCalled());
-    expect(lastListCall(api)).toEqual({ limit: 25, offset: 0 });
+    expect(api.audit_log_list).toHaveBeenLastCalledWith({ limit: 25, offset: 0 });
     await user.selectOptions(filters().getByLabelText('Organization'), 'Harbor Home Health');
     expect(await screen.findByText('Rows of Nora Okafor, Harbor Home Health.')).toBeInTheDocument();
-    await waitFor(() => expect(lastListCall(api)).toEqual({ organization: 2, person: 57, limit: 25, offset: 0 }));
+    await waitForLastCall(api.audit_log_list, { organization: 2, person: 57, limit: 25, offset: 0 });
   });
 
   it('downloads the filtered rows as CSV', async () => {
