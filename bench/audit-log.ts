@@ -14,9 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { rowsOf, type Db } from '../server/db/connection';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { percentile, type LatencyFigures } from './employees-list';
-import { BENCH_DATABASE_URL, p95Ratios, sizesOf, withBenchDatabase } from './lib';
+import { BENCH_DATABASE_URL, getLatency, p95Ratios, sizesOf, withBenchDatabase, type LatencyFigures } from './lib';
 
 export interface AuditLogBench {
   sizes: { rows: number; personMonth: LatencyFigures; seedSeconds: number }[];
@@ -77,26 +75,16 @@ export async function benchAuditLog(options: {
       await app.ready();
       try {
         const target = `/api/audit-log/?person=${ids.admin}&from=${MONTH.from}&to=${MONTH.to}&limit=50`;
-        const measure = async (): Promise<LatencyFigures> => {
-          // signed in afresh at each size: the access token of the first would have expired while rows were added
-          const login = await app.inject({
-            method: 'POST',
-            url: '/api/auth/login/',
-            payload: { email: 'master@portal.example', password: DEMO_PASSWORD },
+        // signed in afresh at each size: the access token of the first would have expired while rows were added
+        const measure = (): Promise<LatencyFigures> =>
+          getLatency(app, target, {
+            as: 'master@portal.example',
+            samples,
+            accepts: (response) => {
+              const body = response.statusCode === 200 ? response.json() : null;
+              return body?.count === PERSON_ROWS && body.results.length === 50;
+            },
           });
-          const headers = { authorization: `Bearer ${login.json().access}` };
-          for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url: target, headers });
-          const times: number[] = [];
-          for (let i = 0; i < samples; i++) {
-            const t0 = performance.now();
-            const response = await app.inject({ method: 'GET', url: target, headers });
-            times.push(performance.now() - t0);
-            const body = response.statusCode === 200 ? response.json() : null;
-            if (!body || body.count !== PERSON_ROWS || body.results.length !== 50)
-              throw new Error(`${target}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-          }
-          return { p50: percentile(times, 50), p95: percentile(times, 95) };
-        };
         const results: AuditLogBench['sizes'] = [];
         let have = 0;
         for (const rows of sizes) {

@@ -14,9 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import type { Db } from '../server/db/connection';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { percentile, type LatencyFigures } from './employees-list';
-import { BENCH_DATABASE_URL, p95Ratios, sizesOf, withBenchDatabase } from './lib';
+import { BENCH_DATABASE_URL, getLatency, p95Ratios, sizesOf, withBenchDatabase, type LatencyFigures } from './lib';
 
 export interface ClientsListSize {
   rows: number;
@@ -72,23 +70,8 @@ export async function benchClientsList(options: {
       select id, 'HCC', 'ACTIVE', 'Quincy', 'Zabriskie', '1944-04-04', '(555) 999-0000', '5559990000' from organizations where token = 'sunrise'`);
     const app = await buildApp({ config, db: database.db, logger: false });
     await app.ready();
-    const measure = async (target: string, count = samples): Promise<LatencyFigures> => {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login/',
-        payload: { email: 'admin@sunrise.example', password: DEMO_PASSWORD },
-      });
-      const headers = { authorization: `Bearer ${login.json().access}`, 'x-organization-token': 'sunrise' };
-      for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url: target, headers });
-      const times: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const t0 = performance.now();
-        const response = await app.inject({ method: 'GET', url: target, headers });
-        times.push(performance.now() - t0);
-        if (response.statusCode !== 200) throw new Error(`${target}: ${response.statusCode} ${response.body}`);
-      }
-      return { p50: percentile(times, 50), p95: percentile(times, 95) };
-    };
+    const measure = (target: string): Promise<LatencyFigures> =>
+      getLatency(app, target, { as: 'admin@sunrise.example', organization: 'sunrise', samples });
     const results: ClientsListSize[] = [];
     let board: ClientsListBench['board'];
     try {

@@ -16,13 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import type { Db } from '../server/db/connection';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { BENCH_DATABASE_URL, p95Ratios, sizesOf, withBenchDatabase } from './lib';
-
-export interface LatencyFigures {
-  p50: number;
-  p95: number;
-}
+import { BENCH_DATABASE_URL, getLatency, p95Ratios, sizesOf, withBenchDatabase, type LatencyFigures } from './lib';
 
 export interface EmployeesListSize {
   rows: number;
@@ -124,11 +118,6 @@ const GIVEN = [
 ];
 const POSITIONS = ['HCC', 'RN', 'LPN', 'CNA', 'HHA', 'PT', 'OT', 'ST', 'SW'];
 
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Adds employees numbered [from, to) to sunrise: users + profiles (+ a form request and a document for some). */
 export async function addEmployees(db: Db, from: number, to: number): Promise<void> {
   const surnames = sql.raw(`array[${SURNAMES.map((s) => `'${s}'`).join(',')}]`);
@@ -186,28 +175,23 @@ export async function benchEmployeesList(options: {
         await addEmployees(database.db, have, rows);
         have = rows;
         const seedSeconds = (performance.now() - started) / 1000;
+        /** The latency of a GET as the Sunrise admin, and the answer it last gave (for its count). */
         const measure = async (
           url: string,
           count = samples,
         ): Promise<{ figures: LatencyFigures; body: { count: number } }> => {
-          // a fresh sign-in per measure (the access token lives 5 minutes)
-          const login = await app.inject({
-            method: 'POST',
-            url: '/api/auth/login/',
-            payload: { email: 'admin@sunrise.example', password: DEMO_PASSWORD },
-          });
-          const headers = { authorization: `Bearer ${login.json().access}`, 'x-organization-token': 'sunrise' };
           let body: { count: number } = { count: 0 };
-          for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url, headers });
-          const times: number[] = [];
-          for (let i = 0; i < count; i++) {
-            const t0 = performance.now();
-            const response = await app.inject({ method: 'GET', url, headers });
-            times.push(performance.now() - t0);
-            if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-            body = response.json();
-          }
-          return { figures: { p50: percentile(times, 50), p95: percentile(times, 95) }, body };
+          const figures = await getLatency(app, url, {
+            as: 'admin@sunrise.example',
+            organization: 'sunrise',
+            samples: count,
+            accepts: (response) => {
+              if (response.statusCode !== 200) return false;
+              body = response.json();
+              return true;
+            },
+          });
+          return { figures, body };
         };
         const firstPage = await measure('/api/employees/?limit=50');
         const search = await measure('/api/employees/?limit=50&search=bench500%40');

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { configFromEnv, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db/connection';
-import { seedDemo } from '../server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WORK = path.join(ROOT, 'bench/.work');
@@ -17,6 +18,68 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export interface LatencyFigures {
+  p50: number;
+  p95: number;
+}
+
+/**
+ * The headers of a demo person freshly signed in to the app (the access token lives 5 minutes, so a bench
+ * signs in again for each measure); `organization` names the tenant for a person of one.
+ */
+export async function signedInHeaders(
+  app: FastifyInstance,
+  email: string,
+  organization?: string,
+): Promise<Record<string, string>> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  const authorization = `Bearer ${login.json().access}`;
+  return organization ? { authorization, 'x-organization-token': organization } : { authorization };
+}
+
+/**
+ * The latency of a GET in the app (no network) by a demo person signed in for it (`as`, in `organization`):
+ * `warmUps` unmeasured calls, then `samples` timed ones. Each timed answer must pass `accepts` (by default a
+ * 200), or the bench stops with it: a figure of wrong answers measures nothing.
+ */
+export async function getLatency(
+  app: FastifyInstance,
+  url: string,
+  {
+    as,
+    organization,
+    samples,
+    warmUps = 10,
+    accepts = (response) => response.statusCode === 200,
+  }: {
+    as: string;
+    organization?: string;
+    samples: number;
+    warmUps?: number;
+    accepts?: (response: LightMyRequestResponse) => boolean;
+  },
+): Promise<LatencyFigures> {
+  const headers = await signedInHeaders(app, as, organization);
+  for (let i = 0; i < warmUps; i++) await app.inject({ method: 'GET', url, headers });
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers });
+    times.push(performance.now() - t0);
+    if (!accepts(response)) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat. */

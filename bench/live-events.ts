@@ -16,8 +16,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/db/connection';
 import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
-import { percentile, type LatencyFigures } from './employees-list';
-import { ROOT, TSX_LOADER, spawnUntilListening, type Spawned } from './lib';
+import { ROOT, TSX_LOADER, percentile, spawnUntilListening, type LatencyFigures, type Spawned } from './lib';
 
 export interface LiveEventsBench {
   acrossProcesses: LatencyFigures & { messages: number };

@@ -14,9 +14,15 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { rowsOf, type Db } from '../server/db/connection';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { percentile, type LatencyFigures } from './employees-list';
-import { BENCH_DATABASE_URL, p95Ratios, sizesOf, withBenchDatabase } from './lib';
+import {
+  BENCH_DATABASE_URL,
+  getLatency,
+  p95Ratios,
+  signedInHeaders,
+  sizesOf,
+  withBenchDatabase,
+  type LatencyFigures,
+} from './lib';
 
 export interface VisitsBench {
   sizes: { rows: number; week: LatencyFigures; ownWeek: LatencyFigures; seedSeconds: number }[];
@@ -93,27 +99,13 @@ export async function benchVisits(options: {
 
     const app = await buildApp({ config, db, logger: false });
     await app.ready();
-    const headersOf = async (email: string) => {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login/',
-        payload: { email, password: DEMO_PASSWORD },
+    const measure = (target: string, email: string): Promise<LatencyFigures> =>
+      getLatency(app, target, {
+        as: email,
+        organization: 'sunrise',
+        samples,
+        accepts: (response) => response.statusCode === 200 && response.json().count === 14,
       });
-      return { authorization: `Bearer ${login.json().access}`, 'x-organization-token': 'sunrise' };
-    };
-    const measure = async (target: string, email: string): Promise<LatencyFigures> => {
-      const headers = await headersOf(email);
-      for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url: target, headers });
-      const times: number[] = [];
-      for (let i = 0; i < samples; i++) {
-        const t0 = performance.now();
-        const response = await app.inject({ method: 'GET', url: target, headers });
-        times.push(performance.now() - t0);
-        if (response.statusCode !== 200 || response.json().count !== 14)
-          throw new Error(`${target}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-      }
-      return { p50: percentile(times, 50), p95: percentile(times, 95) };
-    };
     try {
       const [nurse] = rowsOf<{ id: number }>(
         await db.execute(sql`select id from users where email = 'nurse@sunrise.example'`),
@@ -142,7 +134,7 @@ export async function benchVisits(options: {
           sql`select s.id, s.client_id from client_services s join clients c on c.id = s.client_id where c.last_name = 'Nguyen' and s.service = 'SkilledNurses'`,
         ),
       );
-      const office = await headersOf('admin@sunrise.example');
+      const office = await signedInHeaders(app, 'admin@sunrise.example', 'sunrise');
       const attempts = 20;
       const answers = await Promise.all(
         Array.from({ length: attempts }, () =>
@@ -226,20 +218,17 @@ export async function benchVisits(options: {
         from users u, generate_series(1, 5) d, generate_series(0, 1) k, client_services s join clients c on c.id = s.client_id
         where u.email like 'board%@sunrise.example' and c.last_name = 'Whitfield' and s.service = 'Pathways'`);
       await db.execute(sql`vacuum analyze visits`);
-      const boardFigures = await (async () => {
-        const headers = await headersOf('admin@sunrise.example');
-        const target = `/api/visits/board/?week=${boardWeek.start}&limit=${boardCaregivers + 10}`;
-        for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: target, headers });
-        const times: number[] = [];
-        for (let i = 0; i < Math.min(samples, 40); i++) {
-          const t0 = performance.now();
-          const response = await app.inject({ method: 'GET', url: target, headers });
-          times.push(performance.now() - t0);
-          if (response.statusCode !== 200 || response.json().rows.length < boardCaregivers)
-            throw new Error(`board: ${response.statusCode} ${response.body.slice(0, 300)}`);
-        }
-        return { p50: percentile(times, 50), p95: percentile(times, 95) };
-      })();
+      const boardFigures = await getLatency(
+        app,
+        `/api/visits/board/?week=${boardWeek.start}&limit=${boardCaregivers + 10}`,
+        {
+          as: 'admin@sunrise.example',
+          organization: 'sunrise',
+          samples: Math.min(samples, 40),
+          warmUps: 5,
+          accepts: (response) => response.statusCode === 200 && response.json().rows.length >= boardCaregivers,
+        },
+      );
       log(
         `schedule board, ${boardCaregivers} caregivers and ${boardCaregivers * 10} visits in the week: p95 ${boardFigures.p95.toFixed(1)} ms`,
       );
