@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { seriousAxeViolations } from '../ui/test-utils';
 import { HARBOR, makeUser, renderApp, stubApi } from './testing/render-app';
+import { page } from './testing/client-fixtures';
 import type { LiveEventsActorRef } from '../machines/live-events-machine';
 
 vi.mock('signature_pad', () => import('./testing/fake-signature-pad'));
@@ -195,7 +196,7 @@ describe('the dashboard layout', () => {
     const setInterval = vi.spyOn(window, 'setInterval');
     let unread = 3;
     const api = stubApi({
-      notifications_list: vi.fn(async () => ({ count: unread, next: null, previous: null, results: [] })),
+      notifications_list: vi.fn(async () => page([], unread)),
     });
     const { live } = renderApp({ path: '/users', user: makeUser('ROLE_ADMIN'), api });
     expect(await screen.findByRole('link', { name: '3 unread notifications' }, { timeout: 5000 })).toHaveAttribute(

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Application, Employee } from '../../api/hiring';
@@ -35,7 +36,6 @@ function application(overrides: Partial<Application> = {}): Application {
 
 const lena = application();
 const omar = application({ id: 8, first_name: 'Omar', last_name: 'Diaz', position: 'RN', email: 'omar@example.com' });
-const page = (results: Application[]) => ({ count: results.length, next: null, previous: null, results });
 
 function setUp(path = '/applications', overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {

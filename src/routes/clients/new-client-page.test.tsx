@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { ICD10_MESSAGE, NPI_MESSAGE } from '../../domain/clients';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeClient } from '../../app/testing/client-fixtures';
+import { makeClient, page } from '../../app/testing/client-fixtures';
 import { invalidInput } from '../../app/testing/api-failures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
@@ -28,7 +28,7 @@ const created = makeClient({
 
 function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
-    clients_list: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })),
+    clients_list: vi.fn(async () => page([])),
     clients_create: vi.fn(async () => created),
     clients_retrieve: vi.fn(async () => created),
     ...overrides,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 
 const mails = [
   {
@@ -24,7 +25,7 @@ const mails = [
 describe('/dev, the mail outbox', () => {
   it('shows each mail as plain text with its state in words, and no link to follow', async () => {
     const api = Object.assign(stubApi(), {
-      dev_outbox_list: vi.fn(async () => ({ count: 2, next: null, previous: null, results: mails })),
+      dev_outbox_list: vi.fn(async () => page(mails)),
     });
     renderApp({ path: '/dev', user: makeUser('ROLE_ADMIN'), api });
     await screen.findByText('Welcome to Sunrise Home Care', {}, { timeout: 5000 });

@@ -95,7 +95,7 @@ describe("Employee's payroll", { timeout: 30000 }, () => {
         throw apiFailure(400, 'Check the fields.', {
           fields: { from: ['Ask for at most a year of pay periods at once.'] },
         });
-      return { count: 1, next: null, previous: null, results: [lastWeek] };
+      return page([lastWeek]);
     });
     const { api } = setUp({ payroll_periods_list: list });
     await screen.findByRole('region', { name: 'Week of Feb 22, 2026 – Feb 28, 2026' });

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 import { holdTimers } from '../../ui/debounce-testing';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { EmployeeSummary } from '../../api/hiring';
@@ -39,7 +40,7 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
             (!params.search ||
               `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase())),
         );
-        return { count: results.length, next: null, previous: null, results };
+        return page(results);
       },
     ),
     employees_create: vi.fn(),

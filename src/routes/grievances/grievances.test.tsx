@@ -5,7 +5,7 @@ import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { ageText, type Grievance, type GrievanceSummary } from '../../api/grievances';
 import { waitForLastCall } from '../../app/testing/wait-for-call';
-import { makeGrievance as makeListedGrievance } from '../../app/testing/client-fixtures';
+import { makeGrievance as makeListedGrievance, page } from '../../app/testing/client-fixtures';
 
 // Pages load lazily and the machine is shared by several test runs: give each wait 5 s, not 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -88,8 +88,6 @@ function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
     ...overrides,
   };
 }
-
-const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
 
 /** Clara's family in the portal: June and Daniel, users of her client record too. */
 const JUNE = { id: 51, name: 'June Whitfield' };

@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 import { makeFigures, makeReferral } from '../../app/testing/referral-fixtures';
 import { waitForLastCall } from '../../app/testing/wait-for-call';
 
@@ -32,7 +33,7 @@ function setUp(path: string) {
       to: params.to ?? '2026-03-02',
     })),
     marketers_report_retrieve: vi.fn(async () => 'Dimension,Name\r\nSource,Hospital\r\n'),
-    referrals_list: vi.fn(async () => ({ count: 2, next: null, previous: null, results: [rosa, walkIn] })),
+    referrals_list: vi.fn(async () => page([rosa, walkIn])),
   });
   return renderApp({ path, user: admin, api });
 }

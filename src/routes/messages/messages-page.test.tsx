@@ -2,6 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Conversation, ConversationSummary, Message } from './messages-api';
 import { apiFailure } from '../../app/testing/api-failures';
@@ -56,7 +57,7 @@ function detail(marks: { user: { id: number; name: string }; last_read_message_i
 
 function messagesApiStub(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   return stubApi({
-    conversations_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [summary()] })),
+    conversations_list: vi.fn(async () => page([summary()])),
     conversations_retrieve: vi.fn(async () =>
       detail([
         { user: NORA, last_read_message_id: 12 },
@@ -214,9 +215,7 @@ describe('the messages page', () => {
     let unread = 1;
     const api = messagesApiStub({
       conversations_list: vi.fn(async (params: { unread?: boolean }) =>
-        params.unread
-          ? { count: unread, next: null, previous: null, results: [] }
-          : { count: 1, next: null, previous: null, results: [summary({ unread })] },
+        params.unread ? page([], unread) : page([summary({ unread })]),
       ),
     });
     const { live } = renderApp({ path: '/messages', user: admin, api });

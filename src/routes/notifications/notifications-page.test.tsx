@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import type { Notification } from '../../api/onboarding';
 
@@ -34,9 +35,9 @@ function setUp(path = '/notifications', user = employee, initial = [formRequeste
   const api = Object.assign(
     stubApi({
       notifications_list: vi.fn(async (params: { type?: string; unread?: boolean }) => {
-        if (params.unread) return { count: unreadCount(), next: null, previous: null, results: [] };
+        if (params.unread) return page([], unreadCount());
         const results = rows.filter((row) => !params.type || row.type === params.type);
-        return { count: results.length, next: null, previous: null, results };
+        return page(results);
       }),
     }),
     {

@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { makeReferral } from '../../app/testing/referral-fixtures';
 import { invalidInput } from '../../app/testing/api-failures';
@@ -30,7 +31,7 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
           (!params.status || row.status === params.status) &&
           (!params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase())),
       );
-      return { count: results.length, next: null, previous: null, results };
+      return page(results);
     }),
     referrals_create: vi.fn(),
     referrals_retrieve: vi.fn(async () => rosa),
@@ -77,7 +78,7 @@ describe("The marketer's referrals", { timeout: 30000 }, () => {
   });
 
   it('says so when there is none yet, with the way to enter one', async () => {
-    setUp('/referrals', { referrals_list: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })) });
+    setUp('/referrals', { referrals_list: vi.fn(async () => page([])) });
     expect(await screen.findByText('No referrals yet', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'New referral' })).toHaveLength(2);
   });

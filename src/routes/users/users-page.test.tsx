@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '../../api/types';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 import { holdTimers } from '../../ui/debounce-testing';
 import { invalidInput } from '../../app/testing/api-failures';
 import { waitForLastCall } from '../../app/testing/wait-for-call';
@@ -26,8 +26,6 @@ const gone = makeUser('ROLE_CLIENT', {
   is_active: false,
 });
 const everyone = [admin, nurse, invited, gone];
-
-const page = (results: User[], count = results.length) => ({ count, next: null, previous: null, results });
 
 function setUp(overrides: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi({

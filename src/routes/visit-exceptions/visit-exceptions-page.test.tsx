@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
+import { page } from '../../app/testing/client-fixtures';
 import { seriousAxeViolations } from '../../ui/test-utils';
 import { apiFailure } from '../../app/testing/api-failures';
 import { makeVisit } from '../../app/testing/visit-fixtures';
@@ -89,8 +90,6 @@ const corrected = exceptionItem({
     minutes: 105,
   },
 });
-
-const page = (results: VisitExceptionItem[]) => ({ count: results.length, next: null, previous: null, results });
 
 function setUp(overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   let open = [late, away];

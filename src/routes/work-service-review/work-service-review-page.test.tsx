@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../app/testing/render-app';
 import { seriousAxeViolations } from '../../ui/test-utils';
-import { makeClient } from '../../app/testing/client-fixtures';
+import { makeClient, page } from '../../app/testing/client-fixtures';
 import type { Review, ReviewVisit } from '../../api/work-service-reviews';
 import { apiFailure } from '../../app/testing/api-failures';
 
@@ -97,7 +97,7 @@ function setUp({
 } = {}) {
   const api = Object.assign(stubApi(), {
     work_service_reviews_retrieve: vi.fn(async () => review),
-    work_service_reviews_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [review] })),
+    work_service_reviews_list: vi.fn(async () => page([review])),
     work_service_reviews_signature_retrieve: vi.fn(async () => new Blob(['PNG'], { type: 'image/png' })),
     work_service_reviews_sign_create: vi.fn(async () => signedReview()),
     work_service_reviews_dispute_create: vi.fn(),

@@ -30,7 +30,7 @@ const employees = [
 
 function setUp(path: string, overrides: Record<string, (...args: never[]) => Promise<unknown>> = {}) {
   const api = Object.assign(stubApi(), {
-    form_templates_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [i9] })),
+    form_templates_list: vi.fn(async () => page([i9])),
     form_templates_create: vi.fn(async (_: null, body: Omit<FormTemplate, 'id'>) => ({ id: 9, ...body })),
     form_templates_partial_update: vi.fn(async (_: { id: number }, body: Partial<FormTemplate>) => ({
       ...i9,
@@ -66,7 +66,7 @@ function setUp(path: string, overrides: Record<string, (...args: never[]) => Pro
         (row) =>
           !params.search || `${row.first_name} ${row.last_name}`.toLowerCase().includes(params.search.toLowerCase()),
       );
-      return { count: results.length, next: null, previous: null, results };
+      return page(results);
     }),
     form_requests_create: vi.fn(async (_: null, body: { employee_ids: number[] }) =>
       body.employee_ids.map((id) => ({ id })),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { drawSignature } from '../../../app/testing/fake-signature-pad';
 import { makeUser, renderApp, stubApi } from '../../../app/testing/render-app';
+import { page } from '../../../app/testing/client-fixtures';
 import { seriousAxeViolations } from '../../../ui/test-utils';
 import { makeChecklist, makeTestRequest } from '../../../app/testing/onboarding-fixtures';
 import type { TestRequest } from '../../../api/onboarding';
@@ -38,7 +39,7 @@ function setUp(
 ) {
   const api = Object.assign(stubApi(), {
     test_requests_retrieve: vi.fn(async ({ id }: { id: number }) => requests[id]),
-    test_requests_list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: Object.values(requests) })),
+    test_requests_list: vi.fn(async () => page(Object.values(requests), 1)),
     onboarding_checklist_retrieve: vi.fn(async () => makeChecklist()),
     ...extra,
   });
