@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiClient } from '../../../app/api-client';
 import { useAuthentication } from '../../../app/authentication';
@@ -34,6 +34,26 @@ export function progressOf(checklist: Checklist): { done: number; total: number 
     documents.filter((document) => document.status === 'APPROVED' && !document.expired).length +
     (checklist.tests.some((test) => test.status === 'PASSED') ? 1 : 0);
   return { done, total: forms.length + documents.length + 1 };
+}
+
+/** A part of the checklist: its items, one a row, or the sentence that says none was asked for. */
+function ChecklistCard({
+  id,
+  title,
+  none,
+  children,
+}: {
+  id: string;
+  title: string;
+  none: string;
+  children: ReactNode[];
+}) {
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children.length === 0 ? <p>{none}</p> : <ItemList>{children}</ItemList>}
+    </Card>
+  );
 }
 
 /** The employee's onboarding: progress, then forms, documents and tests with their status. */
@@ -76,74 +96,57 @@ export function EmployeeChecklist() {
           ) : null}
         </Progress>
       </Card>
-      <Card aria-labelledby="onboarding-forms">
-        <h2 id="onboarding-forms">Forms</h2>
-        {data.forms.length === 0 ? (
-          <p>No forms were requested.</p>
-        ) : (
-          <ItemList>
-            {data.forms.map((form) => {
-              const status = statusOf(FORM_STATUS_TEXT, form.status);
-              return (
-                <li key={form.id}>
-                  <Link to={`/onboarding/form-request/${form.id}/onboarding`}>
-                    {form.name}
-                    {form.required ? '' : ' (optional)'}
-                  </Link>
-                  <StatusTag tone={status.tone}>{status.text}</StatusTag>
-                </li>
-              );
-            })}
-          </ItemList>
-        )}
-      </Card>
-      <Card aria-labelledby="onboarding-documents">
-        <h2 id="onboarding-documents">Documents</h2>
-        {data.documents.length === 0 ? (
-          <p>No documents were requested.</p>
-        ) : (
-          <ItemList>
-            {data.documents.map((document) => (
-              <li key={document.id}>
-                <Link to="/profile/documents">
-                  {document.name}
-                  {document.required ? '' : ' (optional)'}
-                </Link>
-                <span css={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
-                  <DocumentStatusTags document={document} />
-                </span>
-              </li>
-            ))}
-          </ItemList>
-        )}
-      </Card>
-      <Card aria-labelledby="onboarding-tests">
-        <h2 id="onboarding-tests">Competency tests</h2>
-        {data.tests.length === 0 ? (
-          <p>No competency test was assigned yet. The office will send one.</p>
-        ) : (
-          <ItemList>
-            {data.tests.map((test) => {
-              const status = statusOf(TEST_STATUS_TEXT, test.status);
-              return (
-                <li key={test.id}>
-                  <Link
-                    to={
-                      test.status === 'PENDING'
-                        ? `/onboarding/test-request/${test.id}`
-                        : `/onboarding/test-request/result?id=${test.id}`
-                    }
-                  >
-                    {test.name}
-                    {test.score != null ? ` · ${test.score}% (pass mark ${test.pass_mark}%)` : ''}
-                  </Link>
-                  <StatusTag tone={status.tone}>{status.text}</StatusTag>
-                </li>
-              );
-            })}
-          </ItemList>
-        )}
-      </Card>
+      <ChecklistCard id="onboarding-forms" title="Forms" none="No forms were requested.">
+        {data.forms.map((form) => {
+          const status = statusOf(FORM_STATUS_TEXT, form.status);
+          return (
+            <li key={form.id}>
+              <Link to={`/onboarding/form-request/${form.id}/onboarding`}>
+                {form.name}
+                {form.required ? '' : ' (optional)'}
+              </Link>
+              <StatusTag tone={status.tone}>{status.text}</StatusTag>
+            </li>
+          );
+        })}
+      </ChecklistCard>
+      <ChecklistCard id="onboarding-documents" title="Documents" none="No documents were requested.">
+        {data.documents.map((document) => (
+          <li key={document.id}>
+            <Link to="/profile/documents">
+              {document.name}
+              {document.required ? '' : ' (optional)'}
+            </Link>
+            <span css={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+              <DocumentStatusTags document={document} />
+            </span>
+          </li>
+        ))}
+      </ChecklistCard>
+      <ChecklistCard
+        id="onboarding-tests"
+        title="Competency tests"
+        none="No competency test was assigned yet. The office will send one."
+      >
+        {data.tests.map((test) => {
+          const status = statusOf(TEST_STATUS_TEXT, test.status);
+          return (
+            <li key={test.id}>
+              <Link
+                to={
+                  test.status === 'PENDING'
+                    ? `/onboarding/test-request/${test.id}`
+                    : `/onboarding/test-request/result?id=${test.id}`
+                }
+              >
+                {test.name}
+                {test.score != null ? ` · ${test.score}% (pass mark ${test.pass_mark}%)` : ''}
+              </Link>
+              <StatusTag tone={status.tone}>{status.text}</StatusTag>
+            </li>
+          );
+        })}
+      </ChecklistCard>
     </Stack>
   );
 }
