@@ -9,6 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { configFromEnv, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db/connection';
 import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
+import { freePort } from '../tests/e2e/harness';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WORK = path.join(ROOT, 'bench/.work');
@@ -170,6 +171,26 @@ export async function spawnUntilListening(
       clearTimeout(killer);
     },
   };
+}
+
+/**
+ * The portal as `npm start` runs it (`server/main.ts` under node with tsx, so the pid is the server's for CPU
+ * readings), on a free port of 127.0.0.1, logging warnings only; `env` adds to that (a database, folders).
+ */
+export async function startPortal(
+  env: Record<string, string>,
+  { cwd = ROOT } = {},
+): Promise<Spawned & { url: string }> {
+  const port = await freePort();
+  const server = await spawnUntilListening(
+    process.execPath,
+    ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')],
+    {
+      cwd,
+      env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    },
+  );
+  return Object.assign(server, { url: `http://127.0.0.1:${port}` });
 }
 
 /** Row counts from a list ('1000,100000', or the words of a command line): the positive ones. */

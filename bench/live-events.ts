@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/db/connection';
 import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
-import { ROOT, TSX_LOADER, percentile, spawnUntilListening, type LatencyFigures, type Spawned } from './lib';
+import { percentile, startPortal, type LatencyFigures, type Spawned } from './lib';
 
 export interface LiveEventsBench {
   acrossProcesses: LatencyFigures & { messages: number };
@@ -31,14 +31,6 @@ const rssMiB = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 };
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function login(base: string, email: string) {
   const response = await fetch(`${base}/api/auth/login/`, {
@@ -157,28 +149,17 @@ export async function benchLiveEvents(options: {
     await database.close();
 
     const start = async (label: string) => {
-      const port = await freePort();
-      const server = await spawnUntilListening(
-        process.execPath,
-        ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')],
-        {
-          cwd: ROOT,
-          env: {
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: databaseUrl,
-            RATE_LIMITS: 'off',
-            EVENT_STREAMS_PER_SESSION: '0',
-            EVENT_STREAMS_PER_USER: '0',
-            EVENT_STREAMS_PER_ADDRESS: '0',
-            LOG_LEVEL: 'warn',
-            DATA_DIR: path.join(dataDir, label),
-            STATUS_FILE: path.join(dataDir, 'status.json'),
-          },
-        },
-      );
+      const server = await startPortal({
+        DATABASE_URL: databaseUrl,
+        RATE_LIMITS: 'off',
+        EVENT_STREAMS_PER_SESSION: '0',
+        EVENT_STREAMS_PER_USER: '0',
+        EVENT_STREAMS_PER_ADDRESS: '0',
+        DATA_DIR: path.join(dataDir, label),
+        STATUS_FILE: path.join(dataDir, 'status.json'),
+      });
       servers.push(server);
-      return { server, base: `http://127.0.0.1:${port}` };
+      return { server, base: server.url };
     };
     const a = await start('a');
     const b = await start('b');

@@ -22,7 +22,18 @@ import { benchEmployeesList } from './employees-list';
 import { benchVisits } from './visits';
 import { benchAuditLog } from './audit-log';
 import { benchLiveEvents } from './live-events';
-import { ROOT, TSX_LOADER, WORK, cpuMs, log, median, sizesOf, spawnUntilListening, type Spawned } from './lib';
+import {
+  ROOT,
+  TSX_LOADER,
+  WORK,
+  cpuMs,
+  log,
+  median,
+  sizesOf,
+  spawnUntilListening,
+  startPortal,
+  type Spawned,
+} from './lib';
 
 const ADMIN = 'admin@sunrise.example';
 const PASSWORD = 'portal-demo-2026';
@@ -124,25 +135,6 @@ async function adminQuery(sql: string) {
   } finally {
     await client.end();
   }
-}
-
-async function startPortal(env: Record<string, string>): Promise<Spawned & { url: string }> {
-  const port = await freePort();
-  const server = await spawnUntilListening(
-    process.execPath,
-    ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')],
-    {
-      cwd: SITE,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        STATUS_FILE: path.join(SITE, 'status.json'),
-        ...env,
-      },
-    },
-  );
-  return Object.assign(server, { url: `http://127.0.0.1:${port}` });
 }
 
 async function login(baseUrl: string, email = ADMIN) {
@@ -1035,11 +1027,15 @@ async function portalSections(sections: Set<Section>) {
   let portal: (Spawned & { url: string }) | null = null;
   let browser: Browser | null = null;
   try {
-    portal = await startPortal({
-      DATABASE_URL: databaseUrl(BENCH_DB),
-      SEED_DEMO: '1',
-      DATA_DIR: path.join(WORK, 'pg-data'),
-    });
+    portal = await startPortal(
+      {
+        DATABASE_URL: databaseUrl(BENCH_DB),
+        SEED_DEMO: '1',
+        DATA_DIR: path.join(WORK, 'pg-data'),
+        STATUS_FILE: path.join(SITE, 'status.json'),
+      },
+      { cwd: SITE },
+    );
     // Enough users for a 50-row page: 80 more employees in sunrise.
     const client = new pg.Client({ connectionString: databaseUrl(BENCH_DB) });
     await client.connect();
