@@ -12,7 +12,7 @@ import {
   type UnableReason,
 } from '../../domain/work-service-reviews';
 import { Alert } from '../../ui/alert';
-import { apiErrorDetail, apiFieldErrors, showSubmitFailure } from '../../ui/api-error';
+import { showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { FormStack, labelOptions, SelectField, StackedForm, TextAreaField } from '../../ui/fields';
 import { SignatureField } from '../../ui/signature-pad';
@@ -259,14 +259,17 @@ function SignForm({ review, api, onSigned }: { review: Review; api: ApiClient; o
       <Formik<{ signature: string | null }>
         initialValues={{ signature: null }}
         validationSchema={signSchema}
-        onSubmit={async (values, { setFieldError }) => {
+        onSubmit={async (values, { setErrors }) => {
           setError(null);
           try {
             onSigned(await api.work_service_reviews_sign_create({ id: review.id }, { signature: values.signature! }));
           } catch (failure) {
-            const fields = apiFieldErrors(failure, { known: ['signature'] });
-            if (fields.signature) setFieldError('signature', fields.signature);
-            else setError(apiErrorDetail(failure, 'The review could not be signed. Please try again.'));
+            showSubmitFailure(failure, {
+              known: ['signature'],
+              setErrors,
+              setError,
+              fallback: 'The review could not be signed. Please try again.',
+            });
           }
         }}
       >

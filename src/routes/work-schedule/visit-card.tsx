@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import * as yup from 'yup';
 import { LOCATION_TYPES, type LocationType } from '../../domain/visits';
 import { Alert } from '../../ui/alert';
-import { apiErrorBody, apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
+import { apiErrorBody, apiErrorDetail, apiErrorStatus, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
@@ -235,9 +235,12 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
                 onChange(await clock(question.kind, body));
                 setQuestion(null);
               } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['location_type', 'reason'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setStatus(apiErrorDetail(failure, 'The clock could not be recorded.'));
+                showSubmitFailure(failure, {
+                  known: ['location_type', 'reason'],
+                  setErrors,
+                  setError: setStatus,
+                  fallback: 'The clock could not be recorded.',
+                });
               }
             }}
           >
@@ -286,9 +289,12 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
                 setCallingOut(false);
                 onCalledOut(answer);
               } catch (failure) {
-                const fields = apiFieldErrors(failure, { known: ['reason'] });
-                if (Object.keys(fields).length) setErrors(fields);
-                else setStatus(apiErrorDetail(failure, 'The office could not be told. Call the office.'));
+                showSubmitFailure(failure, {
+                  known: ['reason'],
+                  setErrors,
+                  setError: setStatus,
+                  fallback: 'The office could not be told. Call the office.',
+                });
               }
             }}
           >
