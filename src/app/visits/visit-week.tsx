@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import * as yup from 'yup';
@@ -9,10 +9,11 @@ import { CANCEL_REASONS, weekStartOf, type CancelReason } from '../../domain/vis
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail } from '../../ui/api-error';
 import { Button } from '../../ui/button';
-import { Dialog, DialogActions } from '../../ui/confirm-dialog';
+import { Dialog } from '../../ui/confirm-dialog';
+import { DialogForm } from '../../ui/dialog-form';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
+import { SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { Messages, Panel, RowActions } from '../../ui/layout';
 import { Tag, TagList } from '../../ui/tag';
@@ -225,29 +226,28 @@ export function VisitWeek({ filter, party, caption, reloadKey = 0 }: VisitWeekPr
               }
             }}
           >
-            {({ status }) => (
-              <Form noValidate aria-label="Why the visit is cancelled" css={{ marginTop: 16 }}>
-                <FormStack>
-                  {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
-                  <SelectField
-                    name="reason"
-                    label="Reason"
-                    placeholder="Choose a reason"
-                    options={CANCEL_OPTIONS}
-                    data-autofocus
-                  />
-                  <TextAreaField name="note" label="Note (optional)" />
-                </FormStack>
-                <DialogActions>
+            <DialogForm
+              label="Why the visit is cancelled"
+              actions={
+                <>
                   <Button variant="secondary" onClick={() => setCancelling(null)}>
                     Keep the visit
                   </Button>
                   <SubmitButton variant="danger" submittingLabel="Cancelling" errorsOnSubmit>
                     Cancel the visit
                   </SubmitButton>
-                </DialogActions>
-              </Form>
-            )}
+                </>
+              }
+            >
+              <SelectField
+                name="reason"
+                label="Reason"
+                placeholder="Choose a reason"
+                options={CANCEL_OPTIONS}
+                data-autofocus
+              />
+              <TextAreaField name="note" label="Note (optional)" />
+            </DialogForm>
           </Formik>
         </Dialog>
       ) : null}

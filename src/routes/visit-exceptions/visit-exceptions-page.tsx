@@ -1,4 +1,4 @@
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { useApiClient } from '../../app/api-client';
@@ -18,10 +18,11 @@ import {
 import { Alert } from '../../ui/alert';
 import { apiErrorDetail, apiErrorStatus, apiFieldErrors } from '../../ui/api-error';
 import { Button, TextLink } from '../../ui/button';
-import { Dialog, DialogActions } from '../../ui/confirm-dialog';
+import { Dialog } from '../../ui/confirm-dialog';
+import { DialogForm } from '../../ui/dialog-form';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { FilterSelect, FormStack, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { FilterSelect, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { DateField } from '../../ui/masked-input';
 import { CsvDownloadButton } from '../../ui/csv-download-button';
 import { SubmitButton } from '../../ui/submit-button';
@@ -260,20 +261,19 @@ export function VisitExceptionsPage() {
               }
             }}
           >
-            {({ status }) => (
-              <Form noValidate aria-label="Approve the exception" css={{ marginTop: 16 }}>
-                <FormStack>
-                  {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
-                  <TextAreaField name="note" label="Note (optional)" data-autofocus />
-                </FormStack>
-                <DialogActions>
+            <DialogForm
+              label="Approve the exception"
+              actions={
+                <>
                   <Button variant="secondary" onClick={() => setApproving(null)}>
                     Close
                   </Button>
                   <SubmitButton submittingLabel="Approving">Approve</SubmitButton>
-                </DialogActions>
-              </Form>
-            )}
+                </>
+              }
+            >
+              <TextAreaField name="note" label="Note (optional)" data-autofocus />
+            </DialogForm>
           </Formik>
         </Dialog>
       ) : null}
@@ -371,37 +371,36 @@ function CorrectForm({
         }
       }}
     >
-      {({ status }) => (
-        <Form noValidate aria-label="Correct the times" css={{ marginTop: 16 }}>
-          <FormStack>
-            {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
-            <SelectField
-              name="correction_reason"
-              label="Reason"
-              placeholder="Choose a reason"
-              options={REASON_OPTIONS}
-              data-autofocus
-            />
-            <TwoColumns>
-              <DateField name="start_date" label="Started on" />
-              <TextField name="start_time" label="Started at" type="time" />
-            </TwoColumns>
-            <TwoColumns>
-              <DateField name="end_date" label="Ended on" />
-              <TextField name="end_time" label="Ended at" type="time" />
-            </TwoColumns>
-            <TextAreaField name="note" label="Note" hint='Required for the reason "Other".' />
-          </FormStack>
-          <DialogActions>
+      <DialogForm
+        label="Correct the times"
+        actions={
+          <>
             <Button variant="secondary" onClick={onCancel}>
               Close
             </Button>
             <SubmitButton submittingLabel="Saving" errorsOnSubmit>
               Correct the times
             </SubmitButton>
-          </DialogActions>
-        </Form>
-      )}
+          </>
+        }
+      >
+        <SelectField
+          name="correction_reason"
+          label="Reason"
+          placeholder="Choose a reason"
+          options={REASON_OPTIONS}
+          data-autofocus
+        />
+        <TwoColumns>
+          <DateField name="start_date" label="Started on" />
+          <TextField name="start_time" label="Started at" type="time" />
+        </TwoColumns>
+        <TwoColumns>
+          <DateField name="end_date" label="Ended on" />
+          <TextField name="end_time" label="Ended at" type="time" />
+        </TwoColumns>
+        <TextAreaField name="note" label="Note" hint='Required for the reason "Other".' />
+      </DialogForm>
     </Formik>
   );
 }

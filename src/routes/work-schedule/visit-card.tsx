@@ -7,6 +7,7 @@ import { Alert } from '../../ui/alert';
 import { apiErrorBody, apiErrorDetail, apiErrorStatus, showSubmitFailure } from '../../ui/api-error';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/confirm-dialog';
+import { DialogForm } from '../../ui/dialog-form';
 import { FormStack, SelectField, TextAreaField } from '../../ui/fields';
 import { SubmitButton } from '../../ui/submit-button';
 import { TagList } from '../../ui/tag';
@@ -298,20 +299,19 @@ export function VisitCard({ visit, api, now, showDay, onChange, onCalledOut }: V
               }
             }}
           >
-            {({ status }) => (
-              <Form noValidate aria-label="Why you cannot make it" css={{ marginTop: 16 }}>
-                <FormStack>
-                  {typeof status === 'string' ? <Alert tone="error">{status}</Alert> : null}
-                  <TextAreaField name="reason" label="Reason" data-autofocus />
-                </FormStack>
-                <DialogActions>
+            <DialogForm
+              label="Why you cannot make it"
+              actions={
+                <>
                   <Button variant="secondary" onClick={() => setCallingOut(false)}>
                     Keep the visit
                   </Button>
                   <SubmitButton submittingLabel="Sending">Tell the office</SubmitButton>
-                </DialogActions>
-              </Form>
-            )}
+                </>
+              }
+            >
+              <TextAreaField name="reason" label="Reason" data-autofocus />
+            </DialogForm>
           </Formik>
         </Dialog>
       ) : null}
