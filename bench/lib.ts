@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { configFromEnv, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db/connection';
 import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
-import { freePort } from '../tests/e2e/harness';
+import { freePort, spawnUntilListening, type Spawned } from '../tests/e2e/harness';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WORK = path.join(ROOT, 'bench/.work');
@@ -92,86 +91,6 @@ export function cpuMs(pid: number): number {
   return (ticks * 1000) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = 100;
-
-export interface Spawned {
-  child: ChildProcess;
-  pid: number;
-  output(): string;
-  /** ms from spawn to the first line matching 'listening'. */
-  listeningAfterMs: number;
-  stop(): Promise<void>;
-}
-
-/**
- * Spawns a command in its own process group and resolves when it prints 'listening'. The pid is the
- * process that runs the server when the command is `node ...` (for CPU readings).
- */
-export async function spawnUntilListening(
-  command: string,
-  args: string[],
-  options: { cwd: string; env: Record<string, string>; timeoutMs?: number },
-): Promise<Spawned> {
-  const started = performance.now();
-  const child = spawn(command, args, {
-    cwd: options.cwd,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...options.env },
-  });
-  let output = '';
-  let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  const listeningAfterMs = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(
-          new Error(`${command} ${args.join(' ')}: no 'listening' in ${options.timeoutMs ?? 90_000} ms\n${output}`),
-        ),
-      options.timeoutMs ?? 90_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (/listening/i.test(output)) {
-        clearTimeout(timer);
-        resolve(performance.now() - started);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exit.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`${command} exited before listening (code ${child.exitCode}):\n${output}`));
-    });
-  });
-  return {
-    child,
-    pid: child.pid!,
-    output: () => output,
-    listeningAfterMs,
-    async stop() {
-      if (exited) return;
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* gone */
-      }
-      const killer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }, 5_000);
-      await exit;
-      clearTimeout(killer);
-    },
-  };
-}
 
 /**
  * The portal as `npm start` runs it (`server/main.ts` under node with tsx, so the pid is the server's for CPU

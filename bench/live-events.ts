@@ -16,7 +16,8 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/db/connection';
 import { DEMO_PASSWORD, seedDemo } from '../server/db/seed';
-import { percentile, startPortal, type LatencyFigures, type Spawned } from './lib';
+import type { Spawned } from '../tests/e2e/harness';
+import { percentile, startPortal, type LatencyFigures } from './lib';
 
 export interface LiveEventsBench {
   acrossProcesses: LatencyFigures & { messages: number };

@@ -14,7 +14,15 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { createActor, fromPromise } from 'xstate';
-import { CHROMIUM_ARGS, ensureBuild, findChromium, freePort, seededTemplate } from '../tests/e2e/harness';
+import {
+  CHROMIUM_ARGS,
+  ensureBuild,
+  findChromium,
+  freePort,
+  seededTemplate,
+  spawnUntilListening,
+  type Spawned,
+} from '../tests/e2e/harness';
 import { createApiClient } from '../src/api/client';
 import { requestAccessToken, tokenRefreshMachine } from '../src/machines/token-refresh-machine';
 import { benchClientsList } from './clients-list';
@@ -22,18 +30,7 @@ import { benchEmployeesList } from './employees-list';
 import { benchVisits } from './visits';
 import { benchAuditLog } from './audit-log';
 import { benchLiveEvents } from './live-events';
-import {
-  ROOT,
-  TSX_LOADER,
-  WORK,
-  cpuMs,
-  log,
-  median,
-  sizesOf,
-  spawnUntilListening,
-  startPortal,
-  type Spawned,
-} from './lib';
+import { ROOT, TSX_LOADER, WORK, cpuMs, log, median, sizesOf, startPortal } from './lib';
 
 const ADMIN = 'admin@sunrise.example';
 const PASSWORD = 'portal-demo-2026';

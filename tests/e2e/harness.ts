@@ -242,35 +242,32 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-async function launchServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const statusFile = path.join(dataDir, 'status.json');
-  writeFileSync(statusFile, JSON.stringify(ONLINE));
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  // E2E_SITE_DIR: a folder whose dist/ is served instead of this checkout's (to try a build made elsewhere).
-  const child: ChildProcess = spawn(tsx, [path.join(ROOT, 'server/main.ts')], {
-    cwd: process.env.E2E_SITE_DIR || ROOT,
+export interface Spawned {
+  child: ChildProcess;
+  pid: number;
+  output(): string;
+  /** ms from spawn to the first line matching 'listening'. */
+  listeningAfterMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns a command in its own process group and resolves when it prints 'listening'. The pid is the
+ * process that runs the server when the command is `node ...` (for CPU readings).
+ */
+export async function spawnUntilListening(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs?: number },
+): Promise<Spawned> {
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: options.cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      // not production: the suite reads the sign-up links from the console of console-mail mode (no SMTP_URL)
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATUS_FILE: statusFile,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      JWT_SECRET: '',
-      ...env,
-    },
+    env: { ...process.env, ...options.env },
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -278,40 +275,81 @@ async function launchServer(dataDir: string, env: Record<string, string>): Promi
       resolve();
     }),
   );
-
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not listen within 90 s:\n${output}`)), 90_000);
-    const check = () => {
+  const listeningAfterMs = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`${command} ${args.join(' ')}: no 'listening' in ${options.timeoutMs ?? 90_000} ms\n${output}`),
+        ),
+      options.timeoutMs ?? 90_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk;
       if (/listening/i.test(output)) {
         clearTimeout(timer);
-        resolve();
+        resolve(performance.now() - started);
       }
     };
-    child.stdout!.on('data', check);
-    child.stderr!.on('data', check);
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
     void exit.then(() => {
       clearTimeout(timer);
-      reject(new Error(`server exited before listening (code ${child.exitCode}):\n${output}`));
+      reject(new Error(`${command} exited before listening (code ${child.exitCode}):\n${output}`));
     });
   });
-
-  const stop = async ({ keepData = false } = {}) => {
-    if (!exited && child.pid) {
+  return {
+    child,
+    pid: child.pid!,
+    output: () => output,
+    listeningAfterMs,
+    async stop() {
+      if (exited) return;
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-child.pid!, 'SIGTERM');
       } catch {
-        /* already gone */
+        /* gone */
       }
       const killer = setTimeout(() => {
         try {
           process.kill(-child.pid!, 'SIGKILL');
         } catch {
-          /* already gone */
+          /* gone */
         }
       }, 5_000);
       await exit;
       clearTimeout(killer);
-    }
+    },
+  };
+}
+
+async function launchServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const statusFile = path.join(dataDir, 'status.json');
+  writeFileSync(statusFile, JSON.stringify(ONLINE));
+  // E2E_SITE_DIR: a folder whose dist/ is served instead of this checkout's (to try a build made elsewhere).
+  const server = await spawnUntilListening(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [path.join(ROOT, 'server/main.ts')],
+    {
+      cwd: process.env.E2E_SITE_DIR || ROOT,
+      env: {
+        // not production: the suite reads the sign-up links from the console of console-mail mode (no SMTP_URL)
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        STATUS_FILE: statusFile,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        JWT_SECRET: '',
+        ...env,
+      },
+    },
+  );
+  const stop = async ({ keepData = false } = {}) => {
+    await server.stop();
     if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -320,7 +358,7 @@ async function launchServer(dataDir: string, env: Record<string, string>): Promi
     port,
     dataDir,
     statusFile,
-    output: () => output,
+    output: server.output,
     setStatus: (status) => writeFileSync(statusFile, JSON.stringify(status)),
     stop,
   };
