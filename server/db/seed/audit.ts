@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditRowOf, type AuditContext, type AuditEntry } from '../../plugins/audit';
 import type { Tx } from '../connection';
 import { auditLog, clients, users } from '../schema';
-import type { DemoIds } from './demo';
+import { demoStaff, type DemoIds } from './demo';
 
 const OFFICE_BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -34,12 +34,7 @@ function signIn(
  * Rows are made as the app makes them (auditRowOf: secrets dropped, action, role and employee derived).
  */
 export async function seedDemoAudit(tx: Tx, ids: DemoIds, now: Date): Promise<void> {
-  const sunrise = ids.organizations.sunrise;
-  const harbor = ids.organizations.harbor;
-  const admin = ids.users['admin@sunrise.example'];
-  const nurse = ids.users['nurse@sunrise.example'];
-  const aide = ids.users['aide@sunrise.example'];
-  const harborAdmin = ids.users['admin@harbor.example'];
+  const { sunrise, harbor, sunriseAdmin: admin, nurse, aide, harborAdmin } = demoStaff(ids);
   const [clara] = await tx
     .select({ id: clients.id })
     .from(clients)

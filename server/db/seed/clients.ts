@@ -9,7 +9,7 @@ import { addDays, dateIn } from '#domain/dates';
 import type { ClientType } from '#domain/labels';
 import type { Tx } from '../connection';
 import { clientAuthorizations, clients, clientServices, clientUsers, users } from '../schema';
-import { daysBefore, type DemoIds } from './demo';
+import { daysBefore, demoStaff, type DemoIds } from './demo';
 
 /** A person of the demo, as a client or a referral: the name, birth date, phone and home. */
 export interface DemoPerson {
@@ -374,8 +374,7 @@ export async function seedDemoClients(
   timezones: Record<'sunrise' | 'harbor', string>,
   now: Date,
 ): Promise<DemoClientIds> {
-  const sunriseAdmin = ids.users['admin@sunrise.example'];
-  const harborAdmin = ids.users['admin@harbor.example'];
+  const { sunriseAdmin, harborAdmin } = demoStaff(ids);
   const sunriseClients = await seedClients(
     tx,
     ids.organizations.sunrise,

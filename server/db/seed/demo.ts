@@ -10,5 +10,16 @@ export interface DemoIds {
   users: Record<string, number>;
 }
 
+/** The ids of the demo's organizations and of the staff the domain seeds write as, by their part in the demo. */
+export const demoStaff = (ids: DemoIds) => ({
+  sunrise: ids.organizations.sunrise,
+  harbor: ids.organizations.harbor,
+  sunriseAdmin: ids.users['admin@sunrise.example'],
+  harborAdmin: ids.users['admin@harbor.example'],
+  nurse: ids.users['nurse@sunrise.example'],
+  aide: ids.users['aide@sunrise.example'],
+  newhire: ids.users['newhire@sunrise.example'],
+});
+
 /** The instant `days` whole days (of 24 hours) before `now`: when a demo record was made or changed. */
 export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);

@@ -19,7 +19,7 @@ import {
   type ObservedSkill,
   type TestQuestion,
 } from '../schema';
-import { DEMO_TIMEZONES, daysBefore, type DemoIds } from './demo';
+import { DEMO_TIMEZONES, daysBefore, demoStaff, type DemoIds } from './demo';
 
 /** Runs the calls one after another (queries of one transaction share its connection: never at once). */
 async function inOrder<T>(calls: readonly (() => T | Promise<T>)[]): Promise<T[]> {
@@ -106,8 +106,7 @@ async function seedSignature(
 
 /** The onboarding settings and items behind the demo users' forms due (sunrise), and foreign rows (harbor). */
 export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage | null, now: Date): Promise<void> {
-  const sunrise = ids.organizations.sunrise;
-  const admin = ids.users['admin@sunrise.example'];
+  const { sunrise, sunriseAdmin: admin, nurse, aide, newhire } = demoStaff(ids);
   const [eligibility, hipaa, emergency] = await tx
     .insert(formTemplates)
     .values([
@@ -184,9 +183,6 @@ export async function seedDemoHiring(tx: Tx, ids: DemoIds, storage: FileStorage 
     requestedById: admin,
     createdAt: daysBefore(now, createdDaysAgo),
   });
-  const nurse = ids.users['nurse@sunrise.example'];
-  const aide = ids.users['aide@sunrise.example'];
-  const newhire = ids.users['newhire@sunrise.example'];
   const eligible = { status: 'A citizen of the United States', attest: true };
   // one after another: the calls share the transaction's connection
   const requests = await inOrder([
@@ -406,12 +402,7 @@ const CAREGIVER_QUESTIONS: TestQuestion[] = [
 const DEMO_RESUME_KEY = 'demo/sunrise-application-resume.pdf';
 
 async function seedSettingsAndItems(tx: Tx, ids: DemoIds, storage: FileStorage | null, now: Date): Promise<void> {
-  const sunrise = ids.organizations.sunrise;
-  const harbor = ids.organizations.harbor;
-  const admin = ids.users['admin@sunrise.example'];
-  const nurse = ids.users['nurse@sunrise.example'];
-  const aide = ids.users['aide@sunrise.example'];
-  const newhire = ids.users['newhire@sunrise.example'];
+  const { sunrise, harbor, sunriseAdmin: admin, nurse, aide, newhire } = demoStaff(ids);
 
   await tx
     .insert(noteTypes)

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Topic } from '#domain/messages';
 import type { Tx } from '../connection';
 import { clients, conversationReads, conversations, grievanceEvents, grievances, messages, users } from '../schema';
-import type { DemoIds } from './demo';
+import { demoStaff, type DemoIds } from './demo';
 
 interface DemoConversation {
   organization: 'sunrise' | 'harbor';
@@ -118,10 +118,7 @@ const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours
  * daughter's call the office took by phone.
  */
 export async function seedDemoGrievances(tx: Tx, ids: DemoIds, now: Date): Promise<void> {
-  const sunrise = ids.organizations.sunrise;
-  const harbor = ids.organizations.harbor;
-  const sunriseAdmin = ids.users['admin@sunrise.example'];
-  const harborAdmin = ids.users['admin@harbor.example'];
+  const { sunrise, harbor, sunriseAdmin, harborAdmin } = demoStaff(ids);
   const clientId = async (organizationId: number, lastName: string) =>
     (
       await tx

@@ -9,7 +9,7 @@ import type { ClientType } from '#domain/labels';
 import type { Tx } from '../connection';
 import { clients, referralEvents, referrals } from '../schema';
 import { personColumns, type DemoClientIds, type DemoPerson } from './clients';
-import { daysBefore, type DemoIds } from './demo';
+import { daysBefore, demoStaff, type DemoIds } from './demo';
 
 interface DemoReferral extends DemoPerson {
   type: ClientType;
@@ -262,8 +262,7 @@ async function seedReferrals(
 }
 
 export async function seedDemoReferrals(tx: Tx, ids: DemoIds, clientIds: DemoClientIds, now: Date): Promise<void> {
-  const sunriseAdmin = ids.users['admin@sunrise.example'];
-  const harborAdmin = ids.users['admin@harbor.example'];
+  const { sunriseAdmin, harborAdmin } = demoStaff(ids);
   await seedReferrals(
     tx,
     ids.organizations.sunrise,
