@@ -14,6 +14,8 @@ export default defineConfig({
             'tests/api/inside-organization.pglite.test.ts',
             'server/modules/grievances/grievances-*.test.ts',
             'server/modules/visits/visits-*.test.ts',
+            'server/modules/visits/place-clock.test.ts',
+            'src/domain/visits.test.ts',
             'server/plugins/audit-reads.test.ts',
             'server/lib/csv.test.ts',
           ],
