@@ -63,6 +63,30 @@ for (const backend of testBackends()) {
       expect(byId.get(quiet)!.exceptions).toEqual([]);
     });
 
+    it('a caregiver sees her own request for an open visit, never who else asked for it', async () => {
+      await at('2031-01-13T12:00:00Z');
+      await t.database.db.execute(
+        sql`update form_requests set required = false where employee_id = (select id from users where email = 'aide@sunrise.example')`,
+      );
+      const [aide] = await t.asEach(['aide@sunrise.example']);
+      const booked = await admin.post('/api/visits/', {
+        client_id: whitfield.id,
+        service_id: whitfield.pathways,
+        service_date: '2031-02-07',
+        start_time: '13:00',
+        end_time: '14:00',
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const id = booked.json().id;
+      for (const caregiver of [nurse, aide])
+        expect((await caregiver.post(`/api/visits/${id}/request/`, {})).statusCode).toBe(201);
+      for (const caregiver of [nurse, aide]) {
+        const seen = (await caregiver.get(`/api/visits/${id}/`)).json();
+        expect(seen.requested_by.map((r: { id: number }) => r.id)).toEqual([caregiver.user.id]);
+      }
+      expect((await admin.get(`/api/visits/${id}/`)).json().requested_by).toHaveLength(2);
+    });
+
     it('an employee still onboarding has no schedule: no list, no visit, even with no form due', async () => {
       await at('2031-01-13T12:00:00Z');
       await t.database.db.execute(
