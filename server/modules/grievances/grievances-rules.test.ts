@@ -5,7 +5,7 @@ import { concern, grievancesSuite } from './grievances-suite';
 
 for (const backend of testBackends()) {
   describe(`grievances: who may use them, and whose names they carry (${backend})`, () => {
-    const { t, admin, client, newhire } = grievancesSuite(backend);
+    const { t, admin, client, newhire, whitfield } = grievancesSuite(backend);
 
     it('an employee still onboarding may not file, list or read grievances, even with no form due (spec 7: READY employees)', async () => {
       // without a form due, the refusal is the grievances' own, not the onboarding gate's
@@ -35,6 +35,21 @@ for (const backend of testBackends()) {
         'Clara Whitfield',
         office,
       ]);
+    });
+
+    it('a grievance the office records by phone, with no complainant account, still reaches every admin live', async () => {
+      const recorded = await admin.post('/api/grievances/', {
+        ...concern,
+        channel: 'PHONE',
+        client_id: whitfield.id,
+        complainant_name: 'Grace Whitfield, her daughter',
+      });
+      expect(recorded.statusCode, recorded.body).toBe(201);
+      const id = recorded.json().id;
+      const told = await t.rows(
+        sql`select user_id from live_events where type = 'grievance.changed' and (data->>'grievance_id')::int = ${id}`,
+      );
+      expect(told.map((row) => Number(row.user_id))).toContain(admin.user.id);
     });
   });
 }
